@@ -1,0 +1,32 @@
+// `npm start`: builds the portal when dist/ is missing or older than its sources, then runs the
+// API server (which also serves the portal) in this same process, so signals reach it directly.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const built = join(root, 'dist', 'index.html');
+
+const newestSource = (path) => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))));
+};
+
+const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((name) => join(root, name));
+const stale = !existsSync(built) || Math.max(...sources.map(newestSource)) > statSync(built).mtimeMs;
+
+if (stale) {
+  console.log('Building the portal (dist/)…');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,0 +1,41 @@
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import { dataProvider, httpClient } from './dataProviders';
+import { i18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { NotFound } from './layout/NotFound';
+import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { Dashboard } from './pages/report/Dashboard';
+import { sessionStore } from './session';
+import { themeForPath } from './theme';
+
+export const authProvider = createAuthProvider({ http: httpClient, store: sessionStore });
+
+/** The portal. Routes are real paths; the theme follows the path (spec 01 §1). */
+export const App = () => {
+  const { pathname } = useLocation();
+  return (
+    <Admin
+      title=""
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      layout={Layout}
+      theme={themeForPath(pathname)}
+      catchAll={NotFound}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/" element={<Navigate to="/login" replace />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/report" element={<Dashboard />} />
+        <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+};

@@ -1,0 +1,77 @@
+/**
+ * Permission checks over the flat `resource:action` list the server answers
+ * (`GET /account/permission?flattern=1`). Pure functions: the authProvider calls them.
+ */
+
+export type PermissionMode = 'or' | 'and';
+
+/** True when the granted list holds any (mode 'or', the default) or all (mode 'and') of the keys. */
+export const hasPermissions = (
+  granted: readonly string[],
+  required: string | readonly string[],
+  mode: PermissionMode = 'or',
+): boolean => {
+  const keys = typeof required === 'string' ? [required] : required;
+  if (keys.length === 0) return false;
+  const set = new Set(granted);
+  return mode === 'and' ? keys.every((key) => set.has(key)) : keys.some((key) => set.has(key));
+};
+
+/** react-admin's actions, in the spec's vocabulary (view, create, modify, delete, configure). */
+const ACTION_OF: Record<string, string> = {
+  list: 'view',
+  show: 'view',
+  export: 'view',
+  create: 'create',
+  clone: 'create',
+  edit: 'modify',
+  delete: 'delete',
+};
+
+/**
+ * Which permission a react-admin resource is guarded by. `null` means any signed-in user
+ * (the dashboard). A resource not listed here uses its own name.
+ */
+export const RESOURCE_PERMISSION: Record<string, string | readonly string[] | null> = {
+  report: null,
+  ldap: 'directories',
+  ldap_2fa: 'directories',
+  'service-template': 'service_template',
+  'service-launch': 'service_instance',
+  'service-instance': 'service_instance',
+  'token-pack-v2': 'token-pack',
+  'activation-code': 'token-pack',
+  'white-list-ips': 'token-pack',
+  users: 'user-management',
+  user: 'user-management',
+  'user-details': 'user-management',
+  'users/keycloak': 'user-management',
+  deny_service_users: 'service_instance',
+  seamless_service_users: 'service_instance',
+  'vos-cloud-config': 'vos-cloud-configuration',
+  'saml-settings': 'saml-configuration',
+  saml2: 'saml',
+  // The spec says radius and saml permissions are "also used for oidc and https": either one will do.
+  oidc: ['radius', 'saml'],
+  https: ['radius', 'saml'],
+  otp: 'soft-token',
+  'otp-config': 'soft-token',
+  order: 'subscription',
+};
+
+export interface AccessRequest {
+  resource: string;
+  action: string;
+}
+
+/** The answer to react-admin's `canAccess({resource, action})`: missing keys are denied. */
+export const canAccess = (granted: readonly string[], { resource, action }: AccessRequest): boolean => {
+  const guard = resource in RESOURCE_PERMISSION ? RESOURCE_PERMISSION[resource] : resource;
+  if (guard === null) return true;
+  const specAction = ACTION_OF[action] ?? action;
+  const resources = typeof guard === 'string' ? [guard] : guard;
+  return hasPermissions(
+    granted,
+    resources.map((name) => `${name}:${specAction}`),
+  );
+};

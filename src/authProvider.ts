@@ -1,0 +1,200 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { type AccessRequest, canAccess, hasPermissions, type PermissionMode } from './access/canAccess';
+import type { HttpClient } from './dataProviders/transport';
+import { isLive, SCOPE, type SessionStore, type SessionUser } from './session';
+
+/** Spec 01 §9. */
+export const AUTH_TIMING = {
+  /** A sign-in shows its loading state for about this long. */
+  minLoadingMs: 1000,
+  /** A returned redirectUrl is followed after this delay... */
+  redirectDelayMs: 5,
+  /** ...while the login promise stays pending this long. */
+  redirectWaitMs: 10_000,
+  /** The forced password change opens after this delay. */
+  forceChangeDelayMs: 100,
+  /** Permissions are cached this long. */
+  permissionCacheMs: 180_000,
+};
+
+export const CHANGE_PASSWORD_PATH = '/my-account/change-password';
+
+export interface SignInAnswer {
+  token: string;
+  tokenExpireInSec: number;
+  account: { customerId: string | null; forceChangePassword: boolean };
+  redirectUrl?: string;
+}
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  state?: string;
+  /** Where the user was going before being sent to sign in (path and query). */
+  next?: string;
+}
+
+export interface PortalAuthProvider extends AuthProvider {
+  canAccess(params: AccessRequest): Promise<boolean>;
+  getIdentity(): Promise<UserIdentity>;
+  /** Permission check over several keys, OR (default) or AND. */
+  hasPermissions(keys: string | readonly string[], mode?: PermissionMode): Promise<boolean>;
+  /** Forgets the cached permissions and loads them again. */
+  reloadPermissions(): Promise<string[]>;
+  /** An operator enters a customer: the current scope becomes customer. */
+  enterCustomer(customer: { id: string; name: string }): Promise<void>;
+  /** Leaves the customer: clears customer id and name, scope back to provider. */
+  returnToProvider(): Promise<void>;
+}
+
+export interface AuthProviderOptions {
+  http: HttpClient;
+  store: SessionStore;
+  timing?: Partial<typeof AUTH_TIMING>;
+  now?: () => number;
+  /** Full-page navigation, for a redirectUrl outside the portal. */
+  assignLocation?: (url: string) => void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Only same-site paths are followed after sign-in: never `//host` or `https://…`. */
+export const safeNextPath = (next: string | null | undefined): string | undefined =>
+  next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : undefined;
+
+export const createAuthProvider = ({
+  http,
+  store,
+  timing: timingOverrides,
+  now = Date.now,
+  assignLocation = (url) => window.location.assign(url),
+}: AuthProviderOptions): PortalAuthProvider => {
+  const timing = { ...AUTH_TIMING, ...timingOverrides };
+  let cache: { list: string[]; loadedAt: number } | null = null;
+  let pending: Promise<string[]> | null = null;
+
+  const fetchPermissions = async (): Promise<string[]> => {
+    const { json } = await http<string[]>('/account/permission?flattern=1');
+    cache = { list: json, loadedAt: now() };
+    return json;
+  };
+
+  const permissions = (): Promise<string[]> => {
+    if (!isLive(store.get(), now())) return Promise.resolve([]);
+    if (cache && now() - cache.loadedAt < timing.permissionCacheMs) return Promise.resolve(cache.list);
+    pending ??= fetchPermissions().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+
+  const forget = () => {
+    cache = null;
+    pending = null;
+    store.clear();
+  };
+
+  return {
+    async login({ username, password, state, next }: LoginParams) {
+      const [{ json: answer }] = await Promise.all([
+        http<SignInAnswer>('/auth/signin', {
+          method: 'POST',
+          body: JSON.stringify({ login: username.trim(), password, state }),
+        }),
+        sleep(timing.minLoadingMs),
+      ]);
+      const buying = store.get()?.buying;
+      forget();
+      const scope = answer.account.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
+      store.set({
+        token: answer.token,
+        expiresAt: now() + answer.tokenExpireInSec * 1000,
+        customerId: answer.account.customerId,
+        forceChangePassword: answer.account.forceChangePassword,
+        originalScope: scope,
+        currentScope: scope,
+      });
+      const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
+      store.update({ user, customerName: user.customerName });
+      await fetchPermissions();
+
+      if (answer.redirectUrl) {
+        const url = answer.redirectUrl;
+        setTimeout(() => assignLocation(url), timing.redirectDelayMs);
+        await sleep(timing.redirectWaitMs);
+        return { redirectTo: '/' };
+      }
+      const nextPath = safeNextPath(next);
+      if (answer.account.forceChangePassword) {
+        await sleep(timing.forceChangeDelayMs);
+        const query = nextPath ? `?next=${encodeURIComponent(nextPath)}` : '';
+        return { redirectTo: `${CHANGE_PASSWORD_PATH}${query}` };
+      }
+      if (nextPath) return { redirectTo: nextPath };
+      if (buying?.isBuying && buying.tierId) {
+        return { redirectTo: `/home?tierId=${encodeURIComponent(buying.tierId)}` };
+      }
+      return { redirectTo: '/' };
+    },
+
+    async logout() {
+      const session = store.get();
+      if (isLive(session, now())) {
+        // Revoke the token on the server; the local session ends whatever it answers.
+        await http('/auth/signout', { method: 'POST' }).catch(() => undefined);
+      }
+      forget();
+    },
+
+    async checkAuth() {
+      if (!isLive(store.get(), now())) {
+        forget();
+        throw new Error('ra.auth.auth_check_error');
+      }
+    },
+
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        forget();
+        throw error;
+      }
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const session = store.get();
+      if (!isLive(session, now()) || !session.user) throw new Error('ra.auth.auth_check_error');
+      const { user } = session;
+      const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+      return { id: user.id, fullName, email: user.email };
+    },
+
+    async getPermissions() {
+      return permissions();
+    },
+
+    async canAccess(params: AccessRequest) {
+      return canAccess(await permissions(), params);
+    },
+
+    async hasPermissions(keys, mode = 'or') {
+      return hasPermissions(await permissions(), keys, mode);
+    },
+
+    async reloadPermissions() {
+      cache = null;
+      return permissions();
+    },
+
+    async enterCustomer({ id, name }) {
+      const session = store.get();
+      if (!session || session.originalScope !== SCOPE.PROVIDER) throw new Error('error.action.notallow');
+      store.update({ customerId: id, customerName: name, currentScope: SCOPE.CUSTOMER });
+    },
+
+    async returnToProvider() {
+      const session = store.get();
+      if (!session || session.originalScope !== SCOPE.PROVIDER) throw new Error('error.action.notallow');
+      store.update({ customerId: null, customerName: null, currentScope: SCOPE.PROVIDER });
+    },
+  };
+};

@@ -1,0 +1,40 @@
+import type { Validator } from 'react-admin';
+
+/** Validators returning catalogue keys (spec 01 §5); react-admin translates them where shown. */
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const requiredField =
+  (fieldName: string): Validator =>
+  (value: unknown) =>
+    typeof value === 'string'
+      ? value.trim()
+        ? undefined
+        : missing(fieldName)
+      : value == null
+        ? missing(fieldName)
+        : undefined;
+
+const missing = (fieldName: string) => ({
+  message: 'portal.validation.required',
+  args: { field_name: fieldName },
+});
+
+export const validEmail: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !EMAIL_PATTERN.test(value.trim())
+    ? 'portal.validation.emailInvalid'
+    : undefined;
+
+/** At least 8 characters, 1 uppercase, 1 lowercase and 1 number. */
+export const meetsPasswordRules = (value: string): boolean =>
+  value.length >= 8 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value);
+
+export const passwordRules: Validator = (value: unknown) =>
+  typeof value === 'string' && value && !meetsPasswordRules(value)
+    ? 'portal.validation.passwordRules'
+    : undefined;
+
+export const matchesField =
+  (field: string, message: string): Validator =>
+  (value: unknown, values: Record<string, unknown>) =>
+    value && value !== values[field] ? message : undefined;

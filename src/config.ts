@@ -1,0 +1,12 @@
+/**
+ * Settings the server writes into index.html when it serves the portal
+ * (`<meta name="product-name">`, from PRODUCT_NAME).
+ */
+const meta = (name: string): string | undefined => {
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  return content && !content.startsWith('%') ? content : undefined;
+};
+
+export const API_URL = '/api';
+
+export const getProductName = (): string => meta('product-name') ?? 'Gateway Portal';

@@ -1,0 +1,85 @@
+import { fetchUtils, HttpError } from 'react-admin';
+
+/**
+ * The transport: the only place that knows about tokens, headers and the server's error shape.
+ * Every call of the portal goes through `createHttpClient`.
+ */
+
+export const DEFAULT_ERROR_KEY = 'error.default.internal.server.error';
+
+export interface SessionSource {
+  getSession: () => { token?: string; customerId?: string | null } | null;
+  onUnauthenticated?: () => void;
+}
+
+export interface HttpOptions extends fetchUtils.Options {
+  /** Use the server's `message` field, not its `messageKey`, as the error message. */
+  preferMessage?: boolean;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+export type HttpClient = <T = unknown>(path: string, options?: HttpOptions) => Promise<HttpResponse<T>>;
+
+/**
+ * Calls the server accepts without a token (spec 01 §6). Anything else, without a token,
+ * is not sent: the user is signed out instead.
+ */
+export const PUBLIC_CALLS: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/auth\/signin$/ },
+  { method: 'GET', path: /^\/billing\/payment_plan$/ },
+  { method: 'GET', path: /^\/billing\/service_feature$/ },
+  { method: 'GET', path: /^\/account\/email\/(existed|not-existed)$/ },
+  { method: 'POST', path: /^\/customer\/signup$/ },
+  { method: 'POST', path: /^\/account\/forgot-password$/ },
+  { method: 'POST', path: /^\/account\/reset-password$/ },
+];
+
+export const isPublicCall = (method: string, path: string): boolean => {
+  const pathname = path.split('?')[0];
+  return PUBLIC_CALLS.some((call) => call.method === method.toUpperCase() && call.path.test(pathname));
+};
+
+/** The error a failed call rejects with: react-admin's HttpError, its message a catalogue key. */
+export const toHttpError = (status: number, body: unknown, preferMessage = false): HttpError => {
+  const payload = (body && typeof body === 'object' ? body : {}) as { messageKey?: string; message?: string };
+  const message =
+    (preferMessage ? payload.message || payload.messageKey : payload.messageKey || payload.message) ||
+    DEFAULT_ERROR_KEY;
+  return new HttpError(message, status, body);
+};
+
+export const createHttpClient = (
+  apiUrl: string,
+  { getSession, onUnauthenticated }: SessionSource,
+): HttpClient => {
+  return async (path, options = {}) => {
+    const { preferMessage, ...fetchOptions } = options;
+    const method = (fetchOptions.method ?? 'GET').toUpperCase();
+    const token = getSession()?.token;
+    if (!token && !isPublicCall(method, path)) {
+      onUnauthenticated?.();
+      throw new HttpError('error.auth.unauthorized', 401);
+    }
+    try {
+      const response = await fetchUtils.fetchJson(`${apiUrl}${path}`, {
+        ...fetchOptions,
+        method,
+        user: token ? { authenticated: true, token: `Bearer ${token}` } : undefined,
+      });
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError) {
+        if (error.status === 401 && token) onUnauthenticated?.();
+        throw toHttpError(error.status, error.body, preferMessage);
+      }
+      // Network failure: the server could not be reached at all.
+      throw new HttpError('error.network', 0);
+    }
+  };
+};

@@ -1,0 +1,95 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { safeNextPath } from '../../authProvider';
+import { errorNotification } from '../../components/notifyError';
+import { usePageTitle } from '../../components/usePageTitle';
+import { matchesField, passwordRules, requiredField } from '../../components/validators';
+import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
+import { sessionStore } from '../../session';
+
+/** /my-account/change-password: also where a forced password change lands after sign-in. */
+export const ChangePasswordPage = () => {
+  const translate = useTranslate();
+  usePageTitle('portal.changePassword.title');
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [saving, setSaving] = useState(false);
+  const forced = sessionStore.get()?.forceChangePassword === true;
+  const label = (field: keyof ChangePasswordBody) => translate(`portal.changePassword.fields.${field}`);
+
+  const submit = async (values: Partial<ChangePasswordBody>) => {
+    setSaving(true);
+    try {
+      await dataProvider.changePassword({
+        oldPassword: values.oldPassword ?? '',
+        newPassword: values.newPassword ?? '',
+        confirmPassword: values.confirmPassword ?? '',
+      });
+      sessionStore.update({ forceChangePassword: false });
+      notify('portal.changePassword.success', { type: 'success' });
+      navigate(safeNextPath(params.get('next')) ?? '/', { replace: true });
+    } catch (error) {
+      notify(...errorNotification(error));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+      <Title title="portal.changePassword.title" />
+      <Card sx={{ width: '100%', maxWidth: 480 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate('portal.changePassword.title')}
+          </Typography>
+          {forced && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('portal.changePassword.forced')}
+            </Alert>
+          )}
+          <Form onSubmit={submit} mode="onTouched" noValidate>
+            <Stack spacing={1}>
+              <PasswordInput
+                source="oldPassword"
+                label={label('oldPassword')}
+                autoComplete="current-password"
+                fullWidth
+                validate={requiredField(label('oldPassword'))}
+              />
+              <PasswordInput
+                source="newPassword"
+                label={label('newPassword')}
+                autoComplete="new-password"
+                helperText="portal.changePassword.rulesHint"
+                fullWidth
+                validate={[requiredField(label('newPassword')), passwordRules]}
+              />
+              <PasswordInput
+                source="confirmPassword"
+                label={label('confirmPassword')}
+                autoComplete="new-password"
+                fullWidth
+                validate={[
+                  requiredField(label('confirmPassword')),
+                  matchesField('newPassword', 'portal.validation.passwordMismatch'),
+                ]}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={saving}
+                startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                {translate('portal.changePassword.submit')}
+              </Button>
+            </Stack>
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

@@ -1,0 +1,72 @@
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { getProductName } from '../../config';
+import { isLive, sessionStore } from '../../session';
+import { CredentialsLoginForm } from './CredentialsLoginForm';
+
+type LoginTab = 'qr' | 'credentials';
+
+interface NextLocationState {
+  nextPathname?: string;
+  nextSearch?: string;
+}
+
+/** /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). */
+export const LoginPage = () => {
+  const translate = useTranslate();
+  usePageTitle('portal.login.title');
+  const [tab, setTab] = useState<LoginTab>('credentials');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const from = location.state as NextLocationState | null;
+  const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
+
+  if (isLive(sessionStore.get())) return <Navigate to="/report" replace />;
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)',
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={8}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {getProductName()}
+          </Typography>
+          <Typography variant="h4" component="h1" gutterBottom>
+            {translate('portal.login.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {translate('portal.login.subtitle')}
+          </Typography>
+          <Tabs
+            value={tab}
+            onChange={(_, value: LoginTab) => setTab(value)}
+            variant="fullWidth"
+            sx={{ mb: 3 }}
+          >
+            <Tab value="qr" label={translate('portal.login.tabs.qr')} />
+            <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
+          </Tabs>
+          {tab === 'credentials' ? (
+            <CredentialsLoginForm next={next} state={params.get('state') ?? undefined} />
+          ) : (
+            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {translate('portal.login.qr.unavailable')}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../../src/dataProviders';
+import { i18nProvider } from '../../../src/i18n';
+import { ChangePasswordPage } from '../../../src/pages/change-password/ChangePasswordPage';
+import { sessionStore } from '../../../src/session';
+import { API, server } from '../msw';
+
+const renderPage = (entry = '/my-account/change-password') => {
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, forceChangePassword: true });
+  const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
+  render(
+    <TestMemoryRouter initialEntries={[entry]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <Routes>
+          <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
+          <Route path="/customer" element={<p>customers page</p>} />
+          <Route path="/" element={<p>home page</p>} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return userEvent.setup();
+};
+
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+
+describe('the change-password page', () => {
+  it('explains a forced change and checks the password rules and the confirmation', async () => {
+    const user = renderPage();
+    expect(
+      await screen.findByText('For your security, choose a new password before you continue.'),
+    ).toBeInTheDocument();
+    await user.type(field('New Password'), 'short');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'The password must be at least 8 characters long and contain at least 1 uppercase letter, 1 lowercase letter and 1 number.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(field('Confirm New Password'), 'different');
+    await user.tab();
+    expect(await screen.findByText('Password and Confirm New Password does not match')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a wrong old password", async () => {
+    server.use(
+      http.post(`${API}/account/change-password`, () =>
+        HttpResponse.json(
+          { messageKey: 'error.account.oldPasswordIncorrect', message: 'Old Password is Incorrect' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = renderPage();
+    await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Wrong123a');
+    await user.type(field('New Password'), 'Brand1new');
+    await user.type(field('Confirm New Password'), 'Brand1new');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Old Password is Incorrect')).toBeInTheDocument();
+    expect(sessionStore.get()?.forceChangePassword).toBe(true);
+  });
+
+  it('sends the three passwords, then goes where the user was going', async () => {
+    let sent: unknown;
+    let authorization: string | null = null;
+    server.use(
+      http.post(`${API}/account/change-password`, async ({ request }) => {
+        sent = await request.json();
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const user = renderPage('/my-account/change-password?next=%2Fcustomer');
+    await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Initial1x');
+    await user.type(field('New Password'), 'Brand1new');
+    await user.type(field('Confirm New Password'), 'Brand1new');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('customers page')).toBeInTheDocument();
+    expect(sent).toEqual({
+      oldPassword: 'Initial1x',
+      newPassword: 'Brand1new',
+      confirmPassword: 'Brand1new',
+    });
+    expect(authorization).toBe('Bearer tok');
+    expect(sessionStore.get()?.forceChangePassword).toBe(false);
+  });
+});

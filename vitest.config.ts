@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globals: true,
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'portal',
+          globals: true,
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          include: ['test/portal/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/portal/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          globals: true,
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/globalSetup.ts'],
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
