@@ -91,8 +91,14 @@ const error = {
     },
   },
   network: 'The server cannot be reached. Check your connection and try again.',
-  route: { notFound: 'The requested call does not exist.' },
-  validation: { invalid: 'The request is invalid. Check the fields and try again.' },
+  route: { notFound: 'No API call matches %{method} %{path}.' },
+  validation: { invalid: "The field '%{field}' %{reason}." },
+  request: {
+    invalidJson: 'The request body is not valid JSON.',
+    bodyTooLarge: 'The request body is too large.',
+    unsupportedMediaType: 'The request body must be sent as application/json.',
+    invalid: 'The request could not be understood.',
+  },
   action: { notallow: 'Action does not allow.' },
   email: {
     existed: 'Email already existed',

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { registerGuard } from './auth/guard.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** Fastify's logger option: false (the default) for silence, or pino options. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export function buildApp({ db, config, logger = false }: BuildAppOptions) {
+  const app = Fastify({ logger, bodyLimit: BODY_LIMIT }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // TypeBox checks bodies exactly as declared (no coercion of types); query and path values are converted.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  // JSON only. A POST without a body is accepted as "no body" even when it says it is JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.length === 0) return done(null, undefined);
+      parseJson(request, text, done);
+    },
+  );
+
+  registerErrorHandling(app);
+  registerGuard(app, { db, jwtSecret: config.jwtSecret });
+
+  app.register(
+    async (api) => {
+      await api.register(authRoutes, { db, config });
+      await api.register(accountRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexFile = path.join(config.distDir, 'index.html');
+  const indexHtml = existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
+    : undefined;
+  if (indexHtml !== undefined) {
+    app.register(fastifyStatic, {
+      root: config.distDir,
+      wildcard: false,
+      index: false,
+      // index.html is answered below, with the product name filled in.
+      globIgnore: ['index.html'],
+      setHeaders: (response, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return reply.status(404).send(routeNotFound(request.method, request.url));
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml === undefined) {
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
+    }
+    if (wantsPage) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

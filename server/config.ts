@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the folder holding the PGlite database and the generated JWT secret. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  initialOperatorEmail: string;
+  initialOperatorPassword?: string;
+  productName: string;
+  tokenTtlSec: number;
+  /** The built portal (index.html and its assets). */
+  distDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MIN_SECRET_LENGTH = 32;
+
+function nonEmpty(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new Error(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/** Reads `<dataDir>/jwt-secret`, or creates it (mode 0600) with 48 random bytes on first start. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters: delete it or fix it`,
+      );
+    }
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const tokenTtlSec = integer(env, 'TOKEN_TTL_SEC', 28800, 60, 31 * 24 * 3600);
+  const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = nonEmpty(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const initialOperatorEmail = (
+    nonEmpty(env, 'INITIAL_OPERATOR_EMAIL') ?? 'operator@example.com'
+  ).toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(initialOperatorEmail)) {
+    throw new Error(`INITIAL_OPERATOR_EMAIL is not a valid email address (got "${initialOperatorEmail}")`);
+  }
+
+  let jwtSecret = nonEmpty(env, 'JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  jwtSecret ??= persistentSecret(dataDir);
+
+  return {
+    port,
+    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    initialOperatorEmail,
+    initialOperatorPassword: env.INITIAL_OPERATOR_PASSWORD || undefined,
+    productName: nonEmpty(env, 'PRODUCT_NAME') ?? 'Gateway Portal',
+    tokenTtlSec,
+    distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? path.join(repoDir, 'dist')),
+  };
+}

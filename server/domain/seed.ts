@@ -1,0 +1,118 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { checkPasswordPolicy, generatePassword, hashPassword } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import {
+  accountRoles,
+  accounts,
+  assets,
+  permissionActions,
+  permissionResources,
+  rolePermissions,
+  roles,
+} from '../db/schema.ts';
+import { ACTIONS, PERMISSION_RESOURCES } from './permissions.ts';
+
+export const PROVIDER_ADMIN_ROLE = 'provider_admin';
+
+/** Any number, the same in every process: serialises concurrent first starts on PostgreSQL. */
+const SEED_LOCK = 727_301;
+
+export interface SeedResult {
+  operatorCreated: boolean;
+}
+
+/**
+ * Brings the catalogue, the provider administrator role and the first operator into the database.
+ * Safe to run at every start: only what is missing is added, in one transaction.
+ */
+export async function ensureSeed(
+  db: Database,
+  config: Pick<Config, 'initialOperatorEmail' | 'initialOperatorPassword'>,
+  print: (line: string) => void,
+): Promise<SeedResult> {
+  const configured = config.initialOperatorPassword;
+  if (configured !== undefined && !checkPasswordPolicy(configured)) {
+    throw new Error(
+      'INITIAL_OPERATOR_PASSWORD breaks the password policy: it needs at least 8 characters, ' +
+        'an uppercase letter, a lowercase letter and a number',
+    );
+  }
+  const email = config.initialOperatorEmail.trim().toLowerCase();
+
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+
+    await tx
+      .insert(permissionActions)
+      .values(ACTIONS.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx
+      .insert(permissionResources)
+      .values(PERMISSION_RESOURCES.map(({ name, scope }) => ({ name, scope })))
+      .onConflictDoUpdate({ target: permissionResources.name, set: { scope: sql`excluded.scope` } });
+    // Operators may rename and describe assets; the actions follow the catalogue.
+    await tx
+      .insert(assets)
+      .values(
+        PERMISSION_RESOURCES.map((resource) => ({
+          name: resource.asset.name,
+          description: resource.asset.description,
+          resourceType: resource.name,
+          actions: [...resource.actions],
+        })),
+      )
+      .onConflictDoUpdate({ target: assets.resourceType, set: { actions: sql`excluded.actions` } });
+
+    const [existingRole] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.name, PROVIDER_ADMIN_ROLE), isNull(roles.customerId)));
+    const roleId =
+      existingRole?.id ??
+      (
+        await tx
+          .insert(roles)
+          .values({
+            name: PROVIDER_ADMIN_ROLE,
+            displayName: 'Provider Administrator',
+            description: 'Every permission, for the provider and inside every customer',
+            scope: 'provider',
+          })
+          .returning({ id: roles.id })
+      )[0]!.id;
+    await tx
+      .insert(rolePermissions)
+      .values(
+        PERMISSION_RESOURCES.flatMap((resource) =>
+          resource.actions.map((action) => ({ roleId, resource: resource.name, action })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    const [operator] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(isNull(accounts.customerId))
+      .limit(1);
+    if (operator) return undefined;
+
+    const password = configured ?? generatePassword();
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        email,
+        passwordHash: await hashPassword(password),
+        firstName: 'Provider',
+        lastName: 'Operator',
+        forceChangePassword: true,
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(accountRoles).values({ accountId: account!.id, roleId });
+    return { email, password };
+  });
+
+  // Printed only once the transaction is committed.
+  if (created) print(`initial operator: ${created.email} ${created.password}`);
+  return { operatorCreated: created !== undefined };
+}

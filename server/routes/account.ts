@@ -1,0 +1,145 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { callerOf } from '../auth/guard.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/client.ts';
+import { accountRoles, accounts, customers, roles, sessions } from '../db/schema.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+const PermissionQuery = Type.Object({ flattern: Type.Literal('1') });
+
+const ChangePasswordBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  confirmPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+const AccountAnswer = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  roleIds: Type.Array(Type.String()),
+  roles: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      displayName: Type.String(),
+      scope: Type.String(),
+    }),
+  ),
+  status: Type.String(),
+  isCustomerRoot: Type.Boolean(),
+  customerId: NullableString,
+  customerName: NullableString,
+  forceChangePassword: Type.Boolean(),
+});
+
+export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/account/permission',
+    {
+      config: { access: {} },
+      schema: { querystring: PermissionQuery, response: { 200: Type.Array(Type.String()) } },
+    },
+    async (request) => [...callerOf(request).permissions].sort(),
+  );
+
+  app.post(
+    '/account/change-password',
+    {
+      config: { access: {} },
+      schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { oldPassword, newPassword, confirmPassword } = request.body;
+      if (newPassword !== confirmPassword) {
+        throw badRequest(
+          'error.password.confirmMismatch',
+          'Password and Confirm New Password does not match',
+        );
+      }
+      if (!checkPasswordPolicy(newPassword)) {
+        throw badRequest(
+          'error.password.policy',
+          'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
+        );
+      }
+      const [account] = await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, caller.account.id));
+      if (!account) throw unauthorized();
+      if (!(await verifyPassword(oldPassword, account.passwordHash))) {
+        throw badRequest('error.account.oldPasswordIncorrect', 'Old Password is Incorrect');
+      }
+      if (newPassword === oldPassword) {
+        throw badRequest(
+          'error.password.sameAsOld',
+          'The new password must be different from the old password.',
+        );
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        await tx
+          .update(accounts)
+          .set({ passwordHash, forceChangePassword: false, modifiedDate: now })
+          .where(eq(accounts.id, caller.account.id));
+        // Other sessions were opened with the old password: they end here; this one goes on.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(sessions.accountId, caller.account.id),
+              ne(sessions.id, caller.sessionId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      });
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/account/load_account_by_token',
+    { config: { access: {} }, schema: { response: { 200: AccountAnswer } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const [account] = await db
+        .select({
+          id: accounts.id,
+          email: accounts.email,
+          firstName: accounts.firstName,
+          lastName: accounts.lastName,
+          status: accounts.status,
+          isCustomerRoot: accounts.isCustomerRoot,
+          customerId: accounts.customerId,
+          customerName: customers.companyName,
+          forceChangePassword: accounts.forceChangePassword,
+        })
+        .from(accounts)
+        .leftJoin(customers, eq(customers.id, accounts.customerId))
+        .where(eq(accounts.id, caller.account.id));
+      if (!account) throw unauthorized();
+      const accountRoleRows = await db
+        .select({ id: roles.id, name: roles.name, displayName: roles.displayName, scope: roles.scope })
+        .from(roles)
+        .innerJoin(accountRoles, eq(accountRoles.roleId, roles.id))
+        .where(eq(accountRoles.accountId, account.id))
+        .orderBy(asc(roles.name), asc(roles.id));
+      return {
+        ...account,
+        username: account.email,
+        customerName: account.customerName ?? null,
+        roleIds: accountRoleRows.map((role) => role.id),
+        roles: accountRoleRows,
+      };
+    },
+  );
+};

@@ -1,0 +1,342 @@
+import { eq } from 'drizzle-orm';
+import { signToken } from '../../server/auth/tokens.ts';
+import { accounts, customers, sessions, signinFailures } from '../../server/db/schema.ts';
+import {
+  createTestContext,
+  JWT_SECRET,
+  OPERATOR_EMAIL,
+  OPERATOR_PASSWORD,
+  type TestContext,
+  uniqueEmail,
+} from './helpers.ts';
+
+const PASSWORD = 'Correct-Horse-9';
+const INVALID_CREDENTIAL = {
+  messageKey: 'error.account.invalidCredential',
+  message: 'Invalid Account Credential',
+};
+const INACTIVE = { messageKey: 'error.account.inactive', message: 'Account is inactive' };
+const UNAUTHORIZED = {
+  messageKey: 'error.auth.unauthorized',
+  message: 'Authentication is required to access this resource.',
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const signin = (body: unknown) => ctx.call('POST', '/api/auth/signin', { json: body });
+const sessionCount = async () => (await ctx.db.select().from(sessions)).length;
+
+describe('POST /api/auth/signin', () => {
+  it('answers a token, its lifetime and the account summary', async () => {
+    const customer = await ctx.createCustomer();
+    const email = uniqueEmail('admin');
+    await ctx.createAccount({ email, password: PASSWORD, customerId: customer.id });
+
+    const answer = await signin({ login: email, password: PASSWORD, state: 'xyz' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      tokenExpireInSec: 3600,
+      account: { customerId: customer.id, forceChangePassword: false },
+    });
+    const check = await ctx.call('POST', '/api/account/load_account_by_token', { token: answer.body.token });
+    expect(check.status).toBe(200);
+    expect(check.body.email).toBe(email);
+  });
+
+  it('tells the operator to change the initial password', async () => {
+    const answer = await signin({ login: OPERATOR_EMAIL, password: OPERATOR_PASSWORD });
+    expect(answer.status).toBe(200);
+    expect(answer.body.account).toEqual({ customerId: null, forceChangePassword: true });
+  });
+
+  it('accepts the login in any case and with surrounding spaces', async () => {
+    const email = uniqueEmail('case');
+    await ctx.createAccount({ email, password: PASSWORD });
+    const answer = await signin({ login: `  ${email.toUpperCase()} `, password: PASSWORD });
+    expect(answer.status).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and for an unknown email', async () => {
+    const email = uniqueEmail('known');
+    await ctx.createAccount({ email, password: PASSWORD });
+
+    const wrongPassword = await signin({ login: email, password: 'Wrong-Password-1' });
+    const unknownEmail = await signin({ login: uniqueEmail('nobody'), password: PASSWORD });
+
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual(INVALID_CREDENTIAL);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('refuses an inactive account once the password is right, and only then', async () => {
+    const email = uniqueEmail('inactive');
+    await ctx.createAccount({ email, password: PASSWORD, status: 'INACTIVE' });
+
+    expect((await signin({ login: email, password: 'Wrong-Password-1' })).body).toEqual(INVALID_CREDENTIAL);
+    const answer = await signin({ login: email, password: PASSWORD });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual(INACTIVE);
+  });
+
+  it('refuses an account of a deactivated customer as inactive', async () => {
+    const customer = await ctx.createCustomer({ status: 'INACTIVE' });
+    const email = uniqueEmail('dormant');
+    await ctx.createAccount({ email, password: PASSWORD, customerId: customer.id });
+
+    const answer = await signin({ login: email, password: PASSWORD });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual(INACTIVE);
+  });
+
+  it.each([
+    ['a number as login', { login: 42, password: PASSWORD }, 'login'],
+    ['a missing password', { login: 'someone@example.com' }, 'password'],
+    ['an object as password', { login: 'someone@example.com', password: { $ne: '' } }, 'password'],
+    ['an empty login', { login: '', password: PASSWORD }, 'login'],
+  ])('refuses %s with a validation error naming the field, and opens no session', async (_, body, field) => {
+    const before = await sessionCount();
+    const answer = await signin(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.messageKey).toBe('error.validation.invalid');
+    expect(answer.body.message).toContain(`'${field}'`);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('refuses a body that is not JSON, or not sent as JSON, and opens no session', async () => {
+    const before = await sessionCount();
+    const broken = await ctx.call('POST', '/api/auth/signin', {
+      payload: '{"login": "a@example.com",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({
+      messageKey: 'error.request.invalidJson',
+      message: 'The request body is not valid JSON.',
+    });
+
+    const form = await ctx.call('POST', '/api/auth/signin', {
+      payload: `login=${OPERATOR_EMAIL}&password=${OPERATOR_PASSWORD}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body.messageKey).toBe('error.request.unsupportedMediaType');
+
+    const empty = await ctx.call('POST', '/api/auth/signin');
+    expect(empty.status).toBe(400);
+    expect(empty.body.messageKey).toBe('error.validation.invalid');
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('ignores fields it does not know', async () => {
+    const email = uniqueEmail('extra');
+    await ctx.createAccount({ email, password: PASSWORD });
+    const answer = await signin({ login: email, password: PASSWORD, rememberMe: true });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('sign-in throttling', () => {
+  const TOO_MANY = {
+    messageKey: 'error.auth.tooManyAttempts',
+    message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    params: { minutes: 15 },
+  };
+
+  it('locks a login after 5 failures and refuses even the right password while locked', async () => {
+    const email = uniqueEmail('locked');
+    await ctx.createAccount({ email, password: PASSWORD });
+
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await signin({ login: email, password: `Wrong-Password-${attempt}` });
+      expect(answer.status).toBe(401);
+    }
+    const locked = await signin({ login: email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual(TOO_MANY);
+    expect(
+      await ctx.db
+        .select()
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .where(eq(accounts.email, email)),
+    ).toEqual([]);
+  });
+
+  it('locks unknown logins the same way', async () => {
+    const login = uniqueEmail('ghost');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signin({ login, password: PASSWORD })).status).toBe(401);
+    }
+    expect((await signin({ login, password: PASSWORD })).body).toEqual(TOO_MANY);
+  });
+
+  it('lets the account in again once the lock has run out, and forgets the failures', async () => {
+    const email = uniqueEmail('unlocked');
+    await ctx.createAccount({ email, password: PASSWORD });
+    for (let attempt = 1; attempt <= 5; attempt++)
+      await signin({ login: email, password: 'Wrong-Password-1' });
+    const past = new Date(Date.now() - 1000);
+    await ctx.db
+      .update(signinFailures)
+      .set({ lockedUntil: past, firstFailedAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(signinFailures.login, email));
+
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+    expect(await ctx.db.select().from(signinFailures).where(eq(signinFailures.login, email))).toEqual([]);
+  });
+
+  it('counts only the failures of the last 15 minutes', async () => {
+    const email = uniqueEmail('slow');
+    await ctx.createAccount({ email, password: PASSWORD });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      await signin({ login: email, password: 'Wrong-Password-1' });
+    await ctx.db
+      .update(signinFailures)
+      .set({ firstFailedAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(signinFailures.login, email));
+
+    expect((await signin({ login: email, password: 'Wrong-Password-1' })).status).toBe(401);
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('clears the count on a successful sign-in', async () => {
+    const email = uniqueEmail('recovered');
+    await ctx.createAccount({ email, password: PASSWORD });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      await signin({ login: email, password: 'Wrong-Password-1' });
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await signin({ login: email, password: 'Wrong-Password-1' })).status).toBe(401);
+    }
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('tokens and sessions', () => {
+  async function signedInAccount() {
+    const email = uniqueEmail('session');
+    const account = await ctx.createAccount({ email, password: PASSWORD });
+    return { account, token: await ctx.signIn(email, PASSWORD) };
+  }
+
+  const loadAccount = (token?: string) => ctx.call('POST', '/api/account/load_account_by_token', { token });
+  const permissions = (token?: string) => ctx.call('GET', '/api/account/permission?flattern=1', { token });
+
+  it('signs out: the token is refused everywhere afterwards', async () => {
+    const { token } = await signedInAccount();
+    const signout = await ctx.call('POST', '/api/auth/signout', { token });
+    expect(signout.status).toBe(204);
+    expect(signout.body).toBe('');
+
+    for (const answer of [
+      await loadAccount(token),
+      await permissions(token),
+      await ctx.call('POST', '/api/auth/signout', { token }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual(UNAUTHORIZED);
+    }
+  });
+
+  it('signing out one session leaves the others open', async () => {
+    const email = uniqueEmail('two-sessions');
+    await ctx.createAccount({ email, password: PASSWORD });
+    const first = await ctx.signIn(email, PASSWORD);
+    const second = await ctx.signIn(email, PASSWORD);
+    await ctx.call('POST', '/api/auth/signout', { token: first });
+    expect((await loadAccount(second)).status).toBe(200);
+  });
+
+  it('refuses calls without a token or with a header that is not a bearer token', async () => {
+    expect(await loadAccount()).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    const basic = await ctx.call('GET', '/api/account/permission?flattern=1', {
+      headers: { authorization: 'Basic b3BlcmF0b3I6cGFzcw==' },
+    });
+    expect(basic).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await permissions('not-a-jwt')).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('refuses an expired token', async () => {
+    const { account, token } = await signedInAccount();
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signToken(
+      { sub: account.id, jti: sessionId, iat: now - 7200, exp: now - 60 },
+      JWT_SECRET,
+    );
+    expect(await loadAccount(expired)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect((await loadAccount(token)).status).toBe(200);
+  });
+
+  it('refuses a token whose session has expired in the database', async () => {
+    const { token } = await signedInAccount();
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti;
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionId));
+    expect(await loadAccount(token)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('refuses a tampered token', async () => {
+    const { token } = await signedInAccount();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const [operator] = await ctx.accountsNamed([OPERATOR_EMAIL]);
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: operator!.id })).toString('base64url');
+    expect(await loadAccount(`${header}.${forged}.${signature}`)).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await loadAccount(`${header}.${payload}.${flipped}`)).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(await loadAccount(`${none}.${payload}.`)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const { account, token } = await signedInAccount();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const foreign = signToken({ ...claims, sub: account.id }, 'another-secret-another-secret-another-secret');
+    expect(await loadAccount(foreign)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('ends the sessions of an account that is deactivated, or whose customer is', async () => {
+    const { account, token } = await signedInAccount();
+    await ctx.db.update(accounts).set({ status: 'INACTIVE' }).where(eq(accounts.id, account.id));
+    expect(await loadAccount(token)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+
+    const customer = await ctx.createCustomer();
+    const email = uniqueEmail('customer-admin');
+    await ctx.createAccount({ email, password: PASSWORD, customerId: customer.id });
+    const customerToken = await ctx.signIn(email, PASSWORD);
+    await ctx.db.update(customers).set({ status: 'INACTIVE' }).where(eq(customers.id, customer.id));
+    expect(await loadAccount(customerToken)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('does not sign out on a malformed request', async () => {
+    const { token } = await signedInAccount();
+    const answer = await ctx.call('POST', '/api/auth/signout', {
+      token,
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messageKey).toBe('error.request.invalidJson');
+    expect((await loadAccount(token)).status).toBe(200);
+  });
+});

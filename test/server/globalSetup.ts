@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client.ts';
+
+/** How each test database is born: from a PGlite dump, or as a copy of a migrated PostgreSQL template. */
+export type TestDatabaseSource =
+  | { kind: 'pglite'; dumpPath: string }
+  | { kind: 'postgres'; serverUrl: string; template: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseSource;
+  }
+}
+
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+
+  if (serverUrl) {
+    // One migrated template on the server; every test database is created from it.
+    const template = `t_template_${randomBytes(6).toString('hex')}`;
+    await onServer(serverUrl, `create database ${template}`);
+    const migrated = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template) });
+    await migrated.close();
+    project.provide('testDatabase', { kind: 'postgres', serverUrl, template });
+    return async () => {
+      await onServer(serverUrl, `drop database if exists ${template} with (force)`);
+    };
+  }
+
+  // One in-memory PGlite, migrated once and dumped; every test database is loaded from the dump.
+  const pglite = await PGlite.create();
+  const migrated = await openDatabase({ pglite });
+  const dump = await pglite.dumpDataDir('none');
+  await migrated.close();
+  const dumpPath = path.join(
+    os.tmpdir(),
+    `portal-test-db-${process.pid}-${randomBytes(4).toString('hex')}.tar`,
+  );
+  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  project.provide('testDatabase', { kind: 'pglite', dumpPath });
+  return async () => {
+    await rm(dumpPath, { force: true });
+  };
+}

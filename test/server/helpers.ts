@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../../server/app.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import type { Config } from '../../server/config.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+import { accountRoles, accounts, customers, rolePermissions, roles } from '../../server/db/schema.ts';
+import { ensureSeed } from '../../server/domain/seed.ts';
+import { databaseUrlFor } from './globalSetup.ts';
+
+export const OPERATOR_EMAIL = 'operator@example.com';
+export const OPERATOR_PASSWORD = 'Initial-Operator-1';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.join(os.tmpdir(), 'portal-tests-data-unused'),
+    jwtSecret: JWT_SECRET,
+    initialOperatorEmail: OPERATOR_EMAIL,
+    initialOperatorPassword: OPERATOR_PASSWORD,
+    productName: 'Test Portal',
+    tokenTtlSec: 3600,
+    distDir: path.join(process.cwd(), 'test', 'server', 'no-dist-here'),
+    ...overrides,
+  };
+}
+
+let dump: Promise<Blob> | undefined;
+
+/** A fresh, migrated, empty database for one test, and how to get rid of it. */
+export async function createTestDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
+  const source = inject('testDatabase');
+  if (source.kind === 'pglite') {
+    dump ??= openAsBlob(source.dumpPath);
+    const pglite = new PGlite({ loadDataDir: await dump });
+    const opened = await openDatabase({ pglite });
+    return { db: opened.db, close: opened.close };
+  }
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: source.serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${source.template}`);
+  } finally {
+    await admin.end();
+  }
+  const opened = await openDatabase({ databaseUrl: databaseUrlFor(source.serverUrl, name) });
+  return {
+    db: opened.db,
+    close: async () => {
+      await opened.close();
+      const dropper = new pg.Client({ connectionString: source.serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestContextOptions {
+  config?: Partial<Config>;
+  /** Runs before the app is ready: the place to add throwaway routes to this app only. */
+  extend?: (app: App) => void;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  customerId?: string | null;
+  status?: 'ACTIVE' | 'INACTIVE';
+  forceChangePassword?: boolean;
+  firstName?: string;
+  lastName?: string;
+  isCustomerRoot?: boolean;
+  roleIds?: string[];
+}
+
+export interface JsonAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers field by field and assert on them.
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+export async function createTestContext(options: TestContextOptions = {}) {
+  const { db, close: closeDb } = await createTestDatabase();
+  const config = testConfig(options.config);
+  const printed: string[] = [];
+  let app: App | undefined;
+  try {
+    await ensureSeed(db, config, (line) => printed.push(line));
+    app = buildApp({ db, config });
+    options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await app?.close();
+    await closeDb();
+    throw error;
+  }
+  const ready = app;
+
+  /** Calls the API the way a client does and reads the JSON answer (if any). */
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    init: { token?: string; json?: unknown; payload?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonAnswer> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let payload = init.payload;
+    if (init.json !== undefined) {
+      payload = JSON.stringify(init.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await ready.inject({ method, url, headers, payload });
+    const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+    return {
+      status: response.statusCode,
+      body: isJson && response.body ? response.json() : response.body,
+      headers: response.headers,
+    };
+  }
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const answer = await call('POST', '/api/auth/signin', { json: { login: email, password } });
+    if (answer.status !== 200) {
+      throw new Error(`sign-in of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body.token as string;
+  }
+
+  async function createCustomer(values: { companyName?: string; status?: 'ACTIVE' | 'INACTIVE' } = {}) {
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        companyName: values.companyName ?? 'Acme Corp',
+        contactEmail: 'contact@acme.example',
+        status: values.status ?? 'ACTIVE',
+      })
+      .returning();
+    return customer!;
+  }
+
+  async function createRole(values: {
+    name: string;
+    customerId?: string | null;
+    scope?: 'provider' | 'customer';
+    permissions: string[];
+  }) {
+    const [role] = await db
+      .insert(roles)
+      .values({
+        name: values.name,
+        displayName: values.name,
+        scope: values.scope ?? (values.customerId ? 'customer' : 'provider'),
+        customerId: values.customerId ?? null,
+      })
+      .returning();
+    if (values.permissions.length > 0) {
+      await db.insert(rolePermissions).values(
+        values.permissions.map((key) => {
+          const [resource, action] = key.split(':') as [string, string];
+          return { roleId: role!.id, resource, action };
+        }),
+      );
+    }
+    return role!;
+  }
+
+  async function createAccount(values: NewAccount) {
+    const [account] = await db
+      .insert(accounts)
+      .values({
+        email: values.email.toLowerCase(),
+        passwordHash: await hashPassword(values.password),
+        customerId: values.customerId ?? null,
+        status: values.status ?? 'ACTIVE',
+        forceChangePassword: values.forceChangePassword ?? false,
+        firstName: values.firstName ?? 'Ada',
+        lastName: values.lastName ?? 'Lovelace',
+        isCustomerRoot: values.isCustomerRoot ?? false,
+      })
+      .returning();
+    if (values.roleIds?.length) {
+      await db
+        .insert(accountRoles)
+        .values(values.roleIds.map((roleId) => ({ accountId: account!.id, roleId })));
+    }
+    return account!;
+  }
+
+  async function passwordHashOf(email: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ passwordHash: accounts.passwordHash })
+      .from(accounts)
+      .where(eq(accounts.email, email));
+    return row?.passwordHash;
+  }
+
+  async function accountsNamed(emails: string[]) {
+    return db.select().from(accounts).where(inArray(accounts.email, emails));
+  }
+
+  return {
+    app: ready,
+    db,
+    config,
+    /** Lines the seed printed when this database was first started. */
+    printed,
+    call,
+    signIn,
+    createCustomer,
+    createRole,
+    createAccount,
+    passwordHashOf,
+    accountsNamed,
+    close: async () => {
+      await ready.close();
+      await closeDb();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+let emailCounter = 0;
+
+/** An address no other test in the same database uses. */
+export function uniqueEmail(label = 'user'): string {
+  emailCounter += 1;
+  return `${label}-${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+}
