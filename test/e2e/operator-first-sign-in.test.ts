@@ -38,7 +38,7 @@ describe('the first sign-in of the provider operator', () => {
   it('sends / to the sign-in page, titled with the product name', async () => {
     await page.goto(`${portal.url}/`);
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await page.title()).toMatch(/^Sign In \| .+/);
     await page.screenshot({ path: 'test-results/login.png' });
   });
@@ -52,6 +52,7 @@ describe('the first sign-in of the provider operator', () => {
     await page.reload();
     await signIn(portal.operator.email, portal.operator.password);
     await page.waitForURL('**/my-account/change-password**');
+    await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
     await page.screenshot({ path: 'test-results/change-password.png' });
     await page.getByLabel('Old Password', { exact: true }).fill(portal.operator.password);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
