@@ -50,31 +50,35 @@ export interface SessionStore {
   clear(): void;
 }
 
-export const createSessionStore = (storage: Storage = window.localStorage, key = KEY): SessionStore => ({
-  get() {
-    const raw = storage.getItem(key);
-    if (!raw) return null;
-    try {
-      return JSON.parse(raw) as Session;
-    } catch {
-      storage.removeItem(key);
-      return null;
-    }
-  },
-  set(session) {
-    storage.setItem(key, JSON.stringify(session));
-  },
-  update(patch) {
-    const current = this.get();
-    if (!current) return null;
-    const next = { ...current, ...patch };
-    this.set(next);
-    return next;
-  },
-  clear() {
-    storage.removeItem(key);
-  },
-});
+/** `storage` defaults to the browser's localStorage, looked up when first used. */
+export const createSessionStore = (storage?: Storage, key = KEY): SessionStore => {
+  const backend = () => storage ?? window.localStorage;
+  return {
+    get() {
+      const raw = backend().getItem(key);
+      if (!raw) return null;
+      try {
+        return JSON.parse(raw) as Session;
+      } catch {
+        backend().removeItem(key);
+        return null;
+      }
+    },
+    set(session) {
+      backend().setItem(key, JSON.stringify(session));
+    },
+    update(patch) {
+      const current = this.get();
+      if (!current) return null;
+      const next = { ...current, ...patch };
+      this.set(next);
+      return next;
+    },
+    clear() {
+      backend().removeItem(key);
+    },
+  };
+};
 
 export const isLive = (session: Session | null, now = Date.now()): session is Session =>
   !!session?.token && session.expiresAt > now;

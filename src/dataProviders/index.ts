@@ -1,7 +1,24 @@
-import type { DataProvider } from 'react-admin';
+import { combineDataProviders, type DataProvider } from 'react-admin';
 import { API_URL } from '../config';
 import { sessionStore } from '../session';
-import { createHttpClient, type HttpClient, type SessionSource } from './transport';
+import { ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
+import { actionsConvention } from './conventions/actions';
+import { activationConvention } from './conventions/activation';
+import { arrayListConvention } from './conventions/arrayList';
+import { eachConvention } from './conventions/each';
+import { filesConvention } from './conventions/files';
+import { multipartConvention } from './conventions/multipart';
+import { pageSearchConvention } from './conventions/pageSearch';
+import { postSearchConvention } from './conventions/postSearch';
+import { rangeConvention } from './conventions/range';
+import { recordConvention } from './conventions/record';
+import { type ActionName, RESOURCES } from './resources';
+import { createHttpClient, download, type HttpClient, type SessionSource } from './transport';
+import type { ActionParams, Adapter, CallContext, ResourceEntry } from './types';
+
+export type { ActionName, ResourceName } from './resources';
+export { RESOURCES } from './resources';
+export type { ActionParams, DownloadedFile } from './types';
 
 export interface DataProviderOptions extends SessionSource {
   apiUrl: string;
@@ -13,33 +30,109 @@ export interface ChangePasswordBody {
   confirmPassword: string;
 }
 
-export interface PortalDataProvider extends DataProvider {
-  changePassword(body: ChangePasswordBody): Promise<{ success: boolean }>;
-}
+/** A named action: `dataProvider.publish('service-template', {id})`. */
+export type ActionMethod = <T = unknown>(resource: string, params?: ActionParams) => Promise<{ data: T }>;
 
-const unsupported = () => Promise.reject(new Error('error.fetch.unsupportedAction'));
+const RECORD_METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+] as const;
 
-/** The portal's one dataProvider: every call of every screen goes through it. */
-export const createDataProvider = (options: DataProviderOptions, http?: HttpClient): PortalDataProvider => {
-  const client = http ?? createHttpClient(options.apiUrl, options);
-  return {
-    getList: unsupported,
-    getOne: unsupported,
-    getMany: unsupported,
-    getManyReference: unsupported,
-    create: unsupported,
-    update: unsupported,
-    updateMany: unsupported,
-    delete: unsupported,
-    deleteMany: unsupported,
-    async changePassword(body) {
-      const { json } = await client<{ success: boolean }>('/account/change-password', {
-        method: 'POST',
-        body: JSON.stringify(body),
-      });
-      return json;
-    },
+type ActionMethods = { [A in Exclude<ActionName, (typeof RECORD_METHODS)[number]>]: ActionMethod };
+
+/** react-admin's methods, and the named actions of the table. */
+export interface PortalDataProvider extends DataProvider, ActionMethods {}
+
+type Method = (resource: string, params?: Record<string, unknown>) => Promise<unknown>;
+type Methods = Record<string, Method>;
+
+const unsupported: Method = () => Promise.reject(new Error(UNSUPPORTED));
+
+/** What a swallowed call resolves with: an empty answer of the method's shape. */
+const emptyAnswer = (name: string, params: Record<string, unknown> = {}) => {
+  switch (name) {
+    case 'getList':
+    case 'getManyReference':
+      return { data: [], total: 0 };
+    case 'getMany':
+    case 'updateMany':
+    case 'deleteMany':
+      return { data: [] };
+    case 'getOne':
+      return { data: { id: params.id } };
+    case 'create':
+      return { data: { ...(params.data as object) } };
+    case 'update':
+    case 'delete':
+      return { data: params.previousData ?? { id: params.id } };
+    default:
+      return { data: null };
+  }
+};
+
+/** The provider of one entry: its conventions merged, its rules (customer scope, swallowed errors) applied. */
+const providerFor = (entry: ResourceEntry, ctx: CallContext): DataProvider => {
+  const merged: Adapter = {
+    ...rangeConvention(entry, ctx),
+    ...pageSearchConvention(entry, ctx),
+    ...postSearchConvention(entry, ctx),
+    ...arrayListConvention(entry, ctx),
+    ...recordConvention(entry, ctx),
+    ...multipartConvention(entry, ctx),
+    ...actionsConvention(entry, ctx),
+    ...activationConvention(entry, ctx),
+    ...filesConvention(entry, ctx),
   };
+  Object.assign(merged, eachConvention(entry, merged));
+
+  const methods: Methods = {};
+  for (const [name, method] of Object.entries(merged as Methods)) {
+    const isRecordMethod = (RECORD_METHODS as readonly string[]).includes(name);
+    methods[name] = async (resource, params) => {
+      try {
+        if (entry.customerScoped && isRecordMethod && !ctx.customerId())
+          throw new Error(ROOT_CUSTOMER_NOT_FOUND);
+        return await method(resource, params);
+      } catch (error) {
+        if (!entry.swallowErrors) throw error;
+        console.error(error);
+        return emptyAnswer(name, params);
+      }
+    };
+  }
+  return new Proxy(methods, {
+    get: (target, name) =>
+      typeof name === 'string' && Object.hasOwn(target, name) ? target[name] : unsupported,
+  }) as DataProvider;
+};
+
+/** Every method of a resource the table does not know rejects. */
+const unknownResource = new Proxy({}, { get: () => unsupported }) as DataProvider;
+
+/**
+ * The portal's one dataProvider: every call of every screen goes through it, routed by resource to the
+ * conventions its entry of `RESOURCES` names.
+ */
+export const createDataProvider = (options: DataProviderOptions, http?: HttpClient): PortalDataProvider => {
+  const ctx: CallContext = {
+    http: http ?? createHttpClient(options.apiUrl, options),
+    download: (path, downloadOptions) => download(options.apiUrl, options, path, downloadOptions),
+    customerId: () => options.getSession()?.customerId,
+  };
+  const providers = new Map<string, DataProvider>(
+    Object.entries(RESOURCES).map(([name, entry]: [string, ResourceEntry]) => [
+      name,
+      providerFor(entry, ctx),
+    ]),
+  );
+  return combineDataProviders((resource) => providers.get(resource) ?? unknownResource) as PortalDataProvider;
 };
 
 /** Signs the user out of the portal when the server no longer knows the session. */

@@ -54,18 +54,21 @@ export const toHttpError = (status: number, body: unknown, preferMessage = false
   return new HttpError(message, status, body);
 };
 
-export const createHttpClient = (
-  apiUrl: string,
-  { getSession, onUnauthenticated }: SessionSource,
-): HttpClient => {
+/** The guard every call passes first: the bearer token, or a public call, or no call at all. */
+const tokenFor = (method: string, path: string, { getSession, onUnauthenticated }: SessionSource) => {
+  const token = getSession()?.token;
+  if (!token && !isPublicCall(method, path)) {
+    onUnauthenticated?.();
+    throw new HttpError('error.auth.unauthorized', 401);
+  }
+  return token;
+};
+
+export const createHttpClient = (apiUrl: string, source: SessionSource): HttpClient => {
   return async (path, options = {}) => {
     const { preferMessage, ...fetchOptions } = options;
     const method = (fetchOptions.method ?? 'GET').toUpperCase();
-    const token = getSession()?.token;
-    if (!token && !isPublicCall(method, path)) {
-      onUnauthenticated?.();
-      throw new HttpError('error.auth.unauthorized', 401);
-    }
+    const token = tokenFor(method, path, source);
     try {
       const response = await fetchUtils.fetchJson(`${apiUrl}${path}`, {
         ...fetchOptions,
@@ -75,11 +78,83 @@ export const createHttpClient = (
       return response;
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.status === 401 && token) onUnauthenticated?.();
+        if (error.status === 401 && token) source.onUnauthenticated?.();
         throw toHttpError(error.status, error.body, preferMessage);
       }
       // Network failure: the server could not be reached at all.
       throw new HttpError('error.network', 0);
     }
+  };
+};
+
+export interface DownloadOptions {
+  method?: string;
+  /** A JSON body (sent as application/json). */
+  body?: unknown;
+  preferMessage?: boolean;
+  /** The name to save under when the answer has no Content-Disposition file name. */
+  fileName?: string;
+}
+
+export interface DownloadedFile {
+  fileName: string;
+  blob: Blob;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, then `filename="…"`. */
+export const fileNameOf = (disposition: string | null): string | undefined => {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*(?:[\w-]+'[^']*')?([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain file name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || undefined;
+};
+
+/**
+ * A file download: `fetchJson` cannot read binaries, so this uses `fetch` with the same guard, the same
+ * bearer header and the same error rules as `createHttpClient`.
+ */
+export const download = async (
+  apiUrl: string,
+  source: SessionSource,
+  path: string,
+  { method: rawMethod = 'GET', body, preferMessage, fileName = 'download' }: DownloadOptions = {},
+): Promise<DownloadedFile> => {
+  const method = rawMethod.toUpperCase();
+  const token = tokenFor(method, path, source);
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(`${apiUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new HttpError('error.network', 0);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON: the default message applies
+    }
+    if (response.status === 401 && token) source.onUnauthenticated?.();
+    throw toHttpError(response.status, json, preferMessage);
+  }
+  return {
+    fileName: fileNameOf(response.headers.get('content-disposition')) ?? fileName,
+    blob: await response.blob(),
   };
 };

@@ -148,6 +148,7 @@ const error = {
     unsupportedAction: 'Unsupported fetch action type',
     missingTotal: 'The numberOfElements property must be present in the Json response',
     missingContentRange: 'The Content-Range header is missing from the response',
+    missingParameter: 'A required parameter of the call is missing',
   },
   ldap: {
     mandatoryFields: 'Please input all mandatory fields before testing the connection',

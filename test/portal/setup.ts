@@ -3,13 +3,14 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw';
 
-// jsdom-like environments lack scrollTo; react-admin calls it on navigation.
-window.scrollTo = () => undefined;
+// DOM test environments lack scrollTo; react-admin calls it on navigation.
+// (Transport tests may run in Vitest's node environment, where there is no window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });
 afterAll(() => server.close());

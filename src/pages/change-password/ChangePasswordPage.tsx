@@ -24,11 +24,12 @@ export const ChangePasswordPage = () => {
   const submit = async (values: Partial<ChangePasswordBody>) => {
     setSaving(true);
     try {
-      await dataProvider.changePassword({
+      const data: ChangePasswordBody = {
         oldPassword: values.oldPassword ?? '',
         newPassword: values.newPassword ?? '',
         confirmPassword: values.confirmPassword ?? '',
-      });
+      };
+      await dataProvider.changePassword('account', { data });
       sessionStore.update({ forceChangePassword: false });
       notify('portal.changePassword.success', { type: 'success' });
       navigate(safeNextPath(params.get('next')) ?? '/', { replace: true });

@@ -1,0 +1,23 @@
+import { bodyOf, callerFor } from '../calls';
+import type { ActionParams, Adapter, CallContext, ResourceEntry } from '../types';
+
+/**
+ * Downloads: the transport's `download`, with the bearer header and the same error rules, answering
+ * {data: {fileName, blob}}, the name from Content-Disposition or the entry's default.
+ */
+export const filesConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+  const call = callerFor(entry, ctx);
+  const methods: Adapter = {};
+  for (const [name, spec] of Object.entries(entry.actions ?? {})) {
+    if (spec.by !== 'download') continue;
+    methods[name] = async (_: string, params: ActionParams = {}) => ({
+      data: await ctx.download(call.path(spec.path, params), {
+        method: spec.method,
+        body: bodyOf(spec.body, params, ctx),
+        preferMessage: entry.preferMessage,
+        fileName: spec.fileName,
+      }),
+    });
+  }
+  return methods;
+};

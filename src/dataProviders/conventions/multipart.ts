@@ -1,0 +1,76 @@
+import { callerFor, MISSING_PARAMETER } from '../calls';
+import type { ActionParams, Adapter, CallContext, MultipartCall, ResourceEntry } from '../types';
+
+/** A File, or the value of a react-admin file input ({rawFile: File, src, title}). */
+export const fileOf = (value: unknown): File | undefined => {
+  if (value instanceof File) return value;
+  const rawFile = (value as { rawFile?: unknown } | null)?.rawFile;
+  return rawFile instanceof File ? rawFile : undefined;
+};
+
+/**
+ * The multipart body of a create or update: the `json` (or `info`) part is a JSON Blob of the record's
+ * fields without their file values; `iconFile` is the `iconFile` field's file, else the first file found.
+ */
+export const recordForm = (data: Record<string, unknown>, part: 'json' | 'info'): FormData => {
+  const fields: Record<string, unknown> = {};
+  const files: [string, File][] = [];
+  for (const [name, value] of Object.entries(data)) {
+    const file = fileOf(value);
+    if (file) files.push([name, file]);
+    else fields[name] = value;
+  }
+  const form = new FormData();
+  form.append(part, new Blob([JSON.stringify(fields)], { type: 'application/json' }));
+  const icon = files.find(([name]) => name === 'iconFile') ?? files[0];
+  if (icon) form.append('iconFile', icon[1], icon[1].name);
+  return form;
+};
+
+/** A form with one file part (uploads such as a CSV of users). */
+export const fileForm = (part: string, value: unknown): FormData => {
+  const file = fileOf(value);
+  if (!file) throw new Error(MISSING_PARAMETER);
+  const form = new FormData();
+  form.append(part, file, file.name);
+  return form;
+};
+
+/**
+ * Multipart create and update (create answers `{...data, id}` from the answer's id), and the upload actions:
+ * the file at params[part] sent as that part, answering {data: json}.
+ */
+export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+  const call = callerFor(entry, ctx);
+  const part = entry.multipartPart ?? 'json';
+  const send = async (spec: MultipartCall, params: Record<string, unknown>, data: Record<string, unknown>) =>
+    (
+      await call.send<{ id?: string | number } | null>(
+        spec.method,
+        call.path(spec.path, params),
+        recordForm(data, part),
+      )
+    ).json;
+  const methods: Adapter = {};
+  const { create, update } = entry;
+  if (create?.by === 'multipart') {
+    methods.create = async (_, params) => {
+      const json = await send(create, { ...params }, params.data);
+      return { data: { ...params.data, id: json?.id } };
+    };
+  }
+  if (update?.by === 'multipart') {
+    methods.update = async (_, params) => {
+      await send(update, { ...params }, params.data);
+      return { data: { ...params.data, id: params.id } };
+    };
+  }
+  for (const [name, spec] of Object.entries(entry.actions ?? {})) {
+    if (spec.by !== 'upload') continue;
+    methods[name] = async (_: string, params: ActionParams = {}) => {
+      const form = fileForm(spec.part, params[spec.part]);
+      return { data: (await call.send<unknown>(spec.method, call.path(spec.path, params), form)).json };
+    };
+  }
+  return methods;
+};

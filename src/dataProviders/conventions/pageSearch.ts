@@ -1,0 +1,27 @@
+import { callerFor, MISSING_TOTAL, namedQuery, placeholders, rowsOf, toQuery } from '../calls';
+import type { Adapter, CallContext, RaRecord, ResourceEntry } from '../types';
+import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
+
+/**
+ * Page-minus-one GET search: GET {path}?page={page-1}&pageSize={perPage}&<filters>, answering
+ * {content|contents, totalElements}. Filters that fill the path are not repeated in the query;
+ * the entry's `query` names add values from the session (customerId). A missing totalElements is an error.
+ */
+export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+  const spec = entry.list;
+  if (spec?.by !== 'pageSearch') return {};
+  const call = callerFor(entry, ctx);
+  const inPath = new Set(placeholders(spec.path));
+  return listMethods(async (_, params) => {
+    const { page, perPage } = params.pagination ?? DEFAULT_PAGINATION;
+    const filter: Record<string, unknown> = params.filter ?? {};
+    const filters = Object.fromEntries(Object.entries(filter).filter(([name]) => !inPath.has(name)));
+    const bag = { ...params };
+    const added = namedQuery(spec.query, bag, ctx);
+    const query = toQuery({ [spec.pageParam ?? 'page']: page - 1, pageSize: perPage, ...filters, ...added });
+    const { json } = await call.send<unknown>('GET', `${call.path(spec.path, bag)}${query}`);
+    const total = totalOf(json);
+    if (total === undefined) throw new Error(MISSING_TOTAL);
+    return { data: rowsOf<RaRecord>(json), total };
+  });
+};

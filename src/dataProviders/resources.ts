@@ -1,0 +1,478 @@
+import type {
+  ActionSpec,
+  BodySpec,
+  EachCall,
+  HttpMethod,
+  ListSpec,
+  RangeCall,
+  RecordCall,
+  ResourceEntry,
+} from './types';
+
+/**
+ * THE table: for each resource, its path, whether it is customer-scoped, the convention of each method,
+ * and its named actions. A new resource is one entry. Paths are templates (see `types.ts`): `{base}` is the
+ * entry's path, `{customerId}` the session's customer, `{name}` a value of the call's params.
+ * Where spec 02 §7 fixes a path it is used as written; other choices say `// chosen:`.
+ */
+
+// The words of the table.
+const RANGE: RangeCall = { by: 'range' };
+const EACH: EachCall = { by: 'each' };
+const pageSearch = (path: string, extra?: Omit<Extract<ListSpec, { by: 'pageSearch' }>, 'by' | 'path'>) =>
+  ({ by: 'pageSearch', path, ...extra }) satisfies ListSpec;
+const postSearch = (path: string) => ({ by: 'postSearch', path }) satisfies ListSpec;
+const array = (path: string) => ({ by: 'array', path }) satisfies ListSpec;
+const record = (
+  method: HttpMethod,
+  path: string,
+  body?: BodySpec,
+  query?: readonly string[],
+): RecordCall => ({
+  by: 'record',
+  method,
+  path,
+  ...(body ? { body } : {}),
+  ...(query ? { query } : {}),
+});
+const multipart = (method: 'POST' | 'PUT', path: string) => ({ by: 'multipart', method, path }) as const;
+const call = (method: HttpMethod, path: string, body?: BodySpec, query?: readonly string[]): ActionSpec => ({
+  by: 'call',
+  method,
+  path,
+  ...(body ? { body } : {}),
+  ...(query ? { query } : {}),
+});
+const eachId = (method: HttpMethod, path: string, body?: BodySpec): ActionSpec => ({
+  by: 'eachId',
+  method,
+  path,
+  ...(body ? { body } : {}),
+});
+const download = (method: HttpMethod, path: string, fileName: string, body?: BodySpec): ActionSpec => ({
+  by: 'download',
+  method,
+  path,
+  fileName,
+  ...(body ? { body } : {}),
+});
+const upload = (method: 'POST' | 'PUT', path: string, part: string): ActionSpec => ({
+  by: 'upload',
+  method,
+  path,
+  part,
+});
+
+/** Customer-scoped REST of the directories and connectors (ldap, radius, saml…). */
+const customerRest = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
+  ({
+    path,
+    customerScoped: true,
+    list: pageSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{customerId}/{id}'),
+    getMany: EACH, // chosen: no details call, one get per id
+    create: record('POST', '{base}/{customerId}', 'data'),
+    update: record('PUT', '{base}/{customerId}/{id}', 'data'),
+    delete: record('DELETE', '{base}/{id}'),
+    deleteMany: EACH,
+    actions,
+  }) satisfies ResourceEntry;
+
+/** Calls about connectors in general, offered by each connector resource. */
+const connectorActions = {
+  connectorsOfType: call('GET', '/idm-config/connectors/{type}', undefined, ['customerId', 'filter']),
+  listTypes: call('GET', '/idm-config/connectors/list-type'),
+};
+
+const tokenPack = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
+  ({
+    path,
+    customerScoped: true,
+    multipartPart: 'info',
+    list: pageSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{customerId}/{id}'),
+    getMany: EACH, // chosen: no details call, one get per id
+    create: multipart('POST', '{base}/{customerId}'),
+    update: multipart('PUT', '{base}/{customerId}/{id}'),
+    delete: record('DELETE', '{base}/{id}'),
+    deleteMany: record('DELETE', '{base}/{customerId}/delete-many', 'ids'),
+    actions: {
+      generate: call('PUT', '{base}/generate/{customerId}/{id}'),
+      getByWizardStatus: call('GET', '{base}/{customerId}/get-by-wizard-status/NEW'),
+      getByServiceId: call('GET', '{base}/get-tokenpack-by-service-id/{serviceId}'),
+      ...actions,
+    },
+  }) satisfies ResourceEntry;
+
+/** A customer's user lists under /user-management: GET search and get one. */
+const userList = (path: string) =>
+  ({
+    path,
+    customerScoped: true,
+    list: pageSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{customerId}/{id}'),
+  }) satisfies ResourceEntry;
+
+export const RESOURCES = {
+  // ——— /idm-config ———
+  'token-pack': tokenPack('/idm-config/token-pack', {}),
+  'token-pack-v2': tokenPack('/idm-config/token-pack-v2', {
+    getBySubscription: call('GET', '{base}/get-by-subscription/{subscriptionId}'),
+  }),
+  'otp-config': {
+    path: '/idm-config/otp-config',
+    customerScoped: true,
+    multipartPart: 'json',
+    list: postSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{id}'), // chosen: the edit screen needs one record
+    create: multipart('POST', '{base}/create'),
+    update: multipart('POST', '{base}/{id}/update'),
+  },
+  'white-list-ips': {
+    path: '/idm-config/white-list-ips',
+    customerScoped: true,
+    // {tokenPackId} comes from the filter or meta
+    list: pageSearch('{base}/{customerId}/{tokenPackId}/search'),
+    create: record('POST', '{base}/{customerId}/{tokenPackId}', 'data'),
+    update: record('PUT', '{base}/{customerId}/{tokenPackId}/{id}', 'data'),
+    deleteMany: record('DELETE', '{base}/{customerId}/{tokenPackId}/delete-many', 'ids'),
+  },
+  'vos-cloud-config': {
+    path: '/idm-config/vos-cloud-config',
+    customerScoped: false,
+    list: { by: 'range' },
+    getOne: RANGE,
+    getMany: RANGE,
+    create: record('POST', '{base}', 'data'), // chosen: simple-rest's POST {base}, answering the id
+    update: RANGE,
+    actions: { activate: eachId('POST', '{base}/active/{id}') },
+  },
+  'saml-settings': {
+    path: '/idm-config/saml-setting',
+    customerScoped: false,
+    getOne: record('GET', '{base}'), // a singleton: the id is ignored
+    update: record('PUT', '{base}', 'data'),
+  },
+  // ——— /idm-config/reactive, /idm-config/v2/reactive ———
+  otp: {
+    path: '/idm-config/reactive/otp',
+    customerScoped: true,
+    list: pageSearch('{base}', { pageParam: 'pageNumber', query: ['customerId'] }),
+    // chosen: the spec's DELETE /{resource}/{id}/{customerId}, id the token pack's, the selection in meta
+    delete: record('DELETE', '{base}/{id}/{customerId}', 'meta'),
+    actions: {
+      generate: call('POST', '{base}/{tokenPackId}/v2/generate', 'data'),
+      regenerate: call('POST', '{base}/{tokenPackId}/v2/re-generate', 'data'),
+      sendMail: call('POST', '{base}/{customerId}/send-mail', 'data'),
+    },
+  },
+  'activation-code': {
+    path: '/idm-config/v2/reactive/activation-code',
+    customerScoped: true,
+    list: pageSearch('{base}/{customerId}/search'),
+    deleteMany: record('DELETE', '{base}/{customerId}/delete-many', 'ids'),
+    actions: {
+      generate: call('PUT', '{base}/generate/{customerId}/{tokenPackId}'),
+      regenerate: call('PUT', '{base}/{customerId}/re-generate/{tokenPackId}', 'data'),
+      sendMail: call('POST', '{base}/{customerId}/send-mail', 'data'),
+      // chosen: the default file names when the answer names none
+      zip: download(
+        'POST',
+        '{base}/{customerId}/zip-token-pack-ac/{tokenPackId}',
+        'activation-codes.zip',
+        'data',
+      ),
+      downloadAll: download(
+        'GET',
+        '{base}/{customerId}/download-token-pack-ac-zip/{tokenPackId}',
+        'activation-codes.zip',
+      ),
+    },
+  },
+  // ——— /idm-config/connectors ———
+  radius: customerRest('/idm-config/connectors/radius', connectorActions),
+  saml: customerRest('/idm-config/connectors/saml', {
+    ...connectorActions,
+    federateScript: call('GET', '{base}/script/federate-script', undefined, ['domain', 'unFederate']),
+  }),
+  saml2: customerRest('/idm-config/connectors/saml2', {
+    ...connectorActions,
+    check: call('GET', '{base}/check/{uname}'),
+    xml: call('GET', '{base}/xml/{uname}'),
+    defaultConfig: call('GET', '/idm-config/saml2/{type}'),
+  }),
+  oidc: {
+    ...customerRest('/idm-config/connectors/oidc', {
+      ...connectorActions,
+      getClientSecret: call('GET', '{base}/get-client-secret/{id}'),
+    }),
+    swallowErrors: true,
+  },
+  https: customerRest('/idm-config/connectors/https', connectorActions),
+  // ——— /idm-vos/{customerId} ———
+  'soft-token': {
+    path: '/idm-vos/{customerId}/soft-token',
+    customerScoped: true,
+    list: pageSearch('{base}'),
+    create: record('POST', '{base}', 'data'),
+  },
+  // ——— /idm-ldap ———
+  ldap: customerRest('/idm-ldap/ldap', {
+    testConnection: call('POST', '{base}/{customerId}/test-connection', 'data'),
+  }),
+  ldap_2fa: customerRest('/idm-ldap/ldap_2fa', {
+    testConnection: call('POST', '{base}/{customerId}/test-connection', 'data'),
+  }),
+  'users/keycloak': {
+    path: '/idm-ldap/users',
+    customerScoped: true,
+    // {connectorId} comes from the filter or meta (list), the data or previousData (update)
+    list: pageSearch('{base}/r-{customerId}/users/connectors/{connectorId}'),
+    update: record('PUT', '{base}/r-{customerId}/users/connectors/{connectorId}/users/{id}', 'data'),
+    actions: {
+      resetPassword: call(
+        'PUT',
+        '{base}/r-{customerId}/users/connectors/{connectorId}/users/{id}/reset-password',
+        'data',
+      ),
+      uploadCsv: upload(
+        'POST',
+        '{base}/r-{customerId}/users/connectors/{connectorId}/upload-csv-file',
+        'file',
+      ), // chosen: part 'file'
+      migrateAzure: call('POST', '{base}/azure/migrate-all-users', 'data'),
+    },
+  },
+  // ——— /user-management ———
+  users: {
+    path: '/user-management/users',
+    customerScoped: true,
+    list: pageSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{customerId}/{id}'), // chosen: the edit screen needs one record
+    getMany: record('GET', '{base}/{customerId}/details', undefined, ['ids']),
+    update: record('PUT', '{base}/{customerId}/{id}', 'data'),
+    updateMany: EACH,
+    actions: {
+      manageServiceUsers: call('POST', '{base}/{customerId}/manage_service_users', 'data'),
+      manageSeamlessServiceUsers: call('POST', '{base}/{customerId}/manage_seamless_service_users', 'data'),
+      sendTsApin: call('PUT', '{base}/send-ts-apin/{id}'),
+      countActiveUsers: call('GET', '{base}/{customerId}/count-active-users', undefined, ['subscriptionId']),
+      history: call('GET', '{base}/{tokenPackId}/history/{id}', undefined, [
+        'page',
+        'pageSize',
+        'sort',
+        'order',
+      ]),
+      deviceId: call('GET', '{base}/{tokenPackId}/get-device-id/{id}'),
+      resetFaceId: call('DELETE', '{base}/reset-face-id', {
+        userId: '{userId}',
+        tokenPackId: '{tokenPackId}',
+      }),
+    },
+  },
+  user: userList('/user-management/user'),
+  'user-details': userList('/user-management/user-details'),
+  deny_service_users: userList('/user-management/deny_service_users'),
+  seamless_service_users: userList('/user-management/seamless_service_users'),
+  // ——— /billing ———
+  subscription: {
+    path: '/billing/subscription',
+    customerScoped: true,
+    list: postSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{id}/detail'),
+    getMany: EACH, // chosen: no details call, one get per id
+    update: record('POST', '{base}/{customerId}/update', 'data'), // the spec's update call
+    actions: {
+      upgrade: call('POST', '{base}/{customerId}/upgrade', 'data'),
+      extend: call('POST', '{base}/{customerId}/extend', 'data'),
+      precheckPayment: call('POST', '{base}/{customerId}/precheck_payment', undefined, ['subscriptionId']),
+      calculate: call('POST', '{base}/calculate', 'data'),
+      cancel: call('POST', '{base}/{id}/cancel'),
+    },
+  },
+  order: {
+    path: '/billing/order',
+    customerScoped: true,
+    list: postSearch('{base}/{customerId}/search'),
+    getOne: record('GET', '{base}/{customerId}/detail/{id}'),
+    create: record('POST', '{base}/{customerId}/submit', 'data'),
+    actions: {
+      cancel: call('POST', '{base}/{customerId}/cancel', {
+        orderId: '{id}',
+        customerId: '{customerId}',
+        notes: '{notes}',
+      }),
+      approve: call('POST', '/billing/approve_payment', 'data'),
+    },
+  },
+  payment_plan: {
+    path: '/billing/payment_plan',
+    customerScoped: false,
+    list: array('{base}'), // a public call
+    actions: {
+      higherPlan: call('GET', '{base}/higher_plan', undefined, ['tierPlanId']),
+      details: call('POST', '{base}/details', 'ids'),
+    },
+  },
+  period_plan: {
+    path: '/billing/period_plan',
+    customerScoped: false,
+    list: array('{base}'), // the filter's tierPlanId in the query
+  },
+  card: {
+    path: '/billing/card', // chosen: the resource's name; its calls sit directly under /billing
+    customerScoped: false,
+    list: array('/billing/get-list-payment-sources'),
+    delete: record('DELETE', '/billing/delete-card/{id}'),
+    actions: { setDefault: call('PUT', '/billing/set-as-default-card/{id}') },
+  },
+  // ——— /customer, /account ———
+  customer: {
+    path: '/customer',
+    customerScoped: false,
+    list: postSearch('{base}/search'),
+    getOne: record('GET', '{base}/{id}'),
+    getMany: record('POST', '{base}/get-customers-detail', 'ids'),
+    create: record('POST', '{base}/create', 'data'),
+    update: record('PUT', '{base}/{id}/update_profile', 'data'),
+    actions: {
+      activate: eachId('POST', '{base}/activate', 'id'),
+      deactivate: eachId('POST', '{base}/deactivate', 'id'),
+    },
+  },
+  account: {
+    path: '/account',
+    customerScoped: false,
+    list: postSearch('{base}/search'),
+    getOne: record('GET', '{base}/{id}'),
+    getMany: EACH,
+    create: record('POST', '{base}/create_account_organization', 'data'),
+    update: record('PUT', '{base}/{id}', 'data'),
+    actions: {
+      activate: eachId('POST', '{base}/activate', 'id'),
+      deactivate: eachId('POST', '{base}/deactivate', 'id'),
+      changePassword: call('POST', '{base}/change-password', 'data'),
+      loadAccountByToken: call('POST', '{base}/load_account_by_token'),
+      configure2fa: call('POST', '{base}/{accountId}/security/configure/2fa', 'data'),
+      get2faConfiguration: call('GET', '{base}/security/configuration/2fa'),
+    },
+  },
+  role: {
+    path: '/account/role',
+    customerScoped: false,
+    list: postSearch('{base}/search'),
+    getOne: record('GET', '{base}/{id}'),
+    getMany: EACH, // chosen: no details call, one get per id
+    create: record('POST', '{base}/create', 'data'),
+    update: record('PUT', '{base}/{id}', 'data'),
+    delete: record('DELETE', '{base}/{id}'),
+    deleteMany: EACH,
+    actions: {
+      addAccount: call('POST', '{base}/add_account', 'data'),
+      removeAccount: call('POST', '{base}/remove_account', 'data'),
+      all: call('GET', '{base}/all'),
+      permissions: call('GET', '{base}/{customerId}/permissions', undefined, ['roleIds']),
+    },
+  },
+  account_role: {
+    path: '/account/account_role',
+    customerScoped: false,
+    list: pageSearch('{base}'),
+    // chosen: a link is made and unmade by the role's add_account / remove_account
+    create: record('POST', '/account/role/add_account', 'data'),
+    delete: record('POST', '/account/role/remove_account', { accountId: '{accountId}', roleId: '{roleId}' }),
+  },
+  asset: {
+    path: '/account/asset',
+    customerScoped: false,
+    list: postSearch('{base}/search'),
+    getOne: record('GET', '{base}/{id}'),
+    getMany: EACH, // chosen: no details call, one get per id
+    actions: {
+      getPermission: call('GET', '{base}/{assetId}/permission'),
+      savePermission: call('POST', '{base}/{assetId}/permission', {
+        assetId: '{assetId}',
+        rolePermissionDetails: '{rolePermissionDetails}',
+      }),
+      resources: call('GET', '/account/resource/all'),
+      actions: call('GET', '/account/action/all'),
+    },
+  },
+  // ——— /whitelabelapp ———
+  theme: {
+    path: '/whitelabelapp/theme',
+    customerScoped: true,
+    list: postSearch('{base}/{customerId}/search'),
+    getOne: record('POST', '{base}/detail', 'id'),
+    getMany: record('POST', '{base}/details', 'ids'),
+    create: record('POST', '{base}/create', 'data'),
+    update: record('PUT', '{base}/update', 'data'),
+    delete: record('DELETE', '{base}/delete', { themeId: '{id}', customerId: '{customerId}' }),
+    deleteMany: EACH,
+    actions: {
+      getDefault: call('GET', '{base}/default'),
+      reject: call('POST', '{base}/reject', 'data'),
+    },
+  },
+  // ——— /service-mgmt ———
+  'service-template': {
+    path: '/service-mgmt/template',
+    customerScoped: false,
+    multipartPart: 'json',
+    preferMessage: true, // spec 02 §8: a template upload failure shows the server's message
+    list: postSearch('{base}/search'),
+    getOne: record('POST', '{base}/detail', 'id'),
+    getMany: record('POST', '{base}/details', 'ids'),
+    create: multipart('POST', '{base}/create'),
+    update: multipart('POST', '{base}/{id}/update'),
+    actions: {
+      publish: eachId('POST', '{base}/publish', 'id'),
+      unpublish: eachId('POST', '{base}/unpublish', 'id'),
+      gallery: call('GET', '{base}'),
+    },
+  },
+  'service-launch': {
+    path: '/service-mgmt/service-launch',
+    customerScoped: false, // the request carries its customerId
+    getMany: record('POST', '{base}/details', 'ids'),
+    create: record('POST', '{base}/create-service', 'data'),
+    actions: {
+      validateCreate: call('POST', '{base}/validate-create-service', 'data'),
+      validateUpdate: call('POST', '{base}/validate-update', 'data'),
+      updateWizardStatus: call('PUT', '{base}/update-wizard-status', { id: '{id}', status: '{status}' }),
+      downloadInstallerProfile: download('GET', '{base}/download/{id}', 'installer_profile.txt'),
+    },
+  },
+  'service-instance': {
+    path: '/service-mgmt/service-instance',
+    customerScoped: true,
+    list: array('{base}/{customerId}/list'),
+    create: record('POST', '{base}/register', 'data'),
+    delete: record('DELETE', '{base}/{customerId}/delete', 'id'),
+    deleteMany: EACH,
+    actions: {
+      start: eachId('POST', '{base}/{customerId}/start', 'id'),
+      stop: eachId('POST', '{base}/{customerId}/stop', 'id'),
+      unusedList: call('GET', '{base}/{customerId}/unused_list', undefined, ['tokenPackId']),
+    },
+  },
+  // ——— /grafana, /audit ———
+  report: {
+    path: '/grafana',
+    customerScoped: false,
+    getOne: record('GET', '{base}/dashboards/uid/{id}'),
+  },
+  audit: {
+    path: '/audit', // chosen: the spec shows no path
+    customerScoped: false,
+    list: { by: 'range' },
+    getOne: RANGE,
+  },
+} satisfies Record<string, ResourceEntry>;
+
+export type ResourceName = keyof typeof RESOURCES;
+
+type ActionsOf<E> = E extends { actions: infer A } ? keyof A & string : never;
+
+/** Every named action of the table. */
+export type ActionName = { [R in ResourceName]: ActionsOf<(typeof RESOURCES)[R]> }[ResourceName];
