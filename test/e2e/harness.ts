@@ -73,7 +73,7 @@ export const startPortal = async (): Promise<RunningPortal> => {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
-    const ready = await fetch(`${url}/login`, { headers: { accept: "text/html" } }).then(
+    const ready = await fetch(`${url}/login`, { headers: { accept: 'text/html' } }).then(
       (response) => response.ok,
       () => false,
     );
