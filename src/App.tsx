@@ -1,13 +1,12 @@
 import { Admin, CustomRoutes } from 'react-admin';
-import { Navigate, Route, useLocation } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { dataProvider, httpClient } from './dataProviders';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
-import { ChangePasswordPage } from './pages/change-password/ChangePasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
-import { Dashboard } from './pages/report/Dashboard';
+import { PAGES } from './pages/routes';
 import { sessionStore } from './session';
 import { themeForPath } from './theme';
 
@@ -30,11 +29,14 @@ export const App = () => {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/" element={<Navigate to="/login" replace />} />
+        {PAGES.filter((page) => !page.layout).map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/report" element={<Dashboard />} />
-        <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
+        {PAGES.filter((page) => page.layout).map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
       </CustomRoutes>
     </Admin>
   );

@@ -10,3 +10,6 @@ const meta = (name: string): string | undefined => {
 export const API_URL = '/api';
 
 export const getProductName = (): string => meta('product-name') ?? 'Gateway Portal';
+
+/** Where the side menu's Help entry leads (opened in a new tab); HELP_URL on the server. */
+export const getHelpUrl = (): string => meta('help-url') ?? '/docs/intro/overview';

@@ -1,3 +1,5 @@
+import { useMemo, useSyncExternalStore } from 'react';
+
 /**
  * The signed-in session, kept in localStorage so that it survives a reload and is shared by tabs.
  * Spec (01 §3): token with expiry, user, customerId, customerName, current and original scope,
@@ -48,11 +50,17 @@ export interface SessionStore {
   set(session: Session): void;
   update(patch: Partial<Session>): Session | null;
   clear(): void;
+  /** Calls `listener` after every change, also those made in other tabs; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** `storage` defaults to the browser's localStorage, looked up when first used. */
 export const createSessionStore = (storage?: Storage, key = KEY): SessionStore => {
   const backend = () => storage ?? window.localStorage;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     get() {
       const raw = backend().getItem(key);
@@ -66,6 +74,7 @@ export const createSessionStore = (storage?: Storage, key = KEY): SessionStore =
     },
     set(session) {
       backend().setItem(key, JSON.stringify(session));
+      notify();
     },
     update(patch) {
       const current = this.get();
@@ -76,6 +85,18 @@ export const createSessionStore = (storage?: Storage, key = KEY): SessionStore =
     },
     clear() {
       backend().removeItem(key);
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === key || event.key === null) listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
     },
   };
 };
@@ -84,3 +105,9 @@ export const isLive = (session: Session | null, now = Date.now()): session is Se
   !!session?.token && session.expiresAt > now;
 
 export const sessionStore = createSessionStore();
+
+/** The session as React state: components re-render when it changes (sign-in, entering a customer…). */
+export const useSession = (store: SessionStore = sessionStore): Session | null => {
+  const raw = useSyncExternalStore(store.subscribe, () => JSON.stringify(store.get()));
+  return useMemo(() => JSON.parse(raw) as Session | null, [raw]);
+};

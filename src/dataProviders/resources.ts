@@ -288,6 +288,8 @@ export const RESOURCES = {
       precheckPayment: call('POST', '{base}/{customerId}/precheck_payment', undefined, ['subscriptionId']),
       calculate: call('POST', '{base}/calculate', 'data'),
       cancel: call('POST', '{base}/{id}/cancel'),
+      // The customer's feature flags (for example theme), spec 01 §7.
+      supportFeatures: call('GET', '/billing/{customerId}/check/support_features'),
     },
   },
   order: {

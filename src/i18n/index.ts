@@ -1,5 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { en } from './en';
+import { en } from './en/index';
 
 /** Locales a user can pick; add a catalogue beside en.ts and list it here. */
 export const LOCALES = [{ locale: 'en', name: 'English' }];

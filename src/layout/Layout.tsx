@@ -5,7 +5,8 @@ import { AppBar, Logout, Layout as RaLayout, UserMenu, useTranslate, useUserMenu
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { CHANGE_PASSWORD_PATH } from '../authProvider';
 import { sessionStore } from '../session';
-import { Menu } from './Menu';
+import { CustomerContext } from './CustomerContext';
+import { Menu } from './menu/Menu';
 
 const ChangePasswordMenuItem = () => {
   const translate = useTranslate();
@@ -22,6 +23,7 @@ const ChangePasswordMenuItem = () => {
 
 const PortalAppBar = () => (
   <AppBar
+    toolbar={<CustomerContext />}
     userMenu={
       <UserMenu>
         <ChangePasswordMenuItem />

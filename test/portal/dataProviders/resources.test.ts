@@ -584,6 +584,11 @@ const CASES: Record<ResourceName, Case[]> = {
       sent: [POST('/api/billing/subscription/c1/extend', { numberOfUsers: 20, removeUsers: [] })],
     },
     {
+      call: 'supportFeatures',
+      params: {},
+      sent: [GET('/api/billing/c1/check/support_features')],
+    },
+    {
       call: 'precheckPayment',
       params: { subscriptionId: 'sub1' },
       sent: [POST('/api/billing/subscription/c1/precheck_payment?subscriptionId=sub1')],

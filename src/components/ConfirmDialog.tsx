@@ -1,0 +1,37 @@
+import { Confirm } from 'react-admin';
+
+/**
+ * The confirmation dialog of spec 01 §2: a title and a body (defaults 'Confirmation' and 'Are you
+ * sure?'), yes and no buttons, and the accept or reject callback.
+ */
+export interface ConfirmDialogProps {
+  open: boolean;
+  title?: string;
+  content?: string;
+  translateOptions?: Record<string, unknown>;
+  loading?: boolean;
+  onAccept: () => void;
+  onReject: () => void;
+}
+
+export const ConfirmDialog = ({
+  open,
+  title = 'portal.confirm.title',
+  content = 'portal.confirm.content',
+  translateOptions,
+  loading,
+  onAccept,
+  onReject,
+}: ConfirmDialogProps) => (
+  <Confirm
+    isOpen={open}
+    title={title}
+    content={content}
+    translateOptions={translateOptions}
+    loading={loading}
+    confirm="portal.confirm.yes"
+    cancel="portal.confirm.no"
+    onConfirm={onAccept}
+    onClose={onReject}
+  />
+);

@@ -1,0 +1,26 @@
+/**
+ * Resource texts, react-admin style: `resources.<resource>.name` ('One |||| Many'), `.fields.<field>`,
+ * `.notifications.<event>`. A resource's screens add their fields in a file of its own beside this one.
+ */
+const named = (name: string) => ({ name });
+
+export const resources = {
+  audit: named('Audit Log |||| Audit Log'),
+  account: named('Account |||| Accounts'),
+  ldap: named('Directory |||| Directories'),
+  subscription: named('Subscription |||| Subscriptions'),
+  radius: named('RADIUS |||| RADIUS'),
+  saml2: named('SAML2.0 |||| SAML2.0'),
+  oidc: named('OIDC |||| OIDC'),
+  https: named('HTTPS |||| HTTPS'),
+  'service-launch': named('Service |||| Services'),
+  'token-pack-v2': named('Token Pack |||| Token Packs'),
+  theme: named('Theme |||| Themes'),
+  users: named('User |||| Users'),
+  customer: named('Customer |||| Customers'),
+  'service-template': named('Service Template |||| Service Templates'),
+  asset: named('Permission Asset |||| Permission Assets'),
+  role: named('Role |||| Roles'),
+  'vos-cloud-config': named('Cloud Authentication Server |||| Cloud Authentication Servers'),
+  'saml-settings': named('SAML Settings |||| SAML Settings'),
+};

@@ -1,0 +1,133 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import {
+  Menu as RaMenu,
+  useCanAccessResources,
+  usePermissions,
+  useResourceDefinitions,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { getHelpUrl } from '../../config';
+import { PAGE_PATHS } from '../../pages/routes';
+import { SCOPE, useSession } from '../../session';
+import {
+  customerMenu,
+  type MenuContext,
+  type MenuEntry,
+  type MenuLink,
+  myAccountMenu,
+  providerMenu,
+} from './entries';
+import { useSupportFeatures } from './useSupportFeatures';
+
+const resourcesOf = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((entry) =>
+    entry.kind === 'group'
+      ? resourcesOf(entry.entries)
+      : entry.kind === 'link' && entry.resource
+        ? [entry.resource]
+        : [],
+  );
+
+/**
+ * The side menu (spec 01 §2): the my-account menu under /my-account, else the customer menu in customer
+ * scope and the provider menu in provider scope. Nothing shows until the permissions are loaded.
+ */
+export const Menu = () => {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const customerScope = session?.currentScope === SCOPE.CUSTOMER;
+  const customerId = session?.customerId ?? null;
+  const features = useSupportFeatures(customerScope ? customerId : null);
+  const registered = useResourceDefinitions();
+  const entries = pathname.includes('/my-account')
+    ? myAccountMenu
+    : customerScope
+      ? customerMenu(getHelpUrl())
+      : providerMenu;
+  const resources = resourcesOf(entries).filter((name) => name in registered);
+  const { isPending: permissionsPending } = usePermissions();
+  const { canAccess, isPending: accessPending } = useCanAccessResources({ action: 'list', resources });
+  if (permissionsPending || (resources.length > 0 && accessPending)) return null;
+
+  const context: MenuContext = { customerScope, customerSelected: !!customerId, features };
+  const shows = (entry: MenuLink): boolean =>
+    (entry.when?.(context) ?? true) &&
+    (entry.resource
+      ? entry.resource in registered && (entry.everyone === true || canAccess?.[entry.resource] === true)
+      : PAGE_PATHS.has(entry.to));
+
+  return (
+    <RaMenu>
+      {entries.map((entry) => {
+        if (entry.kind === 'link') return shows(entry) ? <LinkItem key={entry.to} entry={entry} /> : null;
+        if (entry.kind === 'external') return <ExternalItem key={entry.href} entry={entry} />;
+        const visible = entry.entries.filter(shows);
+        return visible.length > 0 ? (
+          <GroupItem key={entry.label} label={entry.label} icon={entry.icon} entries={visible} />
+        ) : null;
+      })}
+    </RaMenu>
+  );
+};
+
+const LinkItem = ({ entry }: { entry: MenuLink }) => {
+  const translate = useTranslate();
+  const Icon = entry.icon;
+  return (
+    <RaMenu.Item to={entry.to} primaryText={translate(entry.label, { smart_count: 2 })} leftIcon={<Icon />} />
+  );
+};
+
+const ExternalItem = ({ entry }: { entry: Extract<MenuEntry, { kind: 'external' }> }) => {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  const Icon = entry.icon;
+  const label = translate(entry.label);
+  return (
+    <Tooltip title={open ? '' : label} placement="right">
+      <ListItemButton component="a" href={entry.href} target="_blank" rel="noopener noreferrer">
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </Tooltip>
+  );
+};
+
+const GroupItem = ({
+  label,
+  icon: Icon,
+  entries,
+}: {
+  label: string;
+  icon: MenuLink['icon'];
+  entries: MenuLink[];
+}) => {
+  const translate = useTranslate();
+  const [expanded, setExpanded] = useState(true);
+  const text = translate(label);
+  return (
+    <>
+      <ListItemButton onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={text} />
+        {expanded ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={expanded} timeout="auto" unmountOnExit>
+        <List component="div" disablePadding aria-label={text} sx={{ pl: 2 }}>
+          {entries.map((entry) => (
+            <LinkItem key={entry.to} entry={entry} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+};

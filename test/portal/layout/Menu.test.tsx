@@ -1,0 +1,207 @@
+import { render, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import {
+  AdminContext,
+  Notification,
+  ResourceDefinitionContextProvider,
+  type ResourceDefinitions,
+  TestMemoryRouter,
+} from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { canAccess } from '../../../src/access/canAccess';
+import { createDataProvider } from '../../../src/dataProviders';
+import { i18nProvider } from '../../../src/i18n';
+import { Menu } from '../../../src/layout/menu/Menu';
+import { SCOPE, type Session, sessionStore } from '../../../src/session';
+import { API, server } from '../msw';
+
+const ALL_RESOURCES = [
+  'audit',
+  'account',
+  'ldap',
+  'subscription',
+  'radius',
+  'saml2',
+  'oidc',
+  'https',
+  'service-launch',
+  'token-pack-v2',
+  'theme',
+  'users',
+  'customer',
+  'service-template',
+  'asset',
+  'role',
+  'vos-cloud-config',
+  'saml-settings',
+];
+const definitions: ResourceDefinitions = Object.fromEntries(
+  ALL_RESOURCES.map((name) => [name, { name, hasList: true }]),
+);
+
+const CUSTOMER_PERMISSIONS = [
+  'directories:view',
+  'subscription:view',
+  'radius:view',
+  'saml:view',
+  'service_instance:view',
+  'token-pack:view',
+  'theme:view',
+  'user-management:view',
+];
+const PROVIDER_PERMISSIONS = [
+  'customer:view',
+  'service_template:view',
+  'account:view',
+  'asset:view',
+  'role:view',
+  'vos-cloud-configuration:view',
+  'saml-configuration:view',
+];
+
+interface Arrange {
+  session: Partial<Session>;
+  permissions: string[];
+  features?: Record<string, boolean> | 'fail';
+  path?: string;
+}
+
+const renderMenu = ({ session, permissions, features = {}, path = '/report' }: Arrange) => {
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, ...session });
+  server.use(
+    http.get(`${API}/billing/:customerId/check/support_features`, () =>
+      features === 'fail'
+        ? HttpResponse.json({ messageKey: 'x' }, { status: 500 })
+        : HttpResponse.json(features),
+    ),
+  );
+  const authProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => permissions,
+    canAccess: async (params: { resource: string; action: string }) => canAccess(permissions, params),
+  };
+  const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
+  render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceDefinitionContextProvider definitions={definitions}>
+          <Menu />
+          <Notification />
+        </ResourceDefinitionContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+};
+
+const menuLabels = async () => {
+  const menu = await screen.findByRole('menu');
+  await screen.findAllByRole('menuitem');
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent?.trim());
+};
+
+const customerAdmin = { customerId: 'c1', originalScope: SCOPE.CUSTOMER, currentScope: SCOPE.CUSTOMER };
+const operator = { customerId: null, originalScope: SCOPE.PROVIDER, currentScope: SCOPE.PROVIDER };
+const operatorInside = {
+  customerId: 'c1',
+  customerName: 'Acme',
+  originalScope: SCOPE.PROVIDER,
+  currentScope: SCOPE.CUSTOMER,
+};
+
+describe('the side menu', () => {
+  it('shows a customer administrator the customer menu, with Theme when the plan supports it', async () => {
+    renderMenu({ session: customerAdmin, permissions: CUSTOMER_PERMISSIONS, features: { theme: true } });
+    expect(await screen.findByRole('menuitem', { name: 'Themes' })).toBeInTheDocument();
+    expect(await menuLabels()).toEqual([
+      'Dashboard',
+      'Audit Log',
+      'Accounts',
+      'Directories',
+      'Subscriptions',
+      'RADIUS',
+      'SAML2.0',
+      'OIDC',
+      'HTTPS',
+      'Services',
+      'Token Packs',
+      'Themes',
+      'Users',
+    ]);
+    expect(screen.getByRole('button', { name: 'Connectors' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('hides Theme when the support features do not include it', async () => {
+    renderMenu({ session: customerAdmin, permissions: CUSTOMER_PERMISSIONS, features: { theme: false } });
+    expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Themes' })).not.toBeInTheDocument();
+  });
+
+  it('hides Theme without the theme permission, even when the plan supports it', async () => {
+    renderMenu({
+      session: customerAdmin,
+      permissions: CUSTOMER_PERMISSIONS.filter((key) => key !== 'theme:view'),
+      features: { theme: true },
+    });
+    expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Themes' })).not.toBeInTheDocument();
+  });
+
+  it('warns when the support features cannot be loaded', async () => {
+    renderMenu({ session: customerAdmin, permissions: CUSTOMER_PERMISSIONS, features: 'fail' });
+    expect(await screen.findByText('Error: Get Support Service Features Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Themes' })).not.toBeInTheDocument();
+  });
+
+  it('leaves out an entry whose permission is missing', async () => {
+    renderMenu({
+      session: customerAdmin,
+      permissions: CUSTOMER_PERMISSIONS.filter((key) => key !== 'radius:view'),
+    });
+    const labels = await menuLabels();
+    expect(labels).not.toContain('RADIUS');
+    expect(labels).toContain('SAML2.0');
+    expect(labels).toContain('OIDC');
+  });
+
+  it('shows the report, audit and account entries to anyone with a customer selected', async () => {
+    renderMenu({ session: customerAdmin, permissions: [] });
+    expect(await menuLabels()).toEqual(['Dashboard', 'Audit Log', 'Accounts']);
+  });
+
+  it('shows an operator the provider menu', async () => {
+    renderMenu({ session: operator, permissions: [...PROVIDER_PERMISSIONS, ...CUSTOMER_PERMISSIONS] });
+    expect(await screen.findByRole('menuitem', { name: 'Roles' })).toBeInTheDocument();
+    expect(await menuLabels()).toEqual([
+      'Dashboard',
+      'Customers',
+      'Service Templates',
+      'Accounts',
+      'Permission Assets',
+      'Roles',
+      'Cloud Authentication Servers',
+      'SAML Settings',
+    ]);
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('shows an operator inside a customer the customer menu, directories included', async () => {
+    renderMenu({ session: operatorInside, permissions: [...PROVIDER_PERMISSIONS, ...CUSTOMER_PERMISSIONS] });
+    expect(await screen.findByRole('menuitem', { name: 'Directories' })).toBeInTheDocument();
+    const labels = await menuLabels();
+    expect(labels).toContain('Accounts');
+    expect(labels).not.toContain('Customers');
+    expect(labels).not.toContain('Roles');
+  });
+
+  it('shows the my-account menu under /my-account', async () => {
+    renderMenu({ session: operator, permissions: PROVIDER_PERMISSIONS, path: '/my-account/change-password' });
+    expect(await screen.findByRole('button', { name: 'My Accounts' })).toBeInTheDocument();
+    expect(await menuLabels()).toEqual(['Change Password']);
+  });
+});
