@@ -34,7 +34,17 @@ export interface LoginParams {
   next?: string;
 }
 
+/** An authorization code from the OAuth2 or QR sign-in flows, exchanged for a session. */
+export interface CodeLoginParams {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  next?: string;
+}
+
 export interface PortalAuthProvider extends AuthProvider {
+  /** Completes a sign-in from an authorization code (POST /auth/token). */
+  loginWithCode(params: CodeLoginParams): Promise<{ redirectTo: string }>;
   canAccess(params: AccessRequest): Promise<boolean>;
   getIdentity(): Promise<UserIdentity>;
   /** Permission check over several keys, OR (default) or AND. */
@@ -94,6 +104,45 @@ export const createAuthProvider = ({
     store.clear();
   };
 
+  /**
+   * What follows a successful sign-in (spec 01 §4): the old session is cleared, the token with its expiry,
+   * the user and the customer id are stored, the scope is set, the permissions reloaded, then the redirect.
+   */
+  const complete = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
+    const buying = store.get()?.buying;
+    forget();
+    const scope = answer.account.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
+    store.set({
+      token: answer.token,
+      expiresAt: now() + answer.tokenExpireInSec * 1000,
+      customerId: answer.account.customerId,
+      forceChangePassword: answer.account.forceChangePassword,
+      originalScope: scope,
+      currentScope: scope,
+    });
+    const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
+    store.update({ user, customerName: user.customerName });
+    await fetchPermissions();
+
+    if (answer.redirectUrl) {
+      const url = answer.redirectUrl;
+      setTimeout(() => assignLocation(url), timing.redirectDelayMs);
+      await sleep(timing.redirectWaitMs);
+      return { redirectTo: '/' };
+    }
+    const nextPath = safeNextPath(next);
+    if (answer.account.forceChangePassword) {
+      await sleep(timing.forceChangeDelayMs);
+      const query = nextPath ? `?next=${encodeURIComponent(nextPath)}` : '';
+      return { redirectTo: `${CHANGE_PASSWORD_PATH}${query}` };
+    }
+    if (nextPath) return { redirectTo: nextPath };
+    if (buying?.isBuying && buying.tierId) {
+      return { redirectTo: `/home?tierId=${encodeURIComponent(buying.tierId)}` };
+    }
+    return { redirectTo: '/' };
+  };
+
   return {
     async login({ username, password, state, next }: LoginParams) {
       const [{ json: answer }] = await Promise.all([
@@ -103,38 +152,15 @@ export const createAuthProvider = ({
         }),
         sleep(timing.minLoadingMs),
       ]);
-      const buying = store.get()?.buying;
-      forget();
-      const scope = answer.account.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
-      store.set({
-        token: answer.token,
-        expiresAt: now() + answer.tokenExpireInSec * 1000,
-        customerId: answer.account.customerId,
-        forceChangePassword: answer.account.forceChangePassword,
-        originalScope: scope,
-        currentScope: scope,
-      });
-      const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
-      store.update({ user, customerName: user.customerName });
-      await fetchPermissions();
+      return complete(answer, next);
+    },
 
-      if (answer.redirectUrl) {
-        const url = answer.redirectUrl;
-        setTimeout(() => assignLocation(url), timing.redirectDelayMs);
-        await sleep(timing.redirectWaitMs);
-        return { redirectTo: '/' };
-      }
-      const nextPath = safeNextPath(next);
-      if (answer.account.forceChangePassword) {
-        await sleep(timing.forceChangeDelayMs);
-        const query = nextPath ? `?next=${encodeURIComponent(nextPath)}` : '';
-        return { redirectTo: `${CHANGE_PASSWORD_PATH}${query}` };
-      }
-      if (nextPath) return { redirectTo: nextPath };
-      if (buying?.isBuying && buying.tierId) {
-        return { redirectTo: `/home?tierId=${encodeURIComponent(buying.tierId)}` };
-      }
-      return { redirectTo: '/' };
+    async loginWithCode({ code, clientId, redirectUri, next }: CodeLoginParams) {
+      const { json: answer } = await http<SignInAnswer>('/auth/token', {
+        method: 'POST',
+        body: JSON.stringify({ code, client_id: clientId, redirect_uri: redirectUri }),
+      });
+      return complete(answer, next);
     },
 
     async logout() {

@@ -13,3 +13,10 @@ export const getProductName = (): string => meta('product-name') ?? 'Gateway Por
 
 /** Where the side menu's Help entry leads (opened in a new tab); HELP_URL on the server. */
 export const getHelpUrl = (): string => meta('help-url') ?? '/docs/intro/overview';
+
+/**
+ * The onboarding deep link the V-Key app opens for a QR sign-in session: the QR code on the sign-in page
+ * encodes it, and a tap on the code opens it on a mobile device. It names this server and the session.
+ */
+export const onboardingDeepLink = (sessionId: string, origin: string = window.location.origin): string =>
+  `vkey://onboarding/seamless-login?server=${encodeURIComponent(origin)}&sessionId=${encodeURIComponent(sessionId)}`;

@@ -32,6 +32,8 @@ export type HttpClient = <T = unknown>(path: string, options?: HttpOptions) => P
  */
 export const PUBLIC_CALLS: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/auth\/signin$/ },
+  // Sign-in with an authorization code (the OAuth2 and QR sign-in flows end with it).
+  { method: 'POST', path: /^\/auth\/token$/ },
   { method: 'GET', path: /^\/billing\/payment_plan$/ },
   { method: 'GET', path: /^\/billing\/service_feature$/ },
   { method: 'GET', path: /^\/account\/email\/(existed|not-existed)$/ },

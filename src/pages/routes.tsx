@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
+import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
+import { PopupResultHandlerPage } from './oauth2/PopupResultHandlerPage';
 import { Dashboard } from './report/Dashboard';
 
 /**
@@ -15,6 +17,18 @@ export interface PageRoute {
 
 export const PAGES: PageRoute[] = [
   { path: '/', element: <Navigate to="/login" replace />, layout: false },
+  {
+    path: '/oauth2/handler',
+    element: <OAuth2HandlerPage failure="error.oauth2.invalidCode" />,
+    layout: false,
+  },
+  {
+    path: '/oidc/2fa-callback',
+    element: <OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />,
+    layout: false,
+  },
+  { path: '/popup-result-handler', element: <PopupResultHandlerPage />, layout: false },
+  { path: '/popup-result-handler/:action', element: <PopupResultHandlerPage />, layout: false },
   { path: '/report', element: <Dashboard />, layout: true },
   { path: '/my-account/change-password', element: <ChangePasswordPage />, layout: true },
 ];

@@ -8,6 +8,10 @@ export const error = {
     },
   },
   network: 'The server cannot be reached. Check your connection and try again.',
+  oauth2: {
+    invalidCode: 'This sign-in link is no longer valid. Please sign in again.',
+    authorizeFailed: 'The sign-in service cannot be reached right now. Try again in a moment.',
+  },
   route: { notFound: 'No API call matches %{method} %{path}.' },
   validation: { invalid: "The field '%{field}' %{reason}." },
   request: {

@@ -20,6 +20,7 @@ export const portal = {
       password: 'Password',
     },
     signIn: 'Sign In',
+    retry: 'Try again',
     signingIn: 'Signing in…',
     forgotPassword: 'Forgot password?',
     noAccount: "Don't have an account?",
@@ -30,7 +31,8 @@ export const portal = {
       download: "Don't have V-Key app? Download here",
       expired: 'QR code expired',
       refresh: 'Refresh QR Code',
-      unavailable: 'QR code sign-in is not available yet. Use the Credentials Login tab.',
+      loading: 'Preparing the QR code…',
+      approved: 'Approved. Signing you in…',
     },
   },
   validation: {
@@ -76,6 +78,14 @@ export const portal = {
     myAccounts: 'My Accounts',
     profile: 'Profile',
     security: 'Security',
+  },
+  callback: {
+    signingIn: 'Signing you in…',
+    failedTitle: 'Sign-in did not complete',
+    backToSignIn: 'Back to sign in',
+    popupTitle: 'Sign-in result',
+    popupDone: 'Done. This window closes by itself.',
+    popupAlone: 'This window is part of a sign-in and can be closed.',
   },
   customerContext: {
     enter: 'Manage',

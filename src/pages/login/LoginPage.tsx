@@ -1,11 +1,22 @@
-import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
-import { isLive, sessionStore } from '../../session';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
+import { QrCodeLogin } from './qr/QrCodeLogin';
+import { useLoginEntry } from './useLoginEntry';
 
 type LoginTab = 'qr' | 'credentials';
 
@@ -14,7 +25,10 @@ interface NextLocationState {
   nextSearch?: string;
 }
 
-/** /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). */
+/**
+ * /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
+ * client_id, redirect_uri, state (and response_mode), which the server's authorize endpoint provides.
+ */
 export const LoginPage = () => {
   const translate = useTranslate();
   usePageTitle('portal.login.title');
@@ -23,8 +37,11 @@ export const LoginPage = () => {
   const location = useLocation();
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
-
-  if (isLive(sessionStore.get())) return <Navigate to="/report" replace />;
+  const clientId = params.get('client_id');
+  const redirectUri = params.get('redirect_uri');
+  const state = params.get('state') ?? undefined;
+  const responseMode = params.get('response_mode') === 'query' ? 'query' : 'form_post';
+  const { entry, retry } = useLoginEntry(clientId);
 
   return (
     <Box
@@ -49,6 +66,19 @@ export const LoginPage = () => {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {translate('portal.login.subtitle')}
           </Typography>
+          {entry.status === 'error' && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={retry}>
+                  {translate('portal.login.retry')}
+                </Button>
+              }
+            >
+              {translate(entry.message)}
+            </Alert>
+          )}
           <Tabs
             value={tab}
             onChange={(_, value: LoginTab) => setTab(value)}
@@ -59,10 +89,16 @@ export const LoginPage = () => {
             <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
           </Tabs>
           {tab === 'credentials' ? (
-            <CredentialsLoginForm next={next} state={params.get('state') ?? undefined} />
+            <CredentialsLoginForm next={next} state={state} />
+          ) : clientId && redirectUri ? (
+            <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+          ) : entry.status === 'checking' ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label={translate('portal.login.qr.loading')} />
+            </Box>
           ) : (
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('portal.login.qr.unavailable')}
+            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {translate('error.oauth2.authorizeFailed')}
             </Typography>
           )}
         </CardContent>

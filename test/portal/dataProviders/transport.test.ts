@@ -27,6 +27,7 @@ describe('the bearer token', () => {
 describe('calls allowed without a token (spec 01 §6)', () => {
   it.each([
     ['POST', '/auth/signin'],
+    ['POST', '/auth/token'],
     ['GET', '/billing/payment_plan'],
     ['GET', '/billing/service_feature'],
     ['GET', '/account/email/existed?email=ann%40example.com'],

@@ -5,13 +5,17 @@ import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
+import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
-import { createSessionStore } from '../../../src/session';
+import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { API, server } from '../msw';
 
-const renderLogin = () => {
+const PORTAL_LOGIN =
+  '/login?client_id=gateway-portal-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Foauth2%2Fhandler&state=s-1&response_mode=query';
+
+const renderLogin = (entry = PORTAL_LOGIN) => {
   const store = createSessionStore(window.localStorage, 'login-test.session');
   const authProvider = createAuthProvider({
     http: createHttpClient(API, { getSession: () => store.get() }),
@@ -19,12 +23,14 @@ const renderLogin = () => {
     timing: { minLoadingMs: 0, forceChangeDelayMs: 0 },
   });
   render(
-    <TestMemoryRouter initialEntries={['/login']}>
+    <TestMemoryRouter initialEntries={[entry]}>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/my-account/change-password" element={<p>change password page</p>} />
           <Route path="/" element={<p>home page</p>} />
+          <Route path="/report" element={<p>dashboard page</p>} />
+          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
         </Routes>
         <Notification />
       </AdminContext>
@@ -86,7 +92,7 @@ describe('the login page', () => {
     await user.type(passwordBox(), 'Initial123');
     await user.click(signInButton());
     expect(await screen.findByText('change password page')).toBeInTheDocument();
-    expect(sent).toMatchObject({ login: 'op@example.com', password: 'Initial123' });
+    expect(sent).toMatchObject({ login: 'op@example.com', password: 'Initial123', state: 's-1' });
   });
 
   it('shows a failed sign-in as a translated warning and stays on the page', async () => {
@@ -124,4 +130,106 @@ describe('the login page', () => {
       await screen.findByText('Too many failed sign-in attempts. Try again in 15 minutes.'),
     ).toBeInTheDocument();
   });
+
+  it('without a client_id, fetches the portal client from the authorize endpoint and stays on /login', async () => {
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, () =>
+        HttpResponse.json(null, { status: 302, headers: { location: PORTAL_LOGIN } }),
+      ),
+      http.get('http://localhost:3000/login', () => HttpResponse.text('<!doctype html>')),
+      http.get(`${API}/v-key-seamless/init-session`, ({ request }) => {
+        initQuery = new URL(request.url).searchParams;
+        return HttpResponse.json({ sessionId: 'sess-1', idSignature: 'sig-1', expiresInSec: 120 });
+      }),
+      http.get(`${API}/service-mgmt/seamless/get-request-status-by-id/sess-1`, () =>
+        HttpResponse.json({ status: 'INITIAL' }),
+      ),
+    );
+    let initQuery = new URLSearchParams();
+    renderLogin('/login');
+    await user_opensQrTab();
+    expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
+    expect(Object.fromEntries(initQuery)).toEqual({
+      realm: 'r-portal',
+      client_id: 'gateway-portal-web',
+      redirect_url: 'http://localhost:3000/oauth2/handler',
+      response_type: 'code',
+      response_mode: 'query',
+      state: 's-1',
+    });
+  });
+
+  it('shows what to do instead of looping when the authorize endpoint fails', async () => {
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, () => HttpResponse.json({}, { status: 503 })),
+    );
+    renderLogin('/login');
+    expect(
+      await screen.findByText('The sign-in service cannot be reached right now. Try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [[{ id: 'u1' }], 'dashboard page'],
+    [[], 'token packs page'],
+  ])('sends a signed-in customer administrator on (active users %j)', async (content, page) => {
+    let query = '';
+    server.use(
+      http.get(`${API}/user-management/users/c1/search`, ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json({ content, totalElements: content.length });
+      }),
+    );
+    const { store } = renderLoginWith({
+      customerId: 'c1',
+      originalScope: 'CUSTOMER',
+      currentScope: 'CUSTOMER',
+    });
+    expect(await screen.findByText(page)).toBeInTheDocument();
+    expect(new URLSearchParams(query).get('status')).toBe('ACTIVE');
+    expect(new URLSearchParams(query).get('page')).toBe('0');
+    expect(new URLSearchParams(query).get('pageSize')).toBe('1');
+    expect(store.get()?.token).toBe('live');
+  });
+
+  it('sends a signed-in customer administrator to the dashboard when the user search fails', async () => {
+    server.use(
+      http.get(`${API}/user-management/users/c1/search`, () => HttpResponse.json({}, { status: 500 })),
+    );
+    renderLoginWith({ customerId: 'c1', originalScope: 'CUSTOMER', currentScope: 'CUSTOMER' });
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in operator to the dashboard', async () => {
+    renderLoginWith({ customerId: null, originalScope: 'PROVIDER', currentScope: 'PROVIDER' });
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
 });
+
+const user_opensQrTab = async () => {
+  await userEvent.setup().click(await screen.findByRole('tab', { name: 'QR Code Login' }));
+};
+
+/** Renders /login for a visitor who already holds a live session. */
+const renderLoginWith = (session: Partial<Session>) => {
+  sessionStore.set({ token: 'live', expiresAt: Date.now() + 60_000, ...session } as Session);
+  const authProvider = createAuthProvider({
+    http: createHttpClient(API, { getSession: () => sessionStore.get() }),
+    store: sessionStore,
+  });
+  const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
+  render(
+    <TestMemoryRouter initialEntries={['/login']}>
+      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/report" element={<p>dashboard page</p>} />
+          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { store: sessionStore };
+};

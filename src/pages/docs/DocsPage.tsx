@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { DocArticle } from './DocArticle';
+import { DocNotFound } from './DocNotFound';
+import { DocsFrame } from './DocsFrame';
+import { findDocLink } from './links';
+
+/** Any /docs/... path: the page registered in DOC_LINKS for it, or 'page not found', in the docs frame. */
+export const DocsPage = () => {
+  const { pathname } = useLocation();
+  const current = findDocLink(pathname);
+
+  // A new page starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <DocsFrame current={current}>
+      {current ? <DocArticle key={current.id} link={current} /> : <DocNotFound path={pathname} />}
+    </DocsFrame>
+  );
+};

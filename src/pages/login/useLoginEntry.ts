@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type DataProvider, useDataProvider } from 'react-admin';
+import { type Location, useLocation, useNavigate } from 'react-router-dom';
+import { API_URL } from '../../config';
+import { isLive, SCOPE, sessionStore } from '../../session';
+
+export const AUTHORIZE_PATH = `${API_URL}/authentication/oauth2/authorize/custom`;
+
+/**
+ * Where a signed-in visitor of /login goes (spec 01 §4): a provider-scope user to the dashboard; in customer
+ * scope the customer's ACTIVE users are searched (page 0, page size 1): exactly one result leads to /report,
+ * otherwise to /token-pack-v2 (the customer has no users yet); a failure falls back to /report.
+ */
+export const signedInDestination = async (dataProvider: DataProvider): Promise<string> => {
+  const session = sessionStore.get();
+  if (session?.currentScope !== SCOPE.CUSTOMER) return '/report';
+  try {
+    const { data } = await dataProvider.getList('users', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { status: 'ACTIVE' },
+    });
+    return data.length === 1 ? '/report' : '/token-pack-v2';
+  } catch {
+    return '/report';
+  }
+};
+
+/**
+ * Asks the server's custom OAuth2 authorize endpoint for the portal's own client_id, redirect_uri and state,
+ * and answers the /login URL it redirects to. Fetched rather than navigated to, so that a server that is down
+ * gives an error on this page instead of a redirect loop.
+ */
+export const fetchAuthorizedLoginUrl = async (): Promise<string> => {
+  const response = await fetch(AUTHORIZE_PATH, { headers: { accept: 'text/html' } });
+  const target = new URL(response.url, window.location.href);
+  if (!response.ok || !target.searchParams.get('client_id')) throw new Error('error.oauth2.authorizeFailed');
+  return `${target.pathname}${target.search}`;
+};
+
+export type EntryState = { status: 'checking' } | { status: 'ready' } | { status: 'error'; message: string };
+
+/** What /login does when it opens: leave for the dashboard when signed in, or fetch its client_id. */
+export const useLoginEntry = (clientId: string | null): { entry: EntryState; retry: () => void } => {
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  const location: Location = useLocation();
+  const [entry, setEntry] = useState<EntryState>({ status: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  const locationState = useRef(location.state);
+
+  useEffect(() => {
+    let cancelled = false;
+    const run = async () => {
+      if (isLive(sessionStore.get())) {
+        const destination = await signedInDestination(dataProvider);
+        if (!cancelled) navigate(destination, { replace: true });
+        return;
+      }
+      if (clientId) {
+        setEntry({ status: 'ready' });
+        return;
+      }
+      try {
+        const url = await fetchAuthorizedLoginUrl();
+        if (!cancelled) navigate(url, { replace: true, state: locationState.current });
+      } catch {
+        if (!cancelled) setEntry({ status: 'error', message: 'error.oauth2.authorizeFailed' });
+      }
+    };
+    void run();
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, dataProvider, navigate, attempt]);
+
+  const retry = useCallback(() => {
+    setEntry({ status: 'checking' });
+    setAttempt((value) => value + 1);
+  }, []);
+  return { entry, retry };
+};
