@@ -18,6 +18,8 @@ export const AUTH_TIMING = {
 };
 
 export const CHANGE_PASSWORD_PATH = '/my-account/change-password';
+/** Where 'My Account' leads: the first my-account page the portal has. */
+export const MY_ACCOUNT_PATH = CHANGE_PASSWORD_PATH;
 
 export interface SignInAnswer {
   token: string;

@@ -20,3 +20,13 @@ export const getHelpUrl = (): string => meta('help-url') ?? '/docs/intro/overvie
  */
 export const onboardingDeepLink = (sessionId: string, origin: string = window.location.origin): string =>
   `vkey://onboarding/seamless-login?server=${encodeURIComponent(origin)}&sessionId=${encodeURIComponent(sessionId)}`;
+
+/** The external support-ticket page (FAQ/Ticket menu); SUPPORT_URL on the server. */
+export const getSupportUrl = (): string | undefined => meta('support-url');
+
+/** Social links shown in the public footer, as `name=url` pairs; SOCIAL_LINKS on the server. */
+export const getSocialLinks = (): { name: string; url: string }[] =>
+  (meta('social-links') ?? '')
+    .split(/[\s,]+/)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1) }))
+    .filter(({ name, url }) => name.length > 0 && /^https?:\/\//.test(url));

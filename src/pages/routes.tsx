@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
+import { DOC_ROUTES } from './docs/routes';
 import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
 import { PopupResultHandlerPage } from './oauth2/PopupResultHandlerPage';
 import { Dashboard } from './report/Dashboard';
@@ -31,6 +32,7 @@ export const PAGES: PageRoute[] = [
   { path: '/popup-result-handler/:action', element: <PopupResultHandlerPage />, layout: false },
   { path: '/report', element: <Dashboard />, layout: true },
   { path: '/my-account/change-password', element: <ChangePasswordPage />, layout: true },
+  ...DOC_ROUTES,
 ];
 
 /** The paths the menus may link to. */

@@ -789,8 +789,6 @@ const pages = {
 export const docs = {
   frame: {
     navLabel: 'Documentation',
-    documentation: 'Documentation',
-    home: '%{productName}: go to sign in',
     skipToContent: 'Skip to content',
     jumpTo: 'Go to page',
     backToSignIn: 'Back to sign in',

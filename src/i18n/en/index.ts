@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { docs } from './docs';
 import { error } from './errors';
 import { portal } from './portal';
 import { resources } from './resources';
@@ -16,6 +17,7 @@ export const en = {
   },
   portal,
   error,
+  docs,
   resources,
 };
 

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Link, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -39,6 +40,10 @@ export const BackToSignIn = () => {
 export const DocArticle = ({ link }: { link: DocLink }) => {
   const translate = useTranslate();
   usePageTitle(link.titleKey);
+  // Keyed by page (see DocsPage), so each page opens at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const productName = getProductName();
   const t = (key: string) => translate(key, { productName });
   const page: DocPageText = docs.pages[link.id];

@@ -1,8 +1,8 @@
-import { AppBar, Box, Link, type Theme, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { Box, Link, type Theme, Toolbar, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
-import { getProductName } from '../../config';
+import { PublicFooter } from '../../layout/public/PublicFooter';
+import { PublicTopBar } from '../../layout/public/PublicTopBar';
 import { DocsNavList, DocsNavSelect } from './DocsNav';
 import type { DocLink } from './links';
 
@@ -19,7 +19,6 @@ interface DocsFrameProps {
  */
 export const DocsFrame = ({ current, children }: DocsFrameProps) => {
   const translate = useTranslate();
-  const productName = getProductName();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const navLabel = translate('docs.frame.navLabel');
 
@@ -39,23 +38,8 @@ export const DocsFrame = ({ current, children }: DocsFrameProps) => {
       >
         {translate('docs.frame.skipToContent')}
       </Link>
-      <AppBar position="static" elevation={0} sx={{ bgcolor: '#0d2a57' }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Link
-            component={RouterLink}
-            to="/login"
-            color="inherit"
-            underline="hover"
-            variant="h6"
-            aria-label={translate('docs.frame.home', { productName })}
-          >
-            {productName}
-          </Link>
-          <Typography component="span" sx={{ opacity: 0.85 }}>
-            {translate('docs.frame.documentation')}
-          </Typography>
-        </Toolbar>
-      </AppBar>
+      <PublicTopBar />
+      <Toolbar />
       <Box sx={{ flex: 1, display: 'flex', flexDirection: wide ? 'row' : 'column' }}>
         {wide ? (
           <Box
@@ -91,6 +75,7 @@ export const DocsFrame = ({ current, children }: DocsFrameProps) => {
           <Box sx={{ maxWidth: 820 }}>{children}</Box>
         </Box>
       </Box>
+      <PublicFooter />
     </Box>
   );
 };

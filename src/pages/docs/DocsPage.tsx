@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DocArticle } from './DocArticle';
 import { DocNotFound } from './DocNotFound';
@@ -9,12 +8,6 @@ import { findDocLink } from './links';
 export const DocsPage = () => {
   const { pathname } = useLocation();
   const current = findDocLink(pathname);
-
-  // A new page starts at its top.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-
   return (
     <DocsFrame current={current}>
       {current ? <DocArticle key={current.id} link={current} /> : <DocNotFound path={pathname} />}

@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
+import { PublicLayout } from '../../layout/public/PublicLayout';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
 import { QrCodeLogin } from './qr/QrCodeLogin';
 import { useLoginEntry } from './useLoginEntry';
@@ -44,65 +45,69 @@ export const LoginPage = () => {
   const { entry, retry } = useLoginEntry(clientId);
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        background: 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={8}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="overline" component="p" color="text.secondary">
-            {getProductName()}
-          </Typography>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {translate('portal.login.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {translate('portal.login.subtitle')}
-          </Typography>
-          {entry.status === 'error' && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={retry}>
-                  {translate('portal.login.retry')}
-                </Button>
-              }
-            >
-              {translate(entry.message)}
-            </Alert>
-          )}
-          <Tabs
-            value={tab}
-            onChange={(_, value: LoginTab) => setTab(value)}
-            variant="fullWidth"
-            sx={{ mb: 3 }}
-          >
-            <Tab value="qr" label={translate('portal.login.tabs.qr')} />
-            <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
-          </Tabs>
-          {tab === 'credentials' ? (
-            <CredentialsLoginForm next={next} state={state} />
-          ) : clientId && redirectUri ? (
-            <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
-          ) : entry.status === 'checking' ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-              <CircularProgress aria-label={translate('portal.login.qr.loading')} />
-            </Box>
-          ) : (
-            <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('error.oauth2.authorizeFailed')}
+    <PublicLayout>
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minHeight: '100vh',
+          pt: 10,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: 2,
+          background: 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)',
+        }}
+      >
+        <Card sx={{ width: '100%', maxWidth: 420 }} elevation={8}>
+          <CardContent sx={{ p: 4 }}>
+            <Typography variant="overline" component="p" color="text.secondary">
+              {getProductName()}
             </Typography>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+            <Typography variant="h4" component="h1" gutterBottom>
+              {translate('portal.login.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {translate('portal.login.subtitle')}
+            </Typography>
+            {entry.status === 'error' && (
+              <Alert
+                severity="warning"
+                sx={{ mb: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={retry}>
+                    {translate('portal.login.retry')}
+                  </Button>
+                }
+              >
+                {translate(entry.message)}
+              </Alert>
+            )}
+            <Tabs
+              value={tab}
+              onChange={(_, value: LoginTab) => setTab(value)}
+              variant="fullWidth"
+              sx={{ mb: 3 }}
+            >
+              <Tab value="qr" label={translate('portal.login.tabs.qr')} />
+              <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
+            </Tabs>
+            {tab === 'credentials' ? (
+              <CredentialsLoginForm next={next} state={state} />
+            ) : clientId && redirectUri ? (
+              <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+            ) : entry.status === 'checking' ? (
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+                <CircularProgress aria-label={translate('portal.login.qr.loading')} />
+              </Box>
+            ) : (
+              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('error.oauth2.authorizeFailed')}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+    </PublicLayout>
   );
 };
