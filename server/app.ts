@@ -9,6 +9,8 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { oauth2Routes } from './routes/oauth2.ts';
+import { seamlessRoutes } from './routes/seamless.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -49,6 +51,8 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
     async (api) => {
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db });
+      await api.register(oauth2Routes, { db, config });
+      await api.register(seamlessRoutes, { db, config });
     },
     { prefix: '/api' },
   );

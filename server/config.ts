@@ -17,7 +17,16 @@ export interface Config {
   tokenTtlSec: number;
   /** The built portal (index.html and its assets). */
   distDir: string;
+  /** The OAuth2 client id of the portal itself; its realm is `r-` plus the id's second dash-separated part. */
+  portalClientId: string;
+  /** How long a QR sign-in (seamless) session waits for the mobile app's decision, in seconds. */
+  seamlessSessionTtlSec: number;
 }
+
+/** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_PORTAL_CLIENT_ID = 'gateway-portal-web';
 
 type Env = Record<string, string | undefined>;
 
@@ -58,7 +67,7 @@ function persistentSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
   const tokenTtlSec = integer(env, 'TOKEN_TTL_SEC', 28800, 60, 31 * 24 * 3600);
   const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
 
@@ -74,6 +83,14 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error(`INITIAL_OPERATOR_EMAIL is not a valid email address (got "${initialOperatorEmail}")`);
   }
 
+  const portalClientId = nonEmpty(env, 'PORTAL_CLIENT_ID') ?? DEFAULT_PORTAL_CLIENT_ID;
+  if (!/^[A-Za-z0-9_.]+(-[A-Za-z0-9_.]+)+$/.test(portalClientId) || portalClientId.length > 200) {
+    throw new Error(
+      `PORTAL_CLIENT_ID must be dash-separated parts of letters, digits, '_' or '.', at least two (got "${portalClientId}")`,
+    );
+  }
+  const seamlessSessionTtlSec = integer(env, 'SEAMLESS_SESSION_TTL_SEC', 120, 1, 3600);
+
   let jwtSecret = nonEmpty(env, 'JWT_SECRET');
   if (jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
@@ -82,7 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   return {
     port,
-    host: nonEmpty(env, 'HOST') ?? '127.0.0.1',
+    host: nonEmpty(env, 'HOST') ?? DEFAULT_HOST,
     dataDir,
     databaseUrl,
     jwtSecret,
@@ -91,5 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     productName: nonEmpty(env, 'PRODUCT_NAME') ?? 'Gateway Portal',
     tokenTtlSec,
     distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? path.join(repoDir, 'dist')),
+    portalClientId,
+    seamlessSessionTtlSec,
   };
 }

@@ -11,6 +11,7 @@ import {
   rolePermissions,
   roles,
 } from '../db/schema.ts';
+import { ensurePortalClient } from './oauth2.ts';
 import { ACTIONS, PERMISSION_RESOURCES } from './permissions.ts';
 
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';
@@ -23,12 +24,13 @@ export interface SeedResult {
 }
 
 /**
- * Brings the catalogue, the provider administrator role and the first operator into the database.
+ * Brings the catalogue, the provider administrator role, the portal's own OAuth2 client and the first
+ * operator into the database.
  * Safe to run at every start: only what is missing is added, in one transaction.
  */
 export async function ensureSeed(
   db: Database,
-  config: Pick<Config, 'initialOperatorEmail' | 'initialOperatorPassword'>,
+  config: Pick<Config, 'initialOperatorEmail' | 'initialOperatorPassword' | 'portalClientId' | 'productName'>,
   print: (line: string) => void,
 ): Promise<SeedResult> {
   const configured = config.initialOperatorPassword;
@@ -89,6 +91,9 @@ export async function ensureSeed(
         ),
       )
       .onConflictDoNothing();
+
+    // The portal's own OAuth2 client, for its sign-in page (password and QR).
+    await ensurePortalClient(tx, config.portalClientId, config.productName);
 
     const [operator] = await tx
       .select({ id: accounts.id })

@@ -2,10 +2,16 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { callerOf } from '../auth/guard.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
-import { signToken } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, customers, sessions, signinFailures } from '../db/schema.ts';
+import {
+  checkClientCustomer,
+  issueAuthorizationCode,
+  openSession,
+  redirectWithCode,
+  takeForeignAuthorizationRequest,
+} from '../domain/oauth2.ts';
 import { AppError, tooMany } from '../errors.ts';
 
 /** Failures allowed within the window before a login is locked. */
@@ -30,6 +36,8 @@ const SigninAnswer = Type.Object({
     customerId: Type.Union([Type.String(), Type.Null()]),
     forceChangePassword: Type.Boolean(),
   }),
+  /** Only for a sign-in that completes another client's authorization request (named by `state`). */
+  redirectUrl: Type.Optional(Type.String()),
 });
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -122,25 +130,30 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
         throw inactive();
       }
 
-      const issuedAt = Math.floor(now.getTime() / 1000);
-      const expiresAt = issuedAt + config.tokenTtlSec;
-      const sessionId = await db.transaction(async (tx) => {
+      const { state } = request.body;
+      return db.transaction(async (tx) => {
         await tx.delete(signinFailures).where(eq(signinFailures.login, login));
-        const [session] = await tx
-          .insert(sessions)
-          .values({ accountId: account.id, createdAt: now, expiresAt: new Date(expiresAt * 1000) })
-          .returning({ id: sessions.id });
-        return session!.id;
+        // A state naming another client's pending authorization request: that client gets a code too.
+        const authorization = state
+          ? await takeForeignAuthorizationRequest(tx, state, config.portalClientId, now)
+          : undefined;
+        if (authorization) checkClientCustomer(authorization.client, account.customerId);
+        const session = await openSession(tx, config, account, now);
+        if (!authorization) return session;
+        const code = await issueAuthorizationCode(
+          tx,
+          {
+            clientId: authorization.client.clientId,
+            redirectUri: authorization.redirectUri,
+            accountId: account.id,
+          },
+          now,
+        );
+        return {
+          ...session,
+          redirectUrl: redirectWithCode(authorization.redirectUri, code, authorization.state),
+        };
       });
-
-      return {
-        token: signToken(
-          { sub: account.id, jti: sessionId, iat: issuedAt, exp: expiresAt },
-          config.jwtSecret,
-        ),
-        tokenExpireInSec: config.tokenTtlSec,
-        account: { customerId: account.customerId, forceChangePassword: account.forceChangePassword },
-      };
     },
   );
 

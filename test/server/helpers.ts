@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     productName: 'Test Portal',
     tokenTtlSec: 3600,
     distDir: path.join(process.cwd(), 'test', 'server', 'no-dist-here'),
+    portalClientId: 'gateway-portal-web',
+    seamlessSessionTtlSec: 120,
     ...overrides,
   };
 }

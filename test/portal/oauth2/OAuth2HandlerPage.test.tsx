@@ -67,7 +67,7 @@ describe('the OAuth2 handler', () => {
     );
     renderHandler('/oauth2/handler?code=old&state=s-1');
     expect(
-      await screen.findByText('This sign-in link is no longer valid. Please sign in again.'),
+      await screen.findByText('The authorization code is invalid or has expired.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
     expect(sessionStore.get()).toBeNull();
