@@ -120,6 +120,7 @@ function describeFrameworkError(error: FastifyError): { status: number; body: Er
         body: {
           messageKey: 'error.request.unsupportedMediaType',
           message: 'The request body must be sent as application/json.',
+          params: { mediaType: 'application/json' },
         },
       };
   }

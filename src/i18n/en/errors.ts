@@ -15,6 +15,19 @@ export const error = {
     invalidCode: 'The authorization code is invalid or has expired.',
     authorizeFailed: 'The sign-in service cannot be reached right now. Try again in a moment.',
   },
+  customer: { notFound: 'Customer not found' },
+  record: {
+    notFound: 'Some of the selected records were not found.',
+    inUse: 'Some of the selected records are still in use and cannot be deleted.',
+  },
+  upload: {
+    tooLarge: 'The file is larger than %{maxBytes} bytes.',
+    tooManyParts: 'The request carries more parts than allowed.',
+    missingPart: 'The %{part} part is missing.',
+    unexpectedPart: 'The %{part} part is not expected here.',
+    duplicatePart: 'The %{part} part is sent more than once.',
+    unsupportedType: 'Only image files (PNG, JPEG, GIF, WebP, SVG) can be uploaded.',
+  },
   seamless: {
     invalidRealm: 'The realm does not match the client.',
     tooMany: 'Too many QR sign-in requests. Please wait a minute and try again.',
@@ -29,7 +42,7 @@ export const error = {
   request: {
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',
-    unsupportedMediaType: 'The request body must be sent as application/json.',
+    unsupportedMediaType: 'The request body must be sent as %{mediaType}.',
     invalid: 'The request could not be understood.',
   },
   action: { notallow: 'Action does not allow.' },
