@@ -1,0 +1,122 @@
+import { type ReactElement, useState } from 'react';
+import {
+  Button,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog';
+import { errorNotification } from './notifyError';
+
+/**
+ * A named action of the dataProvider (activate, deactivate, publish, unpublish, start, stop…) behind a
+ * button and a confirmation: on the record in context (RecordActionButton) or on the selected rows
+ * (BulkActionButton). Success shows `success` with smart_count, failure the server's message.
+ */
+export interface ActionButtonProps {
+  /** The dataProvider method, called as `dataProvider[action](resource, {ids})`. */
+  action: string;
+  label: string;
+  icon: ReactElement;
+  /** Confirmation title and content keys; `%{name}` and smart_count are filled. */
+  confirmTitle?: string;
+  confirmContent?: string;
+  success: string;
+  /** Hidden when this returns false for the record (e.g. Activate on an ACTIVE record). */
+  showFor?: (record: Record<string, unknown>) => boolean;
+  /** The record's name in the confirmation. */
+  nameOf?: (record: Record<string, unknown>) => string;
+}
+
+const useRunAction = ({ action, success }: Pick<ActionButtonProps, 'action' | 'success'>) => {
+  const dataProvider = useDataProvider();
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [running, setRunning] = useState(false);
+  const run = async (ids: unknown[], after?: () => void) => {
+    setRunning(true);
+    try {
+      const method = (
+        dataProvider as unknown as Record<string, (r?: string, p?: object) => Promise<unknown>>
+      )[action];
+      await method(resource, { ids });
+      notify(success, { type: 'success', messageArgs: { smart_count: ids.length } });
+      after?.();
+      refresh();
+    } catch (error) {
+      notify(...errorNotification(error));
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { run, running };
+};
+
+export const RecordActionButton = (props: ActionButtonProps) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { run, running } = useRunAction(props);
+  if (!record || (props.showFor && !props.showFor(record))) return null;
+  const name = props.nameOf?.(record) ?? String(record.id);
+  return (
+    <>
+      <Button
+        label={props.label}
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+        disabled={running}
+      >
+        {props.icon}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={props.confirmTitle}
+        content={props.confirmContent}
+        translateOptions={{ name, smart_count: 1, action: translate(props.label).toLowerCase() }}
+        loading={running}
+        onAccept={() => void run([record.id], () => setOpen(false))}
+        onReject={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+export const BulkActionButton = (props: ActionButtonProps) => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const { run, running } = useRunAction(props);
+  return (
+    <>
+      <Button
+        label={props.label}
+        onClick={() => setOpen(true)}
+        disabled={running || selectedIds.length === 0}
+      >
+        {props.icon}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={props.confirmTitle}
+        content={props.confirmContent}
+        translateOptions={{ smart_count: selectedIds.length, action: translate(props.label).toLowerCase() }}
+        loading={running}
+        onAccept={() =>
+          void run(selectedIds, () => {
+            setOpen(false);
+            onUnselectItems();
+          })
+        }
+        onReject={() => setOpen(false)}
+      />
+    </>
+  );
+};
