@@ -1,4 +1,4 @@
-import { callerFor, MISSING_PARAMETER } from '../calls';
+import { callerFor, isRecordAnswer, MISSING_PARAMETER } from '../calls';
 import type { ActionParams, Adapter, CallContext, MultipartCall, ResourceEntry } from '../types';
 
 /** A File, or the value of a react-admin file input ({rawFile: File, src, title}). */
@@ -56,7 +56,7 @@ export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Ada
   if (create?.by === 'multipart') {
     methods.create = async (_, params) => {
       const json = await send(create, { ...params }, params.data);
-      return { data: { ...params.data, id: json?.id } };
+      return { data: { ...params.data, ...(isRecordAnswer(json) ? json : {}), id: json?.id } };
     };
   }
   if (update?.by === 'multipart') {

@@ -4,7 +4,7 @@ import type { Adapter, CallContext, RaRecord, RecordCall, ResourceEntry } from '
 
 /**
  * Record calls, each as the entry's spec says (method, path, body):
- * getOne answers the record (its id kept), getMany the rows, create `{...data, id}` from the answer's id,
+ * getOne answers the record (its id kept), getMany the rows, create `{...data, ...answer, id}`,
  * update the answered record or `{...data, id}`, delete the previous record, deleteMany the ids.
  */
 export const recordConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
@@ -33,7 +33,10 @@ export const recordConvention = (entry: ResourceEntry, ctx: CallContext): Adapte
   if (create?.by === 'record') {
     methods.create = async (_, params) => {
       const json = await send(create, { ...params });
-      return { data: { ...params.data, id: (json as { id: Identifier }).id } };
+      // The answer's own fields (a one-time initial password, say) are kept beside the sent data.
+      return {
+        data: { ...params.data, ...(isRecordAnswer(json) ? json : {}), id: (json as { id: Identifier }).id },
+      };
     };
   }
   if (update?.by === 'record') {

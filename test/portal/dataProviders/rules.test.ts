@@ -79,6 +79,13 @@ describe('answers', () => {
     });
   });
 
+  it("create keeps the answer's own fields, such as a one-time initial password", async () => {
+    recordRequests({ json: { id: 'a9', initialPassword: 'Xy7-once' } });
+    await expect(provider().create('account', { data: { email: 'ann@example.com' } })).resolves.toEqual({
+      data: { email: 'ann@example.com', id: 'a9', initialPassword: 'Xy7-once' },
+    });
+  });
+
   it('a multipart create answers the data with the id the server gave', async () => {
     recordRequests({ json: { id: 'st9' } });
     await expect(provider().create('service-template', { data: { templateName: 'VPN' } })).resolves.toEqual({
