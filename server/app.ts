@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
 
@@ -53,6 +54,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
       await api.register(accountRoutes, { db });
       await api.register(oauth2Routes, { db, config });
       await api.register(seamlessRoutes, { db, config });
+      await api.register(billingRoutes, { db });
     },
     { prefix: '/api' },
   );

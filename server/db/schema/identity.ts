@@ -28,6 +28,8 @@ export const customers = pgTable(
       .notNull()
       .default('ACTIVE'),
     logo: text('logo'),
+    /** Billing support features the customer's plan includes (for example 'theme'). */
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
   },
   (t) => [check('customers_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`)],

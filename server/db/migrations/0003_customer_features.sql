@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "features" text[] DEFAULT '{}'::text[] NOT NULL;
