@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { customerRoutes } from './routes/customer.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
@@ -52,6 +53,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
     async (api) => {
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db });
+      await api.register(customerRoutes, { db });
       await api.register(oauth2Routes, { db, config });
       await api.register(seamlessRoutes, { db, config });
       await api.register(billingRoutes, { db });
@@ -61,7 +63,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
 
   const indexFile = path.join(config.distDir, 'index.html');
   const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8').replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
+    ? readFileSync(indexFile, 'utf8')
+        .replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
+        .replaceAll('%SUPPORT_URL%', escapeHtml(config.portalLinks?.supportUrl ?? ''))
+        .replaceAll('%HELP_URL%', escapeHtml(config.portalLinks?.helpUrl ?? ''))
+        .replaceAll('%SOCIAL_LINKS%', escapeHtml(config.portalLinks?.socialLinks ?? ''))
     : undefined;
   if (indexHtml !== undefined) {
     app.register(fastifyStatic, {

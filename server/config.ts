@@ -21,6 +21,31 @@ export interface Config {
   portalClientId: string;
   /** How long a QR sign-in (seamless) session waits for the mobile app's decision, in seconds. */
   seamlessSessionTtlSec: number;
+  /** Links the portal shows: the external support-ticket page, the side menu's Help, the footer's social links. */
+  portalLinks?: { supportUrl?: string; helpUrl?: string; socialLinks?: string };
+}
+
+/** A link setting: an http(s) URL or a path of the portal. */
+function linkSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = nonEmpty(env, name);
+  if (value !== undefined && !/^(https?:\/\/\S+|\/\S*)$/.test(value)) {
+    throw new Error(`${name} must be an http(s) URL or a path starting with /`);
+  }
+  return value;
+}
+
+/** SOCIAL_LINKS: space- or comma-separated `name=https://…` pairs. */
+function socialLinksSetting(env: NodeJS.ProcessEnv): string | undefined {
+  const value = nonEmpty(env, 'SOCIAL_LINKS');
+  if (value === undefined) return undefined;
+  for (const pair of value.split(/[\s,]+/).filter(Boolean)) {
+    if (!/^[^=\s]+=https?:\/\/\S+$/.test(pair)) {
+      throw new Error(
+        `SOCIAL_LINKS must be name=https://… pairs separated by spaces or commas (found "${pair}")`,
+      );
+    }
+  }
+  return value;
 }
 
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
@@ -110,5 +135,10 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? path.join(repoDir, 'dist')),
     portalClientId,
     seamlessSessionTtlSec,
+    portalLinks: {
+      supportUrl: linkSetting(env, 'SUPPORT_URL'),
+      helpUrl: linkSetting(env, 'HELP_URL'),
+      socialLinks: socialLinksSetting(env),
+    },
   };
 }

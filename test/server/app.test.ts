@@ -180,10 +180,21 @@ describe('the built portal', () => {
     await writeFile(
       path.join(distDir, 'index.html'),
       '<!doctype html><html><head><title>%PRODUCT_NAME%</title>' +
-        '<meta name="product-name" content="%PRODUCT_NAME%" /></head><body><div id="root"></div></body></html>',
+        '<meta name="product-name" content="%PRODUCT_NAME%" />' +
+        '<meta name="support-url" content="%SUPPORT_URL%" /><meta name="help-url" content="%HELP_URL%" />' +
+        '<meta name="social-links" content="%SOCIAL_LINKS%" /></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(distDir, 'app.js'), 'console.log("portal");');
-    ctx = await createTestContext({ config: { distDir, productName: 'Acme <Gate> & "Co"' } });
+    ctx = await createTestContext({
+      config: {
+        distDir,
+        productName: 'Acme <Gate> & "Co"',
+        portalLinks: {
+          supportUrl: 'https://support.example.com/tickets?a=1&b=2',
+          socialLinks: 'LinkedIn=https://x.example/in',
+        },
+      },
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -204,6 +215,15 @@ describe('the built portal', () => {
       );
       expect(answer.body).not.toContain('%PRODUCT_NAME%');
     }
+  });
+
+  it('writes the configured portal links into the page, and leaves unset ones empty', async () => {
+    const answer = await page('/login');
+    expect(answer.body).toContain(
+      '<meta name="support-url" content="https://support.example.com/tickets?a=1&#38;b=2" />',
+    );
+    expect(answer.body).toContain('<meta name="social-links" content="LinkedIn=https://x.example/in" />');
+    expect(answer.body).toContain('<meta name="help-url" content="" />');
   });
 
   it('serves the files of the build', async () => {

@@ -64,6 +64,20 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the portal links', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      SUPPORT_URL: 'https://support.example.com',
+      HELP_URL: '/docs/intro/overview',
+      SOCIAL_LINKS: 'LinkedIn=https://linkedin.example/x, YouTube=https://youtube.example/y',
+    });
+    expect(config.portalLinks).toEqual({
+      supportUrl: 'https://support.example.com',
+      helpUrl: '/docs/intro/overview',
+      socialLinks: 'LinkedIn=https://linkedin.example/x, YouTube=https://youtube.example/y',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -73,6 +87,9 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ DATABASE_URL: 'mysql://db/portal' }, /DATABASE_URL/],
     [{ INITIAL_OPERATOR_EMAIL: 'not-an-email' }, /INITIAL_OPERATOR_EMAIL/],
+    [{ SUPPORT_URL: 'javascript:alert(1)' }, /SUPPORT_URL/],
+    [{ HELP_URL: 'help page' }, /HELP_URL/],
+    [{ SOCIAL_LINKS: 'LinkedIn' }, /SOCIAL_LINKS/],
   ])('refuses %j with an error naming the setting', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40), ...env })).toThrow(message);
   });
