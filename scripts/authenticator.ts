@@ -15,13 +15,20 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../server/config.ts';
 const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
 
   approve|reject  the answer to send for the QR sign-in session
-  SESSION_ID      the session id shown by the sign-in page (in its QR code)
+  SESSION_ID      the session id of the sign-in page's QR code, or the whole sign-in link
+                  (vkey://onboarding/seamless-login?server=…&sessionId=…) that the page copies
   --user          email of the account that answers, as the mobile app's user
   --password      its password
   --server        the server's URL (default ${defaultServer()}, from HOST and PORT as the server reads them)
 `;
 
 const REQUEST_TIMEOUT_MS = 15_000;
+
+/** A bare session id, or the one a sign-in link (the QR code's deep link) carries. */
+function sessionIdOf(argument: string | undefined): string | undefined {
+  if (!argument?.includes('sessionId=')) return argument;
+  return new URLSearchParams(argument.slice(argument.indexOf('?') + 1)).get('sessionId') ?? undefined;
+}
 
 class UsageError extends Error {}
 class Refused extends Error {}
@@ -60,7 +67,8 @@ function parseArguments(args: string[]): Options | 'help' {
     if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
     named.set(name, value);
   }
-  const [action, sessionId, ...extra] = positional;
+  const [action, sessionArgument, ...extra] = positional;
+  const sessionId = sessionIdOf(sessionArgument);
   if (action !== 'approve' && action !== 'reject')
     throw new UsageError('the first argument must be approve or reject');
   if (!sessionId) throw new UsageError('SESSION_ID is missing');

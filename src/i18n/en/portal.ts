@@ -33,6 +33,9 @@ export const portal = {
       refresh: 'Refresh QR Code',
       loading: 'Preparing the QR code…',
       approved: 'Approved. Signing you in…',
+      copy: 'Copy sign-in link',
+      copied: 'The sign-in link is copied: open it with the V-Key app.',
+      copyFailed: 'The sign-in link could not be copied.',
     },
   },
   validation: {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
 import { QrCodeLogin } from '../../../src/pages/login/qr/QrCodeLogin';
 import { deliver } from '../../../src/pages/login/qr/seamlessApi';
+import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { API, server } from '../msw';
 
 const REQUEST = {
@@ -71,6 +72,7 @@ describe('the QR Code Login tab', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    forgetSeamlessSessions();
   });
 
   it('shows the code of a new session and polls its status every 2000 ms', async () => {
@@ -145,6 +147,16 @@ describe('the QR Code Login tab', () => {
     unmount();
     await tick(3);
     expect(seen.polls).toBe(1);
+  });
+
+  it('keeps showing the same code when the page is drawn again', async () => {
+    const { seen } = arrangeServer();
+    const { unmount } = renderTab();
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    unmount();
+    renderTab();
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    expect(seen.inits).toBe(1);
   });
 
   it('on a mobile device, says to tap the code, which opens the app through the deep link', async () => {

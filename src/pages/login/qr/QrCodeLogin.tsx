@@ -1,7 +1,8 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { QrCode } from '../../../components/QrCode';
 import { onboardingDeepLink } from '../../../config';
@@ -32,6 +33,7 @@ export const QrCodeLogin = ({
   mobile = isMobileDevice(),
 }: QrCodeLoginProps) => {
   const translate = useTranslate();
+  const notify = useNotify();
   const { state, refresh } = useSeamlessLogin({ api, request, onVerified });
   const sessionId = state.status === 'INITIAL' ? state.session.sessionId : null;
   const deepLink = useMemo(() => (sessionId ? onboardingDeepLink(sessionId) : null), [sessionId]);
@@ -87,6 +89,20 @@ export const QrCodeLogin = ({
           </Stack>
         )}
       </Box>
+      {deepLink && !mobile && (
+        <Button
+          size="small"
+          startIcon={<ContentCopyIcon />}
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(deepLink)
+              .then(() => notify('portal.login.qr.copied', { type: 'info' }))
+              .catch(() => notify('portal.login.qr.copyFailed', { type: 'warning' }))
+          }
+        >
+          {translate('portal.login.qr.copy')}
+        </Button>
+      )}
       {state.status === 'APPROVE' && (
         <Typography role="status">{translate('portal.login.qr.approved')}</Typography>
       )}

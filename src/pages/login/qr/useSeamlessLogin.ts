@@ -12,6 +12,17 @@ export type SeamlessState =
   | { status: 'REJECT' }
   | { status: 'ERROR'; error: unknown };
 
+/**
+ * Live sessions by request: a sign-in page that is drawn again (react-admin remounts its login route once
+ * the auth check settles) keeps showing the same code instead of opening a new session each time.
+ */
+const liveSessions = new Map<string, { session: SeamlessSession; until: number }>();
+
+/** Forgets the live sessions (tests start from none). */
+export const forgetSeamlessSessions = () => liveSessions.clear();
+
+const DEFAULT_LIFETIME_SEC = 120;
+
 export interface UseSeamlessLoginOptions {
   api: SeamlessApi;
   request: SeamlessRequest;
@@ -36,11 +47,20 @@ export const useSeamlessLogin = ({
   const latest = useRef({ api, request, onVerified });
   latest.current = { api, request, onVerified };
 
-  const start = useCallback(async () => {
+  const start = useCallback(async (fresh = false) => {
     const mine = ++generation.current;
     const alive = () => generation.current === mine;
+    const key = JSON.stringify(latest.current.request);
+    const live = liveSessions.get(key);
+    if (!fresh && live && live.until > Date.now()) {
+      setState({ status: 'INITIAL', session: live.session });
+      return;
+    }
+    liveSessions.delete(key);
     try {
       const session = await latest.current.api.initSession(latest.current.request);
+      const lifetime = (session.expiresInSec ?? DEFAULT_LIFETIME_SEC) * 1000;
+      liveSessions.set(key, { session, until: Date.now() + lifetime - 5000 });
       if (alive()) setState({ status: 'INITIAL', session });
     } catch (error) {
       if (alive()) setState({ status: 'ERROR', error });
@@ -70,6 +90,7 @@ export const useSeamlessLogin = ({
         if (stopped || !alive()) return;
         if (status === 'INITIAL') return;
         stop();
+        liveSessions.delete(JSON.stringify(latest.current.request));
         if (status === 'TIMEOUT' || status === 'REJECT') {
           setState({ status });
           return;
@@ -87,5 +108,6 @@ export const useSeamlessLogin = ({
     return stop;
   }, [session, intervalMs]);
 
-  return { state, refresh: start };
+  const refresh = useCallback(() => start(true), [start]);
+  return { state, refresh };
 };

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningPortal, startPortal } from './harness';
+
+/**
+ * Journey: a user signs in by scanning the QR code with the mobile app. `npm run authenticator` plays the
+ * app: it approves (or rejects) the session shown on the sign-in page.
+ */
+describe('QR sign-in with the mobile app', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let page: Page;
+  const password = 'Qr-Journey-1';
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    // The operator chooses its own password first, as the first sign-in asks.
+    const signin = await fetch(`${portal.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: portal.operator.email, password: portal.operator.password }),
+    }).then((response) => response.json() as Promise<{ token: string }>);
+    const changed = await fetch(`${portal.url}/api/account/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signin.token}` },
+      body: JSON.stringify({
+        oldPassword: portal.operator.password,
+        newPassword: password,
+        confirmPassword: password,
+      }),
+    });
+    expect(changed.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (portal) expect(await portal.stop()).toBe(0);
+  });
+
+  /** Opens the QR tab and answers the session id the page shows as a QR code. */
+  const openQrTab = async (): Promise<string> => {
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/\/login\?client_id=/);
+    const session = page.waitForResponse((response) =>
+      response.url().includes('/api/v-key-seamless/init-session'),
+    );
+    await page.getByRole('tab', { name: 'QR Code Login' }).click();
+    const { sessionId } = (await (await session).json()) as { sessionId: string };
+    await page.getByRole('img', { name: 'Scan with V-Key app to log in' }).waitFor();
+    return sessionId;
+  };
+
+  const authenticator = (decision: 'approve' | 'reject', sessionId: string) =>
+    spawnSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'authenticator',
+        '--',
+        decision,
+        sessionId,
+        '--user',
+        portal.operator.email,
+        '--password',
+        password,
+        '--server',
+        portal.url,
+      ],
+      { encoding: 'utf8' },
+    );
+
+  it('shows a rejected request on the page', async () => {
+    const sessionId = await openQrTab();
+    const run = authenticator('reject', sessionId);
+    expect(run.status, run.stderr).toBe(0);
+    await page.getByText('The authentication request has been rejected.').waitFor();
+    await page.screenshot({ path: 'test-results/qr-rejected.png' });
+  });
+
+  it('signs the user in once the app approves, and lands on the dashboard', async () => {
+    const sessionId = await openQrTab();
+    await page.screenshot({ path: 'test-results/qr-login.png' });
+    // The app may be handed the whole sign-in link the page encodes (and copies), not just the id.
+    const link = `vkey://onboarding/seamless-login?server=${encodeURIComponent(portal.url)}&sessionId=${sessionId}`;
+    const run = authenticator('approve', link);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`approved session ${sessionId}`);
+    await page.waitForURL('**/report');
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+  });
+});
+
+describe('the public frame on a phone', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (portal) await portal.stop();
+  });
+
+  it('folds the menu into a left drawer at 375 px', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/\/login\?client_id=/);
+    expect(await page.getByRole('button', { name: 'Solutions' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('button', { name: 'Setup Guides' }).click();
+    await page.getByRole('link', { name: 'GitLab (SAML2.0)' }).waitFor();
+    await page.screenshot({ path: 'test-results/mobile-drawer.png' });
+    await page.getByRole('link', { name: 'GitLab (SAML2.0)' }).click();
+    await page.waitForURL('**/docs/help/gitlab-saml2');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+});
