@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
@@ -37,7 +38,7 @@ describe('the first sign-in of the provider operator', () => {
 
   it('sends / to the sign-in page, titled with the product name', async () => {
     await page.goto(`${portal.url}/`);
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?|$)/);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(await page.title()).toMatch(/^Sign In \| .+/);
     await page.screenshot({ path: 'test-results/login.png' });
@@ -62,12 +63,18 @@ describe('the first sign-in of the provider operator', () => {
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await expect(page.getByTestId('current-scope').textContent()).resolves.toBe('Provider');
     await page.screenshot({ path: 'test-results/dashboard.png' });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((v) => v.id),
+    ).toEqual([]);
   });
 
   it('signs out from the user menu and signs in again with the new password', async () => {
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL(/\/login(\?|$)/);
     await signIn(portal.operator.email, portal.operator.password);
     await page.getByText('Invalid Account Credential').waitFor();
     await page.reload();
