@@ -70,7 +70,10 @@ describe('the public top bar', () => {
     const menus = await screen.findAllByRole('menu');
     expect(menus).toHaveLength(1);
     expect(within(menus[0]).getByRole('menuitem', { name: 'GitLab (SAML2.0)' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Solutions', hidden: true })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Solutions', hidden: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('is transparent on the sign-in page and solid elsewhere', () => {

@@ -66,9 +66,7 @@ describe('the OAuth2 handler', () => {
       ),
     );
     renderHandler('/oauth2/handler?code=old&state=s-1');
-    expect(
-      await screen.findByText('The authorization code is invalid or has expired.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The authorization code is invalid or has expired.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
     expect(sessionStore.get()).toBeNull();
   });
