@@ -46,15 +46,13 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
   const navigate = useNavigate();
   const location: Location = useLocation();
   const [entry, setEntry] = useState<EntryState>({ status: 'checking' });
-  const [attempt, setAttempt] = useState(0);
   const locationState = useRef(location.state);
 
-  useEffect(() => {
-    let cancelled = false;
-    const run = async () => {
+  const enter = useCallback(
+    async (cancelled: () => boolean) => {
       if (isLive(sessionStore.get())) {
         const destination = await signedInDestination(dataProvider);
-        if (!cancelled) navigate(destination, { replace: true });
+        if (!cancelled()) navigate(destination, { replace: true });
         return;
       }
       if (clientId) {
@@ -63,20 +61,25 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
       }
       try {
         const url = await fetchAuthorizedLoginUrl();
-        if (!cancelled) navigate(url, { replace: true, state: locationState.current });
+        if (!cancelled()) navigate(url, { replace: true, state: locationState.current });
       } catch {
-        if (!cancelled) setEntry({ status: 'error', message: 'error.oauth2.authorizeFailed' });
+        if (!cancelled()) setEntry({ status: 'error', message: 'error.oauth2.authorizeFailed' });
       }
-    };
-    void run();
+    },
+    [clientId, dataProvider, navigate],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    void enter(() => cancelled);
     return () => {
       cancelled = true;
     };
-  }, [clientId, dataProvider, navigate, attempt]);
+  }, [enter]);
 
   const retry = useCallback(() => {
     setEntry({ status: 'checking' });
-    setAttempt((value) => value + 1);
-  }, []);
+    void enter(() => false);
+  }, [enter]);
   return { entry, retry };
 };

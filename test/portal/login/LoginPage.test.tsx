@@ -167,8 +167,23 @@ describe('the login page', () => {
     expect(
       await screen.findByText('The sign-in service cannot be reached right now. Try again in a moment.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+
+    let retried = 0;
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, () => {
+        retried += 1;
+        return HttpResponse.json(null, { status: 302, headers: { location: PORTAL_LOGIN } });
+      }),
+      http.get('http://localhost:3000/login', () => HttpResponse.text('<!doctype html>')),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(retried).toBe(1));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('The sign-in service cannot be reached right now. Try again in a moment.'),
+      ).not.toBeInTheDocument(),
+    );
   });
 
   it.each([
