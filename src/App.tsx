@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { dataProvider, httpClient } from './dataProviders';
@@ -7,6 +7,10 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { LoginPage } from './pages/login/LoginPage';
 import { PAGES } from './pages/routes';
+import asset from './resources/asset';
+import samlSettings from './resources/saml-settings';
+import serviceTemplate from './resources/service-template';
+import vosCloudConfig from './resources/vos-cloud-config';
 import { sessionStore } from './session';
 import { themeForPath } from './theme';
 
@@ -28,6 +32,10 @@ export const App = () => {
       requireAuth
       disableTelemetry
     >
+      <Resource name="service-template" {...serviceTemplate} />
+      <Resource name="asset" {...asset} />
+      <Resource name="vos-cloud-config" {...vosCloudConfig} />
+      <Resource name="saml-settings" {...samlSettings} />
       <CustomRoutes noLayout>
         {PAGES.filter((page) => !page.layout).map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />

@@ -390,6 +390,7 @@ export const RESOURCES = {
     list: postSearch('{base}/search'),
     getOne: record('GET', '{base}/{id}'),
     getMany: EACH, // chosen: no details call, one get per id
+    update: record('PUT', '{base}/{id}', 'data'), // chosen: an asset's name and description
     actions: {
       getPermission: call('GET', '{base}/{assetId}/permission'),
       savePermission: call('POST', '{base}/{assetId}/permission', {

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
+import { ASSET_PERMISSION_PATH, AssetPermissionPage } from './asset-permission/AssetPermissionPage';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
 import { DOC_ROUTES } from './docs/routes';
 import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
@@ -32,6 +33,7 @@ export const PAGES: PageRoute[] = [
   { path: '/popup-result-handler/:action', element: <PopupResultHandlerPage />, layout: false },
   { path: '/report', element: <Dashboard />, layout: true },
   { path: '/my-account/change-password', element: <ChangePasswordPage />, layout: true },
+  { path: ASSET_PERMISSION_PATH, element: <AssetPermissionPage />, layout: true },
   ...DOC_ROUTES,
 ];
 

@@ -16,6 +16,15 @@ export const error = {
     authorizeFailed: 'The sign-in service cannot be reached right now. Try again in a moment.',
   },
   customer: { notFound: 'Customer not found' },
+  template: {
+    notFound: 'Service template not found',
+    unameExisted: 'A service template with this URL name already exists.',
+    iconNotFound: 'This service template has no icon.',
+  },
+  cloudConfig: {
+    notFound: 'Cloud configuration not found',
+    activeConflict: 'Another configuration was activated at the same time. Reload and try again.',
+  },
   record: {
     notFound: 'Some of the selected records were not found.',
     inUse: 'Some of the selected records are still in use and cannot be deleted.',

@@ -806,6 +806,7 @@ const CASES: Record<ResourceName, Case[]> = {
     { call: 'getManyReference', params: REF, sent: [POST('/api/account/asset/search', SEARCH_REF)] },
     { call: 'getOne', params: ONE, sent: [GET('/api/account/asset/r1')] },
     { call: 'getMany', params: MANY, sent: [GET('/api/account/asset/r1'), GET('/api/account/asset/r2')] },
+    { call: 'update', params: UPDATE, sent: [PUT('/api/account/asset/r1', { id: 'r1', name: 'Changed' })] },
     { call: 'getPermission', params: { assetId: 'as1' }, sent: [GET('/api/account/asset/as1/permission')] },
     {
       call: 'savePermission',

@@ -2,6 +2,11 @@
  * Resource texts, react-admin style: `resources.<resource>.name` ('One |||| Many'), `.fields.<field>`,
  * `.notifications.<event>`. A resource's screens add their fields in a file of its own beside this one.
  */
+import { asset } from './asset';
+import { samlSettings } from './saml-settings';
+import { serviceTemplate } from './service-template';
+import { vosCloudConfig } from './vos-cloud-config';
+
 const named = (name: string) => ({ name });
 
 export const resources = {
@@ -18,9 +23,9 @@ export const resources = {
   theme: named('Theme |||| Themes'),
   users: named('User |||| Users'),
   customer: named('Customer |||| Customers'),
-  'service-template': named('Service Template |||| Service Templates'),
-  asset: named('Permission Asset |||| Permission Assets'),
+  'service-template': serviceTemplate,
+  asset,
   role: named('Role |||| Roles'),
-  'vos-cloud-config': named('Cloud Authentication Server |||| Cloud Authentication Servers'),
-  'saml-settings': named('SAML Settings |||| SAML Settings'),
+  'vos-cloud-config': vosCloudConfig,
+  'saml-settings': samlSettings,
 };

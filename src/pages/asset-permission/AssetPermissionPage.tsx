@@ -1,0 +1,243 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Card,
+  CardActions,
+  CardContent,
+  Checkbox,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Loading,
+  Title,
+  useCanAccess,
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRequireAccess,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorNotification } from '../../components/notifyError';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { PortalDataProvider } from '../../dataProviders';
+import type { Asset } from '../../resources/asset/model';
+import {
+  type AssetPermission,
+  canHold,
+  changedRoles,
+  type Edits,
+  type RolePermission,
+  withAction,
+  withAll,
+} from './matrix';
+
+/** Where the lead mounts the page, inside the signed-in layout. */
+export const ASSET_PERMISSION_PATH = '/asset/:assetId/permission';
+
+const T = 'resources.asset.permission';
+
+interface RoleRowProps {
+  role: RolePermission;
+  actions: readonly string[];
+  ticked: readonly string[];
+  holdable: boolean;
+  readOnly: boolean;
+  onChange: (actions: string[]) => void;
+}
+
+const RoleRow = ({ role, actions, ticked, holdable, readOnly, onChange }: RoleRowProps) => {
+  const translate = useTranslate();
+  const disabled = readOnly || !holdable;
+  const roleName = role.displayName || role.roleName;
+  const actionName = (action: string) => translate(`resources.asset.actionNames.${action}`, { _: action });
+  const tickedOfAsset = actions.filter((action) => ticked.includes(action));
+  const row = (
+    <TableRow
+      hover={!disabled}
+      aria-disabled={!holdable || undefined}
+      sx={holdable ? undefined : { opacity: 0.55 }}
+    >
+      <TableCell component="th" scope="row">
+        {roleName}
+      </TableCell>
+      <TableCell>{role.roleName}</TableCell>
+      <TableCell>{translate(`resources.asset.scopes.${role.scope}`, { _: role.scope })}</TableCell>
+      <TableCell padding="checkbox" align="center">
+        <Checkbox
+          checked={actions.length > 0 && tickedOfAsset.length === actions.length}
+          indeterminate={tickedOfAsset.length > 0 && tickedOfAsset.length < actions.length}
+          disabled={disabled}
+          onChange={(event) => onChange(withAll(ticked, event.target.checked, actions))}
+          slotProps={{ input: { 'aria-label': translate(`${T}.all`, { role: roleName }) } }}
+        />
+      </TableCell>
+      {actions.map((action) => (
+        <TableCell key={action} padding="checkbox" align="center">
+          <Checkbox
+            checked={ticked.includes(action)}
+            disabled={disabled}
+            onChange={(event) => onChange(withAction(ticked, action, event.target.checked, actions))}
+            slotProps={{
+              input: {
+                'aria-label': translate(`${T}.action`, { action: actionName(action), role: roleName }),
+              },
+            }}
+          />
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+  return holdable ? (
+    row
+  ) : (
+    <Tooltip title={translate(`${T}.scopeDenied`)} placement="top-start" describeChild>
+      {row}
+    </Tooltip>
+  );
+};
+
+/**
+ * /asset/{assetId}/permission: which actions of the asset each role holds, as a matrix of checkboxes.
+ * Save posts the changed roles only (their full action lists); it needs the configure permission on assets,
+ * without which the matrix is read-only. Roles whose scope cannot hold the resource are shown disabled.
+ */
+export const AssetPermissionPage = () => {
+  const { assetId = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  usePageTitle(`${T}.pageTitle`);
+  const { isPending: isPendingAccess } = useRequireAccess({ resource: 'asset', action: 'show' });
+  const { canAccess: canConfigure } = useCanAccess({ resource: 'asset', action: 'configure' });
+  // The asset's scope decides which roles may hold it: the matrix waits for it.
+  const { data: asset, isPending: isPendingAsset } = useGetOne<Asset>(
+    'asset',
+    { id: assetId },
+    { enabled: !isPendingAccess },
+  );
+  const queryKey = ['asset', 'getPermission', assetId];
+  const permission = useQuery({
+    queryKey,
+    queryFn: async () => (await dataProvider.getPermission<AssetPermission>('asset', { assetId })).data,
+    enabled: !isPendingAccess,
+  });
+  const [edits, setEdits] = useState<Edits>({});
+
+  const actions = permission.data?.actions ?? asset?.actions ?? [];
+  const roles = permission.data?.rolePermissionDetails ?? [];
+  const changes = useMemo(() => changedRoles(roles, edits, actions), [roles, edits, actions]);
+
+  const save = useMutation({
+    mutationFn: async () =>
+      (
+        await dataProvider.savePermission<AssetPermission>('asset', {
+          assetId,
+          rolePermissionDetails: changes,
+        })
+      ).data,
+    onSuccess: (answer) => {
+      if (answer?.rolePermissionDetails) queryClient.setQueryData(queryKey, answer);
+      else void queryClient.invalidateQueries({ queryKey });
+      setEdits({});
+      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+    },
+    onError: (error) => notify(...errorNotification(error)),
+  });
+
+  if (isPendingAccess || permission.isPending || (isPendingAsset && !permission.error)) return <Loading />;
+  if (permission.error) {
+    const [message, { messageArgs }] = errorNotification(permission.error);
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {translate(message, messageArgs)}
+      </Alert>
+    );
+  }
+
+  const readOnly = !canConfigure;
+  const resourceType = permission.data.resourceType;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={`${T}.pageTitle`} />
+      <CardContent>
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          <Typography variant="h5" component="h1">
+            {translate(`${T}.title`, { name: asset?.name ?? resourceType })}
+          </Typography>
+          <Typography color="text.secondary">{translate(`${T}.resourceType`, { resourceType })}</Typography>
+          <Alert severity="info">{translate(`${T}.reloadNote`)}</Alert>
+          {readOnly && <Alert severity="warning">{translate(`${T}.readOnly`)}</Alert>}
+        </Stack>
+        {roles.length === 0 ? (
+          <Typography color="text.secondary">{translate(`${T}.noRoles`)}</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={translate(`${T}.matrix`)}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate(`${T}.columns.role`)}</TableCell>
+                  <TableCell>{translate(`${T}.columns.name`)}</TableCell>
+                  <TableCell>{translate(`${T}.columns.scope`)}</TableCell>
+                  <TableCell align="center">{translate(`${T}.columns.all`)}</TableCell>
+                  {actions.map((action) => (
+                    <TableCell key={action} align="center">
+                      {translate(`resources.asset.actionNames.${action}`, { _: action })}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {roles.map((role) => (
+                  <RoleRow
+                    key={role.roleId}
+                    role={role}
+                    actions={actions}
+                    ticked={edits[String(role.roleId)] ?? role.actions}
+                    holdable={canHold(role.scope, asset?.scope)}
+                    readOnly={readOnly || save.isPending}
+                    onChange={(next) => setEdits((current) => ({ ...current, [String(role.roleId)]: next }))}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        {!readOnly && (
+          <Button
+            label="ra.action.save"
+            variant="contained"
+            disabled={changes.length === 0 || save.isPending}
+            onClick={() => save.mutate()}
+          >
+            <SaveIcon />
+          </Button>
+        )}
+        <Button label="ra.action.cancel" onClick={() => navigate('/asset')}>
+          <ArrowBackIcon />
+        </Button>
+        {changes.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate(`${T}.changed`, { smart_count: changes.length })}
+          </Typography>
+        )}
+      </CardActions>
+    </Card>
+  );
+};

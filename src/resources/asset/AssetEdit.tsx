@@ -1,0 +1,75 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Stack } from '@mui/material';
+import { useMemo } from 'react';
+import {
+  Edit,
+  Labeled,
+  ListButton,
+  maxLength,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useTranslate,
+} from 'react-admin';
+import { requiredField } from '../../components/validators';
+import { ActionChipsField } from './ActionChipsField';
+import { ASSET_LIMITS } from './model';
+
+const T = 'resources.asset';
+
+const FormToolbar = () => (
+  <Toolbar>
+    <Stack direction="row" spacing={2}>
+      <SaveButton />
+      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
+    </Stack>
+  </Toolbar>
+);
+
+/** Only the name and the description are the operator's; the resource type and actions follow the catalogue. */
+const toAssetPayload = ({ name, description }: Record<string, unknown>) => ({
+  name: typeof name === 'string' ? name.trim() : '',
+  description: typeof description === 'string' ? description : '',
+});
+
+/** The asset's name and description (PUT /account/asset/{id}). */
+export const AssetEdit = () => {
+  const translate = useTranslate();
+  const validate = useMemo(
+    () => ({
+      name: [requiredField(translate(`${T}.fields.name`)), maxLength(ASSET_LIMITS.name)],
+      description: [maxLength(ASSET_LIMITS.description)],
+    }),
+    [translate],
+  );
+  return (
+    <Edit transform={toAssetPayload} mutationMode="pessimistic" redirect="list">
+      <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
+        <Labeled source="resourceType">
+          <TextField source="resourceType" />
+        </Labeled>
+        <Labeled source="actions">
+          <ActionChipsField />
+        </Labeled>
+        <TextInput
+          source="name"
+          validate={validate.name}
+          helperText={`${T}.helpers.name`}
+          slotProps={{ htmlInput: { maxLength: ASSET_LIMITS.name } }}
+          fullWidth
+        />
+        <TextInput
+          source="description"
+          validate={validate.description}
+          helperText={`${T}.helpers.description`}
+          slotProps={{ htmlInput: { maxLength: ASSET_LIMITS.description } }}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,26 @@
+/**
+ * The SAML setting's fields and their maximum lengths (spec 01 §2 leaves the values open; these are the
+ * portal's and the server's): url 2048 (an http(s) URL or empty), protocol 16, the three paths 512 each
+ * (starting with '/' or empty), cert 20000 (multiline PEM).
+ */
+export const SAML_LIMITS = {
+  url: 2048,
+  protocol: 16,
+  signOutPath: 512,
+  signInPath: 512,
+  metaPath: 512,
+  cert: 20000,
+} as const;
+
+export type SamlField = keyof typeof SAML_LIMITS;
+
+export const SAML_FIELDS = Object.keys(SAML_LIMITS) as SamlField[];
+
+/** The id the singleton is asked for with (the data layer ignores it and answers the one setting). */
+export const SAML_SETTINGS_ID = 'saml-setting';
+
+/** The six fields as the server's contract has them; an empty field is sent as ''. */
+export const toSamlPayload = (values: Record<string, unknown>): Record<SamlField, string> =>
+  Object.fromEntries(
+    SAML_FIELDS.map((field) => [field, typeof values[field] === 'string' ? values[field] : '']),
+  ) as Record<SamlField, string>;

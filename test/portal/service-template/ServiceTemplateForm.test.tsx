@@ -1,0 +1,148 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { fill } from '../asset/renderAdmin';
+import { API, server } from '../msw';
+import { admin, file, type Part, partsOf, serveList, VPN } from './fixtures';
+
+describe('the service template form', { timeout: 15_000 }, () => {
+  const fillRequired = async (user: ReturnType<typeof admin>) => {
+    await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN (RADIUS)');
+    await user.click(screen.getByRole('button', { name: 'Use suggestion' }));
+    await user.click(screen.getByRole('combobox', { name: 'Protocol' }));
+    await user.click(await screen.findByRole('option', { name: 'RADIUS' }));
+  };
+
+  it('suggests the URL name from the template name', async () => {
+    const user = admin('/service-template/create');
+    await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN — Hà Nội!');
+    expect(screen.getByText('Suggested from the template name: acces-vpn-ha-noi')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use suggestion' }));
+    expect(screen.getByRole('textbox', { name: 'URL name' })).toHaveValue('acces-vpn-ha-noi');
+  });
+
+  it('refuses a URL name that is not lower-case words joined by single hyphens', async () => {
+    const user = admin('/service-template/create');
+    await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
+    await fill(user, screen.getByRole('textbox', { name: 'URL name' }), 'VPN--access');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Use lower-case letters and digits, with single hyphens between words (as in vpn-radius-2).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Protocol is required.')).toBeInTheDocument();
+  });
+
+  it('creates a template as multipart: a json part with the fields and an iconFile part', async () => {
+    serveList();
+    let parts: Record<string, Part> | undefined;
+    server.use(
+      http.post(`${API}/service-mgmt/template/create`, async ({ request }) => {
+        parts = await partsOf(request);
+        return HttpResponse.json({ id: 'st9' });
+      }),
+    );
+    const user = admin('/service-template/create');
+    await fillRequired(user);
+    await fill(user, screen.getByRole('textbox', { name: 'Short description' }), 'VPN with a second factor');
+    await user.click(screen.getByRole('combobox', { name: 'Connectors' }));
+    await user.click(await screen.findByRole('option', { name: 'LDAP' }));
+    await user.click(screen.getByRole('option', { name: 'RADIUS' }));
+    await user.keyboard('{Escape}');
+    await user.upload(
+      screen.getByTestId('dropzone').querySelector('input')!,
+      file(1200, 'vpn.png', 'image/png'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(parts).toBeDefined());
+    expect(Object.keys(parts!).sort()).toEqual(['iconFile', 'json']);
+    expect(parts!.json.type).toMatch(/^application\/json/);
+    expect(JSON.parse(parts!.json.text)).toEqual({
+      uname: 'acces-vpn-radius',
+      templateName: 'Accès VPN (RADIUS)',
+      shortDescription: 'VPN with a second factor',
+      description: '',
+      protocol: 'RADIUS',
+      connectorIds: [1, 2],
+    });
+    expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
+    expect(parts!.iconFile.text.length).toBe(1200);
+    expect(await screen.findByText('Element created')).toBeInTheDocument();
+  });
+
+  it('refuses an icon over 2,000,000 bytes or not an image before sending anything', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post(`${API}/service-mgmt/template/create`, () => {
+        sent.push('create');
+        return HttpResponse.json({ id: 'st9' });
+      }),
+    );
+    const user = admin('/service-template/create');
+    await fillRequired(user);
+    const input = () => screen.getByTestId('dropzone').querySelector('input')!;
+    await user.upload(input(), file(2_000_001, 'huge.png', 'image/png'));
+    expect(
+      await screen.findByText('The icon is 2000001 bytes; the limit is 2000000 bytes.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.upload(input(), file(100, 'notes.txt', 'text/plain'));
+    expect(
+      await screen.findByText('The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's refusal of a URL name already in use", async () => {
+    server.use(
+      http.post(`${API}/service-mgmt/template/create`, () =>
+        HttpResponse.json(
+          {
+            messageKey: 'error.template.unameExisted',
+            message: 'A service template with this URL name already exists.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = admin('/service-template/create');
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('A service template with this URL name already exists.'),
+    ).toBeInTheDocument();
+  });
+
+  it('edits a template and can remove its icon', async () => {
+    serveList();
+    let parts: Record<string, Part> | undefined;
+    server.use(
+      http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)),
+      http.post(`${API}/service-mgmt/template/st1/update`, async ({ request }) => {
+        parts = await partsOf(request);
+        return HttpResponse.json({ id: 'st1' });
+      }),
+    );
+    const user = admin('/service-template/st1');
+    const name = await screen.findByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(name).toHaveValue('VPN access'));
+    await user.clear(name);
+    await fill(user, name, 'VPN');
+    await user.click(screen.getByRole('switch', { name: 'Remove the current icon' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(parts).toBeDefined());
+    expect(Object.keys(parts!)).toEqual(['json']);
+    expect(JSON.parse(parts!.json.text)).toEqual({
+      uname: 'vpn',
+      templateName: 'VPN',
+      shortDescription: 'RADIUS for VPN',
+      description: 'Second factor for the VPN',
+      protocol: 'RADIUS',
+      connectorIds: [1, 2],
+      removeIcon: true,
+    });
+    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+  });
+});
