@@ -7,7 +7,10 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { LoginPage } from './pages/login/LoginPage';
 import { PAGES } from './pages/routes';
+import account from './resources/account';
 import asset from './resources/asset';
+import customer from './resources/customer';
+import role from './resources/role';
 import samlSettings from './resources/saml-settings';
 import serviceTemplate from './resources/service-template';
 import vosCloudConfig from './resources/vos-cloud-config';
@@ -32,8 +35,11 @@ export const App = () => {
       requireAuth
       disableTelemetry
     >
+      <Resource name="customer" {...customer} />
       <Resource name="service-template" {...serviceTemplate} />
+      <Resource name="account" {...account} />
       <Resource name="asset" {...asset} />
+      <Resource name="role" {...role} />
       <Resource name="vos-cloud-config" {...vosCloudConfig} />
       <Resource name="saml-settings" {...samlSettings} />
       <CustomRoutes noLayout>

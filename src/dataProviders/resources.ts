@@ -372,7 +372,7 @@ export const RESOURCES = {
     actions: {
       addAccount: call('POST', '{base}/add_account', 'data'),
       removeAccount: call('POST', '{base}/remove_account', 'data'),
-      all: call('GET', '{base}/all'),
+      all: call('GET', '{base}/all', undefined, ['scope']),
       permissions: call('GET', '{base}/{customerId}/permissions', undefined, ['roleIds']),
     },
   },

@@ -77,8 +77,15 @@ export const error = {
     roleRequired: 'Account Role is required',
     rootCustomerNotFound: 'Root Account Customer not found',
     invalidResetToken: 'Invalid Reset Token',
+    rolesDuplicated: 'Selected roles are duplicated',
+    roleScope: 'The selected roles cannot be given to this account.',
+    selfDeactivate: 'You cannot deactivate your own account.',
   },
-  role: { nameExisted: 'Role name already existed.' },
+  role: {
+    nameExisted: 'Role name already existed.',
+    builtIn: 'This role is part of the product and cannot be deleted.',
+    notFound: 'Role not found',
+  },
   password: {
     policy:
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',

@@ -776,7 +776,7 @@ const CASES: Record<ResourceName, Case[]> = {
       params: { data: { roleId: 'r1', accountIds: ['a1'] } },
       sent: [POST('/api/account/role/remove_account', { roleId: 'r1', accountIds: ['a1'] })],
     },
-    { call: 'all', params: {}, sent: [GET('/api/account/role/all')] },
+    { call: 'all', params: { scope: 'customer' }, sent: [GET('/api/account/role/all?scope=customer')] },
     {
       call: 'permissions',
       params: { roleIds: ['r1', 'r2'] },

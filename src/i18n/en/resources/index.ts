@@ -2,7 +2,10 @@
  * Resource texts, react-admin style: `resources.<resource>.name` ('One |||| Many'), `.fields.<field>`,
  * `.notifications.<event>`. A resource's screens add their fields in a file of its own beside this one.
  */
+import { account } from './account';
 import { asset } from './asset';
+import { customer } from './customer';
+import { role } from './role';
 import { samlSettings } from './saml-settings';
 import { serviceTemplate } from './service-template';
 import { vosCloudConfig } from './vos-cloud-config';
@@ -11,7 +14,7 @@ const named = (name: string) => ({ name });
 
 export const resources = {
   audit: named('Audit Log |||| Audit Log'),
-  account: named('Account |||| Accounts'),
+  account,
   ldap: named('Directory |||| Directories'),
   subscription: named('Subscription |||| Subscriptions'),
   radius: named('RADIUS |||| RADIUS'),
@@ -22,10 +25,10 @@ export const resources = {
   'token-pack-v2': named('Token Pack |||| Token Packs'),
   theme: named('Theme |||| Themes'),
   users: named('User |||| Users'),
-  customer: named('Customer |||| Customers'),
+  customer,
   'service-template': serviceTemplate,
   asset,
-  role: named('Role |||| Roles'),
+  role,
   'vos-cloud-config': vosCloudConfig,
   'saml-settings': samlSettings,
 };

@@ -1,0 +1,109 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Avatar, Box, Stack } from '@mui/material';
+import { useMemo } from 'react';
+import {
+  BooleanInput,
+  Labeled,
+  ListButton,
+  maxLength,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { StatusField } from '../../components/StatusField';
+import { requiredField, validEmail } from '../../components/validators';
+import { isImageUrl, LIMITS, type RoleScope } from './accountFields';
+import { RolesInput } from './RolesInput';
+
+const validAvatar: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !isImageUrl(value.trim())
+    ? 'resources.account.validation.avatar'
+    : undefined;
+
+const AccountFormToolbar = () => (
+  <Toolbar>
+    <Stack direction="row" spacing={2}>
+      <SaveButton />
+      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
+    </Stack>
+  </Toolbar>
+);
+
+const AvatarPreview = () => {
+  const translate = useTranslate();
+  const avatar: unknown = useWatch({ name: 'avatar' });
+  if (typeof avatar !== 'string' || !isImageUrl(avatar.trim())) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Avatar
+        src={avatar.trim()}
+        alt={translate('resources.account.fields.avatar')}
+        sx={{ width: 64, height: 64 }}
+      />
+    </Box>
+  );
+};
+
+export interface AccountFormProps {
+  /** The scope of the roles offered. */
+  roleScope: RoleScope;
+  /** Edit: the status is shown (it changes with Activate and Deactivate). */
+  edit?: boolean;
+}
+
+/** The fields of spec 01 §3 Administrator account, with the rules of §5. */
+export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
+  const translate = useTranslate();
+  const validate = useMemo(() => {
+    const required = (field: keyof typeof LIMITS) => [
+      requiredField(translate(`resources.account.fields.${field}`)),
+      maxLength(LIMITS[field]),
+    ];
+    const optional = (field: keyof typeof LIMITS) => [maxLength(LIMITS[field])];
+    return {
+      email: [...required('email'), validEmail],
+      firstName: required('firstName'),
+      lastName: required('lastName'),
+      mobilePhone: required('mobilePhone'),
+      organization: optional('organization'),
+      address: optional('address'),
+      contactNumber: optional('contactNumber'),
+      otherInfo: optional('otherInfo'),
+      avatar: [validAvatar],
+    };
+  }, [translate]);
+  return (
+    <SimpleForm toolbar={<AccountFormToolbar />} noValidate sx={{ maxWidth: 720 }}>
+      <TextInput source="email" type="email" validate={validate.email} isRequired fullWidth />
+      <RolesInput scope={roleScope} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>
+        <TextInput source="firstName" validate={validate.firstName} isRequired fullWidth />
+        <TextInput source="lastName" validate={validate.lastName} isRequired fullWidth />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>
+        <TextInput source="mobilePhone" validate={validate.mobilePhone} isRequired fullWidth />
+        <TextInput source="contactNumber" validate={validate.contactNumber} fullWidth />
+      </Stack>
+      <TextInput source="organization" validate={validate.organization} fullWidth />
+      <TextInput source="address" validate={validate.address} fullWidth />
+      <TextInput source="otherInfo" validate={validate.otherInfo} multiline minRows={2} fullWidth />
+      <TextInput
+        source="avatar"
+        validate={validate.avatar}
+        helperText="resources.account.helpers.avatar"
+        fullWidth
+      />
+      <AvatarPreview />
+      <BooleanInput source="enable2fa" defaultValue={false} />
+      {edit && (
+        <Labeled source="status">
+          <StatusField />
+        </Labeled>
+      )}
+    </SimpleForm>
+  );
+};

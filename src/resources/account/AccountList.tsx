@@ -1,0 +1,85 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import { Box, Typography } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  EditButton,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { StatusField } from '../../components/StatusField';
+import { AccountActivationButton, AccountBulkActions } from './AccountActivation';
+import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
+import { RolesField } from './RolesField';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+];
+
+const AccountEmpty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', m: 4 }}>
+      <AdminPanelSettingsIcon sx={{ fontSize: 96, opacity: 0.4 }} />
+      <Typography variant="h5" component="p" gutterBottom>
+        {translate('resources.account.empty.title')}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {translate('resources.account.empty.body')}
+      </Typography>
+      <CreateButton variant="contained" />
+    </Box>
+  );
+};
+
+const Column = DataTable.Col<Account>;
+
+/**
+ * /account: the administrator accounts of the provider (provider scope) or of the session's customer
+ * (customer scope: the search always carries its customerId).
+ */
+export const AccountList = () => {
+  const { customerId } = useAccountScope();
+  const { canAccess: canModify } = useCanAccess({ resource: 'account', action: 'modify' });
+  return (
+    <List
+      filter={customerId ? { customerId } : undefined}
+      filters={filters}
+      sort={{ field: 'createdDate', order: 'DESC' }}
+      empty={<AccountEmpty />}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <DoubleClickToOpen>
+        <DataTable rowClick={false} bulkActionButtons={canModify ? <AccountBulkActions /> : false}>
+          <Column source="email" />
+          <Column source="firstName" />
+          <Column source="lastName" />
+          <Column source="roles" disableSort>
+            <RolesField />
+          </Column>
+          <Column source="status">
+            <StatusField />
+          </Column>
+          <Column source="createdDate">
+            <DateField source="createdDate" locales="vi-VN" />
+          </Column>
+          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <EditButton />
+            <AccountActivationButton />
+          </Column>
+        </DataTable>
+      </DoubleClickToOpen>
+    </List>
+  );
+};

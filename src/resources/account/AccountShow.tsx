@@ -1,0 +1,47 @@
+import {
+  BooleanField,
+  DateField,
+  EditButton,
+  EmailField,
+  ImageField,
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { StatusField } from '../../components/StatusField';
+import { AccountActivationButton } from './AccountActivation';
+import { RolesField } from './RolesField';
+
+const AccountShowActions = () => (
+  <TopToolbar>
+    <EditButton />
+    <AccountActivationButton />
+  </TopToolbar>
+);
+
+export const AccountShow = () => (
+  <Show actions={<AccountShowActions />}>
+    <SimpleShowLayout>
+      <EmailField source="email" />
+      <Labeled source="roles">
+        <RolesField />
+      </Labeled>
+      <TextField source="firstName" />
+      <TextField source="lastName" />
+      <TextField source="mobilePhone" />
+      <TextField source="organization" emptyText="—" />
+      <TextField source="address" emptyText="—" />
+      <TextField source="contactNumber" emptyText="—" />
+      <TextField source="otherInfo" emptyText="—" />
+      <ImageField source="avatar" emptyText="—" />
+      <BooleanField source="enable2fa" />
+      <TextField source="customerName" emptyText="—" />
+      <Labeled source="status">
+        <StatusField />
+      </Labeled>
+      <DateField source="createdDate" locales="vi-VN" />
+    </SimpleShowLayout>
+  </Show>
+);

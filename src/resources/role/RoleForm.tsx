@@ -1,0 +1,60 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Stack } from '@mui/material';
+import { useMemo } from 'react';
+import {
+  ListButton,
+  maxLength,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { requiredField } from '../../components/validators';
+import { DESCRIPTION_MAX, DISPLAY_NAME_MAX, NAME_MAX, NAME_PATTERN, SCOPE_CHOICES } from './roleFields';
+
+const validName: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !NAME_PATTERN.test(value)
+    ? 'resources.role.validation.name'
+    : undefined;
+
+const RoleFormToolbar = () => (
+  <Toolbar>
+    <Stack direction="row" spacing={2}>
+      <SaveButton />
+      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
+    </Stack>
+  </Toolbar>
+);
+
+/** Name (unique, checked by the server), display name, description, scope (fixed once created). */
+export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
+  const translate = useTranslate();
+  const validate = useMemo(() => {
+    const required = (field: string) => requiredField(translate(`resources.role.fields.${field}`));
+    return {
+      name: [required('name'), maxLength(NAME_MAX), validName],
+      displayName: [required('displayName'), maxLength(DISPLAY_NAME_MAX)],
+      description: [maxLength(DESCRIPTION_MAX)],
+      scope: [required('scope')],
+    };
+  }, [translate]);
+  return (
+    <SimpleForm toolbar={<RoleFormToolbar />} noValidate sx={{ maxWidth: 600 }}>
+      <TextInput source="name" validate={validate.name} isRequired fullWidth />
+      <TextInput source="displayName" validate={validate.displayName} isRequired fullWidth />
+      <TextInput source="description" validate={validate.description} multiline minRows={2} fullWidth />
+      <SelectInput
+        source="scope"
+        choices={SCOPE_CHOICES}
+        validate={validate.scope}
+        isRequired
+        readOnly={edit}
+        helperText="resources.role.helpers.scope"
+        fullWidth
+      />
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,71 @@
+import SecurityIcon from '@mui/icons-material/Security';
+import { Box, Typography } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  EditButton,
+  List,
+  NumberField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  ShowButton,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { type Role, SCOPE_CHOICES } from './roleFields';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="scope" source="scope" choices={SCOPE_CHOICES} alwaysOn />,
+];
+
+const RoleEmpty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', m: 4 }}>
+      <SecurityIcon sx={{ fontSize: 96, opacity: 0.4 }} />
+      <Typography variant="h5" component="p" gutterBottom>
+        {translate('resources.role.empty.title')}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {translate('resources.role.empty.body')}
+      </Typography>
+      <CreateButton variant="contained" />
+    </Box>
+  );
+};
+
+const Column = DataTable.Col<Role>;
+
+/** /role: the roles with their scope and number of accounts. */
+export const RoleList = () => (
+  <List
+    filters={filters}
+    sort={{ field: 'name', order: 'ASC' }}
+    empty={<RoleEmpty />}
+    actions={
+      <TopToolbar>
+        <CreateButton />
+      </TopToolbar>
+    }
+  >
+    <DoubleClickToOpen>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column source="name" />
+        <Column source="displayName" />
+        <Column source="scope">
+          <SelectField source="scope" choices={SCOPE_CHOICES} />
+        </Column>
+        <Column source="accountCount" disableSort align="right">
+          <NumberField source="accountCount" />
+        </Column>
+        <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <ShowButton />
+          <EditButton />
+        </Column>
+      </DataTable>
+    </DoubleClickToOpen>
+  </List>
+);

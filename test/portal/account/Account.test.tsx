@@ -1,0 +1,325 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { Resource } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import account from '../../../src/resources/account';
+import { SCOPE, type Session } from '../../../src/session';
+import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from '../customer/adminHarness';
+import { API, server } from '../msw';
+
+const ROLES = [
+  { id: 'r1', name: 'operator', displayName: 'Operator', scope: 'provider' },
+  { id: 'r2', name: 'auditor', displayName: 'Auditor', scope: 'provider' },
+  { id: 'r3', name: 'customer-admin', displayName: 'Customer Admin', scope: 'customer' },
+];
+
+const ANN = {
+  id: 'a1',
+  email: 'ann@provider.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  mobilePhone: '+84 90 111',
+  organization: 'Provider Ops',
+  address: null,
+  contactNumber: null,
+  otherInfo: null,
+  avatar: null,
+  enable2fa: false,
+  status: 'ACTIVE',
+  customerId: null,
+  customerName: null,
+  isCustomerRoot: false,
+  roleIds: ['r1', 'r2'],
+  roles: [ROLES[0], ROLES[1]],
+  createdDate: '2024-03-05T10:00:00.000Z',
+};
+
+const BOB = {
+  ...ANN,
+  id: 'a2',
+  email: 'bob@provider.test',
+  firstName: 'Bob',
+  lastName: 'Tran',
+  status: 'INACTIVE',
+  roleIds: ['r2'],
+  roles: [ROLES[1]],
+  createdDate: '2024-06-01T10:00:00.000Z',
+};
+
+/** The server's answers: the account search, one account, and the assignable roles of a scope. */
+const answerAccounts = (contents: object[] = [ANN, BOB], totalElements = contents.length) =>
+  server.use(
+    http.post(`${API}/account/search`, () => HttpResponse.json({ contents, totalElements })),
+    http.get(`${API}/account/:id`, ({ params }) => {
+      const found = contents.find((one) => (one as { id: string }).id === params.id);
+      return found ? HttpResponse.json(found) : HttpResponse.json({ messageKey: 'x' }, { status: 404 });
+    }),
+    http.get(`${API}/account/role/all`, ({ request }) => {
+      const scope = new URL(request.url).searchParams.get('scope');
+      return HttpResponse.json(scope ? ROLES.filter((role) => role.scope === scope) : ROLES);
+    }),
+  );
+
+const ALL = ['account:view', 'account:create', 'account:modify'];
+
+const operatorInside: Partial<Session> = {
+  customerId: 'c1',
+  customerName: 'Acme Corp',
+  originalScope: SCOPE.PROVIDER,
+  currentScope: SCOPE.CUSTOMER,
+};
+const customerAdmin: Partial<Session> = {
+  customerId: 'c1',
+  originalScope: SCOPE.CUSTOMER,
+  currentScope: SCOPE.CUSTOMER,
+};
+
+interface Options {
+  permissions?: string[];
+  session?: Partial<Session>;
+  accounts?: object[];
+}
+
+const renderAt = (path: string, { permissions = ALL, session, accounts }: Options = {}) => {
+  answerAccounts(accounts);
+  return renderAdmin({ path, permissions, session, children: <Resource name="account" {...account} /> });
+};
+
+const searches = (sent: { path: string; body: unknown }[]) =>
+  sent.filter((request) => request.path === '/account/search').map((request) => request.body);
+
+const pickRoles = async (user: UserEvent, names: string[]) => {
+  await user.click(await screen.findByRole('combobox', { name: /Roles/ }));
+  const listbox = await screen.findByRole('listbox');
+  for (const name of names) await user.click(within(listbox).getByRole('option', { name }));
+  await user.keyboard('{Escape}');
+};
+
+const fillRequired = async (user: UserEvent) => {
+  await fill(user, await screen.findByLabelText('Email *', { selector: 'input' }), 'cy@provider.test');
+  await fill(user, input('First name'), 'Cy');
+  await fill(user, input('Last name'), 'Pham');
+  await fill(user, input('Mobile phone'), '+84 90 222');
+};
+
+describe('the account list', () => {
+  it("shows the provider's accounts with their roles as chips and the total", async () => {
+    const sent = recordRequests();
+    renderAt('/account');
+    expect(await screen.findByText('ann@provider.test')).toBeInTheDocument();
+    const ann = row('ann@provider.test');
+    expect(within(ann).getByText('Ann')).toBeInTheDocument();
+    expect(within(ann).getByText('Lee')).toBeInTheDocument();
+    expect(within(ann).getByText('Operator')).toBeInTheDocument();
+    expect(within(ann).getByText('Auditor')).toBeInTheDocument();
+    expect(within(ann).getByText('Active')).toBeInTheDocument();
+    expect(within(ann).getByText('5/3/2024')).toBeInTheDocument();
+    expect(within(row('bob@provider.test')).getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
+    expect(searches(sent)[0]).toEqual({
+      page: 0,
+      limit: 10,
+      filters: {},
+      sort: { field: 'createdDate', order: 'DESC' },
+    });
+  });
+
+  it("searches the chosen customer's accounts in customer scope", async () => {
+    const sent = recordRequests();
+    const { user } = renderAt('/account', { session: operatorInside });
+    await screen.findByText('ann@provider.test');
+    expect(searches(sent)[0]).toMatchObject({ filters: { customerId: 'c1' } });
+    await fill(user, screen.getByPlaceholderText('Search'), 'ann');
+    await waitFor(() =>
+      expect(searches(sent).at(-1)).toMatchObject({ filters: { customerId: 'c1', q: 'ann' } }),
+    );
+  });
+
+  it('deactivates the selected accounts after confirmation, one call each', async () => {
+    const sent = recordRequests();
+    server.use(http.post(`${API}/account/deactivate`, () => HttpResponse.json({ success: true })));
+    const { user } = renderAt('/account');
+    await screen.findByText('ann@provider.test');
+    await user.click(within(row('ann@provider.test')).getByRole('checkbox'));
+    await user.click(within(row('bob@provider.test')).getByRole('checkbox'));
+    await screen.findByText('2 items selected');
+    await user.click(bulkButton('Deactivate'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('2 accounts deactivated')).toBeInTheDocument();
+    expect(
+      sent.filter((request) => request.path === '/account/deactivate').map((request) => request.body),
+    ).toEqual([{ id: 'a1' }, { id: 'a2' }]);
+  });
+
+  it('opens the edit page on a double-click of a row', async () => {
+    const { user, pathname } = renderAt('/account');
+    await user.dblClick(await screen.findByText('bob@provider.test'));
+    await waitFor(() => expect(pathname()).toBe('/account/a2'));
+    expect(await screen.findByDisplayValue('Tran')).toBeInTheDocument();
+  });
+
+  it('shows a viewer neither Create nor activation', async () => {
+    renderAt('/account', { permissions: ['account:view'] });
+    await screen.findByText('ann@provider.test');
+    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Activate|Deactivate/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('the account forms', () => {
+  it('names the missing and malformed fields verbatim', async () => {
+    const sent = recordRequests();
+    const { user } = renderAt('/account/create');
+    await fill(user, await screen.findByLabelText('Email *', { selector: 'input' }), 'cy@');
+    await save(user);
+    expect(await screen.findByText('The email address is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Account Role is required')).toBeInTheDocument();
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Mobile phone is required.')).toBeInTheDocument();
+    await user.clear(input('Email'));
+    expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    expect(sent.filter((request) => request.path.startsWith('/account/create'))).toEqual([]);
+  });
+
+  it('offers the provider roles, creates the account, and shows its initial password once', async () => {
+    const sent = recordRequests();
+    server.use(
+      http.post(`${API}/account/create_account_organization`, () =>
+        HttpResponse.json({ id: 'a9', initialPassword: 'Init1al-Pass' }),
+      ),
+    );
+    const { user, pathname } = renderAt('/account/create');
+    await fillRequired(user);
+    await user.click(await screen.findByRole('combobox', { name: /Roles/ }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Operator', 'Auditor']);
+    await user.keyboard('{Escape}');
+    await pickRoles(user, ['Operator', 'Auditor']);
+    await fill(user, input('Organization'), 'Provider Ops');
+    await user.click(screen.getByLabelText('Enable 2FA'));
+    await save(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Account created' });
+    expect(
+      within(dialog).getByText(
+        'The initial password of cy@provider.test is shown only once. Give it to the user: they must change it at their first sign-in.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Initial password')).toHaveValue('Init1al-Pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe('Init1al-Pass');
+    expect(await screen.findByText('The initial password is copied.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(pathname()).toBe('/account'));
+
+    expect(sent.find((request) => request.path === '/account/role/all?scope=provider')).toBeDefined();
+    expect(sent.find((request) => request.path === '/account/create_account_organization')?.body).toEqual({
+      email: 'cy@provider.test',
+      firstName: 'Cy',
+      lastName: 'Pham',
+      mobilePhone: '+84 90 222',
+      roleIds: ['r1', 'r2'],
+      organization: 'Provider Ops',
+      enable2fa: true,
+    });
+  });
+
+  it("creates a customer admin's accounts in its own customer, with customer roles", async () => {
+    const sent = recordRequests();
+    server.use(
+      http.post(`${API}/account/create_account_organization`, () =>
+        HttpResponse.json({ id: 'a9', initialPassword: 'Init1al-Pass' }),
+      ),
+    );
+    const { user } = renderAt('/account/create', { session: customerAdmin });
+    await fillRequired(user);
+    await pickRoles(user, ['Customer Admin']);
+    await save(user);
+    expect(await screen.findByRole('dialog', { name: 'Account created' })).toBeInTheDocument();
+    expect(
+      sent.find((request) => request.path === '/account/create_account_organization')?.body,
+    ).toMatchObject({
+      roleIds: ['r3'],
+      customerId: 'c1',
+    });
+  });
+
+  it("shows the server's refusal of the roles", async () => {
+    server.use(
+      http.post(`${API}/account/create_account_organization`, () =>
+        HttpResponse.json(
+          { messageKey: 'error.account.rolesDuplicated', message: 'Selected roles are duplicated' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderAt('/account/create');
+    await fillRequired(user);
+    await pickRoles(user, ['Operator']);
+    await save(user);
+    expect(await screen.findByText('Selected roles are duplicated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Account created' })).not.toBeInTheDocument();
+  });
+
+  it('refuses duplicated roles before calling the server', async () => {
+    const sent = recordRequests();
+    const { user } = renderAt('/account/a1', {
+      accounts: [{ ...ANN, roleIds: ['r1', 'r1'], roles: [ANN.roles[0]] }],
+    });
+    const firstName = await screen.findByDisplayValue('Ann');
+    await fill(user, firstName, 'e');
+    await save(user);
+    expect(await screen.findByText('Selected roles are duplicated')).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('loads an account, shows its status, and saves the edited fields', async () => {
+    const sent = recordRequests();
+    server.use(
+      http.put(`${API}/account/a1`, async ({ request }) =>
+        HttpResponse.json({ ...ANN, ...((await request.json()) as object) }),
+      ),
+    );
+    const { user, pathname } = renderAt('/account/a1');
+    const lastName = await screen.findByDisplayValue('Lee');
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    await user.clear(lastName);
+    await fill(user, lastName, 'Nguyen');
+    await save(user);
+    expect(await screen.findByText('Account updated')).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/account'));
+    expect(sent.find((request) => request.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/account/a1',
+      body: {
+        email: 'ann@provider.test',
+        roleIds: ['r1', 'r2'],
+        firstName: 'Ann',
+        lastName: 'Nguyen',
+        mobilePhone: '+84 90 111',
+        organization: 'Provider Ops',
+        address: null,
+        contactNumber: null,
+        otherInfo: null,
+        avatar: null,
+        enable2fa: false,
+      },
+    });
+  });
+
+  it('shows an account with its roles and status', async () => {
+    renderAt('/account/a1/show');
+    expect(await screen.findByText('ann@provider.test')).toBeInTheDocument();
+    expect(screen.getByText('Operator')).toBeInTheDocument();
+    expect(screen.getByText('Auditor')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+  });
+});
