@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globals: true,
+    // Both cores of the machine: the main process only coordinates (Vitest's default leaves one idle).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],

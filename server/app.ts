@@ -8,11 +8,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
+import { accountAdminRoutes } from './routes/accountAdmin.ts';
+import { assetRoutes } from './routes/asset.ts';
 import { authRoutes } from './routes/auth.ts';
-import { customerRoutes } from './routes/customer.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { cloudConfigRoutes } from './routes/cloudConfig.ts';
+import { customerRoutes } from './routes/customer.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
+import { roleRoutes } from './routes/role.ts';
+import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
+import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -54,8 +60,14 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
       await api.register(authRoutes, { db, config });
       await api.register(accountRoutes, { db });
       await api.register(customerRoutes, { db });
+      await api.register(accountAdminRoutes, { db });
+      await api.register(roleRoutes, { db });
+      await api.register(assetRoutes, { db });
       await api.register(oauth2Routes, { db, config });
       await api.register(seamlessRoutes, { db, config });
+      await api.register(serviceTemplateRoutes, { db });
+      await api.register(cloudConfigRoutes, { db });
+      await api.register(samlSettingRoutes, { db });
       await api.register(billingRoutes, { db });
     },
     { prefix: '/api' },

@@ -12,20 +12,66 @@ import {
   roles,
 } from '../db/schema.ts';
 import { ensurePortalClient } from './oauth2.ts';
-import { ACTIONS, PERMISSION_RESOURCES } from './permissions.ts';
+import { ACTIONS, PERMISSION_RESOURCES, type PermissionResource } from './permissions.ts';
 
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';
+/** The shared customer role (no customerId): every permission of the customer and both scopes. */
+export const CUSTOMER_ADMIN_ROLE = 'customer_admin';
+/** The roles that are part of the product: they cannot be deleted or renamed. */
+export const BUILT_IN_ROLES: readonly string[] = [PROVIDER_ADMIN_ROLE, CUSTOMER_ADMIN_ROLE];
 
 /** Any number, the same in every process: serialises concurrent first starts on PostgreSQL. */
 const SEED_LOCK = 727_301;
+
+interface SeededRole {
+  name: string;
+  displayName: string;
+  description: string;
+  scope: 'provider' | 'customer';
+  /** Every action of each of these resources is granted to the role. */
+  resources: readonly PermissionResource[];
+}
+
+/**
+ * A built-in role among the provider's roles (customerId null), created when missing; the permissions of
+ * its resources that it lacks are granted again (the built-in roles always hold them).
+ */
+async function ensureRole(tx: Database, role: SeededRole): Promise<string> {
+  const [existing] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, role.name), isNull(roles.customerId)));
+  const roleId =
+    existing?.id ??
+    (
+      await tx
+        .insert(roles)
+        .values({
+          name: role.name,
+          displayName: role.displayName,
+          description: role.description,
+          scope: role.scope,
+        })
+        .returning({ id: roles.id })
+    )[0]!.id;
+  await tx
+    .insert(rolePermissions)
+    .values(
+      role.resources.flatMap((resource) =>
+        resource.actions.map((action) => ({ roleId, resource: resource.name, action })),
+      ),
+    )
+    .onConflictDoNothing();
+  return roleId;
+}
 
 export interface SeedResult {
   operatorCreated: boolean;
 }
 
 /**
- * Brings the catalogue, the provider administrator role, the portal's own OAuth2 client and the first
- * operator into the database.
+ * Brings the catalogue, the provider and customer administrator roles, the portal's own OAuth2 client
+ * and the first operator into the database.
  * Safe to run at every start: only what is missing is added, in one transaction.
  */
 export async function ensureSeed(
@@ -66,31 +112,20 @@ export async function ensureSeed(
       )
       .onConflictDoUpdate({ target: assets.resourceType, set: { actions: sql`excluded.actions` } });
 
-    const [existingRole] = await tx
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.name, PROVIDER_ADMIN_ROLE), isNull(roles.customerId)));
-    const roleId =
-      existingRole?.id ??
-      (
-        await tx
-          .insert(roles)
-          .values({
-            name: PROVIDER_ADMIN_ROLE,
-            displayName: 'Provider Administrator',
-            description: 'Every permission, for the provider and inside every customer',
-            scope: 'provider',
-          })
-          .returning({ id: roles.id })
-      )[0]!.id;
-    await tx
-      .insert(rolePermissions)
-      .values(
-        PERMISSION_RESOURCES.flatMap((resource) =>
-          resource.actions.map((action) => ({ roleId, resource: resource.name, action })),
-        ),
-      )
-      .onConflictDoNothing();
+    const roleId = await ensureRole(tx, {
+      name: PROVIDER_ADMIN_ROLE,
+      displayName: 'Provider Administrator',
+      description: 'Every permission, for the provider and inside every customer',
+      scope: 'provider',
+      resources: PERMISSION_RESOURCES,
+    });
+    await ensureRole(tx, {
+      name: CUSTOMER_ADMIN_ROLE,
+      displayName: 'Customer Administrator',
+      description: 'Every permission inside its own customer',
+      scope: 'customer',
+      resources: PERMISSION_RESOURCES.filter((resource) => resource.scope !== 'provider'),
+    });
 
     // The portal's own OAuth2 client, for its sign-in page (password and QR).
     await ensurePortalClient(tx, config.portalClientId, config.productName);

@@ -16,6 +16,7 @@ export const error = {
     authorizeFailed: 'The sign-in service cannot be reached right now. Try again in a moment.',
   },
   customer: { notFound: 'Customer not found' },
+  asset: { notFound: 'Permission asset not found' },
   template: {
     notFound: 'Service template not found',
     unameExisted: 'A service template with this URL name already exists.',

@@ -1,0 +1,60 @@
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { roles } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+
+/**
+ * Roles and who may hold them. The provider manages its roles (customerId null): provider-scope roles
+ * for its own operators, and shared customer-scope roles for the accounts of every customer. A role
+ * with a customerId belongs to that customer and is held only by that customer's accounts.
+ */
+
+export type RoleScope = 'provider' | 'customer';
+
+export const roleNotFound = () => notFound('error.role.notFound', 'Role not found');
+export const roleNameExisted = () => conflict('error.role.nameExisted', 'Role name already existed.');
+export const roleBuiltIn = () =>
+  conflict('error.role.builtIn', 'This role is part of the product and cannot be deleted.');
+export const roleScopeMismatch = () =>
+  badRequest('error.account.roleScope', 'The selected roles cannot be given to this account.');
+
+/** The roles the provider manages (the role screens list only these). */
+export const providerManaged: SQL = isNull(roles.customerId);
+
+/**
+ * Whether an account of `accountCustomerId` (null: a provider operator) may hold the role: operators
+ * hold the provider's provider-scope roles; a customer's accounts hold customer-scope roles that are
+ * shared or that customer's own.
+ */
+export function roleFits(
+  role: { scope: RoleScope; customerId: string | null },
+  accountCustomerId: string | null,
+): boolean {
+  if (accountCustomerId === null) return role.scope === 'provider' && role.customerId === null;
+  return role.scope === 'customer' && (role.customerId === null || role.customerId === accountCustomerId);
+}
+
+/** Any number, the same in every process: the first key of the role-name locks. */
+const ROLE_NAME_LOCK = 727_302;
+
+/**
+ * Refuses a name another provider role already has, ignoring case (409 `error.role.nameExisted`).
+ * Call it inside the transaction that writes the name: concurrent writers of the same name wait for
+ * each other, so that two roles never end up with names that differ only in case.
+ */
+export async function claimRoleName(tx: Database, name: string, exceptId?: string): Promise<void> {
+  const lowered = name.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_NAME_LOCK}, hashtext(${lowered}))`);
+  const [taken] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        providerManaged,
+        eq(sql`lower(${roles.name})`, lowered),
+        exceptId === undefined ? undefined : ne(roles.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw roleNameExisted();
+}
