@@ -167,8 +167,9 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
     await screen.findByRole('table');
     await user.click(box('Create for Operators'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The catalogue's text for the server's messageKey.
     expect(
-      await screen.findByText('A customer-scope role cannot hold a provider-only resource.'),
+      await screen.findByText('The selected roles cannot be given to this account.'),
     ).toBeInTheDocument();
     expect(box('Create for Operators')).toBeChecked();
   });
