@@ -90,7 +90,13 @@ const ExternalItem = ({ entry }: { entry: Extract<MenuEntry, { kind: 'external' 
   const label = translate(entry.label);
   return (
     <Tooltip title={open ? '' : label} placement="right">
-      <ListItemButton component="a" href={entry.href} target="_blank" rel="noopener noreferrer">
+      <ListItemButton
+        component="a"
+        role="menuitem"
+        href={entry.href}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon />
         </ListItemIcon>
@@ -114,7 +120,7 @@ const GroupItem = ({
   const text = translate(label);
   return (
     <>
-      <ListItemButton onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+      <ListItemButton role="menuitem" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon />
         </ListItemIcon>
@@ -122,7 +128,7 @@ const GroupItem = ({
         {expanded ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding aria-label={text} sx={{ pl: 2 }}>
+        <List component="div" role="group" disablePadding aria-label={text} sx={{ pl: 2 }}>
           {entries.map((entry) => (
             <LinkItem key={entry.to} entry={entry} />
           ))}
