@@ -17,6 +17,9 @@ import vosCloudConfig from './resources/vos-cloud-config';
 import { sessionStore } from './session';
 import { themeForPath } from './theme';
 
+/** A resource page the user may not see yields no page (spec 01 §2). */
+const NoPage = () => null;
+
 export const authProvider = createAuthProvider({ http: httpClient, store: sessionStore });
 
 /** The portal. Routes are real paths; the theme follows the path (spec 01 §1). */
@@ -32,6 +35,7 @@ export const App = () => {
       layout={Layout}
       theme={themeForPath(pathname)}
       catchAll={NotFound}
+      accessDenied={NoPage}
       requireAuth
       disableTelemetry
     >
