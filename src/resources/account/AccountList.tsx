@@ -12,9 +12,9 @@ import {
   useCanAccess,
   useTranslate,
 } from 'react-admin';
+import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { StatusField } from '../../components/StatusField';
-import { AccountActivationButton, AccountBulkActions } from './AccountActivation';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
 import { RolesField } from './RolesField';
 
@@ -61,7 +61,7 @@ export const AccountList = () => {
       }
     >
       <DoubleClickToOpen>
-        <DataTable rowClick={false} bulkActionButtons={canModify ? <AccountBulkActions /> : false}>
+        <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
           <Column source="email" />
           <Column source="firstName" />
           <Column source="lastName" />
@@ -76,7 +76,7 @@ export const AccountList = () => {
           </Column>
           <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
             <EditButton />
-            <AccountActivationButton />
+            <ActivationButton nameSource="email" />
           </Column>
         </DataTable>
       </DoubleClickToOpen>

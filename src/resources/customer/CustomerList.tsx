@@ -12,10 +12,10 @@ import {
   useCanAccess,
   useTranslate,
 } from 'react-admin';
+import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
-import { CustomerActivationButton, CustomerBulkActions } from './CustomerActivation';
 import { type Customer, STATUS_CHOICES } from './customerFields';
 import { LogoField } from './LogoField';
 
@@ -58,7 +58,7 @@ export const CustomerList = () => {
       }
     >
       <DoubleClickToOpen>
-        <DataTable rowClick={false} bulkActionButtons={canModify ? <CustomerBulkActions /> : false}>
+        <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
           <Column source="logo" disableSort>
             <LogoField />
           </Column>
@@ -73,7 +73,7 @@ export const CustomerList = () => {
           </Column>
           <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
             <EditButton />
-            <CustomerActivationButton />
+            <ActivationButton nameSource="companyName" />
             <EnterCustomerButton />
           </Column>
         </DataTable>

@@ -8,16 +8,16 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { ActivationButton } from '../../components/ActivationButtons';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
-import { CustomerActivationButton } from './CustomerActivation';
 import { LogoField } from './LogoField';
 
 const CustomerShowActions = () => (
   <TopToolbar>
     <EditButton />
     <EnterCustomerButton />
-    <CustomerActivationButton />
+    <ActivationButton nameSource="companyName" />
   </TopToolbar>
 );
 
