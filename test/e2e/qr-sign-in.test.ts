@@ -40,17 +40,23 @@ describe('QR sign-in with the mobile app', () => {
     if (portal) expect(await portal.stop()).toBe(0);
   });
 
-  /** Opens the QR tab and answers the session id the page shows as a QR code. */
+  /** Opens the QR tab and answers the session id of the QR code the page shows. */
   const openQrTab = async (): Promise<string> => {
+    const sessions: string[] = [];
+    const record = async (response: { url(): string; json(): Promise<unknown> }) => {
+      if (response.url().includes('/api/v-key-seamless/init-session')) {
+        sessions.push(((await response.json()) as { sessionId: string }).sessionId);
+      }
+    };
+    page.on('response', record);
     await page.goto(`${portal.url}/login`);
     await page.waitForURL(/\/login\?client_id=/);
-    const session = page.waitForResponse((response) =>
-      response.url().includes('/api/v-key-seamless/init-session'),
-    );
     await page.getByRole('tab', { name: 'QR Code Login' }).click();
-    const { sessionId } = (await (await session).json()) as { sessionId: string };
     await page.getByRole('img', { name: 'Scan with V-Key app to log in' }).waitFor();
-    return sessionId;
+    await page.waitForTimeout(500);
+    page.off('response', record);
+    expect(sessions).toHaveLength(1);
+    return sessions[0]!;
   };
 
   const authenticator = (decision: 'approve' | 'reject', sessionId: string) =>

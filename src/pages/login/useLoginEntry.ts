@@ -26,16 +26,37 @@ export const signedInDestination = async (dataProvider: DataProvider): Promise<s
   }
 };
 
+/** How long one authorize answer serves the sign-in page (the server keeps its state for 10 minutes). */
+const AUTHORIZED_FOR_MS = 60_000;
+let authorized: { url: Promise<string>; until: number } | null = null;
+
 /**
  * Asks the server's custom OAuth2 authorize endpoint for the portal's own client_id, redirect_uri and state,
  * and answers the /login URL it redirects to. Fetched rather than navigated to, so that a server that is down
- * gives an error on this page instead of a redirect loop.
+ * gives an error on this page instead of a redirect loop. The sign-in page is drawn more than once as it
+ * opens (react-admin remounts its login route), so one answer serves them all for a minute: otherwise each
+ * would get its own state, and the QR code shown would change under the user. A failure is not kept.
  */
-export const fetchAuthorizedLoginUrl = async (): Promise<string> => {
-  const response = await fetch(AUTHORIZE_PATH, { headers: { accept: 'text/html' } });
-  const target = new URL(response.url, window.location.href);
-  if (!response.ok || !target.searchParams.get('client_id')) throw new Error('error.oauth2.authorizeFailed');
-  return `${target.pathname}${target.search}`;
+export const fetchAuthorizedLoginUrl = (): Promise<string> => {
+  if (authorized && authorized.until > Date.now()) return authorized.url;
+  const url = (async () => {
+    const response = await fetch(AUTHORIZE_PATH, { headers: { accept: 'text/html' } });
+    const target = new URL(response.url, window.location.href);
+    if (!response.ok || !target.searchParams.get('client_id'))
+      throw new Error('error.oauth2.authorizeFailed');
+    return `${target.pathname}${target.search}`;
+  })();
+  const entry = { url, until: Date.now() + AUTHORIZED_FOR_MS };
+  authorized = entry;
+  url.catch(() => {
+    if (authorized === entry) authorized = null;
+  });
+  return url;
+};
+
+/** Forgets the kept authorize answer (tests start from none). */
+export const forgetAuthorizedLoginUrl = () => {
+  authorized = null;
 };
 
 export type EntryState = { status: 'checking' } | { status: 'ready' } | { status: 'error'; message: string };

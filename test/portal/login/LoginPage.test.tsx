@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
 import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { API, server } from '../msw';
 
@@ -42,6 +43,8 @@ const renderLogin = (entry = PORTAL_LOGIN) => {
 const emailBox = () => screen.getByRole('textbox', { name: /email/i });
 const passwordBox = () => screen.getByLabelText(/password/i, { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
+
+afterEach(() => forgetAuthorizedLoginUrl());
 
 describe('the login page', () => {
   it('opens on the Credentials Login tab, with both tabs and the account links', async () => {
@@ -157,6 +160,22 @@ describe('the login page', () => {
       response_mode: 'query',
       state: 's-1',
     });
+  });
+
+  it('asks the authorize endpoint once when the page is drawn twice as it opens', async () => {
+    let asked = 0;
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, () => {
+        asked += 1;
+        return HttpResponse.json(null, { status: 302, headers: { location: PORTAL_LOGIN } });
+      }),
+      http.get('http://localhost:3000/login', () => HttpResponse.text('<!doctype html>')),
+    );
+    renderLogin('/login');
+    renderLogin('/login');
+    await waitFor(() => expect(asked).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked).toBe(1);
   });
 
   it('shows what to do instead of looping when the authorize endpoint fails', async () => {
