@@ -159,6 +159,16 @@ describe('the QR Code Login tab', () => {
     expect(seen.inits).toBe(1);
   });
 
+  it('opens one session for two mounts that ask at the same time', async () => {
+    const { seen } = arrangeServer();
+    renderTab();
+    renderTab();
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('img', { name: 'Scan with V-Key app to log in' })).toHaveLength(2),
+    );
+    expect(seen.inits).toBe(1);
+  });
+
   it('on a mobile device, says to tap the code, which opens the app through the deep link', async () => {
     arrangeServer();
     renderTab(true);

@@ -16,7 +16,7 @@ export type SeamlessState =
  * Live sessions by request: a sign-in page that is drawn again (react-admin remounts its login route once
  * the auth check settles) keeps showing the same code instead of opening a new session each time.
  */
-const liveSessions = new Map<string, { session: SeamlessSession; until: number }>();
+const liveSessions = new Map<string, { session: Promise<SeamlessSession>; until: number }>();
 
 /** Forgets the live sessions (tests start from none). */
 export const forgetSeamlessSessions = () => liveSessions.clear();
@@ -51,16 +51,24 @@ export const useSeamlessLogin = ({
     const mine = ++generation.current;
     const alive = () => generation.current === mine;
     const key = JSON.stringify(latest.current.request);
-    const live = liveSessions.get(key);
-    if (!fresh && live && live.until > Date.now()) {
-      setState({ status: 'INITIAL', session: live.session });
-      return;
+    let live = liveSessions.get(key);
+    if (fresh || !live || live.until <= Date.now()) {
+      // One request serves every mount that asks while it is under way, and afterwards while it lives.
+      const session = latest.current.api.initSession(latest.current.request);
+      const entry = { session, until: Number.POSITIVE_INFINITY };
+      liveSessions.set(key, entry);
+      session.then(
+        (opened) => {
+          entry.until = Date.now() + (opened.expiresInSec ?? DEFAULT_LIFETIME_SEC) * 1000 - 5000;
+        },
+        () => {
+          if (liveSessions.get(key) === entry) liveSessions.delete(key);
+        },
+      );
+      live = entry;
     }
-    liveSessions.delete(key);
     try {
-      const session = await latest.current.api.initSession(latest.current.request);
-      const lifetime = (session.expiresInSec ?? DEFAULT_LIFETIME_SEC) * 1000;
-      liveSessions.set(key, { session, until: Date.now() + lifetime - 5000 });
+      const session = await live.session;
       if (alive()) setState({ status: 'INITIAL', session });
     } catch (error) {
       if (alive()) setState({ status: 'ERROR', error });
