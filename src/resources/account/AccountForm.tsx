@@ -1,19 +1,16 @@
-import CloseIcon from '@mui/icons-material/Close';
 import { Avatar, Box, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import {
   BooleanInput,
   Labeled,
-  ListButton,
   maxLength,
-  SaveButton,
   SimpleForm,
   TextInput,
-  Toolbar,
   useTranslate,
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { StatusField } from '../../components/StatusField';
 import { requiredField, validEmail } from '../../components/validators';
 import { isImageUrl, LIMITS, type RoleScope } from './accountFields';
@@ -23,15 +20,6 @@ const validAvatar: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() && !isImageUrl(value.trim())
     ? 'resources.account.validation.avatar'
     : undefined;
-
-const AccountFormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 const AvatarPreview = () => {
   const translate = useTranslate();
@@ -77,7 +65,7 @@ export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<AccountFormToolbar />} noValidate sx={{ maxWidth: 720 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 720 }}>
       <TextInput source="email" type="email" validate={validate.email} isRequired fullWidth />
       <RolesInput scope={roleScope} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>

@@ -1,5 +1,4 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { Box, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -10,10 +9,10 @@ import {
   SelectInput,
   TopToolbar,
   useCanAccess,
-  useTranslate,
 } from 'react-admin';
 import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { ListEmpty } from '../../components/ListEmpty';
 import { StatusField } from '../../components/StatusField';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
 import { RolesField } from './RolesField';
@@ -22,22 +21,6 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
 ];
-
-const AccountEmpty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <AdminPanelSettingsIcon sx={{ fontSize: 96, opacity: 0.4 }} />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate('resources.account.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate('resources.account.empty.body')}
-      </Typography>
-      <CreateButton variant="contained" />
-    </Box>
-  );
-};
 
 const Column = DataTable.Col<Account>;
 
@@ -53,7 +36,7 @@ export const AccountList = () => {
       filter={customerId ? { customerId } : undefined}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<AccountEmpty />}
+      empty={<ListEmpty icon={AdminPanelSettingsIcon} />}
       actions={
         <TopToolbar>
           <CreateButton />

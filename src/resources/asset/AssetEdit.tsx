@@ -1,32 +1,11 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Stack } from '@mui/material';
 import { useMemo } from 'react';
-import {
-  Edit,
-  Labeled,
-  ListButton,
-  maxLength,
-  SaveButton,
-  SimpleForm,
-  TextField,
-  TextInput,
-  Toolbar,
-  useTranslate,
-} from 'react-admin';
+import { Edit, Labeled, maxLength, SimpleForm, TextField, TextInput, useTranslate } from 'react-admin';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import { ActionChipsField } from './ActionChipsField';
 import { ASSET_LIMITS } from './model';
 
 const T = 'resources.asset';
-
-const FormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 /** Only the name and the description are the operator's; the resource type and actions follow the catalogue. */
 const toAssetPayload = ({ name, description }: Record<string, unknown>) => ({
@@ -46,7 +25,7 @@ export const AssetEdit = () => {
   );
   return (
     <Edit transform={toAssetPayload} mutationMode="pessimistic" redirect="list">
-      <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
+      <SimpleForm noValidate toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 600 }}>
         <Labeled source="resourceType">
           <TextField source="resourceType" />
         </Labeled>

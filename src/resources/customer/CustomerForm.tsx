@@ -1,17 +1,8 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Avatar, Box, Stack } from '@mui/material';
+import { Avatar, Box } from '@mui/material';
 import { useMemo } from 'react';
-import {
-  ListButton,
-  maxLength,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { maxLength, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField, validEmail } from '../../components/validators';
 import { COMPANY_NAME_MAX, CONTACT_PHONE_MAX, EMAIL_MAX, isLogoUrl } from './customerFields';
 
@@ -19,16 +10,6 @@ const validLogo: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() && !isLogoUrl(value.trim())
     ? 'resources.customer.validation.logo'
     : undefined;
-
-/** Save, and Cancel back to the list (spec 01 §2). */
-const CustomerFormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 /** A preview of the logo being typed, once it is a valid address. */
 const LogoPreview = () => {
@@ -60,7 +41,7 @@ export const CustomerForm = () => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<CustomerFormToolbar />} noValidate sx={{ maxWidth: 600 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 600 }}>
       <TextInput source="companyName" validate={validate.companyName} isRequired fullWidth />
       <TextInput source="contactEmail" type="email" validate={validate.contactEmail} isRequired fullWidth />
       <TextInput source="contactPhone" validate={validate.contactPhone} fullWidth />

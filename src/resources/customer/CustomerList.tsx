@@ -1,5 +1,4 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { Box, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -10,11 +9,11 @@ import {
   SelectInput,
   TopToolbar,
   useCanAccess,
-  useTranslate,
 } from 'react-admin';
 import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
+import { ListEmpty } from '../../components/ListEmpty';
 import { StatusField } from '../../components/StatusField';
 import { type Customer, STATUS_CHOICES } from './customerFields';
 import { LogoField } from './LogoField';
@@ -23,23 +22,6 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
 ];
-
-/** No customer yet (and no filter): say so, and offer to create one. */
-const CustomerEmpty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <BusinessIcon sx={{ fontSize: 96, opacity: 0.4 }} />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate('resources.customer.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate('resources.customer.empty.body')}
-      </Typography>
-      <CreateButton variant="contained" />
-    </Box>
-  );
-};
 
 const Column = DataTable.Col<Customer>;
 
@@ -50,7 +32,7 @@ export const CustomerList = () => {
     <List
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<CustomerEmpty />}
+      empty={<ListEmpty icon={BusinessIcon} />}
       actions={
         <TopToolbar>
           <CreateButton />

@@ -1,17 +1,6 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Stack } from '@mui/material';
 import { useMemo } from 'react';
-import {
-  ListButton,
-  maxLength,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { maxLength, SelectInput, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import { DESCRIPTION_MAX, DISPLAY_NAME_MAX, NAME_MAX, NAME_PATTERN, SCOPE_CHOICES } from './roleFields';
 
@@ -19,15 +8,6 @@ const validName: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() && !NAME_PATTERN.test(value)
     ? 'resources.role.validation.name'
     : undefined;
-
-const RoleFormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 /** Name (unique, checked by the server), display name, description, scope (fixed once created). */
 export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
@@ -42,7 +22,7 @@ export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<RoleFormToolbar />} noValidate sx={{ maxWidth: 600 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 600 }}>
       <TextInput source="name" validate={validate.name} isRequired fullWidth />
       <TextInput source="displayName" validate={validate.displayName} isRequired fullWidth />
       <TextInput source="description" validate={validate.description} multiline minRows={2} fullWidth />

@@ -1,5 +1,4 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { Box, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -11,31 +10,15 @@ import {
   SelectInput,
   ShowButton,
   TopToolbar,
-  useTranslate,
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { ListEmpty } from '../../components/ListEmpty';
 import { type Role, SCOPE_CHOICES } from './roleFields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="scope" source="scope" choices={SCOPE_CHOICES} alwaysOn />,
 ];
-
-const RoleEmpty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <SecurityIcon sx={{ fontSize: 96, opacity: 0.4 }} />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate('resources.role.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate('resources.role.empty.body')}
-      </Typography>
-      <CreateButton variant="contained" />
-    </Box>
-  );
-};
 
 const Column = DataTable.Col<Role>;
 
@@ -44,7 +27,7 @@ export const RoleList = () => (
   <List
     filters={filters}
     sort={{ field: 'name', order: 'ASC' }}
-    empty={<RoleEmpty />}
+    empty={<ListEmpty icon={SecurityIcon} />}
     actions={
       <TopToolbar>
         <CreateButton />

@@ -1,4 +1,3 @@
-import CloseIcon from '@mui/icons-material/Close';
 import { Avatar, Box, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import {
@@ -6,35 +5,23 @@ import {
   Button,
   ImageField,
   ImageInput,
-  ListButton,
   maxLength,
   regex,
-  SaveButton,
   SelectArrayInput,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import { validIcon } from './icon';
 import { connectorChoices, LIMITS, protocolChoices, type ServiceTemplate, UNAME_PATTERN } from './model';
 import { slugify } from './slug';
 
 const T = 'resources.service-template';
-
-/** Save, and Cancel back to the list (spec 01 §2). */
-const FormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 /** The URL name, with a suggestion made from the template name by the slug helper. */
 const UnameInput = ({ validate }: { validate: ReturnType<typeof useValidators>['uname'] }) => {
@@ -137,7 +124,7 @@ const useValidators = () => {
 export const ServiceTemplateForm = ({ edit = false }: { edit?: boolean }) => {
   const validate = useValidators();
   return (
-    <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 720 }}>
+    <SimpleForm noValidate toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 720 }}>
       <TextInput
         source="templateName"
         validate={validate.templateName}

@@ -1,18 +1,15 @@
-import CloseIcon from '@mui/icons-material/Close';
 import { Divider, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import {
   Labeled,
-  ListButton,
   maxLength,
   PasswordInput,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   useTranslate,
 } from 'react-admin';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import {
   CONFIG_LIMITS,
@@ -26,15 +23,6 @@ import { PasswordStateField } from './PasswordStateField';
 import { httpUrl } from './validators';
 
 const T = 'resources.vos-cloud-config';
-
-const FormToolbar = () => (
-  <Toolbar>
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
 
 const Section = ({ title }: { title: string }) => {
   const translate = useTranslate();
@@ -77,7 +65,12 @@ export const VosCloudConfigForm = ({
     [translate],
   );
   return (
-    <SimpleForm noValidate toolbar={<FormToolbar />} defaultValues={defaultValues} sx={{ maxWidth: 760 }}>
+    <SimpleForm
+      noValidate
+      toolbar={<SaveCancelToolbar />}
+      defaultValues={defaultValues}
+      sx={{ maxWidth: 760 }}
+    >
       <Section title={`${T}.sections.connection`} />
       <TextInput
         source="cloudUrl"
