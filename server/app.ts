@@ -90,7 +90,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
       globIgnore: ['index.html'],
       setHeaders: (response, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          response.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
