@@ -1,21 +1,29 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { AccessRule, CustomerSource } from '../../contract/kit.ts';
+import { isPermission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { customerNotFound, resolveCustomer } from '../http/customerScope.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
 
+export type { AccessRule, CustomerSource } from '../../contract/kit.ts';
+
 /**
- * What a route lets in, declared next to the route as `config: { access: ... }`.
- * - `{ public: true }`: anyone, no token needed.
- * - `{}`: any signed-in account.
- * - `scope: 'provider'`: only provider operators (accounts without a customer);
- *   `scope: 'customer'`: only accounts of a customer; `'any'` (the default): both.
- * - `permission: 'resource:action'`: the account's roles must grant it.
+ * Who may make a call is declared next to the route, as `config: { access: ... }` (a contract's call carries
+ * it): `{ public: true }` for anyone; otherwise a signed-in account, of a `scope` ('provider': operators,
+ * 'customer': a customer's accounts, 'any'), whose roles grant `permission`, and the `customer` the call
+ * acts in (see CustomerSource). The guard enforces all of it before the handler runs:
+ * - no token, a bad, expired or revoked one, an inactive account or customer: 401;
+ * - an account that must change its password: 403 on everything but the calls marked
+ *   `duringPasswordChange` (change-password, sign-out, the session and permission reads);
+ * - the wrong scope or a missing permission: 403;
+ * - a customer the caller may not act in (another customer's id, an unknown or malformed one): 404,
+ *   before the request is validated, so that nothing is learned about other customers.
+ * A route under /api without an access rule, or with a `:customerId` parameter its rule does not declare as
+ * its customer, refuses to register.
  */
-export type AccessRule =
-  | { public: true }
-  | { public?: false; permission?: string; scope?: 'provider' | 'customer' | 'any' };
 
 export interface CallerAccount {
   id: string;
@@ -28,6 +36,8 @@ export interface Caller {
   account: CallerAccount;
   sessionId: string;
   permissions: ReadonlySet<string>;
+  /** The account must change its password before anything else. */
+  forceChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -36,15 +46,46 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    /**
+     * The customer the call acts in, as the route's rule declares it: a customer id, or null for the
+     * provider's own records; undefined on routes that declare none.
+     */
+    customer: string | null | undefined;
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const PASSWORD_CHANGE_REQUIRED = {
+  key: 'error.account.passwordChangeRequired',
+  text: 'Change your password before you continue.',
+} as const;
+
+const passwordChangeRequired = () =>
+  new AppError(403, PASSWORD_CHANGE_REQUIRED.key, PASSWORD_CHANGE_REQUIRED.text);
+
 /** The caller of a route that is not public; the guard has already refused anyone else. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthorized();
   return request.caller;
+}
+
+/**
+ * The customer the guard resolved for a route that declares one: an id, or null for the provider itself.
+ * Calling it on a route that declares none is a programming error.
+ */
+export function customerOf(request: FastifyRequest): string | null {
+  if (request.customer === undefined) {
+    throw new Error(`${request.method} ${request.routeOptions.url} declares no customer in its access rule`);
+  }
+  return request.customer;
+}
+
+/** customerOf, for routes whose customer is never the provider. */
+export function requiredCustomerOf(request: FastifyRequest): string {
+  const customer = customerOf(request);
+  if (customer === null) throw customerNotFound();
+  return customer;
 }
 
 export async function loadPermissions(db: Database, accountId: string): Promise<Set<string>> {
@@ -74,6 +115,7 @@ async function authenticate(db: Database, jwtSecret: string, request: FastifyReq
       email: accounts.email,
       customerId: accounts.customerId,
       status: accounts.status,
+      forceChangePassword: accounts.forceChangePassword,
       customerStatus: customers.status,
     })
     .from(sessions)
@@ -94,19 +136,99 @@ async function authenticate(db: Database, jwtSecret: string, request: FastifyReq
     account: { id: row.id, email: row.email, customerId: row.customerId },
     sessionId: claims.jti,
     permissions: await loadPermissions(db, row.id),
+    forceChangePassword: row.forceChangePassword,
   };
 }
 
+const sourceOf = (access: AccessRule): CustomerSource =>
+  access.public ? { from: 'none' } : (access.customer ?? { from: 'none' });
+
+/** The request field a source reads (the path parameter, query parameter or body field). */
+function fieldOf(request: FastifyRequest, source: Extract<CustomerSource, { name?: string }>): unknown {
+  const name = source.name ?? 'customerId';
+  const part =
+    source.from === 'path' ? request.params : source.from === 'query' ? request.query : request.body;
+  return typeof part === 'object' && part !== null ? (part as Record<string, unknown>)[name] : undefined;
+}
+
+/** Resolves the route's customer for the caller (see CustomerSource), or throws 403/404. */
+async function resolveRouteCustomer(
+  db: Database,
+  caller: Caller,
+  source: CustomerSource,
+  request: FastifyRequest,
+): Promise<string | null | undefined> {
+  const own = caller.account.customerId;
+  switch (source.from) {
+    case 'none':
+      return undefined;
+    case 'own':
+      if (own === null) throw forbidden();
+      return own;
+    default: {
+      const value = fieldOf(request, source);
+      if (value === undefined || value === null || value === '') {
+        if (source.optional) return own;
+        throw customerNotFound();
+      }
+      if (typeof value !== 'string') throw customerNotFound();
+      if (source.provider !== undefined && value === source.provider) {
+        if (own !== null) throw customerNotFound();
+        return null;
+      }
+      return resolveCustomer(db, caller, value);
+    }
+  }
+}
+
+/** The names of a route URL's parameters (`/a/:customerId/b/r-:id` → customerId, id). */
+const paramsOf = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** Throws when a route's rule is missing or does not fit its URL. */
+function checkRule(method: string, url: string, access: AccessRule | undefined): void {
+  const route = `${method} ${url}`;
+  if (!access) throw new Error(`${route} declares no access rule (config.access)`);
+  if (!access.public && access.permission !== undefined && !isPermission(access.permission)) {
+    throw new Error(`${route} needs '${access.permission}', which is not in the permission catalogue`);
+  }
+  const source = sourceOf(access);
+  const params = paramsOf(url);
+  const fromPath = source.from === 'path' ? (source.name ?? 'customerId') : undefined;
+  for (const param of params) {
+    if (/customerId$/i.test(param) && param !== fromPath) {
+      throw new Error(`${route} takes :${param} but does not declare it as its customer (access.customer)`);
+    }
+  }
+  if (fromPath !== undefined && !params.includes(fromPath)) {
+    throw new Error(`${route} declares its customer in :${fromPath}, which its URL does not have`);
+  }
+  if (access.public && (access as { customer?: unknown }).customer !== undefined) {
+    throw new Error(`${route} is public and cannot act in a customer`);
+  }
+}
+
 /**
- * Enforces every route's declared access in one hook. Routes under /api must declare one:
- * a route without it refuses to register, so nothing is left open by omission.
+ * Enforces every route's declared access. Routes under /api must declare one: a route without it refuses to
+ * register, so nothing is left open by omission.
  */
 export function registerGuard(app: FastifyInstance, options: { db: Database; jwtSecret: string }): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('customer', undefined);
+
+  const resolve: preValidationHookHandler = async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access.public || !request.caller) return;
+    request.customer = await resolveRouteCustomer(options.db, request.caller, sourceOf(access), request);
+  };
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`${route.method} ${route.url} declares no access rule (config.access)`);
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    const access = route.config?.access;
+    checkRule(methods, route.url, access);
+    if (access && sourceOf(access).from !== 'none') {
+      const existing = route.preValidation;
+      route.preValidation = [resolve, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
     }
   });
 
@@ -114,6 +236,7 @@ export function registerGuard(app: FastifyInstance, options: { db: Database; jwt
     const access = request.routeOptions.config?.access;
     if (!access || access.public) return;
     const caller = await authenticate(options.db, options.jwtSecret, request);
+    if (caller.forceChangePassword && !access.duringPasswordChange) throw passwordChangeRequired();
     const scope = access.scope ?? 'any';
     if (scope === 'provider' && caller.account.customerId !== null) throw forbidden();
     if (scope === 'customer' && caller.account.customerId === null) throw forbidden();

@@ -12,7 +12,7 @@ import {
   roles,
 } from '../db/schema.ts';
 import { ensurePortalClient } from './oauth2.ts';
-import { ACTIONS, PERMISSION_RESOURCES, type PermissionResource } from './permissions.ts';
+import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './permissions.ts';
 
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';
 /** The shared customer role (no customerId): every permission of the customer and both scopes. */
@@ -29,7 +29,7 @@ interface SeededRole {
   description: string;
   scope: 'provider' | 'customer';
   /** Every action of each of these resources is granted to the role. */
-  resources: readonly PermissionResource[];
+  resources: readonly PermissionResourceInfo[];
 }
 
 /**

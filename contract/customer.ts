@@ -1,0 +1,132 @@
+import { type Static, Type } from 'typebox';
+import {
+  ACTIVE_STATUSES,
+  ActiveStatus,
+  CreatedAnswer,
+  closed,
+  Email,
+  IdBody,
+  IdParams,
+  IdsBody,
+  ImageUrl,
+  ReadOnly,
+  RequiredText,
+  SearchAnswer,
+  StatusAnswer,
+} from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+
+/**
+ * Customers (spec 01 §3, §4): the provider's customer companies. Provider operators only. Deactivating a
+ * customer stops its accounts at sign-in and ends what their sessions may do.
+ */
+
+export const CUSTOMER_LIMITS = { companyName: 200, contactPhone: 40 } as const;
+export const CUSTOMER_STATUSES = ACTIVE_STATUSES;
+
+export const CustomerRecord = Type.Object({
+  id: Type.String(),
+  companyName: Type.String(),
+  contactEmail: Type.String(),
+  contactPhone: Type.String(),
+  status: ActiveStatus,
+  logo: Type.Union([Type.String(), Type.Null()]),
+  createdDate: Type.String(),
+});
+export type CustomerRecord = Static<typeof CustomerRecord>;
+
+/**
+ * The fields of the create and profile forms. The record's own read-only fields may come back with an edit
+ * form (react-admin sends the whole record): they are accepted and ignored; anything else is refused.
+ */
+export const CustomerForm = Type.Object(
+  {
+    companyName: RequiredText(CUSTOMER_LIMITS.companyName),
+    contactEmail: Email,
+    contactPhone: Type.Optional(Type.String({ maxLength: CUSTOMER_LIMITS.contactPhone })),
+    logo: Type.Optional(ImageUrl),
+    id: ReadOnly(),
+    status: ReadOnly(),
+    createdDate: ReadOnly(),
+  },
+  closed,
+);
+export type CustomerForm = Static<typeof CustomerForm>;
+
+export const CUSTOMER_LISTING = defineListingNames({
+  filters: ['q', 'status', 'id'],
+  sort: ['companyName', 'contactEmail', 'contactPhone', 'createdDate', 'status', 'id'],
+  defaultSort: { field: 'createdDate', order: 'DESC' },
+});
+
+const view = { scope: 'provider', permission: 'customer:view' } as const;
+const modify = { scope: 'provider', permission: 'customer:modify' } as const;
+
+export const customer = defineResource({
+  name: 'customer',
+  base: '/customer',
+  customerScoped: false,
+  permission: 'customer',
+  list: { by: 'postSearch', path: '{base}/search', summary: 'Search the customers', access: view },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{id}',
+    summary: 'Read a customer',
+    access: view,
+    errors: [404],
+    schema: { params: IdParams, response: { 200: CustomerRecord } },
+  },
+  getMany: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/get-customers-detail',
+    body: 'ids',
+    summary: 'Read several customers, in the order asked (unknown ids are left out)',
+    access: view,
+    schema: { body: IdsBody({ maxItems: 1000 }), response: { 200: Type.Array(CustomerRecord) } },
+  },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/create',
+    body: 'data',
+    summary: 'Create a customer',
+    access: { scope: 'provider', permission: 'customer:create' },
+    schema: { body: CustomerForm, response: { 201: CreatedAnswer } },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{id}/update_profile',
+    body: 'data',
+    summary: "Change a customer's profile",
+    access: modify,
+    errors: [404],
+    schema: { params: IdParams, body: CustomerForm, response: { 200: CustomerRecord } },
+  },
+  actions: {
+    activate: {
+      by: 'eachId',
+      method: 'POST',
+      path: '{base}/activate',
+      body: 'id',
+      summary: 'Activate a customer',
+      access: modify,
+      errors: [404],
+      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
+    },
+    deactivate: {
+      by: 'eachId',
+      method: 'POST',
+      path: '{base}/deactivate',
+      body: 'id',
+      summary: 'Deactivate a customer: its accounts can no longer sign in',
+      access: modify,
+      errors: [404],
+      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
+    },
+  },
+});
+
+export const CustomerSearchAnswer = SearchAnswer(CustomerRecord);

@@ -1,0 +1,297 @@
+import type { TSchema } from 'typebox';
+import type { Permission, PermissionResource } from './permissions.ts';
+
+/**
+ * The words of a contract: what a call sends and where (read by the portal's data layer), and who may make
+ * it, where its customer comes from and what it checks (read by the server's guard, routes and OpenAPI
+ * document). A contract imports nothing from `src/` or `server/`; both import it.
+ *
+ * Paths are templates: `{base}` is the resource's path, `{customerId}` the customer the call acts in, any
+ * other `{name}` a value of the call (the portal fills it from the call's params; the server reads it as a
+ * path parameter `:name`).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What a call sends as its JSON body: `data` the params' data, `meta` the params' meta, `id` `{id}`,
+ * `ids` `{ids}`, or an object whose `'{name}'` values are filled from the params.
+ */
+export type BodySpec = 'data' | 'meta' | 'id' | 'ids' | Readonly<Record<string, string>>;
+
+/**
+ * Where a call finds the customer it acts in. The guard resolves it once, before the handler, and hands the
+ * handler the customer id (or null for the provider itself):
+ * - `none`: the call does not act in a customer (provider settings, sign-in…);
+ * - `own`: the caller's own customer (accounts of a customer only);
+ * - `path`, `query`, `body`: a field of the request (`customerId` unless `name` says otherwise). A customer's
+ *   account may name only its own customer; an operator any existing one. `optional`: the field may be left
+ *   out: a customer's account then acts in its own customer, an operator in the provider's own records
+ *   (null). `provider`: a value that names the provider itself (operators only).
+ */
+export type CustomerSource =
+  | { from: 'none' }
+  | { from: 'own' }
+  | { from: 'path' | 'query' | 'body'; name?: string; optional?: true; provider?: string };
+
+/** Who may make a call. Every call declares one; the guard enforces it. */
+export type AccessRule =
+  | { public: true }
+  | {
+      public?: false;
+      /** The permission the caller's roles must grant; left out: any signed-in account. */
+      permission?: Permission;
+      /** 'provider': operators only (no customer); 'customer': a customer's accounts only; 'any' (default). */
+      scope?: 'provider' | 'customer' | 'any';
+      /** Where the call's customer comes from (default `none`). */
+      customer?: CustomerSource;
+      /** Allowed to an account that must still change its password (sign-out, the session reads…). */
+      duringPasswordChange?: true;
+    };
+
+/** The server's schemas of a call (TypeBox); they check the input and feed the OpenAPI document. */
+export interface CallSchema {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  /** Answers by status (200, 201, 204…). */
+  response?: Readonly<Record<number, TSchema>>;
+}
+
+/** What the server needs to know of every call beside its method and path. */
+export interface CallInfo {
+  /** One line for the API document. */
+  summary: string;
+  access: AccessRule;
+  /** The error statuses the call may answer beside 400, 401, 403, 429 and 500 (for the API document). */
+  errors?: readonly number[];
+  /** A multipart body (create and update with an image): no JSON body schema. */
+  multipart?: true;
+  /** The server's schemas of the call. */
+  schema?: CallSchema;
+}
+
+// ——— List, record and action calls, by convention (the portal's adapters speak these) ———
+
+/** A list (getList and getManyReference), by convention. */
+export type ListCall = CallInfo &
+  (
+    | /** ra-data-simple-rest: GET {base}?sort&range&filter, the total from Content-Range. */ { by: 'range' }
+    | /** GET {path}?page={page-1}&pageSize&<filters>, answering {content|contents, totalElements}. */ {
+        by: 'pageSearch';
+        path: string;
+        pageParam?: 'page' | 'pageNumber';
+        query?: readonly string[];
+      }
+    | /** POST {path} {page: page-1, limit, filters, sort}, answering {contents|content, totalElements}. */ {
+        by: 'postSearch';
+        path: string;
+      }
+    | /** GET {path}?<filters>, answering an array: the total is its length. */ { by: 'array'; path: string }
+  );
+
+/** A record call: the method, the path, the body (getOne/getMany/create/update/delete/deleteMany). */
+export interface RecordCall extends CallInfo {
+  by: 'record';
+  method: HttpMethod;
+  path: string;
+  body?: BodySpec;
+  /** Query parameters by name; `ids` is sent as `a,b`. */
+  query?: readonly string[];
+}
+
+/** Create or update as multipart: the resource's json/info part with the fields, and an iconFile part. */
+export interface MultipartCall extends CallInfo {
+  by: 'multipart';
+  method: 'POST' | 'PUT';
+  path: string;
+}
+
+/** The ra-data-simple-rest call of the method on {base} (GET/PUT/DELETE {base}/{id}). */
+export interface RangeCall extends CallInfo {
+  by: 'range';
+}
+
+/** getMany, updateMany, deleteMany: one getOne, update or delete per id (no call of its own). */
+export interface EachCall {
+  by: 'each';
+}
+
+/** A named action: `dataProvider[name](resource, params)`. */
+export type ActionCall = CallInfo &
+  (
+    | /** One call, answering {data: json}. */ {
+        by: 'call';
+        method: HttpMethod;
+        path: string;
+        body?: BodySpec;
+        query?: readonly string[];
+      }
+    | /** One call per id of params.ids (or params.id), answering {data: ids}. */ {
+        by: 'eachId';
+        method: HttpMethod;
+        path: string;
+        body?: BodySpec;
+      }
+    | /** A file download, answering {data: {fileName, blob}}. */ {
+        by: 'download';
+        method: HttpMethod;
+        path: string;
+        body?: BodySpec;
+        fileName: string;
+      }
+    | /** A multipart upload of the file found at params[part], answering {data: json}. */ {
+        by: 'upload';
+        method: 'POST' | 'PUT';
+        path: string;
+        part: string;
+      }
+  );
+
+/** A call that is not a react-admin method or a named action of a resource (sign-in, the session…). */
+export interface PlainCall extends CallInfo {
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * A resource of the portal and its calls. The portal's data layer reads the convention words (`by`,
+ * `path`, `body`…), its canAccess the `permission`; the server's guard and routes read each call's
+ * `access` and `schema`.
+ */
+export interface ResourceContract {
+  /** The react-admin resource name. */
+  name: string;
+  /** The resource's path under one of the base families. */
+  base: string;
+  /** Its records belong to a customer: the portal refuses its calls without one in the session. */
+  customerScoped: boolean;
+  /**
+   * The catalogue resource whose permissions guard the portal's screens (react-admin's canAccess: list and
+   * show need `view`, create `create`, edit `modify`, delete `delete`); several: any of them will do; null:
+   * any signed-in user.
+   */
+  permission: PermissionResource | readonly PermissionResource[] | null;
+  /** The multipart part carrying the record's fields. */
+  multipartPart?: 'json' | 'info';
+  /** Errors carry the server's `message` rather than its `messageKey`. */
+  preferMessage?: boolean;
+  /** Errors are logged and swallowed: the call resolves with an empty answer. */
+  swallowErrors?: boolean;
+  list?: ListCall;
+  getOne?: RecordCall | RangeCall;
+  getMany?: RecordCall | RangeCall | EachCall;
+  create?: RecordCall | MultipartCall;
+  update?: RecordCall | MultipartCall | RangeCall;
+  updateMany?: EachCall;
+  delete?: RecordCall | RangeCall;
+  deleteMany?: RecordCall | EachCall;
+  actions?: Readonly<Record<string, ActionCall>>;
+}
+
+/** A family of plain calls (sign-in, the session, QR sign-in…). */
+export interface CallFamily {
+  name: string;
+  calls: Readonly<Record<string, PlainCall>>;
+}
+
+/** One HTTP route a contract asks the server for. */
+export interface ContractRoute {
+  /** `customer.list`, `customer.activate`, `auth.signin`… */
+  key: string;
+  method: HttpMethod;
+  /** The template with `{base}` filled in: `/customer/{id}/update_profile`. */
+  template: string;
+  info: CallInfo;
+}
+
+const RESOURCE_METHODS = [
+  'list',
+  'getOne',
+  'getMany',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+] as const;
+
+/** The method and template of a convention call on `base` (undefined: no route of its own). */
+function routeOfCall(
+  method: (typeof RESOURCE_METHODS)[number],
+  call: ListCall | RecordCall | MultipartCall | RangeCall | EachCall,
+): { method: HttpMethod; template: string } | undefined {
+  switch (call.by) {
+    case 'each':
+      return undefined;
+    case 'range':
+      if (method === 'list') return { method: 'GET', template: '{base}' };
+      if (method === 'getMany') return undefined; // the list's route, with filter={"id":[…]}
+      if (method === 'getOne') return { method: 'GET', template: '{base}/{id}' };
+      if (method === 'update') return { method: 'PUT', template: '{base}/{id}' };
+      if (method === 'delete') return { method: 'DELETE', template: '{base}/{id}' };
+      throw new Error(`The range convention has no ${method} call`);
+    case 'pageSearch':
+    case 'array':
+      return { method: 'GET', template: call.path };
+    case 'postSearch':
+      return { method: 'POST', template: call.path };
+    default:
+      return { method: call.method, template: call.path };
+  }
+}
+
+/** Fills `{base}` (the base itself may hold `{customerId}`). */
+export const withBase = (template: string, base: string): string => template.replaceAll('{base}', base);
+
+/** Every route a resource contract asks for, keyed `resource.method` and `resource.action`. */
+export function routesOf(contract: ResourceContract): ContractRoute[] {
+  const routes: ContractRoute[] = [];
+  for (const method of RESOURCE_METHODS) {
+    const call = contract[method];
+    if (!call) continue;
+    const route = routeOfCall(method, call);
+    if (!route || call.by === 'each') continue;
+    routes.push({
+      key: `${contract.name}.${method}`,
+      method: route.method,
+      template: withBase(route.template, contract.base),
+      info: call,
+    });
+  }
+  for (const [name, action] of Object.entries(contract.actions ?? {})) {
+    routes.push({
+      key: `${contract.name}.${name}`,
+      method: action.method,
+      template: withBase(action.path, contract.base),
+      info: action,
+    });
+  }
+  return routes;
+}
+
+/** Every route of a family of plain calls. */
+export const routesOfFamily = (family: CallFamily): ContractRoute[] =>
+  Object.entries(family.calls).map(([name, call]) => ({
+    key: `${family.name}.${name}`,
+    method: call.method,
+    template: call.path,
+    info: call,
+  }));
+
+/** A template as a Fastify URL: `{name}` becomes `:name` (`r-{customerId}` becomes `r-:customerId`). */
+export const toRouteUrl = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
+
+/** Names the contract's words: checks the shape at compile time and keeps the literal types. */
+export const defineResource = <const C extends ResourceContract>(contract: C): C => contract;
+
+export const defineCalls = <const F extends CallFamily>(family: F): F => family;
+
+/** What a resource's lists may be filtered and sorted by (the server's listing must declare exactly these). */
+export interface ListingNames<Sort extends string = string> {
+  filters: readonly string[];
+  sort: readonly Sort[];
+  defaultSort: { field: NoInfer<Sort>; order: 'ASC' | 'DESC' };
+}
+
+export const defineListingNames = <const Sort extends string>(names: ListingNames<Sort>) => names;
