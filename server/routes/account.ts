@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
   app.get(
     '/account/permission',
     {
-      config: { access: {} },
+      config: { access: { duringPasswordChange: true } },
       schema: { querystring: PermissionQuery, response: { 200: Type.Array(Type.String()) } },
     },
     async (request) => [...callerOf(request).permissions].sort(),
@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
   app.post(
     '/account/change-password',
     {
-      config: { access: {} },
+      config: { access: { duringPasswordChange: true } },
       schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
     },
     async (request) => {
@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
 
   app.post(
     '/account/load_account_by_token',
-    { config: { access: {} }, schema: { response: { 200: AccountAnswer } } },
+    { config: { access: { duringPasswordChange: true } }, schema: { response: { 200: AccountAnswer } } },
     async (request) => {
       const caller = callerOf(request);
       const [account] = await db

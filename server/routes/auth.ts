@@ -157,9 +157,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
     },
   );
 
-  app.post('/auth/signout', { config: { access: {} } }, async (request, reply) => {
-    const caller = callerOf(request);
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/signout',
+    { config: { access: { duringPasswordChange: true } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { callerOf } from '../auth/guard.ts';
+import { requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
-import { CustomerParams, resolveCustomer } from '../http/customerScope.ts';
+import { CustomerParams } from '../http/customerScope.ts';
 
 /**
  * The support features a plan can include (spec 01 §2: the Theme menu shows only when the customer's
@@ -23,11 +23,11 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
   app.get(
     '/billing/:customerId/check/support_features',
     {
-      config: { access: {} },
+      config: { access: { customer: { from: 'path' } } },
       schema: { params: CustomerParams, response: { 200: SupportFeatures } },
     },
     async (request) => {
-      const customerId = await resolveCustomer(db, callerOf(request), request.params.customerId);
+      const customerId = requiredCustomerOf(request);
       const [row] = await db
         .select({ features: customers.features })
         .from(customers)

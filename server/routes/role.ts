@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { callerOf } from '../auth/guard.ts';
+import { callerOf, customerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, roles } from '../db/schema.ts';
 import { accountNotFound, roleRequired } from '../domain/accounts.ts';
@@ -335,7 +335,13 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
   app.get(
     '/account/role/:customerId/permissions',
     {
-      config: access('view'),
+      config: {
+        access: {
+          scope: 'provider',
+          permission: 'role:view',
+          customer: { from: 'path', provider: 'provider' },
+        },
+      },
       schema: {
         params: PermissionsParams,
         querystring: PermissionsQuery,
@@ -343,9 +349,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const context = request.params.customerId;
-      const customerId = context === 'provider' ? null : await resolveCustomer(db, caller, context);
+      const customerId = customerOf(request);
       const ids = [
         ...new Set(
           (request.query.roleIds ?? '')

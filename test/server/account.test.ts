@@ -13,7 +13,7 @@ const PASSWORD = 'Correct-Horse-9';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ operator: 'fresh' });
 });
 afterAll(async () => {
   await ctx?.close();

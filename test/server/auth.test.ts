@@ -23,7 +23,7 @@ const UNAUTHORIZED = {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ operator: 'fresh' });
 });
 afterAll(async () => {
   await ctx?.close();

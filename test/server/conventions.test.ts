@@ -1,10 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { count, eq, inArray } from 'drizzle-orm';
-import { callerOf } from '../../server/auth/guard.ts';
+import { requiredCustomerOf } from '../../server/auth/guard.ts';
 import type { Database } from '../../server/db/client.ts';
 import { accounts, customers } from '../../server/db/schema.ts';
 import { answerCreated, CreatedAnswer, IdBody } from '../../server/http/actions.ts';
-import { CustomerParams, resolveCustomer, scoped } from '../../server/http/customerScope.ts';
+import { CustomerParams, scoped } from '../../server/http/customerScope.ts';
 import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../server/http/deleteMany.ts';
 import {
   defineListing,
@@ -185,7 +185,7 @@ const sampleRoutes =
     app.get(
       '/accounts/:customerId/search',
       {
-        config: { access: { permission: 'account:view' } },
+        config: { access: { permission: 'account:view', customer: { from: 'path' } } },
         schema: {
           params: CustomerParams,
           querystring: pageSearchQuery(accountList),
@@ -193,7 +193,7 @@ const sampleRoutes =
         },
       },
       async (request) => {
-        const customerId = await resolveCustomer(db(), callerOf(request), request.params.customerId);
+        const customerId = requiredCustomerOf(request);
         state.scopedReads += 1;
         const ask = readPageSearch(accountList, request.query);
         const fields = { id: accounts.id, email: accounts.email, customerId: customers.id };
@@ -212,11 +212,11 @@ const sampleRoutes =
     app.delete(
       '/accounts/:customerId/delete-many',
       {
-        config: { access: { permission: 'account:modify' } },
+        config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
         schema: { params: CustomerParams, body: DeleteManyBody, response: { 200: DeleteManyAnswer } },
       },
       async (request) => {
-        const customerId = await resolveCustomer(db(), callerOf(request), request.params.customerId);
+        const customerId = requiredCustomerOf(request);
         return deleteMany(
           db(),
           { table: accounts, id: accounts.id },
@@ -230,11 +230,11 @@ const sampleRoutes =
     app.delete(
       '/customers/:customerId/delete-many',
       {
-        config: { access: { permission: 'account:modify' } },
+        config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
         schema: { params: CustomerParams, body: DeleteManyBody, response: { 200: DeleteManyAnswer } },
       },
       async (request) => {
-        const customerId = await resolveCustomer(db(), callerOf(request), request.params.customerId);
+        const customerId = requiredCustomerOf(request);
         return deleteMany(
           db(),
           { table: customers, id: customers.id },
@@ -265,9 +265,12 @@ const sampleRoutes =
 
       scope.put(
         '/customers/:customerId/logo',
-        { config: { access: { permission: 'account:modify' } }, schema: { params: CustomerParams } },
+        {
+          config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
+          schema: { params: CustomerParams },
+        },
         async (request) => {
-          const customerId = await resolveCustomer(db(), callerOf(request), request.params.customerId);
+          const customerId = requiredCustomerOf(request);
           const { data, file } = await readMultipart(request, LogoForm);
           const logo = dataUrl(file!.mimeType, file!.bytes);
           await db().update(customers).set({ logo }).where(scoped(customers.id, customerId));

@@ -74,6 +74,12 @@ export interface TestContextOptions {
   config?: Partial<Config>;
   /** Runs before the app is ready: the place to add throwaway routes to this app only. */
   extend?: (app: App) => void;
+  /**
+   * The seeded operator: 'ready' (the default) has already replaced the printed initial password (it keeps
+   * OPERATOR_PASSWORD), so that its token may make every call; 'fresh' is as the first start leaves it,
+   * still to change the initial password.
+   */
+  operator?: 'ready' | 'fresh';
 }
 
 export interface NewAccount {
@@ -102,6 +108,9 @@ export async function createTestContext(options: TestContextOptions = {}) {
   let app: App | undefined;
   try {
     await ensureSeed(db, config, (line) => printed.push(line));
+    if (options.operator !== 'fresh') {
+      await db.update(accounts).set({ forceChangePassword: false }).where(eq(accounts.email, OPERATOR_EMAIL));
+    }
     app = buildApp({ db, config });
     options.extend?.(app);
     await app.ready();

@@ -14,7 +14,7 @@ import {
 describe('first start', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ operator: 'fresh' });
   });
   afterAll(async () => {
     await ctx?.close();
