@@ -110,7 +110,14 @@ export interface CrudOptions<Row extends { id: string }, Rec, Form> {
     /** Refuses the deletion of a row (still in use, part of the product…) by throwing. */
     check?: (ctx: CallContext, row: Row) => Promise<void> | void;
   };
+  /**
+   * The calls to register here, when not all the contract's ordinary calls (the multipart ones go in a
+   * scope of their own, see multipart.ts).
+   */
+  only?: readonly OrdinaryCall[];
 }
+
+export type OrdinaryCall = 'list' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete' | 'deleteMany';
 
 export interface CrudHandle<Row extends { id: string }, Rec> {
   /** One row the caller may touch, for the named actions; `forUpdate` locks it until the transaction ends. */
@@ -169,7 +176,11 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
   const { db, contract, table, id: idColumn, customerColumn } = options;
   sameListing(options.listing, options.listingNames, contract.name);
 
-  const routes = new Map(routesOf(contract).map((route) => [route.key.split('.')[1]!, route]));
+  const routes = new Map(
+    routesOf(contract)
+      .map((route) => [route.key.split('.')[1]!, route] as const)
+      .filter(([name]) => !options.only || (options.only as readonly string[]).includes(name)),
+  );
   for (const route of routes.values()) {
     const access = route.info.access;
     const declared = !access.public && access.customer !== undefined && access.customer.from !== 'none';

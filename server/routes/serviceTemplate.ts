@@ -1,22 +1,26 @@
-import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { callerOf } from '../auth/guard.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { asc, eq } from 'drizzle-orm';
+import {
+  NewTemplate,
+  serviceTemplate,
+  serviceTemplateFiles,
+  TEMPLATE_LISTING,
+  TemplateChanges,
+  type TemplateRecord,
+  templateIconUrl,
+} from '../../contract/serviceTemplate.ts';
 import type { Database } from '../db/client.ts';
-import { CONNECTOR_TYPE_IDS, files, serviceTemplates, TEMPLATE_PROTOCOLS } from '../db/schema.ts';
-import { type Modifier, recordAudit } from '../domain/audit.ts';
+import { files, serviceTemplates } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import { answerCreated, CreatedAnswer, IdBody } from '../http/actions.ts';
-import { MAX_IDS, sqlStateOf } from '../http/deleteMany.ts';
-import { defineListing, eq as equals, findRows, ilikeAny, inList } from '../http/listing.ts';
-import { enableMultipart, multipartForm, readMultipart, type UploadedFile } from '../http/multipart.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../http/postSearch.ts';
-import { notAllowed, Uuid } from '../http/validation.ts';
+import { routeOf } from '../http/contractRoutes.ts';
+import { type CrudOptions, crud, type MultipartValues } from '../http/crud.ts';
+import { sqlStateOf } from '../http/deleteMany.ts';
+import { defineListing, eq as equals, ilikeAny, inList } from '../http/listing.ts';
+import { enableMultipart, multipartForm, type UploadedFile } from '../http/multipart.ts';
 
 /**
- * Service templates (spec 01 §3, §4; spec 02 §3, §7 "Templates"): the provider's catalogue of services
- * that customers launch. Operators search, create and edit them (multipart: a `json` part and an optional
- * `iconFile` image), publish and unpublish them; every signed-in account reads the published ones (the
- * gallery), and anyone reads their icons (an <img> carries no token; icons are not secret).
+ * Service templates (contract/serviceTemplate.ts): operators search, create and edit them (multipart),
+ * publish and unpublish them; every signed-in account reads the published ones; anyone reads their icons.
  */
 
 export const TEMPLATE_ERRORS = {
@@ -32,105 +36,10 @@ const templateNotFound = () => notFound(TEMPLATE_ERRORS.notFound.key, TEMPLATE_E
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The URL name: lower-case letters and digits, words joined by single hyphens (what the slug helper makes). */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const TEMPLATE_LIMITS = {
-  uname: 100,
-  templateName: 200,
-  shortDescription: 300,
-  description: 5000,
-} as const;
-
-const STATUSES = ['PUBLISHED', 'UNPUBLISHED'] as const;
-
-const writableFields = {
-  uname: Type.Refine(
-    Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.uname }),
-    (value) => SLUG.test(value),
-    () => "must be lower-case letters and digits, words joined by single hyphens (as in 'vpn-radius-2')",
-  ),
-  templateName: Type.Refine(
-    Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.templateName }),
-    (value) => value.trim() !== '',
-    () => 'must not be empty',
-  ),
-  shortDescription: Type.String({ maxLength: TEMPLATE_LIMITS.shortDescription }),
-  description: Type.String({ maxLength: TEMPLATE_LIMITS.description }),
-  protocol: Type.Enum([...TEMPLATE_PROTOCOLS]),
-  connectorIds: Type.Array(Type.Enum([...CONNECTOR_TYPE_IDS]), {
-    uniqueItems: true,
-    maxItems: CONNECTOR_TYPE_IDS.length,
-  }),
-};
-
-const unknownField = notAllowed('is not a known field');
-
-/** The `json` part of a create: descriptions default to '' and connectors to none. */
-const NewTemplate = Type.Object(
-  {
-    uname: writableFields.uname,
-    templateName: writableFields.templateName,
-    shortDescription: Type.Optional(writableFields.shortDescription),
-    description: Type.Optional(writableFields.description),
-    protocol: writableFields.protocol,
-    connectorIds: Type.Optional(writableFields.connectorIds),
-  },
-  { additionalProperties: unknownField },
-);
-
-/** Read-only fields of the record: an edit form sends the whole record back, and they are ignored. */
-const ignoredOnUpdate = (description: string) => ({ description: `${description}; read-only, ignored` });
-const EchoedFields = {
-  id: Type.Optional(Type.String(ignoredOnUpdate('the id is the one in the path'))),
-  status: Type.Optional(Type.String(ignoredOnUpdate('changed by publish and unpublish'))),
-  iconUrl: Type.Optional(Type.Union([Type.String(), Type.Null()], ignoredOnUpdate('the icon URL'))),
-  createdDate: Type.Optional(Type.String(ignoredOnUpdate('set by the server'))),
-  modifiedDate: Type.Optional(Type.String(ignoredOnUpdate('set by the server'))),
-};
-
-/**
- * The `json` part of an update: a field left out keeps its value; `removeIcon: true` removes the icon
- * (an `iconFile` part, when sent, replaces it instead).
- */
-const TemplateChanges = Type.Object(
-  {
-    uname: Type.Optional(writableFields.uname),
-    templateName: Type.Optional(writableFields.templateName),
-    shortDescription: Type.Optional(writableFields.shortDescription),
-    description: Type.Optional(writableFields.description),
-    protocol: Type.Optional(writableFields.protocol),
-    connectorIds: Type.Optional(writableFields.connectorIds),
-    removeIcon: Type.Optional(Type.Boolean()),
-    ...EchoedFields,
-  },
-  { additionalProperties: unknownField },
-);
-
-const CreateForm = multipartForm({ schema: NewTemplate });
-const UpdateForm = multipartForm({ schema: TemplateChanges });
-
-export const TemplateRecord = Type.Object({
-  id: Type.String(),
-  uname: Type.String(),
-  templateName: Type.String(),
-  shortDescription: Type.String(),
-  description: Type.String(),
-  status: Type.Enum([...STATUSES]),
-  protocol: Type.Enum([...TEMPLATE_PROTOCOLS]),
-  connectorIds: Type.Array(Type.Integer()),
-  iconUrl: Type.Union([Type.String(), Type.Null()]),
-  createdDate: Type.String(),
-  modifiedDate: Type.String(),
-});
-
 type TemplateRow = typeof serviceTemplates.$inferSelect;
+type TemplateForm = MultipartValues<NewTemplate & TemplateChanges>;
 
-/** Where the portal finds the icon; `v` changes with every new icon, so a cached one is never stale. */
-export const iconUrlOf = (row: Pick<TemplateRow, 'id' | 'iconFileId'>): string | null =>
-  row.iconFileId === null ? null : `/api/service-mgmt/template/${row.id}/icon?v=${row.iconFileId}`;
-
-const toRecord = (row: TemplateRow): Static<typeof TemplateRecord> => ({
+const toRecord = (row: TemplateRow): TemplateRecord => ({
   id: row.id,
   uname: row.uname,
   templateName: row.templateName,
@@ -139,7 +48,7 @@ const toRecord = (row: TemplateRow): Static<typeof TemplateRecord> => ({
   status: row.status,
   protocol: row.protocol,
   connectorIds: row.connectorIds,
-  iconUrl: iconUrlOf(row),
+  iconUrl: row.iconFileId === null ? null : templateIconUrl(row.id, row.iconFileId),
   createdDate: row.createdDate.toISOString(),
   modifiedDate: row.modifiedDate.toISOString(),
 });
@@ -172,33 +81,16 @@ const templateList = defineListing({
     createdDate: serviceTemplates.createdDate,
     modifiedDate: serviceTemplates.modifiedDate,
   },
-  defaultSort: { field: 'createdDate', order: 'DESC' },
+  defaultSort: TEMPLATE_LISTING.defaultSort,
   unique: serviceTemplates.id,
 });
-
-const IdParams = Type.Object({ id: Uuid }, { additionalProperties: notAllowed('is not a known parameter') });
-
-const DetailsBody = Type.Object(
-  { ids: Type.Array(Uuid, { maxItems: MAX_IDS }) },
-  { additionalProperties: unknownField },
-);
-
-/** `v` only busts caches: the current icon is answered whatever it says. */
-const IconQuery = Type.Object(
-  { v: Type.Optional(Type.String({ maxLength: 100 })) },
-  { additionalProperties: notAllowed('is not a known parameter') },
-);
-
-const StatusAnswer = Type.Object({ id: Type.String(), status: Type.Enum([...STATUSES]) });
 
 /** Icons are public and change URL when they change: a day of caching is safe. */
 const ICON_CACHE = 'public, max-age=86400';
 /** An SVG opened on its own must not run scripts or load anything. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function storeIcon(tx: Tx, file: UploadedFile): Promise<string> {
+async function storeIcon(tx: Database, file: UploadedFile): Promise<string> {
   const [stored] = await tx
     .insert(files)
     .values({
@@ -212,130 +104,63 @@ async function storeIcon(tx: Tx, file: UploadedFile): Promise<string> {
   return stored!.id;
 }
 
-/** Runs a write; a second template with the same uname (even from a concurrent call) is a 409. */
-async function withUniqueUname<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlStateOf(error) === UNIQUE_VIOLATION) {
-      throw conflict(TEMPLATE_ERRORS.unameExisted.key, TEMPLATE_ERRORS.unameExisted.text);
-    }
-    throw error;
-  }
-}
-
-const modifierOf = (request: Parameters<typeof callerOf>[0]): Modifier => {
-  const { account } = callerOf(request);
-  return { id: account.id, email: account.email };
-};
+/** A second template with the same uname (even from a concurrent call) is a 409. */
+const translate = (error: unknown) =>
+  sqlStateOf(error) === UNIQUE_VIOLATION
+    ? conflict(TEMPLATE_ERRORS.unameExisted.key, TEMPLATE_ERRORS.unameExisted.text)
+    : error;
 
 export const serviceTemplateRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
-  const base = '/service-mgmt/template';
-  const access = (action: 'view' | 'create' | 'modify' | 'configure') =>
-    ({ access: { scope: 'provider', permission: `service_template:${action}` } }) as const;
+  const common: CrudOptions<TemplateRow, TemplateRecord, TemplateForm> = {
+    db,
+    contract: serviceTemplate,
+    table: serviceTemplates,
+    id: serviceTemplates.id,
+    select: (database) => database.select().from(serviceTemplates).$dynamic(),
+    listing: templateList,
+    record: serviceTemplate.getOne.schema.response[200],
+    toRecords: (_, found) => found.map(toRecord),
+    notFound: templateNotFound,
+    audit: { table: 'ServiceTemplate', fields: audited, customerOf: () => null },
+    translate,
+    modifiedAt: serviceTemplates.modifiedDate,
+    status: serviceTemplates.status,
+  };
+  const rows = crud(app, {
+    ...common,
+    listingNames: TEMPLATE_LISTING,
+    only: ['list', 'getOne', 'getMany'],
+  });
 
-  const setStatus = async (by: Modifier, id: string, status: TemplateRow['status']) =>
-    db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(serviceTemplates)
-        .where(eq(serviceTemplates.id, id))
-        .for('update');
-      if (!before) throw templateNotFound();
-      if (before.status === status) return { id, status };
-      const [after] = await tx
-        .update(serviceTemplates)
-        .set({ status, modifiedDate: new Date() })
-        .where(eq(serviceTemplates.id, id))
-        .returning();
-      await recordAudit(tx, by, {
-        table: 'ServiceTemplate',
-        action: status === 'PUBLISHED' ? 'PUBLISH' : 'UNPUBLISH',
-        entityId: id,
-        customerId: null,
-        before: audited(before),
-        after: audited(after!),
-      });
-      return { id, status };
+  for (const [action, status] of [
+    ['publish', 'PUBLISHED'],
+    ['unpublish', 'UNPUBLISHED'],
+  ] as const) {
+    app.route({
+      ...routeOf(serviceTemplate.base, serviceTemplate.actions[action], `service-template.${action}`),
+      handler: async (request) =>
+        rows.setStatus(request, request.body.id, {
+          status,
+          action: action === 'publish' ? 'PUBLISH' : 'UNPUBLISH',
+        }),
     });
+  }
 
-  app.post(
-    `${base}/search`,
-    {
-      config: access('view'),
-      schema: { body: postSearchBody(templateList), response: { 200: searchAnswer(TemplateRecord) } },
-    },
-    async (request) =>
-      answerSearch(
-        await findRows(
-          db,
-          db.select().from(serviceTemplates).$dynamic(),
-          templateList,
-          readPostSearch(request.body),
-        ),
-        toRecord,
-      ),
-  );
-
-  app.post(
-    `${base}/detail`,
-    { config: access('view'), schema: { body: IdBody, response: { 200: TemplateRecord } } },
-    async (request) => {
-      const [row] = await db.select().from(serviceTemplates).where(eq(serviceTemplates.id, request.body.id));
-      if (!row) throw templateNotFound();
-      return toRecord(row);
-    },
-  );
-
-  app.post(
-    `${base}/details`,
-    {
-      config: access('view'),
-      schema: { body: DetailsBody, response: { 200: Type.Array(TemplateRecord) } },
-    },
-    async (request) => {
-      const ids = [...new Set(request.body.ids.map((id) => id.toLowerCase()))];
-      if (ids.length === 0) return [];
-      const rows = await db.select().from(serviceTemplates).where(inArray(serviceTemplates.id, ids));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // In the order asked; ids that are not templates are left out.
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toRecord(row)] : [];
-      });
-    },
-  );
-
-  app.post(
-    `${base}/publish`,
-    { config: access('configure'), schema: { body: IdBody, response: { 200: StatusAnswer } } },
-    async (request) => setStatus(modifierOf(request), request.body.id, 'PUBLISHED'),
-  );
-
-  app.post(
-    `${base}/unpublish`,
-    { config: access('configure'), schema: { body: IdBody, response: { 200: StatusAnswer } } },
-    async (request) => setStatus(modifierOf(request), request.body.id, 'UNPUBLISHED'),
-  );
-
-  // The customers' gallery: published templates only, for any signed-in account.
-  app.get(
-    base,
-    { config: { access: { scope: 'any' } }, schema: { response: { 200: Type.Array(TemplateRecord) } } },
-    async () => {
-      const rows = await db
+  app.route({
+    ...routeOf(serviceTemplate.base, serviceTemplate.actions.gallery, 'service-template.gallery'),
+    handler: async () => {
+      const found = await db
         .select()
         .from(serviceTemplates)
         .where(eq(serviceTemplates.status, 'PUBLISHED'))
         .orderBy(asc(serviceTemplates.templateName), asc(serviceTemplates.id));
-      return rows.map(toRecord);
+      return found.map(toRecord);
     },
-  );
+  });
 
-  app.get(
-    `${base}/:id/icon`,
-    { config: { access: { public: true } }, schema: { params: IdParams, querystring: IconQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('', serviceTemplateFiles.calls.icon, 'service-template.icon'),
+    handler: async (request, reply) => {
       const [icon] = await db
         .select({ mimeType: files.mimeType, bytes: files.bytes })
         .from(serviceTemplates)
@@ -349,100 +174,45 @@ export const serviceTemplateRoutes: FastifyPluginAsyncTypebox<{ db: Database }> 
       if (icon.mimeType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
       return reply.send(icon.bytes);
     },
-  );
+  });
 
   // Create and update read multipart bodies: the parser is enabled for these two routes only.
-  const multipartRoutes: FastifyPluginAsyncTypebox = async (scope) => {
+  await app.register(async (scope) => {
     await enableMultipart(scope);
-
-    scope.post(
-      `${base}/create`,
-      { config: access('create'), schema: { response: { 201: CreatedAnswer } } },
-      async (request, reply) => {
-        const by = modifierOf(request);
-        const { data, file } = await readMultipart(request, CreateForm);
-        const created = await withUniqueUname(() =>
-          db.transaction(async (tx) => {
-            const iconFileId = file ? await storeIcon(tx, file) : null;
-            const [row] = await tx
-              .insert(serviceTemplates)
-              .values({
-                uname: data.uname,
-                templateName: data.templateName.trim(),
-                shortDescription: data.shortDescription ?? '',
-                description: data.description ?? '',
-                protocol: data.protocol,
-                connectorIds: data.connectorIds ?? [],
-                iconFileId,
-                status: 'UNPUBLISHED',
-              })
-              .returning();
-            await recordAudit(tx, by, {
-              table: 'ServiceTemplate',
-              action: 'CREATE',
-              entityId: row!.id,
-              customerId: null,
-              after: audited(row!),
-            });
-            return row!;
-          }),
-        );
-        return answerCreated(reply, created.id);
+    crud<TemplateRow, TemplateRecord, TemplateForm>(scope, {
+      ...common,
+      only: ['create', 'update'],
+      create: {
+        multipart: multipartForm({ schema: NewTemplate }),
+        values: async ({ tx }, { data, file }) => ({
+          uname: data.uname,
+          templateName: data.templateName.trim(),
+          shortDescription: data.shortDescription ?? '',
+          description: data.description ?? '',
+          protocol: data.protocol,
+          connectorIds: data.connectorIds ?? [],
+          iconFileId: file ? await storeIcon(tx, file) : null,
+          status: 'UNPUBLISHED',
+        }),
       },
-    );
-
-    scope.post(
-      `${base}/:id/update`,
-      { config: access('modify'), schema: { params: IdParams, response: { 200: TemplateRecord } } },
-      async (request) => {
-        const by = modifierOf(request);
-        const { id } = request.params;
-        const { data, file } = await readMultipart(request, UpdateForm);
-        const updated = await withUniqueUname(() =>
-          db.transaction(async (tx) => {
-            const [before] = await tx
-              .select()
-              .from(serviceTemplates)
-              .where(eq(serviceTemplates.id, id))
-              .for('update');
-            if (!before) throw templateNotFound();
-            const next = {
-              uname: data.uname ?? before.uname,
-              templateName: data.templateName?.trim() ?? before.templateName,
-              shortDescription: data.shortDescription ?? before.shortDescription,
-              description: data.description ?? before.description,
-              protocol: data.protocol ?? before.protocol,
-              connectorIds: data.connectorIds ?? before.connectorIds,
-              iconFileId: file ? await storeIcon(tx, file) : data.removeIcon ? null : before.iconFileId,
-            };
-            const changed = Object.entries(next).some(
-              ([field, value]) =>
-                JSON.stringify(value) !== JSON.stringify(before[field as keyof typeof next]),
-            );
-            if (!changed) return before;
-            const [after] = await tx
-              .update(serviceTemplates)
-              .set({ ...next, modifiedDate: new Date() })
-              .where(eq(serviceTemplates.id, id))
-              .returning();
-            // The replaced or removed icon goes with the change that dropped it.
-            if (before.iconFileId !== null && before.iconFileId !== after!.iconFileId) {
-              await tx.delete(files).where(eq(files.id, before.iconFileId));
-            }
-            await recordAudit(tx, by, {
-              table: 'ServiceTemplate',
-              action: 'UPDATE',
-              entityId: id,
-              customerId: null,
-              before: audited(before),
-              after: audited(after!),
-            });
-            return after!;
-          }),
-        );
-        return toRecord(updated);
+      update: {
+        multipart: multipartForm({ schema: TemplateChanges }),
+        values: async ({ tx }, before, { data, file }) => ({
+          uname: data.uname ?? before.uname,
+          templateName: data.templateName?.trim() ?? before.templateName,
+          shortDescription: data.shortDescription ?? before.shortDescription,
+          description: data.description ?? before.description,
+          protocol: data.protocol ?? before.protocol,
+          connectorIds: data.connectorIds ?? before.connectorIds,
+          iconFileId: file ? await storeIcon(tx, file) : data.removeIcon ? null : before.iconFileId,
+        }),
+        // The replaced or removed icon goes with the change that dropped it.
+        after: async ({ tx }, before, after) => {
+          if (before.iconFileId !== null && before.iconFileId !== after.iconFileId) {
+            await tx.delete(files).where(eq(files.id, before.iconFileId));
+          }
+        },
       },
-    );
-  };
-  await app.register(multipartRoutes);
+    });
+  });
 };

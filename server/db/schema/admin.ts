@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TEMPLATE_PROTOCOLS } from '../../../contract/serviceTemplate.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /** Binary content; PGlite answers Uint8Array and node-postgres Buffer: both become a Buffer. */
@@ -29,10 +30,6 @@ export const files = pgTable('files', {
   bytes: bytea('bytes').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
-
-/** Connector type ids of spec 02 §3: 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
-export const CONNECTOR_TYPE_IDS = [1, 2, 3, 4, 5, 7] as const;
-export const TEMPLATE_PROTOCOLS = ['RADIUS', 'SAML', 'SAML2', 'OIDC', 'HTTPS', 'LDAP'] as const;
 
 export const serviceTemplates = pgTable(
   'service_templates',
