@@ -1,14 +1,26 @@
-import { type FastifyPluginAsyncTypebox, type Static, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { Uuid } from '../../contract/fields.ts';
+import {
+  ACCOUNT_ROLE_LISTING,
+  AccountRoleRow,
+  accountRole,
+  MAX_ROLE_ACCOUNTS,
+  ROLE_LISTING,
+  type RoleAccounts,
+  type RoleForm,
+  type RoleRecord,
+  type RoleScope,
+  role,
+} from '../../contract/role.ts';
 import { callerOf, customerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, roles } from '../db/schema.ts';
 import { accountNotFound, roleRequired } from '../domain/accounts.ts';
-import { changesBetween, recordAudit } from '../domain/audit.ts';
+import { recordAudit } from '../domain/audit.ts';
 import {
   claimRoleName,
   providerManaged,
-  type RoleScope,
   roleBuiltIn,
   roleFits,
   roleNameExisted,
@@ -17,121 +29,17 @@ import {
 } from '../domain/roles.ts';
 import { BUILT_IN_ROLES } from '../domain/seed.ts';
 import { conflict, forbidden } from '../errors.ts';
-import { answerCreated, CreatedAnswer } from '../http/actions.ts';
-import { resolveCustomer } from '../http/customerScope.ts';
+import { contractRoute, optionsOf, routeOf } from '../http/contractRoutes.ts';
+import { crud } from '../http/crud.ts';
 import { RECORD_IN_USE, sqlStateOf } from '../http/deleteMany.ts';
 import { defineListing, eq as equals, findRows, ilikeAny } from '../http/listing.ts';
 import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../http/pageSearch.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../http/postSearch.ts';
-import { invalidField, notAllowed, UUID_PATTERN, Uuid } from '../http/validation.ts';
+import { invalidField, UUID_PATTERN } from '../http/validation.ts';
 
 /**
- * Roles (spec 01 §6): the provider's roles, provider-scope for its operators and shared customer-scope
+ * Roles (contract/role.ts): the provider's roles, provider-scope for its operators and shared customer-scope
  * roles for the accounts of every customer; which accounts hold each; the permissions roles grant.
- * Provider operators only, but for `GET /account/role/all`, the role picker of the account forms.
  */
-
-const Scope = Type.Union([Type.Literal('provider'), Type.Literal('customer')]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-
-const RoleRecord = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  displayName: Type.String(),
-  description: Type.String(),
-  scope: Scope,
-  customerId: NullableString,
-  accountCount: Type.Integer(),
-});
-
-/** A role as the account forms' picker shows it (no count of the accounts holding it). */
-const AssignableRole = Type.Omit(RoleRecord, ['accountCount']);
-
-const NAME = /^[\p{L}\p{N}_\-. ]+$/u;
-
-const RoleName = Type.Refine(
-  Type.String({ minLength: 1, maxLength: 100 }),
-  (value) => value.trim() !== '' && NAME.test(value),
-  () => 'may contain only letters, digits, spaces, _, - and .',
-);
-
-const DisplayName = Type.Refine(
-  Type.String({ minLength: 1, maxLength: 200 }),
-  (value) => value.trim() !== '',
-  () => 'must not be empty',
-);
-
-const ReadOnly = Type.Optional(Type.Unknown());
-const refuseOthers = { additionalProperties: notAllowed('is not a known field') };
-
-const NewRole = Type.Object(
-  {
-    name: RoleName,
-    displayName: DisplayName,
-    description: Type.Optional(Type.String({ maxLength: 1000 })),
-    scope: Scope,
-  },
-  refuseOthers,
-);
-
-/** The edit form; the record's read-only fields may come back with it and are ignored (scope cannot change). */
-const RoleForm = Type.Object(
-  {
-    name: RoleName,
-    displayName: DisplayName,
-    description: Type.Optional(Type.String({ maxLength: 1000 })),
-    scope: Type.Optional(Scope),
-    id: ReadOnly,
-    customerId: ReadOnly,
-    accountCount: ReadOnly,
-  },
-  refuseOthers,
-);
-
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-
-const AllQuery = Type.Object(
-  {
-    scope: Type.Optional(Scope),
-    customerId: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: notAllowed('is not a known parameter') },
-);
-
-const MAX_ACCOUNTS = 100;
-
-/**
- * Accounts given or taken a role: `accountIds` (1 to 100), or one `accountId` (the form the portal's
- * account_role delete sends).
- */
-const RoleAccounts = Type.Object(
-  {
-    roleId: Uuid,
-    accountIds: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: MAX_ACCOUNTS, uniqueItems: true })),
-    accountId: Type.Optional(Uuid),
-  },
-  refuseOthers,
-);
-type RoleAccounts = Static<typeof RoleAccounts>;
-
-const RoleAccountsAnswer = Type.Object({ roleId: Type.String(), accountIds: Type.Array(Type.String()) });
-
-const PermissionsParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
-const PermissionsQuery = Type.Object(
-  { roleIds: Type.Optional(Type.String({ maxLength: 40_000 })) },
-  { additionalProperties: notAllowed('is not a known parameter') },
-);
-
-const AccountRoleRow = Type.Object({
-  id: Type.String(),
-  roleId: Type.String(),
-  accountId: Type.String(),
-  email: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  status: Type.String(),
-  customerName: NullableString,
-});
 
 const roleList = defineListing({
   filters: { q: ilikeAny([roles.name, roles.displayName]), scope: equals(roles.scope) },
@@ -142,7 +50,7 @@ const roleList = defineListing({
     scope: roles.scope,
     id: roles.id,
   },
-  defaultSort: { field: 'name', order: 'ASC' },
+  defaultSort: ROLE_LISTING.defaultSort,
   unique: roles.id,
 });
 
@@ -158,7 +66,7 @@ const accountRoleList = defineListing({
     status: accounts.status,
     id: accounts.id,
   },
-  defaultSort: { field: 'email', order: 'ASC' },
+  defaultSort: ACCOUNT_ROLE_LISTING.defaultSort,
   unique: accounts.id,
 });
 
@@ -178,7 +86,7 @@ const roleFields = {
     .as('account_count'),
 };
 
-type RoleRow = Static<typeof RoleRecord>;
+type RoleRow = RoleRecord;
 
 /** What the audit log keeps of a role. */
 const audited = (role: Pick<RoleRow, 'name' | 'displayName' | 'description' | 'scope'>) => ({
@@ -187,18 +95,6 @@ const audited = (role: Pick<RoleRow, 'name' | 'displayName' | 'description' | 's
   description: role.description,
   scope: role.scope,
 });
-
-/** One of the provider's roles; 404 `error.role.notFound` for any other id. */
-async function findRole(db: Database, id: string, forUpdate = false): Promise<RoleRow> {
-  if (!UUID_PATTERN.test(id)) throw roleNotFound();
-  const query = db
-    .select(roleFields)
-    .from(roles)
-    .where(and(eq(roles.id, id.toLowerCase()), providerManaged));
-  const [role] = forUpdate ? await query.for('update') : await query;
-  if (!role) throw roleNotFound();
-  return role;
-}
 
 /** The ids of an add/remove body, lower-case. */
 function accountIdsOf(body: RoleAccounts): string[] {
@@ -214,11 +110,10 @@ function accountIdsOf(body: RoleAccounts): string[] {
 }
 
 /**
- * The role (locked against deletion) and the accounts (locked against other role changes, in id order),
- * checked: every account exists (404) and may hold the role (400 `error.account.roleScope`).
+ * The accounts, locked against other role changes (in id order), checked: every account exists (404) and may
+ * hold the role (400 `error.account.roleScope`).
  */
-async function lockRoleAndAccounts(tx: Database, roleId: string, accountIds: readonly string[]) {
-  const role = await findRole(tx, roleId, true);
+async function lockAccounts(tx: Database, role: RoleRow, accountIds: readonly string[]) {
   const held = await tx
     .select({ id: accounts.id, email: accounts.email, customerId: accounts.customerId })
     .from(accounts)
@@ -227,7 +122,7 @@ async function lockRoleAndAccounts(tx: Database, roleId: string, accountIds: rea
     .for('update');
   if (held.length !== accountIds.length) throw accountNotFound();
   if (!held.every((account) => roleFits(role, account.customerId))) throw roleScopeMismatch();
-  return { role, held };
+  return held;
 }
 
 const emailsOf = (held: readonly { id: string; email: string }[], ids: readonly string[]) =>
@@ -238,48 +133,68 @@ const emailsOf = (held: readonly { id: string; email: string }[], ids: readonly 
 
 const asNameConflict = (error: unknown) => (sqlStateOf(error) === '23505' ? roleNameExisted() : error);
 
-const access = (action: 'view' | 'create' | 'modify' | 'configure') =>
-  ({ access: { scope: 'provider', permission: `role:${action}` } }) as const;
-
 export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
-  app.post(
-    '/account/role/search',
-    {
-      config: access('view'),
-      schema: { body: postSearchBody(roleList), response: { 200: searchAnswer(RoleRecord) } },
+  const rows = crud<RoleRow, RoleRow, RoleForm>(app, {
+    db,
+    contract: role,
+    listingNames: ROLE_LISTING,
+    table: roles,
+    id: roles.id,
+    visible: () => providerManaged,
+    select: (database) => database.select(roleFields).from(roles).$dynamic(),
+    listing: roleList,
+    record: role.getOne.schema.response[200],
+    toRecords: (_, found) => found,
+    notFound: roleNotFound,
+    audit: { table: 'Role', fields: audited, customerOf: () => null },
+    translate: asNameConflict,
+    create: {
+      values: async ({ tx }, form) => {
+        const values = {
+          name: form.name.trim(),
+          displayName: form.displayName.trim(),
+          description: form.description?.trim() ?? '',
+          scope: form.scope!,
+        };
+        await claimRoleName(tx, values.name);
+        return values;
+      },
     },
-    async (request) =>
-      answerSearch(
-        await findRows(
-          db,
-          db.select(roleFields).from(roles).$dynamic(),
-          roleList,
-          readPostSearch(request.body),
-          providerManaged,
-        ),
-      ),
-  );
+    update: {
+      values: async ({ tx }, before, form) => {
+        const name = form.name.trim();
+        if (form.scope !== undefined && form.scope !== before.scope) {
+          throw invalidField('scope', 'cannot be changed');
+        }
+        if (name !== before.name && BUILT_IN_ROLES.includes(before.name)) {
+          throw invalidField('name', 'cannot be changed for a role that is part of the product');
+        }
+        await claimRoleName(tx, name, before.id);
+        return {
+          name,
+          displayName: form.displayName.trim(),
+          description: form.description?.trim() ?? before.description,
+        };
+      },
+    },
+    delete: {
+      check: (_, found) => {
+        if (BUILT_IN_ROLES.includes(found.name)) throw roleBuiltIn();
+        if (found.accountCount > 0) throw conflict(RECORD_IN_USE.key, RECORD_IN_USE.text);
+      },
+    },
+  });
 
-  // Any signed-in account that may fill in an account form (account:create or account:modify), or an
-  // operator who may see roles: the guard takes one permission, so the handler checks these.
-  app.get(
-    '/account/role/all',
-    {
-      config: { access: { scope: 'any' } },
-      schema: { querystring: AllQuery, response: { 200: Type.Array(AssignableRole) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(role.base, role.actions.all, 'role.all'),
+    handler: async (request) => {
       const caller = callerOf(request);
       const { permissions } = caller;
       const own = caller.account.customerId;
       const mayAssign = permissions.has('account:create') || permissions.has('account:modify');
       if (!mayAssign && !(own === null && permissions.has('role:view'))) throw forbidden();
-      const { customerId } = request.query;
       // The customer of the accounts the roles are for; null: the provider's own accounts.
-      const target =
-        own !== null || customerId !== undefined
-          ? await resolveCustomer(db, caller, customerId ?? own!)
-          : null;
+      const target = customerOf(request);
       const scope: RoleScope = request.query.scope ?? (target === null ? 'provider' : 'customer');
       let where: SQL | undefined;
       if (scope === 'provider') {
@@ -293,19 +208,18 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       }
       return db.select(assignableFields).from(roles).where(where).orderBy(asc(roles.name), asc(roles.id));
     },
-  );
+  });
 
-  app.get(
-    '/account/account_role',
-    {
-      config: access('view'),
-      schema: {
-        querystring: pageSearchQuery(accountRoleList, { roleId: Uuid }),
-        response: { 200: pageAnswer(AccountRoleRow) },
-      },
+  const listOfRole = optionsOf(contractRoute(accountRole, 'list'));
+  app.route({
+    ...listOfRole,
+    schema: {
+      ...listOfRole.schema,
+      querystring: pageSearchQuery(accountRoleList, { roleId: Uuid }),
+      response: { 200: pageAnswer(AccountRoleRow) },
     },
-    async (request) => {
-      const role = await findRole(db, request.query.roleId);
+    handler: async (request) => {
+      const role = await rows.find(db, request, request.query.roleId);
       const ask = readPageSearch(accountRoleList, request.query);
       const query = db
         .select({
@@ -324,31 +238,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       const found = await findRows(db, query, accountRoleList, ask, eq(accountRoles.roleId, role.id));
       return answerPage(found, ask, (row) => ({ ...row, id: `${row.roleId}:${row.accountId}` }));
     },
-  );
+  });
 
-  app.get(
-    '/account/role/:id',
-    { config: access('view'), schema: { params: IdParams, response: { 200: RoleRecord } } },
-    async (request) => findRole(db, request.params.id),
-  );
-
-  app.get(
-    '/account/role/:customerId/permissions',
-    {
-      config: {
-        access: {
-          scope: 'provider',
-          permission: 'role:view',
-          customer: { from: 'path', provider: 'provider' },
-        },
-      },
-      schema: {
-        params: PermissionsParams,
-        querystring: PermissionsQuery,
-        response: { 200: Type.Array(Type.String()) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(role.base, role.actions.permissions, 'role.permissions'),
+    handler: async (request) => {
       const customerId = customerOf(request);
       const ids = [
         ...new Set(
@@ -358,8 +252,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
             .filter((id) => id !== ''),
         ),
       ];
-      if (ids.length > MAX_ACCOUNTS || !ids.every((id) => UUID_PATTERN.test(id))) {
-        throw invalidField('roleIds', `must be a comma-separated list of at most ${MAX_ACCOUNTS} role ids`);
+      if (ids.length > MAX_ROLE_ACCOUNTS || !ids.every((id) => UUID_PATTERN.test(id))) {
+        throw invalidField(
+          'roleIds',
+          `must be a comma-separated list of at most ${MAX_ROLE_ACCOUNTS} role ids`,
+        );
       }
       if (ids.length === 0) return [];
       const visible =
@@ -375,120 +272,17 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
         .where(inArray(rolePermissions.roleId, ids));
       return granted.map((row) => `${row.resource}:${row.action}`).sort();
     },
-  );
+  });
 
-  app.post(
-    '/account/role/create',
-    { config: access('create'), schema: { body: NewRole, response: { 201: CreatedAnswer } } },
-    async (request, reply) => {
-      const caller = callerOf(request).account;
-      const values = {
-        name: request.body.name.trim(),
-        displayName: request.body.displayName.trim(),
-        description: request.body.description?.trim() ?? '',
-        scope: request.body.scope,
-      };
-      const id = await db
-        .transaction(async (tx) => {
-          await claimRoleName(tx, values.name);
-          const [created] = await tx.insert(roles).values(values).returning({ id: roles.id });
-          await recordAudit(tx, caller, {
-            table: 'Role',
-            action: 'CREATE',
-            entityId: created!.id,
-            customerId: null,
-            after: audited(values),
-          });
-          return created!.id;
-        })
-        .catch((error: unknown) => {
-          throw asNameConflict(error);
-        });
-      return answerCreated(reply, id);
-    },
-  );
-
-  app.put(
-    '/account/role/:id',
-    {
-      config: access('modify'),
-      schema: { params: IdParams, body: RoleForm, response: { 200: RoleRecord } },
-    },
-    async (request) => {
-      const caller = callerOf(request).account;
-      const name = request.body.name.trim();
-      const id = await db
-        .transaction(async (tx) => {
-          const before = await findRole(tx, request.params.id, true);
-          if (request.body.scope !== undefined && request.body.scope !== before.scope) {
-            throw invalidField('scope', 'cannot be changed');
-          }
-          if (name !== before.name && BUILT_IN_ROLES.includes(before.name)) {
-            throw invalidField('name', 'cannot be changed for a role that is part of the product');
-          }
-          await claimRoleName(tx, name, before.id);
-          const values = {
-            name,
-            displayName: request.body.displayName.trim(),
-            description: request.body.description?.trim() ?? before.description,
-          };
-          await tx.update(roles).set(values).where(eq(roles.id, before.id));
-          const changes = changesBetween(audited(before), audited({ ...before, ...values }));
-          if (Object.keys(changes).length > 0) {
-            await recordAudit(tx, caller, {
-              table: 'Role',
-              action: 'UPDATE',
-              entityId: before.id,
-              customerId: null,
-              changes,
-            });
-          }
-          return before.id;
-        })
-        .catch((error: unknown) => {
-          throw asNameConflict(error);
-        });
-      return findRole(db, id);
-    },
-  );
-
-  app.delete(
-    '/account/role/:id',
-    {
-      config: access('modify'),
-      schema: { params: IdParams, response: { 200: Type.Object({ id: Type.String() }) } },
-    },
-    async (request) => {
-      const caller = callerOf(request).account;
-      return db.transaction(async (tx) => {
-        // Locked: an account given the role meanwhile waits, then finds it gone.
-        const role = await findRole(tx, request.params.id, true);
-        if (BUILT_IN_ROLES.includes(role.name)) throw roleBuiltIn();
-        if (role.accountCount > 0) throw conflict(RECORD_IN_USE.key, RECORD_IN_USE.text);
-        await tx.delete(roles).where(eq(roles.id, role.id));
-        await recordAudit(tx, caller, {
-          table: 'Role',
-          action: 'DELETE',
-          entityId: role.id,
-          customerId: null,
-          before: audited(role),
-        });
-        return { id: role.id };
-      });
-    },
-  );
-
-  app.post(
-    '/account/role/add_account',
-    {
-      config: access('configure'),
-      schema: { body: RoleAccounts, response: { 200: RoleAccountsAnswer } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(role.base, role.actions.addAccount, 'role.addAccount'),
+    handler: async (request) => {
       const caller = callerOf(request).account;
       const accountIds = accountIdsOf(request.body);
       return db.transaction(async (tx) => {
-        const { role, held } = await lockRoleAndAccounts(tx, request.body.roleId, accountIds);
+        // The role is locked against deletion; the accounts against other role changes, in id order.
+        const role = await rows.find(tx, request, request.body.roleId, true);
+        const held = await lockAccounts(tx, role, accountIds);
         const added = await tx
           .insert(accountRoles)
           .values(accountIds.map((accountId) => ({ accountId, roleId: role.id })))
@@ -514,19 +308,17 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
         return { roleId: role.id, accountIds };
       });
     },
-  );
+  });
 
-  app.post(
-    '/account/role/remove_account',
-    {
-      config: access('configure'),
-      schema: { body: RoleAccounts, response: { 200: RoleAccountsAnswer } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(role.base, role.actions.removeAccount, 'role.removeAccount'),
+    handler: async (request) => {
       const caller = callerOf(request).account;
       const accountIds = accountIdsOf(request.body);
       return db.transaction(async (tx) => {
-        const { role, held } = await lockRoleAndAccounts(tx, request.body.roleId, accountIds);
+        // The role is locked against deletion; the accounts against other role changes, in id order.
+        const role = await rows.find(tx, request, request.body.roleId, true);
+        const held = await lockAccounts(tx, role, accountIds);
         const removed = (
           await tx
             .delete(accountRoles)
@@ -550,5 +342,5 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
         return { roleId: role.id, accountIds };
       });
     },
-  );
+  });
 };
