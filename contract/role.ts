@@ -214,10 +214,7 @@ export const role = defineResource({
       errors: [404],
       schema: {
         params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
-        querystring: Type.Object(
-          { roleIds: Type.Optional(Type.String({ maxLength: 40_000 })) },
-          closedQuery,
-        ),
+        querystring: Type.Object({ roleIds: Type.Optional(Type.String({ maxLength: 40_000 })) }, closedQuery),
         response: { 200: Type.Array(Type.String()) },
       },
     },

@@ -143,12 +143,16 @@ async function authenticate(db: Database, jwtSecret: string, request: FastifyReq
 const sourceOf = (access: AccessRule): CustomerSource =>
   access.public ? { from: 'none' } : (access.customer ?? { from: 'none' });
 
-/** The request field a source reads (the path parameter, query parameter or body field). */
+/** The request field a source reads (the path parameter, query parameter or body field; `a.b` is nested). */
 function fieldOf(request: FastifyRequest, source: Extract<CustomerSource, { name?: string }>): unknown {
   const name = source.name ?? 'customerId';
-  const part =
+  let value: unknown =
     source.from === 'path' ? request.params : source.from === 'query' ? request.query : request.body;
-  return typeof part === 'object' && part !== null ? (part as Record<string, unknown>)[name] : undefined;
+  for (const key of name.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    value = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
 }
 
 /** Resolves the route's customer for the caller (see CustomerSource), or throws 403/404. */

@@ -1,0 +1,219 @@
+import { type Static, Type } from 'typebox';
+import {
+  ACTIVE_STATUSES,
+  ActiveStatus,
+  closed,
+  IdBody,
+  IdParams,
+  ImageUrl,
+  NullableString,
+  Password,
+  ReadOnly,
+  StatusAnswer,
+} from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+import { EMAIL_MAX_LENGTH } from './rules.ts';
+
+/**
+ * Administrator accounts (spec 01 §3, §5): the provider's operators and the accounts of each customer, and the
+ * signed-in account's own calls (its password, its record). A customer's account acts only on its own
+ * customer's accounts (any other id: 404); a provider operator acts on its own accounts and, naming a
+ * customer, on that customer's.
+ */
+
+export const ACCOUNT_STATUSES = ACTIVE_STATUSES;
+
+/** The bounds of the fields. */
+export const ACCOUNT_LIMITS = {
+  email: EMAIL_MAX_LENGTH,
+  firstName: 100,
+  lastName: 100,
+  mobilePhone: 40,
+  organization: 200,
+  address: 500,
+  contactNumber: 40,
+  otherInfo: 2000,
+  /** Roles an account may hold at once. */
+  roles: 50,
+} as const;
+
+const RoleSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  displayName: Type.String(),
+  scope: Type.String(),
+});
+
+export const AccountRecord = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  mobilePhone: Type.String(),
+  organization: NullableString,
+  address: NullableString,
+  contactNumber: NullableString,
+  otherInfo: NullableString,
+  avatar: NullableString,
+  enable2fa: Type.Boolean(),
+  status: ActiveStatus,
+  customerId: NullableString,
+  customerName: NullableString,
+  isCustomerRoot: Type.Boolean(),
+  roleIds: Type.Array(Type.String()),
+  roles: Type.Array(RoleSummary),
+  createdDate: Type.String(),
+});
+export type AccountRecord = Static<typeof AccountRecord>;
+
+const OptionalText = (maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+/**
+ * The create and edit form. email, roleIds, firstName, lastName and mobilePhone are checked by the server's
+ * handler, in the spec's order and with its messages. The record's read-only fields may come back with an
+ * edit form (react-admin sends the whole record): they are accepted and ignored; any other key is refused.
+ */
+export const AccountForm = Type.Object(
+  {
+    email: Type.Optional(Type.String({ maxLength: 1000 })),
+    roleIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: ACCOUNT_LIMITS.roles })),
+    firstName: Type.Optional(Type.String({ maxLength: ACCOUNT_LIMITS.firstName })),
+    lastName: Type.Optional(Type.String({ maxLength: ACCOUNT_LIMITS.lastName })),
+    mobilePhone: Type.Optional(Type.String({ maxLength: ACCOUNT_LIMITS.mobilePhone })),
+    organization: OptionalText(ACCOUNT_LIMITS.organization),
+    address: OptionalText(ACCOUNT_LIMITS.address),
+    contactNumber: OptionalText(ACCOUNT_LIMITS.contactNumber),
+    otherInfo: OptionalText(ACCOUNT_LIMITS.otherInfo),
+    avatar: Type.Optional(ImageUrl),
+    enable2fa: Type.Optional(Type.Boolean()),
+    /** Create: the customer of the new account (null or absent: the provider). Edit: cannot change. */
+    customerId: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    id: ReadOnly(),
+    status: ReadOnly(),
+    customerName: ReadOnly(),
+    isCustomerRoot: ReadOnly(),
+    roles: ReadOnly(),
+    createdDate: ReadOnly(),
+  },
+  closed,
+);
+export type AccountForm = Static<typeof AccountForm>;
+
+/** A new account's id and its first password, shown once to the administrator who created it. */
+export const CreatedAccount = Type.Object({ id: Type.String(), initialPassword: Type.String() });
+
+export const ChangePasswordBody = Type.Object({
+  oldPassword: Password,
+  newPassword: Password,
+  confirmPassword: Password,
+});
+
+/** The signed-in account, as the session keeps it. */
+export const SessionAccount = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  email: Type.String(),
+  roleIds: Type.Array(Type.String()),
+  roles: Type.Array(RoleSummary),
+  status: Type.String(),
+  isCustomerRoot: Type.Boolean(),
+  customerId: NullableString,
+  customerName: NullableString,
+  forceChangePassword: Type.Boolean(),
+});
+
+export const ACCOUNT_LISTING = defineListingNames({
+  filters: ['q', 'status', 'customerId'],
+  sort: ['email', 'firstName', 'lastName', 'mobilePhone', 'status', 'createdDate', 'id'],
+  defaultSort: { field: 'createdDate', order: 'DESC' },
+});
+
+const view = { permission: 'account:view' } as const;
+const modify = { permission: 'account:modify' } as const;
+
+export const account = defineResource({
+  name: 'account',
+  base: '/account',
+  customerScoped: false,
+  permission: 'account',
+  list: {
+    by: 'postSearch',
+    path: '{base}/search',
+    summary:
+      "Search administrator accounts: a customer's (filters.customerId; a customer's account: its own) or the provider's",
+    access: { ...view, customer: { from: 'body', name: 'filters.customerId', optional: true } },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{id}',
+    summary: 'Read an administrator account',
+    access: view,
+    errors: [404],
+    schema: { params: IdParams, response: { 200: AccountRecord } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/create_account_organization',
+    body: 'data',
+    summary: 'Create an administrator account with a random first password, to change at the first sign-in',
+    access: { permission: 'account:create', customer: { from: 'body', optional: true } },
+    errors: [404, 409],
+    schema: { body: AccountForm, response: { 201: CreatedAccount } },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{id}',
+    body: 'data',
+    summary: 'Change an administrator account and its roles',
+    access: modify,
+    errors: [404, 409],
+    schema: { params: IdParams, body: AccountForm, response: { 200: AccountRecord } },
+  },
+  actions: {
+    activate: {
+      by: 'eachId',
+      method: 'POST',
+      path: '{base}/activate',
+      body: 'id',
+      summary: 'Activate an administrator account',
+      access: modify,
+      errors: [404],
+      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
+    },
+    deactivate: {
+      by: 'eachId',
+      method: 'POST',
+      path: '{base}/deactivate',
+      body: 'id',
+      summary: "Deactivate an administrator account (never one's own)",
+      access: modify,
+      errors: [404],
+      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
+    },
+    changePassword: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/change-password',
+      body: 'data',
+      summary: "Change the signed-in account's password (its other sessions end)",
+      access: { duringPasswordChange: true },
+      schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
+    },
+    loadAccountByToken: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/load_account_by_token',
+      summary: 'The signed-in account, with its roles and customer',
+      access: { duringPasswordChange: true },
+      schema: { response: { 200: SessionAccount } },
+    },
+  },
+});
