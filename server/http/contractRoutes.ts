@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import {
   type CallFamily,
   type CallInfo,
@@ -27,11 +28,13 @@ declare module 'fastify' {
   }
 }
 
-type Schema<C extends CallInfo> = { summary: string; tags: string[] } & (C extends { schema: infer S }
-  ? S extends CallSchema
-    ? S
-    : unknown
-  : unknown);
+type Schema<C extends CallInfo> = FastifySchema & { summary: string; tags: string[] } & (C extends {
+    schema: infer S;
+  }
+    ? S extends CallSchema
+      ? S
+      : unknown
+    : unknown);
 
 export interface ContractRouteOptions<C extends CallInfo> {
   method: HttpMethod;

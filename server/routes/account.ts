@@ -1,60 +1,23 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { account } from '../../contract/account.ts';
+import { session } from '../../contract/session.ts';
 import { callerOf } from '../auth/guard.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, roles, sessions } from '../db/schema.ts';
 import { badRequest, unauthorized } from '../errors.ts';
-
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-
-const PermissionQuery = Type.Object({ flattern: Type.Literal('1') });
-
-const ChangePasswordBody = Type.Object({
-  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-  newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-  confirmPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-});
-
-const AccountAnswer = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  email: Type.String(),
-  roleIds: Type.Array(Type.String()),
-  roles: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      displayName: Type.String(),
-      scope: Type.String(),
-    }),
-  ),
-  status: Type.String(),
-  isCustomerRoot: Type.Boolean(),
-  customerId: NullableString,
-  customerName: NullableString,
-  forceChangePassword: Type.Boolean(),
-});
+import { routeOf } from '../http/contractRoutes.ts';
 
 export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/account/permission',
-    {
-      config: { access: { duringPasswordChange: true } },
-      schema: { querystring: PermissionQuery, response: { 200: Type.Array(Type.String()) } },
-    },
-    async (request) => [...callerOf(request).permissions].sort(),
-  );
+  app.route({
+    ...routeOf('', session.calls.permission, 'session.permission'),
+    handler: async (request) => [...callerOf(request).permissions].sort(),
+  });
 
-  app.post(
-    '/account/change-password',
-    {
-      config: { access: { duringPasswordChange: true } },
-      schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(account.base, account.actions.changePassword, 'account.changePassword'),
+    handler: async (request) => {
       const caller = callerOf(request);
       const { oldPassword, newPassword, confirmPassword } = request.body;
       if (newPassword !== confirmPassword) {
@@ -104,12 +67,11 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
       });
       return { success: true };
     },
-  );
+  });
 
-  app.post(
-    '/account/load_account_by_token',
-    { config: { access: { duringPasswordChange: true } }, schema: { response: { 200: AccountAnswer } } },
-    async (request) => {
+  app.route({
+    ...routeOf(account.base, account.actions.loadAccountByToken, 'account.loadAccountByToken'),
+    handler: async (request) => {
       const caller = callerOf(request);
       const [account] = await db
         .select({
@@ -141,5 +103,5 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
         roles: accountRoleRows,
       };
     },
-  );
+  });
 };

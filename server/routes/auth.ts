@@ -1,5 +1,6 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { session } from '../../contract/session.ts';
 import { callerOf } from '../auth/guard.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
@@ -13,6 +14,7 @@ import {
   takeForeignAuthorizationRequest,
 } from '../domain/oauth2.ts';
 import { AppError, tooMany } from '../errors.ts';
+import { routeOf } from '../http/contractRoutes.ts';
 
 /** Failures allowed within the window before a login is locked. */
 export const MAX_FAILURES = 5;
@@ -22,23 +24,6 @@ export const LOCK_MIN = 15;
 const invalidCredential = () =>
   new AppError(401, 'error.account.invalidCredential', 'Invalid Account Credential');
 const inactive = () => new AppError(403, 'error.account.inactive', 'Account is inactive');
-
-const SigninBody = Type.Object({
-  login: Type.String({ minLength: 1, maxLength: 320 }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
-  state: Type.Optional(Type.String({ maxLength: 2048 })),
-});
-
-const SigninAnswer = Type.Object({
-  token: Type.String(),
-  tokenExpireInSec: Type.Integer(),
-  account: Type.Object({
-    customerId: Type.Union([Type.String(), Type.Null()]),
-    forceChangePassword: Type.Boolean(),
-  }),
-  /** Only for a sign-in that completes another client's authorization request (named by `state`). */
-  redirectUrl: Type.Optional(Type.String()),
-});
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -78,13 +63,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
   app,
   { db, config },
 ) => {
-  app.post(
-    '/auth/signin',
-    {
-      config: { access: { public: true } },
-      schema: { body: SigninBody, response: { 200: SigninAnswer } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf('', session.calls.signin, 'session.signin'),
+    handler: async (request) => {
       const login = request.body.login.trim().toLowerCase();
       const now = new Date();
 
@@ -155,15 +136,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
         };
       });
     },
-  );
+  });
 
-  app.post(
-    '/auth/signout',
-    { config: { access: { duringPasswordChange: true } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('', session.calls.signout, 'session.signout'),
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
       return reply.status(204).send();
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
+import { session } from '../../contract/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, customers } from '../db/schema.ts';
@@ -14,32 +15,7 @@ import {
   storeAuthorizationRequest,
 } from '../domain/oauth2.ts';
 import { badRequest } from '../errors.ts';
-
-const ResponseMode = Type.Union([Type.Literal('form_post'), Type.Literal('query')]);
-
-const AuthorizeQuery = Type.Object({
-  client_id: Type.String({ minLength: 1, maxLength: 200 }),
-  redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
-  state: Type.String({ minLength: 1, maxLength: 512 }),
-  response_type: Type.Literal('code'),
-  response_mode: Type.Optional(ResponseMode),
-});
-
-const TokenBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 200 }),
-  client_id: Type.String({ minLength: 1, maxLength: 200 }),
-  redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
-});
-
-/** The same answer as POST /auth/signin (without redirectUrl). */
-const TokenAnswer = Type.Object({
-  token: Type.String(),
-  tokenExpireInSec: Type.Integer(),
-  account: Type.Object({
-    customerId: Type.Union([Type.String(), Type.Null()]),
-    forceChangePassword: Type.Boolean(),
-  }),
-});
+import { routeOf } from '../http/contractRoutes.ts';
 
 const malformedHost = () => badRequest('error.request.invalid', 'The request could not be understood.');
 
@@ -56,10 +32,9 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
   { db, config },
 ) => {
   // The sign-in page opened without a client: it signs in for the portal itself.
-  app.get(
-    '/authentication/oauth2/authorize/custom',
-    { config: { access: { public: true } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('', session.calls.authorizeCustom, 'session.authorizeCustom'),
+    handler: async (request, reply) => {
       const origin = originOf(request.protocol, request.host);
       if (!origin) throw malformedHost();
       const state = randomToken(24);
@@ -80,12 +55,11 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
         302,
       );
     },
-  );
+  });
 
-  app.get(
-    '/authentication/oauth2/authorize',
-    { config: { access: { public: true } }, schema: { querystring: AuthorizeQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('', session.calls.authorize, 'session.authorize'),
+    handler: async (request, reply) => {
       const { client_id, redirect_uri, state } = request.query;
       const client = await resolveClient(
         db,
@@ -103,15 +77,11 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
         .header('cache-control', 'no-store')
         .redirect(loginLocation({ client_id, redirect_uri, state }), 302);
     },
-  );
+  });
 
-  app.post(
-    '/auth/token',
-    {
-      config: { access: { public: true } },
-      schema: { body: TokenBody, response: { 200: TokenAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('', session.calls.token, 'session.token'),
+    handler: async (request, reply) => {
       const now = new Date();
       const { code, client_id, redirect_uri } = request.body;
       const answer = await db.transaction(async (tx) => {
@@ -141,5 +111,5 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
       if (!answer) throw accountInactive();
       return reply.header('cache-control', 'no-store').send(answer);
     },
-  );
+  });
 };

@@ -1,0 +1,182 @@
+import { Type } from 'typebox';
+import { NullableString } from './fields.ts';
+import { defineCalls } from './kit.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
+
+/**
+ * Sign-in, the session and the OAuth2 authorization code round trip (spec 01 §3, §4, §7), and QR sign-in
+ * with the mobile app ("seamless login", spec 01 §4, §7).
+ */
+
+export const SigninBody = Type.Object({
+  login: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  state: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+
+const SessionOpened = {
+  token: Type.String(),
+  tokenExpireInSec: Type.Integer(),
+  account: Type.Object({ customerId: NullableString, forceChangePassword: Type.Boolean() }),
+};
+
+export const SigninAnswer = Type.Object({
+  ...SessionOpened,
+  /** Only for a sign-in that completes another client's authorization request (named by `state`). */
+  redirectUrl: Type.Optional(Type.String()),
+});
+
+const ResponseMode = Type.Union([Type.Literal('form_post'), Type.Literal('query')]);
+
+export const SEAMLESS_STATUSES = ['INITIAL', 'APPROVE', 'REJECT', 'TIMEOUT'] as const;
+
+export const session = defineCalls({
+  name: 'session',
+  calls: {
+    signin: {
+      method: 'POST',
+      path: '/auth/signin',
+      summary: 'Sign in with email and password; answers a session token',
+      access: { public: true },
+      errors: [401],
+      schema: { body: SigninBody, response: { 200: SigninAnswer } },
+    },
+    signout: {
+      method: 'POST',
+      path: '/auth/signout',
+      summary: 'Sign out: the token is revoked',
+      access: { duringPasswordChange: true },
+    },
+    token: {
+      method: 'POST',
+      path: '/auth/token',
+      summary: 'Trade a one-time authorization code for a session token',
+      access: { public: true },
+      errors: [401],
+      schema: {
+        body: Type.Object({
+          code: Type.String({ minLength: 1, maxLength: 200 }),
+          client_id: Type.String({ minLength: 1, maxLength: 200 }),
+          redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+        }),
+        response: { 200: Type.Object(SessionOpened) },
+      },
+    },
+    permission: {
+      method: 'GET',
+      path: '/account/permission',
+      summary: "The signed-in account's permissions, as a flat list of resource:action keys",
+      access: { duringPasswordChange: true },
+      schema: {
+        querystring: Type.Object({ flattern: Type.Literal('1') }),
+        response: { 200: Type.Array(Type.String()) },
+      },
+    },
+    authorizeCustom: {
+      method: 'GET',
+      path: '/authentication/oauth2/authorize/custom',
+      summary: "The portal's own authorization request: redirects to /login with its client_id, redirect_uri and state",
+      access: { public: true },
+    },
+    authorize: {
+      method: 'GET',
+      path: '/authentication/oauth2/authorize',
+      summary: "An application's authorization request: redirects to /login, which answers it with a code",
+      access: { public: true },
+      errors: [404],
+      schema: {
+        querystring: Type.Object({
+          client_id: Type.String({ minLength: 1, maxLength: 200 }),
+          redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+          state: Type.String({ minLength: 1, maxLength: 512 }),
+          response_type: Type.Literal('code'),
+          response_mode: Type.Optional(ResponseMode),
+        }),
+      },
+    },
+    seamlessInit: {
+      method: 'GET',
+      path: '/v-key-seamless/init-session',
+      summary: 'Open a QR sign-in session for a client; answers its id and signature',
+      access: { public: true },
+      errors: [404],
+      schema: {
+        querystring: Type.Object({
+          realm: Type.String({ minLength: 1, maxLength: 200 }),
+          client_id: Type.String({ minLength: 1, maxLength: 200 }),
+          redirect_url: Type.String({ minLength: 1, maxLength: 2048 }),
+          response_type: Type.Optional(Type.Literal('code')),
+          response_mode: Type.Optional(ResponseMode),
+          state: Type.String({ minLength: 1, maxLength: 512 }),
+        }),
+        response: {
+          200: Type.Object({ sessionId: Type.String(), idSignature: Type.String(), expiresInSec: Type.Integer() }),
+        },
+      },
+    },
+    seamlessStatus: {
+      method: 'GET',
+      path: '/service-mgmt/seamless/get-request-status-by-id/{sessionId}',
+      summary: "A QR sign-in session's status, polled every 2000 ms",
+      access: { public: true },
+      errors: [404],
+      schema: {
+        /** Any text: an id that is not a session's is answered 404, as an unknown one. */
+        params: Type.Object({ sessionId: Type.String() }),
+        response: { 200: Type.Object({ status: Type.Enum([...SEAMLESS_STATUSES]) }) },
+      },
+    },
+    seamlessDecision: {
+      method: 'POST',
+      path: '/v-key-seamless/app/decision',
+      summary: "The mobile app's answer to a QR sign-in, with its user's token",
+      access: {},
+      errors: [404, 409],
+      schema: {
+        body: Type.Object({
+          sessionId: Type.String({ minLength: 1, maxLength: 100 }),
+          decision: Type.Union([Type.Literal('APPROVE'), Type.Literal('REJECT')]),
+        }),
+      },
+    },
+    seamlessAuthenticate: {
+      method: 'POST',
+      path: '/v-key-seamless/authenticate',
+      summary: 'Complete an approved QR sign-in: answers the code to post to the redirect URL',
+      access: { public: true },
+      errors: [401, 404],
+      schema: {
+        body: Type.Object({
+          sessionId: Type.String({ minLength: 1, maxLength: 100 }),
+          idSignature: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: {
+          200: Type.Object({
+            redirectUrl: Type.String(),
+            responseMode: ResponseMode,
+            fields: Type.Object({ code: Type.String(), state: Type.String() }),
+          }),
+        },
+      },
+    },
+  },
+});
+
+export const SUPPORT_FEATURES = ['theme'] as const;
+
+export const billing = defineCalls({
+  name: 'billing',
+  calls: {
+    supportFeatures: {
+      method: 'GET',
+      path: '/billing/{customerId}/check/support_features',
+      summary: "The support features of a customer's plan (for example theme)",
+      access: { customer: { from: 'path' } },
+      errors: [404],
+      schema: {
+        params: Type.Object({ customerId: Type.String() }),
+        response: { 200: Type.Object({ theme: Type.Boolean() }) },
+      },
+    },
+  },
+});
