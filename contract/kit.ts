@@ -72,26 +72,27 @@ export interface CallInfo {
 }
 
 // ——— List, record and action calls, by convention (the portal's adapters speak these) ———
+// Each word comes twice: its wire part (what the portal's data layer reads; a resource the server does not
+// serve yet is described with these alone) and the contract's call (the wire part and the server's CallInfo).
 
 /** A list (getList and getManyReference), by convention. */
-export type ListCall = CallInfo &
-  (
-    | /** ra-data-simple-rest: GET {base}?sort&range&filter, the total from Content-Range. */ { by: 'range' }
-    | /** GET {path}?page={page-1}&pageSize&<filters>, answering {content|contents, totalElements}. */ {
-        by: 'pageSearch';
-        path: string;
-        pageParam?: 'page' | 'pageNumber';
-        query?: readonly string[];
-      }
-    | /** POST {path} {page: page-1, limit, filters, sort}, answering {contents|content, totalElements}. */ {
-        by: 'postSearch';
-        path: string;
-      }
-    | /** GET {path}?<filters>, answering an array: the total is its length. */ { by: 'array'; path: string }
-  );
+export type ListSpec =
+  | /** ra-data-simple-rest: GET {base}?sort&range&filter, the total from Content-Range. */ { by: 'range' }
+  | /** GET {path}?page={page-1}&pageSize&<filters>, answering {content|contents, totalElements}. */ {
+      by: 'pageSearch';
+      path: string;
+      pageParam?: 'page' | 'pageNumber';
+      query?: readonly string[];
+    }
+  | /** POST {path} {page: page-1, limit, filters, sort}, answering {contents|content, totalElements}. */ {
+      by: 'postSearch';
+      path: string;
+    }
+  | /** GET {path}?<filters>, answering an array: the total is its length. */ { by: 'array'; path: string };
+export type ListCall = ListSpec & CallInfo;
 
 /** A record call: the method, the path, the body (getOne/getMany/create/update/delete/deleteMany). */
-export interface RecordCall extends CallInfo {
+export interface RecordSpec {
   by: 'record';
   method: HttpMethod;
   path: string;
@@ -99,18 +100,21 @@ export interface RecordCall extends CallInfo {
   /** Query parameters by name; `ids` is sent as `a,b`. */
   query?: readonly string[];
 }
+export interface RecordCall extends RecordSpec, CallInfo {}
 
 /** Create or update as multipart: the resource's json/info part with the fields, and an iconFile part. */
-export interface MultipartCall extends CallInfo {
+export interface MultipartSpec {
   by: 'multipart';
   method: 'POST' | 'PUT';
   path: string;
 }
+export interface MultipartCall extends MultipartSpec, CallInfo {}
 
 /** The ra-data-simple-rest call of the method on {base} (GET/PUT/DELETE {base}/{id}). */
-export interface RangeCall extends CallInfo {
+export interface RangeSpec {
   by: 'range';
 }
+export interface RangeCall extends RangeSpec, CallInfo {}
 
 /** getMany, updateMany, deleteMany: one getOne, update or delete per id (no call of its own). */
 export interface EachCall {
@@ -118,35 +122,57 @@ export interface EachCall {
 }
 
 /** A named action: `dataProvider[name](resource, params)`. */
-export type ActionCall = CallInfo &
-  (
-    | /** One call, answering {data: json}. */ {
-        by: 'call';
-        method: HttpMethod;
-        path: string;
-        body?: BodySpec;
-        query?: readonly string[];
-      }
-    | /** One call per id of params.ids (or params.id), answering {data: ids}. */ {
-        by: 'eachId';
-        method: HttpMethod;
-        path: string;
-        body?: BodySpec;
-      }
-    | /** A file download, answering {data: {fileName, blob}}. */ {
-        by: 'download';
-        method: HttpMethod;
-        path: string;
-        body?: BodySpec;
-        fileName: string;
-      }
-    | /** A multipart upload of the file found at params[part], answering {data: json}. */ {
-        by: 'upload';
-        method: 'POST' | 'PUT';
-        path: string;
-        part: string;
-      }
-  );
+export type ActionSpec =
+  | /** One call, answering {data: json}. */ {
+      by: 'call';
+      method: HttpMethod;
+      path: string;
+      body?: BodySpec;
+      query?: readonly string[];
+    }
+  | /** One call per id of params.ids (or params.id), answering {data: ids}. */ {
+      by: 'eachId';
+      method: HttpMethod;
+      path: string;
+      body?: BodySpec;
+    }
+  | /** A file download, answering {data: {fileName, blob}}. */ {
+      by: 'download';
+      method: HttpMethod;
+      path: string;
+      body?: BodySpec;
+      fileName: string;
+    }
+  | /** A multipart upload of the file found at params[part], answering {data: json}. */ {
+      by: 'upload';
+      method: 'POST' | 'PUT';
+      path: string;
+      part: string;
+    };
+export type ActionCall = ActionSpec & CallInfo;
+
+/** What the portal's data layer reads of a resource: its path, its scope and the convention of each call. */
+export interface ResourceWire {
+  /** The resource's path under one of the base families (it may hold `{customerId}`). */
+  base: string;
+  /** Its records belong to a customer: the portal refuses its calls without one in the session. */
+  customerScoped: boolean;
+  /** The multipart part carrying the record's fields. */
+  multipartPart?: 'json' | 'info';
+  /** Errors carry the server's `message` rather than its `messageKey`. */
+  preferMessage?: boolean;
+  /** Errors are logged and swallowed: the call resolves with an empty answer. */
+  swallowErrors?: boolean;
+  list?: ListSpec;
+  getOne?: RecordSpec | RangeSpec;
+  getMany?: RecordSpec | RangeSpec | EachCall;
+  create?: RecordSpec | MultipartSpec;
+  update?: RecordSpec | MultipartSpec | RangeSpec;
+  updateMany?: EachCall;
+  delete?: RecordSpec | RangeSpec;
+  deleteMany?: RecordSpec | EachCall;
+  actions?: Readonly<Record<string, ActionSpec>>;
+}
 
 /** A call that is not a react-admin method or a named action of a resource (sign-in, the session…). */
 export interface PlainCall extends CallInfo {
@@ -155,29 +181,19 @@ export interface PlainCall extends CallInfo {
 }
 
 /**
- * A resource of the portal and its calls. The portal's data layer reads the convention words (`by`,
- * `path`, `body`…), its canAccess the `permission`; the server's guard and routes read each call's
- * `access` and `schema`.
+ * A resource of the portal and its calls. The portal's data layer reads the wire words (`by`, `path`,
+ * `body`…), its canAccess the `permission`; the server's guard and routes read each call's `access` and
+ * `schema`.
  */
-export interface ResourceContract {
+export interface ResourceContract extends ResourceWire {
   /** The react-admin resource name. */
   name: string;
-  /** The resource's path under one of the base families. */
-  base: string;
-  /** Its records belong to a customer: the portal refuses its calls without one in the session. */
-  customerScoped: boolean;
   /**
    * The catalogue resource whose permissions guard the portal's screens (react-admin's canAccess: list and
    * show need `view`, create `create`, edit `modify`, delete `delete`); several: any of them will do; null:
    * any signed-in user.
    */
   permission: PermissionResource | readonly PermissionResource[] | null;
-  /** The multipart part carrying the record's fields. */
-  multipartPart?: 'json' | 'info';
-  /** Errors carry the server's `message` rather than its `messageKey`. */
-  preferMessage?: boolean;
-  /** Errors are logged and swallowed: the call resolves with an empty answer. */
-  swallowErrors?: boolean;
   list?: ListCall;
   getOne?: RecordCall | RangeCall;
   getMany?: RecordCall | RangeCall | EachCall;

@@ -91,3 +91,8 @@ export const slugifyWithSuffix = (text: string, random: () => number = Math.rand
 
 /** Text that is empty once trimmed. */
 export const isBlank = (value: string): boolean => value.trim() === '';
+
+// ——— Uploads (spec 02 §9) ———
+
+/** The upload size limit constant: an image of at most 2000000 bytes. */
+export const UPLOAD_MAX_BYTES = 2_000_000;

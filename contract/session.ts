@@ -75,7 +75,8 @@ export const session = defineCalls({
     authorizeCustom: {
       method: 'GET',
       path: '/authentication/oauth2/authorize/custom',
-      summary: "The portal's own authorization request: redirects to /login with its client_id, redirect_uri and state",
+      summary:
+        "The portal's own authorization request: redirects to /login with its client_id, redirect_uri and state",
       access: { public: true },
     },
     authorize: {
@@ -110,7 +111,11 @@ export const session = defineCalls({
           state: Type.String({ minLength: 1, maxLength: 512 }),
         }),
         response: {
-          200: Type.Object({ sessionId: Type.String(), idSignature: Type.String(), expiresInSec: Type.Integer() }),
+          200: Type.Object({
+            sessionId: Type.String(),
+            idSignature: Type.String(),
+            expiresInSec: Type.Integer(),
+          }),
         },
       },
     },

@@ -32,7 +32,9 @@ import { compileCheck, invalidField, parseJson } from './validation.ts';
  *   types) its first bytes: 415 `error.upload.unsupportedType`.
  */
 
-export const UPLOAD_MAX_BYTES = 2_000_000;
+export { UPLOAD_MAX_BYTES } from '../../contract/rules.ts';
+
+import { UPLOAD_MAX_BYTES } from '../../contract/rules.ts';
 
 export const UPLOAD_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } as const;
 

@@ -1,3 +1,4 @@
+import { RESOURCE_GUARDS } from '../../contract/index';
 /**
  * Permission checks over the flat `resource:action` list the server answers
  * (`GET /account/permission?flattern=1`). Pure functions: the authProvider calls them.
@@ -29,35 +30,10 @@ const ACTION_OF: Record<string, string> = {
 };
 
 /**
- * Which permission a react-admin resource is guarded by. `null` means any signed-in user
- * (the dashboard). A resource not listed here uses its own name.
+ * Which permission a react-admin resource is guarded by: its contract's (contract/index.ts). `null` means any
+ * signed-in user (the dashboard). A resource named nowhere uses its own name.
  */
-export const RESOURCE_PERMISSION: Record<string, string | readonly string[] | null> = {
-  report: null,
-  ldap: 'directories',
-  ldap_2fa: 'directories',
-  'service-template': 'service_template',
-  'service-launch': 'service_instance',
-  'service-instance': 'service_instance',
-  'token-pack-v2': 'token-pack',
-  'activation-code': 'token-pack',
-  'white-list-ips': 'token-pack',
-  users: 'user-management',
-  user: 'user-management',
-  'user-details': 'user-management',
-  'users/keycloak': 'user-management',
-  deny_service_users: 'service_instance',
-  seamless_service_users: 'service_instance',
-  'vos-cloud-config': 'vos-cloud-configuration',
-  'saml-settings': 'saml-configuration',
-  saml2: 'saml',
-  // The spec says radius and saml permissions are "also used for oidc and https": either one will do.
-  oidc: ['radius', 'saml'],
-  https: ['radius', 'saml'],
-  otp: 'soft-token',
-  'otp-config': 'soft-token',
-  order: 'subscription',
-};
+export const RESOURCE_PERMISSION = RESOURCE_GUARDS;
 
 export interface AccessRequest {
   resource: string;

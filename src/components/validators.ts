@@ -1,8 +1,7 @@
 import type { Validator } from 'react-admin';
+import { isEmail, meetsPasswordRules } from '../../contract/rules';
 
 /** Validators returning catalogue keys (spec 01 §5); react-admin translates them where shown. */
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const requiredField =
   (fieldName: string): Validator =>
@@ -21,13 +20,12 @@ const missing = (fieldName: string) => ({
 });
 
 export const validEmail: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() && !EMAIL_PATTERN.test(value.trim())
+  typeof value === 'string' && value.trim() && !isEmail(value.trim())
     ? 'portal.validation.emailInvalid'
     : undefined;
 
-/** At least 8 characters, 1 uppercase, 1 lowercase and 1 number. */
-export const meetsPasswordRules = (value: string): boolean =>
-  value.length >= 8 && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value);
+/** At least 8 characters, 1 uppercase, 1 lowercase and 1 number (the contract's rule, as the server's). */
+export { meetsPasswordRules };
 
 export const passwordRules: Validator = (value: unknown) =>
   typeof value === 'string' && value && !meetsPasswordRules(value)

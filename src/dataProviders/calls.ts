@@ -34,7 +34,7 @@ export const placeholders = (template: string): string[] =>
 
 /** A path template filled: `{base}` the entry's path, the others from the session and the params. */
 export const fillPath = (template: string, entry: ResourceEntry, params: Bag, ctx: CallContext): string => {
-  const base = entry.path.replace(PLACEHOLDER, (_, name: string) =>
+  const base = entry.base.replace(PLACEHOLDER, (_, name: string) =>
     encodeURIComponent(String(paramValue(name, params, ctx))),
   );
   return template.replace(PLACEHOLDER, (_, name: string) => {

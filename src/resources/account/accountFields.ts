@@ -1,4 +1,6 @@
 import type { RaRecord } from 'react-admin';
+import { ACCOUNT_LIMITS, ACCOUNT_STATUSES } from '../../../contract/account';
+import { isImageUrl as isPictureUrl } from '../../../contract/rules';
 import { SCOPE, useSession } from '../../session';
 
 export type RoleScope = 'provider' | 'customer';
@@ -32,10 +34,7 @@ export interface Account extends RaRecord {
   createdDate: string;
 }
 
-export const STATUS_CHOICES = [
-  { id: 'ACTIVE', name: 'portal.status.ACTIVE' },
-  { id: 'INACTIVE', name: 'portal.status.INACTIVE' },
-];
+export const STATUS_CHOICES = ACCOUNT_STATUSES.map((id) => ({ id, name: `portal.status.${id}` }));
 
 /**
  * Whose accounts the screens manage: in customer scope (a customer admin, or an operator inside a customer)
@@ -47,20 +46,11 @@ export const useAccountScope = (): { customerId: string | null; roleScope: RoleS
   return { customerId, roleScope: customerId ? 'customer' : 'provider' };
 };
 
-/** An avatar is an https address or an inline image (the server's rule). */
-export const isImageUrl = (value: string) => value.startsWith('https://') || value.startsWith('data:image/');
+/** An avatar is an https address or an inline image (the contract's rule). */
+export const isImageUrl = isPictureUrl;
 
-/** The bounds of the fields, as the server checks them. */
-export const LIMITS = {
-  email: 320,
-  firstName: 100,
-  lastName: 100,
-  mobilePhone: 40,
-  organization: 200,
-  address: 500,
-  contactNumber: 40,
-  otherInfo: 2000,
-} as const;
+/** The bounds of the fields (the contract's). */
+export const LIMITS = ACCOUNT_LIMITS;
 
 const REQUIRED = ['email', 'firstName', 'lastName', 'mobilePhone'] as const;
 const OPTIONAL = ['organization', 'address', 'contactNumber', 'otherInfo', 'avatar'] as const;

@@ -1,4 +1,7 @@
 import type { Identifier } from 'react-admin';
+import { ASSET_LIMITS, ASSET_SCOPES, type AssetScope } from '../../../contract/asset';
+
+export { ASSET_LIMITS, ASSET_SCOPES, type AssetScope };
 
 /** A permission asset: a resource type and the actions roles may hold on it (spec 01 §3, §6). */
 export interface Asset {
@@ -11,13 +14,7 @@ export interface Asset {
   scope: AssetScope;
 }
 
-export const ASSET_SCOPES = ['provider', 'customer', 'both'] as const;
-export type AssetScope = (typeof ASSET_SCOPES)[number];
-
 export const scopeChoices = ASSET_SCOPES.map((id) => ({ id, name: `resources.asset.scopes.${id}` }));
-
-/** The portal's limits of the editable fields (the spec shows none). */
-export const ASSET_LIMITS = { name: 200, description: 1000 } as const;
 
 /** The asset's permission page, /asset/{assetId}/permission. */
 export const permissionPath = (assetId: Identifier) =>

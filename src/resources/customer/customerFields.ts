@@ -1,26 +1,18 @@
 import type { RaRecord } from 'react-admin';
+import { CUSTOMER_LIMITS, CUSTOMER_STATUSES, type CustomerRecord } from '../../../contract/customer';
+import { EMAIL_MAX_LENGTH, isImageUrl } from '../../../contract/rules';
 
 /** A customer as the server answers it (POST /customer/search, GET /customer/:id). */
-export interface Customer extends RaRecord {
-  companyName: string;
-  contactEmail: string;
-  contactPhone: string;
-  status: 'ACTIVE' | 'INACTIVE';
-  logo: string | null;
-  createdDate: string;
-}
+export type Customer = CustomerRecord & RaRecord;
 
 /** What the create and update_profile calls accept. */
 export type CustomerProfile = Pick<Customer, 'companyName' | 'contactEmail' | 'contactPhone' | 'logo'>;
 
-export const COMPANY_NAME_MAX = 200;
-export const CONTACT_PHONE_MAX = 40;
-export const EMAIL_MAX = 320;
+export const COMPANY_NAME_MAX = CUSTOMER_LIMITS.companyName;
+export const CONTACT_PHONE_MAX = CUSTOMER_LIMITS.contactPhone;
+export const EMAIL_MAX = EMAIL_MAX_LENGTH;
 
-export const STATUS_CHOICES = [
-  { id: 'ACTIVE', name: 'portal.status.ACTIVE' },
-  { id: 'INACTIVE', name: 'portal.status.INACTIVE' },
-];
+export const STATUS_CHOICES = CUSTOMER_STATUSES.map((id) => ({ id, name: `portal.status.${id}` }));
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -32,5 +24,5 @@ export const toProfile = (values: Partial<CustomerProfile>): CustomerProfile => 
   logo: text(values.logo) || null,
 });
 
-/** A logo is an https address or an inline image (the server's rule). */
-export const isLogoUrl = (value: string) => value.startsWith('https://') || value.startsWith('data:image/');
+/** A logo is an https address or an inline image (the contract's rule). */
+export const isLogoUrl = isImageUrl;

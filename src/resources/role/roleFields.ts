@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
+import { ROLE_LIMITS, ROLE_NAME_PATTERN, ROLE_SCOPES, type RoleScope } from '../../../contract/role';
 
-export type RoleScope = 'provider' | 'customer';
+export type { RoleScope };
 
 /** A role as the server answers it (spec 01 §3 Role). */
 export interface Role extends RaRecord {
@@ -23,16 +24,13 @@ export interface AccountOfRole extends RaRecord {
   customerName: string | null;
 }
 
-export const SCOPE_CHOICES = [
-  { id: 'provider', name: 'resources.role.scopes.provider' },
-  { id: 'customer', name: 'resources.role.scopes.customer' },
-];
+export const SCOPE_CHOICES = ROLE_SCOPES.map((id) => ({ id, name: `resources.role.scopes.${id}` }));
 
-/** The bounds and the name rule, as the server checks them. */
-export const NAME_MAX = 100;
-export const DISPLAY_NAME_MAX = 200;
-export const DESCRIPTION_MAX = 1000;
-export const NAME_PATTERN = /^[\p{L}\p{N}_\-. ]+$/u;
+/** The bounds and the name rule (the contract's). */
+export const NAME_MAX = ROLE_LIMITS.name;
+export const DISPLAY_NAME_MAX = ROLE_LIMITS.displayName;
+export const DESCRIPTION_MAX = ROLE_LIMITS.description;
+export const NAME_PATTERN = ROLE_NAME_PATTERN;
 
 type Values = Partial<Record<string, unknown>>;
 

@@ -1,20 +1,19 @@
+import {
+  SAML_SETTING_FIELDS,
+  SAML_SETTING_LIMITS,
+  type SamlSettingField,
+} from '../../../contract/samlSetting';
+
 /**
- * The SAML setting's fields and their maximum lengths (spec 01 §2 leaves the values open; these are the
- * portal's and the server's): url 2048 (an http(s) URL or empty), protocol 16, the three paths 512 each
- * (starting with '/' or empty), cert 20000 (multiline PEM).
+ * The SAML setting's fields and their maximum lengths (the contract's; spec 01 §2 leaves the values open):
+ * url 2048 (an http(s) URL or empty), protocol 16, the three paths 512 each (starting with '/' or empty), cert
+ * 20000 (multiline PEM).
  */
-export const SAML_LIMITS = {
-  url: 2048,
-  protocol: 16,
-  signOutPath: 512,
-  signInPath: 512,
-  metaPath: 512,
-  cert: 20000,
-} as const;
+export const SAML_LIMITS = SAML_SETTING_LIMITS;
 
-export type SamlField = keyof typeof SAML_LIMITS;
+export type SamlField = SamlSettingField;
 
-export const SAML_FIELDS = Object.keys(SAML_LIMITS) as SamlField[];
+export const SAML_FIELDS = SAML_SETTING_FIELDS;
 
 /** The id the singleton is asked for with (the data layer ignores it and answers the one setting). */
 export const SAML_SETTINGS_ID = 'saml-setting';

@@ -1,16 +1,8 @@
 import type { Validator } from 'react-admin';
+import { isHttpUrl } from '../../../contract/rules';
+import { isSamlPath } from '../../../contract/samlSetting';
 
 const T = 'resources.saml-settings.validation';
-
-/** An absolute http: or https: URL with a host and no spaces (the server's rule). */
-const isHttpUrl = (text: string): boolean => {
-  if (!/^https?:\/\/\S+$/i.test(text)) return false;
-  try {
-    return new URL(text).hostname !== '';
-  } catch {
-    return false;
-  }
-};
 
 /** An http(s) URL, or empty. */
 export const httpUrlOrEmpty: Validator = (value: unknown) =>
@@ -18,4 +10,4 @@ export const httpUrlOrEmpty: Validator = (value: unknown) =>
 
 /** A path starting with '/', or empty. */
 export const pathOrEmpty: Validator = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !value.startsWith('/') ? `${T}.path` : undefined;
+  typeof value === 'string' && !isSamlPath(value) ? `${T}.path` : undefined;

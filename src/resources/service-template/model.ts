@@ -1,4 +1,14 @@
 import type { Identifier } from 'react-admin';
+import { UPLOAD_MAX_BYTES } from '../../../contract/rules';
+import {
+  CONNECTOR_TYPES,
+  TEMPLATE_LIMITS,
+  TEMPLATE_PROTOCOLS,
+  TEMPLATE_STATUSES,
+  type TemplateProtocol,
+} from '../../../contract/serviceTemplate';
+
+export { CONNECTOR_TYPES };
 
 /** A service template as the server answers it (spec 02 §3). */
 export interface ServiceTemplate {
@@ -15,20 +25,10 @@ export interface ServiceTemplate {
   modifiedDate: string;
 }
 
-export const PROTOCOLS = ['RADIUS', 'SAML', 'SAML2', 'OIDC', 'HTTPS', 'LDAP'] as const;
-export type Protocol = (typeof PROTOCOLS)[number];
+export const PROTOCOLS = TEMPLATE_PROTOCOLS;
+export type Protocol = TemplateProtocol;
 
-export const STATUSES = ['PUBLISHED', 'UNPUBLISHED'] as const;
-
-/** Connector type ids (spec 02 §3): 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
-export const CONNECTOR_TYPES = [
-  { id: 1, key: 'ldap' },
-  { id: 2, key: 'radius' },
-  { id: 3, key: 'saml' },
-  { id: 4, key: 'oidc' },
-  { id: 5, key: 'saml2' },
-  { id: 7, key: 'https' },
-] as const;
+export const STATUSES = TEMPLATE_STATUSES;
 
 const T = 'resources.service-template';
 
@@ -45,15 +45,12 @@ export const connectorTypeKey = (id: number): string => {
   return type ? `${T}.connectorTypes.${type.key}` : '';
 };
 
-/** Limits of the form; the server checks the same. */
+/** Limits of the form (the contract's, which the server checks). */
 export const LIMITS = {
-  uname: 100,
-  templateName: 200,
-  shortDescription: 300,
-  description: 5000,
+  ...TEMPLATE_LIMITS,
   /** Spec 02 §9: upload size limit. */
-  iconBytes: 2_000_000,
+  iconBytes: UPLOAD_MAX_BYTES,
 } as const;
 
 /** Lower-case letters and digits, words joined by single hyphens: what the slug helper makes. */
-export const UNAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { SLUG_PATTERN as UNAME_PATTERN } from '../../../contract/rules';

@@ -1,4 +1,13 @@
 import type { Identifier } from 'react-admin';
+import {
+  CLOUD_CONFIG_LIMITS,
+  CLOUD_CONFIG_STATUSES,
+  CLOUD_CONFIG_URL_FIELDS,
+  HTTP_AUTH_MODES,
+  type HttpAuthMode,
+} from '../../../contract/cloudConfig';
+
+export { HTTP_AUTH_MODES, type HttpAuthMode };
 
 /** A cloud authentication server setting (spec 01 §3). Exactly one is ACTIVE at a time. */
 export interface VosCloudConfig {
@@ -23,9 +32,6 @@ export interface VosCloudConfig {
   modifiedDate: string;
 }
 
-export const HTTP_AUTH_MODES = ['DIGEST', 'BASIC', 'CLIENT_CERTIFICATE'] as const;
-export type HttpAuthMode = (typeof HTTP_AUTH_MODES)[number];
-
 const T = 'resources.vos-cloud-config';
 
 export const httpAuthModeChoices = HTTP_AUTH_MODES.map((id) => ({ id, name: `${T}.httpAuthModes.${id}` }));
@@ -37,25 +43,14 @@ export const messageFlagChoices = [
   { id: 0, name: `${T}.messageFlags.off` },
   { id: 1, name: `${T}.messageFlags.on` },
 ];
-export const statusChoices = ['ACTIVE', 'INACTIVE'].map((id) => ({ id, name: `portal.status.${id}` }));
+export const statusChoices = CLOUD_CONFIG_STATUSES.map((id) => ({ id, name: `portal.status.${id}` }));
 
 /** The URL fields, all http(s) URLs of at most 2048 characters; cloudUrl is required. */
-export const URL_FIELDS = [
-  'callbackUrl',
-  'gatewayUrl',
-  'provisioningUrl',
-  'smartTokenUrl',
-  'pkiServerUrl',
-] as const;
-export const URL_MAX = 2048;
+export const URL_FIELDS = CLOUD_CONFIG_URL_FIELDS;
+export const URL_MAX = CLOUD_CONFIG_LIMITS.url;
 
-/** The other limits of the form; the server checks the same. */
-export const CONFIG_LIMITS = {
-  companyId: 200,
-  companyPassword: 1024,
-  pushPassType: 100,
-  certificate: 20_000,
-} as const;
+/** The other limits of the form (the contract's, which the server checks). */
+export const CONFIG_LIMITS = CLOUD_CONFIG_LIMITS;
 
 /** The text fields a create or an update sends (empty ones as ''). */
 const TEXT_FIELDS = [

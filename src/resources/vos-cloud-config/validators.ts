@@ -1,17 +1,11 @@
 import type { Validator } from 'react-admin';
+import { isHttpUrl } from '../../../contract/rules';
 import { URL_MAX } from './model';
 
 const MESSAGE = 'resources.vos-cloud-config.validation.url';
 
-/** An absolute http: or https: URL with a host and no spaces (the server's rule). */
-export const isHttpUrl = (text: string): boolean => {
-  if (!/^https?:\/\/\S+$/i.test(text)) return false;
-  try {
-    return new URL(text).hostname !== '';
-  } catch {
-    return false;
-  }
-};
+/** An absolute http: or https: URL with a host and no spaces (the contract's rule). */
+export { isHttpUrl };
 
 /** An http(s) URL of at most 2048 characters, or empty (a required field adds `requiredField`). */
 export const httpUrl: Validator = (value: unknown) =>
