@@ -33,8 +33,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** Fastify's trustProxy: a number of hops believes that many proxies, nearest first. */
+const trustProxyOption = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
+
 export function buildApp({ db, config, logger = false }: BuildAppOptions) {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // Behind a reverse proxy, the client's address (for the rate limits) comes from X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies exactly as declared (no coercion of types); query and path values are converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

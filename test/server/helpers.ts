@@ -18,6 +18,12 @@ export const OPERATOR_EMAIL = 'operator@example.com';
 export const OPERATOR_PASSWORD = 'Initial-Operator-1';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/**
+ * Every test request comes from the same address: the limits are out of reach unless a test sets
+ * its own (test/server/rateLimit.test.ts).
+ */
+const UNREACHED_LIMIT = { max: 1_000_000, windowSec: 60 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -31,6 +37,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.join(process.cwd(), 'test', 'server', 'no-dist-here'),
     portalClientId: 'gateway-portal-web',
     seamlessSessionTtlSec: 120,
+    rateLimits: {
+      signin: UNREACHED_LIMIT,
+      public: UNREACHED_LIMIT,
+      passwordPerAccount: UNREACHED_LIMIT,
+      passwordPerAddress: UNREACHED_LIMIT,
+    },
     ...overrides,
   };
 }
