@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
   app.post(
     '/auth/signin',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, limit: 'signin' },
       schema: { body: SigninBody, response: { 200: SigninAnswer } },
     },
     async (request) => {

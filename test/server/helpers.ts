@@ -86,6 +86,8 @@ export interface TestContextOptions {
   config?: Partial<Config>;
   /** Runs before the app is ready: the place to add throwaway routes to this app only. */
   extend?: (app: App) => void;
+  /** The clock of rate limits and sign-in delays, for tests that move time on. */
+  now?: () => Date;
 }
 
 export interface NewAccount {
@@ -114,7 +116,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
   let app: App | undefined;
   try {
     await ensureSeed(db, config, (line) => printed.push(line));
-    app = buildApp({ db, config });
+    app = buildApp({ db, config, now: options.now });
     options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -128,7 +130,14 @@ export async function createTestContext(options: TestContextOptions = {}) {
   async function call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    init: { token?: string; json?: unknown; payload?: string; headers?: Record<string, string> } = {},
+    init: {
+      token?: string;
+      json?: unknown;
+      payload?: string;
+      headers?: Record<string, string>;
+      /** The client's address (inject's default is 127.0.0.1). */
+      remoteAddress?: string;
+    } = {},
   ): Promise<JsonAnswer> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -137,7 +146,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       payload = JSON.stringify(init.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await ready.inject({ method, url, headers, payload });
+    const response = await ready.inject({ method, url, headers, payload, remoteAddress: init.remoteAddress });
     const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
     return {
       status: response.statusCode,

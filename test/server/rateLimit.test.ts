@@ -1,4 +1,186 @@
+import { lte } from 'drizzle-orm';
+import { type App, buildApp } from '../../server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../../server/config.ts';
+import { rateLimits } from '../../server/db/schema.ts';
+import { databaseStore } from '../../server/http/rateLimit.ts';
+import { i18nProvider } from '../../src/i18n/index.ts';
+import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from './helpers.ts';
+
+const PASSWORD = 'Correct-Horse-9';
+
+/** The clock of the limits: tests move it on instead of waiting. */
+let clock = Date.now();
+const now = () => new Date(clock);
+const secondsPass = (seconds: number) => {
+  clock += seconds * 1000;
+};
+
+const LIMITS = {
+  signin: { max: 3, windowSec: 60 },
+  public: { max: 4, windowSec: 60 },
+  passwordPerAccount: { max: 2, windowSec: 900 },
+  passwordPerAddress: { max: 3, windowSec: 900 },
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ now, config: { rateLimits: LIMITS } });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+let addressCounter = 0;
+/** An address no other test uses, so that each test starts with clean counts. */
+const freshAddress = () => {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+const signin = (remoteAddress: string, body: unknown) =>
+  ctx.call('POST', '/api/auth/signin', { json: body, remoteAddress });
+
+const refusedFor = (seconds: number) => ({
+  messageKey: 'error.rateLimit.exceeded',
+  message: `Too many requests from your network. Try again in ${seconds} seconds.`,
+  params: { smart_count: seconds },
+});
+
+/** A 429 with this body and Retry-After, whose text the portal's catalogue renders the same. */
+function expectRefused(answer: JsonAnswer, body: object, retryAfter: number) {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toEqual(body);
+  expect(answer.headers['retry-after']).toBe(String(retryAfter));
+  expect(i18nProvider.translate(answer.body.messageKey, answer.body.params)).toBe(answer.body.message);
+}
+
+describe('sign-in, per client address', () => {
+  it('refuses the 4th call within the window with Retry-After, and accepts calls again after it', async () => {
+    const email = uniqueEmail('busy');
+    await ctx.createAccount({ email, password: PASSWORD });
+    const address = freshAddress();
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await signin(address, { login: email, password: PASSWORD })).status).toBe(200);
+    }
+    secondsPass(20);
+    expectRefused(await signin(address, { login: email, password: PASSWORD }), refusedFor(40), 40);
+    // Another address is not held back.
+    expect((await signin(freshAddress(), { login: email, password: PASSWORD })).status).toBe(200);
+
+    secondsPass(39);
+    expectRefused(
+      await signin(address, { login: email, password: PASSWORD }),
+      {
+        messageKey: 'error.rateLimit.exceeded',
+        message: 'Too many requests from your network. Try again in 1 second.',
+        params: { smart_count: 1 },
+      },
+      1,
+    );
+    secondsPass(1);
+    expect((await signin(address, { login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('counts the calls the validation refuses, and the wrong passwords', async () => {
+    const address = freshAddress();
+    expect((await signin(address, { login: 42 })).status).toBe(400);
+    expect((await signin(address, {})).status).toBe(400);
+    expect((await signin(address, { login: uniqueEmail('nobody'), password: PASSWORD })).status).toBe(401);
+    expect((await signin(address, { login: uniqueEmail('nobody'), password: PASSWORD })).status).toBe(429);
+  });
+});
+
+/** A sign-in call without credentials: refused by the validation (400), counted all the same. */
+const knock = (app: App, remoteAddress: string, headers: Record<string, string> = {}) =>
+  app
+    .inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: '{}',
+      remoteAddress,
+    })
+    .then((response) => response.statusCode);
+
+describe('the counts in the database', () => {
+  it('are shared by two servers on one database', async () => {
+    const second: App = buildApp({ db: ctx.db, config: ctx.config, now });
+    await second.ready();
+    try {
+      const address = freshAddress();
+      expect(await knock(ctx.app, address)).toBe(400);
+      expect(await knock(second, address)).toBe(400);
+      expect(await knock(ctx.app, address)).toBe(400);
+      expect(await knock(second, address)).toBe(429);
+      expect(await knock(ctx.app, address)).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never loses a count when calls arrive together', async () => {
+    const Store = databaseStore(ctx.db, now);
+    const store = new Store();
+    const incr = () =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(
+          'test:together',
+          (error, result) => (error ? reject(error) : resolve(result!.current)),
+          60_000,
+        ),
+      );
+    const counts = await Promise.all(Array.from({ length: 20 }, incr));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('reads a count without adding to it, and starts a new window once one has passed', async () => {
+    const Store = databaseStore(ctx.db, now);
+    const store = new Store();
+    const result = (method: 'incr' | 'read') =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store[method]('test:window', (error, answer) => (error ? reject(error) : resolve(answer!)), 10_000),
+      );
+    expect(await result('incr')).toEqual({ current: 1, ttl: 10_000 });
+    secondsPass(4);
+    expect(await result('incr')).toEqual({ current: 2, ttl: 6_000 });
+    expect(await result('read')).toEqual({ current: 2, ttl: 6_000 });
+    expect(await result('read')).toEqual({ current: 2, ttl: 6_000 });
+    secondsPass(6);
+    expect(await result('read')).toEqual({ current: 0, ttl: 0 });
+    expect(await result('incr')).toEqual({ current: 1, ttl: 10_000 });
+  });
+
+  it('forgets finished windows', async () => {
+    await knock(ctx.app, freshAddress());
+    secondsPass(15 * 60);
+    await knock(ctx.app, freshAddress());
+    expect(await ctx.db.select().from(rateLimits).where(lte(rateLimits.resetsAt, now()))).toEqual([]);
+    expect((await ctx.db.select().from(rateLimits)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  it('believes X-Forwarded-For from a trusted proxy, and counts each client on its own', async () => {
+    const proxied = await createTestContext({ now, config: { rateLimits: LIMITS, trustProxy: 1 } });
+    try {
+      const from = (client: string) => knock(proxied.app, '10.9.9.9', { 'x-forwarded-for': client });
+      for (let attempt = 1; attempt <= 3; attempt++) expect(await from('203.0.113.7')).toBe(400);
+      expect(await from('203.0.113.7')).toBe(429);
+      expect(await from('203.0.113.8')).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY, so a client cannot choose its address', async () => {
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect(await knock(ctx.app, address, { 'x-forwarded-for': `203.0.113.${attempt}` })).toBe(400);
+    }
+    expect(await knock(ctx.app, address, { 'x-forwarded-for': '203.0.113.99' })).toBe(429);
+  });
+});
 
 describe('configuration', () => {
   const env = { JWT_SECRET: 'z'.repeat(40) };
