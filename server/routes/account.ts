@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async 
   app.post(
     '/account/change-password',
     {
-      config: { access: {} },
+      config: { access: {}, limit: 'passwordCheck' },
       schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
     },
     async (request) => {

@@ -58,7 +58,7 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
   // The sign-in page opened without a client: it signs in for the portal itself.
   app.get(
     '/authentication/oauth2/authorize/custom',
-    { config: { access: { public: true } } },
+    { config: { access: { public: true }, limit: 'public' } },
     async (request, reply) => {
       const origin = originOf(request.protocol, request.host);
       if (!origin) throw malformedHost();
@@ -84,7 +84,7 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
 
   app.get(
     '/authentication/oauth2/authorize',
-    { config: { access: { public: true } }, schema: { querystring: AuthorizeQuery } },
+    { config: { access: { public: true }, limit: 'public' }, schema: { querystring: AuthorizeQuery } },
     async (request, reply) => {
       const { client_id, redirect_uri, state } = request.query;
       const client = await resolveClient(
@@ -108,7 +108,7 @@ export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Con
   app.post(
     '/auth/token',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, limit: 'public' },
       schema: { body: TokenBody, response: { 200: TokenAnswer } },
     },
     async (request, reply) => {

@@ -63,7 +63,7 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
   app.get(
     '/v-key-seamless/init-session',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, limit: 'public' },
       schema: { querystring: InitSessionQuery, response: { 200: InitSessionAnswer } },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
   app.get(
     '/service-mgmt/seamless/get-request-status-by-id/:sessionId',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, limit: 'public' },
       schema: { params: StatusParams, response: { 200: StatusAnswer } },
     },
     async (request, reply) => {
@@ -120,7 +120,7 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
   app.post(
     '/v-key-seamless/authenticate',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, limit: 'public' },
       schema: { body: AuthenticateBody, response: { 200: AuthenticateAnswer } },
     },
     async (request, reply) => {

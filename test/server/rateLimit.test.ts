@@ -7,6 +7,7 @@ import { i18nProvider } from '../../src/i18n/index.ts';
 import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
+const NEW_PASSWORD = 'Battery-Staple-7';
 
 /** The clock of the limits: tests move it on instead of waiting. */
 let clock = Date.now();
@@ -39,6 +40,21 @@ const freshAddress = () => {
 
 const signin = (remoteAddress: string, body: unknown) =>
   ctx.call('POST', '/api/auth/signin', { json: body, remoteAddress });
+
+async function signedIn(): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('limited');
+  await ctx.createAccount({ email, password: PASSWORD });
+  const answer = await signin(freshAddress(), { login: email, password: PASSWORD });
+  expect(answer.status).toBe(200);
+  return { email, token: answer.body.token };
+}
+
+const changePassword = (token: string, remoteAddress: string, oldPassword: string) =>
+  ctx.call('POST', '/api/account/change-password', {
+    token,
+    remoteAddress,
+    json: { oldPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+  });
 
 const refusedFor = (seconds: number) => ({
   messageKey: 'error.rateLimit.exceeded',
@@ -88,6 +104,117 @@ describe('sign-in, per client address', () => {
     expect((await signin(address, {})).status).toBe(400);
     expect((await signin(address, { login: uniqueEmail('nobody'), password: PASSWORD })).status).toBe(401);
     expect((await signin(address, { login: uniqueEmail('nobody'), password: PASSWORD })).status).toBe(429);
+  });
+});
+
+describe('public calls, per client address and call', () => {
+  const calls: [string, 'GET' | 'POST', string, unknown][] = [
+    ['the portal authorize request', 'GET', '/api/authentication/oauth2/authorize/custom', undefined],
+    [
+      'an authorize request',
+      'GET',
+      '/api/authentication/oauth2/authorize?client_id=nobody&redirect_uri=x&state=s&response_type=code',
+      undefined,
+    ],
+    ['the code exchange', 'POST', '/api/auth/token', { code: 'c', client_id: 'x', redirect_uri: 'y' }],
+    [
+      'a QR sign-in session',
+      'GET',
+      '/api/v-key-seamless/init-session?realm=r-portal&client_id=x&redirect_url=y&state=s',
+      undefined,
+    ],
+    [
+      'a QR sign-in status',
+      'GET',
+      '/api/service-mgmt/seamless/get-request-status-by-id/3f1c9a44-1d7e-4a57-9f0e-2b6a0c5d8e11',
+      undefined,
+    ],
+    ['a QR sign-in', 'POST', '/api/v-key-seamless/authenticate', { sessionId: 's', idSignature: 'x' }],
+  ];
+
+  it.each(calls)('limits %s', async (_, method, url, json) => {
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await ctx.call(method, url, { json, remoteAddress: address })).status).not.toBe(429);
+    }
+    expectRefused(await ctx.call(method, url, { json, remoteAddress: address }), refusedFor(60), 60);
+    expect((await ctx.call(method, url, { json, remoteAddress: freshAddress() })).status).not.toBe(429);
+  });
+
+  it('keeps one count per call: polling the QR status does not use up the sign-in page', async () => {
+    const address = freshAddress();
+    const status = '/api/service-mgmt/seamless/get-request-status-by-id/5e0b7f0a-8d6c-4f0e-b1a5-6c2d9e3f4a70';
+    for (let poll = 1; poll <= 5; poll++) await ctx.call('GET', status, { remoteAddress: address });
+    expect((await ctx.call('GET', status, { remoteAddress: address })).status).toBe(429);
+
+    const authorize = await ctx.call('GET', '/api/authentication/oauth2/authorize/custom', {
+      remoteAddress: address,
+    });
+    expect(authorize.status).toBe(302);
+  });
+
+  it('counts an IPv6 client by its /64 network', async () => {
+    const url = '/api/authentication/oauth2/authorize/custom';
+    for (const host of ['::1', '::2', '::3', '::4']) {
+      expect((await ctx.call('GET', url, { remoteAddress: `2001:db8:7:1${host}` })).status).toBe(302);
+    }
+    expect((await ctx.call('GET', url, { remoteAddress: '2001:db8:7:1::99' })).status).toBe(429);
+    expect((await ctx.call('GET', url, { remoteAddress: '2001:db8:7:2::1' })).status).toBe(302);
+  });
+});
+
+describe('change-password', () => {
+  const TOO_MANY_CHECKS = (seconds: number) => ({
+    messageKey: 'error.password.tooManyChecks',
+    message: `Too many attempts to change the password. Try again in ${seconds} seconds.`,
+    params: { smart_count: seconds },
+  });
+
+  it('allows 2 attempts per account in 15 minutes from any address, then refuses even the right password', async () => {
+    const { email, token } = await signedIn();
+    const wrong = await changePassword(token, freshAddress(), 'Wrong-Password-1');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.messageKey).toBe('error.account.oldPasswordIncorrect');
+    expect((await changePassword(token, freshAddress(), 'Wrong-Password-2')).status).toBe(400);
+
+    expectRefused(await changePassword(token, freshAddress(), PASSWORD), TOO_MANY_CHECKS(900), 900);
+    const before = await ctx.passwordHashOf(email);
+
+    // Another account is not held back.
+    const other = await signedIn();
+    expect((await changePassword(other.token, freshAddress(), PASSWORD)).status).toBe(200);
+
+    secondsPass(900);
+    expect(await ctx.passwordHashOf(email)).toBe(before);
+    expect((await changePassword(token, freshAddress(), PASSWORD)).status).toBe(200);
+  });
+
+  it('allows 3 attempts per client address in 15 minutes, whatever the account', async () => {
+    const address = freshAddress();
+    for (let account = 1; account <= 3; account++) {
+      const { token } = await signedIn();
+      expect((await changePassword(token, address, 'Wrong-Password-1')).status).toBe(400);
+    }
+    const { token } = await signedIn();
+    expectRefused(await changePassword(token, address, PASSWORD), TOO_MANY_CHECKS(900), 900);
+    expect((await changePassword(token, freshAddress(), PASSWORD)).status).toBe(200);
+  });
+
+  it('does not count a call without a valid token, or one the validation refuses', async () => {
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await changePassword('not-a-token', address, PASSWORD)).status).toBe(401);
+    }
+    const { token } = await signedIn();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const invalid = await ctx.call('POST', '/api/account/change-password', {
+        token,
+        remoteAddress: address,
+        json: { oldPassword: PASSWORD },
+      });
+      expect(invalid.status).toBe(400);
+    }
+    expect((await changePassword(token, address, PASSWORD)).status).toBe(200);
   });
 });
 
