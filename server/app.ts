@@ -70,7 +70,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
 
   app.register(
     async (api) => {
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, now });
       await api.register(accountRoutes, { db });
       await api.register(customerRoutes, { db });
       await api.register(accountAdminRoutes, { db });

@@ -66,7 +66,8 @@ export const error = {
   },
   auth: {
     unauthorized: 'Your session has ended. Please sign in again.',
-    tooManyAttempts: 'Too many failed sign-in attempts. Try again in %{minutes} minutes.',
+    tooManyAttempts:
+      'Too many failed sign-in attempts. Try again in %{smart_count} second, or sign in with the QR code. |||| Too many failed sign-in attempts. Try again in %{smart_count} seconds, or sign in with the QR code.',
   },
   account: {
     oldPasswordIncorrect: 'Old Password is Incorrect',
