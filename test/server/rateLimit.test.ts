@@ -309,6 +309,21 @@ describe('behind a reverse proxy', () => {
   });
 });
 
+describe('declaring a limit', () => {
+  it('refuses to register a public call that would count per account', async () => {
+    await expect(
+      createTestContext({
+        extend: (app) =>
+          app.post(
+            '/api/test/public-password-check',
+            { config: { access: { public: true }, limit: 'passwordCheck' } },
+            async () => ({}),
+          ),
+      }),
+    ).rejects.toThrow(/is public: it cannot count per account/);
+  });
+});
+
 describe('configuration', () => {
   const env = { JWT_SECRET: 'z'.repeat(40) };
 
