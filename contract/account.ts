@@ -205,6 +205,8 @@ export const account = defineResource({
       body: 'data',
       summary: "Change the signed-in account's password (its other sessions end)",
       access: { duringPasswordChange: true },
+      limit: 'passwordCheck',
+      errors: [429],
       schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
     },
     loadAccountByToken: {

@@ -69,6 +69,12 @@ export interface CallInfo {
   multipart?: true;
   /** The server's schemas of the call. */
   schema?: CallSchema;
+  /**
+   * The rate limit the call counts against (server/http/rateLimit.ts): 'signin' per client address,
+   * 'public' per client address and call (every call open without a token), 'passwordCheck' per account
+   * and address (a call that checks the caller's password).
+   */
+  limit?: 'signin' | 'public' | 'passwordCheck';
 }
 
 // ——— List, record and action calls, by convention (the portal's adapters speak these) ———

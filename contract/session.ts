@@ -38,7 +38,8 @@ export const session = defineCalls({
       path: '/auth/signin',
       summary: 'Sign in with email and password; answers a session token',
       access: { public: true },
-      errors: [401],
+      limit: 'signin',
+      errors: [401, 429],
       schema: { body: SigninBody, response: { 200: SigninAnswer } },
     },
     signout: {
@@ -52,6 +53,7 @@ export const session = defineCalls({
       path: '/auth/token',
       summary: 'Trade a one-time authorization code for a session token',
       access: { public: true },
+      limit: 'public',
       errors: [401],
       schema: {
         body: Type.Object({
@@ -78,12 +80,14 @@ export const session = defineCalls({
       summary:
         "The portal's own authorization request: redirects to /login with its client_id, redirect_uri and state",
       access: { public: true },
+      limit: 'public',
     },
     authorize: {
       method: 'GET',
       path: '/authentication/oauth2/authorize',
       summary: "An application's authorization request: redirects to /login, which answers it with a code",
       access: { public: true },
+      limit: 'public',
       errors: [404],
       schema: {
         querystring: Type.Object({
@@ -100,6 +104,7 @@ export const session = defineCalls({
       path: '/v-key-seamless/init-session',
       summary: 'Open a QR sign-in session for a client; answers its id and signature',
       access: { public: true },
+      limit: 'public',
       errors: [404],
       schema: {
         querystring: Type.Object({
@@ -124,6 +129,7 @@ export const session = defineCalls({
       path: '/service-mgmt/seamless/get-request-status-by-id/{sessionId}',
       summary: "A QR sign-in session's status, polled every 2000 ms",
       access: { public: true },
+      limit: 'public',
       errors: [404],
       schema: {
         /** Any text: an id that is not a session's is answered 404, as an unknown one. */
@@ -149,6 +155,7 @@ export const session = defineCalls({
       path: '/v-key-seamless/authenticate',
       summary: 'Complete an approved QR sign-in: answers the code to post to the redirect URL',
       access: { public: true },
+      limit: 'public',
       errors: [401, 404],
       schema: {
         body: Type.Object({

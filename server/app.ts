@@ -7,6 +7,7 @@ import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { registerRateLimits } from './http/rateLimit.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { assetRoutes } from './routes/asset.ts';
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Fastify's logger option: false (the default) for silence, or pino options. */
   logger?: FastifyServerOptions['logger'];
+  /** The clock of rate limits and sign-in delays (tests move it instead of waiting). */
+  now?: () => Date;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -33,8 +36,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-export function buildApp({ db, config, logger = false }: BuildAppOptions) {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT }).withTypeProvider<TypeBoxTypeProvider>();
+/** Fastify's trustProxy: a number of hops believes that many proxies, nearest first. */
+const trustProxyOption = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
+
+export function buildApp({ db, config, logger = false, now = () => new Date() }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // Behind a reverse proxy, the client's address (for the rate limits) comes from X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies exactly as declared (no coercion of types); query and path values are converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -54,10 +66,11 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
 
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
+  registerRateLimits(app, { db, settings: config.rateLimits, now });
 
   app.register(
     async (api) => {
-      await api.register(authRoutes, { db, config });
+      await api.register(authRoutes, { db, config, now });
       await api.register(accountRoutes, { db });
       await api.register(customerRoutes, { db });
       await api.register(accountAdminRoutes, { db });

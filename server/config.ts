@@ -1,7 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** At most `max` requests in `windowSec` seconds (a fixed window, counted in the database). */
+export interface LimitRule {
+  max: number;
+  windowSec: number;
+}
+
+/** The rate limits of server/http/rateLimit.ts; README "Configuration" names their variables. */
+export interface RateLimitSettings {
+  /** POST /auth/signin, per client address. */
+  signin: LimitRule;
+  /** Every other call declared `limit: 'public'`, per client address and call. */
+  public: LimitRule;
+  /** Change-password (its old-password check), per signed-in account. */
+  passwordPerAccount: LimitRule;
+  /** Change-password, per client address. */
+  passwordPerAddress: LimitRule;
+}
 
 export interface Config {
   port: number;
@@ -23,6 +42,12 @@ export interface Config {
   seamlessSessionTtlSec: number;
   /** Links the portal shows: the external support-ticket page, the side menu's Help, the footer's social links. */
   portalLinks?: { supportUrl?: string; helpUrl?: string; socialLinks?: string };
+  rateLimits: RateLimitSettings;
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For):
+   * a number of hops, or addresses and CIDR ranges. Unset: the address of the connection.
+   */
+  trustProxy?: number | string;
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -46,6 +71,55 @@ function socialLinksSetting(env: NodeJS.ProcessEnv): string | undefined {
     }
   }
   return value;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  signin: { max: 20, windowSec: 60 },
+  public: { max: 120, windowSec: 60 },
+  passwordPerAccount: { max: 5, windowSec: 900 },
+  passwordPerAddress: { max: 20, windowSec: 900 },
+};
+
+/** A limit setting: `max/seconds`, for example `20/60` (at most 20 requests in 60 seconds). */
+function limitSetting(env: Env, name: string, fallback: LimitRule): LimitRule {
+  const raw = nonEmpty(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d{1,7})\/(\d{1,6})$/.exec(raw);
+  const max = Number(match?.[1]);
+  const windowSec = Number(match?.[2]);
+  if (!match || max < 1 || windowSec < 1 || windowSec > 86_400) {
+    throw new Error(
+      `${name} must be max/seconds, for example 20/60: at least 1 request, a window of 1 to 86400 seconds (got "${raw}")`,
+    );
+  }
+  return { max, windowSec };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: a number of proxy hops, or addresses, CIDR ranges and names (loopback…) separated by commas. */
+function trustProxySetting(env: Env): number | string | undefined {
+  const raw = nonEmpty(env, 'TRUST_PROXY');
+  if (raw === undefined) return undefined;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops < 1 || hops > 10)
+      throw new Error(`TRUST_PROXY as a number of hops must be 1 to 10 (got "${raw}")`);
+    return hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.has(entry) || (family !== 0 && prefixOk && extra === undefined))) {
+      throw new Error(
+        `TRUST_PROXY must be a number of hops, or addresses, CIDR ranges, loopback, linklocal or uniquelocal separated by commas (found "${entry}")`,
+      );
+    }
+  }
+  return entries.join(',');
 }
 
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
@@ -140,5 +214,12 @@ export function loadConfig(env: Env = process.env): Config {
       helpUrl: linkSetting(env, 'HELP_URL'),
       socialLinks: socialLinksSetting(env),
     },
+    rateLimits: {
+      signin: limitSetting(env, 'RATE_LIMIT_SIGNIN', DEFAULT_RATE_LIMITS.signin),
+      public: limitSetting(env, 'RATE_LIMIT_PUBLIC', DEFAULT_RATE_LIMITS.public),
+      passwordPerAccount: limitSetting(env, 'RATE_LIMIT_PASSWORD', DEFAULT_RATE_LIMITS.passwordPerAccount),
+      passwordPerAddress: limitSetting(env, 'RATE_LIMIT_PASSWORD_IP', DEFAULT_RATE_LIMITS.passwordPerAddress),
+    },
+    trustProxy: trustProxySetting(env),
   };
 }

@@ -36,7 +36,12 @@ export function checkEmail(value: string | undefined): string {
   return email;
 }
 
-/** 409 `error.email.existed` when an account other than `exceptId` has the email. */
+/**
+ * 409 `error.email.existed` when an account other than `exceptId` has the email, whoever holds it.
+ * Emails are unique across the product (sign-in is by email), so the caller learns that the address is
+ * taken somewhere: that much no answer can hide. The answer says nothing more (not whose, not in which
+ * customer), and is the same for every caller and every holder (README, "An email already in use").
+ */
 export async function assertEmailFree(db: Database, email: string, exceptId?: string): Promise<void> {
   const [taken] = await db
     .select({ id: accounts.id })

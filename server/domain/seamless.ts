@@ -9,6 +9,7 @@ import {
   type OAuthClient,
   type ResponseMode,
 } from './oauth2.ts';
+import { liftSigninDelay } from './signinDelay.ts';
 
 /**
  * QR sign-in ("seamless login"). A browser opens a session and shows its id as a QR code; the mobile
@@ -241,6 +242,8 @@ export async function authenticateSeamlessSession(
       )
       .returning({ id: seamlessSessions.id });
     if (!consumed) throw alreadyUsed();
+    // The account's own app approved: its owner is signing in, and its password needs no wait.
+    await liftSigninDelay(tx, accountId);
     return issueAuthorizationCode(
       tx,
       { clientId: session.clientId, redirectUri: session.redirectUrl, accountId },

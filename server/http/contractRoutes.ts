@@ -39,7 +39,12 @@ type Schema<C extends CallInfo> = FastifySchema & { summary: string; tags: strin
 export interface ContractRouteOptions<C extends CallInfo> {
   method: HttpMethod;
   url: string;
-  config: { access: C['access']; errors: readonly number[]; contractKey: string };
+  config: {
+    access: C['access'];
+    errors: readonly number[];
+    contractKey: string;
+    limit?: CallInfo['limit'];
+  };
   schema: Schema<C>;
 }
 
@@ -58,7 +63,12 @@ export function optionsOf<C extends CallInfo>(route: ContractRoute & { info: C }
   return {
     method: route.method,
     url: toRouteUrl(route.template),
-    config: { access: route.info.access, errors: route.info.errors ?? [], contractKey: route.key },
+    config: {
+      access: route.info.access,
+      errors: route.info.errors ?? [],
+      contractKey: route.key,
+      ...(route.info.limit ? { limit: route.info.limit } : {}),
+    },
     schema: { summary: route.info.summary, tags: [tag], ...(route.info.schema ?? {}) } as Schema<C>,
   };
 }

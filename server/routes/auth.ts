@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { session } from '../../contract/session.ts';
 import { callerOf } from '../auth/guard.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, customers, sessions, signinFailures } from '../db/schema.ts';
+import { accounts, customers, sessions } from '../db/schema.ts';
 import {
   checkClientCustomer,
   issueAuthorizationCode,
@@ -13,73 +13,29 @@ import {
   redirectWithCode,
   takeForeignAuthorizationRequest,
 } from '../domain/oauth2.ts';
-import { AppError, tooMany } from '../errors.ts';
+import { claimSigninAttempt, forgetSigninFailures, signinDelayed } from '../domain/signinDelay.ts';
+import { AppError } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
-
-/** Failures allowed within the window before a login is locked. */
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MIN = 15;
-export const LOCK_MIN = 15;
 
 const invalidCredential = () =>
   new AppError(401, 'error.account.invalidCredential', 'Invalid Account Credential');
 const inactive = () => new AppError(403, 'error.account.inactive', 'Account is inactive');
 
-const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
-/** Counts one failed attempt for `login`, starting a new window or locking it as the rules say. */
-async function recordFailure(db: Database, login: string, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MIN * 60_000);
-  const lockEnd = new Date(now.getTime() + LOCK_MIN * 60_000);
-  // A new window starts when the first failure is older than the window, or a lock has run out.
-  const restart = sql`(${signinFailures.firstFailedAt} <= ${timestamp(windowStart)}
-    or (${signinFailures.lockedUntil} is not null and ${signinFailures.lockedUntil} <= ${timestamp(now)}))`;
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(signinFailures)
-      .values({ login, count: 1, firstFailedAt: now, lockedUntil: null })
-      .onConflictDoUpdate({
-        target: signinFailures.login,
-        set: {
-          count: sql`case when ${restart} then 1 else ${signinFailures.count} + 1 end`,
-          firstFailedAt: sql`case when ${restart} then ${timestamp(now)} else ${signinFailures.firstFailedAt} end`,
-          lockedUntil: sql`case when not ${restart} and ${signinFailures.count} + 1 >= ${MAX_FAILURES}
-            then ${timestamp(lockEnd)} else null end`,
-        },
-      });
-    // Forget finished windows so that the table does not grow with every login ever tried.
-    await tx
-      .delete(signinFailures)
-      .where(
-        and(
-          lt(signinFailures.firstFailedAt, windowStart),
-          or(isNull(signinFailures.lockedUntil), lt(signinFailures.lockedUntil, now)),
-        ),
-      );
-  });
-}
-
-export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  config: Config;
+  /** The clock of the sign-in delay. */
+  now: () => Date;
+}> = async (app, { db, config, now: clock }) => {
   app.route({
     ...routeOf('', session.calls.signin, 'session.signin'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const login = request.body.login.trim().toLowerCase();
-      const now = new Date();
-
-      const [lock] = await db
-        .select({ lockedUntil: signinFailures.lockedUntil })
-        .from(signinFailures)
-        .where(and(eq(signinFailures.login, login), gt(signinFailures.lockedUntil, now)));
-      if (lock?.lockedUntil) {
-        const minutes = Math.max(1, Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 60_000));
-        throw tooMany(
-          'error.auth.tooManyAttempts',
-          'Too many failed sign-in attempts. Try again in %{minutes} minutes.',
-          { minutes },
-        );
+      const now = clock();
+      const wait = await claimSigninAttempt(db, login, now);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw signinDelayed(wait);
       }
 
       const [account] = await db
@@ -97,13 +53,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
 
       if (!account) {
         await verifyAgainstDummy(request.body.password);
-        await recordFailure(db, login, now);
         throw invalidCredential();
       }
-      if (!(await verifyPassword(request.body.password, account.passwordHash))) {
-        await recordFailure(db, login, now);
-        throw invalidCredential();
-      }
+      if (!(await verifyPassword(request.body.password, account.passwordHash))) throw invalidCredential();
+      await forgetSigninFailures(db, login);
       if (
         account.status !== 'ACTIVE' ||
         (account.customerId !== null && account.customerStatus !== 'ACTIVE')
@@ -113,7 +66,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Confi
 
       const { state } = request.body;
       return db.transaction(async (tx) => {
-        await tx.delete(signinFailures).where(eq(signinFailures.login, login));
         // A state naming another client's pending authorization request: that client gets a code too.
         const authorization = state
           ? await takeForeignAuthorizationRequest(tx, state, config.portalClientId, now)

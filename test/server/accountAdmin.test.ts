@@ -481,6 +481,38 @@ describe("a customer's administrator", () => {
     expect(provider).toMatchObject({ status: 400, body: { messageKey: 'error.account.roleScope' } });
   });
 
+  it('gets one answer for an email used anywhere, and nothing about the account that holds it', async () => {
+    const holders = {
+      'its own customer': await insertAccount(ctx, { customerId: acme.id, roleIds: [customerAdminId] }),
+      'another customer': await insertAccount(ctx, { customerId: globex.id, roleIds: [customerAdminId] }),
+      'an inactive account of another customer': await insertAccount(ctx, {
+        customerId: globex.id,
+        status: 'INACTIVE',
+      }),
+      'the provider': await insertAccount(ctx, { roleIds: [providerAdminId] }),
+    };
+    const member = await insertAccount(ctx, { customerId: acme.id, roleIds: [customerAdminId] });
+    const accountsBefore = await accountCount();
+    const auditBefore = (await auditOf(ctx, member.id)).length;
+
+    for (const [holder, account] of Object.entries(holders)) {
+      const form = providerForm({ email: ` ${account.email.toUpperCase()} `, roleIds: [customerAdminId] });
+      const created = await call('POST', '/account/create_account_organization', form, admin.token);
+      const edited = await call('PUT', `/account/${member.id}`, form, admin.token);
+      for (const answer of [created, edited]) {
+        expect({ holder, status: answer.status, body: answer.body }).toEqual({
+          holder,
+          status: 409,
+          body: { messageKey: 'error.email.existed', message: 'Email already existed' },
+        });
+      }
+    }
+    expect(await accountCount()).toBe(accountsBefore);
+    expect((await auditOf(ctx, member.id)).length).toBe(auditBefore);
+    const [unchanged] = await ctx.db.select().from(accounts).where(eq(accounts.id, member.id));
+    expect(unchanged!.email).toBe(member.email);
+  });
+
   it("reads and edits its own customer's accounts", async () => {
     const member = await insertAccount(ctx, { customerId: acme.id, roleIds: [customerAdminId] });
     expect((await call('GET', `/account/${member.id}`, undefined, admin.token)).body.email).toBe(

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { signToken } from '../../server/auth/tokens.ts';
 import { accounts, customers, sessions, signinFailures } from '../../server/db/schema.ts';
+import { delayAfter } from '../../server/domain/signinDelay.ts';
+import { i18nProvider } from '../../src/i18n/index.ts';
 import {
   createTestContext,
+  type JsonAnswer,
   JWT_SECRET,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
@@ -21,9 +24,15 @@ const UNAUTHORIZED = {
   message: 'Authentication is required to access this resource.',
 };
 
+/** The clock of the sign-in delay: tests move it on instead of waiting. */
+let clock = Date.now();
+const secondsPass = (seconds: number) => {
+  clock += seconds * 1000;
+};
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ operator: 'fresh' });
+  ctx = await createTestContext({ operator: 'fresh', now: () => new Date(clock) });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -144,79 +153,133 @@ describe('POST /api/auth/signin', () => {
   });
 });
 
-describe('sign-in throttling', () => {
-  const TOO_MANY = {
+describe('the sign-in delay of a login', () => {
+  const delayed = (seconds: number) => ({
     messageKey: 'error.auth.tooManyAttempts',
-    message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-    params: { minutes: 15 },
-  };
-
-  it('locks a login after 5 failures and refuses even the right password while locked', async () => {
-    const email = uniqueEmail('locked');
-    await ctx.createAccount({ email, password: PASSWORD });
-
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      const answer = await signin({ login: email, password: `Wrong-Password-${attempt}` });
-      expect(answer.status).toBe(401);
-    }
-    const locked = await signin({ login: email, password: PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toEqual(TOO_MANY);
-    expect(
-      await ctx.db
-        .select()
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .where(eq(accounts.email, email)),
-    ).toEqual([]);
+    message: `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or sign in with the QR code.`,
+    params: { smart_count: seconds },
   });
 
-  it('locks unknown logins the same way', async () => {
+  function expectDelayed(answer: JsonAnswer, seconds: number) {
+    expect(answer.status).toBe(429);
+    expect(answer.body).toEqual(delayed(seconds));
+    expect(answer.headers['retry-after']).toBe(String(seconds));
+    expect(i18nProvider.translate(answer.body.messageKey, answer.body.params)).toBe(answer.body.message);
+  }
+
+  async function wrongPasswords(login: string, times: number) {
+    for (let attempt = 1; attempt <= times; attempt++) {
+      expect((await signin({ login, password: `Wrong-Password-${attempt}` })).status).toBe(401);
+    }
+  }
+
+  const sessionsOf = (email: string) =>
+    ctx.db
+      .select()
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(eq(accounts.email, email));
+
+  it("costs the owner 30 seconds after a stranger's 5 wrong passwords, then lets the right one in", async () => {
+    const email = uniqueEmail('owner');
+    await ctx.createAccount({ email, password: PASSWORD });
+    await wrongPasswords(email, 5);
+
+    expectDelayed(await signin({ login: email, password: PASSWORD }), 30);
+    expect(await sessionsOf(email)).toEqual([]);
+    secondsPass(29);
+    expectDelayed(await signin({ login: email, password: PASSWORD }), 1);
+    secondsPass(1);
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('doubles the wait with each further wrong password, up to 15 minutes', async () => {
+    const email = uniqueEmail('siege');
+    await ctx.createAccount({ email, password: PASSWORD });
+    await wrongPasswords(email, 5);
+    for (const wait of [30, 60, 120, 240, 480, 900, 900]) {
+      expectDelayed(await signin({ login: email, password: 'Wrong-Password-9' }), wait);
+      secondsPass(wait);
+      expect((await signin({ login: email, password: 'Wrong-Password-9' })).status).toBe(401);
+    }
+    expect(delayAfter(5_000_000)).toBe(900);
+  });
+
+  it('keeps the 15-minute cap however long a siege lasts', async () => {
+    const email = uniqueEmail('long-siege');
+    await ctx.createAccount({ email, password: PASSWORD });
+    await wrongPasswords(email, 1);
+    await ctx.db.update(signinFailures).set({ count: 2_000_000 }).where(eq(signinFailures.login, email));
+    expect((await signin({ login: email, password: 'Wrong-Password-9' })).status).toBe(401);
+    expectDelayed(await signin({ login: email, password: PASSWORD }), 900);
+  });
+
+  it('makes unknown logins wait the same way', async () => {
     const login = uniqueEmail('ghost');
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signin({ login, password: PASSWORD })).status).toBe(401);
-    }
-    expect((await signin({ login, password: PASSWORD })).body).toEqual(TOO_MANY);
+    await wrongPasswords(login, 5);
+    expectDelayed(await signin({ login, password: PASSWORD }), 30);
   });
 
-  it('lets the account in again once the lock has run out, and forgets the failures', async () => {
-    const email = uniqueEmail('unlocked');
+  it('lets through only 5 of 10 wrong passwords sent together', async () => {
+    const email = uniqueEmail('together');
     await ctx.createAccount({ email, password: PASSWORD });
-    for (let attempt = 1; attempt <= 5; attempt++)
-      await signin({ login: email, password: 'Wrong-Password-1' });
-    const past = new Date(Date.now() - 1000);
-    await ctx.db
-      .update(signinFailures)
-      .set({ lockedUntil: past, firstFailedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signinFailures.login, email));
-
-    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
-    expect(await ctx.db.select().from(signinFailures).where(eq(signinFailures.login, email))).toEqual([]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signin({ login: email, password: `Wrong-Password-${i}` })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
   });
 
-  it('counts only the failures of the last 15 minutes', async () => {
-    const email = uniqueEmail('slow');
-    await ctx.createAccount({ email, password: PASSWORD });
-    for (let attempt = 1; attempt <= 4; attempt++)
-      await signin({ login: email, password: 'Wrong-Password-1' });
-    await ctx.db
-      .update(signinFailures)
-      .set({ firstFailedAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(signinFailures.login, email));
-
-    expect((await signin({ login: email, password: 'Wrong-Password-1' })).status).toBe(401);
-    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
-  });
-
-  it('clears the count on a successful sign-in', async () => {
+  it('forgets the wrong passwords after a right one', async () => {
     const email = uniqueEmail('recovered');
     await ctx.createAccount({ email, password: PASSWORD });
-    for (let attempt = 1; attempt <= 4; attempt++)
-      await signin({ login: email, password: 'Wrong-Password-1' });
+    await wrongPasswords(email, 4);
     expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await signin({ login: email, password: 'Wrong-Password-1' })).status).toBe(401);
-    }
+    await wrongPasswords(email, 4);
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('forgets the wrong passwords after a day without an attempt', async () => {
+    const email = uniqueEmail('patient');
+    await ctx.createAccount({ email, password: PASSWORD });
+    await wrongPasswords(email, 4);
+    secondsPass(24 * 3600 - 1);
+    await wrongPasswords(email, 1);
+    secondsPass(24 * 3600);
+    await wrongPasswords(email, 4);
+    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('lifts the wait once the owner signs in by QR code, approved by the own app', async () => {
+    const email = uniqueEmail('qr-owner');
+    await ctx.createAccount({ email, password: PASSWORD });
+    const appToken = await ctx.signIn(email, PASSWORD);
+    await wrongPasswords(email, 5);
+    secondsPass(30);
+    await wrongPasswords(email, 1);
+    expectDelayed(await signin({ login: email, password: PASSWORD }), 60);
+
+    const host = { host: 'portal.example' };
+    const query = new URLSearchParams({
+      realm: 'r-portal',
+      client_id: 'gateway-portal-web',
+      redirect_url: 'http://portal.example/oauth2/handler',
+      state: 'qr-state',
+    });
+    const opened = await ctx.call('GET', `/api/v-key-seamless/init-session?${query}`, { headers: host });
+    expect(opened.status).toBe(200);
+    const { sessionId, idSignature } = opened.body;
+    const decided = await ctx.call('POST', '/api/v-key-seamless/app/decision', {
+      token: appToken,
+      json: { sessionId, decision: 'APPROVE' },
+    });
+    expect(decided.status).toBe(204);
+    const qr = await ctx.call('POST', '/api/v-key-seamless/authenticate', {
+      json: { sessionId, idSignature },
+      headers: host,
+    });
+    expect(qr.status).toBe(200);
+
     expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
   });
 });

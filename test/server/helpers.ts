@@ -18,6 +18,12 @@ export const OPERATOR_EMAIL = 'operator@example.com';
 export const OPERATOR_PASSWORD = 'Initial-Operator-1';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/**
+ * Every test request comes from the same address: the limits are out of reach unless a test sets
+ * its own (test/server/rateLimit.test.ts).
+ */
+const UNREACHED_LIMIT = { max: 1_000_000, windowSec: 60 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -31,6 +37,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distDir: path.join(process.cwd(), 'test', 'server', 'no-dist-here'),
     portalClientId: 'gateway-portal-web',
     seamlessSessionTtlSec: 120,
+    rateLimits: {
+      signin: UNREACHED_LIMIT,
+      public: UNREACHED_LIMIT,
+      passwordPerAccount: UNREACHED_LIMIT,
+      passwordPerAddress: UNREACHED_LIMIT,
+    },
     ...overrides,
   };
 }
@@ -80,6 +92,8 @@ export interface TestContextOptions {
    * still to change the initial password.
    */
   operator?: 'ready' | 'fresh';
+  /** The clock of rate limits and sign-in delays, for tests that move time on. */
+  now?: () => Date;
 }
 
 export interface NewAccount {
@@ -111,7 +125,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     if (options.operator !== 'fresh') {
       await db.update(accounts).set({ forceChangePassword: false }).where(eq(accounts.email, OPERATOR_EMAIL));
     }
-    app = buildApp({ db, config });
+    app = buildApp({ db, config, now: options.now });
     options.extend?.(app);
     await app.ready();
   } catch (error) {
@@ -125,7 +139,14 @@ export async function createTestContext(options: TestContextOptions = {}) {
   async function call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    init: { token?: string; json?: unknown; payload?: string; headers?: Record<string, string> } = {},
+    init: {
+      token?: string;
+      json?: unknown;
+      payload?: string;
+      headers?: Record<string, string>;
+      /** The client's address (inject's default is 127.0.0.1). */
+      remoteAddress?: string;
+    } = {},
   ): Promise<JsonAnswer> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -134,7 +155,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       payload = JSON.stringify(init.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await ready.inject({ method, url, headers, payload });
+    const response = await ready.inject({ method, url, headers, payload, remoteAddress: init.remoteAddress });
     const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
     return {
       status: response.statusCode,

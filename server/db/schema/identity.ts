@@ -154,10 +154,32 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_id_idx').on(t.accountId)],
 );
 
-/** Failed sign-in attempts per login (known or not), for throttling. */
-export const signinFailures = pgTable('signin_failures', {
-  login: text('login').primaryKey(),
-  count: integer('count').notNull().default(0),
-  firstFailedAt: timestamptz('first_failed_at').notNull(),
-  lockedUntil: timestamptz('locked_until'),
-});
+/**
+ * Password attempts per login (known or not), for the progressive sign-in delay of
+ * server/domain/signinDelay.ts: `count` attempts since the last success, the last at `lastFailedAt`;
+ * none is checked before `lockedUntil`.
+ */
+export const signinFailures = pgTable(
+  'signin_failures',
+  {
+    login: text('login').primaryKey(),
+    count: integer('count').notNull().default(0),
+    lastFailedAt: timestamptz('last_failed_at').notNull(),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [index('signin_failures_last_failed_at_idx').on(t.lastFailedAt)],
+);
+
+/**
+ * The counters of server/http/rateLimit.ts (the @fastify/rate-limit store): `hits` requests under `key`
+ * in the window that ends at `resetsAt`. Kept in the database so that every server on it counts together.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamptz('resets_at').notNull(),
+  },
+  (t) => [index('rate_limits_resets_at_idx').on(t.resetsAt)],
+);

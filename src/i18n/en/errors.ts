@@ -48,6 +48,10 @@ export const error = {
     alreadyUsed: 'The authentication request has already been used.',
   },
   route: { notFound: 'No API call matches %{method} %{path}.' },
+  rateLimit: {
+    exceeded:
+      'Too many requests from your network. Try again in %{smart_count} second. |||| Too many requests from your network. Try again in %{smart_count} seconds.',
+  },
   validation: { invalid: "The field '%{field}' %{reason}." },
   request: {
     invalidJson: 'The request body is not valid JSON.',
@@ -62,7 +66,8 @@ export const error = {
   },
   auth: {
     unauthorized: 'Your session has ended. Please sign in again.',
-    tooManyAttempts: 'Too many failed sign-in attempts. Try again in %{minutes} minutes.',
+    tooManyAttempts:
+      'Too many failed sign-in attempts. Try again in %{smart_count} second, or sign in with the QR code. |||| Too many failed sign-in attempts. Try again in %{smart_count} seconds, or sign in with the QR code.',
   },
   account: {
     oldPasswordIncorrect: 'Old Password is Incorrect',
@@ -92,6 +97,8 @@ export const error = {
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
     confirmMismatch: 'Password and Confirm New Password does not match',
     sameAsOld: 'The new password must be different from the old password.',
+    tooManyChecks:
+      'Too many attempts to change the password. Try again in %{smart_count} second. |||| Too many attempts to change the password. Try again in %{smart_count} seconds.',
   },
   secondFactor: {
     timeout: 'The authentication request has been expired, please try again!',

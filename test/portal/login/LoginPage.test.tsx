@@ -120,7 +120,7 @@ describe('the login page', () => {
     server.use(
       http.post(`${API}/auth/signin`, () =>
         HttpResponse.json(
-          { messageKey: 'error.auth.tooManyAttempts', message: 'Too many', params: { minutes: 15 } },
+          { messageKey: 'error.auth.tooManyAttempts', message: 'Too many', params: { smart_count: 45 } },
           { status: 429 },
         ),
       ),
@@ -130,7 +130,9 @@ describe('the login page', () => {
     await user.type(passwordBox(), 'Whatever1');
     await user.click(signInButton());
     expect(
-      await screen.findByText('Too many failed sign-in attempts. Try again in 15 minutes.'),
+      await screen.findByText(
+        'Too many failed sign-in attempts. Try again in 45 seconds, or sign in with the QR code.',
+      ),
     ).toBeInTheDocument();
   });
 

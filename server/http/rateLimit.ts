@@ -1,0 +1,230 @@
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { lte, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerOf } from '../auth/guard.ts';
+import type { LimitRule, RateLimitSettings } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { type AppError, tooMany } from '../errors.ts';
+
+/**
+ * Rate limits a route declares next to its access rule, as `config: { access: …, limit: 'public' }`.
+ * Counting is @fastify/rate-limit's (its `createRateLimit`), over a store kept in the database
+ * (`rate_limits`), so that every server on one PostgreSQL counts together.
+ *
+ * - `'signin'`: POST /auth/signin, per client address (RATE_LIMIT_SIGNIN).
+ * - `'public'`: a call open without a token, per client address and per call (RATE_LIMIT_PUBLIC).
+ * - `'passwordCheck'`: a call that checks the caller's password, per account and per client address
+ *   (RATE_LIMIT_PASSWORD, RATE_LIMIT_PASSWORD_IP); counted once the request is valid.
+ *
+ * Address limits are counted when the request arrives, before its body is read: a request the
+ * validation refuses counts too. Past the limit the answer is 429 with Retry-After (seconds).
+ */
+export type RouteLimit = 'signin' | 'public' | 'passwordCheck';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rate limit the call counts against (server/http/rateLimit.ts). */
+    limit?: RouteLimit;
+  }
+}
+
+/** One counter: which setting, whom it counts, and whether each call has its own count. */
+interface Meter {
+  rule: keyof RateLimitSettings;
+  by: 'address' | 'account';
+  perCall: boolean;
+}
+
+interface LimitSpec {
+  /** Address-only limits run first thing; account limits once the guard and validation have run. */
+  hook: 'onRequest' | 'preHandler';
+  meters: readonly Meter[];
+  refuse: (seconds: number) => AppError;
+}
+
+/** A 429 whose message counts the wait in seconds, in the catalogue's plural form (`smart_count`). */
+export function tooManyFor(messageKey: string, one: string, many: string, seconds: number): AppError {
+  return tooMany(messageKey, seconds === 1 ? one : many, { smart_count: seconds });
+}
+
+const requestsRefused = (seconds: number) =>
+  tooManyFor(
+    'error.rateLimit.exceeded',
+    'Too many requests from your network. Try again in %{smart_count} second.',
+    'Too many requests from your network. Try again in %{smart_count} seconds.',
+    seconds,
+  );
+
+const passwordChecksRefused = (seconds: number) =>
+  tooManyFor(
+    'error.password.tooManyChecks',
+    'Too many attempts to change the password. Try again in %{smart_count} second.',
+    'Too many attempts to change the password. Try again in %{smart_count} seconds.',
+    seconds,
+  );
+
+const LIMITS: Record<RouteLimit, LimitSpec> = {
+  signin: {
+    hook: 'onRequest',
+    meters: [{ rule: 'signin', by: 'address', perCall: false }],
+    refuse: requestsRefused,
+  },
+  public: {
+    hook: 'onRequest',
+    meters: [{ rule: 'public', by: 'address', perCall: true }],
+    refuse: requestsRefused,
+  },
+  passwordCheck: {
+    hook: 'preHandler',
+    meters: [
+      { rule: 'passwordPerAccount', by: 'account', perCall: false },
+      { rule: 'passwordPerAddress', by: 'address', perCall: false },
+    ],
+    refuse: passwordChecksRefused,
+  },
+};
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+type StoreCallback = (error: Error | null, result?: StoreResult) => void;
+
+/** How often, at most, finished windows are deleted. */
+const SWEEP_EVERY_MS = 60_000;
+
+const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * The @fastify/rate-limit store over `rate_limits`: a fixed window per key, counted by one atomic
+ * upsert, so that concurrent requests on several servers never lose a count.
+ */
+export function databaseStore(db: Database, now: () => Date) {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  async function sweep(at: Date): Promise<void> {
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    await db.delete(rateLimits).where(lte(rateLimits.resetsAt, at));
+  }
+
+  async function hit(key: string, timeWindow: number): Promise<StoreResult> {
+    const at = now();
+    await sweep(at);
+    const expired = sql`${rateLimits.resetsAt} <= ${timestamp(at)}`;
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, hits: 1, resetsAt: new Date(at.getTime() + timeWindow) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+          resetsAt: sql`case when ${expired} then ${timestamp(new Date(at.getTime() + timeWindow))}
+            else ${rateLimits.resetsAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt });
+    return { current: row!.hits, ttl: Math.max(0, row!.resetsAt.getTime() - at.getTime()) };
+  }
+
+  async function peek(key: string): Promise<StoreResult> {
+    const at = now();
+    const [row] = await db
+      .select({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetsAt} > ${timestamp(at)}`);
+    return row ? { current: row.hits, ttl: row.resetsAt.getTime() - at.getTime() } : { current: 0, ttl: 0 };
+  }
+
+  const settle = (work: Promise<StoreResult>, callback: StoreCallback) => {
+    work.then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  };
+
+  return class DatabaseStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      settle(hit(key, timeWindow), callback);
+    }
+
+    /** The count without adding to it (`createRateLimit(…)(request, { increment: false })`). */
+    read(key: string, callback: StoreCallback): void {
+      settle(peek(key), callback);
+    }
+
+    /** Keys already name their limit and call: every route shares the one table. */
+    child(): DatabaseStore {
+      return this;
+    }
+  };
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+function subjectOf(request: FastifyRequest, meter: Meter): string {
+  if (meter.by === 'account') return callerOf(request).account.id;
+  return normalizeIP(request.ip);
+}
+
+export interface RateLimitOptions {
+  db: Database;
+  settings: RateLimitSettings;
+  now: () => Date;
+}
+
+/**
+ * Registers @fastify/rate-limit with the database store, and gives every route that declares
+ * `config.limit` the hook that counts it. Call before the routes are registered.
+ */
+export function registerRateLimits(app: FastifyInstance, { db, settings, now }: RateLimitOptions): void {
+  app.register(fastifyRateLimit, { global: false, store: databaseStore(db, now) });
+
+  const limiters = new Map<string, Limiter>();
+  const limiterFor = (request: FastifyRequest, meter: Meter): Limiter => {
+    const id = `${meter.rule}:${meter.by}:${meter.perCall}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const rule: LimitRule = settings[meter.rule];
+      limiter = request.server.createRateLimit({
+        max: rule.max,
+        timeWindow: rule.windowSec * 1000,
+        keyGenerator: (req) => {
+          const call = meter.perCall ? `:${req.routeOptions.method} ${req.routeOptions.url}` : '';
+          return `${meter.rule}${call}:${subjectOf(req, meter)}`;
+        },
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+
+  const spend = async (spec: LimitSpec, request: FastifyRequest, reply: FastifyReply) => {
+    let wait = 0;
+    for (const meter of spec.meters) {
+      const result = await limiterFor(request, meter)(request);
+      if (!result.isAllowed && result.isExceeded) wait = Math.max(wait, result.ttlInSeconds, 1);
+    }
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw spec.refuse(wait);
+    }
+  };
+
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.limit;
+    if (name === undefined) return;
+    const spec = LIMITS[name];
+    if (!spec) throw new Error(`${route.method} ${route.url} declares an unknown limit '${String(name)}'`);
+    if (route.config?.access?.public && spec.meters.some((meter) => meter.by === 'account')) {
+      throw new Error(`${route.method} ${route.url} is public: it cannot count per account ('${name}')`);
+    }
+    const hook = async (request: FastifyRequest, reply: FastifyReply) => spend(spec, request, reply);
+    if (spec.hook === 'onRequest') {
+      route.onRequest = [...[route.onRequest ?? []].flat(), hook];
+    } else {
+      route.preHandler = [...[route.preHandler ?? []].flat(), hook];
+    }
+  });
+}
