@@ -5,6 +5,7 @@ import { customer } from '../../contract/customer';
 import { accountRole, role } from '../../contract/role';
 import { samlSetting } from '../../contract/samlSetting';
 import { serviceTemplate } from '../../contract/serviceTemplate';
+import { billing } from '../../contract/session';
 import type {
   ActionSpec,
   BodySpec,
@@ -285,8 +286,8 @@ export const RESOURCES = {
       precheckPayment: call('POST', '{base}/{customerId}/precheck_payment', undefined, ['subscriptionId']),
       calculate: call('POST', '{base}/calculate', 'data'),
       cancel: call('POST', '{base}/{id}/cancel'),
-      // The customer's feature flags (for example theme), spec 01 §7.
-      supportFeatures: call('GET', '/billing/{customerId}/check/support_features'),
+      // The customer's feature flags (for example theme), spec 01 §7: served already (contract/session.ts).
+      supportFeatures: { by: 'call', ...billing.calls.supportFeatures },
     },
   },
   order: {
