@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { invalidText, invalidTextField } from './http/validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { assetRoutes } from './routes/asset.ts';
@@ -33,6 +34,29 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The parts of a request checked for invalid text, with the name a field of each is given under. */
+const TEXT_PARTS = [
+  ['params', 'path'],
+  ['query', 'query'],
+  ['body', 'body'],
+] as const;
+
+/**
+ * Every API route refuses a NUL or a lone surrogate in any path parameter, query value or JSON body field
+ * (keys included) with 400 `error.validation.invalidText`, before its schema is checked and before any
+ * query. Values read inside handlers (multipart json parts, JSON in a query value) are checked by
+ * compileCheck in the same way.
+ */
+function refuseInvalidText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!isApiPath(request.routeOptions.url ?? '')) return;
+    for (const [part, root] of TEXT_PARTS) {
+      const field = invalidTextField(request[part], root);
+      if (field !== undefined) throw invalidText(field);
+    }
+  });
+}
+
 export function buildApp({ db, config, logger = false }: BuildAppOptions) {
   const app = Fastify({ logger, bodyLimit: BODY_LIMIT }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -54,6 +78,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
 
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
+  refuseInvalidText(app);
 
   app.register(
     async (api) => {

@@ -48,7 +48,11 @@ export const error = {
     alreadyUsed: 'The authentication request has already been used.',
   },
   route: { notFound: 'No API call matches %{method} %{path}.' },
-  validation: { invalid: "The field '%{field}' %{reason}." },
+  validation: {
+    invalid: "The field '%{field}' %{reason}.",
+    invalidText:
+      "The field '%{field}' contains a character that is not allowed (NUL or an unpaired surrogate).",
+  },
   request: {
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',
