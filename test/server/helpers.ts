@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../server/app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import type { Config } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
@@ -74,6 +74,8 @@ export interface TestContextOptions {
   config?: Partial<Config>;
   /** Runs before the app is ready: the place to add throwaway routes to this app only. */
   extend?: (app: App) => void;
+  /** The app's logger (see buildApp); silent when left out. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export interface NewAccount {
@@ -102,7 +104,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
   let app: App | undefined;
   try {
     await ensureSeed(db, config, (line) => printed.push(line));
-    app = buildApp({ db, config });
+    app = buildApp({ db, config, logger: options.logger });
     options.extend?.(app);
     await app.ready();
   } catch (error) {
