@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { invalidText, invalidTextField } from './http/validation.ts';
+import { type LogOptions, loggerOptions } from './logging.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { assetRoutes } from './routes/asset.ts';
@@ -24,8 +25,11 @@ import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 export interface BuildAppOptions {
   db: Database;
   config: Config;
-  /** Fastify's logger option: false (the default) for silence, or pino options. */
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * false (the default) for silence, or the level and destination of the log; the serializers and the
+   * redaction that keep secrets out of it are always applied (see logging.ts).
+   */
+  logger?: false | LogOptions;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -58,7 +62,10 @@ function refuseInvalidText(app: FastifyInstance): void {
 }
 
 export function buildApp({ db, config, logger = false }: BuildAppOptions) {
-  const app = Fastify({ logger, bodyLimit: BODY_LIMIT }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify({
+    logger: logger === false ? false : loggerOptions(logger),
+    bodyLimit: BODY_LIMIT,
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies exactly as declared (no coercion of types); query and path values are converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
