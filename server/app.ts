@@ -7,6 +7,7 @@ import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { invalidText, invalidTextField } from './http/validation.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -83,6 +84,7 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
     },
   );
 
+  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
   refuseInvalidText(app);

@@ -23,6 +23,8 @@ export interface Config {
   seamlessSessionTtlSec: number;
   /** Links the portal shows: the external support-ticket page, the side menu's Help, the footer's social links. */
   portalLinks?: { supportUrl?: string; helpUrl?: string; socialLinks?: string };
+  /** CSP sources that may frame the embeddable screens (/iframe/…); the portal itself when unset. */
+  frameAncestors?: string[];
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -46,6 +48,27 @@ function socialLinksSetting(env: NodeJS.ProcessEnv): string | undefined {
     }
   }
   return value;
+}
+
+/** A CSP source a frame-ancestors directive takes: 'self', 'none', a scheme or an origin (with a wildcard host or port). */
+const FRAME_SOURCE = /^('self'|'none'|https?:|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?)$/i;
+
+/** FRAME_ANCESTORS: CSP sources separated by spaces or commas ('self', https://app.example.com, https://*.example.com). */
+function frameAncestorsSetting(env: Env): string[] | undefined {
+  const value = nonEmpty(env, 'FRAME_ANCESTORS');
+  if (value === undefined) return undefined;
+  const sources = value.split(/[\s,]+/).filter(Boolean);
+  for (const source of sources) {
+    if (!FRAME_SOURCE.test(source)) {
+      throw new Error(
+        `FRAME_ANCESTORS must be CSP sources such as 'self' or https://app.example.com, separated by spaces or commas (found "${source}")`,
+      );
+    }
+  }
+  if (sources.includes("'none'") && sources.length > 1) {
+    throw new Error("FRAME_ANCESTORS cannot combine 'none' with other sources");
+  }
+  return sources;
 }
 
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
@@ -140,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
       helpUrl: linkSetting(env, 'HELP_URL'),
       socialLinks: socialLinksSetting(env),
     },
+    frameAncestors: frameAncestorsSetting(env),
   };
 }
