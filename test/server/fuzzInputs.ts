@@ -172,7 +172,7 @@ function badValuesFor(schema: JsonSchema): [string, unknown][] {
   }
   switch (typeOf(shape)) {
     case 'string':
-      return [...common, ['a number', 123], ['empty', ''], ...Object.entries(BAD_TEXTS)];
+      return [...common, ['a number', 123], ...Object.entries(BAD_TEXTS)];
     case 'integer':
     case 'number':
       return [...common, ['a text', 'abc'], ...Object.entries(BAD_NUMBERS)];
