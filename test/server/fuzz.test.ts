@@ -127,7 +127,8 @@ it('finds the API routes and who may call them', () => {
 describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', (_, route) => {
   it('answers malformed input with a 4xx, logs no error and writes nothing', async () => {
     const failures: string[] = [];
-    let pastTheGuard = 0;
+    /** Answers given past the guard and any rate limit: the fuzz must reach the route's own checks. */
+    let reached = 0;
     let sent = 0;
     for (const caller of callersOf(route)) {
       let counts = await rowCounts();
@@ -145,7 +146,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
         const where = `${caller.name}, ${request.label}`;
         if (status >= 500) failures.push(`${where}: ${status}`);
         if (caller.token && status === 401) failures.push(`${where}: refused by the guard (401)`);
-        if (caller.token && status !== 401 && status !== 403) pastTheGuard += 1;
+        if (status !== 403 && status !== 429 && !(caller.token && status === 401)) reached += 1;
         // Counting every table after each request would dominate the run: they are counted again only
         // when a transaction was started since the last count (a write, even one rolled back).
         const transactionId = await nextTransactionId();
@@ -162,7 +163,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
     const trouble = troubleIn(logLines.splice(0)).map((line) => line.slice(0, 2000));
     expect(failures).toEqual([]);
     expect(trouble).toEqual([]);
-    if (route.access && !route.access.public) expect(pastTheGuard).toBeGreaterThan(0);
+    expect(reached).toBeGreaterThan(sent / 2);
     expect(sent).toBeGreaterThan(0);
   });
 });
