@@ -7,9 +7,10 @@ import type { JsonSchema, RouteEntry } from './routeTable.ts';
  *
  * A "valid" sample of each schema is built first (required fields only); each malformed request breaks
  * one thing in it: one field of the wrong type, null, missing or unknown, a NUL byte or a lone surrogate
- * in one text, a 1 MB text, a deep nesting, extreme numbers; and, for the whole body: invalid JSON, the
- * wrong content type, invalid UTF-8. Multipart routes get broken forms: oversized and non-image files,
- * json parts with bad text, too many parts.
+ * in one text, a 1 MB text (one character too many where the schema sets a maximum), a deep nesting,
+ * extreme numbers; and, for the whole body: invalid JSON, the wrong content type, invalid UTF-8.
+ * Multipart routes get broken forms: oversized and non-image files, json parts with bad text, too many
+ * parts.
  */
 
 export interface FuzzRequest {
@@ -163,6 +164,23 @@ function slotsOf(schema: JsonSchema, path: Path = [], maxDepth = 3): Slot[] {
   return slots;
 }
 
+/**
+ * A text the field cannot take: 1 MB where the schema sets no maximum (the handler and the database get
+ * it), one character over the maximum where it does (the validator's own limit is not fuzzed again).
+ */
+function tooLongText(shape: JsonSchema): [string, unknown] {
+  const max = shape.maxLength;
+  return max === undefined || max >= MEGA_TEXT.length
+    ? ['a 1 MB text', MEGA_TEXT]
+    : [`${max + 1} characters`, 'a'.repeat(max + 1)];
+}
+
+/** The same for a list: 10,001 items, or one over its maximum. */
+function tooManyItems(shape: JsonSchema): [string, unknown] {
+  const count = shape.maxItems === undefined || shape.maxItems >= 10_001 ? 10_001 : shape.maxItems + 1;
+  return [`${count} items`, Array.from({ length: count }, () => sample(shape.items as JsonSchema))];
+}
+
 /** Values of the wrong kind, and values of the right kind that no schema should let through unchecked. */
 function badValuesFor(schema: JsonSchema): [string, unknown][] {
   const shape = branchOf(schema) ?? schema;
@@ -172,7 +190,13 @@ function badValuesFor(schema: JsonSchema): [string, unknown][] {
   }
   switch (typeOf(shape)) {
     case 'string':
-      return [...common, ['a number', 123], ...Object.entries(BAD_TEXTS)];
+      return [
+        ...common,
+        ['a number', 123],
+        ['a NUL byte', NUL_TEXT],
+        ['a lone surrogate', SURROGATE_TEXT],
+        tooLongText(shape),
+      ];
     case 'integer':
     case 'number':
       return [...common, ['a text', 'abc'], ...Object.entries(BAD_NUMBERS)];
@@ -190,7 +214,7 @@ function badValuesFor(schema: JsonSchema): [string, unknown][] {
       return [
         ...common,
         ['a text', 'x'],
-        ['10,001 items', Array.from({ length: 10_001 }, () => sample(shape.items as JsonSchema))],
+        tooManyItems(shape),
         ['deeply nested lists', JSON.parse(deepArray(VALUE_NESTING_DEPTH))],
       ];
     default:
