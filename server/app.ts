@@ -2,12 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
+import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { invalidText, invalidTextField } from './http/validation.ts';
+import { type LogOptions, loggerOptions } from './logging.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { assetRoutes } from './routes/asset.ts';
@@ -24,8 +27,11 @@ import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 export interface BuildAppOptions {
   db: Database;
   config: Config;
-  /** Fastify's logger option: false (the default) for silence, or pino options. */
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * false (the default) for silence, or the level and destination of the log; the serializers and the
+   * redaction that keep secrets out of it are always applied (see logging.ts).
+   */
+  logger?: false | LogOptions;
   /** The clock of rate limits and sign-in delays (tests move it instead of waiting). */
   now?: () => Date;
 }
@@ -36,13 +42,36 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The parts of a request checked for invalid text, with the name a field of each is given under. */
+const TEXT_PARTS = [
+  ['params', 'path'],
+  ['query', 'query'],
+  ['body', 'body'],
+] as const;
+
+/**
+ * Every API route refuses a NUL or a lone surrogate in any path parameter, query value or JSON body field
+ * (keys included) with 400 `error.validation.invalidText`, before its schema is checked and before any
+ * query. Values read inside handlers (multipart json parts, JSON in a query value) are checked by
+ * compileCheck in the same way.
+ */
+function refuseInvalidText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (!isApiPath(request.routeOptions.url ?? '')) return;
+    for (const [part, root] of TEXT_PARTS) {
+      const field = invalidTextField(request[part], root);
+      if (field !== undefined) throw invalidText(field);
+    }
+  });
+}
+
 /** Fastify's trustProxy: a number of hops believes that many proxies, nearest first. */
 const trustProxyOption = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
 
 export function buildApp({ db, config, logger = false, now = () => new Date() }: BuildAppOptions) {
   const app = Fastify({
-    logger,
+    logger: logger === false ? false : loggerOptions(logger),
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy, the client's address (for the rate limits) comes from X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -64,9 +93,11 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
     },
   );
 
+  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
   registerRateLimits(app, { db, settings: config.rateLimits, now });
+  refuseInvalidText(app);
 
   app.register(
     async (api) => {
@@ -101,9 +132,10 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       index: false,
       // index.html is answered below, with the product name filled in.
       globIgnore: ['index.html'],
-      setHeaders: (response, filePath) => {
+      // @fastify/static 10 hands over the Fastify reply (9 handed the raw response).
+      setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });

@@ -48,6 +48,8 @@ export interface Config {
    * a number of hops, or addresses and CIDR ranges. Unset: the address of the connection.
    */
   trustProxy?: number | string;
+  /** CSP sources that may frame the embeddable screens (/iframe/…); the portal itself when unset. */
+  frameAncestors?: string[];
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -120,6 +122,27 @@ function trustProxySetting(env: Env): number | string | undefined {
     }
   }
   return entries.join(',');
+}
+
+/** A CSP source a frame-ancestors directive takes: 'self', 'none', a scheme or an origin (with a wildcard host or port). */
+const FRAME_SOURCE = /^('self'|'none'|https?:|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?)$/i;
+
+/** FRAME_ANCESTORS: CSP sources separated by spaces or commas ('self', https://app.example.com, https://*.example.com). */
+function frameAncestorsSetting(env: Env): string[] | undefined {
+  const value = nonEmpty(env, 'FRAME_ANCESTORS');
+  if (value === undefined) return undefined;
+  const sources = value.split(/[\s,]+/).filter(Boolean);
+  for (const source of sources) {
+    if (!FRAME_SOURCE.test(source)) {
+      throw new Error(
+        `FRAME_ANCESTORS must be CSP sources such as 'self' or https://app.example.com, separated by spaces or commas (found "${source}")`,
+      );
+    }
+  }
+  if (sources.includes("'none'") && sources.length > 1) {
+    throw new Error("FRAME_ANCESTORS cannot combine 'none' with other sources");
+  }
+  return sources;
 }
 
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
@@ -221,5 +244,6 @@ export function loadConfig(env: Env = process.env): Config {
       passwordPerAddress: limitSetting(env, 'RATE_LIMIT_PASSWORD_IP', DEFAULT_RATE_LIMITS.passwordPerAddress),
     },
     trustProxy: trustProxySetting(env),
+    frameAncestors: frameAncestorsSetting(env),
   };
 }

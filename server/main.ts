@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureSeed } from './domain/seed.ts';
+import { serializeError } from './logging.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Secrets are kept out of the log whatever the level: see logging.ts.
   const app = buildApp({ db: database.db, config, logger: { level: 'info' } });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)}`);
+  // A failed query's message would carry its parameters (the seed writes a password hash).
+  console.error(`The server could not start: ${serializeError(error).message}`);
   process.exit(1);
 });

@@ -2,7 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { compileCheck, invalidField, parseJson } from './validation.ts';
+import {
+  compileCheck,
+  invalidField,
+  invalidText,
+  isInvalidText,
+  parseJson,
+  printable,
+} from './validation.ts';
 
 /**
  * Multipart create and update: a `json` (or `info`) part carrying the record's fields as JSON, and an
@@ -25,6 +32,8 @@ import { compileCheck, invalidField, parseJson } from './validation.ts';
  * - a file over 2000000 bytes: 413 `error.upload.tooLarge`; more files, fields or parts: 413 `error.upload.tooManyParts`;
  * - no json part, or no file where one is required: 400 `error.upload.missingPart` ({part});
  *   a part the form does not know: 400 `error.upload.unexpectedPart`; the json part twice: 400 `error.upload.duplicatePart`;
+ * - a NUL or a lone surrogate in the json part (values or keys) or in the file's name: 400
+ *   `error.validation.invalidText` naming the field (the file part's name for its file name);
  * - json that does not parse or does not match the schema: 400 `error.validation.invalid`, fields named as in a JSON body
  *   (a json part over busboy's field size of 1 MB is cut short: invalid JSON when typed application/json,
  *   else 413 `error.request.bodyTooLarge`);
@@ -150,9 +159,11 @@ export async function readMultipart<Schema extends TSchema>(
         // An empty file input of an HTML form: no file.
         if (part.filename === '' && bytes.length === 0) continue;
         if (part.fieldname === form.filePart) {
+          // The name is stored: a NUL or a lone surrogate in it is refused like in any other field.
+          if (isInvalidText(part.filename)) misplaced ??= invalidText(form.filePart);
           received = { fileName: baseName(part.filename), mimeType: part.mimetype, bytes };
         } else {
-          misplaced ??= fail(400, UPLOAD_ERRORS.unexpectedPart, { part: part.fieldname });
+          misplaced ??= fail(400, UPLOAD_ERRORS.unexpectedPart, { part: printable(part.fieldname) });
         }
       } else if (part.fieldname === form.dataPart) {
         if (data) misplaced ??= fail(400, UPLOAD_ERRORS.duplicatePart, { part: form.dataPart });
@@ -162,7 +173,7 @@ export async function readMultipart<Schema extends TSchema>(
         // The file part sent as a plain field: there is no file in it.
         misplaced ??= fail(415, UPLOAD_ERRORS.unsupportedType);
       } else {
-        misplaced ??= fail(400, UPLOAD_ERRORS.unexpectedPart, { part: part.fieldname });
+        misplaced ??= fail(400, UPLOAD_ERRORS.unexpectedPart, { part: printable(part.fieldname) });
       }
     }
   } catch (error) {

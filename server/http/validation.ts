@@ -15,6 +15,69 @@ export const invalidField = (field: string, reason: string): AppError =>
   new AppError(400, VALIDATION_KEY, VALIDATION_TEMPLATE, { field, reason });
 
 /**
+ * Text that is not text: NUL (U+0000), which PostgreSQL cannot store in a text column, and a UTF-16
+ * surrogate without its pair, which no encoding can carry. Refused in every field of every request
+ * (body, query, path, multipart json part, uploaded file name), keys included, before any query.
+ */
+export const INVALID_TEXT = {
+  key: 'error.validation.invalidText',
+  text: "The field '%{field}' contains a character that is not allowed (NUL or an unpaired surrogate).",
+} as const;
+
+export const invalidText = (field: string): AppError =>
+  new AppError(400, INVALID_TEXT.key, INVALID_TEXT.text, { field: printable(field) });
+
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const INVALID_CHARACTER = new RegExp(`\\u0000|${LONE_SURROGATE}`);
+const INVALID_CHARACTERS = new RegExp(INVALID_CHARACTER.source, 'g');
+
+/** True for a NUL or a lone surrogate anywhere in `text`. */
+export const isInvalidText = (text: string): boolean => INVALID_CHARACTER.test(text);
+
+/** A name fit to be echoed in a message: a NUL or a lone surrogate in it is written as `\uXXXX`. */
+export const printable = (name: string): string =>
+  name.replace(INVALID_CHARACTERS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+const pathOf = (visit: Visit): string[] => {
+  const path: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
+/**
+ * The name of the first field of `value` whose text (a string, or an object's key) is invalid, named as
+ * the validation answers name fields ('filters.q', 'ids.0'); `root` when `value` itself is such a string.
+ * Walks without recursion: a deeply nested body cannot exhaust the stack.
+ */
+export function invalidTextField(value: unknown, root: string): string | undefined {
+  const named = (visit: Visit) => pathOf(visit).join('.') || root;
+  const pending: Visit[] = [{ value }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (isInvalidText(current)) return named(visit);
+    } else if (typeof current === 'object' && current !== null) {
+      const entries = Object.entries(current);
+      for (const [key] of entries) {
+        if (isInvalidText(key)) return named({ value: undefined, key, parent: visit });
+      }
+      // Pushed last first, so that fields are visited in their order.
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index]!;
+        pending.push({ value: child, key, parent: visit });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * A whole number in a query string. TypeBox converts query values before checking them and would
  * truncate `1.5` to `1` for an integer schema; this refuses it ("must be an integer").
  */
@@ -75,6 +138,10 @@ export function compileCheck<T extends TSchema>(
 ): (value: unknown) => Static<T> {
   const validate = TypeBoxValidatorCompiler({ schema, httpPart: part, method: 'POST', url: name });
   return (value) => {
+    const badText = invalidTextField(value, name);
+    if (badText !== undefined) {
+      throw invalidText(naming === 'nested' && badText !== name ? `${name}.${badText}` : badText);
+    }
     const outcome: unknown = validate(value);
     if (outcome === true) return value as Static<T>;
     if (isRecord(outcome) && 'value' in outcome && !('error' in outcome)) return outcome.value as Static<T>;

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../server/app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import type { Config } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
@@ -94,6 +94,8 @@ export interface TestContextOptions {
   operator?: 'ready' | 'fresh';
   /** The clock of rate limits and sign-in delays, for tests that move time on. */
   now?: () => Date;
+  /** The app's logger (see buildApp); silent when left out. */
+  logger?: BuildAppOptions['logger'];
 }
 
 export interface NewAccount {
@@ -125,7 +127,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     if (options.operator !== 'fresh') {
       await db.update(accounts).set({ forceChangePassword: false }).where(eq(accounts.email, OPERATOR_EMAIL));
     }
-    app = buildApp({ db, config, now: options.now });
+    app = buildApp({ db, config, now: options.now, logger: options.logger });
     options.extend?.(app);
     await app.ready();
   } catch (error) {

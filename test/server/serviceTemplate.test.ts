@@ -211,7 +211,8 @@ describe('create', () => {
     expect(icon.headers['content-type']).toBe('image/png');
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
     expect(icon.headers['x-content-type-options']).toBe('nosniff');
-    expect(icon.headers['content-security-policy']).toBeUndefined();
+    // Every answer carries the portal's policy (server/http/securityHeaders.ts); the SVG one is for SVG only.
+    expect(icon.headers['content-security-policy']).not.toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 
   it('serves an SVG icon under a policy that forbids scripts', async () => {

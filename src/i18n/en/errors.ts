@@ -52,7 +52,11 @@ export const error = {
     exceeded:
       'Too many requests from your network. Try again in %{smart_count} second. |||| Too many requests from your network. Try again in %{smart_count} seconds.',
   },
-  validation: { invalid: "The field '%{field}' %{reason}." },
+  validation: {
+    invalid: "The field '%{field}' %{reason}.",
+    invalidText:
+      "The field '%{field}' contains a character that is not allowed (NUL or an unpaired surrogate).",
+  },
   request: {
     invalidJson: 'The request body is not valid JSON.',
     bodyTooLarge: 'The request body is too large.',

@@ -1,0 +1,89 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The security headers of every answer (with @fastify/helmet), and the cache rule of the API.
+ *
+ * The Content-Security-Policy is the one the built portal runs under: its scripts are files of its own
+ * origin (no inline script, no eval); MUI/emotion inject <style> elements, so styles need 'unsafe-inline';
+ * images may be data:, blob: (the preview of a chosen icon) and https: URLs (customer logos, avatars);
+ * the QR sign-in posts a hidden form to the registered redirect URL of a foreign client (spec 01 §7,
+ * form_post), so forms may go to any https: origin, and to http on localhost for clients under development.
+ * No page may be framed (`frame-ancestors 'none'`, X-Frame-Options DENY), except the embeddable screens
+ * under FRAMEABLE_PREFIXES, which the sources of the FRAME_ANCESTORS setting may frame.
+ *
+ * Every API answer is `Cache-Control: no-store` (sign-in answers, one-time passwords, personal data),
+ * except the successful answers of public routes that set their own cache policy: the service template
+ * icons, public and versioned by their URL (`?v=<file id>`).
+ */
+
+/** Paths of the embeddable screens (spec 01 §2: /iframe/account-list, /iframe/user-list, …). */
+export const FRAMEABLE_PREFIXES: readonly string[] = ['/iframe/'];
+
+/** Who may frame the embeddable screens when FRAME_ANCESTORS is not set: the portal itself. */
+export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'"];
+
+type Directives = Readonly<Record<string, readonly string[]>>;
+
+export const PORTAL_POLICY: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+};
+
+/** The header's text: `name value value; name value`. */
+export const policyText = (directives: Directives): string =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+const pathOf = (url: string) => url.split('?')[0] ?? url;
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+const isFrameable = (path: string) => FRAMEABLE_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/** Whether an API answer may keep the cache policy its route set: a success of a public route. */
+const mayBeCached = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.statusCode < 400 &&
+  request.routeOptions.config?.access?.public === true &&
+  reply.hasHeader('cache-control');
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { frameAncestors?: readonly string[] } = {},
+): void {
+  const framedPolicy = policyText({
+    ...PORTAL_POLICY,
+    'frame-ancestors': options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
+  });
+
+  app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: PORTAL_POLICY },
+    // The sign-in popups of the portal keep their opener when they come back from another origin.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HTTPS only once served over HTTPS; sibling subdomains are not the portal's to decide.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = pathOf(request.url);
+    if (isApiPath(path) && !mayBeCached(request, reply)) reply.header('cache-control', 'no-store');
+    if (isFrameable(path)) {
+      reply.header('content-security-policy', framedPolicy);
+      // Helmet wrote it on the raw answer; CSP frame-ancestors says who may frame instead.
+      reply.raw.removeHeader('x-frame-options');
+    }
+    return payload;
+  });
+}
