@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AccessRule, CustomerSource } from '../../contract/kit.ts';
 import { isPermission } from '../../contract/permissions.ts';
@@ -35,7 +35,11 @@ export interface CallerAccount {
 export interface Caller {
   account: CallerAccount;
   sessionId: string;
-  permissions: ReadonlySet<string>;
+  /**
+   * Every permission the account's roles grant, read when first asked (the guard itself checks the one its
+   * route needs in the query that reads the session).
+   */
+  permissions(): Promise<ReadonlySet<string>>;
   /** The account must change its password before anything else. */
   forceChangePassword: boolean;
 }
@@ -97,7 +101,25 @@ export async function loadPermissions(db: Database, accountId: string): Promise<
   return new Set(rows.map((row) => `${row.resource}:${row.action}`));
 }
 
-async function authenticate(db: Database, jwtSecret: string, request: FastifyRequest): Promise<Caller> {
+/** Whether the account's roles grant `resource:action`, as a condition of the session's query. */
+const grants = (permission: string) => {
+  const [resource, action] = permission.split(':');
+  return sql<boolean>`exists (select 1 from ${rolePermissions} inner join ${accountRoles}
+    on ${accountRoles.roleId} = ${rolePermissions.roleId}
+    where ${accountRoles.accountId} = ${accounts.id} and ${rolePermissions.resource} = ${resource}
+    and ${rolePermissions.action} = ${action})`;
+};
+
+/**
+ * The caller of a token, in one query: the session (not revoked or expired), the account and its customer
+ * (both active), and whether the account holds `permission` (when the route needs one).
+ */
+async function authenticate(
+  db: Database,
+  jwtSecret: string,
+  request: FastifyRequest,
+  permission: string | undefined,
+): Promise<{ caller: Caller; granted: boolean }> {
   const match = /^Bearer +([^\s]+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match) throw unauthorized();
   let claims: ReturnType<typeof verifyToken>;
@@ -117,6 +139,7 @@ async function authenticate(db: Database, jwtSecret: string, request: FastifyReq
       status: accounts.status,
       forceChangePassword: accounts.forceChangePassword,
       customerStatus: customers.status,
+      granted: permission === undefined ? sql<boolean>`true` : grants(permission),
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -132,11 +155,19 @@ async function authenticate(db: Database, jwtSecret: string, request: FastifyReq
   if (row?.status !== 'ACTIVE') throw unauthorized();
   if (row.customerId !== null && row.customerStatus !== 'ACTIVE') throw unauthorized();
 
+  let all: Promise<Set<string>> | undefined;
+  const accountId = row.id;
   return {
-    account: { id: row.id, email: row.email, customerId: row.customerId },
-    sessionId: claims.jti,
-    permissions: await loadPermissions(db, row.id),
-    forceChangePassword: row.forceChangePassword,
+    caller: {
+      account: { id: row.id, email: row.email, customerId: row.customerId },
+      sessionId: claims.jti,
+      permissions: () => {
+        all ??= loadPermissions(db, accountId);
+        return all;
+      },
+      forceChangePassword: row.forceChangePassword,
+    },
+    granted: row.granted === true,
   };
 }
 
@@ -239,12 +270,12 @@ export function registerGuard(app: FastifyInstance, options: { db: Database; jwt
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access.public) return;
-    const caller = await authenticate(options.db, options.jwtSecret, request);
+    const { caller, granted } = await authenticate(options.db, options.jwtSecret, request, access.permission);
     if (caller.forceChangePassword && !access.duringPasswordChange) throw passwordChangeRequired();
     const scope = access.scope ?? 'any';
     if (scope === 'provider' && caller.account.customerId !== null) throw forbidden();
     if (scope === 'customer' && caller.account.customerId === null) throw forbidden();
-    if (access.permission && !caller.permissions.has(access.permission)) throw forbidden();
+    if (!granted) throw forbidden();
     request.caller = caller;
   });
 }

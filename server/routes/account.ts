@@ -12,7 +12,7 @@ import { routeOf } from '../http/contractRoutes.ts';
 export const accountRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   app.route({
     ...routeOf('', session.calls.permission, 'session.permission'),
-    handler: async (request) => [...callerOf(request).permissions].sort(),
+    handler: async (request) => [...(await callerOf(request).permissions())].sort(),
   });
 
   app.route({

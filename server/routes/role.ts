@@ -189,7 +189,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     ...routeOf(role.base, role.actions.all, 'role.all'),
     handler: async (request) => {
       const caller = callerOf(request);
-      const { permissions } = caller;
+      const permissions = await caller.permissions();
       const own = caller.account.customerId;
       const mayAssign = permissions.has('account:create') || permissions.has('account:modify');
       if (!mayAssign && !(own === null && permissions.has('role:view'))) throw forbidden();
