@@ -2,7 +2,7 @@ import { CALL_FAMILIES, RESOURCE_CONTRACTS } from '../../contract/index.ts';
 import { type ResourceContract, routesOf, routesOfFamily } from '../../contract/kit.ts';
 import { RESOURCES } from '../../src/dataProviders/resources.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
-import { type RegisteredRoute, routeCollector, shapeOf } from './registeredRoutes.ts';
+import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts';
 
 /*
  * The contract test: the portal's resource table, the contracts and the server's routes say the same thing.
@@ -52,13 +52,15 @@ const CALLS_NOT_SERVED_YET = ['account.configure2fa', 'account.get2faConfigurati
 /** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
 const CALLS_SERVED_AHEAD = ['subscription.supportFeatures'];
 
-const collector = routeCollector();
+const table = routeTable();
 let ctx: TestContext;
-let registered: Map<string, RegisteredRoute>;
+let routes: RouteEntry[];
+let registered: Map<string, RouteEntry>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ extend: collector.extend });
-  registered = new Map(collector.routes.map((route) => [shapeOf(route.method, route.url.slice(4)), route]));
+  ctx = await createTestContext({ extend: table.collect });
+  routes = apiRoutes(table);
+  registered = new Map(routes.map((route) => [shapeOf(route.method, route.url.slice(4)), route]));
 });
 afterAll(async () => {
   await ctx?.close();
@@ -118,13 +120,13 @@ describe('the portal, the contracts and the server agree', () => {
   });
 
   it('registers no API route that does not come from a contract, and every route has a summary', () => {
-    const strays = collector.routes
+    const strays = routes
       .filter((route) => !route.contractKey || !route.summary)
       .map((route) => `${route.method} ${route.url}`);
     expect(strays).toEqual([]);
   });
 
   it('has one route per method and path shape', () => {
-    expect(registered.size).toBe(collector.routes.length);
+    expect(registered.size).toBe(routes.length);
   });
 });

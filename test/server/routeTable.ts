@@ -60,6 +60,10 @@ export interface RouteEntry {
   access: AccessRule | undefined;
   /** The route's scope accepts multipart/form-data bodies (see server/http/multipart.ts). */
   multipart: boolean;
+  /** The contract route it serves (`customer.getOne`), when it comes from one. */
+  contractKey: string | undefined;
+  /** Its one line in the API document. */
+  summary: string | undefined;
 }
 
 const PARAM = /:([A-Za-z0-9_]+)/g;
@@ -84,6 +88,8 @@ function entriesOf(instance: FastifyInstance, route: RouteOptions): RouteEntry[]
     },
     access: route.config?.access,
     multipart: instance.hasContentTypeParser('multipart/form-data'),
+    contractKey: route.config?.contractKey,
+    summary: (schema as { summary?: string }).summary,
   }));
 }
 
@@ -105,6 +111,10 @@ export function routeTable(): RouteTable {
     routes: () => [...seen].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)),
   };
 }
+
+/** A URL or template as a shape: every parameter (`:id`, `{id}`, `r-{customerId}`) becomes `{}`. */
+export const shapeOf = (method: string, path: string): string =>
+  `${method} ${path.replace(/:\w+|\{\w+\}/g, '{}')}`;
 
 /** The routes of the API (under /api). */
 export const apiRoutes = (table: RouteTable): RouteEntry[] =>
