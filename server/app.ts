@@ -7,6 +7,7 @@ import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { registerApiDocs } from './http/apiDocs.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
 import { registerSecurityHeaders } from './http/securityHeaders.ts';
 import { invalidText, invalidTextField } from './http/validation.ts';
@@ -37,6 +38,9 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+
+/** The version of the API document (the package's). */
+const API_VERSION = '0.1.0';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -98,6 +102,9 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
   registerRateLimits(app, { db, settings: config.rateLimits, now });
   refuseInvalidText(app);
+
+  // The document collects the routes registered after it.
+  registerApiDocs(app, { title: `${config.productName} API`, version: API_VERSION });
 
   app.register(
     async (api) => {

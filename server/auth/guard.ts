@@ -5,6 +5,7 @@ import { isPermission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { isDocsRoute } from '../http/apiDocs.ts';
 import { customerNotFound, resolveCustomer } from '../http/customerScope.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
 
@@ -257,7 +258,8 @@ export function registerGuard(app: FastifyInstance, options: { db: Database; jwt
   };
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    // The API document and its UI are public (server/http/apiDocs.ts); every call of the API declares its rule.
+    if (!route.url.startsWith('/api') || isDocsRoute(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const access = route.config?.access;
     checkRule(methods, route.url, access);

@@ -25,6 +25,8 @@ declare module 'fastify' {
     errors?: readonly number[];
     /** The contract route the route serves (`customer.list`…), for the contract and access tests. */
     contractKey?: string;
+    /** The call takes a multipart body (the API document says so). */
+    multipart?: true;
   }
 }
 
@@ -44,6 +46,7 @@ export interface ContractRouteOptions<C extends CallInfo> {
     errors: readonly number[];
     contractKey: string;
     limit?: CallInfo['limit'];
+    multipart?: true;
   };
   schema: Schema<C>;
 }
@@ -68,6 +71,7 @@ export function optionsOf<C extends CallInfo>(route: ContractRoute & { info: C }
       errors: route.info.errors ?? [],
       contractKey: route.key,
       ...(route.info.limit ? { limit: route.info.limit } : {}),
+      ...(route.info.multipart ? { multipart: true } : {}),
     },
     schema: { summary: route.info.summary, tags: [tag], ...(route.info.schema ?? {}) } as Schema<C>,
   };

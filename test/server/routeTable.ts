@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { App } from '../../server/app.ts';
 import type { AccessRule } from '../../server/auth/guard.ts';
+import { isDocsRoute } from '../../server/http/apiDocs.ts';
 
 /**
  * The routes an app registers, as data: what a generated test (the fuzz test, an access matrix) walks
@@ -116,6 +117,8 @@ export function routeTable(): RouteTable {
 export const shapeOf = (method: string, path: string): string =>
   `${method} ${path.replace(/:\w+|\{\w+\}/g, '{}')}`;
 
-/** The routes of the API (under /api). */
+/** The routes of the API (under /api), its document and UI (/api/docs) aside. */
 export const apiRoutes = (table: RouteTable): RouteEntry[] =>
-  table.routes().filter((route) => route.url === '/api' || route.url.startsWith('/api/'));
+  table
+    .routes()
+    .filter((route) => (route.url === '/api' || route.url.startsWith('/api/')) && !isDocsRoute(route.url));
