@@ -10,6 +10,7 @@ import {
   permissionResources,
   rolePermissions,
   roles,
+  seededGrants,
 } from '../db/schema.ts';
 import { ensurePortalClient } from './oauth2.ts';
 import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './permissions.ts';
@@ -33,8 +34,9 @@ interface SeededRole {
 }
 
 /**
- * A built-in role among the provider's roles (customerId null), created when missing; the permissions of
- * its resources that it lacks are granted again (the built-in roles always hold them).
+ * A built-in role among the provider's roles (customerId null), created when missing. It is given the
+ * permissions of its resources that it has never been given (a new role all of them, a new version's new
+ * catalogue entries those): what an operator has taken away from it in the matrix stays taken away.
  */
 async function ensureRole(tx: Database, role: SeededRole): Promise<string> {
   const [existing] = await tx
@@ -54,14 +56,20 @@ async function ensureRole(tx: Database, role: SeededRole): Promise<string> {
         })
         .returning({ id: roles.id })
     )[0]!.id;
-  await tx
-    .insert(rolePermissions)
-    .values(
-      role.resources.flatMap((resource) =>
-        resource.actions.map((action) => ({ roleId, resource: resource.name, action })),
-      ),
-    )
-    .onConflictDoNothing();
+  const given = await tx
+    .select({ resource: seededGrants.resource, action: seededGrants.action })
+    .from(seededGrants)
+    .where(eq(seededGrants.roleId, roleId));
+  const known = new Set(given.map((grant) => `${grant.resource}:${grant.action}`));
+  const fresh = role.resources.flatMap((resource) =>
+    resource.actions
+      .filter((action) => !known.has(`${resource.name}:${action}`))
+      .map((action) => ({ roleId, resource: resource.name, action })),
+  );
+  if (fresh.length > 0) {
+    await tx.insert(rolePermissions).values(fresh).onConflictDoNothing();
+    await tx.insert(seededGrants).values(fresh);
+  }
   return roleId;
 }
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { accounts, assets, rolePermissions, roles } from '../../server/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { accounts, assets, rolePermissions, roles, seededGrants } from '../../server/db/schema.ts';
 import { allPermissionKeys, PERMISSION_RESOURCES } from '../../server/domain/permissions.ts';
-import { ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import {
   createTestContext,
   createTestDatabase,
@@ -61,6 +61,54 @@ describe('first start', () => {
     await ensureSeed(ctx.db, ctx.config, () => {});
     const [theme] = await ctx.db.select().from(assets).where(eq(assets.resourceType, 'theme'));
     expect(theme).toMatchObject({ name: 'Renamed', actions: ['view', 'create', 'modify', 'configure'] });
+  });
+
+  it("keeps an operator's edits of a built-in role's permissions at the next start", async () => {
+    const operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    await ctx.db
+      .update(accounts)
+      .set({ forceChangePassword: false })
+      .where(eq(accounts.email, OPERATOR_EMAIL));
+    const [role] = await ctx.db.select().from(roles).where(eq(roles.name, CUSTOMER_ADMIN_ROLE));
+    const [themeAsset] = await ctx.db.select().from(assets).where(eq(assets.resourceType, 'theme'));
+    const saved = await ctx.call('POST', `/api/account/asset/${themeAsset!.id}/permission`, {
+      token: operator,
+      json: { assetId: themeAsset!.id, rolePermissionDetails: [{ roleId: role!.id, actions: ['view'] }] },
+    });
+    expect(saved.status).toBe(200);
+
+    await ensureSeed(ctx.db, ctx.config, () => {});
+    const themeGrants = await ctx.db
+      .select({ action: rolePermissions.action })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, role!.id), eq(rolePermissions.resource, 'theme')));
+    expect(themeGrants.map((grant) => grant.action)).toEqual(['view']);
+  });
+
+  it('gives a built-in role a permission of the catalogue it has never had, once', async () => {
+    const [role] = await ctx.db.select().from(roles).where(eq(roles.name, PROVIDER_ADMIN_ROLE));
+    // As if the catalogue had just grown by soft-token:create: the role has never been given it.
+    const isIt = and(
+      eq(rolePermissions.roleId, role!.id),
+      eq(rolePermissions.resource, 'soft-token'),
+      eq(rolePermissions.action, 'create'),
+    );
+    await ctx.db.delete(rolePermissions).where(isIt);
+    await ctx.db
+      .delete(seededGrants)
+      .where(
+        and(
+          eq(seededGrants.roleId, role!.id),
+          eq(seededGrants.resource, 'soft-token'),
+          eq(seededGrants.action, 'create'),
+        ),
+      );
+    await ensureSeed(ctx.db, ctx.config, () => {});
+    expect(await ctx.db.select().from(rolePermissions).where(isIt)).toHaveLength(1);
+    // Taken away again by an operator, it stays away.
+    await ctx.db.delete(rolePermissions).where(isIt);
+    await ensureSeed(ctx.db, ctx.config, () => {});
+    expect(await ctx.db.select().from(rolePermissions).where(isIt)).toHaveLength(0);
   });
 });
 

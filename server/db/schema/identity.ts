@@ -139,6 +139,23 @@ export const rolePermissions = pgTable(
   ],
 );
 
+/**
+ * The permissions the first start (or a later version's catalogue) has given a built-in role. The seed
+ * grants a built-in role only what it has never been given, so that an operator's edits of its permissions
+ * in the matrix stay as they are.
+ */
+export const seededGrants = pgTable(
+  'seeded_grants',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resource, t.action] })],
+);
+
 /** One row per issued token: its id is the token's `jti`. */
 export const sessions = pgTable(
   'sessions',
