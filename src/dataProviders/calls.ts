@@ -17,7 +17,7 @@ const isBag = (value: unknown): value is Bag => typeof value === 'object' && val
 export const paramValue = (name: string, params: Bag, ctx: CallContext): unknown => {
   if (name === 'customerId') {
     const customerId = ctx.customerId();
-    if (!customerId) throw new Error(ROOT_CUSTOMER_NOT_FOUND);
+    if (!customerId) throw ctx.missingCustomer();
     return customerId;
   }
   for (const source of [params, params.data, params.previousData, params.meta, params.filter]) {
@@ -81,18 +81,19 @@ export const bodyOf = (spec: BodySpec | undefined, params: Bag, ctx: CallContext
 export interface Caller {
   /** The path of a template for these params. */
   path(template: string, params: Bag): string;
-  /** A JSON call, with the entry's error rule. */
-  send<T>(method: HttpMethod, path: string, body?: unknown): Promise<HttpResponse<T>>;
+  /** A JSON call, with the entry's error rule; `signal` (react-admin's) aborts it when its query is dropped. */
+  send<T>(method: HttpMethod, path: string, body?: unknown, signal?: AbortSignal): Promise<HttpResponse<T>>;
 }
 
 /** How the conventions of one entry reach the server. */
 export const callerFor = (entry: ResourceEntry, ctx: CallContext): Caller => ({
   path: (template, params) => fillPath(template, entry, params, ctx),
-  send: (method, path, body) =>
+  send: (method, path, body, signal) =>
     ctx.http(path, {
       method,
       preferMessage: entry.preferMessage,
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     }),
 });
 

@@ -1,4 +1,4 @@
-import { combineDataProviders, type DataProvider } from 'react-admin';
+import { combineDataProviders, type DataProvider, HttpError } from 'react-admin';
 import { API_URL } from '../config';
 import { sessionStore } from '../session';
 import { ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
@@ -97,8 +97,7 @@ const providerFor = (entry: ResourceEntry, ctx: CallContext): DataProvider => {
     const isRecordMethod = (RECORD_METHODS as readonly string[]).includes(name);
     methods[name] = async (resource, params) => {
       try {
-        if (entry.customerScoped && isRecordMethod && !ctx.customerId())
-          throw new Error(ROOT_CUSTOMER_NOT_FOUND);
+        if (entry.customerScoped && isRecordMethod && !ctx.customerId()) throw ctx.missingCustomer();
         return await method(resource, params);
       } catch (error) {
         if (!entry.swallowErrors) throw error;
@@ -125,6 +124,11 @@ export const createDataProvider = (options: DataProviderOptions, http?: HttpClie
     http: http ?? createHttpClient(options.apiUrl, options),
     download: (path, downloadOptions) => download(options.apiUrl, options, path, downloadOptions),
     customerId: () => options.getSession()?.customerId,
+    missingCustomer: () => {
+      if (options.getSession()?.token) return new Error(ROOT_CUSTOMER_NOT_FOUND);
+      options.onUnauthenticated?.();
+      return new HttpError('error.auth.unauthorized', 401);
+    },
   };
   const providers = new Map<string, DataProvider>(
     Object.entries(RESOURCES).map(([name, entry]: [string, ResourceEntry]) => [
@@ -132,7 +136,12 @@ export const createDataProvider = (options: DataProviderOptions, http?: HttpClie
       providerFor(entry, ctx),
     ]),
   );
-  return combineDataProviders((resource) => providers.get(resource) ?? unknownResource) as PortalDataProvider;
+  const combined = combineDataProviders((resource) => providers.get(resource) ?? unknownResource);
+  // react-admin hands every query its abort signal (a query dropped on navigation is cancelled at fetch).
+  return new Proxy(combined, {
+    get: (target, name, receiver) =>
+      name === 'supportAbortSignal' ? true : Reflect.get(target, name, receiver),
+  }) as PortalDataProvider;
 };
 
 /** Signs the user out of the portal when the server no longer knows the session. */

@@ -83,6 +83,8 @@ export const createHttpClient = (apiUrl: string, source: SessionSource): HttpCli
         if (error.status === 401 && token) source.onUnauthenticated?.();
         throw toHttpError(error.status, error.body, preferMessage);
       }
+      // A call its caller gave up on (react-admin aborts the queries of a page left): not a failure.
+      if (fetchOptions.signal?.aborted) throw error;
       // Network failure: the server could not be reached at all.
       throw new HttpError('error.network', 0);
     }

@@ -56,6 +56,11 @@ export interface CallContext {
   http: HttpClient;
   download: (path: string, options: DownloadOptions) => Promise<DownloadedFile>;
   customerId: () => string | null | undefined;
+  /**
+   * What a call that needs the session's customer answers when there is none: with no session at all the
+   * user is signed out (spec 01 §6: a call without a token logs the user out) and it is a 401.
+   */
+  missingCustomer: () => Error;
 }
 
 /**

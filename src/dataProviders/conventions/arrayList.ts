@@ -14,7 +14,12 @@ export const arrayListConvention = (entry: ResourceEntry, ctx: CallContext): Ada
   return listMethods(async (_, params) => {
     const filter: Record<string, unknown> = params.filter ?? {};
     const query = toQuery(Object.fromEntries(Object.entries(filter).filter(([name]) => !inPath.has(name))));
-    const { json } = await call.send<unknown>('GET', `${call.path(spec.path, { ...params })}${query}`);
+    const { json } = await call.send<unknown>(
+      'GET',
+      `${call.path(spec.path, { ...params })}${query}`,
+      undefined,
+      params.signal,
+    );
     const data = rowsOf<RaRecord>(json);
     return { data, total: data.length };
   });

@@ -19,7 +19,12 @@ export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
     const bag = { ...params };
     const added = namedQuery(spec.query, bag, ctx);
     const query = toQuery({ [spec.pageParam ?? 'page']: page - 1, pageSize: perPage, ...filters, ...added });
-    const { json } = await call.send<unknown>('GET', `${call.path(spec.path, bag)}${query}`);
+    const { json } = await call.send<unknown>(
+      'GET',
+      `${call.path(spec.path, bag)}${query}`,
+      undefined,
+      params.signal,
+    );
     const total = totalOf(json);
     if (total === undefined) throw new Error(MISSING_TOTAL);
     return { data: rowsOf<RaRecord>(json), total };

@@ -18,7 +18,12 @@ export const postSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
       filters: params.filter ?? {},
       ...(params.sort ? { sort: { field: params.sort.field, order: params.sort.order } } : {}),
     };
-    const { json } = await call.send<unknown>('POST', call.path(spec.path, { ...params }), body);
+    const { json } = await call.send<unknown>(
+      'POST',
+      call.path(spec.path, { ...params }),
+      body,
+      params.signal,
+    );
     const total = totalOf(json);
     if (total === undefined) throw new Error(MISSING_TOTAL);
     return { data: rowsOf<RaRecord>(json), total };

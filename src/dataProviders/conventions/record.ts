@@ -15,6 +15,7 @@ export const recordConvention = (entry: ResourceEntry, ctx: CallContext): Adapte
       spec.method,
       `${call.path(spec.path, params)}${query}`,
       bodyOf(spec.body, params, ctx),
+      params.signal instanceof AbortSignal ? params.signal : undefined,
     );
     return json;
   };

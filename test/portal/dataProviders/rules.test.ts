@@ -1,8 +1,10 @@
 // @vitest-environment node
+
+import { http } from 'msw';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider } from '../../../src/dataProviders';
-import { API } from '../msw';
+import { API, server } from '../msw';
 import { GET, POST, recordRequests } from './edge';
 
 /** The rules every convention follows: totals, answers, errors, customer scope, unsupported calls, files. */
@@ -239,6 +241,25 @@ describe('customer scope', () => {
     expect(seen).toEqual([]);
   });
 
+  it('signs the user out of a customer-scoped call made with no session at all, and sends nothing', async () => {
+    const seen = recordRequests();
+    const signedOut = provider(null);
+    await expect(signedOut.getList('token-pack', LIST)).rejects.toMatchObject({
+      message: 'error.auth.unauthorized',
+      status: 401,
+    });
+    await expect(signedOut.permissions('role', { roleIds: ['r1'] })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthenticated).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual([]);
+  });
+
+  it('keeps the session of a signed-in user who has no customer', async () => {
+    await expect(noCustomer().getList('token-pack', LIST)).rejects.toThrow(
+      'error.account.rootCustomerNotFound',
+    );
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
   it('sends the calls that need no customer', async () => {
     const seen = recordRequests();
     await noCustomer().getList('customer', LIST);
@@ -253,6 +274,35 @@ describe('customer scope', () => {
     const seen = recordRequests();
     await provider().countActiveUsers('users', { subscriptionId: 's1', customerId: 'other' });
     expect(seen).toEqual([GET('/api/user-management/users/c1/count-active-users?subscriptionId=s1')]);
+  });
+});
+
+describe("react-admin's abort signal", () => {
+  it('is asked for, and cancels the call of each convention when it is aborted', async () => {
+    expect(provider().supportAbortSignal).toBe(true);
+    const seen = recordRequests();
+    const signal = AbortSignal.abort();
+    const calls = [
+      provider().getList('customer', { ...LIST, signal }),
+      provider().getList('token-pack', { ...LIST, signal }),
+      provider().getList('card', { ...LIST, signal }),
+      provider().getList('vos-cloud-config', { ...LIST, signal }),
+      provider().getOne('customer', { id: 'c1', signal }),
+      provider().getMany('customer', { ids: ['c1'], signal }),
+    ];
+    for (const call of calls) await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([]);
+  });
+
+  it('drops a call whose query was left, without calling it a network failure', async () => {
+    server.use(http.all(`${API}/*`, () => new Promise<never>(() => undefined)));
+    const controller = new AbortController();
+    const pending = provider().getList('customer', { ...LIST, signal: controller.signal });
+    controller.abort();
+    const failure = await pending.catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).name).toBe('AbortError');
+    expect((failure as Error).message).not.toBe('error.network');
   });
 });
 
