@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { type ReactElement, useState } from 'react';
 import {
   Button,
@@ -32,29 +33,30 @@ export interface ActionButtonProps {
   nameOf?: (record: Record<string, unknown>) => string;
 }
 
+/** Runs the action on ids as one mutation: its pending state, success notice and refresh, or the refusal. */
 const useRunAction = ({ action, success }: Pick<ActionButtonProps, 'action' | 'success'>) => {
   const dataProvider = useDataProvider();
   const resource = useResourceContext();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [running, setRunning] = useState(false);
-  const run = async (ids: unknown[], after?: () => void) => {
-    setRunning(true);
-    try {
+  const mutation = useMutation({
+    mutationFn: ({ ids }: { ids: unknown[]; after?: () => void }) => {
       const method = (
         dataProvider as unknown as Record<string, (r?: string, p?: object) => Promise<unknown>>
       )[action];
-      await method(resource, { ids });
+      return method(resource, { ids });
+    },
+    onSuccess: (_, { ids, after }) => {
       notify(success, { type: 'success', messageArgs: { smart_count: ids.length } });
       after?.();
       refresh();
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setRunning(false);
-    }
+    },
+    onError: (error) => notify(...errorNotification(error)),
+  });
+  return {
+    run: (ids: unknown[], after?: () => void) => mutation.mutate({ ids, after }),
+    running: mutation.isPending,
   };
-  return { run, running };
 };
 
 export const RecordActionButton = (props: ActionButtonProps) => {
@@ -82,7 +84,7 @@ export const RecordActionButton = (props: ActionButtonProps) => {
         content={props.confirmContent}
         translateOptions={{ name, smart_count: 1, action: translate(props.label).toLowerCase() }}
         loading={running}
-        onAccept={() => void run([record.id], () => setOpen(false))}
+        onAccept={() => run([record.id], () => setOpen(false))}
         onReject={() => setOpen(false)}
       />
     </>
@@ -110,7 +112,7 @@ export const BulkActionButton = (props: ActionButtonProps) => {
         translateOptions={{ smart_count: selectedIds.length, action: translate(props.label).toLowerCase() }}
         loading={running}
         onAccept={() =>
-          void run(selectedIds, () => {
+          run(selectedIds, () => {
             setOpen(false);
             onUnselectItems();
           })

@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import { Confirm } from 'react-admin';
 
 /**
@@ -10,8 +11,9 @@ export interface ConfirmDialogProps {
   content?: string;
   translateOptions?: Record<string, unknown>;
   loading?: boolean;
-  onAccept: () => void;
-  onReject: () => void;
+  /** Called with the click (react-admin's controllers stop its propagation). */
+  onAccept: (event: SyntheticEvent) => void;
+  onReject: (event: SyntheticEvent) => void;
 }
 
 export const ConfirmDialog = ({

@@ -1,4 +1,3 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import {
   CreateButton,
   DataTable,
@@ -36,7 +35,7 @@ export const AccountList = () => {
       filter={customerId ? { customerId } : undefined}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<ListEmpty icon={AdminPanelSettingsIcon} />}
+      empty={<ListEmpty />}
       actions={
         <TopToolbar>
           <CreateButton />

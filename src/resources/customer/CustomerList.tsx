@@ -1,4 +1,3 @@
-import BusinessIcon from '@mui/icons-material/Business';
 import {
   CreateButton,
   DataTable,
@@ -32,7 +31,7 @@ export const CustomerList = () => {
     <List
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<ListEmpty icon={BusinessIcon} />}
+      empty={<ListEmpty />}
       actions={
         <TopToolbar>
           <CreateButton />

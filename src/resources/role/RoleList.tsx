@@ -1,4 +1,3 @@
-import SecurityIcon from '@mui/icons-material/Security';
 import {
   CreateButton,
   DataTable,
@@ -27,7 +26,7 @@ export const RoleList = () => (
   <List
     filters={filters}
     sort={{ field: 'name', order: 'ASC' }}
-    empty={<ListEmpty icon={SecurityIcon} />}
+    empty={<ListEmpty />}
     actions={
       <TopToolbar>
         <CreateButton />

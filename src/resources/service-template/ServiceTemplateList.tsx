@@ -1,4 +1,3 @@
-import { Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -13,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { ListEmpty, NoMatch } from '../../components/ListEmpty';
 import { StatusField } from '../../components/StatusField';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
@@ -33,15 +33,6 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-const Message = ({ text }: { text: string }) => {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2 }} color="text.secondary">
-      {translate(text)}
-    </Typography>
-  );
-};
-
 const Col = DataTable.Col<ServiceTemplate>;
 
 /**
@@ -57,13 +48,13 @@ export const ServiceTemplateList = () => {
       filters={filters}
       actions={<ListActions />}
       sort={{ field: 'modifiedDate', order: 'DESC' }}
-      empty={<Message text={`${T}.empty`} />}
+      empty={<ListEmpty />}
     >
       <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
         <DataTable
           rowClick={false}
           bulkActionButtons={canConfigure ? <BulkPublishButtons /> : false}
-          empty={<Message text={`${T}.noMatch`} />}
+          empty={<NoMatch />}
         >
           <Col source="iconUrl" disableSort>
             <IconField />

@@ -1,4 +1,3 @@
-import { Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -12,6 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
+import { ListEmpty, NoMatch } from '../../components/ListEmpty';
 import { StatusField } from '../../components/StatusField';
 import { ActivateButton } from './ActivateButton';
 import { statusChoices, type VosCloudConfig } from './model';
@@ -22,15 +22,6 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
 ];
-
-const Message = ({ text }: { text: string }) => {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2 }} color="text.secondary">
-      {translate(text)}
-    </Typography>
-  );
-};
 
 const HttpAuthModeName = ({ mode }: { mode: string }) => {
   const translate = useTranslate();
@@ -51,10 +42,10 @@ export const VosCloudConfigList = () => {
         </TopToolbar>
       }
       sort={{ field: 'cloudUrl', order: 'ASC' }}
-      empty={<Message text={`${T}.empty`} />}
+      empty={<ListEmpty />}
     >
       <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<Message text={`${T}.noMatch`} />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
           <Col source="cloudUrl" />
           <Col source="companyId" />
           <Col source="httpAuthMode" render={(record) => <HttpAuthModeName mode={record.httpAuthMode} />} />

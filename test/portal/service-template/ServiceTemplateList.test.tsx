@@ -22,6 +22,13 @@ describe('the service template list', { timeout: 15_000 }, () => {
     expect(screen.getByText('1-10 of 12')).toBeInTheDocument();
   });
 
+  it('offers to create the first template when there is none, to an operator who may create', async () => {
+    serveList([], 0);
+    admin('/service-template');
+    expect(await screen.findByText('No service templates yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute('href', '/service-template/create');
+  });
+
   it('sends the search, status and protocol filters and the sort', async () => {
     const searches = serveList();
     const user = admin('/service-template');

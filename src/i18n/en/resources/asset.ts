@@ -26,7 +26,10 @@ export const asset = {
     delete: 'Delete',
     configure: 'Configure',
   },
-  empty: 'No permission assets yet.',
+  empty: {
+    title: 'No permission assets yet',
+    body: 'The assets of the permission catalogue appear here once the server has started.',
+  },
   noMatch: 'No permission assets match these filters.',
   permission: {
     button: 'Permissions',

@@ -67,6 +67,9 @@ export const serviceTemplate = {
     published: 'Template published |||| %{smart_count} templates published',
     unpublished: 'Template unpublished |||| %{smart_count} templates unpublished',
   },
-  empty: 'No service templates yet.',
+  empty: {
+    title: 'No service templates yet',
+    body: 'Create a service template, then publish it: customers launch their services from it.',
+  },
   noMatch: 'No service templates match these filters.',
 };

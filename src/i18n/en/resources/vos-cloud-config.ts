@@ -59,6 +59,9 @@ export const vosCloudConfig = {
   notifications: {
     activated: 'Configuration activated',
   },
-  empty: 'No cloud authentication servers yet.',
+  empty: {
+    title: 'No cloud authentication servers yet',
+    body: 'Add the cloud authentication server the gateway checks second factors with, then activate it.',
+  },
   noMatch: 'No cloud authentication servers match these filters.',
 };
