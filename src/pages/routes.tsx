@@ -5,6 +5,7 @@ import { ChangePasswordPage } from './change-password/ChangePasswordPage';
 import { DOC_ROUTES } from './docs/routes';
 import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
 import { PopupResultHandlerPage } from './oauth2/PopupResultHandlerPage';
+import { PAGE_PATH } from './paths';
 import { Dashboard } from './report/Dashboard';
 
 /**
@@ -18,24 +19,21 @@ export interface PageRoute {
 }
 
 export const PAGES: PageRoute[] = [
-  { path: '/', element: <Navigate to="/login" replace />, layout: false },
+  { path: PAGE_PATH.root, element: <Navigate to={PAGE_PATH.login} replace />, layout: false },
   {
-    path: '/oauth2/handler',
+    path: PAGE_PATH.oauth2Handler,
     element: <OAuth2HandlerPage failure="error.oauth2.invalidCode" />,
     layout: false,
   },
   {
-    path: '/oidc/2fa-callback',
+    path: PAGE_PATH.oidcCallback,
     element: <OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />,
     layout: false,
   },
-  { path: '/popup-result-handler', element: <PopupResultHandlerPage />, layout: false },
-  { path: '/popup-result-handler/:action', element: <PopupResultHandlerPage />, layout: false },
-  { path: '/report', element: <Dashboard />, layout: true },
-  { path: '/my-account/change-password', element: <ChangePasswordPage />, layout: true },
+  { path: PAGE_PATH.popupResult, element: <PopupResultHandlerPage />, layout: false },
+  { path: PAGE_PATH.popupResultAction, element: <PopupResultHandlerPage />, layout: false },
+  { path: PAGE_PATH.report, element: <Dashboard />, layout: true },
+  { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, layout: true },
   { path: ASSET_PERMISSION_PATH, element: <AssetPermissionPage />, layout: true },
   ...DOC_ROUTES,
 ];
-
-/** The paths the menus may link to. */
-export const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((page) => page.path));
