@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ASSET_PERMISSION_PATH, AssetPermissionPage } from './asset-permission/AssetPermissionPage';
 import { ChangePasswordPage } from './change-password/ChangePasswordPage';
 import { DOC_ROUTES } from './docs/routes';
 import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
@@ -34,6 +33,5 @@ export const PAGES: PageRoute[] = [
   { path: PAGE_PATH.popupResultAction, element: <PopupResultHandlerPage />, layout: false },
   { path: PAGE_PATH.report, element: <Dashboard />, layout: true },
   { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, layout: true },
-  { path: ASSET_PERMISSION_PATH, element: <AssetPermissionPage />, layout: true },
   ...DOC_ROUTES,
 ];
