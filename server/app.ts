@@ -88,9 +88,10 @@ export function buildApp({ db, config, logger = false }: BuildAppOptions) {
       index: false,
       // index.html is answered below, with the product name filled in.
       globIgnore: ['index.html'],
-      setHeaders: (response, filePath) => {
+      // @fastify/static 10 hands setHeaders the reply, not Node's response.
+      setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
