@@ -1,12 +1,10 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
-import { createAuthProvider } from './authProvider';
-import { dataProvider, httpClient } from './dataProviders';
+import { dataProvider } from './dataProviders';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
-import { LoginPage } from './pages/login/LoginPage';
-import { PAGES } from './pages/routes';
+import { LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import asset from './resources/asset';
 import customer from './resources/customer';
@@ -14,16 +12,25 @@ import role from './resources/role';
 import samlSettings from './resources/saml-settings';
 import serviceTemplate from './resources/service-template';
 import vosCloudConfig from './resources/vos-cloud-config';
-import { sessionStore } from './session';
 import { themeForPath } from './theme';
 
 /** A resource page the user may not see yields no page (spec 01 §2). */
 const NoPage = () => null;
 
-export const authProvider = createAuthProvider({ http: httpClient, store: sessionStore });
+export interface AppProps {
+  /** The portal's authProvider, shared with the sign-in page. */
+  authProvider: AuthProvider;
+  /** react-admin's store, shared with the public pages. */
+  store: Store;
+}
 
-/** The portal. Routes are real paths; the theme follows the path (spec 01 §1). */
-export const App = () => {
+/**
+ * The signed-in portal: react-admin with its resources and the pages of the signed-in frame, loaded by
+ * src/Portal.tsx for any path that is not public. The sign-in page is the portal's own, at /login, so
+ * react-admin draws none: a visit without a session is sent there. Routes are real paths; the theme
+ * follows the path (spec 01 §1).
+ */
+const App = ({ authProvider, store }: AppProps) => {
   const { pathname } = useLocation();
   return (
     <Admin
@@ -31,11 +38,12 @@ export const App = () => {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      loginPage={LoginPage}
+      store={store}
       layout={Layout}
       theme={themeForPath(pathname)}
       catchAll={NotFound}
       accessDenied={NoPage}
+      loginPage={false}
       requireAuth
       disableTelemetry
     >
@@ -46,16 +54,13 @@ export const App = () => {
       <Resource name="role" {...role} />
       <Resource name="vos-cloud-config" {...vosCloudConfig} />
       <Resource name="saml-settings" {...samlSettings} />
-      <CustomRoutes noLayout>
-        {PAGES.filter((page) => !page.layout).map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-      </CustomRoutes>
       <CustomRoutes>
-        {PAGES.filter((page) => page.layout).map((page) => (
+        {LAYOUT_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
         ))}
       </CustomRoutes>
     </Admin>
   );
 };
+
+export default App;

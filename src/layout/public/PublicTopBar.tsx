@@ -22,12 +22,13 @@ import {
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
-import { useLogout, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { MY_ACCOUNT_PATH } from '../../authProvider';
 import { getProductName, getSupportUrl } from '../../config';
 import { docLinksOf } from '../../pages/docs/links';
 import { isLive, useSession } from '../../session';
+import { useSignOut } from './useSignOut';
 
 /** Routes whose header is transparent until the page scrolls more than 1 px (spec 01 §2, §9). */
 export const TRANSPARENT_HEADER_PATHS = ['/', '/home', '/login', '/signup'];
@@ -272,7 +273,7 @@ const UserMenu = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const logout = useLogout();
+  const signOut = useSignOut();
   return (
     <>
       <Button
@@ -295,7 +296,7 @@ const UserMenu = ({
         <MenuItem
           onClick={() => {
             onClose();
-            void logout();
+            void signOut();
           }}
         >
           {translate('portal.menu.signOut')}

@@ -1,28 +1,121 @@
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useRef, useState } from 'react';
+import {
+  useAuthProvider,
+  useNotificationContext,
+  useNotify,
+  useTranslate,
+  type ValidationErrorMessage,
+  type Validator,
+} from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { PortalAuthProvider } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
 
-interface Credentials {
-  username: string;
-  password: string;
-}
+type Field = 'username' | 'password';
+type Credentials = Record<Field, string>;
 
-/** The 'Credentials Login' tab (spec 01 §2, §5): email and password. */
+const FIELDS: readonly Field[] = ['username', 'password'];
+
+/** The first rule the value breaks, if any (the rules are synchronous). */
+const firstError = (
+  rules: readonly Validator[],
+  value: string,
+  values: Credentials,
+): ValidationErrorMessage | undefined => {
+  for (const rule of rules) {
+    const error = rule(value, values, {});
+    if (error && !(error instanceof Promise)) return error;
+  }
+  return undefined;
+};
+
+/**
+ * The 'Credentials Login' tab (spec 01 §2, §5): email and password. A field shows its first error once it
+ * has been left, or the form submitted (spec 01 §5). Plain MUI fields and the portal's validators: the
+ * first screen does without react-admin's form machinery.
+ */
 export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: string }) => {
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider<PortalAuthProvider>();
+  const { resetNotifications } = useNotificationContext();
   const notify = useNotify();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const [loading, setLoading] = useState(false);
-  const usernameLabel = translate('portal.login.fields.username');
-  const passwordLabel = translate('portal.login.fields.password');
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const labels: Record<Field, string> = {
+    username: translate('portal.login.fields.username'),
+    password: translate('portal.login.fields.password'),
+  };
+  const rules: Record<Field, readonly Validator[]> = {
+    username: [requiredField(labels.username), validEmail],
+    password: [requiredField(labels.password)],
+  };
+  const errors = Object.fromEntries(
+    FIELDS.map((field) => [field, firstError(rules[field], values[field], values)]),
+  ) as Record<Field, ValidationErrorMessage | undefined>;
 
-  const submit = async ({ username, password }: Partial<Credentials>) => {
+  const messageOf = (field: Field): string | undefined => {
+    const error = errors[field];
+    if (!touched[field] || !error) return undefined;
+    return typeof error === 'string' ? translate(error) : translate(error.message, error.args);
+  };
+
+  const fieldProps = (field: Field) => {
+    const message = messageOf(field);
+    return {
+      id: field,
+      name: field,
+      label: labels[field],
+      value: values[field],
+      error: message !== undefined,
+      // A blank helper text keeps the field's height, so that an error does not move the form.
+      helperText: message ?? ' ',
+      fullWidth: true,
+      inputRef: (input: HTMLInputElement | null) => {
+        inputs.current[field] = input;
+      },
+      onChange: (event: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [field]: event.target.value })),
+      onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    };
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    const invalid = FIELDS.find((field) => errors[field] !== undefined);
+    if (invalid) {
+      inputs.current[invalid]?.focus();
+      return;
+    }
+    if (!authProvider) return;
     setLoading(true);
     try {
-      await login({ username: (username ?? '').trim(), password: password ?? '', state, next });
+      const { redirectTo } = await authProvider.login({
+        username: values.username.trim(),
+        password: values.password,
+        state,
+        next,
+      });
+      resetNotifications();
+      navigate(redirectTo);
     } catch (error) {
       notify(...errorNotification(error));
       setLoading(false);
@@ -30,25 +123,32 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
   };
 
   return (
-    <Form onSubmit={submit} mode="onTouched" noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={1}>
-        <TextInput
-          source="username"
-          label={usernameLabel}
-          type="email"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          parse={(value: string) => value}
-          format={(value?: string) => value ?? ''}
-          validate={[requiredField(usernameLabel), validEmail]}
-        />
-        <PasswordInput
-          source="password"
-          label={passwordLabel}
+        <TextField {...fieldProps('username')} type="email" autoComplete="username" autoFocus />
+        <TextField
+          {...fieldProps('password')}
+          type={passwordVisible ? 'text' : 'password'}
           autoComplete="current-password"
-          fullWidth
-          validate={requiredField(passwordLabel)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    size="small"
+                    aria-label={translate(
+                      passwordVisible
+                        ? 'ra.input.password.toggle_visible'
+                        : 'ra.input.password.toggle_hidden',
+                    )}
+                    onClick={() => setPasswordVisible(!passwordVisible)}
+                  >
+                    {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
@@ -71,6 +171,6 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
           </Link>
         </Typography>
       </Stack>
-    </Form>
+    </Box>
   );
 };

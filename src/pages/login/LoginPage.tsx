@@ -9,17 +9,20 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
-import { QrCodeLogin } from './qr/QrCodeLogin';
 import { useLoginEntry } from './useLoginEntry';
 
 type LoginTab = 'qr' | 'credentials';
+
+// The QR tab and its QR code library load when the tab is first opened (or pointed at).
+const loadQrCodeLogin = () => import('./qr/QrCodeLogin');
+const QrCodeLogin = lazy(() => loadQrCodeLogin().then((module) => ({ default: module.QrCodeLogin })));
 
 interface NextLocationState {
   nextPathname?: string;
@@ -33,7 +36,7 @@ interface NextLocationState {
 export const LoginPage = () => {
   const translate = useTranslate();
   usePageTitle('portal.login.title');
-  const [tab, setTab] = useState<LoginTab>('credentials');
+  const [tab, selectTab] = useState<LoginTab>('credentials');
   const [params] = useSearchParams();
   const location = useLocation();
   const from = location.state as NextLocationState | null;
@@ -43,6 +46,11 @@ export const LoginPage = () => {
   const state = params.get('state') ?? undefined;
   const responseMode = params.get('response_mode') === 'query' ? 'query' : 'form_post';
   const { entry, retry } = useLoginEntry(clientId);
+  const qrLoading = (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={translate('portal.login.qr.loading')} />
+    </Box>
+  );
 
   return (
     <PublicLayout>
@@ -85,21 +93,26 @@ export const LoginPage = () => {
             )}
             <Tabs
               value={tab}
-              onChange={(_, value: LoginTab) => setTab(value)}
+              onChange={(_, value: LoginTab) => selectTab(value)}
               variant="fullWidth"
               sx={{ mb: 3 }}
             >
-              <Tab value="qr" label={translate('portal.login.tabs.qr')} />
+              <Tab
+                value="qr"
+                label={translate('portal.login.tabs.qr')}
+                onPointerEnter={() => void loadQrCodeLogin()}
+                onFocus={() => void loadQrCodeLogin()}
+              />
               <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
             </Tabs>
             {tab === 'credentials' ? (
               <CredentialsLoginForm next={next} state={state} />
             ) : clientId && redirectUri ? (
-              <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+              <Suspense fallback={qrLoading}>
+                <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+              </Suspense>
             ) : entry.status === 'checking' ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                <CircularProgress aria-label={translate('portal.login.qr.loading')} />
-              </Box>
+              qrLoading
             ) : (
               <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                 {translate('error.oauth2.authorizeFailed')}

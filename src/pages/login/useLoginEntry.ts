@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DataProvider, useDataProvider } from 'react-admin';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { type DataProvider, DataProviderContext } from 'react-admin';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { API_URL } from '../../config';
 import { isLive, SCOPE, sessionStore } from '../../session';
@@ -11,9 +11,9 @@ export const AUTHORIZE_PATH = `${API_URL}/authentication/oauth2/authorize/custom
  * scope the customer's ACTIVE users are searched (page 0, page size 1): exactly one result leads to /report,
  * otherwise to /token-pack-v2 (the customer has no users yet); a failure falls back to /report.
  */
-export const signedInDestination = async (dataProvider: DataProvider): Promise<string> => {
+export const signedInDestination = async (dataProvider: DataProvider | null): Promise<string> => {
   const session = sessionStore.get();
-  if (session?.currentScope !== SCOPE.CUSTOMER) return '/report';
+  if (session?.currentScope !== SCOPE.CUSTOMER || !dataProvider) return '/report';
   try {
     const { data } = await dataProvider.getList('users', {
       pagination: { page: 1, perPage: 1 },
@@ -61,9 +61,13 @@ export const forgetAuthorizedLoginUrl = () => {
 
 export type EntryState = { status: 'checking' } | { status: 'ready' } | { status: 'error'; message: string };
 
-/** What /login does when it opens: leave for the dashboard when signed in, or fetch its client_id. */
+/**
+ * What /login does when it opens: leave for the dashboard when signed in, or fetch its client_id. (The
+ * dataProvider is read from react-admin's context as it is given: on the public pages it loads the data
+ * layer on its first call.)
+ */
 export const useLoginEntry = (clientId: string | null): { entry: EntryState; retry: () => void } => {
-  const dataProvider = useDataProvider();
+  const dataProvider = useContext(DataProviderContext);
   const navigate = useNavigate();
   const location: Location = useLocation();
   const [entry, setEntry] = useState<EntryState>({ status: 'checking' });

@@ -9,6 +9,7 @@ import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
 import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { API, server } from '../msw';
@@ -44,7 +45,10 @@ const emailBox = () => screen.getByRole('textbox', { name: /email/i });
 const passwordBox = () => screen.getByLabelText(/password/i, { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
 
-afterEach(() => forgetAuthorizedLoginUrl());
+afterEach(() => {
+  forgetAuthorizedLoginUrl();
+  forgetSeamlessSessions();
+});
 
 describe('the login page', () => {
   it('opens on the Credentials Login tab, with both tabs and the account links', async () => {

@@ -1,0 +1,105 @@
+import { CssBaseline } from '@mui/material';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import {
+  AuthContext,
+  type DataProvider,
+  DataProviderContext,
+  I18nContext,
+  LoadingPage,
+  localStorageStore,
+  Notification,
+  NotificationContextProvider,
+  StoreContextProvider,
+} from 'react-admin';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import type { HttpClient, HttpOptions } from './dataProviders/transport';
+import { i18nProvider } from './i18n';
+import { LoginPage } from './pages/login/LoginPage';
+import { PAGE_PATH } from './pages/paths';
+import { PUBLIC_PAGES } from './pages/routes';
+import { sessionStore } from './session';
+import { themeForPath } from './theme';
+
+/**
+ * The data layer (the resource table, its conventions and the transport) is loaded by its first call:
+ * the sign-in page makes none until a sign-in, and the react-admin app imports it itself.
+ */
+const dataLayer = () => import('./dataProviders');
+
+const http: HttpClient = <T,>(path: string, options?: HttpOptions) =>
+  dataLayer().then(({ httpClient }) => httpClient<T>(path, options));
+
+const authProvider = createAuthProvider({ http, store: sessionStore });
+
+/** The public pages' view of the dataProvider: each call loads the data layer, then goes through it. */
+const dataProvider: DataProvider = {
+  getList: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getList(resource, params)),
+  getOne: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getOne(resource, params)),
+  getMany: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getMany(resource, params)),
+  getManyReference: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.getManyReference(resource, params)),
+  create: (resource, params) => dataLayer().then((layer) => layer.dataProvider.create(resource, params)),
+  update: (resource, params) => dataLayer().then((layer) => layer.dataProvider.update(resource, params)),
+  updateMany: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.updateMany(resource, params)),
+  delete: (resource, params) => dataLayer().then((layer) => layer.dataProvider.delete(resource, params)),
+  deleteMany: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.deleteMany(resource, params)),
+};
+
+/** react-admin's store (list parameters, sidebar state…), kept in localStorage and shared with the app. */
+const store = localStorageStore();
+
+/** The signed-in portal: react-admin's app with its resources, loaded when one of its pages is first opened. */
+const App = lazy(() => import('./App'));
+
+/** What the public pages share: the baseline styles, a boundary for their lazy screens, the notifications. */
+const PublicShell = ({ children }: { children: ReactNode }) => (
+  <NotificationContextProvider>
+    <CssBaseline enableColorScheme />
+    <Suspense fallback={<LoadingPage />}>{children}</Suspense>
+    <Notification />
+  </NotificationContextProvider>
+);
+
+/**
+ * The portal's first router. The sign-in page and the public pages (documentation, sign-in callbacks) are
+ * drawn in a light shell holding only what they use: the theme of the path (spec 01 §1), the messages, the
+ * authProvider, the store and a dataProvider that loads the data layer on its first call. These are
+ * react-admin's own contexts, so the pages use react-admin's hooks as anywhere else; react-admin itself
+ * (src/App.tsx) is loaded for any other path, with the same authProvider, messages and store.
+ */
+export const Portal = () => {
+  const { pathname } = useLocation();
+  const themeOptions = themeForPath(pathname);
+  const theme = useMemo(() => createTheme(themeOptions), [themeOptions]);
+  const publicPage = (element: ReactNode) => <PublicShell>{element}</PublicShell>;
+  return (
+    <ThemeProvider theme={theme}>
+      <I18nContext.Provider value={i18nProvider}>
+        <AuthContext.Provider value={authProvider}>
+          <DataProviderContext.Provider value={dataProvider}>
+            <StoreContextProvider value={store}>
+              <Routes>
+                <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
+                {PUBLIC_PAGES.map((page) => (
+                  <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                ))}
+                <Route
+                  path="*"
+                  element={
+                    <Suspense fallback={<LoadingPage />}>
+                      <App authProvider={authProvider} store={store} />
+                    </Suspense>
+                  }
+                />
+              </Routes>
+            </StoreContextProvider>
+          </DataProviderContext.Provider>
+        </AuthContext.Provider>
+      </I18nContext.Provider>
+    </ThemeProvider>
+  );
+};
