@@ -44,9 +44,10 @@ const firstError = (
 };
 
 /**
- * The 'Credentials Login' tab (spec 01 §2, §5): email and password. A field shows its first error once it
- * has been left, or the form submitted (spec 01 §5). Plain MUI fields and the portal's validators: the
- * first screen does without react-admin's form machinery.
+ * The 'Credentials Login' tab (spec 01 §2, §5): email and password. A field shows its first error only once
+ * the user has touched it: left it after clicking, typing or tabbing in it, or submitted the form (spec 01
+ * §5). Focus taken away by something else, such as the public menu's drawer opening over the autofocused
+ * email field on a phone, does not count.
  */
 export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: string }) => {
   const translate = useTranslate();
@@ -58,6 +59,8 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [loading, setLoading] = useState(false);
+  /** Fields the user has clicked, typed or pressed a key in. */
+  const engaged = useRef(new Set<Field>());
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const labels: Record<Field, string> = {
     username: translate('portal.login.fields.username'),
@@ -91,9 +94,15 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
       inputRef: (input: HTMLInputElement | null) => {
         inputs.current[field] = input;
       },
-      onChange: (event: { target: { value: string } }) =>
-        setValues((current) => ({ ...current, [field]: event.target.value })),
-      onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+      onPointerDown: () => engaged.current.add(field),
+      onKeyDown: () => engaged.current.add(field),
+      onChange: (event: { target: { value: string } }) => {
+        engaged.current.add(field);
+        setValues((current) => ({ ...current, [field]: event.target.value }));
+      },
+      onBlur: () => {
+        if (engaged.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+      },
     };
   };
 

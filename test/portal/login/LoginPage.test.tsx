@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
@@ -244,7 +244,37 @@ describe('the login page', () => {
     renderLoginWith({ customerId: null, originalScope: 'PROVIDER', currentScope: 'PROVIDER' });
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
+
+  describe('on a phone', () => {
+    const viewport = (width: number, height: number) =>
+      (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
+    beforeEach(() => viewport(375, 812));
+    afterEach(() => viewport(1024, 768));
+
+    it('shows no error when opening the menu takes the focus from the email field', async () => {
+      const { user } = renderLogin();
+      await screen.findByRole('heading', { name: 'Sign In' });
+      await waitFor(() => expect(emailBox()).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+      expect(await screen.findByRole('button', { name: 'Setup Guides' })).toBeInTheDocument();
+      // The drawer hides the page behind it from assistive technologies while it is open.
+      expect(screen.getByRole('textbox', { name: /email/i, hidden: true })).not.toHaveFocus();
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Setup Guides' })).not.toBeInTheDocument(),
+      );
+      expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
+      // The field itself still tells, once the user has been in it.
+      await user.click(emailBox());
+      await user.tab();
+      expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    });
+  });
 });
+
+interface HappyDomWindow {
+  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+}
 
 const user_opensQrTab = async () => {
   await userEvent.setup().click(await screen.findByRole('tab', { name: 'QR Code Login' }));
