@@ -9,16 +9,14 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
-import { useLoginEntry } from './useLoginEntry';
-
-type LoginTab = 'qr' | 'credentials';
+import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
 // The QR tab and its QR code library load when the tab is first opened (or pointed at).
 const loadQrCodeLogin = () => import('./qr/QrCodeLogin');
@@ -32,13 +30,26 @@ interface NextLocationState {
 /**
  * /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
  * client_id, redirect_uri, state (and response_mode), which the server's authorize endpoint provides.
+ * The selected tab is kept in the address (`tab=qr`), beside those parameters, so that it survives the page
+ * being drawn again or reloaded.
  */
 export const LoginPage = () => {
   const translate = useTranslate();
   usePageTitle('portal.login.title');
-  const [tab, selectTab] = useState<LoginTab>('credentials');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const tab = loginTabOf(params);
   const location = useLocation();
+  const selectTab = (value: LoginTab) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'qr') next.set(LOGIN_TAB_PARAM, value);
+        else next.delete(LOGIN_TAB_PARAM);
+        return next;
+      },
+      // The OAuth2 parameters stay, and so does where the user was going.
+      { replace: true, state: location.state },
+    );
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
   const clientId = params.get('client_id');
