@@ -1,11 +1,15 @@
 import DnsIcon from '@mui/icons-material/Dns';
-import { createElement } from 'react';
+import { createElement, lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { AssetEdit } from './AssetEdit';
-import { AssetList } from './AssetList';
-import { AssetPermissionPage } from './AssetPermissionPage';
-import { AssetShow } from './AssetShow';
 import type { Asset } from './model';
+
+// Each screen loads when it is first opened.
+const AssetEdit = lazy(() => import('./AssetEdit').then((module) => ({ default: module.AssetEdit })));
+const AssetList = lazy(() => import('./AssetList').then((module) => ({ default: module.AssetList })));
+const AssetPermissionPage = lazy(() =>
+  import('./AssetPermissionPage').then((module) => ({ default: module.AssetPermissionPage })),
+);
+const AssetShow = lazy(() => import('./AssetShow').then((module) => ({ default: module.AssetShow })));
 
 /** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
 export default {
