@@ -1,5 +1,7 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
-import { Route, useLocation } from 'react-router-dom';
+import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
+import { preloadOf } from './components/preloadable';
 import { dataProvider } from './dataProviders';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
@@ -13,6 +15,17 @@ import samlSettings from './resources/saml-settings';
 import serviceTemplate from './resources/service-template';
 import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
+
+/** The resources, by name, in menu order. */
+const RESOURCES = {
+  customer,
+  'service-template': serviceTemplate,
+  account,
+  asset,
+  role,
+  'vos-cloud-config': vosCloudConfig,
+  'saml-settings': samlSettings,
+};
 
 /** A resource page the user may not see yields no page (spec 01 §2). */
 const NoPage = () => null;
@@ -47,13 +60,9 @@ const App = ({ authProvider, store }: AppProps) => {
       requireAuth
       disableTelemetry
     >
-      <Resource name="customer" {...customer} />
-      <Resource name="service-template" {...serviceTemplate} />
-      <Resource name="account" {...account} />
-      <Resource name="asset" {...asset} />
-      <Resource name="role" {...role} />
-      <Resource name="vos-cloud-config" {...vosCloudConfig} />
-      <Resource name="saml-settings" {...samlSettings} />
+      {Object.entries(RESOURCES).map(([name, resource]) => (
+        <Resource key={name} name={name} {...resource} />
+      ))}
       <CustomRoutes>
         {LAYOUT_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
@@ -64,3 +73,39 @@ const App = ({ authProvider, store }: AppProps) => {
 };
 
 export default App;
+
+interface ResourceScreens {
+  list?: unknown;
+  create?: unknown;
+  edit?: unknown;
+  show?: unknown;
+  children?: ReactNode;
+}
+
+/**
+ * Where react-admin draws each screen of a resource (as ra-core's <Resource> routes them), the resource's
+ * own routes (its `children`), and the pages: each with the `preload` of its screen as its handle.
+ */
+const SCREENS: RouteObject[] = [
+  ...Object.entries(RESOURCES).flatMap(([name, resource]: [string, ResourceScreens]) => [
+    { path: `/${name}/create`, handle: preloadOf(resource.create) },
+    { path: `/${name}/:id/show/*`, handle: preloadOf(resource.show) },
+    { path: `/${name}/:id/*`, handle: preloadOf(resource.edit) },
+    { path: `/${name}/*`, handle: preloadOf(resource.list) },
+    ...Children.toArray(resource.children)
+      .filter((route): route is ReactElement<{ path: string; element?: ReactElement }> =>
+        isValidElement(route),
+      )
+      .map((route) => ({
+        path: `/${name}/${route.props.path}`,
+        handle: preloadOf(route.props.element?.type),
+      })),
+  ]),
+  ...LAYOUT_PAGES.map((page) => ({ path: page.path, handle: page.preload })),
+];
+
+/** Loads the screen drawn at `pathname`, so that the first drawing of the page does not wait for it. */
+export const preloadScreen = async (pathname: string): Promise<void> => {
+  const matches = matchRoutes(SCREENS, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as (() => Promise<void>) | undefined)?.()));
+};

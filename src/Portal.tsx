@@ -1,6 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import {
   AuthContext,
   type DataProvider,
@@ -12,14 +12,16 @@ import {
   NotificationContextProvider,
   StoreContextProvider,
 } from 'react-admin';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider } from './i18n';
-import { LoginPage } from './pages/login/LoginPage';
+import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
+import { loginTabOf } from './pages/login/useLoginEntry';
 import { PAGE_PATH } from './pages/paths';
 import { PUBLIC_PAGES } from './pages/routes';
 import { sessionStore } from './session';
+import { preloadSignedIn, SignedInApp } from './signedIn';
 import { themeForPath } from './theme';
 
 /**
@@ -52,14 +54,31 @@ const dataProvider: DataProvider = {
 /** react-admin's store (list parameters, sidebar state…), kept in localStorage and shared with the app. */
 const store = localStorageStore();
 
-/** The signed-in portal: react-admin's app with its resources, loaded when one of its pages is first opened. */
-const App = lazy(() => import('./App'));
+/** The public page drawn at `pathname`, if any. */
+const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.[0]?.route;
 
-/** What the public pages share: the baseline styles, a boundary for their lazy screens, the notifications. */
+/**
+ * What the page at `location` needs before it is first drawn: its code, so that a first load shows no
+ * loading state (see preloadable).
+ */
+export const preloadFirstPage = async ({ pathname, search }: { pathname: string; search: string }) => {
+  if (matchPath(PAGE_PATH.login, pathname)) {
+    if (loginTabOf(new URLSearchParams(search)) === 'qr') await preloadQrCodeLogin();
+    return;
+  }
+  const publicPage = publicPageAt(pathname);
+  if (publicPage) {
+    await publicPage.preload?.();
+    return;
+  }
+  await preloadSignedIn(pathname);
+};
+
+/** What the public pages share: the baseline styles and the notifications (the app draws its own). */
 const PublicShell = ({ children }: { children: ReactNode }) => (
   <NotificationContextProvider>
     <CssBaseline enableColorScheme />
-    <Suspense fallback={<LoadingPage />}>{children}</Suspense>
+    {children}
     <Notification />
   </NotificationContextProvider>
 );
@@ -69,7 +88,8 @@ const PublicShell = ({ children }: { children: ReactNode }) => (
  * drawn in a light shell holding only what they use: the theme of the path (spec 01 §1), the messages, the
  * authProvider, the store and a dataProvider that loads the data layer on its first call. These are
  * react-admin's own contexts, so the pages use react-admin's hooks as anywhere else; react-admin itself
- * (src/App.tsx) is loaded for any other path, with the same authProvider, messages and store.
+ * (src/App.tsx) is loaded for any other path, with the same authProvider, messages and store. Call
+ * `preloadFirstPage` before the first drawing.
  */
 export const Portal = () => {
   const { pathname } = useLocation();
@@ -82,20 +102,19 @@ export const Portal = () => {
         <AuthContext.Provider value={authProvider}>
           <DataProviderContext.Provider value={dataProvider}>
             <StoreContextProvider value={store}>
-              <Routes>
-                <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
-                {PUBLIC_PAGES.map((page) => (
-                  <Route key={page.path} path={page.path} element={publicPage(page.element)} />
-                ))}
-                <Route
-                  path="*"
-                  element={
-                    <Suspense fallback={<LoadingPage />}>
-                      <App authProvider={authProvider} store={store} />
-                    </Suspense>
-                  }
-                />
-              </Routes>
+              {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
+                  current page meanwhile: this fallback only shows if a first drawing has to wait. */}
+              <Suspense fallback={<LoadingPage />}>
+                <Routes>
+                  <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
+                  {PUBLIC_PAGES.map((page) => (
+                    <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                  ))}
+                  {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
+                      the visitor to /login. */}
+                  <Route path="*" element={<SignedInApp authProvider={authProvider} store={store} />} />
+                </Routes>
+              </Suspense>
             </StoreContextProvider>
           </DataProviderContext.Provider>
         </AuthContext.Provider>

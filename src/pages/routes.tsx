@@ -1,24 +1,26 @@
-import { lazy, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
+import { preloadable } from '../components/preloadable';
 import { DOC_ROUTES } from './docs/routes';
 import { PAGE_PATH } from './paths';
 
-/** A page of the portal that is not a resource: its path and its screen. */
+/** A page of the portal that is not a resource: its path, its screen, and how to load the screen ahead. */
 export interface PageRoute {
   path: string;
   element: ReactElement;
+  preload?: () => Promise<void>;
 }
 
-// Each screen is loaded when its route is first drawn; the mount points provide the Suspense boundary.
-const OAuth2HandlerPage = lazy(() =>
-  import('./oauth2/OAuth2HandlerPage').then((module) => ({ default: module.OAuth2HandlerPage })),
+// Each screen loads when its route is first drawn, or ahead of it (see preloadable).
+const OAuth2HandlerPage = preloadable(() =>
+  import('./oauth2/OAuth2HandlerPage').then((module) => module.OAuth2HandlerPage),
 );
-const PopupResultHandlerPage = lazy(() =>
-  import('./oauth2/PopupResultHandlerPage').then((module) => ({ default: module.PopupResultHandlerPage })),
+const PopupResultHandlerPage = preloadable(() =>
+  import('./oauth2/PopupResultHandlerPage').then((module) => module.PopupResultHandlerPage),
 );
-const Dashboard = lazy(() => import('./report/Dashboard').then((module) => ({ default: module.Dashboard })));
-const ChangePasswordPage = lazy(() =>
-  import('./change-password/ChangePasswordPage').then((module) => ({ default: module.ChangePasswordPage })),
+const Dashboard = preloadable(() => import('./report/Dashboard').then((module) => module.Dashboard));
+const ChangePasswordPage = preloadable(() =>
+  import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
 );
 
 /**
@@ -27,15 +29,31 @@ const ChangePasswordPage = lazy(() =>
  */
 export const PUBLIC_PAGES: PageRoute[] = [
   { path: PAGE_PATH.root, element: <Navigate to={PAGE_PATH.login} replace /> },
-  { path: PAGE_PATH.oauth2Handler, element: <OAuth2HandlerPage failure="error.oauth2.invalidCode" /> },
-  { path: PAGE_PATH.oidcCallback, element: <OAuth2HandlerPage failure="error.secondFactor.oidcFailed" /> },
-  { path: PAGE_PATH.popupResult, element: <PopupResultHandlerPage /> },
-  { path: PAGE_PATH.popupResultAction, element: <PopupResultHandlerPage /> },
+  {
+    path: PAGE_PATH.oauth2Handler,
+    element: <OAuth2HandlerPage failure="error.oauth2.invalidCode" />,
+    preload: OAuth2HandlerPage.preload,
+  },
+  {
+    path: PAGE_PATH.oidcCallback,
+    element: <OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />,
+    preload: OAuth2HandlerPage.preload,
+  },
+  {
+    path: PAGE_PATH.popupResult,
+    element: <PopupResultHandlerPage />,
+    preload: PopupResultHandlerPage.preload,
+  },
+  {
+    path: PAGE_PATH.popupResultAction,
+    element: <PopupResultHandlerPage />,
+    preload: PopupResultHandlerPage.preload,
+  },
   ...DOC_ROUTES,
 ];
 
 /** Pages inside the signed-in frame, which require a session (src/App.tsx mounts them). */
 export const LAYOUT_PAGES: PageRoute[] = [
-  { path: PAGE_PATH.report, element: <Dashboard /> },
-  { path: PAGE_PATH.changePassword, element: <ChangePasswordPage /> },
+  { path: PAGE_PATH.report, element: <Dashboard />, preload: Dashboard.preload },
+  { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, preload: ChangePasswordPage.preload },
 ];

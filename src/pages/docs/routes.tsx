@@ -1,9 +1,11 @@
-import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
+import { preloadable } from '../../components/preloadable';
 import type { PageRoute } from '../routes';
 import { ALL_DOC_LINKS, DOCS_HOME } from './links';
 
-const DocsPage = lazy(() => import('./DocsPage').then((module) => ({ default: module.DocsPage })));
+const DocsPage = preloadable(() => import('./DocsPage').then((module) => module.DocsPage));
+
+const page = (path: string): PageRoute => ({ path, element: <DocsPage />, preload: DocsPage.preload });
 
 /**
  * The public documentation (spec 01 §2): no layout, no sign-in. Each page of DOC_LINKS has its own
@@ -13,8 +15,8 @@ const DocsPage = lazy(() => import('./DocsPage').then((module) => ({ default: mo
  */
 export const DOC_ROUTES: PageRoute[] = [
   { path: '/docs', element: <Navigate to={DOCS_HOME.path} replace /> },
-  ...ALL_DOC_LINKS.map((link) => ({ path: link.path, element: <DocsPage /> })),
-  { path: '/docs/:page/:helpModule', element: <DocsPage /> },
-  { path: '/docs/:page/:helpModule/:pageId', element: <DocsPage /> },
-  { path: '/docs/*', element: <DocsPage /> },
+  ...ALL_DOC_LINKS.map((link) => page(link.path)),
+  page('/docs/:page/:helpModule'),
+  page('/docs/:page/:helpModule/:pageId'),
+  page('/docs/*'),
 ];

@@ -24,6 +24,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
+import { preloadSignedIn } from '../../signedIn';
+import { PAGE_PATH } from '../paths';
 
 type Field = 'username' | 'password';
 type Credentials = Record<Field, string>;
@@ -116,6 +118,8 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
     }
     if (!authProvider) return;
     setLoading(true);
+    // The signed-in portal loads while the sign-in is under way, with the page the user is going to.
+    preloadSignedIn(next ?? PAGE_PATH.report).catch(() => undefined);
     try {
       const { redirectTo } = await authProvider.login({
         username: values.username.trim(),

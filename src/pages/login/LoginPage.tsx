@@ -9,18 +9,19 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { preloadable } from '../../components/preloadable';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
 import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
-// The QR tab and its QR code library load when the tab is first opened (or pointed at).
-const loadQrCodeLogin = () => import('./qr/QrCodeLogin');
-const QrCodeLogin = lazy(() => loadQrCodeLogin().then((module) => ({ default: module.QrCodeLogin })));
+// The QR tab and its QR code library load when the tab is first pointed at, focused or opened.
+const QrCodeLogin = preloadable(() => import('./qr/QrCodeLogin').then((module) => module.QrCodeLogin));
+export const preloadQrCodeLogin = QrCodeLogin.preload;
 
 interface NextLocationState {
   nextPathname?: string;
@@ -39,7 +40,7 @@ export const LoginPage = () => {
   const [params, setParams] = useSearchParams();
   const tab = loginTabOf(params);
   const location = useLocation();
-  const selectTab = (value: LoginTab) =>
+  const showTab = (value: LoginTab) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -50,6 +51,9 @@ export const LoginPage = () => {
       // The OAuth2 parameters stay, and so does where the user was going.
       { replace: true, state: location.state },
     );
+  // The QR tab opens once its code is there (usually already, from pointing at the tab).
+  const selectTab = (value: LoginTab) =>
+    value === 'qr' ? void preloadQrCodeLogin().finally(() => showTab(value)) : showTab(value);
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
   const clientId = params.get('client_id');
@@ -111,8 +115,8 @@ export const LoginPage = () => {
               <Tab
                 value="qr"
                 label={translate('portal.login.tabs.qr')}
-                onPointerEnter={() => void loadQrCodeLogin()}
-                onFocus={() => void loadQrCodeLogin()}
+                onPointerEnter={() => void preloadQrCodeLogin().catch(() => undefined)}
+                onFocus={() => void preloadQrCodeLogin().catch(() => undefined)}
               />
               <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
             </Tabs>

@@ -1,13 +1,11 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { lazy } from 'react';
+import { preloadable } from '../../components/preloadable';
 
-// Each screen loads when it is first opened.
-const AccountCreate = lazy(() =>
-  import('./AccountCreate').then((module) => ({ default: module.AccountCreate })),
-);
-const AccountEdit = lazy(() => import('./AccountEdit').then((module) => ({ default: module.AccountEdit })));
-const AccountList = lazy(() => import('./AccountList').then((module) => ({ default: module.AccountList })));
-const AccountShow = lazy(() => import('./AccountShow').then((module) => ({ default: module.AccountShow })));
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const AccountCreate = preloadable(() => import('./AccountCreate').then((module) => module.AccountCreate));
+const AccountEdit = preloadable(() => import('./AccountEdit').then((module) => module.AccountEdit));
+const AccountList = preloadable(() => import('./AccountList').then((module) => module.AccountList));
+const AccountShow = preloadable(() => import('./AccountShow').then((module) => module.AccountShow));
 
 /** Administrator accounts of the provider or of a customer (spec 01 §3, §4, §5 Administrator account). */
 export default {

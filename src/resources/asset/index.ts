@@ -1,15 +1,16 @@
 import DnsIcon from '@mui/icons-material/Dns';
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
 import { Route } from 'react-router-dom';
+import { preloadable } from '../../components/preloadable';
 import type { Asset } from './model';
 
-// Each screen loads when it is first opened.
-const AssetEdit = lazy(() => import('./AssetEdit').then((module) => ({ default: module.AssetEdit })));
-const AssetList = lazy(() => import('./AssetList').then((module) => ({ default: module.AssetList })));
-const AssetPermissionPage = lazy(() =>
-  import('./AssetPermissionPage').then((module) => ({ default: module.AssetPermissionPage })),
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const AssetEdit = preloadable(() => import('./AssetEdit').then((module) => module.AssetEdit));
+const AssetList = preloadable(() => import('./AssetList').then((module) => module.AssetList));
+const AssetPermissionPage = preloadable(() =>
+  import('./AssetPermissionPage').then((module) => module.AssetPermissionPage),
 );
-const AssetShow = lazy(() => import('./AssetShow').then((module) => ({ default: module.AssetShow })));
+const AssetShow = preloadable(() => import('./AssetShow').then((module) => module.AssetShow));
 
 /** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
 export default {

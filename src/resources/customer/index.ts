@@ -1,19 +1,11 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazy } from 'react';
+import { preloadable } from '../../components/preloadable';
 
-// Each screen loads when it is first opened.
-const CustomerCreate = lazy(() =>
-  import('./CustomerCreate').then((module) => ({ default: module.CustomerCreate })),
-);
-const CustomerEdit = lazy(() =>
-  import('./CustomerEdit').then((module) => ({ default: module.CustomerEdit })),
-);
-const CustomerList = lazy(() =>
-  import('./CustomerList').then((module) => ({ default: module.CustomerList })),
-);
-const CustomerShow = lazy(() =>
-  import('./CustomerShow').then((module) => ({ default: module.CustomerShow })),
-);
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const CustomerCreate = preloadable(() => import('./CustomerCreate').then((module) => module.CustomerCreate));
+const CustomerEdit = preloadable(() => import('./CustomerEdit').then((module) => module.CustomerEdit));
+const CustomerList = preloadable(() => import('./CustomerList').then((module) => module.CustomerList));
+const CustomerShow = preloadable(() => import('./CustomerShow').then((module) => module.CustomerShow));
 
 /** The provider's customers (spec 01 §2 provider menu, §3 Customer, §4 Customer and account). */
 export default {

@@ -1,9 +1,9 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { lazy } from 'react';
+import { preloadable } from '../../components/preloadable';
 
-// Each screen loads when it is first opened.
-const SamlSettingsPage = lazy(() =>
-  import('./SamlSettingsPage').then((module) => ({ default: module.SamlSettingsPage })),
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const SamlSettingsPage = preloadable(() =>
+  import('./SamlSettingsPage').then((module) => module.SamlSettingsPage),
 );
 
 /** A singleton: the page the menu opens (the resource's list) is the setting's form. */

@@ -1,19 +1,19 @@
 import AppsIcon from '@mui/icons-material/Apps';
-import { lazy } from 'react';
+import { preloadable } from '../../components/preloadable';
 import type { ServiceTemplate } from './model';
 
-// Each screen loads when it is first opened.
-const ServiceTemplateCreate = lazy(() =>
-  import('./ServiceTemplateCreate').then((module) => ({ default: module.ServiceTemplateCreate })),
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const ServiceTemplateCreate = preloadable(() =>
+  import('./ServiceTemplateCreate').then((module) => module.ServiceTemplateCreate),
 );
-const ServiceTemplateEdit = lazy(() =>
-  import('./ServiceTemplateEdit').then((module) => ({ default: module.ServiceTemplateEdit })),
+const ServiceTemplateEdit = preloadable(() =>
+  import('./ServiceTemplateEdit').then((module) => module.ServiceTemplateEdit),
 );
-const ServiceTemplateList = lazy(() =>
-  import('./ServiceTemplateList').then((module) => ({ default: module.ServiceTemplateList })),
+const ServiceTemplateList = preloadable(() =>
+  import('./ServiceTemplateList').then((module) => module.ServiceTemplateList),
 );
-const ServiceTemplateShow = lazy(() =>
-  import('./ServiceTemplateShow').then((module) => ({ default: module.ServiceTemplateShow })),
+const ServiceTemplateShow = preloadable(() =>
+  import('./ServiceTemplateShow').then((module) => module.ServiceTemplateShow),
 );
 
 export default {

@@ -1,19 +1,19 @@
 import CloudIcon from '@mui/icons-material/Cloud';
-import { lazy } from 'react';
+import { preloadable } from '../../components/preloadable';
 import type { VosCloudConfig } from './model';
 
-// Each screen loads when it is first opened.
-const VosCloudConfigCreate = lazy(() =>
-  import('./VosCloudConfigCreate').then((module) => ({ default: module.VosCloudConfigCreate })),
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const VosCloudConfigCreate = preloadable(() =>
+  import('./VosCloudConfigCreate').then((module) => module.VosCloudConfigCreate),
 );
-const VosCloudConfigEdit = lazy(() =>
-  import('./VosCloudConfigEdit').then((module) => ({ default: module.VosCloudConfigEdit })),
+const VosCloudConfigEdit = preloadable(() =>
+  import('./VosCloudConfigEdit').then((module) => module.VosCloudConfigEdit),
 );
-const VosCloudConfigList = lazy(() =>
-  import('./VosCloudConfigList').then((module) => ({ default: module.VosCloudConfigList })),
+const VosCloudConfigList = preloadable(() =>
+  import('./VosCloudConfigList').then((module) => module.VosCloudConfigList),
 );
-const VosCloudConfigShow = lazy(() =>
-  import('./VosCloudConfigShow').then((module) => ({ default: module.VosCloudConfigShow })),
+const VosCloudConfigShow = preloadable(() =>
+  import('./VosCloudConfigShow').then((module) => module.VosCloudConfigShow),
 );
 
 export default {
