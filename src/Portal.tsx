@@ -20,7 +20,7 @@ import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
 import { loginTabOf } from './pages/login/useLoginEntry';
 import { PAGE_PATH } from './pages/paths';
 import { PUBLIC_PAGES } from './pages/routes';
-import { sessionStore } from './session';
+import { isLive, sessionStore } from './session';
 import { preloadSignedIn, SignedInApp } from './signedIn';
 import { themeForPath } from './theme';
 
@@ -59,7 +59,10 @@ const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.
 
 /**
  * What the page at `location` needs before it is first drawn: its code, so that a first load shows no
- * loading state (see preloadable).
+ * loading state (see preloadable), and for a signed-in page the permissions. react-admin checks access
+ * before a list asks for its data, and the menu shows nothing until the permissions are known: asked for
+ * only once the layout and the list are drawn, they held the list's own call back by a round trip. They are
+ * asked for here, alongside the code, and are at hand when the first page checks them.
  */
 export const preloadFirstPage = async ({ pathname, search }: { pathname: string; search: string }) => {
   if (matchPath(PAGE_PATH.login, pathname)) {
@@ -71,6 +74,7 @@ export const preloadFirstPage = async ({ pathname, search }: { pathname: string;
     await publicPage.preload?.();
     return;
   }
+  if (isLive(sessionStore.get())) authProvider.getPermissions?.({}).catch(() => undefined);
   await preloadSignedIn(pathname);
 };
 
