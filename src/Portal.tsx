@@ -6,9 +6,7 @@ import {
   type DataProvider,
   DataProviderContext,
   I18nContext,
-  LoadingPage,
   localStorageStore,
-  Notification,
   NotificationContextProvider,
   StoreContextProvider,
 } from 'react-admin';
@@ -16,6 +14,8 @@ import { matchPath, matchRoutes, Route, Routes, useLocation } from 'react-router
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider } from './i18n';
+import { PageLoading } from './layout/PageLoading';
+import { PublicNotifications } from './layout/public/PublicNotifications';
 import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
 import { loginTabOf } from './pages/login/useLoginEntry';
 import { PAGE_PATH } from './pages/paths';
@@ -83,7 +83,7 @@ const PublicShell = ({ children }: { children: ReactNode }) => (
   <NotificationContextProvider>
     <CssBaseline enableColorScheme />
     {children}
-    <Notification />
+    <PublicNotifications />
   </NotificationContextProvider>
 );
 
@@ -108,7 +108,7 @@ export const Portal = () => {
             <StoreContextProvider value={store}>
               {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
                   current page meanwhile: this fallback only shows if a first drawing has to wait. */}
-              <Suspense fallback={<LoadingPage />}>
+              <Suspense fallback={<PageLoading />}>
                 <Routes>
                   <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
                   {PUBLIC_PAGES.map((page) => (

@@ -8,7 +8,6 @@ import {
   InputAdornment,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
@@ -24,8 +23,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
+import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { preloadSignedIn } from '../../signedIn';
 import { PAGE_PATH } from '../paths';
+import { LoginField } from './LoginField';
 
 type Field = 'username' | 'password';
 type Credentials = Record<Field, string>;
@@ -82,31 +83,25 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
     return typeof error === 'string' ? translate(error) : translate(error.message, error.args);
   };
 
-  const fieldProps = (field: Field) => {
-    const message = messageOf(field);
-    return {
-      id: field,
-      name: field,
-      label: labels[field],
-      value: values[field],
-      error: message !== undefined,
-      // A blank helper text keeps the field's height, so that an error does not move the form.
-      helperText: message ?? ' ',
-      fullWidth: true,
-      inputRef: (input: HTMLInputElement | null) => {
-        inputs.current[field] = input;
-      },
-      onPointerDown: () => engaged.current.add(field),
-      onKeyDown: () => engaged.current.add(field),
-      onChange: (event: { target: { value: string } }) => {
-        engaged.current.add(field);
-        setValues((current) => ({ ...current, [field]: event.target.value }));
-      },
-      onBlur: () => {
-        if (engaged.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
-      },
-    };
-  };
+  const fieldProps = (field: Field) => ({
+    id: field,
+    name: field,
+    label: labels[field],
+    value: values[field],
+    error: messageOf(field),
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[field] = input;
+    },
+    onPointerDown: () => engaged.current.add(field),
+    onKeyDown: () => engaged.current.add(field),
+    onChange: (event: { target: { value: string } }) => {
+      engaged.current.add(field);
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+    },
+    onBlur: () => {
+      if (engaged.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,8 +113,10 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
     }
     if (!authProvider) return;
     setLoading(true);
-    // The signed-in portal loads while the sign-in is under way, with the page the user is going to.
+    // The signed-in portal loads while the sign-in is under way, with the page the user is going to, and so
+    // does the notification that would tell a failure.
     preloadSignedIn(next ?? PAGE_PATH.report).catch(() => undefined);
+    void preloadPublicNotifications();
     try {
       const { redirectTo } = await authProvider.login({
         username: values.username.trim(),
@@ -138,30 +135,24 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={1}>
-        <TextField {...fieldProps('username')} type="email" autoComplete="username" autoFocus />
-        <TextField
+        <LoginField {...fieldProps('username')} type="email" autoComplete="username" autoFocus />
+        <LoginField
           {...fieldProps('password')}
           type={passwordVisible ? 'text' : 'password'}
           autoComplete="current-password"
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    size="small"
-                    aria-label={translate(
-                      passwordVisible
-                        ? 'ra.input.password.toggle_visible'
-                        : 'ra.input.password.toggle_hidden',
-                    )}
-                    onClick={() => setPasswordVisible(!passwordVisible)}
-                  >
-                    {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                aria-label={translate(
+                  passwordVisible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                )}
+                onClick={() => setPasswordVisible(!passwordVisible)}
+              >
+                {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">

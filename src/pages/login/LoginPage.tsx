@@ -16,6 +16,7 @@ import { preloadable } from '../../components/preloadable';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
+import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
 import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
@@ -52,8 +53,12 @@ export const LoginPage = () => {
       { replace: true, state: location.state },
     );
   // The QR tab opens once its code is there (usually already, from pointing at the tab).
-  const selectTab = (value: LoginTab) =>
-    value === 'qr' ? void preloadQrCodeLogin().finally(() => showTab(value)) : showTab(value);
+  const selectTab = (value: LoginTab) => {
+    if (value !== 'qr') return showTab(value);
+    // The QR tab's notifications (a copied link) may follow.
+    void preloadPublicNotifications();
+    void preloadQrCodeLogin().finally(() => showTab(value));
+  };
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
   const clientId = params.get('client_id');
