@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Admin, type AuthProvider, CustomRoutes, Resource, type Store } from 'react-admin';
+import { Admin, type AuthProvider, CustomRoutes, Resource } from 'react-admin';
 import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
 import { preloadOf } from './components/preloadable';
 import { dataProvider } from './dataProviders';
@@ -33,8 +33,6 @@ const NoPage = () => null;
 export interface AppProps {
   /** The portal's authProvider, shared with the sign-in page. */
   authProvider: AuthProvider;
-  /** react-admin's store, shared with the public pages. */
-  store: Store;
 }
 
 /**
@@ -43,7 +41,7 @@ export interface AppProps {
  * react-admin draws none: a visit without a session is sent there. Routes are real paths; the theme
  * follows the path (spec 01 §1).
  */
-const App = ({ authProvider, store }: AppProps) => {
+const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   return (
     <Admin
@@ -51,7 +49,6 @@ const App = ({ authProvider, store }: AppProps) => {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      store={store}
       layout={Layout}
       theme={themeForPath(pathname)}
       catchAll={NotFound}

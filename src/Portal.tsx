@@ -51,7 +51,10 @@ const dataProvider: DataProvider = {
     dataLayer().then((layer) => layer.dataProvider.deleteMany(resource, params)),
 };
 
-/** react-admin's store (list parameters, sidebar state…), kept in localStorage and shared with the app. */
+/**
+ * react-admin's store (list parameters, sidebar state…) as the public pages see it: the same localStorage
+ * entries as the app's, which a sign-out from a public page forgets.
+ */
 const store = localStorageStore();
 
 /** The public page drawn at `pathname`, if any. */
@@ -92,7 +95,7 @@ const PublicShell = ({ children }: { children: ReactNode }) => (
  * drawn in a light shell holding only what they use: the theme of the path (spec 01 §1), the messages, the
  * authProvider, the store and a dataProvider that loads the data layer on its first call. These are
  * react-admin's own contexts, so the pages use react-admin's hooks as anywhere else; react-admin itself
- * (src/App.tsx) is loaded for any other path, with the same authProvider, messages and store. Call
+ * (src/App.tsx) is loaded for any other path, with the same authProvider and messages. Call
  * `preloadFirstPage` before the first drawing.
  */
 export const Portal = () => {
@@ -116,7 +119,7 @@ export const Portal = () => {
                   ))}
                   {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
                       the visitor to /login. */}
-                  <Route path="*" element={<SignedInApp authProvider={authProvider} store={store} />} />
+                  <Route path="*" element={<SignedInApp authProvider={authProvider} />} />
                 </Routes>
               </Suspense>
             </StoreContextProvider>
