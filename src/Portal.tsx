@@ -14,6 +14,7 @@ import { matchPath, matchRoutes, Route, Routes, useLocation } from 'react-router
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider } from './i18n';
+import { LoadFailureBoundary } from './layout/LoadFailure';
 import { PageLoading } from './layout/PageLoading';
 import { PublicNotifications } from './layout/public/PublicNotifications';
 import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
@@ -111,17 +112,19 @@ export const Portal = () => {
             <StoreContextProvider value={store}>
               {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
                   current page meanwhile: this fallback only shows if a first drawing has to wait. */}
-              <Suspense fallback={<PageLoading />}>
-                <Routes>
-                  <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
-                  {PUBLIC_PAGES.map((page) => (
-                    <Route key={page.path} path={page.path} element={publicPage(page.element)} />
-                  ))}
-                  {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
+              <LoadFailureBoundary resetKey={pathname}>
+                <Suspense fallback={<PageLoading />}>
+                  <Routes>
+                    <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
+                    {PUBLIC_PAGES.map((page) => (
+                      <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                    ))}
+                    {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
                       the visitor to /login. */}
-                  <Route path="*" element={<SignedInApp authProvider={authProvider} />} />
-                </Routes>
-              </Suspense>
+                    <Route path="*" element={<SignedInApp authProvider={authProvider} />} />
+                  </Routes>
+                </Suspense>
+              </LoadFailureBoundary>
             </StoreContextProvider>
           </DataProviderContext.Provider>
         </AuthContext.Provider>

@@ -57,7 +57,9 @@ export const LoginPage = () => {
     if (value !== 'qr') return showTab(value);
     // The QR tab's notifications (a copied link) may follow.
     void preloadPublicNotifications();
-    void preloadQrCodeLogin().finally(() => showTab(value));
+    void preloadQrCodeLogin()
+      .catch(() => undefined)
+      .then(() => showTab(value));
   };
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
