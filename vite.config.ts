@@ -14,7 +14,7 @@ const gzipped = promisify(gzip);
  * Built files worth compressing. index.html is left out (the server fills it in and answers it itself), and so
  * is the build's manifest under .vite/, which is not served.
  */
-const COMPRESSIBLE = /^(?!\.)[^]*\.(js|mjs|css|svg|json|txt|map|wasm)$/;
+const COMPRESSIBLE = /^(?!\.).*\.(js|mjs|css|svg|json|txt|map|wasm)$/;
 /** Below this, a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
