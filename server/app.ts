@@ -139,7 +139,10 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       index: false,
       // index.html is answered below, with the product name filled in.
       globIgnore: ['index.html'],
-      // @fastify/static 10 hands over the Fastify reply (9 handed the raw response).
+      // The build writes a brotli and a gzip copy of each asset (vite.config.ts): the one the browser
+      // accepts is sent, with content-encoding and `vary: accept-encoding`; otherwise the file itself.
+      preCompressed: true,
+      // @fastify/static 10 hands setHeaders the reply, not Node's response.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

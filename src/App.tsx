@@ -1,12 +1,12 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route, useLocation } from 'react-router-dom';
-import { createAuthProvider } from './authProvider';
-import { dataProvider, httpClient } from './dataProviders';
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Admin, type AuthProvider, CustomRoutes, Resource } from 'react-admin';
+import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
+import { preloadOf } from './components/preloadable';
+import { dataProvider } from './dataProviders';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
-import { LoginPage } from './pages/login/LoginPage';
-import { PAGES } from './pages/routes';
+import { LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import asset from './resources/asset';
 import customer from './resources/customer';
@@ -14,16 +14,34 @@ import role from './resources/role';
 import samlSettings from './resources/saml-settings';
 import serviceTemplate from './resources/service-template';
 import vosCloudConfig from './resources/vos-cloud-config';
-import { sessionStore } from './session';
 import { themeForPath } from './theme';
+
+/** The resources, by name, in menu order. */
+const RESOURCES = {
+  customer,
+  'service-template': serviceTemplate,
+  account,
+  asset,
+  role,
+  'vos-cloud-config': vosCloudConfig,
+  'saml-settings': samlSettings,
+};
 
 /** A resource page the user may not see yields no page (spec 01 §2). */
 const NoPage = () => null;
 
-export const authProvider = createAuthProvider({ http: httpClient, store: sessionStore });
+export interface AppProps {
+  /** The portal's authProvider, shared with the sign-in page. */
+  authProvider: AuthProvider;
+}
 
-/** The portal. Routes are real paths; the theme follows the path (spec 01 §1). */
-export const App = () => {
+/**
+ * The signed-in portal: react-admin with its resources and the pages of the signed-in frame, loaded by
+ * src/Portal.tsx for any path that is not public. The sign-in page is the portal's own, at /login, so
+ * react-admin draws none: a visit without a session is sent there. Routes are real paths; the theme
+ * follows the path (spec 01 §1).
+ */
+const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   return (
     <Admin
@@ -31,31 +49,60 @@ export const App = () => {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      loginPage={LoginPage}
       layout={Layout}
       theme={themeForPath(pathname)}
       catchAll={NotFound}
       accessDenied={NoPage}
+      loginPage={false}
       requireAuth
       disableTelemetry
     >
-      <Resource name="customer" {...customer} />
-      <Resource name="service-template" {...serviceTemplate} />
-      <Resource name="account" {...account} />
-      <Resource name="asset" {...asset} />
-      <Resource name="role" {...role} />
-      <Resource name="vos-cloud-config" {...vosCloudConfig} />
-      <Resource name="saml-settings" {...samlSettings} />
-      <CustomRoutes noLayout>
-        {PAGES.filter((page) => !page.layout).map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-      </CustomRoutes>
+      {Object.entries(RESOURCES).map(([name, resource]) => (
+        <Resource key={name} name={name} {...resource} />
+      ))}
       <CustomRoutes>
-        {PAGES.filter((page) => page.layout).map((page) => (
+        {LAYOUT_PAGES.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
         ))}
       </CustomRoutes>
     </Admin>
   );
+};
+
+export default App;
+
+interface ResourceScreens {
+  list?: unknown;
+  create?: unknown;
+  edit?: unknown;
+  show?: unknown;
+  children?: ReactNode;
+}
+
+/**
+ * Where react-admin draws each screen of a resource (as ra-core's <Resource> routes them), the resource's
+ * own routes (its `children`), and the pages: each with the `preload` of its screen as its handle.
+ */
+const SCREENS: RouteObject[] = [
+  ...Object.entries(RESOURCES).flatMap(([name, resource]: [string, ResourceScreens]) => [
+    { path: `/${name}/create`, handle: preloadOf(resource.create) },
+    { path: `/${name}/:id/show/*`, handle: preloadOf(resource.show) },
+    { path: `/${name}/:id/*`, handle: preloadOf(resource.edit) },
+    { path: `/${name}/*`, handle: preloadOf(resource.list) },
+    ...Children.toArray(resource.children)
+      .filter((route): route is ReactElement<{ path: string; element?: ReactElement }> =>
+        isValidElement(route),
+      )
+      .map((route) => ({
+        path: `/${name}/${route.props.path}`,
+        handle: preloadOf(route.props.element?.type),
+      })),
+  ]),
+  ...LAYOUT_PAGES.map((page) => ({ path: page.path, handle: page.preload })),
+];
+
+/** Loads the screen drawn at `pathname`, so that the first drawing of the page does not wait for it. */
+export const preloadScreen = async (pathname: string): Promise<void> => {
+  const matches = matchRoutes(SCREENS, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as (() => Promise<void>) | undefined)?.()));
 };

@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { Portal, preloadFirstPage } from './Portal';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+
+// The first page's code is loaded before it is drawn, so that it shows up whole (see preloadFirstPage).
+void preloadFirstPage(window.location)
+  .catch(() => undefined)
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <Portal />
+        </BrowserRouter>
+      </StrictMode>,
+    ),
+  );

@@ -1,41 +1,59 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ASSET_PERMISSION_PATH, AssetPermissionPage } from './asset-permission/AssetPermissionPage';
-import { ChangePasswordPage } from './change-password/ChangePasswordPage';
+import { preloadable } from '../components/preloadable';
 import { DOC_ROUTES } from './docs/routes';
-import { OAuth2HandlerPage } from './oauth2/OAuth2HandlerPage';
-import { PopupResultHandlerPage } from './oauth2/PopupResultHandlerPage';
-import { Dashboard } from './report/Dashboard';
+import { PAGE_PATH } from './paths';
 
-/**
- * The portal's pages that are not resources. `layout: false` pages are public and drawn without the
- * signed-in frame; the others live inside it and require a session.
- */
+/** A page of the portal that is not a resource: its path, its screen, and how to load the screen ahead. */
 export interface PageRoute {
   path: string;
   element: ReactElement;
-  layout: boolean;
+  preload?: () => Promise<void>;
 }
 
-export const PAGES: PageRoute[] = [
-  { path: '/', element: <Navigate to="/login" replace />, layout: false },
+// Each screen loads when its route is first drawn, or ahead of it (see preloadable).
+const OAuth2HandlerPage = preloadable(() =>
+  import('./oauth2/OAuth2HandlerPage').then((module) => module.OAuth2HandlerPage),
+);
+const PopupResultHandlerPage = preloadable(() =>
+  import('./oauth2/PopupResultHandlerPage').then((module) => module.PopupResultHandlerPage),
+);
+const Dashboard = preloadable(() => import('./report/Dashboard').then((module) => module.Dashboard));
+const ChangePasswordPage = preloadable(() =>
+  import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
+);
+
+/**
+ * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
+ * light shell, beside the sign-in page).
+ */
+export const PUBLIC_PAGES: PageRoute[] = [
+  { path: PAGE_PATH.root, element: <Navigate to={PAGE_PATH.login} replace /> },
   {
-    path: '/oauth2/handler',
+    path: PAGE_PATH.oauth2Handler,
     element: <OAuth2HandlerPage failure="error.oauth2.invalidCode" />,
-    layout: false,
+    preload: OAuth2HandlerPage.preload,
   },
   {
-    path: '/oidc/2fa-callback',
+    path: PAGE_PATH.oidcCallback,
     element: <OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />,
-    layout: false,
+    preload: OAuth2HandlerPage.preload,
   },
-  { path: '/popup-result-handler', element: <PopupResultHandlerPage />, layout: false },
-  { path: '/popup-result-handler/:action', element: <PopupResultHandlerPage />, layout: false },
-  { path: '/report', element: <Dashboard />, layout: true },
-  { path: '/my-account/change-password', element: <ChangePasswordPage />, layout: true },
-  { path: ASSET_PERMISSION_PATH, element: <AssetPermissionPage />, layout: true },
+  {
+    path: PAGE_PATH.popupResult,
+    element: <PopupResultHandlerPage />,
+    preload: PopupResultHandlerPage.preload,
+  },
+  {
+    path: PAGE_PATH.popupResultAction,
+    element: <PopupResultHandlerPage />,
+    preload: PopupResultHandlerPage.preload,
+  },
   ...DOC_ROUTES,
 ];
 
-/** The paths the menus may link to. */
-export const PAGE_PATHS: ReadonlySet<string> = new Set(PAGES.map((page) => page.path));
+/** Pages inside the signed-in frame, which require a session (src/App.tsx mounts them). */
+export const LAYOUT_PAGES: PageRoute[] = [
+  { path: PAGE_PATH.report, element: <Dashboard />, preload: Dashboard.preload },
+  { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, preload: ChangePasswordPage.preload },
+];

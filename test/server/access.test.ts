@@ -143,7 +143,11 @@ function customerAt(source: Exclude<CustomerSource, { from: 'none' | 'own' }>, c
   const path = name.split('.');
   const body: Record<string, unknown> = {};
   let at = body;
-  for (const key of path.slice(0, -1)) at = (at[key] = {}) as Record<string, unknown>;
+  for (const key of path.slice(0, -1)) {
+    const inner: Record<string, unknown> = {};
+    at[key] = inner;
+    at = inner;
+  }
   at[path.at(-1)!] = customerId;
   return { body };
 }

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { getHelpUrl } from '../../config';
-import { PAGE_PATHS } from '../../pages/routes';
+import { LAYOUT_PAGE_PATHS } from '../../pages/paths';
 import { SCOPE, useSession } from '../../session';
 import {
   customerMenu,
@@ -59,7 +59,7 @@ export const Menu = () => {
     (entry.when?.(context) ?? true) &&
     (entry.resource
       ? entry.resource in registered && (entry.everyone === true || canAccess?.[entry.resource] === true)
-      : PAGE_PATHS.has(entry.to));
+      : LAYOUT_PAGE_PATHS.has(entry.to));
 
   return (
     <RaMenu>

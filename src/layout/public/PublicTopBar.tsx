@@ -6,43 +6,24 @@ import {
   AppBar,
   Box,
   Button,
-  Collapse,
-  Drawer,
   IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  Menu,
-  MenuItem,
   Toolbar,
   Typography,
   useMediaQuery,
   useScrollTrigger,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { type ReactNode, useState } from 'react';
-import { useLogout, useTranslate } from 'react-admin';
+import { Suspense, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { MY_ACCOUNT_PATH } from '../../authProvider';
+import { preloadable } from '../../components/preloadable';
 import { getProductName, getSupportUrl } from '../../config';
 import { docLinksOf } from '../../pages/docs/links';
 import { isLive, useSession } from '../../session';
+import type { NavMenu } from './PublicNavPanels';
 
 /** Routes whose header is transparent until the page scrolls more than 1 px (spec 01 §2, §9). */
 export const TRANSPARENT_HEADER_PATHS = ['/', '/home', '/login', '/signup'];
-
-interface NavLink {
-  label: string;
-  to?: string;
-  href?: string;
-}
-
-interface NavMenu {
-  id: string;
-  label: string;
-  links: NavLink[];
-}
 
 const useNavigation = () => {
   const supportUrl = getSupportUrl();
@@ -65,9 +46,19 @@ const useNavigation = () => {
   return { overview: overview.path, menus };
 };
 
+// The dropdown menus, the user menu and the drawer load when one of them is first pointed at or opened.
+const loadPanels = () => import('./PublicNavPanels');
+const NavMenuPanel = preloadable(() => loadPanels().then((module) => module.NavMenuPanel));
+const UserMenuPanel = preloadable(() => loadPanels().then((module) => module.UserMenuPanel));
+const NavDrawer = preloadable(() => loadPanels().then((module) => module.NavDrawer));
+const preloadPanels = () => {
+  for (const panel of [NavMenuPanel, UserMenuPanel, NavDrawer]) panel.preload().catch(() => undefined);
+};
+
 /**
  * The public top bar (spec 01 §2): logo, Overview, Solutions, Guidelines, FAQ/Ticket; Sign In and Sign Up
  * when signed out, the user menu when signed in. Below the md breakpoint the menu folds into a left drawer.
+ * Opening one dropdown closes the others.
  */
 export const PublicTopBar = () => {
   const translate = useTranslate();
@@ -80,8 +71,16 @@ export const PublicTopBar = () => {
   const { overview, menus } = useNavigation();
   const [open, setOpen] = useState<{ id: string; anchor: HTMLElement } | null>(null);
   const [drawer, setDrawer] = useState(false);
+  // Once a panel has been opened, the panels stay drawn (closed), so that they can animate as they close.
+  const [panelsUsed, setPanelsUsed] = useState(false);
   const product = getProductName();
   const t = (key: string) => translate(key, { productName: product });
+  const openPanel = (id: string, anchor: HTMLElement) => {
+    setPanelsUsed(true);
+    setOpen({ id, anchor });
+  };
+  const close = () => setOpen(null);
+  const trigger = { onPointerEnter: preloadPanels, onFocus: preloadPanels };
 
   return (
     <AppBar
@@ -99,7 +98,11 @@ export const PublicTopBar = () => {
             color="inherit"
             edge="start"
             aria-label={t('portal.publicNav.openMenu')}
-            onClick={() => setDrawer(true)}
+            {...trigger}
+            onClick={() => {
+              setPanelsUsed(true);
+              setDrawer(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
@@ -121,42 +124,33 @@ export const PublicTopBar = () => {
               {t('portal.publicNav.overview')}
             </Button>
             {menus.map((menu) => (
-              <Box key={menu.id}>
-                <Button
-                  color="inherit"
-                  endIcon={<ExpandMoreIcon />}
-                  aria-haspopup="menu"
-                  aria-expanded={open?.id === menu.id}
-                  onClick={(event) => setOpen({ id: menu.id, anchor: event.currentTarget })}
-                >
-                  {t(menu.label)}
-                </Button>
-                <Menu
-                  anchorEl={open?.id === menu.id ? open.anchor : null}
-                  open={open?.id === menu.id}
-                  onClose={() => setOpen(null)}
-                >
-                  {menu.links.map((link) => (
-                    <NavMenuItem
-                      key={link.label}
-                      link={link}
-                      onClick={() => setOpen(null)}
-                      label={t(link.label)}
-                    />
-                  ))}
-                </Menu>
-              </Box>
+              <Button
+                key={menu.id}
+                color="inherit"
+                endIcon={<ExpandMoreIcon />}
+                aria-haspopup="menu"
+                aria-expanded={open?.id === menu.id}
+                {...trigger}
+                onClick={(event) => openPanel(menu.id, event.currentTarget)}
+              >
+                {t(menu.label)}
+              </Button>
             ))}
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {signedIn ? (
-          <UserMenu
-            username={session.user?.username ?? ''}
-            open={open?.id === 'user' ? open.anchor : null}
-            onOpen={(anchor) => setOpen({ id: 'user', anchor })}
-            onClose={() => setOpen(null)}
-          />
+          <Button
+            color="inherit"
+            startIcon={<AccountCircleIcon />}
+            aria-haspopup="menu"
+            aria-expanded={open?.id === 'user'}
+            {...trigger}
+            onClick={(event) => openPanel('user', event.currentTarget)}
+            sx={{ textTransform: 'none' }}
+          >
+            {session.user?.username ?? ''}
+          </Button>
         ) : (
           <>
             <Button color="inherit" component={RouterLink} to="/login">
@@ -168,139 +162,28 @@ export const PublicTopBar = () => {
           </>
         )}
       </Toolbar>
-      <Drawer anchor="left" open={drawer && !desktop} onClose={() => setDrawer(false)}>
-        <Box sx={{ width: 280 }} role="presentation">
-          <List aria-label={t('portal.publicNav.label')}>
-            <ListItemButton component={RouterLink} to={overview} onClick={() => setDrawer(false)}>
-              <ListItemText primary={t('portal.publicNav.overview')} />
-            </ListItemButton>
-            <DrawerGroup label={t('portal.publicNav.solutions')}>
-              {menus[0].links.map((link) => (
-                <DrawerLink
-                  key={link.label}
-                  link={link}
-                  label={t(link.label)}
-                  onClick={() => setDrawer(false)}
-                />
-              ))}
-            </DrawerGroup>
-            <DrawerGroup label={t('portal.publicNav.setupGuides')}>
-              {menus[1].links.map((link) => (
-                <DrawerLink
-                  key={link.label}
-                  link={link}
-                  label={t(link.label)}
-                  onClick={() => setDrawer(false)}
-                />
-              ))}
-            </DrawerGroup>
-            <DrawerGroup label={t('portal.publicNav.support')}>
-              {menus[2].links.map((link) => (
-                <DrawerLink
-                  key={link.label}
-                  link={link}
-                  label={t(link.label)}
-                  onClick={() => setDrawer(false)}
-                />
-              ))}
-            </DrawerGroup>
-          </List>
-        </Box>
-      </Drawer>
+      {panelsUsed && (
+        <Suspense fallback={null}>
+          {desktop &&
+            menus.map((menu) => (
+              <NavMenuPanel
+                key={menu.id}
+                menu={menu}
+                anchor={open?.id === menu.id ? open.anchor : null}
+                onClose={close}
+                t={t}
+              />
+            ))}
+          {signedIn && <UserMenuPanel anchor={open?.id === 'user' ? open.anchor : null} onClose={close} />}
+          <NavDrawer
+            open={drawer && !desktop}
+            onClose={() => setDrawer(false)}
+            overview={overview}
+            menus={menus}
+            t={t}
+          />
+        </Suspense>
+      )}
     </AppBar>
-  );
-};
-
-const NavMenuItem = ({ link, label, onClick }: { link: NavLink; label: string; onClick: () => void }) =>
-  link.href ? (
-    <MenuItem component="a" href={link.href} target="_blank" rel="noopener noreferrer" onClick={onClick}>
-      {label}
-    </MenuItem>
-  ) : (
-    <MenuItem component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
-      {label}
-    </MenuItem>
-  );
-
-const DrawerGroup = ({ label, children }: { label: string; children: ReactNode }) => {
-  const [expanded, setExpanded] = useState(false);
-  return (
-    <>
-      <ListItemButton onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
-        <ListItemText primary={label} />
-        <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
-      </ListItemButton>
-      <Collapse in={expanded} unmountOnExit>
-        <List
-          disablePadding
-          subheader={<ListSubheader sx={{ display: 'none' }}>{label}</ListSubheader>}
-          sx={{ pl: 2 }}
-        >
-          {children}
-        </List>
-      </Collapse>
-    </>
-  );
-};
-
-const DrawerLink = ({ link, label, onClick }: { link: NavLink; label: string; onClick: () => void }) =>
-  link.href ? (
-    <ListItemButton
-      component="a"
-      href={link.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={onClick}
-    >
-      <ListItemText primary={label} />
-    </ListItemButton>
-  ) : (
-    <ListItemButton component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
-      <ListItemText primary={label} />
-    </ListItemButton>
-  );
-
-const UserMenu = ({
-  username,
-  open,
-  onOpen,
-  onClose,
-}: {
-  username: string;
-  open: HTMLElement | null;
-  onOpen: (anchor: HTMLElement) => void;
-  onClose: () => void;
-}) => {
-  const translate = useTranslate();
-  const logout = useLogout();
-  return (
-    <>
-      <Button
-        color="inherit"
-        startIcon={<AccountCircleIcon />}
-        aria-haspopup="menu"
-        aria-expanded={!!open}
-        onClick={(event) => onOpen(event.currentTarget)}
-        sx={{ textTransform: 'none' }}
-      >
-        {username}
-      </Button>
-      <Menu anchorEl={open} open={!!open} onClose={onClose}>
-        <MenuItem component={RouterLink} to="/report" onClick={onClose}>
-          {translate('portal.menu.dashboard')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={MY_ACCOUNT_PATH} onClick={onClose}>
-          {translate('portal.menu.myAccount')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            onClose();
-            void logout();
-          }}
-        >
-          {translate('portal.menu.signOut')}
-        </MenuItem>
-      </Menu>
-    </>
   );
 };

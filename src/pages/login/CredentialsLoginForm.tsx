@@ -1,28 +1,131 @@
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useRef, useState } from 'react';
+import {
+  useAuthProvider,
+  useNotificationContext,
+  useNotify,
+  useTranslate,
+  type ValidationErrorMessage,
+  type Validator,
+} from 'react-admin';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { PortalAuthProvider } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
+import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
+import { preloadSignedIn } from '../../signedIn';
+import { PAGE_PATH } from '../paths';
+import { LoginField } from './LoginField';
 
-interface Credentials {
-  username: string;
-  password: string;
-}
+type Field = 'username' | 'password';
+type Credentials = Record<Field, string>;
 
-/** The 'Credentials Login' tab (spec 01 §2, §5): email and password. */
+const FIELDS: readonly Field[] = ['username', 'password'];
+
+/** The first rule the value breaks, if any (the rules are synchronous). */
+const firstError = (
+  rules: readonly Validator[],
+  value: string,
+  values: Credentials,
+): ValidationErrorMessage | undefined => {
+  for (const rule of rules) {
+    const error = rule(value, values, {});
+    if (error && !(error instanceof Promise)) return error;
+  }
+  return undefined;
+};
+
+/**
+ * The 'Credentials Login' tab (spec 01 §2, §5): email and password. A field shows its first error only once
+ * the user has touched it: left it after clicking, typing or tabbing in it, or submitted the form (spec 01
+ * §5). Focus taken away by something else, such as the public menu's drawer opening over the autofocused
+ * email field on a phone, does not count.
+ */
 export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: string }) => {
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider<PortalAuthProvider>();
+  const { resetNotifications } = useNotificationContext();
   const notify = useNotify();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const [passwordVisible, setPasswordVisible] = useState(false);
   const [loading, setLoading] = useState(false);
-  const usernameLabel = translate('portal.login.fields.username');
-  const passwordLabel = translate('portal.login.fields.password');
+  /** Fields the user has clicked, typed or pressed a key in. */
+  const engaged = useRef(new Set<Field>());
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const labels: Record<Field, string> = {
+    username: translate('portal.login.fields.username'),
+    password: translate('portal.login.fields.password'),
+  };
+  const rules: Record<Field, readonly Validator[]> = {
+    username: [requiredField(labels.username), validEmail],
+    password: [requiredField(labels.password)],
+  };
+  const errors = Object.fromEntries(
+    FIELDS.map((field) => [field, firstError(rules[field], values[field], values)]),
+  ) as Record<Field, ValidationErrorMessage | undefined>;
 
-  const submit = async ({ username, password }: Partial<Credentials>) => {
+  const messageOf = (field: Field): string | undefined => {
+    const error = errors[field];
+    if (!touched[field] || !error) return undefined;
+    return typeof error === 'string' ? translate(error) : translate(error.message, error.args);
+  };
+
+  const fieldProps = (field: Field) => ({
+    id: field,
+    name: field,
+    label: labels[field],
+    value: values[field],
+    error: messageOf(field),
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[field] = input;
+    },
+    onPointerDown: () => engaged.current.add(field),
+    onKeyDown: () => engaged.current.add(field),
+    onChange: (event: { target: { value: string } }) => {
+      engaged.current.add(field);
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+    },
+    onBlur: () => {
+      if (engaged.current.has(field)) setTouched((current) => ({ ...current, [field]: true }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    const invalid = FIELDS.find((field) => errors[field] !== undefined);
+    if (invalid) {
+      inputs.current[invalid]?.focus();
+      return;
+    }
+    if (!authProvider) return;
     setLoading(true);
+    // The signed-in portal loads while the sign-in is under way, with the page the user is going to, and so
+    // does the notification that would tell a failure.
+    preloadSignedIn(next ?? PAGE_PATH.report).catch(() => undefined);
+    void preloadPublicNotifications();
     try {
-      await login({ username: (username ?? '').trim(), password: password ?? '', state, next });
+      const { redirectTo } = await authProvider.login({
+        username: values.username.trim(),
+        password: values.password,
+        state,
+        next,
+      });
+      resetNotifications();
+      navigate(redirectTo);
     } catch (error) {
       notify(...errorNotification(error));
       setLoading(false);
@@ -30,25 +133,26 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
   };
 
   return (
-    <Form onSubmit={submit} mode="onTouched" noValidate>
+    <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={1}>
-        <TextInput
-          source="username"
-          label={usernameLabel}
-          type="email"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          parse={(value: string) => value}
-          format={(value?: string) => value ?? ''}
-          validate={[requiredField(usernameLabel), validEmail]}
-        />
-        <PasswordInput
-          source="password"
-          label={passwordLabel}
+        <LoginField {...fieldProps('username')} type="email" autoComplete="username" autoFocus />
+        <LoginField
+          {...fieldProps('password')}
+          type={passwordVisible ? 'text' : 'password'}
           autoComplete="current-password"
-          fullWidth
-          validate={requiredField(passwordLabel)}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                aria-label={translate(
+                  passwordVisible ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                )}
+                onClick={() => setPasswordVisible(!passwordVisible)}
+              >
+                {passwordVisible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
         />
         <Box sx={{ textAlign: 'right' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
@@ -71,6 +175,6 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
           </Link>
         </Typography>
       </Stack>
-    </Form>
+    </Box>
   );
 };

@@ -9,17 +9,20 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { preloadable } from '../../components/preloadable';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
+import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
-import { QrCodeLogin } from './qr/QrCodeLogin';
-import { useLoginEntry } from './useLoginEntry';
+import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
-type LoginTab = 'qr' | 'credentials';
+// The QR tab and its QR code library load when the tab is first pointed at, focused or opened.
+const QrCodeLogin = preloadable(() => import('./qr/QrCodeLogin').then((module) => module.QrCodeLogin));
+export const preloadQrCodeLogin = QrCodeLogin.preload;
 
 interface NextLocationState {
   nextPathname?: string;
@@ -29,13 +32,35 @@ interface NextLocationState {
 /**
  * /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
  * client_id, redirect_uri, state (and response_mode), which the server's authorize endpoint provides.
+ * The selected tab is kept in the address (`tab=qr`), beside those parameters, so that it survives the page
+ * being drawn again or reloaded.
  */
 export const LoginPage = () => {
   const translate = useTranslate();
   usePageTitle('portal.login.title');
-  const [tab, setTab] = useState<LoginTab>('credentials');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const tab = loginTabOf(params);
   const location = useLocation();
+  const showTab = (value: LoginTab) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'qr') next.set(LOGIN_TAB_PARAM, value);
+        else next.delete(LOGIN_TAB_PARAM);
+        return next;
+      },
+      // The OAuth2 parameters stay, and so does where the user was going.
+      { replace: true, state: location.state },
+    );
+  // The QR tab opens once its code is there (usually already, from pointing at the tab).
+  const selectTab = (value: LoginTab) => {
+    if (value !== 'qr') return showTab(value);
+    // The QR tab's notifications (a copied link) may follow.
+    void preloadPublicNotifications();
+    void preloadQrCodeLogin()
+      .catch(() => undefined)
+      .then(() => showTab(value));
+  };
   const from = location.state as NextLocationState | null;
   const next = from?.nextPathname ? `${from.nextPathname}${from.nextSearch ?? ''}` : undefined;
   const clientId = params.get('client_id');
@@ -43,6 +68,11 @@ export const LoginPage = () => {
   const state = params.get('state') ?? undefined;
   const responseMode = params.get('response_mode') === 'query' ? 'query' : 'form_post';
   const { entry, retry } = useLoginEntry(clientId);
+  const qrLoading = (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={translate('portal.login.qr.loading')} />
+    </Box>
+  );
 
   return (
     <PublicLayout>
@@ -85,21 +115,26 @@ export const LoginPage = () => {
             )}
             <Tabs
               value={tab}
-              onChange={(_, value: LoginTab) => setTab(value)}
+              onChange={(_, value: LoginTab) => selectTab(value)}
               variant="fullWidth"
               sx={{ mb: 3 }}
             >
-              <Tab value="qr" label={translate('portal.login.tabs.qr')} />
+              <Tab
+                value="qr"
+                label={translate('portal.login.tabs.qr')}
+                onPointerEnter={() => void preloadQrCodeLogin().catch(() => undefined)}
+                onFocus={() => void preloadQrCodeLogin().catch(() => undefined)}
+              />
               <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
             </Tabs>
             {tab === 'credentials' ? (
               <CredentialsLoginForm next={next} state={state} />
             ) : clientId && redirectUri ? (
-              <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+              <Suspense fallback={qrLoading}>
+                <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+              </Suspense>
             ) : entry.status === 'checking' ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                <CircularProgress aria-label={translate('portal.login.qr.loading')} />
-              </Box>
+              qrLoading
             ) : (
               <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                 {translate('error.oauth2.authorizeFailed')}

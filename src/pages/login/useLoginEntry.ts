@@ -1,19 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DataProvider, useDataProvider } from 'react-admin';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { type DataProvider, DataProviderContext } from 'react-admin';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { API_URL } from '../../config';
 import { isLive, SCOPE, sessionStore } from '../../session';
 
 export const AUTHORIZE_PATH = `${API_URL}/authentication/oauth2/authorize/custom`;
 
+export type LoginTab = 'qr' | 'credentials';
+
+/** The query parameter of the sign-in page that names its open tab: `tab=qr`, or none for Credentials Login. */
+export const LOGIN_TAB_PARAM = 'tab';
+
+export const loginTabOf = (params: URLSearchParams): LoginTab =>
+  params.get(LOGIN_TAB_PARAM) === 'qr' ? 'qr' : 'credentials';
+
 /**
  * Where a signed-in visitor of /login goes (spec 01 §4): a provider-scope user to the dashboard; in customer
  * scope the customer's ACTIVE users are searched (page 0, page size 1): exactly one result leads to /report,
  * otherwise to /token-pack-v2 (the customer has no users yet); a failure falls back to /report.
  */
-export const signedInDestination = async (dataProvider: DataProvider): Promise<string> => {
+export const signedInDestination = async (dataProvider: DataProvider | null): Promise<string> => {
   const session = sessionStore.get();
-  if (session?.currentScope !== SCOPE.CUSTOMER) return '/report';
+  if (session?.currentScope !== SCOPE.CUSTOMER || !dataProvider) return '/report';
   try {
     const { data } = await dataProvider.getList('users', {
       pagination: { page: 1, perPage: 1 },
@@ -59,15 +67,30 @@ export const forgetAuthorizedLoginUrl = () => {
   authorized = null;
 };
 
+/** The sign-in URL `url` with the tab that `params` names, if any. */
+const withTab = (url: string, params: URLSearchParams): string => {
+  const tab = params.get(LOGIN_TAB_PARAM);
+  if (!tab) return url;
+  const target = new URL(url, window.location.origin);
+  target.searchParams.set(LOGIN_TAB_PARAM, tab);
+  return `${target.pathname}${target.search}`;
+};
+
 export type EntryState = { status: 'checking' } | { status: 'ready' } | { status: 'error'; message: string };
 
-/** What /login does when it opens: leave for the dashboard when signed in, or fetch its client_id. */
+/**
+ * What /login does when it opens: leave for the dashboard when signed in, or fetch its client_id. The page
+ * it is sent to keeps the open tab. (The dataProvider is read from react-admin's context as it is given:
+ * on the public pages it loads the data layer on its first call.)
+ */
 export const useLoginEntry = (clientId: string | null): { entry: EntryState; retry: () => void } => {
-  const dataProvider = useDataProvider();
+  const dataProvider = useContext(DataProviderContext);
   const navigate = useNavigate();
   const location: Location = useLocation();
   const [entry, setEntry] = useState<EntryState>({ status: 'checking' });
   const locationState = useRef(location.state);
+  const search = useRef(location.search);
+  search.current = location.search;
 
   const enter = useCallback(
     async (cancelled: () => boolean) => {
@@ -81,7 +104,7 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
         return;
       }
       try {
-        const url = await fetchAuthorizedLoginUrl();
+        const url = withTab(await fetchAuthorizedLoginUrl(), new URLSearchParams(search.current));
         if (!cancelled()) navigate(url, { replace: true, state: locationState.current });
       } catch {
         if (!cancelled()) setEntry({ status: 'error', message: 'error.oauth2.authorizeFailed' });

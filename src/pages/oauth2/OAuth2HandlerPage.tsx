@@ -3,10 +3,9 @@ import { useAuthProvider } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PortalAuthProvider } from '../../authProvider';
 import { usePageTitle } from '../../components/usePageTitle';
+import { PAGE_PATH } from '../paths';
 import { CallbackFrame } from './CallbackFrame';
 
-/** Where the portal's own client is sent back with an authorization code. */
-export const OAUTH2_HANDLER_PATH = '/oauth2/handler';
 export const portalClientId = (params: URLSearchParams) => params.get('client_id') ?? 'gateway-portal-web';
 
 /**
@@ -34,7 +33,7 @@ export const OAuth2HandlerPage = ({ failure = 'error.secondFactor.oidcFailed' }:
       .loginWithCode({
         code,
         clientId: portalClientId(params),
-        redirectUri: `${window.location.origin}${OAUTH2_HANDLER_PATH}`,
+        redirectUri: `${window.location.origin}${PAGE_PATH.oauth2Handler}`,
       })
       .then(({ redirectTo }) => navigate(redirectTo, { replace: true }))
       .catch((reason: { message?: string; body?: { params?: Record<string, unknown> } }) =>

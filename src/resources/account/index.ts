@@ -1,8 +1,11 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { AccountCreate } from './AccountCreate';
-import { AccountEdit } from './AccountEdit';
-import { AccountList } from './AccountList';
-import { AccountShow } from './AccountShow';
+import { preloadable } from '../../components/preloadable';
+
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const AccountCreate = preloadable(() => import('./AccountCreate').then((module) => module.AccountCreate));
+const AccountEdit = preloadable(() => import('./AccountEdit').then((module) => module.AccountEdit));
+const AccountList = preloadable(() => import('./AccountList').then((module) => module.AccountList));
+const AccountShow = preloadable(() => import('./AccountShow').then((module) => module.AccountShow));
 
 /** Administrator accounts of the provider or of a customer (spec 01 §3, §4, §5 Administrator account). */
 export default {

@@ -1,8 +1,11 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { RoleCreate } from './RoleCreate';
-import { RoleEdit } from './RoleEdit';
-import { RoleList } from './RoleList';
-import { RoleShow } from './RoleShow';
+import { preloadable } from '../../components/preloadable';
+
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const RoleCreate = preloadable(() => import('./RoleCreate').then((module) => module.RoleCreate));
+const RoleEdit = preloadable(() => import('./RoleEdit').then((module) => module.RoleEdit));
+const RoleList = preloadable(() => import('./RoleList').then((module) => module.RoleList));
+const RoleShow = preloadable(() => import('./RoleShow').then((module) => module.RoleShow));
 
 /** Roles and the accounts holding them (spec 01 §2 roles tabs, §3 Role, §5 Role name unique, §6). */
 export default {

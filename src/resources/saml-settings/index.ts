@@ -1,5 +1,10 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { SamlSettingsPage } from './SamlSettingsPage';
+import { preloadable } from '../../components/preloadable';
+
+// Each screen loads when it is first opened, or ahead of it (see preloadable).
+const SamlSettingsPage = preloadable(() =>
+  import('./SamlSettingsPage').then((module) => module.SamlSettingsPage),
+);
 
 /** A singleton: the page the menu opens (the resource's list) is the setting's form. */
 export default {

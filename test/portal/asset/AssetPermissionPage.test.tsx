@@ -1,12 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import {
-  ASSET_PERMISSION_PATH,
-  AssetPermissionPage,
-} from '../../../src/pages/asset-permission/AssetPermissionPage';
 import asset from '../../../src/resources/asset';
 import { API, server } from '../msw';
 import { renderAdmin } from './renderAdmin';
@@ -74,12 +69,8 @@ const open = (permissions = CONFIGURE) =>
   renderAdmin({
     path: '/asset/as1/permission',
     permissions,
-    children: [
-      <Resource key="asset" name="asset" {...asset} />,
-      <CustomRoutes key="pages">
-        <Route path={ASSET_PERMISSION_PATH} element={<AssetPermissionPage />} />
-      </CustomRoutes>,
-    ],
+    // The page is a route of the asset resource itself.
+    children: <Resource name="asset" {...asset} />,
   });
 
 const box = (name: string) => screen.getByRole('checkbox', { name });

@@ -11,6 +11,9 @@ export const i18nProvider = polyglotI18nProvider(() => ({ ...en, docs }), 'en', 
   allowMissing: false,
 });
 
+// The documentation's screens load on demand: have them loaded before the first test draws one.
+beforeAll(() => Promise.all(DOC_ROUTES.map((page) => page.preload?.())));
+
 /** Renders the documentation routes (and a stand-in sign-in page) at a path. */
 export const renderDocs = (path: string) =>
   render(

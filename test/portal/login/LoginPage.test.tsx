@@ -1,14 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type Location, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
+import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
 import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { API, server } from '../msw';
@@ -16,7 +17,10 @@ import { API, server } from '../msw';
 const PORTAL_LOGIN =
   '/login?client_id=gateway-portal-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Foauth2%2Fhandler&state=s-1&response_mode=query';
 
-const renderLogin = (entry = PORTAL_LOGIN) => {
+/** Where the page is: path, query and state (the last location the router went to). */
+let current: Location | undefined;
+
+const renderLogin = (entry: string | Partial<Location> = PORTAL_LOGIN) => {
   const store = createSessionStore(window.localStorage, 'login-test.session');
   const authProvider = createAuthProvider({
     http: createHttpClient(API, { getSession: () => store.get() }),
@@ -24,7 +28,7 @@ const renderLogin = (entry = PORTAL_LOGIN) => {
     timing: { minLoadingMs: 0, forceChangeDelayMs: 0 },
   });
   render(
-    <TestMemoryRouter initialEntries={[entry]}>
+    <TestMemoryRouter initialEntries={[entry]} locationCallback={(location) => (current = location)}>
       <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -44,7 +48,10 @@ const emailBox = () => screen.getByRole('textbox', { name: /email/i });
 const passwordBox = () => screen.getByLabelText(/password/i, { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
 
-afterEach(() => forgetAuthorizedLoginUrl());
+afterEach(() => {
+  forgetAuthorizedLoginUrl();
+  forgetSeamlessSessions();
+});
 
 describe('the login page', () => {
   it('opens on the Credentials Login tab, with both tabs and the account links', async () => {
@@ -242,7 +249,112 @@ describe('the login page', () => {
     renderLoginWith({ customerId: null, originalScope: 'PROVIDER', currentScope: 'PROVIDER' });
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
+
+  it('keeps the open tab in the address, so that the page drawn again shows it', async () => {
+    serveQrSession();
+    const { user } = renderLogin();
+    await user.click(await screen.findByRole('tab', { name: 'QR Code Login' }));
+    expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
+    const query = new URLSearchParams(current?.search);
+    expect(query.get('tab')).toBe('qr');
+    expect(query.get('client_id')).toBe('gateway-portal-web');
+    expect(query.get('state')).toBe('s-1');
+
+    cleanup();
+    renderLogin({ pathname: current?.pathname, search: current?.search });
+    expect(await screen.findByRole('tab', { name: 'QR Code Login' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
+  });
+
+  it('keeps the open tab across the redirect that fetches the portal client', async () => {
+    serveQrSession();
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, () =>
+        HttpResponse.json(null, { status: 302, headers: { location: PORTAL_LOGIN } }),
+      ),
+      http.get('http://localhost:3000/login', () => HttpResponse.text('<!doctype html>')),
+    );
+    renderLogin('/login?tab=qr');
+    expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'QR Code Login' })).toHaveAttribute('aria-selected', 'true');
+    const query = new URLSearchParams(current?.search);
+    expect(query.get('client_id')).toBe('gateway-portal-web');
+    expect(query.get('tab')).toBe('qr');
+  });
+
+  it('remembers where the user was going when the tab changes', async () => {
+    serveQrSession();
+    server.use(
+      http.post(`${API}/auth/signin`, () =>
+        HttpResponse.json({
+          token: 't',
+          tokenExpireInSec: 600,
+          account: { customerId: null, forceChangePassword: false },
+        }),
+      ),
+      http.post(`${API}/account/load_account_by_token`, () =>
+        HttpResponse.json({ id: 'a', username: 'op@example.com', email: 'op@example.com', roles: [] }),
+      ),
+      http.get(`${API}/account/permission`, () => HttpResponse.json([])),
+    );
+    const { user } = renderLogin({
+      pathname: '/login',
+      search: PORTAL_LOGIN.slice('/login'.length),
+      state: { nextPathname: '/report', nextSearch: '' },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'QR Code Login' }));
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    await user.click(screen.getByRole('tab', { name: 'Credentials Login' }));
+    await user.type(await screen.findByRole('textbox', { name: /email/i }), 'op@example.com');
+    await user.type(passwordBox(), 'Whatever1');
+    await user.click(signInButton());
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    const viewport = (width: number, height: number) =>
+      (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
+    beforeEach(() => viewport(375, 812));
+    afterEach(() => viewport(1024, 768));
+
+    it('shows no error when opening the menu takes the focus from the email field', async () => {
+      const { user } = renderLogin();
+      await screen.findByRole('heading', { name: 'Sign In' });
+      await waitFor(() => expect(emailBox()).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+      expect(await screen.findByRole('button', { name: 'Setup Guides' })).toBeInTheDocument();
+      // The drawer hides the page behind it from assistive technologies while it is open.
+      expect(screen.getByRole('textbox', { name: /email/i, hidden: true })).not.toHaveFocus();
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Setup Guides' })).not.toBeInTheDocument(),
+      );
+      expect(screen.queryByText('Email is required.')).not.toBeInTheDocument();
+      // The field itself still tells, once the user has been in it.
+      await user.click(emailBox());
+      await user.tab();
+      expect(await screen.findByText('Email is required.')).toBeInTheDocument();
+    });
+  });
 });
+
+interface HappyDomWindow {
+  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+}
+
+/** The server's side of a QR sign-in session that waits for the app. */
+const serveQrSession = () =>
+  server.use(
+    http.get(`${API}/v-key-seamless/init-session`, () =>
+      HttpResponse.json({ sessionId: 'sess-1', idSignature: 'sig-1', expiresInSec: 120 }),
+    ),
+    http.get(`${API}/service-mgmt/seamless/get-request-status-by-id/sess-1`, () =>
+      HttpResponse.json({ status: 'INITIAL' }),
+    ),
+  );
 
 const user_opensQrTab = async () => {
   await userEvent.setup().click(await screen.findByRole('tab', { name: 'QR Code Login' }));

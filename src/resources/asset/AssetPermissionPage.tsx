@@ -33,7 +33,6 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
-import type { Asset } from '../../resources/asset/model';
 import {
   type AssetPermission,
   canHold,
@@ -43,9 +42,7 @@ import {
   withAction,
   withAll,
 } from './matrix';
-
-/** Where the lead mounts the page, inside the signed-in layout. */
-export const ASSET_PERMISSION_PATH = '/asset/:assetId/permission';
+import type { Asset } from './model';
 
 const T = 'resources.asset.permission';
 

@@ -1,0 +1,153 @@
+/**
+ * The real server, started as `npm start` starts it, for the browser measures of `npm run bench`; and the
+ * API calls that arrange its data.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const OPERATOR = { email: 'bench-operator@example.com', password: 'Bench-Operator-1' };
+/** The operator's password after the first sign-in's forced change. */
+export const OPERATOR_PASSWORD = 'Bench-Operator-2';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * scripts/start.mjs on a free port with a new data folder (it builds dist/ first when stale). `distDir`
+ * serves another build than dist/ (the bench's bare app) from the same server code.
+ */
+export const startServer = async (distDir?: string): Promise<RunningServer> => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-server-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      INITIAL_OPERATOR_EMAIL: OPERATOR.email,
+      INITIAL_OPERATOR_PASSWORD: OPERATOR.password,
+      ...(distDir ? { DIST_DIR: distDir } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited early:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start in time:\n${output}`);
+    }
+    const ready = await fetch(`${url}/login`, { headers: { accept: 'text/html' } }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url, stop };
+    await sleep(250);
+  }
+};
+
+/** One API call as a client makes it; a 429 waits as long as the server asks, then tries again. */
+export const api = async <T>(
+  server: RunningServer,
+  route: string,
+  init: { token?: string; json?: unknown } = {},
+): Promise<T> => {
+  for (;;) {
+    const response = await fetch(`${server.url}/api${route}`, {
+      method: init.json === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+    const body = await response.text();
+    if (response.status === 429) {
+      await sleep(Number(response.headers.get('retry-after') ?? '1') * 1000);
+      continue;
+    }
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${body}`);
+    return (body ? JSON.parse(body) : undefined) as T;
+  }
+};
+
+/** Signs the operator in, makes the first sign-in's password change, and answers a token. */
+export const operatorToken = async (server: RunningServer): Promise<string> => {
+  const first = await api<{ token: string }>(server, '/auth/signin', {
+    json: { login: OPERATOR.email, password: OPERATOR.password },
+  });
+  await api(server, '/account/change-password', {
+    token: first.token,
+    json: {
+      oldPassword: OPERATOR.password,
+      newPassword: OPERATOR_PASSWORD,
+      confirmPassword: OPERATOR_PASSWORD,
+    },
+  });
+  const { token } = await api<{ token: string }>(server, '/auth/signin', {
+    json: { login: OPERATOR.email, password: OPERATOR_PASSWORD },
+  });
+  return token;
+};
+
+/** The company names of seeded customers start so: the list page is drawn once a cell shows one. */
+export const SEEDED_NAME = 'Bench Company';
+
+/** Creates `count` customers through the API, a few calls at a time. */
+export const seedCustomers = async (server: RunningServer, token: string, count: number) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      await api(server, '/customer/create', {
+        token,
+        json: {
+          companyName: `${SEEDED_NAME} ${String(index).padStart(4, '0')}`,
+          contactEmail: `contact-${index}@bench.example`,
+          contactPhone: `+84 28 ${String(1000 + index)}`,
+        },
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+};

@@ -1,0 +1,134 @@
+import { CssBaseline } from '@mui/material';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import {
+  AuthContext,
+  type DataProvider,
+  DataProviderContext,
+  I18nContext,
+  localStorageStore,
+  NotificationContextProvider,
+  StoreContextProvider,
+} from 'react-admin';
+import { matchPath, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import type { HttpClient, HttpOptions } from './dataProviders/transport';
+import { i18nProvider } from './i18n';
+import { LoadFailureBoundary } from './layout/LoadFailure';
+import { PageLoading } from './layout/PageLoading';
+import { PublicNotifications } from './layout/public/PublicNotifications';
+import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
+import { loginTabOf } from './pages/login/useLoginEntry';
+import { PAGE_PATH } from './pages/paths';
+import { PUBLIC_PAGES } from './pages/routes';
+import { isLive, sessionStore } from './session';
+import { preloadSignedIn, SignedInApp } from './signedIn';
+import { themeForPath } from './theme';
+
+/**
+ * The data layer (the resource table, its conventions and the transport) is loaded by its first call:
+ * the sign-in page makes none until a sign-in, and the react-admin app imports it itself.
+ */
+const dataLayer = () => import('./dataProviders');
+
+const http: HttpClient = <T,>(path: string, options?: HttpOptions) =>
+  dataLayer().then(({ httpClient }) => httpClient<T>(path, options));
+
+const authProvider = createAuthProvider({ http, store: sessionStore });
+
+/** The public pages' view of the dataProvider: each call loads the data layer, then goes through it. */
+const dataProvider: DataProvider = {
+  getList: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getList(resource, params)),
+  getOne: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getOne(resource, params)),
+  getMany: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getMany(resource, params)),
+  getManyReference: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.getManyReference(resource, params)),
+  create: (resource, params) => dataLayer().then((layer) => layer.dataProvider.create(resource, params)),
+  update: (resource, params) => dataLayer().then((layer) => layer.dataProvider.update(resource, params)),
+  updateMany: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.updateMany(resource, params)),
+  delete: (resource, params) => dataLayer().then((layer) => layer.dataProvider.delete(resource, params)),
+  deleteMany: (resource, params) =>
+    dataLayer().then((layer) => layer.dataProvider.deleteMany(resource, params)),
+};
+
+/**
+ * react-admin's store (list parameters, sidebar state…) as the public pages see it: the same localStorage
+ * entries as the app's, which a sign-out from a public page forgets.
+ */
+const store = localStorageStore();
+
+/** The public page drawn at `pathname`, if any. */
+const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.[0]?.route;
+
+/**
+ * What the page at `location` needs before it is first drawn: its code, so that a first load shows no
+ * loading state (see preloadable), and for a signed-in page the permissions. react-admin checks access
+ * before a list asks for its data, and the menu shows nothing until the permissions are known: asked for
+ * only once the layout and the list are drawn, they held the list's own call back by a round trip. They are
+ * asked for here, alongside the code, and are at hand when the first page checks them.
+ */
+export const preloadFirstPage = async ({ pathname, search }: { pathname: string; search: string }) => {
+  if (matchPath(PAGE_PATH.login, pathname)) {
+    if (loginTabOf(new URLSearchParams(search)) === 'qr') await preloadQrCodeLogin();
+    return;
+  }
+  const publicPage = publicPageAt(pathname);
+  if (publicPage) {
+    await publicPage.preload?.();
+    return;
+  }
+  if (isLive(sessionStore.get())) authProvider.getPermissions?.({}).catch(() => undefined);
+  await preloadSignedIn(pathname);
+};
+
+/** What the public pages share: the baseline styles and the notifications (the app draws its own). */
+const PublicShell = ({ children }: { children: ReactNode }) => (
+  <NotificationContextProvider>
+    <CssBaseline enableColorScheme />
+    {children}
+    <PublicNotifications />
+  </NotificationContextProvider>
+);
+
+/**
+ * The portal's first router. The sign-in page and the public pages (documentation, sign-in callbacks) are
+ * drawn in a light shell holding only what they use: the theme of the path (spec 01 §1), the messages, the
+ * authProvider, the store and a dataProvider that loads the data layer on its first call. These are
+ * react-admin's own contexts, so the pages use react-admin's hooks as anywhere else; react-admin itself
+ * (src/App.tsx) is loaded for any other path, with the same authProvider and messages. Call
+ * `preloadFirstPage` before the first drawing.
+ */
+export const Portal = () => {
+  const { pathname } = useLocation();
+  const themeOptions = themeForPath(pathname);
+  const theme = useMemo(() => createTheme(themeOptions), [themeOptions]);
+  const publicPage = (element: ReactNode) => <PublicShell>{element}</PublicShell>;
+  return (
+    <ThemeProvider theme={theme}>
+      <I18nContext.Provider value={i18nProvider}>
+        <AuthContext.Provider value={authProvider}>
+          <DataProviderContext.Provider value={dataProvider}>
+            <StoreContextProvider value={store}>
+              {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
+                  current page meanwhile: this fallback only shows if a first drawing has to wait. */}
+              <LoadFailureBoundary resetKey={pathname}>
+                <Suspense fallback={<PageLoading />}>
+                  <Routes>
+                    <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
+                    {PUBLIC_PAGES.map((page) => (
+                      <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                    ))}
+                    {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
+                      the visitor to /login. */}
+                    <Route path="*" element={<SignedInApp authProvider={authProvider} />} />
+                  </Routes>
+                </Suspense>
+              </LoadFailureBoundary>
+            </StoreContextProvider>
+          </DataProviderContext.Provider>
+        </AuthContext.Provider>
+      </I18nContext.Provider>
+    </ThemeProvider>
+  );
+};

@@ -1,0 +1,20 @@
+import { CHANGE_PASSWORD_PATH } from '../authProvider';
+
+/**
+ * The paths of the portal's pages that are not resources, without their screens. The menus and the top
+ * bars link to them through this module, and ./routes.tsx mounts a screen at each: the layout can know the
+ * pages without importing them (the pages import the layout).
+ */
+export const PAGE_PATH = {
+  root: '/',
+  login: '/login',
+  oauth2Handler: '/oauth2/handler',
+  oidcCallback: '/oidc/2fa-callback',
+  popupResult: '/popup-result-handler',
+  popupResultAction: '/popup-result-handler/:action',
+  report: '/report',
+  changePassword: CHANGE_PASSWORD_PATH,
+} as const;
+
+/** The pages drawn inside the signed-in frame: the side menu may link to them. */
+export const LAYOUT_PAGE_PATHS: ReadonlySet<string> = new Set([PAGE_PATH.report, PAGE_PATH.changePassword]);

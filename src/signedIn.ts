@@ -1,0 +1,22 @@
+import { preloadable } from './components/preloadable';
+
+/**
+ * The signed-in portal (src/App.tsx: react-admin with the resources), loaded with the screen of the page the
+ * browser is at, so that its first drawing does not wait for code. Any path that is not public draws it.
+ */
+export const SignedInApp = preloadable(() =>
+  import('./App').then(async (module) => {
+    await module.preloadScreen(window.location.pathname);
+    return module.default;
+  }),
+);
+
+/**
+ * Loads the signed-in portal and the screen drawn at `pathname`: the sign-in form calls it for where the user
+ * is going while the sign-in is under way.
+ */
+export const preloadSignedIn = async (pathname: string): Promise<void> => {
+  await SignedInApp.preload();
+  const { preloadScreen } = await import('./App');
+  await preloadScreen(pathname);
+};
