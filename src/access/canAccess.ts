@@ -1,22 +1,12 @@
 import { RESOURCE_GUARDS } from '../../contract/index';
+import { hasPermissions } from './hasPermissions';
+
 /**
  * Permission checks over the flat `resource:action` list the server answers
  * (`GET /account/permission?flattern=1`). Pure functions: the authProvider calls them.
  */
 
-export type PermissionMode = 'or' | 'and';
-
-/** True when the granted list holds any (mode 'or', the default) or all (mode 'and') of the keys. */
-export const hasPermissions = (
-  granted: readonly string[],
-  required: string | readonly string[],
-  mode: PermissionMode = 'or',
-): boolean => {
-  const keys = typeof required === 'string' ? [required] : required;
-  if (keys.length === 0) return false;
-  const set = new Set(granted);
-  return mode === 'and' ? keys.every((key) => set.has(key)) : keys.some((key) => set.has(key));
-};
+export { hasPermissions, type PermissionMode } from './hasPermissions';
 
 /** react-admin's actions, in the spec's vocabulary (view, create, modify, delete, configure). */
 const ACTION_OF: Record<string, string> = {
