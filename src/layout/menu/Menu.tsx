@@ -77,9 +77,15 @@ export const Menu = () => {
 
 const LinkItem = ({ entry }: { entry: MenuLink }) => {
   const translate = useTranslate();
-  const Icon = entry.icon;
+  const definitions = useResourceDefinitions();
+  // A resource's icon is its definition's (its index.ts), as react-admin's own menu does.
+  const Icon = entry.icon ?? (entry.resource ? definitions[entry.resource]?.icon : undefined);
   return (
-    <RaMenu.Item to={entry.to} primaryText={translate(entry.label, { smart_count: 2 })} leftIcon={<Icon />} />
+    <RaMenu.Item
+      to={entry.to}
+      primaryText={translate(entry.label, { smart_count: 2 })}
+      leftIcon={Icon ? <Icon /> : undefined}
+    />
   );
 };
 
@@ -112,7 +118,7 @@ const GroupItem = ({
   entries,
 }: {
   label: string;
-  icon: MenuLink['icon'];
+  icon: Extract<MenuEntry, { kind: 'group' }>['icon'];
   entries: MenuLink[];
 }) => {
   const translate = useTranslate();

@@ -1,29 +1,13 @@
 import AccountBoxIcon from '@mui/icons-material/AccountBox';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import AppsIcon from '@mui/icons-material/Apps';
-import BusinessIcon from '@mui/icons-material/Business';
 import CableIcon from '@mui/icons-material/Cable';
-import CloudIcon from '@mui/icons-material/Cloud';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import DnsIcon from '@mui/icons-material/Dns';
-import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import HistoryIcon from '@mui/icons-material/History';
-import HttpsIcon from '@mui/icons-material/Https';
-import InventoryIcon from '@mui/icons-material/Inventory2';
-import KeyIcon from '@mui/icons-material/Key';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import PaletteIcon from '@mui/icons-material/Palette';
-import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import RouterIcon from '@mui/icons-material/Router';
 import SecurityIcon from '@mui/icons-material/Security';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import SubscriptionsIcon from '@mui/icons-material/Subscriptions';
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { ComponentType } from 'react';
 
 /**
@@ -46,7 +30,8 @@ export interface MenuContext {
 export interface MenuLink {
   kind: 'link';
   label: string;
-  icon: ComponentType;
+  /** A page's icon; a resource's comes from its definition (its `index.ts`). */
+  icon?: ComponentType;
   to: string;
   resource?: string;
   page?: boolean;
@@ -71,55 +56,55 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuExternal | MenuGroup;
 
-const link = (label: string, icon: ComponentType, to: string, rest: Partial<MenuLink> = {}): MenuLink => ({
+const link = (
+  label: string,
+  icon: ComponentType | undefined,
+  to: string,
+  rest: Partial<MenuLink> = {},
+): MenuLink => ({
   kind: 'link',
   label,
   icon,
   to,
   ...rest,
 });
-const resource = (name: string, icon: ComponentType, rest: Partial<MenuLink> = {}) =>
-  link(`resources.${name}.name`, icon, `/${name}`, { resource: name, ...rest });
+const resource = (name: string, rest: Partial<MenuLink> = {}) =>
+  link(`resources.${name}.name`, undefined, `/${name}`, { resource: name, ...rest });
 
 /** Shown to anyone with a customer selected (spec: report, audit and account links). */
 const always = { everyone: true, when: (context: MenuContext) => context.customerSelected };
 
 export const customerMenu = (helpUrl: string): MenuEntry[] => [
   link('portal.menu.dashboard', DashboardIcon, '/report', { page: true }),
-  resource('audit', HistoryIcon, always),
-  resource('account', AdminPanelSettingsIcon, always),
-  resource('ldap', FolderSharedIcon, { when: (context) => context.customerScope }),
-  resource('subscription', SubscriptionsIcon),
+  resource('audit', always),
+  resource('account', always),
+  resource('ldap', { when: (context) => context.customerScope }),
+  resource('subscription'),
   {
     kind: 'group',
     label: 'portal.menu.connectors',
     icon: CableIcon,
-    entries: [
-      resource('radius', RouterIcon),
-      resource('saml2', KeyIcon),
-      resource('oidc', VpnKeyIcon),
-      resource('https', HttpsIcon),
-    ],
+    entries: [resource('radius'), resource('saml2'), resource('oidc'), resource('https')],
   },
-  resource('service-launch', RocketLaunchIcon),
-  resource('token-pack-v2', InventoryIcon),
-  resource('theme', PaletteIcon, { when: (context) => context.features.theme === true }),
-  resource('users', PeopleIcon),
+  resource('service-launch'),
+  resource('token-pack-v2'),
+  resource('theme', { when: (context) => context.features.theme === true }),
+  resource('users'),
   { kind: 'external', label: 'portal.menu.help', icon: HelpOutlineIcon, href: helpUrl },
 ];
 
 export const providerMenu: MenuEntry[] = [
   link('portal.menu.dashboard', DashboardIcon, '/report', { page: true }),
-  resource('customer', BusinessIcon),
-  resource('service-template', AppsIcon),
-  resource('account', AdminPanelSettingsIcon, { when: (context) => !context.customerSelected }),
-  resource('asset', DnsIcon),
-  resource('role', SecurityIcon),
+  resource('customer'),
+  resource('service-template'),
+  resource('account', { when: (context) => !context.customerSelected }),
+  resource('asset'),
+  resource('role'),
   {
     kind: 'group',
     label: 'portal.menu.settings',
     icon: SettingsIcon,
-    entries: [resource('vos-cloud-config', CloudIcon), resource('saml-settings', KeyIcon)],
+    entries: [resource('vos-cloud-config'), resource('saml-settings')],
   },
 ];
 
