@@ -126,4 +126,17 @@ describe('the content security policy', () => {
     await page.getByRole('heading', { name: 'Customers' }).first().waitFor();
     expect(reports()).toEqual(NONE);
   });
+
+  it('shows the API document at /api/docs, from files of the portal, without a violation', async () => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(portal.url)) outside.push(request.url());
+    });
+    await page.goto(`${portal.url}/api/docs`);
+    await page.getByRole('heading', { name: /Gateway Portal API/ }).waitFor();
+    await page.getByText('/api/auth/signin').first().waitFor();
+    await page.screenshot({ path: 'test-results/api-docs.png' });
+    expect(outside).toEqual([]);
+    expect(reports()).toEqual(NONE);
+  });
 });
