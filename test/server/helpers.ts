@@ -85,7 +85,7 @@ export async function createTestDatabase(): Promise<{ db: Database; close: () =>
 export interface TestContextOptions {
   config?: Partial<Config>;
   /** Runs before the app is ready: the place to add throwaway routes to this app only. */
-  extend?: (app: App) => void;
+  extend?: (app: App, db: Database) => void;
   /**
    * The seeded operator: 'ready' (the default) has already replaced the printed initial password (it keeps
    * OPERATOR_PASSWORD), so that its token may make every call; 'fresh' is as the first start leaves it,
@@ -128,7 +128,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       await db.update(accounts).set({ forceChangePassword: false }).where(eq(accounts.email, OPERATOR_EMAIL));
     }
     app = buildApp({ db, config, now: options.now, logger: options.logger });
-    options.extend?.(app);
+    options.extend?.(app, db);
     await app.ready();
   } catch (error) {
     await app?.close();
