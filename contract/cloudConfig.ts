@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { closed, HttpUrl, ReadOnly, RequiredText, UuidParams } from './fields.ts';
+import { closed, HttpUrl, optional, ReadOnly, RequiredText, UuidParams } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
@@ -55,19 +55,10 @@ const fields = {
 /** A new configuration: cloudUrl, companyId and httpAuthMode are needed; the rest default to '' and 0. */
 export const NewCloudConfig = Type.Object(
   {
+    ...optional(fields),
     cloudUrl: fields.cloudUrl,
     companyId: fields.companyId,
-    companyPassword: Type.Optional(fields.companyPassword),
     httpAuthMode: fields.httpAuthMode,
-    pushPassType: Type.Optional(fields.pushPassType),
-    notifyMessageFlag: Type.Optional(fields.notifyMessageFlag),
-    messageFlag: Type.Optional(fields.messageFlag),
-    callbackUrl: Type.Optional(fields.callbackUrl),
-    certificate: Type.Optional(fields.certificate),
-    gatewayUrl: Type.Optional(fields.gatewayUrl),
-    provisioningUrl: Type.Optional(fields.provisioningUrl),
-    smartTokenUrl: Type.Optional(fields.smartTokenUrl),
-    pkiServerUrl: Type.Optional(fields.pkiServerUrl),
   },
   closed,
 );
@@ -79,19 +70,7 @@ export type NewCloudConfig = Static<typeof NewCloudConfig>;
  */
 export const CloudConfigChanges = Type.Object(
   {
-    cloudUrl: Type.Optional(fields.cloudUrl),
-    companyId: Type.Optional(fields.companyId),
-    companyPassword: Type.Optional(fields.companyPassword),
-    httpAuthMode: Type.Optional(fields.httpAuthMode),
-    pushPassType: Type.Optional(fields.pushPassType),
-    notifyMessageFlag: Type.Optional(fields.notifyMessageFlag),
-    messageFlag: Type.Optional(fields.messageFlag),
-    callbackUrl: Type.Optional(fields.callbackUrl),
-    certificate: Type.Optional(fields.certificate),
-    gatewayUrl: Type.Optional(fields.gatewayUrl),
-    provisioningUrl: Type.Optional(fields.provisioningUrl),
-    smartTokenUrl: Type.Optional(fields.smartTokenUrl),
-    pkiServerUrl: Type.Optional(fields.pkiServerUrl),
+    ...optional(fields),
     id: Type.Optional(Type.String({ description: 'the id is the one in the path; read-only, ignored' })),
     status: Type.Optional(Type.String({ description: 'changed by activate; read-only, ignored' })),
     companyPasswordSet: Type.Optional(

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type TOptional, type TProperties, type TSchema, Type } from 'typebox';
 import {
   EMAIL_MAX_LENGTH,
   IMAGE_URL_MAX_LENGTH,
@@ -25,6 +25,12 @@ export const notAllowed = (reason: string) =>
 /** Objects refuse keys they do not declare, naming the key. */
 export const closed = { additionalProperties: notAllowed('is not a known field') };
 export const closedQuery = { additionalProperties: notAllowed('is not a known parameter') };
+
+/** Every field of `properties` optional: the fields of an update, of which those left out keep their value. */
+export const optional = <P extends TProperties>(properties: P): { [K in keyof P]: TOptional<P[K]> } =>
+  Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, Type.Optional(schema)])) as {
+    [K in keyof P]: TOptional<P[K]>;
+  };
 
 /** A uuid, checked by its format. */
 export const Uuid = Type.String({ format: 'uuid' });

@@ -5,6 +5,7 @@ import {
   closedQuery,
   IdBody,
   IdsBody,
+  optional,
   RequiredText,
   Slug,
   StatusAnswer,
@@ -56,12 +57,10 @@ const writable = {
 /** The `json` part of a create: descriptions default to '' and connectors to none. */
 export const NewTemplate = Type.Object(
   {
+    ...optional(writable),
     uname: writable.uname,
     templateName: writable.templateName,
-    shortDescription: Type.Optional(writable.shortDescription),
-    description: Type.Optional(writable.description),
     protocol: writable.protocol,
-    connectorIds: Type.Optional(writable.connectorIds),
   },
   closed,
 );
@@ -75,12 +74,7 @@ const ignored = (description: string) => ({ description: `${description}; read-o
  */
 export const TemplateChanges = Type.Object(
   {
-    uname: Type.Optional(writable.uname),
-    templateName: Type.Optional(writable.templateName),
-    shortDescription: Type.Optional(writable.shortDescription),
-    description: Type.Optional(writable.description),
-    protocol: Type.Optional(writable.protocol),
-    connectorIds: Type.Optional(writable.connectorIds),
+    ...optional(writable),
     removeIcon: Type.Optional(Type.Boolean()),
     id: Type.Optional(Type.String(ignored('the id is the one in the path'))),
     status: Type.Optional(Type.String(ignored('changed by publish and unpublish'))),

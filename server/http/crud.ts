@@ -68,6 +68,8 @@ export interface CrudOptions<Row extends { id: string }, Rec, Form> {
   /** The select of rows (joins allowed), without WHERE, ORDER BY or LIMIT. */
   select: (db: Database) => PgSelect;
   listing: Listing;
+  /** The contract's names of the listing's filters and sorts: a listing that differs refuses to register. */
+  listingNames?: ListingNames;
   /** The schema of an answered record. */
   record: TSchema;
   /** Rows as answered records (in the same order). */
@@ -171,7 +173,7 @@ function sameListing(listing: Listing, names: ListingNames | undefined, resource
  */
 export function crud<Row extends { id: string }, Rec, Form = Record<string, unknown>>(
   app: FastifyInstance,
-  options: CrudOptions<Row, Rec, Form> & { listingNames?: ListingNames },
+  options: CrudOptions<Row, Rec, Form>,
 ): CrudHandle<Row, Rec> {
   const { db, contract, table, id: idColumn, customerColumn } = options;
   sameListing(options.listing, options.listingNames, contract.name);

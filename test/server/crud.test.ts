@@ -10,7 +10,7 @@ import { auditLog, files } from '../../server/db/schema.ts';
 import type { AuditTable } from '../../server/domain/audit.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import { notFound } from '../../server/errors.ts';
-import { crud } from '../../server/http/crud.ts';
+import { type CrudOptions, crud } from '../../server/http/crud.ts';
 import { defineListing, eq as equals, ilikeAny } from '../../server/http/listing.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
@@ -102,46 +102,48 @@ const listing = defineListing({
   unique: files.id,
 });
 
-function registerSample(app: FastifyInstance, db: Database) {
-  app.register(
-    async (api) => {
-      crud<Row, unknown, { fileName: string; mimeType: string }>(api, {
-        db,
-        contract: sample,
-        listingNames: LISTING,
-        table: files,
-        id: files.id,
-        customerColumn: files.customerId,
-        // The calls that name no customer (delete by id) keep to the caller's own, an operator's to any.
-        visible: (request) => {
-          const own = callerOf(request).account.customerId;
-          return own === null ? undefined : eq(files.customerId, own);
-        },
-        select: (db) => db.select().from(files).$dynamic(),
-        listing,
-        record: SampleRecord,
-        toRecords: (_, rows) => rows,
-        notFound: () => notFound('error.sample.notFound', 'Sample not found'),
-        audit: {
-          table: 'Sample' as AuditTable,
-          fields: (row) => ({ fileName: row.fileName, mimeType: row.mimeType }),
-          customerOf: (row) => row.customerId,
-        },
-        create: {
-          values: ({ customer }, form) => ({
-            ...form,
-            customerId: customer,
-            size: 0,
-            bytes: Buffer.alloc(0),
-          }),
-        },
-        update: { values: (_, __, form) => form },
-        delete: {},
-      });
-    },
-    { prefix: '/api' },
-  );
-}
+type SampleOptions = CrudOptions<Row, unknown, { fileName: string; mimeType: string }>;
+
+/** The sample resource's factory options, as a resource's route file writes them. */
+const sampleOptions = (db: Database): SampleOptions => ({
+  db,
+  contract: sample,
+  listingNames: LISTING,
+  table: files,
+  id: files.id,
+  customerColumn: files.customerId,
+  // The calls that name no customer (delete by id) keep to the caller's own, an operator's to any.
+  visible: (request) => {
+    const own = callerOf(request).account.customerId;
+    return own === null ? undefined : eq(files.customerId, own);
+  },
+  select: (database) => database.select().from(files).$dynamic(),
+  listing,
+  record: SampleRecord,
+  toRecords: (_, rows) => rows,
+  notFound: () => notFound('error.sample.notFound', 'Sample not found'),
+  audit: {
+    table: 'Sample' as AuditTable,
+    fields: (row) => ({ fileName: row.fileName, mimeType: row.mimeType }),
+    customerOf: (row) => row.customerId,
+  },
+  create: {
+    values: ({ customer }, form) => ({ ...form, customerId: customer, size: 0, bytes: Buffer.alloc(0) }),
+  },
+  update: { values: (_, __, form) => form },
+  delete: {},
+});
+
+/** Registers the sample under /api, its options changed by `change`. */
+const registerSample =
+  (change: (options: SampleOptions) => SampleOptions = (options) => options) =>
+  (app: FastifyInstance, db: Database) =>
+    app.register(
+      async (api) => {
+        crud(api, change(sampleOptions(db)));
+      },
+      { prefix: '/api' },
+    );
 
 let ctx: TestContext;
 let acme: { id: string };
@@ -151,7 +153,7 @@ let ofGlobex: string;
 let operator: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ extend: registerSample });
+  ctx = await createTestContext({ extend: registerSample() });
   acme = await ctx.createCustomer({ companyName: 'Acme' });
   globex = await ctx.createCustomer({ companyName: 'Globex' });
   const admin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
@@ -257,35 +259,11 @@ describe('a customer-scoped resource made by the factory', () => {
 });
 
 describe('the rules the factory keeps when a resource is registered', () => {
-  const build = (change: (options: Parameters<typeof crud>[1]) => Parameters<typeof crud>[1]) =>
-    createTestContext({
-      extend: (app, db) =>
-        app.register(
-          async (api) => {
-            crud(
-              api,
-              change({
-                db,
-                contract: sample,
-                listingNames: LISTING,
-                table: files,
-                id: files.id,
-                customerColumn: files.customerId,
-                select: (db) => db.select().from(files).$dynamic(),
-                listing,
-                record: SampleRecord,
-                toRecords: (_, rows) => rows,
-                notFound: () => notFound('error.sample.notFound', 'Sample not found'),
-                audit: { table: 'Sample' as AuditTable, fields: () => ({}), customerOf: () => null },
-              }),
-            );
-          },
-          { prefix: '/api' },
-        ),
-    });
+  const build = (change: (options: SampleOptions) => SampleOptions) =>
+    createTestContext({ extend: registerSample(change) });
 
   it('refuses a customer-scoped table reached by a call that declares no customer and no visibility rule', async () => {
-    await expect(build((options) => options)).rejects.toThrow(
+    await expect(build(({ visible: _, ...options }) => options)).rejects.toThrow(
       /DELETE \/sample\/files\/\{id\} reaches the customer-scoped sample rows but its access rule declares no customer/,
     );
   });
@@ -294,7 +272,6 @@ describe('the rules the factory keeps when a resource is registered', () => {
     await expect(
       build((options) => ({
         ...options,
-        visible: () => undefined,
         listing: defineListing({
           filters: { q: ilikeAny([files.fileName]) },
           sort: { fileName: files.fileName, id: files.id },
