@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/globalSetup.ts'],
+          // A worker keeps its modules and its one database (test/server/testDatabase.ts) from file to file:
+          // each file then pays for a schema, not for loading the server code and a database again.
+          isolate: false,
           testTimeout: 20000,
           hookTimeout: 60000,
         },
