@@ -6,8 +6,11 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['test/e2e/**/*.test.ts'],
+    // Builds dist/ once (test/e2e/globalSetup.ts), so that the journeys' servers can start side by side.
+    globalSetup: ['test/e2e/globalSetup.ts'],
     testTimeout: 120000,
     hookTimeout: 180000,
-    fileParallelism: false,
+    // Two journeys at a time, each with its own server, data folder and browser: one per core.
+    maxWorkers: 2,
   },
 });

@@ -42,8 +42,11 @@ export interface RunningPortal {
   stop: () => Promise<number | null>;
 }
 
-/** Starts the portal as a new user would (`npm start`), on a free port and an empty data folder. */
-export const startPortal = async (): Promise<RunningPortal> => {
+/**
+ * Starts the portal as a new user would (`npm start`), on a free port and an empty data folder.
+ * `startTimeoutMs` bounds the start, build of dist/ included when it is stale.
+ */
+export const startPortal = async ({ startTimeoutMs = 120_000 } = {}): Promise<RunningPortal> => {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -69,10 +72,13 @@ export const startPortal = async (): Promise<RunningPortal> => {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the server did not start in time:\n${output}`);
+    }
     const ready = await fetch(`${url}/login`, { headers: { accept: 'text/html' } }).then(
       (response) => response.ok,
       () => false,

@@ -7,7 +7,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.ts';
 
-/** How each test database is born: from a PGlite dump, or as a copy of a migrated PostgreSQL template. */
+/**
+ * Where the test databases come from (see testDatabase.ts): each worker loads the PGlite dump, or copies the
+ * migrated PostgreSQL template into a database of its own, and makes one schema per test database in it.
+ */
 export type TestDatabaseSource =
   | { kind: 'pglite'; dumpPath: string }
   | { kind: 'postgres'; serverUrl: string; template: string };
@@ -24,6 +27,9 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
+/** The names of the workers' databases copied from `template` start with this. */
+export const workerDatabasePrefix = (template: string) => `${template}_w`;
+
 async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -38,18 +44,30 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
 
   if (serverUrl) {
-    // One migrated template on the server; every test database is created from it.
+    // One migrated template on the server; each worker copies it into a database of its own.
     const template = `t_template_${randomBytes(6).toString('hex')}`;
     await onServer(serverUrl, `create database ${template}`);
     const migrated = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template) });
     await migrated.close();
     project.provide('testDatabase', { kind: 'postgres', serverUrl, template });
     return async () => {
-      await onServer(serverUrl, `drop database if exists ${template} with (force)`);
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>(
+          'select datname from pg_database where starts_with(datname, $1)',
+          [workerDatabasePrefix(template)],
+        );
+        for (const { datname } of rows)
+          await client.query(`drop database if exists "${datname}" with (force)`);
+        await client.query(`drop database if exists ${template} with (force)`);
+      } finally {
+        await client.end();
+      }
     };
   }
 
-  // One in-memory PGlite, migrated once and dumped; every test database is loaded from the dump.
+  // One in-memory PGlite, migrated once and dumped; each worker loads the dump once.
   const pglite = await PGlite.create();
   const migrated = await openDatabase({ pglite });
   const dump = await pglite.dumpDataDir('none');

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import type { Config } from '../../server/config.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
+import type { Database } from '../../server/db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, roles } from '../../server/db/schema.ts';
 import { ensureSeed } from '../../server/domain/seed.ts';
-import { databaseUrlFor } from './globalSetup.ts';
+import { openTestSchema } from './testDatabase.ts';
 
 export const OPERATOR_EMAIL = 'operator@example.com';
 export const OPERATOR_PASSWORD = 'Initial-Operator-1';
@@ -47,39 +43,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-let dump: Promise<Blob> | undefined;
-
 /** A fresh, migrated, empty database for one test, and how to get rid of it. */
-export async function createTestDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
-  const source = inject('testDatabase');
-  if (source.kind === 'pglite') {
-    dump ??= openAsBlob(source.dumpPath);
-    const pglite = new PGlite({ loadDataDir: await dump });
-    const opened = await openDatabase({ pglite });
-    return { db: opened.db, close: opened.close };
-  }
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: source.serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${source.template}`);
-  } finally {
-    await admin.end();
-  }
-  const opened = await openDatabase({ databaseUrl: databaseUrlFor(source.serverUrl, name) });
-  return {
-    db: opened.db,
-    close: async () => {
-      await opened.close();
-      const dropper = new pg.Client({ connectionString: source.serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+export function createTestDatabase(): Promise<{ db: Database; close: () => Promise<void> }> {
+  return openTestSchema();
 }
 
 export interface TestContextOptions {
