@@ -115,7 +115,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(roleRoutes, { db });
       await api.register(assetRoutes, { db });
       await api.register(oauth2Routes, { db, config });
-      await api.register(seamlessRoutes, { db, config });
+      await api.register(seamlessRoutes, { db, config, now });
       await api.register(serviceTemplateRoutes, { db });
       await api.register(cloudConfigRoutes, { db });
       await api.register(samlSettingRoutes, { db });

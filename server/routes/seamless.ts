@@ -13,10 +13,12 @@ import {
 import { routeOf } from '../http/contractRoutes.ts';
 
 /** QR sign-in ("seamless login"): the browser's calls, and the one the mobile app makes. */
-export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const seamlessRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  config: Config;
+  /** The clock of the sessions' lifetimes (tests move it instead of waiting). */
+  now: () => Date;
+}> = async (app, { db, config, now }) => {
   app.route({
     ...routeOf('', session.calls.seamlessInit, 'session.seamlessInit'),
     handler: async (request, reply) => {
@@ -29,16 +31,20 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
       );
       const realm = realmOf(client.clientId);
       if (query.realm !== realm) throw invalidRealm();
-      const opened = await openSeamlessSession(db, {
-        client,
-        realm,
-        redirectUrl: query.redirect_url,
-        responseMode: query.response_mode ?? 'form_post',
-        state: query.state,
-        ip: request.ip,
-        ttlSec: config.seamlessSessionTtlSec,
-        secret: config.jwtSecret,
-      });
+      const opened = await openSeamlessSession(
+        db,
+        {
+          client,
+          realm,
+          redirectUrl: query.redirect_url,
+          responseMode: query.response_mode ?? 'form_post',
+          state: query.state,
+          ip: request.ip,
+          ttlSec: config.seamlessSessionTtlSec,
+          secret: config.jwtSecret,
+        },
+        now(),
+      );
       return reply.header('cache-control', 'no-store').send(opened);
     },
   });
@@ -46,7 +52,7 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
   app.route({
     ...routeOf('', session.calls.seamlessStatus, 'session.seamlessStatus'),
     handler: async (request, reply) => {
-      const status = await seamlessStatus(db, request.params.sessionId);
+      const status = await seamlessStatus(db, request.params.sessionId, now());
       return reply.header('cache-control', 'no-store').send({ status });
     },
   });
@@ -56,11 +62,15 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
     ...routeOf('', session.calls.seamlessDecision, 'session.seamlessDecision'),
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      await decideSeamlessSession(db, {
-        sessionId: request.body.sessionId,
-        decision: request.body.decision,
-        account: caller.account,
-      });
+      await decideSeamlessSession(
+        db,
+        {
+          sessionId: request.body.sessionId,
+          decision: request.body.decision,
+          account: caller.account,
+        },
+        now(),
+      );
       return reply.status(204).send();
     },
   });
@@ -68,11 +78,15 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{ db: Database; config: C
   app.route({
     ...routeOf('', session.calls.seamlessAuthenticate, 'session.seamlessAuthenticate'),
     handler: async (request, reply) => {
-      const answer = await authenticateSeamlessSession(db, {
-        sessionId: request.body.sessionId,
-        idSignature: request.body.idSignature,
-        secret: config.jwtSecret,
-      });
+      const answer = await authenticateSeamlessSession(
+        db,
+        {
+          sessionId: request.body.sessionId,
+          idSignature: request.body.idSignature,
+          secret: config.jwtSecret,
+        },
+        now(),
+      );
       return reply.header('cache-control', 'no-store').send(answer);
     },
   });
