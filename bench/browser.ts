@@ -2,25 +2,13 @@
  * The browser measures of `npm run bench`, in Debian's headless chromium driven by playwright-core: what the
  * sign-in page fetches, and when a list page shows its first row.
  */
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser } from '../scripts/localPortal.ts';
 import { TOKEN_KEY } from './bare/dataProvider.ts';
 import { gzipSize } from './bundle.ts';
 import { OPERATOR, OPERATOR_PASSWORD, type RunningServer, SEEDED_NAME } from './servers.ts';
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export { launchBrowser };
 
 /**
  * Every JavaScript file a new visitor's browser fetches for /login, until the page is drawn (its heading

@@ -2,89 +2,30 @@
  * The real server, started as `npm start` starts it, for the browser measures of `npm run bench`; and the
  * API calls that arrange its data.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { type LocalServer, ROOT, startLocalServer } from '../scripts/localPortal.ts';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export { ROOT };
 
 export const OPERATOR = { email: 'bench-operator@example.com', password: 'Bench-Operator-1' };
 /** The operator's password after the first sign-in's forced change. */
 export const OPERATOR_PASSWORD = 'Bench-Operator-2';
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-
-export interface RunningServer {
-  url: string;
-  stop: () => Promise<void>;
-}
+export type RunningServer = LocalServer;
 
 /**
- * scripts/start.mjs on a free port with a new data folder (it builds dist/ first when stale). `distDir`
- * serves another build than dist/ (the bench's bare app) from the same server code.
+ * The server on a free port with a new data folder and the bench's operator. `distDir` serves another build
+ * than dist/ (the bench's bare app) from the same server code.
  */
-export const startServer = async (distDir?: string): Promise<RunningServer> => {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-server-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
+export const startServer = (distDir?: string): Promise<RunningServer> =>
+  startLocalServer({
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      JWT_SECRET: '',
       INITIAL_OPERATOR_EMAIL: OPERATOR.email,
       INITIAL_OPERATOR_PASSWORD: OPERATOR.password,
       ...(distDir ? { DIST_DIR: distDir } : {}),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    startTimeoutMs: 180_000,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited early:\n${output}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start in time:\n${output}`);
-    }
-    const ready = await fetch(`${url}/login`, { headers: { accept: 'text/html' } }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { url, stop };
-    await sleep(250);
-  }
-};
 
 /** One API call as a client makes it; a 429 waits as long as the server asks, then tries again. */
 export const api = async <T>(
