@@ -2,14 +2,13 @@ import { type Static, Type } from 'typebox';
 import {
   ACTIVE_STATUSES,
   ActiveStatus,
+  activationActions,
   closed,
-  IdBody,
   IdParams,
   ImageUrl,
   NullableString,
   Password,
   ReadOnly,
-  StatusAnswer,
 } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
@@ -178,26 +177,10 @@ export const account = defineResource({
     schema: { params: IdParams, body: AccountForm, response: { 200: AccountRecord } },
   },
   actions: {
-    activate: {
-      by: 'eachId',
-      method: 'POST',
-      path: '{base}/activate',
-      body: 'id',
-      summary: 'Activate an administrator account',
-      access: modify,
-      errors: [404],
-      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
-    },
-    deactivate: {
-      by: 'eachId',
-      method: 'POST',
-      path: '{base}/deactivate',
-      body: 'id',
-      summary: "Deactivate an administrator account (never one's own)",
-      access: modify,
-      errors: [404],
-      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
-    },
+    ...activationActions(modify, {
+      activate: 'Activate an administrator account',
+      deactivate: "Deactivate an administrator account (never one's own)",
+    }),
     changePassword: {
       by: 'call',
       method: 'POST',

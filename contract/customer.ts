@@ -2,17 +2,16 @@ import { type Static, Type } from 'typebox';
 import {
   ACTIVE_STATUSES,
   ActiveStatus,
+  activationActions,
   CreatedAnswer,
   closed,
   Email,
-  IdBody,
   IdParams,
   IdsBody,
   ImageUrl,
   ReadOnly,
   RequiredText,
   SearchAnswer,
-  StatusAnswer,
 } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 
@@ -106,26 +105,10 @@ export const customer = defineResource({
     schema: { params: IdParams, body: CustomerForm, response: { 200: CustomerRecord } },
   },
   actions: {
-    activate: {
-      by: 'eachId',
-      method: 'POST',
-      path: '{base}/activate',
-      body: 'id',
-      summary: 'Activate a customer',
-      access: modify,
-      errors: [404],
-      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
-    },
-    deactivate: {
-      by: 'eachId',
-      method: 'POST',
-      path: '{base}/deactivate',
-      body: 'id',
-      summary: 'Deactivate a customer: its accounts can no longer sign in',
-      access: modify,
-      errors: [404],
-      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
-    },
+    ...activationActions(modify, {
+      activate: 'Activate a customer',
+      deactivate: 'Deactivate a customer: its accounts can no longer sign in',
+    }),
   },
 });
 

@@ -1,4 +1,5 @@
 import { type TOptional, type TProperties, type TSchema, Type } from 'typebox';
+import type { AccessRule, ActionCall } from './kit.ts';
 import {
   EMAIL_MAX_LENGTH,
   IMAGE_URL_MAX_LENGTH,
@@ -109,3 +110,22 @@ export const PageAnswer = <Row extends TSchema>(row: Row) =>
 
 export const ACTIVE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const ActiveStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('INACTIVE')]);
+
+/** The activate and deactivate actions of a resource with an ACTIVE/INACTIVE status: `POST {base}/activate|deactivate {id}`. */
+export const activationActions = <const A extends AccessRule>(
+  access: A,
+  summaries: { activate: string; deactivate: string },
+) => {
+  const action = <const N extends 'activate' | 'deactivate'>(name: N) =>
+    ({
+      by: 'eachId',
+      method: 'POST',
+      path: `{base}/${name}`,
+      body: 'id',
+      summary: summaries[name],
+      access,
+      errors: [404],
+      schema: { body: IdBody, response: { 200: StatusAnswer(ActiveStatus) } },
+    }) as const satisfies ActionCall;
+  return { activate: action('activate'), deactivate: action('deactivate') };
+};
