@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { roles } from '../db/schema.ts';
+import { accountRoles, accounts, rolePermissions, roles } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 
 /**
@@ -57,4 +57,40 @@ export async function claimRoleName(tx: Database, name: string, exceptId?: strin
     )
     .limit(1);
   if (taken) throw roleNameExisted();
+}
+
+/** Any number, the same in every process: the key of the lock that orders the checks below. */
+const PERMISSION_EDITORS_LOCK = 727_303;
+
+/** The permissions an operator needs to open the permission matrix and save it. */
+export const PERMISSION_EDITING = [
+  ['asset', 'view'],
+  ['asset', 'configure'],
+] as const;
+
+export const noPermissionEditorLeft = () =>
+  conflict(
+    'error.permission.noEditorLeft',
+    'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
+  );
+
+/**
+ * Refuses (409 `error.permission.noEditorLeft`) a change that leaves no active provider operator whose
+ * roles grant every permission of `PERMISSION_EDITING`: nobody could give the permissions back. Call it
+ * in the transaction of the change, after its writes; the transaction then rolls back. Changes that run
+ * together take their turns here, and each sees what the others committed.
+ */
+export async function assertPermissionEditorLeft(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PERMISSION_EDITORS_LOCK})`);
+  const holds = ([resource, action]: readonly [string, string]) =>
+    sql`exists (select 1 from ${accountRoles} inner join ${rolePermissions}
+      on ${rolePermissions.roleId} = ${accountRoles.roleId}
+      where ${accountRoles.accountId} = ${accounts.id}
+      and ${rolePermissions.resource} = ${resource} and ${rolePermissions.action} = ${action})`;
+  const [editor] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(isNull(accounts.customerId), eq(accounts.status, 'ACTIVE'), ...PERMISSION_EDITING.map(holds)))
+    .limit(1);
+  if (!editor) throw noPermissionEditorLeft();
 }

@@ -121,6 +121,15 @@ export interface CrudOptions<Row extends { id: string }, Rec, Form> {
 
 export type OrdinaryCall = 'list' | 'getOne' | 'getMany' | 'create' | 'update' | 'delete' | 'deleteMany';
 
+export interface StatusChange<S extends string, Row> {
+  status: S;
+  action: AuditAction;
+  /** Runs before the change, on the locked row: throws to refuse it. */
+  check?: (ctx: CallContext, row: Row) => void;
+  /** Runs after the change, in its transaction (the row as it is now): throws to undo it. */
+  after?: (ctx: CallContext, row: Row) => Promise<void>;
+}
+
 export interface CrudHandle<Row extends { id: string }, Rec> {
   /** One row the caller may touch, for the named actions; `forUpdate` locks it until the transaction ends. */
   find(db: Database, request: FastifyRequest, id: unknown, forUpdate?: boolean): Promise<Row>;
@@ -137,7 +146,7 @@ export interface CrudHandle<Row extends { id: string }, Rec> {
   setStatus<S extends string>(
     request: FastifyRequest,
     id: unknown,
-    change: { status: S; action: AuditAction; check?: (ctx: CallContext, row: Row) => void },
+    change: StatusChange<S, Row>,
   ): Promise<{ id: string; status: S }>;
 }
 
@@ -446,7 +455,8 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
       status,
       action,
       check,
-    }: { status: S; action: AuditAction; check?: (ctx: CallContext, row: Row) => void },
+      after: afterChange,
+    }: StatusChange<S, Row>,
   ): Promise<{ id: string; status: S }> => {
     const column = options.status;
     if (!column) throw new Error(`The ${contract.name} rows have no status column`);
@@ -458,6 +468,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
       const current = (before as Record<string, unknown>)[key];
       if (current === status) return { id: before.id, status };
       const after = await change(tx, request, before.id, { [key]: status });
+      await afterChange?.(ctx, after);
       await audit(ctx, action, before, after);
       return { id: before.id, status };
     });

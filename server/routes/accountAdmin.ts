@@ -22,6 +22,7 @@ import {
   visibleAccounts,
 } from '../domain/accounts.ts';
 import { changesBetween, recordAudit } from '../domain/audit.ts';
+import { assertPermissionEditorLeft } from '../domain/roles.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
 import { defineListing, eq as equals, ilikeAny } from '../http/listing.ts';
@@ -178,6 +179,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
             .where(eq(accounts.id, before.id))
             .returning();
           await replaceRoles(tx, before.id, roleIds);
+          if (before.customerId === null) await assertPermissionEditorLeft(tx);
           const changes = changesBetween(auditedAccount(before), auditedAccount({ ...updated!, roleIds }));
           if (Object.keys(changes).length > 0) {
             await recordAudit(tx, caller.account, {
@@ -209,6 +211,9 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
           action: status === 'ACTIVE' ? 'ACTIVATE' : 'DEACTIVATE',
           check: ({ caller }, row) => {
             if (status === 'INACTIVE' && row.id === caller.account.id) throw selfDeactivate();
+          },
+          after: async ({ tx }, row) => {
+            if (status === 'INACTIVE' && row.customerId === null) await assertPermissionEditorLeft(tx);
           },
         }),
     });

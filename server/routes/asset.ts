@@ -12,7 +12,13 @@ import type { Database } from '../db/client.ts';
 import { assets, permissionActions, permissionResources, rolePermissions, roles } from '../db/schema.ts';
 import { type Changes, recordAudit } from '../domain/audit.ts';
 import { ACTIONS } from '../domain/permissions.ts';
-import { providerManaged, roleNotFound, roleScopeMismatch } from '../domain/roles.ts';
+import {
+  assertPermissionEditorLeft,
+  PERMISSION_EDITING,
+  providerManaged,
+  roleNotFound,
+  roleScopeMismatch,
+} from '../domain/roles.ts';
 import { notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
@@ -213,6 +219,9 @@ export const assetRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (a
             customerId: null,
             changes,
           });
+        }
+        if (PERMISSION_EDITING.some(([resource]) => resource === asset.resourceType)) {
+          await assertPermissionEditorLeft(tx);
         }
         return permissionMatrix(tx, asset);
       });

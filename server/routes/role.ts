@@ -19,6 +19,7 @@ import { accountRoles, accounts, customers, rolePermissions, roles } from '../db
 import { accountNotFound, roleRequired } from '../domain/accounts.ts';
 import { recordAudit } from '../domain/audit.ts';
 import {
+  assertPermissionEditorLeft,
   claimRoleName,
   providerManaged,
   roleBuiltIn,
@@ -332,6 +333,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
           .where(inArray(accountRoles.accountId, removed));
         // An account is never left without a role: throwing undoes the removal.
         if (stillHolding.length !== removed.length) throw roleRequired();
+        if (role.scope === 'provider') await assertPermissionEditorLeft(tx);
         await recordAudit(tx, caller, {
           table: 'Role',
           action: 'REMOVE_ACCOUNT',

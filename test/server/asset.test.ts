@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { assets, auditLog, rolePermissions } from '../../server/db/schema.ts';
+import { accounts, assets, auditLog, rolePermissions } from '../../server/db/schema.ts';
 import { ACTIONS, PERMISSION_RESOURCES } from '../../server/domain/permissions.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
-import { auditOf, builtInRoleId, providerRole } from './adminFixtures.ts';
+import { auditOf, builtInRoleId, providerRole, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -291,5 +291,85 @@ describe("an asset's permission matrix", () => {
       rolePermissionDetails: [],
     });
     expect(answer).toMatchObject({ status: 404, body: { messageKey: 'error.asset.notFound' } });
+  });
+});
+
+describe('someone able to edit permissions', () => {
+  const NO_EDITOR = {
+    messageKey: 'error.permission.noEditorLeft',
+    message:
+      'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
+  };
+  const assetMatrix = (caller: string, roleId: string, actions: string[]) =>
+    ctx.call('POST', `/api/account/asset/${assetOf.asset}/permission`, {
+      token: caller,
+      json: { assetId: assetOf.asset, rolePermissionDetails: [{ roleId, actions }] },
+    });
+
+  it('refuses a matrix change that leaves no active operator able to open and save the matrix', async () => {
+    const providerAdmin = await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE);
+    const granted = await permissionsOf(providerAdmin, 'asset');
+    expect(granted).toEqual(expect.arrayContaining(['configure', 'view']));
+    const auditBefore = (await ctx.db.select().from(auditLog)).length;
+    for (const actions of [[], ['view'], ['configure']]) {
+      const answer = await assetMatrix(token, providerAdmin, actions);
+      expect(answer).toMatchObject({ status: 409, body: NO_EDITOR });
+    }
+    expect(await permissionsOf(providerAdmin, 'asset')).toEqual(granted);
+    expect(await ctx.db.select().from(auditLog)).toHaveLength(auditBefore);
+    // Another resource's matrix is not concerned.
+    const role = await providerRole(ctx, ['customer:view']);
+    expect(
+      (
+        await call('POST', `/account/asset/${assetOf.customer}/permission`, {
+          assetId: assetOf.customer,
+          rolePermissionDetails: [{ roleId: role.id, actions: [] }],
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('lets the change through while another active operator keeps the rights, then keeps that one', async () => {
+    const providerAdmin = await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE);
+    const editor = await providerRole(ctx, ['asset:view', 'asset:configure']);
+    const other = await providerRole(ctx, ['customer:view']);
+    const keeper = await signedIn(ctx, { roleIds: [editor.id, other.id] });
+    const granted = await permissionsOf(providerAdmin, 'asset');
+    expect((await assetMatrix(token, providerAdmin, ['view'])).status).toBe(200);
+    try {
+      // Now the keeper is the only one: it cannot be deactivated, lose the role, or be taken off it.
+      expect(await call('POST', '/account/deactivate', { id: keeper.account.id })).toMatchObject({
+        status: 409,
+        body: NO_EDITOR,
+      });
+      const form = {
+        email: keeper.email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        mobilePhone: '+1 555 0101',
+      };
+      expect(
+        await call('PUT', `/account/${keeper.account.id}`, { ...form, roleIds: [other.id] }),
+      ).toMatchObject({
+        status: 409,
+        body: NO_EDITOR,
+      });
+      expect(
+        await call('POST', '/account/role/remove_account', {
+          roleId: editor.id,
+          accountIds: [keeper.account.id],
+        }),
+      ).toMatchObject({ status: 409, body: NO_EDITOR });
+      const [still] = await ctx.db.select().from(accounts).where(eq(accounts.id, keeper.account.id));
+      expect(still?.status).toBe('ACTIVE');
+      expect(await permissionsOf(editor.id, 'asset')).toEqual(['configure', 'view']);
+      expect(
+        (await ctx.call('GET', '/api/account/permission?flattern=1', { token: keeper.token })).body,
+      ).toContain('asset:configure');
+    } finally {
+      // The keeper gives the operator's role its rights back.
+      expect((await assetMatrix(keeper.token, providerAdmin, granted)).status).toBe(200);
+    }
+    expect((await call('POST', '/account/deactivate', { id: keeper.account.id })).status).toBe(200);
   });
 });

@@ -17,6 +17,10 @@ export const error = {
   },
   customer: { notFound: 'Customer not found' },
   asset: { notFound: 'Permission asset not found' },
+  permission: {
+    noEditorLeft:
+      'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
+  },
   template: {
     notFound: 'Service template not found',
     unameExisted: 'A service template with this URL name already exists.',
