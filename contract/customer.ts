@@ -90,8 +90,9 @@ export const customer = defineResource({
     method: 'POST',
     path: '{base}/create',
     body: 'data',
-    summary: 'Create a customer',
+    summary: 'Create a customer (its company name unique, ignoring case)',
     access: { scope: 'provider', permission: 'customer:create' },
+    errors: [409],
     schema: { body: CustomerForm, response: { 201: CreatedAnswer } },
   },
   update: {
@@ -101,7 +102,7 @@ export const customer = defineResource({
     body: 'data',
     summary: "Change a customer's profile",
     access: modify,
-    errors: [404],
+    errors: [404, 409],
     schema: { params: IdParams, body: CustomerForm, response: { 200: CustomerRecord } },
   },
   actions: {

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, rolePermissions, roles } from '../db/schema.ts';
+import { claimUniqueText } from '../db/uniqueText.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 
 /**
@@ -34,30 +35,24 @@ export function roleFits(
   return role.scope === 'customer' && (role.customerId === null || role.customerId === accountCustomerId);
 }
 
-/** Any number, the same in every process: the first key of the role-name locks. */
-const ROLE_NAME_LOCK = 727_302;
-
 /**
- * Refuses a name another provider role already has, ignoring case (409 `error.role.nameExisted`).
- * Call it inside the transaction that writes the name: concurrent writers of the same name wait for
- * each other, so that two roles never end up with names that differ only in case.
+ * Refuses a name another provider role already has, ignoring case (409 `error.role.nameExisted`), inside
+ * the transaction that writes the name.
  */
-export async function claimRoleName(tx: Database, name: string, exceptId?: string): Promise<void> {
-  const lowered = name.toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_NAME_LOCK}, hashtext(${lowered}))`);
-  const [taken] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        providerManaged,
-        eq(sql`lower(${roles.name})`, lowered),
-        exceptId === undefined ? undefined : ne(roles.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (taken) throw roleNameExisted();
-}
+export const claimRoleName = (tx: Database, name: string, exceptId?: string): Promise<void> =>
+  claimUniqueText(
+    tx,
+    {
+      lock: 727_302,
+      table: roles,
+      column: roles.name,
+      id: roles.id,
+      among: providerManaged,
+      taken: roleNameExisted,
+    },
+    name,
+    exceptId,
+  );
 
 /** Any number, the same in every process: the key of the lock that orders the checks below. */
 const PERMISSION_EDITORS_LOCK = 727_303;

@@ -451,12 +451,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
   const setStatus = <S extends string>(
     request: FastifyRequest,
     id: unknown,
-    {
-      status,
-      action,
-      check,
-      after: afterChange,
-    }: StatusChange<S, Row>,
+    { status, action, check, after: afterChange }: StatusChange<S, Row>,
   ): Promise<{ id: string; status: S }> => {
     const column = options.status;
     if (!column) throw new Error(`The ${contract.name} rows have no status column`);

@@ -7,8 +7,10 @@ import {
 } from '../../contract/customer.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
+import { claimUniqueText } from '../db/uniqueText.ts';
 import { checkEmail } from '../domain/accounts.ts';
 import { auditedImage } from '../domain/images.ts';
+import { conflict } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
 import { customerNotFound } from '../http/customerScope.ts';
@@ -64,10 +66,28 @@ const audited = (row: CustomerRow) => ({
   status: row.status,
 });
 
-/** The checked values of a form: text trimmed, the email as stored; a logo left out keeps its value. */
-function readForm(form: CustomerForm) {
+export const companyNameExisted = () =>
+  conflict('error.customer.companyNameExisted', 'A customer with this company name already exists.');
+
+/**
+ * The checked values of a form: text trimmed, the email as stored; a logo left out keeps its value. A
+ * company name is unique among the customers, ignoring case (`exceptId`: the customer being edited).
+ */
+async function readForm(tx: Database, form: CustomerForm, exceptId?: string) {
   const companyName = form.companyName.trim();
   if (companyName === '') throw invalidField('companyName', 'must not be empty');
+  await claimUniqueText(
+    tx,
+    {
+      lock: 727_304,
+      table: customers,
+      column: customers.companyName,
+      id: customers.id,
+      taken: companyNameExisted,
+    },
+    companyName,
+    exceptId,
+  );
   return {
     companyName,
     contactEmail: checkEmail(form.contactEmail),
@@ -90,8 +110,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
     notFound: customerNotFound,
     audit: { table: 'Customer', fields: audited, customerOf: (row) => row.id },
     status: customers.status,
-    create: { values: (_, form) => readForm(form) },
-    update: { values: (_, __, form) => readForm(form) },
+    create: { values: ({ tx }, form) => readForm(tx, form) },
+    update: { values: ({ tx }, before, form) => readForm(tx, form, before.id) },
   });
 
   for (const [action, status] of [

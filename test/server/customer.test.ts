@@ -108,6 +108,48 @@ describe('creating and reading a customer', () => {
   });
 });
 
+describe('company names', () => {
+  const TAKEN = {
+    status: 409,
+    body: {
+      messageKey: 'error.customer.companyNameExisted',
+      message: 'A customer with this company name already exists.',
+    },
+  };
+
+  it('refuses a company name another customer has, in any case, and writes nothing', async () => {
+    const first = await newCustomer();
+    const count = async () => (await ctx.db.select({ id: customers.id }).from(customers)).length;
+    const before = await count();
+    for (const companyName of [first.companyName, `  ${first.companyName.toUpperCase()} `]) {
+      const answer = await post('/customer/create', { companyName, contactEmail: 'other@company.example' });
+      expect(answer).toMatchObject(TAKEN);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses renaming a customer to another's name, but keeps its own name in a new case", async () => {
+    const first = await newCustomer();
+    const second = await newCustomer();
+    const form = { companyName: first.companyName.toLowerCase(), contactEmail: second.contactEmail };
+    expect(await put(`/customer/${second.id}/update_profile`, form)).toMatchObject(TAKEN);
+    expect((await get(`/customer/${second.id}`)).body.companyName).toBe(second.companyName);
+    const renamed = await put(`/customer/${first.id}/update_profile`, {
+      companyName: first.companyName.toUpperCase(),
+      contactEmail: first.contactEmail,
+    });
+    expect(renamed.body.companyName).toBe(first.companyName.toUpperCase());
+  });
+
+  it('gives one of two creates sent together the name', async () => {
+    const companyName = `Twins ${randomUUID().slice(0, 8)}`;
+    const answers = await Promise.all(
+      ['a', 'b'].map((x) => post('/customer/create', { companyName, contactEmail: `${x}@twins.example` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+  });
+});
+
 describe('validation of the customer form', () => {
   const valid = { companyName: 'Valid Co', contactEmail: 'valid@valid.example', contactPhone: '1' };
 

@@ -15,7 +15,10 @@ export const error = {
     invalidCode: 'The authorization code is invalid or has expired.',
     authorizeFailed: 'The sign-in service cannot be reached right now. Try again in a moment.',
   },
-  customer: { notFound: 'Customer not found' },
+  customer: {
+    notFound: 'Customer not found',
+    companyNameExisted: 'A customer with this company name already exists.',
+  },
   asset: { notFound: 'Permission asset not found' },
   permission: {
     noEditorLeft:
