@@ -59,3 +59,14 @@ export const RESOURCE_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   ...Object.fromEntries(RESOURCE_CONTRACTS.map((contract) => [contract.name, contract.permission])),
   ...PENDING_GUARDS,
 };
+
+/**
+ * The resources whose screens only the provider scope shows, by menu and by URL (spec 01 §6): those whose
+ * entry call (the list, or the record of a one-record page) is for operators only.
+ */
+export const PROVIDER_SCREENS: ReadonlySet<string> = new Set(
+  RESOURCE_CONTRACTS.filter((contract) => {
+    const entry = contract.list ?? contract.getOne;
+    return entry !== undefined && 'access' in entry && 'scope' in entry.access && entry.access.scope === 'provider';
+  }).map((contract) => contract.name),
+);

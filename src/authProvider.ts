@@ -204,7 +204,7 @@ export const createAuthProvider = ({
     async canAccess(params: AccessRequest) {
       // The guard table reads the contracts: it comes with the signed-in app's code, not the sign-in page's.
       const [{ canAccess }, granted] = await Promise.all([import('./access/canAccess'), permissions()]);
-      return canAccess(granted, params);
+      return canAccess(granted, params, { customerScope: store.get()?.currentScope === SCOPE.CUSTOMER });
     },
 
     async hasPermissions(keys, mode = 'or') {

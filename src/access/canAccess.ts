@@ -1,4 +1,4 @@
-import { RESOURCE_GUARDS } from '../../contract/index';
+import { PROVIDER_SCREENS, RESOURCE_GUARDS } from '../../contract/index';
 import { hasPermissions } from './hasPermissions';
 
 /**
@@ -30,8 +30,16 @@ export interface AccessRequest {
   action: string;
 }
 
-/** The answer to react-admin's `canAccess({resource, action})`: missing keys are denied. */
-export const canAccess = (granted: readonly string[], { resource, action }: AccessRequest): boolean => {
+/**
+ * The answer to react-admin's `canAccess({resource, action})`: missing keys are denied, and so are the
+ * provider's screens while the current scope is a customer's (`customerScope`), whatever the permissions.
+ */
+export const canAccess = (
+  granted: readonly string[],
+  { resource, action }: AccessRequest,
+  { customerScope = false }: { customerScope?: boolean } = {},
+): boolean => {
+  if (customerScope && PROVIDER_SCREENS.has(resource)) return false;
   const guard = resource in RESOURCE_PERMISSION ? RESOURCE_PERMISSION[resource] : resource;
   if (guard === null) return true;
   const specAction = ACTION_OF[action] ?? action;
