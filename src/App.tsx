@@ -27,9 +27,6 @@ const RESOURCES = {
   'saml-settings': samlSettings,
 };
 
-/** A resource page the user may not see yields no page (spec 01 §2). */
-const NoPage = () => null;
-
 export interface AppProps {
   /** The portal's authProvider, shared with the sign-in page. */
   authProvider: AuthProvider;
@@ -52,7 +49,7 @@ const App = ({ authProvider }: AppProps) => {
       layout={Layout}
       theme={themeForPath(pathname)}
       catchAll={NotFound}
-      accessDenied={NoPage}
+      accessDenied={NotFound}
       loginPage={false}
       requireAuth
       disableTelemetry

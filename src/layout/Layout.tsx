@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { CHANGE_PASSWORD_PATH } from '../authProvider';
 import { sessionStore } from '../session';
 import { CustomerContext } from './CustomerContext';
+import { DocumentTitle } from './DocumentTitle';
 import { Menu } from './menu/Menu';
 
 const ChangePasswordMenuItem = () => {
@@ -45,6 +46,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   }
   return (
     <RaLayout appBar={PortalAppBar} menu={Menu}>
+      <DocumentTitle />
       {children}
     </RaLayout>
   );

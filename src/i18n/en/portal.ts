@@ -2,6 +2,8 @@
 export const portal = {
   productName: 'Gateway Portal',
   pageTitle: '%{title} | %{productName}',
+  /** The tab titles of a resource's screens (the list's is the resource's plural name). */
+  pageTitles: { create: 'Create %{name}', edit: 'Edit %{name}', show: '%{name}' },
   scope: {
     PROVIDER: 'Provider',
     CUSTOMER: 'Customer',
