@@ -38,6 +38,8 @@ export const RoleRecord = Type.Object({
   description: Type.String(),
   scope: Scope,
   customerId: NullableString,
+  /** Part of the product (provider_admin, customer_admin): it cannot be renamed or deleted. */
+  builtIn: Type.Boolean(),
   accountCount: Type.Integer(),
 });
 export type RoleRecord = Static<typeof RoleRecord>;
@@ -70,6 +72,7 @@ export const RoleForm = Type.Object(
     scope: Type.Optional(Scope),
     id: ReadOnly(),
     customerId: ReadOnly(),
+    builtIn: ReadOnly(),
     accountCount: ReadOnly(),
   },
   closed,

@@ -78,6 +78,9 @@ const assignableFields = {
   description: roles.description,
   scope: roles.scope,
   customerId: roles.customerId,
+  builtIn: sql<boolean>`(${roles.customerId} is null and ${inArray(roles.name, [...BUILT_IN_ROLES])})`
+    .mapWith(Boolean)
+    .as('built_in'),
 };
 
 const roleFields = {
@@ -167,7 +170,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
         if (form.scope !== undefined && form.scope !== before.scope) {
           throw invalidField('scope', 'cannot be changed');
         }
-        if (name !== before.name && BUILT_IN_ROLES.includes(before.name)) {
+        if (name !== before.name && before.builtIn) {
           throw invalidField('name', 'cannot be changed for a role that is part of the product');
         }
         await claimRoleName(tx, name, before.id);
@@ -180,7 +183,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     },
     delete: {
       check: (_, found) => {
-        if (BUILT_IN_ROLES.includes(found.name)) throw roleBuiltIn();
+        if (found.builtIn) throw roleBuiltIn();
         if (found.accountCount > 0) throw conflict(RECORD_IN_USE.key, RECORD_IN_USE.text);
       },
     },

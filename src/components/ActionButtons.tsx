@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import { type MouseEvent, type ReactElement, useState } from 'react';
 import {
   Button,
   useDataProvider,
@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
 import { errorNotification } from './notifyError';
+import { RefusableButton } from './RefusableButton';
 
 /**
  * A named action of the dataProvider (activate, deactivate, publish, unpublish, start, stop…) behind a
@@ -31,6 +32,11 @@ export interface ActionButtonProps {
   showFor?: (record: Record<string, unknown>) => boolean;
   /** The record's name in the confirmation. */
   nameOf?: (record: Record<string, unknown>) => string;
+  /**
+   * Why the server would refuse the action on this record (a catalogue key), if it would: the button is
+   * then disabled, and its tooltip says why.
+   */
+  refusedFor?: (record: Record<string, unknown>) => string | undefined;
 }
 
 /** Runs the action on ids as one mutation: its pending state, success notice and refresh, or the refusal. */
@@ -66,18 +72,20 @@ export const RecordActionButton = (props: ActionButtonProps) => {
   const { run, running } = useRunAction(props);
   if (!record || (props.showFor && !props.showFor(record))) return null;
   const name = props.nameOf?.(record) ?? String(record.id);
+  const refused = props.refusedFor?.(record);
   return (
     <>
-      <Button
+      <RefusableButton
         label={props.label}
-        onClick={(event) => {
+        refusal={refused}
+        onClick={(event: MouseEvent) => {
           event.stopPropagation();
           setOpen(true);
         }}
         disabled={running}
       >
         {props.icon}
-      </Button>
+      </RefusableButton>
       <ConfirmDialog
         open={open}
         title={props.confirmTitle}

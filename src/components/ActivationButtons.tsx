@@ -26,8 +26,17 @@ const useActions = () => {
   };
 };
 
-/** Activate or Deactivate, whichever applies to the record in context; `nameSource` names it in the question. */
-export const ActivationButton = ({ nameSource }: { nameSource: string }) => {
+/**
+ * Activate or Deactivate, whichever applies to the record in context; `nameSource` names it in the question;
+ * `deactivateRefusedFor` says why the server would refuse to deactivate a record (the button then says so).
+ */
+export const ActivationButton = ({
+  nameSource,
+  deactivateRefusedFor,
+}: {
+  nameSource: string;
+  deactivateRefusedFor?: (record: Record<string, unknown>) => string | undefined;
+}) => {
   const { resource, activate, deactivate } = useActions();
   const nameOf = (record: Record<string, unknown>) => String(record[nameSource] ?? record.id);
   return (
@@ -43,6 +52,7 @@ export const ActivationButton = ({ nameSource }: { nameSource: string }) => {
         confirmContent="portal.confirm.one"
         nameOf={nameOf}
         showFor={(record) => record.status === 'ACTIVE'}
+        refusedFor={deactivateRefusedFor}
       />
     </CanAccess>
   );

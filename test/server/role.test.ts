@@ -82,6 +82,7 @@ describe('creating and reading roles', () => {
       description: '',
       scope: 'customer',
       customerId: null,
+      builtIn: false,
       accountCount: 0,
     });
     const [entry] = await auditOf(ctx, answer.body.id);
@@ -421,6 +422,10 @@ describe('the roles an account form may assign', () => {
       description: expect.any(String),
       scope: 'provider',
       customerId: null,
+      builtIn: expect.any(Boolean),
+    });
+    expect(provider.body.find((role: { id: string }) => role.id === providerAdminId)).toMatchObject({
+      builtIn: true,
     });
     expect(ids(await call('GET', '/account/role/all'))).toEqual(ids(provider));
 

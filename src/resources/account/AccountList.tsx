@@ -9,10 +9,11 @@ import {
   TopToolbar,
   useCanAccess,
 } from 'react-admin';
-import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
+import { ActivationBulkActions } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
 import { StatusField } from '../../components/StatusField';
+import { AccountActivationButton } from './AccountActivationButton';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
 import { RolesField } from './RolesField';
 
@@ -58,7 +59,7 @@ export const AccountList = () => {
           </Column>
           <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
             <EditButton />
-            <ActivationButton nameSource="email" />
+            <AccountActivationButton />
           </Column>
         </DataTable>
       </DoubleClickToOpen>

@@ -10,14 +10,14 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { ActivationButton } from '../../components/ActivationButtons';
 import { StatusField } from '../../components/StatusField';
+import { AccountActivationButton } from './AccountActivationButton';
 import { RolesField } from './RolesField';
 
 const AccountShowActions = () => (
   <TopToolbar>
     <EditButton />
-    <ActivationButton nameSource="email" />
+    <AccountActivationButton />
   </TopToolbar>
 );
 

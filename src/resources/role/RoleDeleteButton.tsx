@@ -1,12 +1,13 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, CanAccess, useDeleteWithConfirmController, useRecordContext } from 'react-admin';
+import { CanAccess, useDeleteWithConfirmController, useRecordContext } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Role } from './roleFields';
+import { RefusableButton } from '../../components/RefusableButton';
+import { deleteRefusalOf, type Role } from './roleFields';
 
 /**
  * Deletes the role after confirmation, with react-admin's delete-with-confirm controller and the portal's
- * yes/no dialog (spec 01 §2). The server refuses a role in use ('error.record.inUse') or a built-in one
- * ('error.role.builtIn'): the refusal is shown and the role stays. Guarded by `role:modify` (chosen: the
+ * yes/no dialog (spec 01 §2). A role in use or built in is not offered for deletion (the server would refuse
+ * it): the button says why. Guarded by `role:modify` (chosen: the
  * permission catalogue has no role:delete).
  */
 export const RoleDeleteButton = () => {
@@ -16,9 +17,14 @@ export const RoleDeleteButton = () => {
   if (!record) return null;
   return (
     <CanAccess resource="role" action="modify">
-      <Button label="ra.action.delete" color="error" onClick={handleDialogOpen}>
+      <RefusableButton
+        label="ra.action.delete"
+        color="error"
+        onClick={handleDialogOpen}
+        refusal={deleteRefusalOf(record)}
+      >
         <DeleteIcon />
-      </Button>
+      </RefusableButton>
       <ConfirmDialog
         open={open}
         title="resources.role.delete.title"

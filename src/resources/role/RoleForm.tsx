@@ -1,8 +1,23 @@
 import { useMemo } from 'react';
-import { maxLength, SelectInput, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
+import {
+  maxLength,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
-import { DESCRIPTION_MAX, DISPLAY_NAME_MAX, NAME_MAX, NAME_PATTERN, SCOPE_CHOICES } from './roleFields';
+import {
+  DESCRIPTION_MAX,
+  DISPLAY_NAME_MAX,
+  NAME_MAX,
+  NAME_PATTERN,
+  type Role,
+  SCOPE_CHOICES,
+} from './roleFields';
 
 const validName: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() && !NAME_PATTERN.test(value)
@@ -12,6 +27,7 @@ const validName: Validator = (value: unknown) =>
 /** Name (unique, checked by the server), display name, description, scope (fixed once created). */
 export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
   const translate = useTranslate();
+  const builtIn = useRecordContext<Role>()?.builtIn === true;
   const validate = useMemo(() => {
     const required = (field: string) => requiredField(translate(`resources.role.fields.${field}`));
     return {
@@ -23,7 +39,14 @@ export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
   }, [translate]);
   return (
     <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 600 }}>
-      <TextInput source="name" validate={validate.name} isRequired fullWidth />
+      <TextInput
+        source="name"
+        validate={validate.name}
+        isRequired
+        readOnly={builtIn}
+        helperText={builtIn ? 'resources.role.helpers.builtInName' : undefined}
+        fullWidth
+      />
       <TextInput source="displayName" validate={validate.displayName} isRequired fullWidth />
       <TextInput source="description" validate={validate.description} multiline minRows={2} fullWidth />
       <SelectInput

@@ -10,8 +10,17 @@ export interface Role extends RaRecord {
   description: string;
   scope: RoleScope;
   customerId: null;
+  /** Part of the product: it cannot be renamed or deleted. */
+  builtIn: boolean;
   accountCount: number;
 }
+
+/** Why the server would refuse to delete the role, if it would (a catalogue key). */
+export const deleteRefusalOf = (role: Pick<Role, 'builtIn' | 'accountCount'>): string | undefined => {
+  if (role.builtIn) return 'resources.role.refusals.builtIn';
+  if (role.accountCount > 0) return 'resources.role.refusals.inUse';
+  return undefined;
+};
 
 /** A row of GET /account/account_role?roleId=…: one account holding the role. */
 export interface AccountOfRole extends RaRecord {

@@ -17,6 +17,11 @@ export const role = {
   },
   helpers: {
     scope: 'The scope cannot be changed after the role is created.',
+    builtInName: 'This role is part of the product: its name cannot be changed.',
+  },
+  refusals: {
+    builtIn: 'This role is part of the product and cannot be deleted.',
+    inUse: 'Accounts still hold this role: remove them from it first (Accounts tab).',
   },
   tabs: {
     info: 'Info',
