@@ -4,8 +4,18 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import account from '../../../src/resources/account';
-import { SCOPE, type Session } from '../../../src/session';
-import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from '../customer/adminHarness';
+import type { Session } from '../../../src/session';
+import {
+  bulkButton,
+  customerAdmin,
+  fill,
+  input,
+  operatorInside,
+  recordRequests,
+  renderAdmin,
+  row,
+  save,
+} from '../harness';
 import { API, server } from '../msw';
 
 const ROLES = [
@@ -62,18 +72,6 @@ const answerAccounts = (contents: object[] = [ANN, BOB], totalElements = content
   );
 
 const ALL = ['account:view', 'account:create', 'account:modify'];
-
-const operatorInside: Partial<Session> = {
-  customerId: 'c1',
-  customerName: 'Acme Corp',
-  originalScope: SCOPE.PROVIDER,
-  currentScope: SCOPE.CUSTOMER,
-};
-const customerAdmin: Partial<Session> = {
-  customerId: 'c1',
-  originalScope: SCOPE.CUSTOMER,
-  currentScope: SCOPE.CUSTOMER,
-};
 
 interface Options {
   permissions?: string[];

@@ -4,8 +4,8 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
+import { fill, renderAdmin } from '../harness';
 import { API, server } from '../msw';
-import { fill, renderAdmin } from './renderAdmin';
 
 const CUSTOMERS = {
   id: 'as1',
@@ -59,7 +59,7 @@ const admin = (path: string, permissions = ['asset:view', 'asset:modify', 'asset
 describe('the permission assets', { timeout: 15_000 }, () => {
   it('lists the assets with their resource type, actions and scope, and sends the filters', async () => {
     const { searches } = serveAssets();
-    const user = admin('/asset');
+    const { user } = admin('/asset');
     const row = (await screen.findByText('Directories')).closest('tr')!;
     expect(within(row).getByText('directories')).toBeInTheDocument();
     for (const action of ['View', 'Modify', 'Create', 'Delete', 'Configure'])
@@ -76,7 +76,7 @@ describe('the permission assets', { timeout: 15_000 }, () => {
 
   it("opens an asset's permission matrix from its row", async () => {
     serveAssets();
-    const user = admin('/asset');
+    const { user } = admin('/asset');
     const row = (await screen.findByText('Customers')).closest('tr')!;
     await user.click(await within(row).findByRole('link', { name: 'Permissions' }));
     expect(await screen.findByText('permission page')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('the permission assets', { timeout: 15_000 }, () => {
 
   it('shows an asset with its Permissions button', async () => {
     serveAssets();
-    const user = admin('/asset/as1/show');
+    const { user } = admin('/asset/as1/show');
     expect(await screen.findByText('Customer companies of the provider')).toBeInTheDocument();
     expect(screen.getByText('Provider')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Permissions' }));
@@ -101,7 +101,7 @@ describe('the permission assets', { timeout: 15_000 }, () => {
 
   it('edits the name and description only', async () => {
     const { updates } = serveAssets();
-    const user = admin('/asset/as1');
+    const { user } = admin('/asset/as1');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveValue('Customers'));
     await user.clear(name);

@@ -3,8 +3,8 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
+import { renderAdmin } from '../harness';
 import { API, server } from '../msw';
-import { renderAdmin } from './renderAdmin';
 
 const CUSTOMERS = {
   id: 'as1',
@@ -78,7 +78,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name });
 describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
   it('shows the asset, and one row per role with the actions it holds', async () => {
     serve();
-    const user = open();
+    const { user } = open();
     expect(await screen.findByRole('heading', { name: 'Permissions: Customers' })).toBeInTheDocument();
     expect(screen.getByText('Resource type: customer')).toBeInTheDocument();
     expect(
@@ -110,7 +110,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
 
   it('saves exactly the changed roles with their actions, once something changed', async () => {
     const saved = serve();
-    const user = open();
+    const { user } = open();
     await screen.findByRole('table');
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -138,7 +138,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
 
   it('disables Save again when a change is undone', async () => {
     serve();
-    const user = open();
+    const { user } = open();
     await screen.findByRole('table');
     await user.click(box('View for Operators'));
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -154,7 +154,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
         message: 'A customer-scope role cannot hold a provider-only resource.',
       },
     });
-    const user = open();
+    const { user } = open();
     await screen.findByRole('table');
     await user.click(box('Create for Operators'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -186,7 +186,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
         HttpResponse.json({ contents: [CUSTOMERS], totalElements: 1 }),
       ),
     );
-    const user = open();
+    const { user } = open();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('1-1 of 1')).toBeInTheDocument();

@@ -4,8 +4,8 @@ import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
+import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from '../harness';
 import { API, server } from '../msw';
-import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from './adminHarness';
 
 const ACME = {
   id: 'c1',

@@ -9,6 +9,7 @@ import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { CustomerContext } from '../../../src/layout/CustomerContext';
 import { SCOPE, sessionStore } from '../../../src/session';
+import { customerAdmin, operator, signIn } from '../harness';
 import { API } from '../msw';
 
 const renderScreens = () => {
@@ -40,13 +41,7 @@ const renderScreens = () => {
 
 describe('the customer context', () => {
   it('lets an operator enter a customer from its record and return to the customer list', async () => {
-    sessionStore.set({
-      token: 'tok',
-      expiresAt: Date.now() + 60_000,
-      customerId: null,
-      originalScope: SCOPE.PROVIDER,
-      currentScope: SCOPE.PROVIDER,
-    });
+    signIn(operator);
     const user = renderScreens();
     expect(screen.queryByRole('button', { name: 'Return' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Manage' }));
@@ -65,14 +60,7 @@ describe('the customer context', () => {
   });
 
   it('never shows Return to a customer administrator', async () => {
-    sessionStore.set({
-      token: 'tok',
-      expiresAt: Date.now() + 60_000,
-      customerId: 'c1',
-      customerName: 'Acme',
-      originalScope: SCOPE.CUSTOMER,
-      currentScope: SCOPE.CUSTOMER,
-    });
+    signIn({ ...customerAdmin, customerName: 'Acme' });
     renderScreens();
     expect(await screen.findByText('customer list')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Return' })).not.toBeInTheDocument();

@@ -12,7 +12,8 @@ import { canAccess } from '../../../src/access/canAccess';
 import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
 import { Menu } from '../../../src/layout/menu/Menu';
-import { SCOPE, type Session, sessionStore } from '../../../src/session';
+import { type Session, sessionStore } from '../../../src/session';
+import { customerAdmin, operator, operatorInside, signIn } from '../harness';
 import { API, server } from '../msw';
 
 const ALL_RESOURCES = [
@@ -67,7 +68,7 @@ interface Arrange {
 }
 
 const renderMenu = ({ session, permissions, features = {}, path = '/report' }: Arrange) => {
-  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, ...session });
+  signIn(session);
   server.use(
     http.get(`${API}/billing/:customerId/check/support_features`, () =>
       features === 'fail'
@@ -104,15 +105,6 @@ const menuLabels = async () => {
     .getAllByRole('menuitem')
     .filter((item) => item.getAttribute('href')?.startsWith('/') && item.getAttribute('target') !== '_blank')
     .map((item) => item.textContent?.trim());
-};
-
-const customerAdmin = { customerId: 'c1', originalScope: SCOPE.CUSTOMER, currentScope: SCOPE.CUSTOMER };
-const operator = { customerId: null, originalScope: SCOPE.PROVIDER, currentScope: SCOPE.PROVIDER };
-const operatorInside = {
-  customerId: 'c1',
-  customerName: 'Acme',
-  originalScope: SCOPE.PROVIDER,
-  currentScope: SCOPE.CUSTOMER,
 };
 
 describe('the side menu', () => {

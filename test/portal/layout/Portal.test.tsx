@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preloadFirstPage } from '../../../src/Portal';
-import { SCOPE, sessionStore } from '../../../src/session';
+import { signIn } from '../harness';
 import { API, server } from '../msw';
 
 /** Which calls the portal makes while its first page loads, and whether that page had loaded by then. */
@@ -34,13 +34,7 @@ describe('the first page of the portal', { timeout: 30_000 }, () => {
   });
 
   it('asks for the permissions of a signed-in page while the page is still loading', async () => {
-    sessionStore.set({
-      token: 'tok',
-      expiresAt: Date.now() + 60_000,
-      customerId: null,
-      originalScope: SCOPE.PROVIDER,
-      currentScope: SCOPE.PROVIDER,
-    });
+    signIn();
     server.use(http.get(`${API}/account/permission`, () => HttpResponse.json(['customer:view'])));
     const { calls, load } = recordCalls();
     await load('/customer');

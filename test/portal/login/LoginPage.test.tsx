@@ -12,6 +12,7 @@ import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
 import { createSessionStore, type Session, sessionStore } from '../../../src/session';
+import { customerAdmin, operator, signIn } from '../harness';
 import { API, server } from '../msw';
 
 const PORTAL_LOGIN =
@@ -225,11 +226,7 @@ describe('the login page', () => {
         return HttpResponse.json({ content, totalElements: content.length });
       }),
     );
-    const { store } = renderLoginWith({
-      customerId: 'c1',
-      originalScope: 'CUSTOMER',
-      currentScope: 'CUSTOMER',
-    });
+    const { store } = renderLoginWith(customerAdmin);
     expect(await screen.findByText(page)).toBeInTheDocument();
     expect(new URLSearchParams(query).get('status')).toBe('ACTIVE');
     expect(new URLSearchParams(query).get('page')).toBe('0');
@@ -241,12 +238,12 @@ describe('the login page', () => {
     server.use(
       http.get(`${API}/user-management/users/c1/search`, () => HttpResponse.json({}, { status: 500 })),
     );
-    renderLoginWith({ customerId: 'c1', originalScope: 'CUSTOMER', currentScope: 'CUSTOMER' });
+    renderLoginWith(customerAdmin);
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
 
   it('sends a signed-in operator to the dashboard', async () => {
-    renderLoginWith({ customerId: null, originalScope: 'PROVIDER', currentScope: 'PROVIDER' });
+    renderLoginWith(operator);
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
 
@@ -362,7 +359,7 @@ const user_opensQrTab = async () => {
 
 /** Renders /login for a visitor who already holds a live session. */
 const renderLoginWith = (session: Partial<Session>) => {
-  sessionStore.set({ token: 'live', expiresAt: Date.now() + 60_000, ...session } as Session);
+  signIn({ ...session, token: 'live' });
   const authProvider = createAuthProvider({
     http: createHttpClient(API, { getSession: () => sessionStore.get() }),
     store: sessionStore,

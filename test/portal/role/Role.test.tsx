@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import role from '../../../src/resources/role';
-import { fill, input, recordRequests, renderAdmin, row, save } from '../customer/adminHarness';
+import { fill, input, recordRequests, renderAdmin, row, save } from '../harness';
 import { API, server } from '../msw';
 
 const OPERATOR = {

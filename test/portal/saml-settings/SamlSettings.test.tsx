@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import samlSettings from '../../../src/resources/saml-settings';
-import { fill, renderAdmin } from '../asset/renderAdmin';
+import { fill, renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
 const SETTING = {
@@ -40,7 +40,7 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 describe('the SAML settings page', { timeout: 15_000 }, () => {
   it('loads the setting and saves it, showing the updated notification', async () => {
     const saved = serveSetting();
-    const user = admin();
+    const { user } = admin();
     await waitFor(() => expect(field('URL')).toHaveValue('https://login.example.com'));
     expect(field('Metadata path')).toHaveValue('/saml/metadata');
     expect(field('Trusted certificate')).toHaveValue(SETTING.cert);
@@ -53,7 +53,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
 
   it('stops input at each maximum length', async () => {
     serveSetting({ ...SETTING, protocol: '' });
-    const user = admin();
+    const { user } = admin();
     await waitFor(() => expect(field('URL')).toHaveValue('https://login.example.com'));
     await fill(user, field('Protocol'), 'p'.repeat(17));
     expect(field('Protocol')).toHaveValue('p'.repeat(16));
@@ -77,7 +77,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
       metaPath: '/saml/metadata',
       cert: 'c'.repeat(20001),
     });
-    const user = admin();
+    const { user } = admin();
     await waitFor(() => expect(field('Metadata path')).toHaveValue('/saml/metadata'));
     await fill(user, field('Metadata path'), '.xml');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -99,7 +99,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
       cert: 'c'.repeat(20000),
     };
     const saved = serveSetting(atLimits);
-    const user = admin();
+    const { user } = admin();
     await waitFor(() => expect(field('Protocol')).toHaveValue('p'.repeat(16)));
     await user.clear(field('Sign-in path'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -109,7 +109,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
 
   it('refuses a URL that is not http(s)', async () => {
     const saved = serveSetting({ ...SETTING, url: 'ftp://login.example.com' });
-    const user = admin();
+    const { user } = admin();
     await waitFor(() => expect(field('URL')).toHaveValue('ftp://login.example.com'));
     await fill(user, field('URL'), '/');
     await user.click(screen.getByRole('button', { name: 'Save' }));

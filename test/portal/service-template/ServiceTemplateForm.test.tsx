@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fill } from '../asset/renderAdmin';
+import { fill } from '../harness';
 import { API, server } from '../msw';
 import { admin, file, type Part, partsOf, serveList, VPN } from './fixtures';
 
 describe('the service template form', { timeout: 15_000 }, () => {
-  const fillRequired = async (user: ReturnType<typeof admin>) => {
+  const fillRequired = async (user: ReturnType<typeof admin>['user']) => {
     await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN (RADIUS)');
     await user.click(screen.getByRole('button', { name: 'Use suggestion' }));
     await user.click(screen.getByRole('combobox', { name: 'Protocol' }));
@@ -14,7 +14,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
   };
 
   it('suggests the URL name from the template name', async () => {
-    const user = admin('/service-template/create');
+    const { user } = admin('/service-template/create');
     await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN — Hà Nội!');
     expect(screen.getByText('Suggested from the template name: acces-vpn-ha-noi')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use suggestion' }));
@@ -22,7 +22,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
   });
 
   it('refuses a URL name that is not lower-case words joined by single hyphens', async () => {
-    const user = admin('/service-template/create');
+    const { user } = admin('/service-template/create');
     await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
     await fill(user, screen.getByRole('textbox', { name: 'URL name' }), 'VPN--access');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -43,7 +43,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st9' });
       }),
     );
-    const user = admin('/service-template/create');
+    const { user } = admin('/service-template/create');
     await fillRequired(user);
     await fill(user, screen.getByRole('textbox', { name: 'Short description' }), 'VPN with a second factor');
     await user.click(screen.getByRole('combobox', { name: 'Connectors' }));
@@ -79,7 +79,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st9' });
       }),
     );
-    const user = admin('/service-template/create');
+    const { user } = admin('/service-template/create');
     await fillRequired(user);
     const input = () => screen.getByTestId('dropzone').querySelector('input')!;
     await user.upload(input(), file(2_000_001, 'huge.png', 'image/png'));
@@ -107,7 +107,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         ),
       ),
     );
-    const user = admin('/service-template/create');
+    const { user } = admin('/service-template/create');
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
@@ -125,7 +125,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st1' });
       }),
     );
-    const user = admin('/service-template/st1');
+    const { user } = admin('/service-template/st1');
     const name = await screen.findByRole('textbox', { name: 'Template name' });
     await waitFor(() => expect(name).toHaveValue('VPN access'));
     await user.clear(name);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fill } from '../asset/renderAdmin';
+import { fill } from '../harness';
 import { API, server } from '../msw';
 import { admin, serveList, VIEW, VPN } from './fixtures';
 
@@ -31,7 +31,7 @@ describe('the service template list', { timeout: 15_000 }, () => {
 
   it('sends the search, status and protocol filters and the sort', async () => {
     const searches = serveList();
-    const user = admin('/service-template');
+    const { user } = admin('/service-template');
     await screen.findByText('VPN access');
     expect(searches[0]).toEqual({
       page: 0,
@@ -63,7 +63,7 @@ describe('the service template list', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st2' });
       }),
     );
-    const user = admin('/service-template');
+    const { user } = admin('/service-template');
     const row = (await screen.findByText('Office 365')).closest('tr')!;
     await user.click(await within(row).findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog');
@@ -85,7 +85,7 @@ describe('the service template list', { timeout: 15_000 }, () => {
         return HttpResponse.json({});
       }),
     );
-    const user = admin('/service-template');
+    const { user } = admin('/service-template');
     await screen.findByText('VPN access');
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     const bulk = screen
@@ -113,7 +113,7 @@ describe('the service template list', { timeout: 15_000 }, () => {
   it('opens a template for editing on a double click', async () => {
     serveList();
     server.use(http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)));
-    const user = admin('/service-template');
+    const { user } = admin('/service-template');
     await user.dblClick(await screen.findByText('VPN access'));
     const name = await screen.findByRole('textbox', { name: 'Template name' });
     await waitFor(() => expect(name).toHaveValue('VPN access'));

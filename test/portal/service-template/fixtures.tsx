@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import serviceTemplate from '../../../src/resources/service-template';
-import { renderAdmin } from '../asset/renderAdmin';
+import { renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
 export const VIEW = ['service_template:view'];

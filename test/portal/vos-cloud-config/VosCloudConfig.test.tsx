@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import vosCloudConfig from '../../../src/resources/vos-cloud-config';
-import { fill, renderAdmin } from '../asset/renderAdmin';
+import { fill, renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
 const BASE = `${API}/idm-config/vos-cloud-config`;
@@ -84,7 +84,7 @@ const rowOf = async (text: string) => (await screen.findByText(text)).closest('t
 describe('the cloud authentication server settings', { timeout: 15_000 }, () => {
   it('lists the settings with the range convention, its total from Content-Range, and sends the filters', async () => {
     const seen = serveConfigs();
-    const user = admin('/vos-cloud-config');
+    const { user } = admin('/vos-cloud-config');
     const active = await rowOf('https://cloud-a.example.com');
     expect(within(active).getByText('company-1')).toBeInTheDocument();
     expect(within(active).getByText('Digest')).toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
 
   it('activates an inactive setting after the confirmation; the list then shows the other one inactive', async () => {
     const seen = serveConfigs();
-    const user = admin('/vos-cloud-config');
+    const { user } = admin('/vos-cloud-config');
     const active = await rowOf('https://cloud-a.example.com');
     const inactive = await rowOf('https://cloud-b.example.com');
     await within(inactive).findByRole('link', { name: 'Edit' });
@@ -132,7 +132,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
 
   it('creates a setting with its fields grouped, the flags as choices and the URLs checked', async () => {
     const seen = serveConfigs();
-    const user = admin('/vos-cloud-config/create');
+    const { user } = admin('/vos-cloud-config/create');
     for (const heading of ['Connection', 'Messages', 'Endpoints'])
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     await fill(user, screen.getByRole('textbox', { name: 'Cloud URL' }), 'ftp://cloud.example.com');
@@ -178,7 +178,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
 
   it('edits a setting without sending the company password when it is left empty', async () => {
     const seen = serveConfigs();
-    const user = admin('/vos-cloud-config/2');
+    const { user } = admin('/vos-cloud-config/2');
     const companyId = await screen.findByRole('textbox', { name: 'Company ID' });
     await waitFor(() => expect(companyId).toHaveValue('company-2'));
     expect(screen.getByText('Set')).toBeInTheDocument();
@@ -206,7 +206,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
 
   it('sends a new company password typed on edit', async () => {
     const seen = serveConfigs();
-    const user = admin('/vos-cloud-config/2');
+    const { user } = admin('/vos-cloud-config/2');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company ID' })).toHaveValue('company-2'));
     await fill(user, screen.getByLabelText('New company password'), 'N3wer!');
     await user.click(screen.getByRole('button', { name: 'Save' }));

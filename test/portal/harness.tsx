@@ -1,0 +1,175 @@
+import { QueryClient } from '@tanstack/react-query';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import type { ReactNode } from 'react';
+import { Admin, defaultLightTheme, memoryStore, type RaThemeOptions, TestMemoryRouter } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import { afterEach, expect, vi } from 'vitest';
+import { createAuthProvider } from '../../src/authProvider';
+import { createDataProvider } from '../../src/dataProviders';
+import { createHttpClient } from '../../src/dataProviders/transport';
+import { i18nProvider } from '../../src/i18n';
+import { SCOPE, type Session, sessionStore } from '../../src/session';
+import { API, server } from './msw';
+
+/**
+ * The harness of the resource tests: a resource's screens in a small <Admin> with the portal's real
+ * dataProvider, authProvider and catalogue (strict about missing keys), MSW at the HTTP edge, the session
+ * and the permissions given by the test, a bare layout (no app bar or menu), and no retries.
+ * A new resource's tests start from here.
+ */
+
+// Whole screens render in these tests, and filters wait for a 500 ms debounce: give findBy/waitFor and
+// each test time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => server.events.removeAllListeners());
+
+/** A provider operator in the provider scope. */
+export const operator: Partial<Session> = {
+  customerId: null,
+  originalScope: SCOPE.PROVIDER,
+  currentScope: SCOPE.PROVIDER,
+};
+
+/** A provider operator who entered the customer c1 (Acme Corp). */
+export const operatorInside: Partial<Session> = {
+  customerId: 'c1',
+  customerName: 'Acme Corp',
+  originalScope: SCOPE.PROVIDER,
+  currentScope: SCOPE.CUSTOMER,
+};
+
+/** An administrator of the customer c1. */
+export const customerAdmin: Partial<Session> = {
+  customerId: 'c1',
+  originalScope: SCOPE.CUSTOMER,
+  currentScope: SCOPE.CUSTOMER,
+};
+
+/** Stores a live session (token 'tok', a minute left) with these fields; a provider operator by default. */
+export const signIn = (session: Partial<Session> = operator) =>
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, ...session });
+
+/** The default theme without ripples and transitions, which only cost time in a test. */
+const testTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: {
+    ...defaultLightTheme.components,
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+  },
+};
+
+const BareLayout = ({ children }: { children: ReactNode }) => <main>{children}</main>;
+
+export interface RenderAdminOptions {
+  /** The first path shown. */
+  path: string;
+  /** The signed-in user's flat permission list (`resource:action`), as the server answers it. */
+  permissions: readonly string[];
+  /** The signed-in session; a provider operator by default. */
+  session?: Partial<Session>;
+  /** <Resource> and <CustomRoutes> elements. */
+  children: ReactNode;
+  /** user-event options. */
+  user?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** Signs in, serves the permissions at `GET /account/permission`, and renders the screens at `path`. */
+export const renderAdmin = ({
+  path,
+  permissions,
+  session = operator,
+  children,
+  user,
+}: RenderAdminOptions) => {
+  signIn(session);
+  server.use(http.get(`${API}/account/permission`, () => HttpResponse.json([...permissions])));
+  const source = { getSession: () => sessionStore.get() };
+  const dataProvider = createDataProvider({ apiUrl: API, ...source });
+  const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const at: { location?: Location } = {};
+  render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={BareLayout}
+        theme={testTheme}
+        store={memoryStore()}
+        queryClient={queryClient}
+        disableTelemetry
+      >
+        {children}
+      </Admin>
+    </TestMemoryRouter>,
+  );
+  return {
+    user: userEvent.setup({ delay: null, ...user }),
+    /** The path the router is at now. */
+    pathname: () => at.location?.pathname,
+  };
+};
+
+export interface SentRequest {
+  method: string;
+  /** Path and query, without the API prefix. */
+  path: string;
+  body: unknown;
+}
+
+/** Every call the screens send, in order. */
+export const recordRequests = () => {
+  const sent: SentRequest[] = [];
+  server.events.on('request:start', async ({ request }) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    sent.push({
+      method: request.method,
+      path: `${url.pathname.replace('/api', '')}${url.search}`,
+      body: text ? JSON.parse(text) : undefined,
+    });
+  });
+  return sent;
+};
+
+/**
+ * Types a value the quick way: focus the field, paste the text (one change, as a paste makes; quicker
+ * than key by key, and it still respects `maxLength`).
+ */
+export const fill = async (user: UserEvent, field: HTMLElement, text: string) => {
+  await user.click(field);
+  await user.paste(text);
+};
+
+/** Clicks Save once the form knows it has changed (react-admin disables it while the form is pristine). */
+export const save = async (user: UserEvent) => {
+  const button = screen.getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+};
+
+/** The input labelled so (its label may end with the required mark). */
+export const input = (label: string) => screen.getByLabelText(label, { selector: 'input', exact: false });
+
+/** The table row showing this text. */
+export const row = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+/** A button of the bulk actions toolbar (rows have buttons of the same name). */
+export const bulkButton = (name: string) =>
+  screen.getAllByRole('button', { name }).find((button) => !button.closest('tr')) as HTMLElement;
