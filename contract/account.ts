@@ -9,6 +9,7 @@ import {
   NullableString,
   Password,
   ReadOnly,
+  RequiredText,
 } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
@@ -114,6 +115,7 @@ export const SessionAccount = Type.Object({
   username: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
+  mobilePhone: Type.String(),
   email: Type.String(),
   roleIds: Type.Array(Type.String()),
   roles: Type.Array(RoleSummary),
@@ -123,6 +125,23 @@ export const SessionAccount = Type.Object({
   customerName: NullableString,
   forceChangePassword: Type.Boolean(),
 });
+
+/**
+ * The signed-in account's own name and mobile phone (required of every administrator account, spec 01 §5):
+ * asked at the first sign-in when the account has none yet (the initial operator), beside the new password.
+ */
+export const OwnProfile = Type.Object(
+  {
+    firstName: RequiredText(ACCOUNT_LIMITS.firstName),
+    lastName: RequiredText(ACCOUNT_LIMITS.lastName),
+    mobilePhone: RequiredText(ACCOUNT_LIMITS.mobilePhone),
+  },
+  closed,
+);
+export type OwnProfile = Static<typeof OwnProfile>;
+
+/** The profile fields every administrator account must have. */
+export const REQUIRED_PROFILE_FIELDS = ['firstName', 'lastName', 'mobilePhone'] as const;
 
 export const ACCOUNT_LISTING = defineListingNames({
   filters: ['q', 'status', 'customerId'],
@@ -191,6 +210,15 @@ export const account = defineResource({
       limit: 'passwordCheck',
       errors: [429],
       schema: { body: ChangePasswordBody, response: { 200: Type.Object({ success: Type.Boolean() }) } },
+    },
+    updateProfile: {
+      by: 'call',
+      method: 'PUT',
+      path: '{base}/profile',
+      body: 'data',
+      summary: "Change the signed-in account's name and mobile phone (allowed during the first password change)",
+      access: { duringPasswordChange: true },
+      schema: { body: OwnProfile, response: { 200: SessionAccount } },
     },
     loadAccountByToken: {
       by: 'call',

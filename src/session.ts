@@ -19,6 +19,7 @@ export interface SessionUser {
   username: string;
   firstName: string;
   lastName: string;
+  mobilePhone?: string;
   email: string;
   roleIds: string[];
   roles: { id: string; name: string; displayName: string; scope: string }[];

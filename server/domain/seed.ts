@@ -151,8 +151,7 @@ export async function ensureSeed(
       .values({
         email,
         passwordHash: await hashPassword(password),
-        firstName: 'Provider',
-        lastName: 'Operator',
+        // Name and mobile phone are asked at the first sign-in, with the new password.
         forceChangePassword: true,
       })
       .returning({ id: accounts.id });

@@ -49,18 +49,21 @@ describe('the first sign-in of the provider operator', () => {
     await expect(page.getByText('Invalid Account Credential').waitFor()).resolves.toBeUndefined();
   });
 
-  it('makes the operator change the printed password, then shows the dashboard', async () => {
+  it('makes the operator give a name and mobile phone and change the printed password, then shows the dashboard', async () => {
     await page.reload();
     await signIn(portal.operator.email, portal.operator.password);
     await page.waitForURL('**/my-account/change-password**');
     await page.getByRole('heading', { name: 'Change Password', level: 1 }).waitFor();
     await page.screenshot({ path: 'test-results/change-password.png' });
+    await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+    await page.getByRole('textbox', { name: 'Mobile phone' }).fill('+1 555 0100');
     await page.getByLabel('Old Password', { exact: true }).fill(portal.operator.password);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.waitForURL('**/report');
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome, Grace Hopper/ }).waitFor();
     await expect(page.getByTestId('current-scope').textContent()).resolves.toBe('Provider');
     await page.screenshot({ path: 'test-results/dashboard.png' });
     const { violations } = await new AxeBuilder({ page }).analyze();

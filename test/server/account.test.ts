@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { accountRoles, accounts } from '../../server/db/schema.ts';
+import { accountRoles, accounts, auditLog } from '../../server/db/schema.ts';
 import { allPermissionKeys } from '../../server/domain/permissions.ts';
 import {
   createTestContext,
@@ -266,8 +266,9 @@ describe('POST /api/account/load_account_by_token', () => {
     expect(answer.body).toEqual({
       id: expect.any(String),
       username: OPERATOR_EMAIL,
-      firstName: 'Provider',
-      lastName: 'Operator',
+      firstName: '',
+      lastName: '',
+      mobilePhone: '',
       email: OPERATOR_EMAIL,
       roleIds: [expect.any(String)],
       roles: [
@@ -316,6 +317,7 @@ describe('POST /api/account/load_account_by_token', () => {
       username: email,
       firstName: 'Hank',
       lastName: 'Scorpio',
+      mobilePhone: expect.any(String),
       email,
       roleIds: [admins.id, billing.id],
       roles: [
@@ -328,5 +330,54 @@ describe('POST /api/account/load_account_by_token', () => {
       customerName: 'Globex',
       forceChangePassword: false,
     });
+  });
+});
+
+describe('PUT /api/account/profile', () => {
+  it("takes the signed-in account's name and mobile phone, during the first password change too", async () => {
+    const email = uniqueEmail('first');
+    const account = await ctx.createAccount({
+      email,
+      password: PASSWORD,
+      forceChangePassword: true,
+      roleIds: [],
+    });
+    const token = await ctx.signIn(email, PASSWORD);
+    const answer = await ctx.call('PUT', '/api/account/profile', {
+      token,
+      json: { firstName: ' Grace ', lastName: 'Hopper', mobilePhone: '+1 555 0100' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      id: account.id,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      mobilePhone: '+1 555 0100',
+      forceChangePassword: true,
+    });
+    const [stored] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(stored).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', mobilePhone: '+1 555 0100' });
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, account.id));
+    expect(entry).toMatchObject({
+      tableName: 'Account',
+      action: 'UPDATE',
+      modifiedBy: email,
+      changes: { firstName: { after: 'Grace' }, mobilePhone: { before: '', after: '+1 555 0100' } },
+    });
+  });
+
+  it.each([
+    ['a blank mobile phone', { firstName: 'Ada', lastName: 'L', mobilePhone: '  ' }],
+    ['a missing last name', { firstName: 'Ada', mobilePhone: '1' }],
+    ['another field', { firstName: 'Ada', lastName: 'L', mobilePhone: '1', email: 'x@example.com' }],
+  ])('refuses %s and changes nothing', async (_, json) => {
+    const email = uniqueEmail('blank');
+    const account = await ctx.createAccount({ email, password: PASSWORD, roleIds: [] });
+    const token = await ctx.signIn(email, PASSWORD);
+    const answer = await ctx.call('PUT', '/api/account/profile', { token, json });
+    expect(answer.status).toBe(400);
+    expect(answer.body.messageKey).toBe('error.validation.invalid');
+    const [stored] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(stored).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email });
   });
 });

@@ -50,6 +50,7 @@ export const portal = {
   changePassword: {
     title: 'Change Password',
     forced: 'For your security, choose a new password before you continue.',
+    profile: 'Your name and mobile phone complete your account.',
     fields: {
       oldPassword: 'Old Password',
       newPassword: 'New Password',

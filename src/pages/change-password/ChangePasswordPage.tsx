@@ -1,15 +1,34 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, PasswordInput, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  Form,
+  maxLength,
+  PasswordInput,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_LIMITS, type OwnProfile, REQUIRED_PROFILE_FIELDS } from '../../../contract/account';
 import { safeNextPath } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import { matchesField, passwordRules, requiredField } from '../../components/validators';
 import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
-import { sessionStore } from '../../session';
+import { type SessionUser, sessionStore } from '../../session';
 
-/** /my-account/change-password: also where a forced password change lands after sign-in. */
+const PROFILE_AUTOCOMPLETE = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  mobilePhone: 'tel',
+} as const;
+
+/**
+ * /my-account/change-password: also where a forced password change lands after sign-in, and where an account
+ * without its name or mobile phone (the initial operator) gives them, with the new password.
+ */
 export const ChangePasswordPage = () => {
   const translate = useTranslate();
   usePageTitle('portal.changePassword.title');
@@ -18,12 +37,27 @@ export const ChangePasswordPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
-  const forced = sessionStore.get()?.forceChangePassword === true;
+  const session = sessionStore.get();
+  const forced = session?.forceChangePassword === true;
+  // An account without its name or mobile phone (the initial operator) gives them here, once.
+  const [profileMissing] = useState(() =>
+    REQUIRED_PROFILE_FIELDS.some((field) => !session?.user?.[field]?.trim()),
+  );
   const label = (field: keyof ChangePasswordBody) => translate(`portal.changePassword.fields.${field}`);
+  const profileLabel = (field: keyof OwnProfile) => translate(`resources.account.fields.${field}`);
 
-  const submit = async (values: Partial<ChangePasswordBody>) => {
+  const submit = async (values: Partial<ChangePasswordBody & OwnProfile>) => {
     setSaving(true);
     try {
+      if (profileMissing) {
+        const profile: OwnProfile = {
+          firstName: values.firstName ?? '',
+          lastName: values.lastName ?? '',
+          mobilePhone: values.mobilePhone ?? '',
+        };
+        const { data: user } = await dataProvider.updateProfile<SessionUser>('account', { data: profile });
+        sessionStore.update({ user });
+      }
       const data: ChangePasswordBody = {
         oldPassword: values.oldPassword ?? '',
         newPassword: values.newPassword ?? '',
@@ -52,8 +86,39 @@ export const ChangePasswordPage = () => {
               {translate('portal.changePassword.forced')}
             </Alert>
           )}
-          <Form onSubmit={submit} mode="onTouched" noValidate>
+          <Form
+            onSubmit={submit}
+            mode="onTouched"
+            noValidate
+            defaultValues={
+              profileMissing
+                ? {
+                    firstName: session?.user?.firstName ?? '',
+                    lastName: session?.user?.lastName ?? '',
+                    mobilePhone: session?.user?.mobilePhone ?? '',
+                  }
+                : undefined
+            }
+          >
             <Stack spacing={1}>
+              {profileMissing && (
+                <>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('portal.changePassword.profile')}
+                  </Typography>
+                  {REQUIRED_PROFILE_FIELDS.map((field) => (
+                    <TextInput
+                      key={field}
+                      source={field}
+                      label={profileLabel(field)}
+                      autoComplete={PROFILE_AUTOCOMPLETE[field]}
+                      isRequired
+                      fullWidth
+                      validate={[requiredField(profileLabel(field)), maxLength(ACCOUNT_LIMITS[field])]}
+                    />
+                  ))}
+                </>
+              )}
               <PasswordInput
                 source="oldPassword"
                 label={label('oldPassword')}
