@@ -10,6 +10,7 @@ import {
   customerAdmin,
   fill,
   input,
+  operator,
   operatorInside,
   recordRequests,
   renderAdmin,
@@ -148,6 +149,36 @@ describe('the account list', () => {
     expect(
       sent.filter((request) => request.path === '/account/deactivate').map((request) => request.body),
     ).toEqual([{ id: 'a1' }, { id: 'a2' }]);
+  });
+
+  it("does not offer to deactivate one's own account, and says why", async () => {
+    const sent = recordRequests();
+    const me = { id: 'a1', username: ANN.email, firstName: 'Ann', lastName: 'Lee', email: ANN.email };
+    const { user } = renderAt('/account', {
+      session: {
+        ...operator,
+        user: {
+          ...me,
+          roleIds: [],
+          roles: [],
+          status: 'ACTIVE',
+          isCustomerRoot: false,
+          customerId: null,
+          customerName: null,
+        },
+      },
+    });
+    await screen.findByText('ann@provider.test');
+    const own = await within(row('ann@provider.test')).findByRole('button', { name: 'Deactivate' });
+    await waitFor(() => expect(own).toHaveAttribute('aria-disabled', 'true'));
+    await user.hover(own);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('You cannot deactivate your own account.');
+    await user.click(own);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(row('bob@provider.test')).getByRole('button', { name: 'Activate' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(sent.filter((request) => request.path === '/account/deactivate')).toEqual([]);
   });
 
   it('opens the edit page on a double-click of a row', async () => {

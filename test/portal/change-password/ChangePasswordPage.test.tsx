@@ -7,11 +7,26 @@ import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
 import { ChangePasswordPage } from '../../../src/pages/change-password/ChangePasswordPage';
-import { sessionStore } from '../../../src/session';
+import { type SessionUser, sessionStore } from '../../../src/session';
 import { API, server } from '../msw';
 
-const renderPage = (entry = '/my-account/change-password') => {
-  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, forceChangePassword: true });
+const ME: SessionUser = {
+  id: 'a1',
+  username: 'ann@provider.test',
+  email: 'ann@provider.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  mobilePhone: '+84 90 111',
+  roleIds: [],
+  roles: [],
+  status: 'ACTIVE',
+  isCustomerRoot: false,
+  customerId: null,
+  customerName: null,
+};
+
+const renderPage = (entry = '/my-account/change-password', user: SessionUser = ME) => {
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, forceChangePassword: true, user });
   const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
   render(
     <TestMemoryRouter initialEntries={[entry]}>
@@ -29,6 +44,8 @@ const renderPage = (entry = '/my-account/change-password') => {
 };
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+/** A required profile field (its label ends with the required mark). */
+const profileField = (label: string) => screen.getByLabelText(`${label} *`, { selector: 'input' });
 
 describe('the change-password page', () => {
   it('explains a forced change and checks the password rules and the confirmation', async () => {
@@ -89,5 +106,49 @@ describe('the change-password page', () => {
     });
     expect(authorization).toBe('Bearer tok');
     expect(sessionStore.get()?.forceChangePassword).toBe(false);
+  });
+
+  it('asks an account without a mobile phone for its profile, saves it, then changes the password', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    server.use(
+      http.put(`${API}/account/profile`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        calls.push({ path: '/account/profile', body });
+        return HttpResponse.json({ ...ME, ...body, firstName: body.firstName });
+      }),
+      http.post(`${API}/account/change-password`, async ({ request }) => {
+        calls.push({ path: '/account/change-password', body: await request.json() });
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const user = renderPage(undefined, { ...ME, firstName: '', mobilePhone: '' });
+    expect(await screen.findByText('Your name and mobile phone complete your account.')).toBeInTheDocument();
+    expect(profileField('Last name')).toHaveValue('Lee');
+    await user.type(field('Old Password'), 'Initial1x');
+    await user.type(field('New Password'), 'Brand1new');
+    await user.type(field('Confirm New Password'), 'Brand1new');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('First name is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.type(profileField('First name'), 'Grace');
+    await user.type(profileField('Mobile phone'), '+1 555 0100');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { path: '/account/profile', body: { firstName: 'Grace', lastName: 'Lee', mobilePhone: '+1 555 0100' } },
+      {
+        path: '/account/change-password',
+        body: { oldPassword: 'Initial1x', newPassword: 'Brand1new', confirmPassword: 'Brand1new' },
+      },
+    ]);
+    expect(sessionStore.get()?.user).toMatchObject({ firstName: 'Grace', mobilePhone: '+1 555 0100' });
+  });
+
+  it('does not ask an account with a complete profile for it', async () => {
+    renderPage();
+    await screen.findByLabelText('Old Password', { selector: 'input' });
+    expect(
+      screen.queryByLabelText('Mobile phone', { selector: 'input', exact: false }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ const OPERATOR = {
   description: 'Runs the provider',
   scope: 'provider',
   customerId: null,
+  builtIn: false,
   accountCount: 2,
 };
 const CUSTOMER_ADMIN = {
@@ -22,7 +23,18 @@ const CUSTOMER_ADMIN = {
   description: '',
   scope: 'customer',
   customerId: null,
+  builtIn: false,
   accountCount: 0,
+};
+const PROVIDER_ADMIN = {
+  id: 'r0',
+  name: 'provider_admin',
+  displayName: 'Provider Administrator',
+  description: 'Every permission',
+  scope: 'provider',
+  customerId: null,
+  builtIn: true,
+  accountCount: 1,
 };
 
 const HOLDERS = [
@@ -57,7 +69,7 @@ const answerRoles = (contents = [OPERATOR, CUSTOMER_ADMIN], holders = HOLDERS) =
       HttpResponse.json({ contents, totalElements: contents.length }),
     ),
     http.get(`${API}/account/role/:id`, ({ params }) => {
-      const found = contents.find((one) => one.id === params.id);
+      const found = [...contents, PROVIDER_ADMIN].find((one) => one.id === params.id);
       return found ? HttpResponse.json(found) : HttpResponse.json({ messageKey: 'x' }, { status: 404 });
     }),
     http.get(`${API}/account/account_role`, ({ request }) => {
@@ -234,34 +246,63 @@ describe('the role forms', () => {
     });
   });
 
-  it('deletes a role after confirmation', async () => {
+  it('deletes a role no account holds, after confirmation', async () => {
     const sent = recordRequests();
-    server.use(http.delete(`${API}/account/role/r1`, () => HttpResponse.json({ id: 'r1' })));
-    const { user, pathname } = renderAt('/role/r1/show');
+    server.use(http.delete(`${API}/account/role/r3`, () => HttpResponse.json({ id: 'r3' })));
+    const { user, pathname } = renderAt('/role/r3/show');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you want to delete the role Operator?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Do you want to delete the role Customer Admin?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Role deleted')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/role'));
     expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
-      '/account/role/r1',
+      '/account/role/r3',
     ]);
   });
 
-  it("shows the server's refusal to delete a role in use", async () => {
+  it("shows the server's refusal when a role was taken into use meanwhile", async () => {
     server.use(
-      http.delete(`${API}/account/role/r1`, () =>
+      http.delete(`${API}/account/role/r3`, () =>
         HttpResponse.json({ messageKey: 'error.record.inUse', message: 'in use' }, { status: 409 }),
       ),
     );
-    const { user, pathname } = renderAt('/role/r1/show');
+    const { user, pathname } = renderAt('/role/r3/show');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(
       await screen.findByText('Some of the selected records are still in use and cannot be deleted.'),
     ).toBeInTheDocument();
-    expect(pathname()).toBe('/role/r1/show');
+    expect(pathname()).toBe('/role/r3/show');
+  });
+
+  it.each([
+    [
+      'a role accounts hold',
+      'r1',
+      'Accounts still hold this role: remove them from it first (Accounts tab).',
+    ],
+    ['a built-in role', 'r0', 'This role is part of the product and cannot be deleted.'],
+  ])('does not offer to delete %s, and says why', async (_, id, reason) => {
+    const sent = recordRequests();
+    const { user } = renderAt(`/role/${id}/show`);
+    const button = await screen.findByRole('button', { name: 'Delete' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([]);
+  });
+
+  it("keeps a built-in role's name as it is, and says why", async () => {
+    renderAt('/role/r0');
+    const name = await screen.findByDisplayValue('provider_admin');
+    expect(name).toHaveAttribute('readonly');
+    expect(
+      screen.getByText('This role is part of the product: its name cannot be changed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Provider Administrator')).not.toHaveAttribute('readonly');
   });
 
   it('keeps the edit and delete buttons from a viewer', async () => {
