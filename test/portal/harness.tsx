@@ -3,7 +3,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
-import { Admin, defaultLightTheme, memoryStore, type RaThemeOptions, TestMemoryRouter } from 'react-admin';
+import { Admin, memoryStore, type RaThemeOptions, TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
 import { afterEach, expect, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
@@ -11,6 +11,7 @@ import { createDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
 import { SCOPE, type Session, sessionStore } from '../../src/session';
+import { lightTheme } from '../../src/theme';
 import { API, server } from './msw';
 
 /**
@@ -52,9 +53,9 @@ export const customerAdmin: Partial<Session> = {
 export const signIn = (session: Partial<Session> = operator) =>
   sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, ...session });
 
-/** The default theme without ripples and transitions, which only cost time in a test. */
+/** The portal's theme without ripples and transitions, which only cost time in a test. */
 const testTheme: RaThemeOptions = {
-  ...defaultLightTheme,
+  ...lightTheme,
   transitions: {
     create: () => 'none',
     duration: {
@@ -68,7 +69,7 @@ const testTheme: RaThemeOptions = {
     },
   },
   components: {
-    ...defaultLightTheme.components,
+    ...lightTheme.components,
     MuiButtonBase: { defaultProps: { disableRipple: true } },
   },
 };
