@@ -17,7 +17,7 @@ import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
 
 /** The resources, by name, in menu order. */
-const RESOURCES = {
+export const RESOURCES = {
   customer,
   'service-template': serviceTemplate,
   account,

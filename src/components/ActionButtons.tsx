@@ -53,7 +53,7 @@ const useRunAction = ({ action, success }: Pick<ActionButtonProps, 'action' | 's
       return method(resource, { ids });
     },
     onSuccess: (_, { ids, after }) => {
-      notify(success, { type: 'success', messageArgs: { smart_count: ids.length } });
+      notify(success, { type: 'info', messageArgs: { smart_count: ids.length } });
       after?.();
       refresh();
     },

@@ -65,7 +65,7 @@ export const ChangePasswordPage = () => {
       };
       await dataProvider.changePassword('account', { data });
       sessionStore.update({ forceChangePassword: false });
-      notify('portal.changePassword.success', { type: 'success' });
+      notify('portal.changePassword.success', { type: 'info' });
       navigate(safeNextPath(params.get('next')) ?? '/', { replace: true });
     } catch (error) {
       notify(...errorNotification(error));

@@ -151,7 +151,7 @@ export const AssetPermissionPage = () => {
       if (answer?.rolePermissionDetails) queryClient.setQueryData(queryKey, answer);
       else void queryClient.invalidateQueries({ queryKey });
       setEdits({});
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('resources.asset.notifications.permissionsSaved', { type: 'info' });
     },
     onError: (error) => notify(...errorNotification(error)),
   });

@@ -109,7 +109,7 @@ describe('the permission assets', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     await fill(user, name, 'Customer companies');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('Permission asset updated')).toBeInTheDocument();
     expect(updates).toEqual([
       { name: 'Customer companies', description: 'Customer companies of the provider' },
     ]);

@@ -121,7 +121,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
     expect(screen.getByText('2 roles changed')).toBeInTheDocument();
     expect(save).toBeEnabled();
     await user.click(save);
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
     expect(saved).toEqual([
       {
         assetId: 'as1',

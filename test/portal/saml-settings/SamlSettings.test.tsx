@@ -47,7 +47,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
     await user.clear(field('Sign-in path'));
     await fill(user, field('Sign-in path'), '/sso/login');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('SAML settings updated')).toBeInTheDocument();
     expect(saved).toEqual([{ ...SETTING, signInPath: '/sso/login' }]);
   });
 
@@ -103,7 +103,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(field('Protocol')).toHaveValue('p'.repeat(16)));
     await user.clear(field('Sign-in path'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    expect(await screen.findByText('SAML settings updated')).toBeInTheDocument();
     expect(saved).toEqual([{ ...atLimits, signInPath: '' }]);
   });
 

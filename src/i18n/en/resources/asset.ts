@@ -31,6 +31,10 @@ export const asset = {
     body: 'The assets of the permission catalogue appear here once the server has started.',
   },
   noMatch: 'No permission assets match these filters.',
+  notifications: {
+    updated: 'Permission asset updated',
+    permissionsSaved: 'Permissions saved',
+  },
   permission: {
     button: 'Permissions',
     pageTitle: 'Asset permissions',

@@ -2,6 +2,7 @@
 export const samlSettings = {
   name: 'SAML Settings |||| SAML Settings',
   title: 'SAML Settings',
+  notifications: { updated: 'SAML settings updated' },
   fields: {
     url: 'URL',
     protocol: 'Protocol',

@@ -1,0 +1,27 @@
+import { RESOURCE_CONTRACTS } from '../../../contract/index';
+import { RESOURCES } from '../../../src/App';
+import { en } from '../../../src/i18n/en';
+
+/**
+ * Every resource's successes speak in its own words (react-admin looks up
+ * `resources.<name>.notifications.created|updated|deleted` before its generic 'Element created'): a screen
+ * that creates, edits or deletes has its text in the catalogue.
+ */
+describe('the success notifications of each resource', () => {
+  const catalogue = en.resources as Record<string, { notifications?: Record<string, string> }>;
+  const contractOf = (name: string) => RESOURCE_CONTRACTS.find((contract) => contract.name === name);
+
+  it.each(Object.entries(RESOURCES))('%s has its own texts', (name, screens) => {
+    const contract = contractOf(name);
+    const needed = [
+      ...('create' in screens && screens.create ? ['created'] : []),
+      ...(('edit' in screens && screens.edit) || (!('edit' in screens) && contract?.update)
+        ? ['updated']
+        : []),
+      ...(contract?.delete ? ['deleted'] : []),
+    ];
+    const texts = catalogue[name]?.notifications ?? {};
+    for (const key of needed)
+      expect(texts[key], `resources.${name}.notifications.${key}`).toEqual(expect.any(String));
+  });
+});
