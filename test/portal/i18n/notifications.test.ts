@@ -13,11 +13,10 @@ describe('the success notifications of each resource', () => {
 
   it.each(Object.entries(RESOURCES))('%s has its own texts', (name, screens) => {
     const contract = contractOf(name);
+    const has = (screen: string) => screen in screens;
     const needed = [
-      ...('create' in screens && screens.create ? ['created'] : []),
-      ...(('edit' in screens && screens.edit) || (!('edit' in screens) && contract?.update)
-        ? ['updated']
-        : []),
+      ...(has('create') ? ['created'] : []),
+      ...(has('edit') || contract?.update ? ['updated'] : []),
       ...(contract?.delete ? ['deleted'] : []),
     ];
     const texts = catalogue[name]?.notifications ?? {};
