@@ -65,7 +65,7 @@ export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 720 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
       <TextInput source="email" type="email" validate={validate.email} isRequired fullWidth />
       <RolesInput scope={roleScope} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>

@@ -25,7 +25,7 @@ export const AssetEdit = () => {
   );
   return (
     <Edit transform={toAssetPayload} mutationMode="pessimistic" redirect="list">
-      <SimpleForm noValidate toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 600 }}>
+      <SimpleForm noValidate warnWhenUnsavedChanges toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 600 }}>
         <Labeled source="resourceType">
           <TextField source="resourceType" />
         </Labeled>

@@ -30,14 +30,18 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
+import { useWarnWhenDirty } from '../../components/useWarnWhenDirty';
 import type { PortalDataProvider } from '../../dataProviders';
+import { sessionStore } from '../../session';
 import {
   type AssetPermission,
   canHold,
   changedRoles,
   type Edits,
+  ownLosses,
   type RolePermission,
   withAction,
   withAll,
@@ -138,6 +142,12 @@ export const AssetPermissionPage = () => {
   const actions = permission.data?.actions ?? asset?.actions ?? [];
   const roles = permission.data?.rolePermissionDetails ?? [];
   const changes = useMemo(() => changedRoles(roles, edits, actions), [roles, edits, actions]);
+  // Taking permissions away from one's own roles asks first: the page (or more) may become out of reach.
+  const [confirmLoss, setConfirmLoss] = useState(false);
+  const losses = useMemo(
+    () => ownLosses(roles, changes, sessionStore.get()?.user?.roleIds ?? []),
+    [roles, changes],
+  );
 
   const save = useMutation({
     mutationFn: async () =>
@@ -155,6 +165,7 @@ export const AssetPermissionPage = () => {
     },
     onError: (error) => notify(...errorNotification(error)),
   });
+  useWarnWhenDirty(changes.length > 0 && !save.isPending);
 
   if (isPendingAccess || permission.isPending || (isPendingAsset && !permission.error)) return <Loading />;
   if (permission.error) {
@@ -221,7 +232,7 @@ export const AssetPermissionPage = () => {
             label="ra.action.save"
             variant="contained"
             disabled={changes.length === 0 || save.isPending}
-            onClick={() => save.mutate()}
+            onClick={() => (losses.length > 0 ? setConfirmLoss(true) : save.mutate())}
           >
             <SaveIcon />
           </Button>
@@ -235,6 +246,25 @@ export const AssetPermissionPage = () => {
           </Typography>
         )}
       </CardActions>
+      <ConfirmDialog
+        open={confirmLoss}
+        title={`${T}.ownLoss.title`}
+        content={`${T}.ownLoss.content`}
+        translateOptions={{
+          resource: resourceType,
+          roles: losses
+            .map(
+              ({ role, removed }) =>
+                `${role.displayName || role.roleName} (${removed
+                  .map((action) => translate(`resources.asset.actionNames.${action}`, { _: action }))
+                  .join(', ')})`,
+            )
+            .join('; '),
+        }}
+        loading={save.isPending}
+        onAccept={() => save.mutate(undefined, { onSettled: () => setConfirmLoss(false) })}
+        onReject={() => setConfirmLoss(false)}
+      />
     </Card>
   );
 };

@@ -67,3 +67,16 @@ export const changedRoles = (
     const now = edits[String(role.roleId)];
     return now && !same(now, role.actions) ? [{ roleId: role.roleId, actions: sorted(now, order) }] : [];
   });
+
+/** The actions a change takes away from the roles in `ownRoleIds` (the signed-in account's), by role. */
+export const ownLosses = (
+  roles: readonly RolePermission[],
+  changes: readonly RolePermissionChange[],
+  ownRoleIds: readonly Identifier[],
+): { role: RolePermission; removed: string[] }[] =>
+  changes.flatMap((change) => {
+    const role = roles.find((one) => String(one.roleId) === String(change.roleId));
+    if (!role || !ownRoleIds.some((id) => String(id) === String(role.roleId))) return [];
+    const removed = role.actions.filter((action) => !change.actions.includes(action));
+    return removed.length > 0 ? [{ role, removed }] : [];
+  });

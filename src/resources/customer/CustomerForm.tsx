@@ -41,7 +41,7 @@ export const CustomerForm = () => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 600 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
       <TextInput source="companyName" validate={validate.companyName} isRequired fullWidth />
       <TextInput source="contactEmail" type="email" validate={validate.contactEmail} isRequired fullWidth />
       <TextInput source="contactPhone" validate={validate.contactPhone} fullWidth />

@@ -38,7 +38,7 @@ export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate sx={{ maxWidth: 600 }}>
+    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
       <TextInput
         source="name"
         validate={validate.name}

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { renderAdmin } from '../harness';
+import { operator, renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
 const CUSTOMERS = {
@@ -190,5 +190,75 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('1-1 of 1')).toBeInTheDocument();
+  });
+
+  it('asks before taking actions away from a role the signed-in operator holds', async () => {
+    const saved = serve();
+    const me = {
+      id: 'a1',
+      username: 'me@provider.test',
+      email: 'me@provider.test',
+      firstName: 'Me',
+      lastName: 'Self',
+      roleIds: ['r1'],
+      roles: [],
+      status: 'ACTIVE',
+      isCustomerRoot: false,
+      customerId: null,
+      customerName: null,
+    };
+    const { user } = renderAdmin({
+      path: '/asset/as1/permission',
+      permissions: CONFIGURE,
+      session: { ...operator, user: me },
+      children: <Resource name="asset" {...asset} />,
+    });
+    await screen.findByRole('table');
+    // Giving more to one's own role, or changing another role, asks nothing.
+    await user.click(box('Create for Operators'));
+    await user.click(box('View for Support'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+
+    await user.click(box('Modify for Operators'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove your own permissions?' });
+    expect(dialog).toHaveTextContent(
+      'This change takes actions on customer away from roles you hold: Operators (Modify). Unless another of your roles grants them, you lose them at your next permission reload.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(saved).toHaveLength(1);
+    expect(box('Modify for Operators')).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toEqual({
+      assetId: 'as1',
+      rolePermissionDetails: [{ roleId: 'r1', actions: ['view', 'create'] }],
+    });
+  });
+
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    serve();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const { user, pathname } = open();
+    await screen.findByRole('table');
+    await user.click(box('Create for Operators'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith(
+        "Some of your changes weren't saved. Are you sure you want to ignore them?",
+      ),
+    );
+    expect(pathname()).toBe('/asset/as1/permission');
+    expect(box('Create for Operators')).toBeChecked();
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(pathname()).toBe('/asset'));
+    vi.unstubAllGlobals();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
 import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from '../harness';
@@ -233,6 +233,25 @@ describe('the customer forms', () => {
     await screen.findByDisplayValue('Globex');
     await user.click(await screen.findByRole('link', { name: 'Cancel' }));
     await waitFor(() => expect(pathname()).toBe('/customer'));
+  });
+
+  it('asks before leaving an edit with unsaved changes', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    try {
+      const { user, pathname } = renderAt('/customer/c2');
+      await fill(user, await screen.findByDisplayValue('Globex'), ' Ltd');
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() =>
+        expect(confirm).toHaveBeenCalledWith(
+          "Some of your changes weren't saved. Are you sure you want to ignore them?",
+        ),
+      );
+      expect(pathname()).toBe('/customer/c2');
+      expect(screen.getByDisplayValue('Globex Ltd')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('shows a customer with Edit, Manage and Activate; Manage enters its context', async () => {

@@ -55,5 +55,10 @@ export const asset = {
     readOnly: 'You can view these permissions. Changing them needs the configure permission on assets.',
     noRoles: 'There are no roles yet.',
     changed: '%{smart_count} role changed |||| %{smart_count} roles changed',
+    ownLoss: {
+      title: 'Remove your own permissions?',
+      content:
+        'This change takes actions on %{resource} away from roles you hold: %{roles}. Unless another of your roles grants them, you lose them at your next permission reload.',
+    },
   },
 };
