@@ -216,7 +216,8 @@ export const account = defineResource({
       method: 'PUT',
       path: '{base}/profile',
       body: 'data',
-      summary: "Change the signed-in account's name and mobile phone (allowed during the first password change)",
+      summary:
+        "Change the signed-in account's name and mobile phone (allowed during the first password change)",
       access: { duringPasswordChange: true },
       schema: { body: OwnProfile, response: { 200: SessionAccount } },
     },

@@ -67,6 +67,8 @@ export const RESOURCE_GUARDS: Readonly<Record<string, ResourceGuard>> = {
 export const PROVIDER_SCREENS: ReadonlySet<string> = new Set(
   RESOURCE_CONTRACTS.filter((contract) => {
     const entry = contract.list ?? contract.getOne;
-    return entry !== undefined && 'access' in entry && 'scope' in entry.access && entry.access.scope === 'provider';
+    return (
+      entry !== undefined && 'access' in entry && 'scope' in entry.access && entry.access.scope === 'provider'
+    );
   }).map((contract) => contract.name),
 );

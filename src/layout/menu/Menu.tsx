@@ -89,6 +89,9 @@ const LinkItem = ({ entry }: { entry: MenuLink }) => {
   );
 };
 
+/** Entries that are not pages (Help, a group's heading) look like the pages not shown: never active. */
+const notAPage = { color: 'text.secondary', '& .MuiListItemIcon-root': { color: 'inherit' } } as const;
+
 const ExternalItem = ({ entry }: { entry: Extract<MenuEntry, { kind: 'external' }> }) => {
   const translate = useTranslate();
   const [open] = useSidebarState();
@@ -102,6 +105,7 @@ const ExternalItem = ({ entry }: { entry: Extract<MenuEntry, { kind: 'external' 
         href={entry.href}
         target="_blank"
         rel="noopener noreferrer"
+        sx={notAPage}
       >
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon />
@@ -126,7 +130,12 @@ const GroupItem = ({
   const text = translate(label);
   return (
     <>
-      <ListItemButton role="menuitem" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+      <ListItemButton
+        role="menuitem"
+        onClick={() => setExpanded(!expanded)}
+        aria-expanded={expanded}
+        sx={notAPage}
+      >
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon />
         </ListItemIcon>

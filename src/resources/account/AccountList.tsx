@@ -6,12 +6,14 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useCanAccess,
 } from 'react-admin';
 import { ActivationBulkActions } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
+import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { AccountActivationButton } from './AccountActivationButton';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
@@ -43,26 +45,37 @@ export const AccountList = () => {
         </TopToolbar>
       }
     >
-      <DoubleClickToOpen>
-        <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
-          <Column source="email" />
-          <Column source="firstName" />
-          <Column source="lastName" />
-          <Column source="roles" disableSort>
-            <RolesField />
-          </Column>
-          <Column source="status">
-            <StatusField />
-          </Column>
-          <Column source="createdDate">
-            <DateField source="createdDate" locales="vi-VN" />
-          </Column>
-          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <EditButton />
-            <AccountActivationButton />
-          </Column>
-        </DataTable>
-      </DoubleClickToOpen>
+      <SmallScreenList
+        small={
+          <SimpleList
+            primaryText={(record: Account) => record.email}
+            secondaryText={(record: Account) => `${record.firstName} ${record.lastName}`}
+            tertiaryText={<StatusField />}
+            linkType="show"
+          />
+        }
+      >
+        <DoubleClickToOpen>
+          <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
+            <Column source="email" />
+            <Column source="firstName" />
+            <Column source="lastName" />
+            <Column source="roles" disableSort>
+              <RolesField />
+            </Column>
+            <Column source="status">
+              <StatusField />
+            </Column>
+            <Column source="createdDate">
+              <DateField source="createdDate" locales="vi-VN" />
+            </Column>
+            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <EditButton />
+              <AccountActivationButton />
+            </Column>
+          </DataTable>
+        </DoubleClickToOpen>
+      </SmallScreenList>
     </List>
   );
 };

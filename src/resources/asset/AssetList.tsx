@@ -1,6 +1,16 @@
-import { DataTable, EditButton, List, SearchInput, SelectInput, ShowButton, useCanAccess } from 'react-admin';
+import {
+  DataTable,
+  EditButton,
+  List,
+  SearchInput,
+  SelectInput,
+  ShowButton,
+  SimpleList,
+  useCanAccess,
+} from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { SmallScreenList } from '../../components/SmallScreenList';
 import { ActionChipsField } from './ActionChipsField';
 import { type Asset, scopeChoices } from './model';
 import { PermissionsButton } from './PermissionsButton';
@@ -18,23 +28,35 @@ export const AssetList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'asset', action: 'edit' });
   return (
     <List filters={filters} actions={false} sort={{ field: 'name', order: 'ASC' }} empty={<ListEmpty />}>
-      <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
-          <Col source="name" />
-          <Col source="resourceType" />
-          <Col source="actions" disableSort>
-            <ActionChipsField />
-          </Col>
-          <Col source="scope">
-            <ScopeField />
-          </Col>
-          <Col label={false} disableSort>
-            <PermissionsButton />
-            <ShowButton />
-            <EditButton />
-          </Col>
-        </DataTable>
-      </DoubleClickToOpen>
+      <SmallScreenList
+        small={
+          <SimpleList
+            primaryText={(record: Asset) => record.name}
+            secondaryText={(record: Asset) => record.resourceType}
+            tertiaryText={<ScopeField />}
+            linkType="show"
+            empty={<NoMatch />}
+          />
+        }
+      >
+        <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
+          <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
+            <Col source="name" />
+            <Col source="resourceType" />
+            <Col source="actions" disableSort>
+              <ActionChipsField />
+            </Col>
+            <Col source="scope">
+              <ScopeField />
+            </Col>
+            <Col label={false} disableSort>
+              <PermissionsButton />
+              <ShowButton />
+              <EditButton />
+            </Col>
+          </DataTable>
+        </DoubleClickToOpen>
+      </SmallScreenList>
     </List>
   );
 };

@@ -6,6 +6,7 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useCanAccess,
 } from 'react-admin';
@@ -13,6 +14,7 @@ import { ActivationBulkActions, ActivationButton } from '../../components/Activa
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { ListEmpty } from '../../components/ListEmpty';
+import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { type Customer, STATUS_CHOICES } from './customerFields';
 import { LogoField } from './LogoField';
@@ -38,27 +40,38 @@ export const CustomerList = () => {
         </TopToolbar>
       }
     >
-      <DoubleClickToOpen>
-        <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
-          <Column source="logo" disableSort>
-            <LogoField />
-          </Column>
-          <Column source="companyName" />
-          <Column source="contactEmail" />
-          <Column source="contactPhone" />
-          <Column source="createdDate">
-            <DateField source="createdDate" locales="vi-VN" />
-          </Column>
-          <Column source="status">
-            <StatusField />
-          </Column>
-          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <EditButton />
-            <ActivationButton nameSource="companyName" />
-            <EnterCustomerButton />
-          </Column>
-        </DataTable>
-      </DoubleClickToOpen>
+      <SmallScreenList
+        small={
+          <SimpleList
+            primaryText={(record: Customer) => record.companyName}
+            secondaryText={(record: Customer) => record.contactEmail}
+            tertiaryText={<StatusField />}
+            linkType="show"
+          />
+        }
+      >
+        <DoubleClickToOpen>
+          <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
+            <Column source="logo" disableSort>
+              <LogoField />
+            </Column>
+            <Column source="companyName" />
+            <Column source="contactEmail" />
+            <Column source="contactPhone" />
+            <Column source="createdDate">
+              <DateField source="createdDate" locales="vi-VN" />
+            </Column>
+            <Column source="status">
+              <StatusField />
+            </Column>
+            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <EditButton />
+              <ActivationButton nameSource="companyName" />
+              <EnterCustomerButton />
+            </Column>
+          </DataTable>
+        </DoubleClickToOpen>
+      </SmallScreenList>
     </List>
   );
 };

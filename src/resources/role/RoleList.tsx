@@ -8,10 +8,12 @@ import {
   SelectField,
   SelectInput,
   ShowButton,
+  SimpleList,
   TopToolbar,
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
+import { SmallScreenList } from '../../components/SmallScreenList';
 import { type Role, SCOPE_CHOICES } from './roleFields';
 
 const filters = [
@@ -33,21 +35,32 @@ export const RoleList = () => (
       </TopToolbar>
     }
   >
-    <DoubleClickToOpen>
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <Column source="name" />
-        <Column source="displayName" />
-        <Column source="scope">
-          <SelectField source="scope" choices={SCOPE_CHOICES} />
-        </Column>
-        <Column source="accountCount" disableSort align="right">
-          <NumberField source="accountCount" />
-        </Column>
-        <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <ShowButton />
-          <EditButton />
-        </Column>
-      </DataTable>
-    </DoubleClickToOpen>
+    <SmallScreenList
+      small={
+        <SimpleList
+          primaryText={(record: Role) => record.displayName || record.name}
+          secondaryText={(record: Role) => record.name}
+          tertiaryText={<SelectField source="scope" choices={SCOPE_CHOICES} />}
+          linkType="show"
+        />
+      }
+    >
+      <DoubleClickToOpen>
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Column source="name" />
+          <Column source="displayName" />
+          <Column source="scope">
+            <SelectField source="scope" choices={SCOPE_CHOICES} />
+          </Column>
+          <Column source="accountCount" disableSort align="right">
+            <NumberField source="accountCount" />
+          </Column>
+          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <ShowButton />
+            <EditButton />
+          </Column>
+        </DataTable>
+      </DoubleClickToOpen>
+    </SmallScreenList>
   </List>
 );

@@ -71,7 +71,12 @@ export const SamlSettingsPage = () => {
       // The access rules are the page's own: view to see, modify to save (checked above).
       disableAuthentication
     >
-      <SimpleForm noValidate warnWhenUnsavedChanges toolbar={readOnly ? false : <SamlToolbar />} sx={{ maxWidth: 760 }}>
+      <SimpleForm
+        noValidate
+        warnWhenUnsavedChanges
+        toolbar={readOnly ? false : <SamlToolbar />}
+        sx={{ maxWidth: 760 }}
+      >
         {readOnly && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {translate(`${T}.readOnly`)}
