@@ -59,6 +59,13 @@ const renderTab = (mobile = false) => {
   return { onVerified, ...view };
 };
 
+/** The elements that hold room for the QR code: its 170 px and a 12 px quiet zone on each side. */
+const heldForTheCode = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLElement>('*')].filter((element) => {
+    const style = getComputedStyle(element);
+    return style.height === '194px' || style.minHeight === '194px';
+  });
+
 /** Lets the 2000 ms polling interval fire `times` times and the answers arrive. */
 const tick = async (times = 1) => {
   for (let i = 0; i < times; i++) {
@@ -136,6 +143,47 @@ describe('the QR Code Login tab', () => {
     await tick(2);
     expect(seen.polls).toBe(polls);
     expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('after REJECT, keeps no room for a code: the message and a way to try again, then a new code', async () => {
+    const { seen, setStatus } = arrangeServer();
+    const { container } = renderTab();
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    // While there is a code, its area is held at the code's size with its quiet zone.
+    expect(heldForTheCode(container)).not.toHaveLength(0);
+    setStatus('REJECT');
+    await tick();
+    expect(await screen.findByText('The authentication request has been rejected.')).toBeInTheDocument();
+    expect(heldForTheCode(container)).toEqual([]);
+    // Nothing to scan: no prompt to scan, no code, no spinner.
+    expect(screen.queryByText('Scan with V-Key app to log in')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+    setStatus('INITIAL');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh QR Code' }));
+    expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
+    expect(seen.inits).toBe(2);
+    expect(screen.queryByText('The authentication request has been rejected.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the Refresh QR Code button on one line, on the expired code and after REJECT', async () => {
+    const { setStatus } = arrangeServer();
+    renderTab();
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    setStatus('TIMEOUT');
+    await tick();
+    const onExpired = await screen.findByRole('button', { name: 'Refresh QR Code' });
+    expect(getComputedStyle(onExpired).whiteSpace).toBe('nowrap');
+
+    setStatus('INITIAL');
+    await userEvent.setup().click(onExpired);
+    await screen.findByRole('img', { name: 'Scan with V-Key app to log in' });
+    setStatus('REJECT');
+    await tick();
+    await screen.findByText('The authentication request has been rejected.');
+    const afterReject = screen.getByRole('button', { name: 'Refresh QR Code' });
+    expect(getComputedStyle(afterReject).whiteSpace).toBe('nowrap');
   });
 
   it('stops polling when the tab is left', async () => {

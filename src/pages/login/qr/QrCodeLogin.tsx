@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@
 import { useMemo } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { QrCode } from '../../../components/QrCode';
+import { QR_SIZE, QrCode } from '../../../components/QrCode';
 import { onboardingDeepLink } from '../../../config';
 import {
   type AuthenticateAnswer,
@@ -14,6 +14,11 @@ import {
   seamlessApi,
 } from './seamlessApi';
 import { useSeamlessLogin } from './useSeamlessLogin';
+
+/** Spec 01 §9: the sign-in page's code has a quiet zone of 12. */
+const QUIET_ZONE = 12;
+/** The room the code takes: its size and its quiet zone on each side. */
+const AREA_SIZE = QR_SIZE + 2 * QUIET_ZONE;
 
 export const isMobileDevice = (userAgent: string = navigator.userAgent): boolean =>
   /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent);
@@ -38,57 +43,69 @@ export const QrCodeLogin = ({
   const sessionId = state.status === 'INITIAL' ? state.session.sessionId : null;
   const deepLink = useMemo(() => (sessionId ? onboardingDeepLink(sessionId) : null), [sessionId]);
   const codeLabel = translate(mobile ? 'portal.login.qr.mobile' : 'portal.login.qr.desktop');
+  // After a reject or an error there is no code to scan: no prompt and no room held for one, only the
+  // message and the button that starts a new session.
+  const hasCodeArea = state.status !== 'REJECT' && state.status !== 'ERROR';
 
-  const refreshButton = (
-    <Button variant="contained" startIcon={<RefreshIcon />} onClick={() => void refresh()}>
+  // On one line, also in the expired overlay, which is as wide as the code (hence small there).
+  const refreshButton = (size: 'small' | 'medium') => (
+    <Button
+      variant="contained"
+      size={size}
+      startIcon={<RefreshIcon />}
+      onClick={() => void refresh()}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
       {translate('portal.login.qr.refresh')}
     </Button>
   );
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-      <Typography>{codeLabel}</Typography>
-      <Box
-        sx={{
-          position: 'relative',
-          width: 194,
-          height: 194,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
-      >
-        {deepLink ? (
-          mobile ? (
-            <a href={deepLink} aria-label={codeLabel}>
-              <QrCode value={deepLink} label={codeLabel} quietZone={12} />
-            </a>
-          ) : (
-            <QrCode value={deepLink} label={codeLabel} quietZone={12} />
-          )
-        ) : state.status === 'NONE' || state.status === 'APPROVE' ? (
-          <CircularProgress aria-label={translate('portal.login.qr.loading')} />
-        ) : null}
-        {state.status === 'TIMEOUT' && (
-          <Stack
-            role="alert"
-            spacing={1}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              alignItems: 'center',
-              justifyContent: 'center',
-              bgcolor: 'rgba(255,255,255,0.94)',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-            }}
-          >
-            <Typography sx={{ fontWeight: 600 }}>{translate('portal.login.qr.expired')}</Typography>
-            {refreshButton}
-          </Stack>
-        )}
-      </Box>
+      {hasCodeArea && <Typography>{codeLabel}</Typography>}
+      {hasCodeArea && (
+        <Box
+          sx={{
+            position: 'relative',
+            width: AREA_SIZE,
+            height: AREA_SIZE,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {deepLink ? (
+            mobile ? (
+              <a href={deepLink} aria-label={codeLabel}>
+                <QrCode value={deepLink} label={codeLabel} quietZone={QUIET_ZONE} />
+              </a>
+            ) : (
+              <QrCode value={deepLink} label={codeLabel} quietZone={QUIET_ZONE} />
+            )
+          ) : state.status !== 'TIMEOUT' ? (
+            <CircularProgress aria-label={translate('portal.login.qr.loading')} />
+          ) : null}
+          {state.status === 'TIMEOUT' && (
+            <Stack
+              role="alert"
+              spacing={1}
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: 'rgba(255,255,255,0.94)',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+              }}
+            >
+              <Typography sx={{ fontWeight: 600 }}>{translate('portal.login.qr.expired')}</Typography>
+              {refreshButton('small')}
+            </Stack>
+          )}
+        </Box>
+      )}
       {deepLink && !mobile && (
         <Button
           size="small"
@@ -109,7 +126,7 @@ export const QrCodeLogin = ({
       {state.status === 'REJECT' && (
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           <Alert severity="error">{translate('error.secondFactor.rejected')}</Alert>
-          {refreshButton}
+          {refreshButton('medium')}
         </Stack>
       )}
       {state.status === 'ERROR' && (
@@ -117,7 +134,7 @@ export const QrCodeLogin = ({
           <Alert severity="error">
             {translate(messageOf(state.error), { _: translate('error.default.internal.server.error') })}
           </Alert>
-          {refreshButton}
+          {refreshButton('medium')}
         </Stack>
       )}
       <Link component={RouterLink} to="/docs/help/mobile-app" variant="body2">
