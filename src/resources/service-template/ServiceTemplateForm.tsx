@@ -1,10 +1,11 @@
 import { Avatar, Box, Stack, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   BooleanInput,
   Button,
   ImageField,
   ImageInput,
+  type ImageInputProps,
   maxLength,
   regex,
   SelectArrayInput,
@@ -17,7 +18,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
-import { validIcon } from './icon';
+import { type IconRefusal, iconRefusal, ONE_ICON_ONLY, validIcon } from './icon';
 import { connectorChoices, LIMITS, protocolChoices, type ServiceTemplate, UNAME_PATTERN } from './model';
 import { slugify } from './slug';
 
@@ -80,19 +81,53 @@ const CurrentIcon = () => {
   );
 };
 
+type DropOptions = NonNullable<ImageInputProps['options']>;
+
+/** The dropzone's check: the same rule as the form's, so that a refused file never becomes the value. */
+const iconValidator: DropOptions['validator'] = (file) => {
+  const refusal = iconRefusal(file);
+  return refusal ? { code: 'icon-refused', message: refusal.message } : null;
+};
+
+/** Why the dropped files were refused. */
+const refusalOf = (rejected: Parameters<NonNullable<DropOptions['onDrop']>>[1]): IconRefusal =>
+  rejected.length > 1 ? ONE_ICON_ONLY : (iconRefusal(rejected[0].file) ?? ONE_ICON_ONLY);
+
 /**
- * A new icon, with its preview. It is checked as soon as it is chosen (not only on save), so that a file
- * of the wrong type or size is named while it is in view.
+ * A new icon, with its preview, below the current one. A file of the wrong type or over the size limit is
+ * refused as soon as it is chosen: it gets no preview, the message says why in place of the helper text,
+ * and the icon chosen before (or none) stays the form's value.
  */
 const IconInput = () => {
-  const { trigger } = useFormContext();
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const current: unknown = useWatch({ name: 'iconFile' });
+  const [refusal, setRefusal] = useState<IconRefusal>();
+  const options: DropOptions = {
+    validator: iconValidator,
+    // react-admin's own handler has just set the value to nothing: put back the icon chosen before.
+    onDrop: (_, rejected) => {
+      if (rejected.length === 0) return setRefusal(undefined);
+      setValue('iconFile', current, { shouldDirty: true });
+      setRefusal(refusalOf(rejected));
+    },
+  };
   return (
     <ImageInput
       source="iconFile"
       validate={validIcon}
-      onChange={() => void trigger('iconFile')}
-      helperText={`${T}.helpers.iconFile`}
-      inputProps={{ accept: 'image/*' }}
+      options={options}
+      onRemove={() => setRefusal(undefined)}
+      helperText={
+        refusal ? (
+          <Box component="span" role="alert" sx={{ color: 'error.main' }}>
+            {translate(refusal.message, refusal.args)}
+          </Box>
+        ) : (
+          `${T}.helpers.iconFile`
+        )
+      }
+      inputProps={{ accept: 'image/*', 'aria-label': translate(`${T}.iconPicker.input`) }}
     >
       <ImageField source="src" title="title" />
     </ImageInput>

@@ -5,6 +5,9 @@ import { fill } from '../harness';
 import { API, server } from '../msw';
 import { admin, file, type Part, partsOf, serveList, VPN } from './fixtures';
 
+/** The icon's file input, by its label. */
+const iconPicker = () => screen.getByLabelText('Icon file', { selector: 'input[type="file"]' });
+
 describe('the service template form', { timeout: 15_000 }, () => {
   const fillRequired = async (user: ReturnType<typeof admin>['user']) => {
     await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN (RADIUS)');
@@ -50,10 +53,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'LDAP' }));
     await user.click(screen.getByRole('option', { name: 'RADIUS' }));
     await user.keyboard('{Escape}');
-    await user.upload(
-      screen.getByTestId('dropzone').querySelector('input')!,
-      file(1200, 'vpn.png', 'image/png'),
-    );
+    await user.upload(iconPicker(), file(1200, 'vpn.png', 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(parts).toBeDefined());
     expect(Object.keys(parts!).sort()).toEqual(['iconFile', 'json']);
@@ -71,28 +71,39 @@ describe('the service template form', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Element created')).toBeInTheDocument();
   });
 
-  it('refuses an icon over 2,000,000 bytes or not an image before sending anything', async () => {
-    const sent: string[] = [];
+  it('refuses an icon not an image or over 2,000,000 bytes with no preview, keeping the icon chosen before', async () => {
+    serveList();
+    let parts: Record<string, Part> | undefined;
     server.use(
-      http.post(`${API}/service-mgmt/template/create`, () => {
-        sent.push('create');
+      http.post(`${API}/service-mgmt/template/create`, async ({ request }) => {
+        parts = await partsOf(request);
         return HttpResponse.json({ id: 'st9' });
       }),
     );
     const { user } = admin('/service-template/create');
     await fillRequired(user);
-    const input = () => screen.getByTestId('dropzone').querySelector('input')!;
-    await user.upload(input(), file(2_000_001, 'huge.png', 'image/png'));
     expect(
-      await screen.findByText('The icon is 2000001 bytes; the limit is 2000000 bytes.'),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.upload(input(), file(100, 'notes.txt', 'text/plain'));
+      screen.getByText('An image file (PNG, JPEG, GIF, WebP or SVG) of at most 2,000,000 bytes.'),
+    ).toBeVisible();
+    await user.upload(iconPicker(), file(100, 'notes.txt', 'text/plain'));
     expect(
       await screen.findByText('The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).'),
-    ).toBeInTheDocument();
+    ).toBeVisible();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    await user.upload(iconPicker(), file(1200, 'vpn.png', 'image/png'));
+    expect(await screen.findByRole('img', { name: 'vpn.png' })).toBeInTheDocument();
+    expect(screen.queryByText('The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).')).toBeNull();
+    await user.upload(iconPicker(), file(2_000_001, 'huge.png', 'image/png'));
+    expect(await screen.findByText('The icon is 2000001 bytes; the limit is 2000000 bytes.')).toBeVisible();
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['vpn.png']);
+    await user.upload(iconPicker(), file(100, 'notes.txt', 'text/plain'));
+    expect(
+      await screen.findByText('The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).'),
+    ).toBeVisible();
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['vpn.png']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(sent).toEqual([]);
+    await waitFor(() => expect(parts).toBeDefined());
+    expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
   });
 
   it("shows the server's refusal of a URL name already in use", async () => {
@@ -144,5 +155,17 @@ describe('the service template form', { timeout: 15_000 }, () => {
       removeIcon: true,
     });
     expect(await screen.findByText('Element updated')).toBeInTheDocument();
+  });
+
+  it('shows the picker of a new icon below the current one, as the remove choice says', async () => {
+    server.use(http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)));
+    admin('/service-template/st1');
+    const remove = await screen.findByRole('switch', { name: 'Remove the current icon' });
+    expect(
+      screen.getByText(
+        'The template is shown without an icon. A new icon chosen below replaces the current one instead.',
+      ),
+    ).toBeVisible();
+    expect(remove.compareDocumentPosition(iconPicker()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

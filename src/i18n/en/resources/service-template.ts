@@ -24,8 +24,11 @@ export const serviceTemplate = {
     description: 'At most 5000 characters.',
     iconFile: 'An image file (PNG, JPEG, GIF, WebP or SVG) of at most 2,000,000 bytes.',
     removeIcon:
-      'The template is shown without an icon. A new icon chosen above replaces the current one instead.',
+      'The template is shown without an icon. A new icon chosen below replaces the current one instead.',
     noIcon: 'This template has no icon.',
+  },
+  iconPicker: {
+    input: 'Icon file',
   },
   suggestion: {
     label: 'Suggested from the template name: %{slug}',
@@ -35,6 +38,7 @@ export const serviceTemplate = {
     unameFormat: 'Use lower-case letters and digits, with single hyphens between words (as in vpn-radius-2).',
     iconTooLarge: 'The icon is %{size} bytes; the limit is %{maxBytes} bytes.',
     iconType: 'The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).',
+    iconOne: 'Choose a single image file for the icon.',
   },
   protocols: {
     RADIUS: 'RADIUS',
