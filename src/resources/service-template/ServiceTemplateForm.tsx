@@ -36,6 +36,7 @@ const UnameInput = ({ validate }: { validate: ReturnType<typeof useValidators>['
       <TextInput
         source="uname"
         validate={validate}
+        isRequired
         helperText={`${T}.helpers.uname`}
         slotProps={{ htmlInput: { maxLength: LIMITS.uname } }}
         fullWidth
@@ -159,10 +160,11 @@ const useValidators = () => {
 export const ServiceTemplateForm = ({ edit = false }: { edit?: boolean }) => {
   const validate = useValidators();
   return (
-    <SimpleForm noValidate toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 720 }}>
+    <SimpleForm noValidate warnWhenUnsavedChanges toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 720 }}>
       <TextInput
         source="templateName"
         validate={validate.templateName}
+        isRequired
         helperText={`${T}.helpers.templateName`}
         slotProps={{ htmlInput: { maxLength: LIMITS.templateName } }}
         fullWidth
@@ -184,7 +186,7 @@ export const ServiceTemplateForm = ({ edit = false }: { edit?: boolean }) => {
         minRows={4}
         fullWidth
       />
-      <SelectInput source="protocol" choices={protocolChoices} validate={validate.protocol} />
+      <SelectInput source="protocol" choices={protocolChoices} validate={validate.protocol} isRequired />
       <SelectArrayInput source="connectorIds" choices={connectorChoices} sx={{ minWidth: 280 }} />
       {edit && <CurrentIcon />}
       <IconInput />

@@ -67,6 +67,7 @@ export const VosCloudConfigForm = ({
   return (
     <SimpleForm
       noValidate
+      warnWhenUnsavedChanges
       toolbar={<SaveCancelToolbar />}
       defaultValues={defaultValues}
       sx={{ maxWidth: 760 }}
@@ -75,12 +76,14 @@ export const VosCloudConfigForm = ({
       <TextInput
         source="cloudUrl"
         validate={validate.cloudUrl}
+        isRequired
         helperText={`${T}.helpers.url`}
         {...urlInputProps}
       />
       <TextInput
         source="companyId"
         validate={validate.companyId}
+        isRequired
         slotProps={{ htmlInput: { maxLength: CONFIG_LIMITS.companyId } }}
         fullWidth
       />
@@ -97,7 +100,12 @@ export const VosCloudConfigForm = ({
         validate={validate.companyPassword}
         fullWidth
       />
-      <SelectInput source="httpAuthMode" choices={httpAuthModeChoices} validate={validate.httpAuthMode} />
+      <SelectInput
+        source="httpAuthMode"
+        choices={httpAuthModeChoices}
+        validate={validate.httpAuthMode}
+        isRequired
+      />
       <TextInput
         source="certificate"
         validate={validate.certificate}

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fill } from '../harness';
 import { API, server } from '../msw';
-import { admin, file, type Part, partsOf, serveList, VPN } from './fixtures';
+import { admin, file, labelTexts, type Part, partsOf, serveList, VPN } from './fixtures';
+
+const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
 
 /** The icon's file input, by its label. */
 const iconPicker = () => screen.getByLabelText('Icon file', { selector: 'input[type="file"]' });
@@ -69,6 +71,18 @@ describe('the service template form', { timeout: 15_000 }, () => {
     expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
     expect(parts!.iconFile.text.length).toBe(1200);
     expect(await screen.findByText('Element created')).toBeInTheDocument();
+  });
+
+  it('marks the required fields: template name, URL name and protocol', async () => {
+    admin('/service-template/create');
+    await screen.findByRole('textbox', { name: 'Template name' });
+    const labels = labelTexts();
+    expect(labels).toEqual(expect.arrayContaining(['Short description', 'Description', 'Connectors']));
+    expect(labels.filter((label) => label.endsWith(' *')).sort()).toEqual([
+      'Protocol *',
+      'Template name *',
+      'URL name *',
+    ]);
   });
 
   it('refuses an icon not an image or over 2,000,000 bytes with no preview, keeping the icon chosen before', async () => {
@@ -167,5 +181,44 @@ describe('the service template form', { timeout: 15_000 }, () => {
       ),
     ).toBeVisible();
     expect(remove.compareDocumentPosition(iconPicker()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('asks before leaving a new template with unsaved changes', async () => {
+    serveList();
+    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    try {
+      const { user, pathname } = admin('/service-template/create');
+      await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
+      expect(pathname()).toBe('/service-template/create');
+      expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('VPN');
+      confirm.mockReturnValue(true);
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() => expect(pathname()).toBe('/service-template'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks before leaving an edited template with unsaved changes', async () => {
+    server.use(http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)));
+    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    try {
+      const { user, pathname } = admin('/service-template/st1');
+      const name = await screen.findByRole('textbox', { name: 'Template name' });
+      await waitFor(() => expect(name).toHaveValue('VPN access'));
+      await fill(user, name, ' 2');
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
+      expect(pathname()).toBe('/service-template/st1');
+      expect(name).toHaveValue('VPN access 2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -79,3 +79,7 @@ export const admin = (path: string, permissions = ALL) =>
 
 export const file = (bytes: number, name: string, type: string) =>
   new File([new Uint8Array(bytes)], name, { type });
+
+/** The form's labels as read (react-admin marks a required field's label with a thin space and '*'). */
+export const labelTexts = () =>
+  Array.from(document.querySelectorAll('label'), (label) => label.textContent!.replace(/\s+/g, ' ').trim());

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import vosCloudConfig from '../../../src/resources/vos-cloud-config';
 import { fill, renderAdmin } from '../harness';
 import { API, server } from '../msw';
@@ -78,6 +78,12 @@ const serveConfigs = () => {
 
 const admin = (path: string, permissions = ALL) =>
   renderAdmin({ path, permissions, children: <Resource name="vos-cloud-config" {...vosCloudConfig} /> });
+
+/** The form's labels as read (react-admin marks a required field's label with a thin space and '*'). */
+const labelTexts = () =>
+  Array.from(document.querySelectorAll('label'), (label) => label.textContent!.replace(/\s+/g, ' ').trim());
+
+const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
@@ -212,5 +218,43 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(seen.updated).toHaveLength(1));
     expect(seen.updated[0]).toMatchObject({ companyId: 'company-2', companyPassword: 'N3wer!' });
+  });
+
+  it('marks the required fields: cloud URL, company ID and HTTP authentication mode', async () => {
+    serveConfigs();
+    admin('/vos-cloud-config/create');
+    await screen.findByRole('textbox', { name: 'Cloud URL' });
+    const labels = labelTexts();
+    expect(labels).toEqual(expect.arrayContaining(['Company password', 'Certificate', 'Gateway URL']));
+    expect(labels.filter((label) => label.endsWith(' *')).sort()).toEqual([
+      'Cloud URL *',
+      'Company ID *',
+      'HTTP authentication mode *',
+    ]);
+  });
+
+  it.each([
+    ['a new setting', '/vos-cloud-config/create'],
+    ['an edited setting', '/vos-cloud-config/2'],
+  ])('asks before leaving %s with unsaved changes', async (_, path) => {
+    serveConfigs();
+    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    try {
+      const { user, pathname } = admin(path);
+      const companyId = await screen.findByRole('textbox', { name: 'Company ID' });
+      if (path.endsWith('/2')) await waitFor(() => expect(companyId).toHaveValue('company-2'));
+      await fill(user, companyId, 'x');
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
+      expect(pathname()).toBe(path);
+      expect(companyId).toHaveValue(path.endsWith('/2') ? 'company-2x' : 'x');
+      confirm.mockReturnValue(true);
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      await waitFor(() => expect(pathname()).toBe('/vos-cloud-config'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
