@@ -3,7 +3,16 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { fill } from '../harness';
 import { API, server } from '../msw';
-import { admin, file, labelTexts, type Part, partsOf, serveList, VPN } from './fixtures';
+import {
+  admin,
+  expectInfoNotification,
+  file,
+  labelTexts,
+  type Part,
+  partsOf,
+  serveList,
+  VPN,
+} from './fixtures';
 
 const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
 
@@ -48,7 +57,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st9' });
       }),
     );
-    const { user } = admin('/service-template/create');
+    const { user, pathname } = admin('/service-template/create');
     await fillRequired(user);
     await fill(user, screen.getByRole('textbox', { name: 'Short description' }), 'VPN with a second factor');
     await user.click(screen.getByRole('combobox', { name: 'Connectors' }));
@@ -70,7 +79,8 @@ describe('the service template form', { timeout: 15_000 }, () => {
     });
     expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
     expect(parts!.iconFile.text.length).toBe(1200);
-    expect(await screen.findByText('Element created')).toBeInTheDocument();
+    await expectInfoNotification('Service template created');
+    await waitFor(() => expect(pathname()).toBe('/service-template'));
   });
 
   it('marks the required fields: template name, URL name and protocol', async () => {
@@ -150,7 +160,7 @@ describe('the service template form', { timeout: 15_000 }, () => {
         return HttpResponse.json({ id: 'st1' });
       }),
     );
-    const { user } = admin('/service-template/st1');
+    const { user, pathname } = admin('/service-template/st1');
     const name = await screen.findByRole('textbox', { name: 'Template name' });
     await waitFor(() => expect(name).toHaveValue('VPN access'));
     await user.clear(name);
@@ -168,7 +178,8 @@ describe('the service template form', { timeout: 15_000 }, () => {
       connectorIds: [1, 2],
       removeIcon: true,
     });
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    await expectInfoNotification('Service template updated');
+    await waitFor(() => expect(pathname()).toBe('/service-template'));
   });
 
   it('shows the picker of a new icon below the current one, as the remove choice says', async () => {

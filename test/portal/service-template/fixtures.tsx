@@ -1,5 +1,7 @@
+import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
+import { expect } from 'vitest';
 import serviceTemplate from '../../../src/resources/service-template';
 import { renderAdmin } from '../harness';
 import { API, server } from '../msw';
@@ -83,3 +85,11 @@ export const file = (bytes: number, name: string, type: string) =>
 /** The form's labels as read (react-admin marks a required field's label with a thin space and '*'). */
 export const labelTexts = () =>
   Array.from(document.querySelectorAll('label'), (label) => label.textContent!.replace(/\s+/g, ' ').trim());
+
+/** The notification showing this text, as react-admin's 'info' (no success, warning or error colours). */
+export const expectInfoNotification = async (text: string) => {
+  const message = await screen.findByText(text);
+  expect(message.closest('.MuiSnackbarContent-root')!.className).not.toMatch(
+    /RaNotification-(success|warning|error)/,
+  );
+};

@@ -83,6 +83,14 @@ const admin = (path: string, permissions = ALL) =>
 const labelTexts = () =>
   Array.from(document.querySelectorAll('label'), (label) => label.textContent!.replace(/\s+/g, ' ').trim());
 
+/** The notification showing this text, as react-admin's 'info' (no success, warning or error colours). */
+const expectInfoNotification = async (text: string) => {
+  const message = await screen.findByText(text);
+  expect(message.closest('.MuiSnackbarContent-root')!.className).not.toMatch(
+    /RaNotification-(success|warning|error)/,
+  );
+};
+
 const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
@@ -138,7 +146,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
 
   it('creates a setting with its fields grouped, the flags as choices and the URLs checked', async () => {
     const seen = serveConfigs();
-    const { user } = admin('/vos-cloud-config/create');
+    const { user, pathname } = admin('/vos-cloud-config/create');
     for (const heading of ['Connection', 'Messages', 'Endpoints'])
       expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     await fill(user, screen.getByRole('textbox', { name: 'Cloud URL' }), 'ftp://cloud.example.com');
@@ -180,11 +188,13 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
       smartTokenUrl: '',
       pkiServerUrl: '',
     });
+    await expectInfoNotification('Cloud authentication server created');
+    await waitFor(() => expect(pathname()).toBe('/vos-cloud-config'));
   });
 
   it('edits a setting without sending the company password when it is left empty', async () => {
     const seen = serveConfigs();
-    const { user } = admin('/vos-cloud-config/2');
+    const { user, pathname } = admin('/vos-cloud-config/2');
     const companyId = await screen.findByRole('textbox', { name: 'Company ID' });
     await waitFor(() => expect(companyId).toHaveValue('company-2'));
     expect(screen.getByText('Set')).toBeInTheDocument();
@@ -207,7 +217,8 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
       smartTokenUrl: '',
       pkiServerUrl: '',
     });
-    expect(await screen.findByText('Element updated')).toBeInTheDocument();
+    await expectInfoNotification('Cloud authentication server updated');
+    await waitFor(() => expect(pathname()).toBe('/vos-cloud-config'));
   });
 
   it('sends a new company password typed on edit', async () => {

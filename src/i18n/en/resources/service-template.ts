@@ -68,6 +68,8 @@ export const serviceTemplate = {
       'Unpublish the %{smart_count} selected template? Customers no longer see it. |||| Unpublish the %{smart_count} selected templates? Customers no longer see them.',
   },
   notifications: {
+    created: 'Service template created',
+    updated: 'Service template updated',
     published: 'Template published |||| %{smart_count} templates published',
     unpublished: 'Template unpublished |||| %{smart_count} templates unpublished',
   },

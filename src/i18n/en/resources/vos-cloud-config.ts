@@ -57,6 +57,8 @@ export const vosCloudConfig = {
     activate: 'Activate this configuration? The active one becomes inactive.',
   },
   notifications: {
+    created: 'Cloud authentication server created',
+    updated: 'Cloud authentication server updated',
     activated: 'Configuration activated',
   },
   empty: {
