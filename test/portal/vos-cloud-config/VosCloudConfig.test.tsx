@@ -268,4 +268,26 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
       vi.unstubAllGlobals();
     }
   });
+
+  it('offers to create the first setting on a fresh install, to an operator who may create', async () => {
+    server.use(http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })));
+    admin('/vos-cloud-config');
+    expect(await screen.findByText('No cloud authentication servers yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Add the cloud authentication server the gateway checks second factors with, then activate it.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Create' })).toHaveAttribute(
+      'href',
+      '/vos-cloud-config/create',
+    );
+  });
+
+  it('offers no Create on an empty list to an operator who may only view', async () => {
+    server.use(http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })));
+    admin('/vos-cloud-config', ['vos-cloud-configuration:view']);
+    expect(await screen.findByText('No cloud authentication servers yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
+  });
 });
