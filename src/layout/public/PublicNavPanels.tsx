@@ -2,11 +2,12 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Box,
   Collapse,
+  Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
-  ListSubheader,
   Menu,
   MenuItem,
 } from '@mui/material';
@@ -88,18 +89,25 @@ export const UserMenuPanel = ({ anchor, onClose }: { anchor: HTMLElement | null;
   );
 };
 
-/** The left drawer of small screens: Overview, Solutions, Setup Guides, Support (spec 01 §2). */
+/**
+ * The left drawer of small screens: Overview, Solutions, Setup Guides, Support (spec 01 §2); on a phone, when
+ * signed out, also Sign In and Sign Up, which the top bar has no room for. The dialog is named like the top
+ * bar's navigation, and each entry is a list item.
+ */
 export const NavDrawer = ({
   open,
   onClose,
   overview,
   menus,
+  account = false,
   t,
 }: {
   open: boolean;
   onClose: () => void;
   overview: string;
   menus: NavMenu[];
+  /** Adds Sign In and Sign Up. */
+  account?: boolean;
   t: NavTranslate;
 }) => {
   const groups = [
@@ -108,12 +116,19 @@ export const NavDrawer = ({
     { label: t('portal.publicNav.support'), links: menus[2]?.links ?? [] },
   ];
   return (
-    <Drawer anchor="left" open={open} onClose={onClose}>
-      <Box sx={{ width: 280 }} role="presentation">
-        <List aria-label={t('portal.publicNav.label')}>
-          <ListItemButton component={RouterLink} to={overview} onClick={onClose}>
-            <ListItemText primary={t('portal.publicNav.overview')} />
-          </ListItemButton>
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': t('portal.publicNav.label') } }}
+    >
+      <Box sx={{ width: 280 }}>
+        <List>
+          <DrawerLink
+            link={{ label: 'overview', to: overview }}
+            label={t('portal.publicNav.overview')}
+            onClick={onClose}
+          />
           {groups.map((group) => (
             <DrawerGroup key={group.label} label={group.label}>
               {group.links.map((link) => (
@@ -122,6 +137,23 @@ export const NavDrawer = ({
             </DrawerGroup>
           ))}
         </List>
+        {account && (
+          <>
+            <Divider />
+            <List>
+              <DrawerLink
+                link={{ label: 'signIn', to: '/login' }}
+                label={t('portal.publicNav.signIn')}
+                onClick={onClose}
+              />
+              <DrawerLink
+                link={{ label: 'signUp', to: '/signup' }}
+                label={t('portal.publicNav.signUp')}
+                onClick={onClose}
+              />
+            </List>
+          </>
+        )}
       </Box>
     </Drawer>
   );
@@ -130,37 +162,36 @@ export const NavDrawer = ({
 const DrawerGroup = ({ label, children }: { label: string; children: ReactNode }) => {
   const [expanded, setExpanded] = useState(false);
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
         <ListItemText primary={label} />
         <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
       </ListItemButton>
       <Collapse in={expanded} unmountOnExit>
-        <List
-          disablePadding
-          subheader={<ListSubheader sx={{ display: 'none' }}>{label}</ListSubheader>}
-          sx={{ pl: 2 }}
-        >
+        <List disablePadding aria-label={label} sx={{ pl: 2 }}>
           {children}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 };
 
-const DrawerLink = ({ link, label, onClick }: { link: NavLink; label: string; onClick: () => void }) =>
-  link.href ? (
-    <ListItemButton
-      component="a"
-      href={link.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={onClick}
-    >
-      <ListItemText primary={label} />
-    </ListItemButton>
-  ) : (
-    <ListItemButton component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
-      <ListItemText primary={label} />
-    </ListItemButton>
-  );
+const DrawerLink = ({ link, label, onClick }: { link: NavLink; label: string; onClick: () => void }) => (
+  <ListItem disablePadding>
+    {link.href ? (
+      <ListItemButton
+        component="a"
+        href={link.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onClick}
+      >
+        <ListItemText primary={label} />
+      </ListItemButton>
+    ) : (
+      <ListItemButton component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    )}
+  </ListItem>
+);

@@ -22,6 +22,9 @@ import { docLinksOf } from '../../pages/docs/links';
 import { isLive, useSession } from '../../session';
 import type { NavMenu } from './PublicNavPanels';
 
+/** The logo and product name, the one part of the bar that shrinks (to an ellipsis). */
+const BRAND_CLASS = 'PublicTopBar-brand';
+
 /** Routes whose header is transparent until the page scrolls more than 1 px (spec 01 §2, §9). */
 export const TRANSPARENT_HEADER_PATHS = ['/', '/home', '/login', '/signup'];
 
@@ -68,6 +71,9 @@ export const PublicTopBar = () => {
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 1 });
   const transparent = TRANSPARENT_HEADER_PATHS.includes(pathname) && !scrolled;
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  // On a phone the bar keeps one line: the product name shrinks, Sign In and Sign Up go to the drawer and
+  // the user menu opens from an icon.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { overview, menus } = useNavigation();
   const [open, setOpen] = useState<{ id: string; anchor: HTMLElement } | null>(null);
   const [drawer, setDrawer] = useState(false);
@@ -92,7 +98,16 @@ export const PublicTopBar = () => {
         transition: 'background-color 200ms, box-shadow 200ms',
       }}
     >
-      <Toolbar component="nav" aria-label={t('portal.publicNav.label')} sx={{ gap: 1 }}>
+      <Toolbar
+        component="nav"
+        aria-label={t('portal.publicNav.label')}
+        sx={{
+          gap: 1,
+          // One line at any width: the buttons keep their size, only the product name gives way.
+          '& > *': { flexShrink: 0, whiteSpace: 'nowrap' },
+          [`& > .${BRAND_CLASS}`]: { flexShrink: 1, minWidth: 0 },
+        }}
+      >
         {!desktop && (
           <IconButton
             color="inherit"
@@ -112,9 +127,15 @@ export const PublicTopBar = () => {
           to={signedIn ? '/report' : '/login'}
           color="inherit"
           startIcon={<ShieldIcon />}
-          sx={{ textTransform: 'none', mr: 2 }}
+          className={BRAND_CLASS}
+          sx={{ textTransform: 'none', mr: { xs: 0, sm: 2 } }}
         >
-          <Typography variant="h6" component="span">
+          <Typography
+            variant="h6"
+            component="span"
+            noWrap
+            sx={{ fontSize: { xs: '1.125rem', sm: undefined } }}
+          >
             {product}
           </Typography>
         </Button>
@@ -139,7 +160,19 @@ export const PublicTopBar = () => {
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        {signedIn ? (
+        {signedIn && phone ? (
+          <IconButton
+            color="inherit"
+            edge="end"
+            aria-label={session.user?.username ?? ''}
+            aria-haspopup="menu"
+            aria-expanded={open?.id === 'user'}
+            {...trigger}
+            onClick={(event) => openPanel('user', event.currentTarget)}
+          >
+            <AccountCircleIcon />
+          </IconButton>
+        ) : signedIn ? (
           <Button
             color="inherit"
             startIcon={<AccountCircleIcon />}
@@ -151,7 +184,7 @@ export const PublicTopBar = () => {
           >
             {session.user?.username ?? ''}
           </Button>
-        ) : (
+        ) : phone ? null : (
           <>
             <Button color="inherit" component={RouterLink} to="/login">
               {t('portal.publicNav.signIn')}
@@ -180,6 +213,7 @@ export const PublicTopBar = () => {
             onClose={() => setDrawer(false)}
             overview={overview}
             menus={menus}
+            account={!signedIn && phone}
             t={t}
           />
         </Suspense>

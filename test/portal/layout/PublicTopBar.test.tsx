@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
 import { PublicTopBar } from '../../../src/layout/public/PublicTopBar';
 import { sessionStore } from '../../../src/session';
@@ -16,6 +16,26 @@ const renderBar = (path = '/login') => {
   );
   return userEvent.setup();
 };
+
+const ANN = {
+  id: 'a',
+  username: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  roleIds: [],
+  roles: [],
+  status: 'ACTIVE' as const,
+  isCustomerRoot: false,
+  customerId: null,
+  customerName: null,
+};
+
+interface HappyDomWindow {
+  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
+}
+const viewport = (width: number, height: number) =>
+  (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
 
 describe('the public top bar', () => {
   it('offers Sign In and Sign Up when signed out, with the logo leading to /login', async () => {
@@ -84,5 +104,56 @@ describe('the public top bar', () => {
   it('is solid on documentation pages', () => {
     renderBar('/docs/intro/faq');
     expect(screen.getByRole('banner')).toHaveAttribute('data-transparent', 'false');
+  });
+
+  describe('on a phone (375 px)', () => {
+    beforeEach(() => viewport(375, 812));
+    afterEach(() => {
+      // Unmounted first: the bar would otherwise follow the window back to its width, outside act().
+      cleanup();
+      viewport(1024, 768);
+    });
+
+    it('keeps one line: the menu button and the product name, Sign In and Sign Up folded into the drawer', async () => {
+      const user = renderBar('/docs/intro/faq');
+      const bar = screen.getByRole('navigation', { name: 'Main navigation' });
+      expect(within(bar).getByRole('link', { name: 'Gateway Portal' })).toHaveAttribute('href', '/login');
+      expect(within(bar).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+      expect(within(bar).queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+      expect(within(bar).queryByRole('button', { name: 'Solutions' })).not.toBeInTheDocument();
+      // The product name gives way (to an ellipsis) rather than wrapping.
+      expect(getComputedStyle(within(bar).getByText('Gateway Portal')).whiteSpace).toBe('nowrap');
+
+      await user.click(within(bar).getByRole('button', { name: 'Open the menu' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+      expect(within(drawer).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+      expect(within(drawer).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+      expect(within(drawer).getByRole('link', { name: 'Overview' })).toBeInTheDocument();
+      // Every entry of the drawer's lists is a list item (axe: list).
+      for (const list of drawer.querySelectorAll('ul')) {
+        for (const child of list.children) expect(child.tagName).toBe('LI');
+      }
+      await user.click(within(drawer).getByRole('button', { name: 'Setup Guides' }));
+      const guides = await within(drawer).findByRole('list', { name: 'Setup Guides' });
+      expect(within(guides).getByRole('link', { name: 'GitLab (SAML2.0)' })).toBeInTheDocument();
+      for (const child of guides.children) expect(child.tagName).toBe('LI');
+    });
+
+    it('opens the user menu from an icon named after the user when signed in', async () => {
+      sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: ANN });
+      const user = renderBar('/docs/intro/faq');
+      await user.click(screen.getByRole('button', { name: 'ann@example.com' }));
+      const menu = await screen.findByRole('menu');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Dashboard', 'My Account', 'Sign Out']);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+      expect(within(drawer).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    });
   });
 });
