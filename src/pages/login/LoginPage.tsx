@@ -81,11 +81,12 @@ export const LoginPage = () => {
         sx={{
           flex: 1,
           minHeight: '100vh',
-          pt: 10,
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
           p: 2,
+          // Clear of the fixed top bar when the card is taller than the window (a phone).
+          pt: 10,
           background: 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)',
         }}
       >

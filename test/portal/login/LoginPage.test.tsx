@@ -315,7 +315,11 @@ describe('the login page', () => {
     const viewport = (width: number, height: number) =>
       (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
     beforeEach(() => viewport(375, 812));
-    afterEach(() => viewport(1024, 768));
+    afterEach(() => {
+      // Unmounted first: the top bar would otherwise follow the window back to its width, outside act().
+      cleanup();
+      viewport(1024, 768);
+    });
 
     it('shows no error when opening the menu takes the focus from the email field', async () => {
       const { user } = renderLogin();
