@@ -83,8 +83,18 @@ describe('QR sign-in with the mobile app', () => {
     const sessionId = await openQrTab();
     const run = authenticator('reject', sessionId);
     expect(run.status, run.stderr).toBe(0);
-    await page.getByText('The authentication request has been rejected.').waitFor();
+    const rejected = page.getByText('The authentication request has been rejected.');
+    await rejected.waitFor();
     await page.screenshot({ path: 'test-results/qr-rejected.png' });
+    // No room is left for the code that is gone: the message follows the tabs, then the way to try again,
+    // on one line.
+    const tabs = await page.getByRole('tablist').boundingBox();
+    const message = await rejected.boundingBox();
+    expect(message!.y - (tabs!.y + tabs!.height)).toBeLessThan(60);
+    expect(await page.getByRole('img', { name: 'Scan with V-Key app to log in' }).count()).toBe(0);
+    const refresh = await page.getByRole('button', { name: 'Refresh QR Code' }).boundingBox();
+    expect(refresh!.height).toBeLessThan(40);
+    expect(refresh!.y - (message!.y + message!.height)).toBeLessThan(60);
   });
 
   it('signs the user in once the app approves, and lands on the dashboard', async () => {
@@ -103,7 +113,7 @@ describe('QR sign-in with the mobile app', () => {
   });
 });
 
-describe('the public frame on a phone', () => {
+describe('the public frame', () => {
   let portal: RunningPortal;
   let browser: Browser;
 
@@ -128,5 +138,23 @@ describe('the public frame on a phone', () => {
     await page.getByRole('link', { name: 'GitLab (SAML2.0)' }).click();
     await page.waitForURL('**/docs/help/gitlab-saml2');
     await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('has a favicon: /favicon.ico and the icons the page links answer with images', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${portal.url}/login`);
+    const linked = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(linked.map((href) => new URL(href).pathname).sort()).toEqual(['/favicon.ico', '/favicon.svg']);
+    for (const href of [`${portal.url}/favicon.ico`, ...linked]) {
+      const response = await fetch(href);
+      expect(response.status, href).toBe(200);
+      expect(response.headers.get('content-type'), href).toMatch(/^image\//);
+      expect((await response.arrayBuffer()).byteLength, href).toBeGreaterThan(100);
+    }
+    // What a browser asks for by itself, without reading the page.
+    const ico = Buffer.from(await (await fetch(`${portal.url}/favicon.ico`)).arrayBuffer());
+    expect(ico.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
   });
 });
