@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Portal, preloadFirstPage } from './Portal';
 
 const root = createRoot(document.getElementById('root')!);
+
+// A data router: react-admin's warnings about unsaved changes block navigations through it (useBlocker).
+const router = createBrowserRouter([{ path: '*', element: <Portal /> }]);
 
 // The first page's code is loaded before it is drawn, so that it shows up whole (see preloadFirstPage).
 void preloadFirstPage(window.location)
@@ -11,9 +14,7 @@ void preloadFirstPage(window.location)
   .then(() =>
     root.render(
       <StrictMode>
-        <BrowserRouter>
-          <Portal />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </StrictMode>,
     ),
   );
