@@ -28,6 +28,7 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
         root: {
           // Long names ('Cloud Authentication Servers') wrap rather than end in an ellipsis.
           whiteSpace: 'normal',
+          '& .MuiTypography-noWrap': { whiteSpace: 'normal' },
           // The page shown stands out from the others by more than a shade of grey.
           '&.RaMenuItemLink-active': { fontWeight: 600, backgroundColor: 'rgba(13, 71, 161, 0.08)' },
         },
@@ -42,8 +43,8 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
         // react-admin's row checkbox names its wrapper (an aria-label a span may not carry) and leaves the
         // input unnamed: the name goes to the input, where assistive technology looks for it.
         slotProps: {
-          input: (ownerState: { 'aria-label'?: string }) =>
-            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+          input: (ownerState: { 'aria-label'?: string; inputProps?: object }) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : (ownerState.inputProps ?? {}),
           root: (ownerState: { 'aria-label'?: string }) =>
             ownerState['aria-label'] ? { 'aria-label': undefined } : {},
         },

@@ -8,6 +8,7 @@ import { sessionStore } from '../session';
 import { CustomerContext } from './CustomerContext';
 import { DocumentTitle } from './DocumentTitle';
 import { Menu } from './menu/Menu';
+import { PortalSidebar } from './PortalSidebar';
 
 const ChangePasswordMenuItem = () => {
   const translate = useTranslate();
@@ -45,7 +46,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     return <Navigate to={`${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`} replace />;
   }
   return (
-    <RaLayout appBar={PortalAppBar} menu={Menu}>
+    <RaLayout appBar={PortalAppBar} menu={Menu} sidebar={PortalSidebar}>
       <DocumentTitle />
       {children}
     </RaLayout>

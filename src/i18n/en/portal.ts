@@ -72,6 +72,7 @@ export const portal = {
     permissionCount: '%{smart_count} permission |||| %{smart_count} permissions',
   },
   menu: {
+    label: 'Menu',
     dashboard: 'Dashboard',
     myAccount: 'My Account',
     changePassword: 'Change Password',

@@ -65,6 +65,7 @@ const RoleRow = ({ role, actions, ticked, holdable, readOnly, onChange }: RoleRo
   const roleName = role.displayName || role.roleName;
   const actionName = (action: string) => translate(`resources.asset.actionNames.${action}`, { _: action });
   const tickedOfAsset = actions.filter((action) => ticked.includes(action));
+  const partly = tickedOfAsset.length > 0 && tickedOfAsset.length < actions.length;
   const row = (
     <TableRow
       hover={!disabled}
@@ -79,10 +80,19 @@ const RoleRow = ({ role, actions, ticked, holdable, readOnly, onChange }: RoleRo
       <TableCell padding="checkbox" align="center">
         <Checkbox
           checked={actions.length > 0 && tickedOfAsset.length === actions.length}
-          indeterminate={tickedOfAsset.length > 0 && tickedOfAsset.length < actions.length}
+          indeterminate={partly}
           disabled={disabled}
           onChange={(event) => onChange(withAll(ticked, event.target.checked, actions))}
-          slotProps={{ input: { 'aria-label': translate(`${T}.all`, { role: roleName }) } }}
+          slotProps={{
+            input: {
+              'aria-label': translate(`${T}.all`, { role: roleName }),
+              // A native checkbox says 'mixed' through its indeterminate property, not aria-checked.
+              'aria-checked': undefined,
+              ref: (node: HTMLInputElement | null) => {
+                if (node) node.indeterminate = partly;
+              },
+            },
+          }}
         />
       </TableCell>
       {actions.map((action) => (
