@@ -19,10 +19,18 @@ export const api = async <T>(
   return (body ? JSON.parse(body) : undefined) as T;
 };
 
-/** Signs the initial operator in, replaces its printed password and answers a token and the new password. */
+/**
+ * Signs the initial operator in, gives its name and mobile phone, replaces its printed password (what its
+ * first sign-in asks), and answers a token and the new password.
+ */
 export const operatorWithOwnPassword = async (portal: RunningPortal, password = 'Journey-Pass-1') => {
   const { token } = await api<{ token: string }>(portal, '/auth/signin', {
     json: { login: portal.operator.email, password: portal.operator.password },
+  });
+  await api(portal, '/account/profile', {
+    method: 'PUT',
+    token,
+    json: { firstName: 'Olive', lastName: 'Operator', mobilePhone: '+1 555 0199' },
   });
   await api(portal, '/account/change-password', {
     token,

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The serious and critical axe violations of the page as it is now, each with the elements concerned. */
+export const seriousViolations = async (page: Page): Promise<string[]> => {
+  // A notification or dialog still fading in has the colours of neither state: wait until it is still.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+};
+
+/**
+ * Fails on any serious or critical axe violation of the page in its current state (empty, filled, error,
+ * dialog…), named in the failure. Every journey calls it on every screen and state it visits.
+ */
+export const expectAccessible = async (page: Page, state: string) => {
+  expect(await seriousViolations(page), `axe on ${state}`).toEqual([]);
+};
+
+/** The page is no wider than the window: nothing runs off the side of a phone. */
+export const expectNoSideScroll = async (page: Page, state: string) => {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `width of ${state}`).toBeLessThanOrEqual(innerWidth);
+};
