@@ -44,7 +44,9 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
         // input unnamed: the name goes to the input, where assistive technology looks for it.
         slotProps: {
           input: (ownerState: { 'aria-label'?: string; inputProps?: object }) =>
-            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : (ownerState.inputProps ?? {}),
+            ownerState['aria-label']
+              ? { 'aria-label': ownerState['aria-label'] }
+              : (ownerState.inputProps ?? {}),
           root: (ownerState: { 'aria-label'?: string }) =>
             ownerState['aria-label'] ? { 'aria-label': undefined } : {},
         },
