@@ -747,6 +747,11 @@ const CASES: Record<ResourceName, Case[]> = {
     },
     { call: 'loadAccountByToken', params: {}, sent: [POST('/api/account/load_account_by_token')] },
     {
+      call: 'updateProfile',
+      params: { data: { firstName: 'Ann', lastName: 'Lee', mobilePhone: '+1 555' } },
+      sent: [PUT('/api/account/profile', { firstName: 'Ann', lastName: 'Lee', mobilePhone: '+1 555' })],
+    },
+    {
       call: 'configure2fa',
       params: { accountId: 'a1', data: { enabled: true } },
       sent: [POST('/api/account/a1/security/configure/2fa', { enabled: true })],
