@@ -162,6 +162,21 @@ describe('the provider slice as a new operator finds it', () => {
     it('shows the assets and a partly ticked permission matrix, and asks before leaving it', async () => {
       await open('/asset', 'Permission Assets');
       await expectAccessible(page, 'the asset list');
+      // A 1,000-character word in a description breaks on the show page rather than widening it.
+      await page
+        .getByRole('row', { name: /^Customers/ })
+        .getByRole('link', { name: 'Edit' })
+        .click();
+      await page.getByRole('textbox', { name: 'Description' }).fill('w'.repeat(1000));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Permission asset updated').waitFor();
+      await page
+        .getByRole('row', { name: /^Customers/ })
+        .getByRole('link', { name: 'Show' })
+        .click();
+      await page.getByText('w'.repeat(50), { exact: false }).first().waitFor();
+      await expectNoSideScroll(page, 'an asset with a long word');
+      await open('/asset', 'Permission Assets');
       await page
         .getByRole('row', { name: /^Customers/ })
         .getByRole('link', { name: 'Permissions' })
