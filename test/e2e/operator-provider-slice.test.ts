@@ -200,6 +200,9 @@ describe('the provider slice as a new operator finds it', () => {
         .getByRole('button', { name: 'Manage' })
         .click();
       await page.waitForURL('**/report');
+      await page.getByRole('menuitem', { name: 'Help' }).waitFor();
+      await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+      await page.screenshot({ path: 'test-results/slice-customer-menu.png' });
       for (const path of ['/role', '/asset', '/customer/create']) {
         await page.goto(`${portal.url}${path}`);
         await page.getByRole('heading', { name: 'Page not found' }).first().waitFor();
