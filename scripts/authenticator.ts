@@ -6,7 +6,7 @@
  * It signs in as the user (POST /api/auth/signin), sends the decision for the session shown in the QR
  * code (POST /api/v-key-seamless/app/decision), then signs out. The server decides who may answer: the
  * user must be active, and a client bound to a customer takes only that customer's users. A user who
- * still has to change the initial password may answer too: the decision needs only a valid session.
+ * still has to change the initial password is refused (403): change it in the portal first.
  *
  * Exit codes: 0 done, 1 refused (or the server cannot be reached), 2 wrong usage.
  */
