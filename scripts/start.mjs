@@ -14,7 +14,9 @@ const newestSource = (path) => {
   return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))));
 };
 
-const sources = ['src', 'public', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'].map((name) => join(root, name));
+const sources = ['src', 'public', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'].map(
+  (name) => join(root, name),
+);
 const stale = !existsSync(built) || Math.max(...sources.map(newestSource)) > statSync(built).mtimeMs;
 
 if (stale) {
