@@ -10,7 +10,7 @@ import { createAuthProvider } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
-import { SCOPE, type Session, sessionStore } from '../../src/session';
+import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
 import { lightTheme } from '../../src/theme';
 import { API, server } from './msw';
 
@@ -48,6 +48,23 @@ export const customerAdmin: Partial<Session> = {
   originalScope: SCOPE.CUSTOMER,
   currentScope: SCOPE.CUSTOMER,
 };
+
+/** The signed-in account as the session keeps it (Ann Lee, a1, no roles), with the fields given. */
+export const sessionUser = (fields: Partial<SessionUser> = {}): SessionUser => ({
+  id: 'a1',
+  username: 'ann@provider.test',
+  email: 'ann@provider.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  mobilePhone: '+84 90 111',
+  roleIds: [],
+  roles: [],
+  status: 'ACTIVE',
+  isCustomerRoot: false,
+  customerId: null,
+  customerName: null,
+  ...fields,
+});
 
 /** Stores a live session (token 'tok', a minute left) with these fields; a provider operator by default. */
 export const signIn = (session: Partial<Session> = operator) =>

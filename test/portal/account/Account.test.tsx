@@ -16,6 +16,7 @@ import {
   renderAdmin,
   row,
   save,
+  sessionUser,
 } from '../harness';
 import { API, server } from '../msw';
 
@@ -153,21 +154,7 @@ describe('the account list', () => {
 
   it("does not offer to deactivate one's own account, and says why", async () => {
     const sent = recordRequests();
-    const me = { id: 'a1', username: ANN.email, firstName: 'Ann', lastName: 'Lee', email: ANN.email };
-    const { user } = renderAt('/account', {
-      session: {
-        ...operator,
-        user: {
-          ...me,
-          roleIds: [],
-          roles: [],
-          status: 'ACTIVE',
-          isCustomerRoot: false,
-          customerId: null,
-          customerName: null,
-        },
-      },
-    });
+    const { user } = renderAt('/account', { session: { ...operator, user: sessionUser({ id: ANN.id }) } });
     await screen.findByText('ann@provider.test');
     const own = await within(row('ann@provider.test')).findByRole('button', { name: 'Deactivate' });
     await waitFor(() => expect(own).toHaveAttribute('aria-disabled', 'true'));

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { operator, renderAdmin } from '../harness';
+import { operator, renderAdmin, sessionUser } from '../harness';
 import { API, server } from '../msw';
 
 const CUSTOMERS = {
@@ -194,19 +194,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
 
   it('asks before taking actions away from a role the signed-in operator holds', async () => {
     const saved = serve();
-    const me = {
-      id: 'a1',
-      username: 'me@provider.test',
-      email: 'me@provider.test',
-      firstName: 'Me',
-      lastName: 'Self',
-      roleIds: ['r1'],
-      roles: [],
-      status: 'ACTIVE',
-      isCustomerRoot: false,
-      customerId: null,
-      customerName: null,
-    };
+    const me = sessionUser({ roleIds: ['r1'] });
     const { user } = renderAdmin({
       path: '/asset/as1/permission',
       permissions: CONFIGURE,

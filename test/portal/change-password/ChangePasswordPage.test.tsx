@@ -8,22 +8,10 @@ import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
 import { ChangePasswordPage } from '../../../src/pages/change-password/ChangePasswordPage';
 import { type SessionUser, sessionStore } from '../../../src/session';
+import { sessionUser } from '../harness';
 import { API, server } from '../msw';
 
-const ME: SessionUser = {
-  id: 'a1',
-  username: 'ann@provider.test',
-  email: 'ann@provider.test',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  mobilePhone: '+84 90 111',
-  roleIds: [],
-  roles: [],
-  status: 'ACTIVE',
-  isCustomerRoot: false,
-  customerId: null,
-  customerName: null,
-};
+const ME = sessionUser();
 
 const renderPage = (entry = '/my-account/change-password', user: SessionUser = ME) => {
   sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, forceChangePassword: true, user });
