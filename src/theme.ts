@@ -1,5 +1,6 @@
 import { deepmerge } from '@mui/utils';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { NativeCheckboxInput } from './components/NativeCheckboxInput';
 
 /**
  * Two themes (spec 01 §1): 'portal' under /my-account/, 'light' everywhere else.
@@ -40,6 +41,8 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     },
     MuiCheckbox: {
       defaultProps: {
+        // 'Partly ticked' through the native property, not a forbidden aria-checked (see the component).
+        slots: { input: NativeCheckboxInput },
         // react-admin's row checkbox names its wrapper (an aria-label a span may not carry) and leaves the
         // input unnamed: the name goes to the input, where assistive technology looks for it.
         slotProps: {

@@ -86,11 +86,6 @@ const RoleRow = ({ role, actions, ticked, holdable, readOnly, onChange }: RoleRo
           slotProps={{
             input: {
               'aria-label': translate(`${T}.all`, { role: roleName }),
-              // A native checkbox says 'mixed' through its indeterminate property, not aria-checked.
-              'aria-checked': undefined,
-              ref: (node: HTMLInputElement | null) => {
-                if (node) node.indeterminate = partly;
-              },
             },
           }}
         />
