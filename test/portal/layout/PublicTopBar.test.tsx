@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
 import { PublicTopBar } from '../../../src/layout/public/PublicTopBar';
 import { sessionStore } from '../../../src/session';
+import { sessionUser } from '../harness';
 
 const renderBar = (path = '/login') => {
   render(
@@ -17,19 +18,7 @@ const renderBar = (path = '/login') => {
   return userEvent.setup();
 };
 
-const ANN = {
-  id: 'a',
-  username: 'ann@example.com',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@example.com',
-  roleIds: [],
-  roles: [],
-  status: 'ACTIVE' as const,
-  isCustomerRoot: false,
-  customerId: null,
-  customerName: null,
-};
+const ANN = sessionUser({ id: 'a', username: 'ann@example.com', email: 'ann@example.com' });
 
 interface HappyDomWindow {
   happyDOM: { setViewport(viewport: { width: number; height: number }): void };
@@ -47,23 +36,7 @@ describe('the public top bar', () => {
   });
 
   it('shows the user menu with Dashboard, My Account and Sign Out when signed in', async () => {
-    sessionStore.set({
-      token: 'tok',
-      expiresAt: Date.now() + 60_000,
-      user: {
-        id: 'a',
-        username: 'ann@example.com',
-        firstName: 'Ann',
-        lastName: 'Lee',
-        email: 'ann@example.com',
-        roleIds: [],
-        roles: [],
-        status: 'ACTIVE',
-        isCustomerRoot: false,
-        customerId: null,
-        customerName: null,
-      },
-    });
+    sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: ANN });
     const user = renderBar();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gateway Portal' })).toHaveAttribute('href', '/report');
