@@ -2,12 +2,14 @@ import { account } from './account.ts';
 import { asset } from './asset.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { customer } from './customer.ts';
+import { directory, directoryUser } from './directory.ts';
 import type { CallFamily, ResourceContract } from './kit.ts';
 import type { PermissionResource } from './permissions.ts';
 import { accountRole, role } from './role.ts';
 import { samlSetting } from './samlSetting.ts';
 import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
 import { billing, session } from './session.ts';
+import { user } from './user.ts';
 
 /** Every contract: the resources the server serves and the families of plain calls. */
 
@@ -20,6 +22,9 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   serviceTemplate,
   cloudConfig,
   samlSetting,
+  directory,
+  directoryUser,
+  user,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles];
@@ -32,17 +37,14 @@ export type ResourceGuard = PermissionResource | readonly PermissionResource[] |
  */
 const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   report: null,
-  ldap: 'directories',
   ldap_2fa: 'directories',
   'service-launch': 'service_instance',
   'service-instance': 'service_instance',
   'token-pack-v2': 'token-pack',
   'activation-code': 'token-pack',
   'white-list-ips': 'token-pack',
-  users: 'user-management',
   user: 'user-management',
   'user-details': 'user-management',
-  'users/keycloak': 'user-management',
   deny_service_users: 'service_instance',
   seamless_service_users: 'service_instance',
   saml2: 'saml',

@@ -96,3 +96,96 @@ export const isBlank = (value: string): boolean => value.trim() === '';
 
 /** The upload size limit constant: an image of at most 2000000 bytes. */
 export const UPLOAD_MAX_BYTES = 2_000_000;
+
+// ——— Directories (spec 01 §3 Directory) ———
+
+export const HOST_MAX_LENGTH = 253;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const DNS_NAME =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** An IPv4 address. */
+export const isIpv4 = (value: string): boolean => IPV4.test(value);
+
+/** An IPv6 address (with `::` compression and an optional trailing IPv4 part), without brackets or zone. */
+export function isIpv6(value: string): boolean {
+  if (!/^[0-9a-f:.]+$/i.test(value) || !value.includes(':')) return false;
+  const halves = value.split('::');
+  if (halves.length > 2) return false;
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':'));
+  const groups = halves.flatMap(groupsOf);
+  const last = groups.at(-1);
+  const ipv4Tail = last?.includes('.') === true;
+  if (ipv4Tail && !isIpv4(last as string)) return false;
+  const hexGroups = ipv4Tail ? groups.slice(0, -1) : groups;
+  if (!hexGroups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return false;
+  const count = hexGroups.length + (ipv4Tail ? 2 : 0);
+  return halves.length === 2 ? count < 8 : count === 8;
+}
+
+/** An IP address (v4 or v6) or a domain name: where a directory server is reached. */
+export const isHost = (value: string): boolean =>
+  value.length <= HOST_MAX_LENGTH && (isIpv4(value) || isIpv6(value) || DNS_NAME.test(value));
+
+export const DN_MAX_LENGTH = 1000;
+/** One `attribute=value` of a DN: a name or OID, then a value with `\`-escapes (RFC 4514), or `#hex`. */
+const RDN_PART =
+  /^\s*([A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)*)\s*=\s*(#[0-9A-Fa-f]+|(?:[^,+"\\<>;=]|\\[,+"\\<>;=# ]|\\[0-9A-Fa-f]{2})+)\s*$/;
+
+/** A distinguished name: `attribute=value` pairs joined by commas (multi-valued with `+`), per RFC 4514. */
+export function isDistinguishedName(value: string): boolean {
+  if (value.trim() === '' || value.length > DN_MAX_LENGTH) return false;
+  return splitDn(value).every((part) => RDN_PART.test(part));
+}
+
+/** The parts of a DN split at unescaped `,` and `+`. */
+function splitDn(value: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (let index = 0; index < value.length; index++) {
+    const char = value[index]!;
+    if (char === '\\') {
+      current += char + (value[index + 1] ?? '');
+      index++;
+    } else if (char === ',' || char === '+') {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  parts.push(current);
+  return parts;
+}
+
+/** An LDAP attribute name (`mail`, `sAMAccountName`, `telephoneNumber`). */
+export const isAttributeName = (value: string): boolean => /^[A-Za-z][A-Za-z0-9-]{0,99}$/.test(value);
+
+/** The placeholder of the user login pattern: where the login name goes. */
+export const USERNAME_PLACEHOLDER = '{username}';
+
+/**
+ * A user login pattern: an LDAP search filter in parentheses, with balanced parentheses, that holds
+ * `{username}` where the login name goes: `(&(objectClass=inetOrgPerson)(uid={username}))`.
+ */
+export function isLoginPattern(value: string): boolean {
+  if (!value.startsWith('(') || !value.endsWith(')') || !value.includes(USERNAME_PLACEHOLDER)) return false;
+  let depth = 0;
+  for (let index = 0; index < value.length; index++) {
+    const char = value[index];
+    if (char === '\\') index += 2;
+    else if (char === '(') depth++;
+    else if (char === ')') {
+      depth--;
+      if (depth < 0) return false;
+      if (depth === 0 && index !== value.length - 1) return false;
+    }
+  }
+  return depth === 0;
+}
+
+/** An Azure AD tenant: a GUID, or a domain name such as contoso.onmicrosoft.com. */
+export const isTenantId = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ||
+  (DNS_NAME.test(value) && value.includes('.'));
+
+/** A TCP port. */
+export const isPort = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= 65535;

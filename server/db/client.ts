@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,9 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
 }
 
+/** The extensions the migrations create (PGlite loads them when it opens; PostgreSQL has them in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
@@ -51,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     if (!options.dataDir) throw new Error('openDatabase needs a dataDir, a databaseUrl or a PGlite instance');
     // PGlite does not create the parent folder of its data directory.
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(path.join(options.dataDir, 'pglite'));
+    client = new PGlite(path.join(options.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
   }
   const pglite = client;
   try {

@@ -3,5 +3,6 @@
  * and applied at every start.
  */
 export * from './schema/admin.ts';
+export * from './schema/directory.ts';
 export * from './schema/identity.ts';
 export * from './schema/oauth2.ts';

@@ -2,10 +2,12 @@ import { account } from '../../contract/account';
 import { asset } from '../../contract/asset';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { customer } from '../../contract/customer';
+import { directory, directoryUser } from '../../contract/directory';
 import { accountRole, role } from '../../contract/role';
 import { samlSetting } from '../../contract/samlSetting';
 import { serviceTemplate } from '../../contract/serviceTemplate';
 import { billing } from '../../contract/session';
+import { user } from '../../contract/user';
 import type {
   ActionSpec,
   BodySpec,
@@ -68,13 +70,6 @@ const download = (method: HttpMethod, path: string, fileName: string, body?: Bod
   fileName,
   ...(body ? { body } : {}),
 });
-const upload = (method: 'POST' | 'PUT', path: string, part: string): ActionSpec => ({
-  by: 'upload',
-  method,
-  path,
-  part,
-});
-
 /** Customer-scoped REST of the directories and connectors (ldap, radius, saml…). */
 const customerRest = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
   ({
@@ -215,59 +210,13 @@ export const RESOURCES = {
     create: record('POST', '{base}', 'data'),
   },
   // ——— /idm-ldap ———
-  ldap: customerRest('/idm-ldap/ldap', {
-    testConnection: call('POST', '{base}/{customerId}/test-connection', 'data'),
-  }),
+  ldap: directory,
   ldap_2fa: customerRest('/idm-ldap/ldap_2fa', {
     testConnection: call('POST', '{base}/{customerId}/test-connection', 'data'),
   }),
-  'users/keycloak': {
-    base: '/idm-ldap/users',
-    customerScoped: true,
-    // {connectorId} comes from the filter or meta (list), the data or previousData (update)
-    list: pageSearch('{base}/r-{customerId}/users/connectors/{connectorId}'),
-    update: record('PUT', '{base}/r-{customerId}/users/connectors/{connectorId}/users/{id}', 'data'),
-    actions: {
-      resetPassword: call(
-        'PUT',
-        '{base}/r-{customerId}/users/connectors/{connectorId}/users/{id}/reset-password',
-        'data',
-      ),
-      uploadCsv: upload(
-        'POST',
-        '{base}/r-{customerId}/users/connectors/{connectorId}/upload-csv-file',
-        'file',
-      ), // chosen: part 'file'
-      migrateAzure: call('POST', '{base}/azure/migrate-all-users', 'data'),
-    },
-  },
+  'users/keycloak': directoryUser,
   // ——— /user-management ———
-  users: {
-    base: '/user-management/users',
-    customerScoped: true,
-    list: pageSearch('{base}/{customerId}/search'),
-    getOne: record('GET', '{base}/{customerId}/{id}'), // chosen: the edit screen needs one record
-    getMany: record('GET', '{base}/{customerId}/details', undefined, ['ids']),
-    update: record('PUT', '{base}/{customerId}/{id}', 'data'),
-    updateMany: EACH,
-    actions: {
-      manageServiceUsers: call('POST', '{base}/{customerId}/manage_service_users', 'data'),
-      manageSeamlessServiceUsers: call('POST', '{base}/{customerId}/manage_seamless_service_users', 'data'),
-      sendTsApin: call('PUT', '{base}/send-ts-apin/{id}'),
-      countActiveUsers: call('GET', '{base}/{customerId}/count-active-users', undefined, ['subscriptionId']),
-      history: call('GET', '{base}/{tokenPackId}/history/{id}', undefined, [
-        'page',
-        'pageSize',
-        'sort',
-        'order',
-      ]),
-      deviceId: call('GET', '{base}/{tokenPackId}/get-device-id/{id}'),
-      resetFaceId: call('DELETE', '{base}/reset-face-id', {
-        userId: '{userId}',
-        tokenPackId: '{tokenPackId}',
-      }),
-    },
-  },
+  users: user,
   user: userList('/user-management/user'),
   'user-details': userList('/user-management/user-details'),
   deny_service_users: userList('/user-management/deny_service_users'),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../server/db/client.ts';
 
 /**
  * Where the test databases come from (see testDatabase.ts): each worker loads the PGlite dump, or copies the
@@ -68,7 +68,7 @@ export default async function setup(project: TestProject) {
   }
 
   // One in-memory PGlite, migrated once and dumped; each worker loads the dump once.
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const migrated = await openDatabase({ pglite });
   const dump = await pglite.dumpDataDir('none');
   await migrated.close();

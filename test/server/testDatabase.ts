@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, migrationsFolder } from '../../server/db/client.ts';
+import { type Database, migrationsFolder, PGLITE_EXTENSIONS } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
 import { databaseUrlFor, workerDatabasePrefix } from './globalSetup.ts';
 
@@ -50,7 +50,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * (set and query together, one pair at a time), and inside each transaction with `set local`.
  */
 async function openPglite(dumpPath: string): Promise<WorkerDatabase> {
-  const pglite = new PGlite({ loadDataDir: await openAsBlob(dumpPath) });
+  const pglite = new PGlite({ loadDataDir: await openAsBlob(dumpPath), extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   const exclusive = oneAtATime();
   let searchPath = 'public';

@@ -1,0 +1,473 @@
+import { type Static, type TNull, type TOptional, type TProperties, type TUnion, Type } from 'typebox';
+import {
+  CreatedAnswer,
+  closed,
+  IdParams,
+  NullableString,
+  optional,
+  PageAnswer,
+  ReadOnly,
+  RequiredText,
+} from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+import { UserRecord, UserUpdateForm } from './user.ts';
+
+/**
+ * Directories (spec 01 §3 Directory, §5 LDAP test, §6 directories; spec 02 §7 Directory users): where a
+ * customer's users come from. Three types, each with its own fields: LDAP (bound with a configured account,
+ * read with paged searches), Azure AD (Microsoft Graph, client credentials) and REST (a list-active-users
+ * URL). A stored password or secret is never sent back: the record says whether one is set.
+ */
+
+export const DIRECTORY_TYPES = ['LDAP', 'AZURE', 'REST'] as const;
+export type DirectoryType = (typeof DIRECTORY_TYPES)[number];
+
+export const REST_AUTHENTICATIONS = ['NONE', 'BASIC', 'BEARER', 'API_KEY'] as const;
+export type RestAuthentication = (typeof REST_AUTHENTICATIONS)[number];
+
+export const LDAP_PORTS = { plain: 389, secured: 636 } as const;
+export const GRAPH_DEFAULT_URLS = {
+  graphUrl: 'https://graph.microsoft.com',
+  authorityUrl: 'https://login.microsoftonline.com',
+} as const;
+
+/** What a new LDAP directory starts from (OpenLDAP's inetOrgPerson names; Active Directory differs). */
+export const LDAP_DEFAULTS = {
+  port: LDAP_PORTS.plain,
+  secured: false,
+  userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
+  loginProperty: 'uid',
+  emailAttribute: 'mail',
+  displayNameAttribute: 'displayName',
+  phoneAttribute: 'mobile',
+} as const;
+
+export const DIRECTORY_LIMITS = {
+  name: 100,
+  host: 253,
+  dn: 1000,
+  pattern: 500,
+  attribute: 100,
+  secret: 1000,
+  tenantId: 253,
+  applicationId: 100,
+  restUsername: 200,
+  restHeader: 100,
+} as const;
+
+/**
+ * The fields each type requires, to save and to test the connection (spec 01 §5: the test requires all
+ * mandatory fields). A password or secret already stored counts as given.
+ */
+export const DIRECTORY_REQUIRED = {
+  LDAP: ['host', 'port', 'baseDn', 'userDn', 'password', 'userLoginPattern', 'loginProperty'],
+  AZURE: ['tenantId', 'applicationId', 'secret'],
+  REST: ['listUsersUrl', 'restAuthentication'],
+} as const satisfies Record<DirectoryType, readonly string[]>;
+
+/** The fields each type shows and keeps (the others are cleared on save). */
+export const DIRECTORY_FIELDS = {
+  LDAP: [
+    'host',
+    'port',
+    'secured',
+    'baseDn',
+    'userDn',
+    'password',
+    'userLoginPattern',
+    'loginProperty',
+    'emailAttribute',
+    'displayNameAttribute',
+    'phoneAttribute',
+    'hybrid',
+  ],
+  AZURE: ['tenantId', 'applicationId', 'secret', 'graphUrl', 'authorityUrl', 'hybrid'],
+  REST: ['restAuthentication', 'restUsername', 'restHeader', 'secret', 'listUsersUrl'],
+} as const satisfies Record<DirectoryType, readonly string[]>;
+
+/** Which REST authentications need a user name, a header name or a secret. */
+export const REST_AUTH_NEEDS = {
+  NONE: [],
+  BASIC: ['restUsername', 'secret'],
+  BEARER: ['secret'],
+  API_KEY: ['restHeader', 'secret'],
+} as const satisfies Record<RestAuthentication, readonly string[]>;
+
+export const SYNC_STATUSES = ['IDLE', 'RUNNING', 'DONE', 'FAILED'] as const;
+
+/** The last or current synchronisation of a directory's users. */
+export const SyncState = Type.Object({
+  status: Type.Enum(SYNC_STATUSES),
+  /** RUNNING: reading the directory, then writing the users. */
+  phase: Type.Union([Type.Literal('reading'), Type.Literal('writing'), Type.Null()]),
+  /** Entries read from the directory so far. */
+  read: Type.Integer(),
+  /** Users written so far, of `total` to write. */
+  written: Type.Integer(),
+  total: Type.Integer(),
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  deactivated: Type.Integer(),
+  /** Entries that could not be taken (no login name, a duplicate, a value too long). */
+  failed: Type.Integer(),
+  startedAt: NullableString,
+  finishedAt: NullableString,
+  /** FAILED: why, as a messageKey and one line of detail. */
+  error: Type.Union([Type.Object({ messageKey: Type.String(), detail: Type.String() }), Type.Null()]),
+});
+export type SyncState = Static<typeof SyncState>;
+
+export const DirectoryRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Enum(DIRECTORY_TYPES),
+  hybrid: Type.Boolean(),
+  host: NullableString,
+  port: Type.Union([Type.Integer(), Type.Null()]),
+  secured: Type.Boolean(),
+  baseDn: NullableString,
+  userDn: NullableString,
+  userLoginPattern: NullableString,
+  loginProperty: NullableString,
+  emailAttribute: NullableString,
+  displayNameAttribute: NullableString,
+  phoneAttribute: NullableString,
+  tenantId: NullableString,
+  applicationId: NullableString,
+  graphUrl: NullableString,
+  authorityUrl: NullableString,
+  restAuthentication: Type.Union([Type.Enum(REST_AUTHENTICATIONS), Type.Null()]),
+  restUsername: NullableString,
+  restHeader: NullableString,
+  listUsersUrl: NullableString,
+  /** A bind password is stored (LDAP); it is never sent back. */
+  passwordSet: Type.Boolean(),
+  /** A client secret, password, token or key is stored (Azure AD, REST); it is never sent back. */
+  secretSet: Type.Boolean(),
+  /** The customer's users this directory brought in. */
+  userCount: Type.Integer(),
+  lastSync: SyncState,
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type DirectoryRecord = Static<typeof DirectoryRecord>;
+
+/** The settings of a directory, as a form sends them; the server checks each against the rules of its type. */
+const SETTINGS = {
+  hybrid: Type.Boolean(),
+  host: Type.String({ maxLength: DIRECTORY_LIMITS.host }),
+  port: Type.Integer(),
+  secured: Type.Boolean(),
+  baseDn: Type.String({ maxLength: DIRECTORY_LIMITS.dn }),
+  userDn: Type.String({ maxLength: DIRECTORY_LIMITS.dn }),
+  /** Write-only: left out or empty keeps the stored one. */
+  password: Type.String({ maxLength: DIRECTORY_LIMITS.secret }),
+  userLoginPattern: Type.String({ maxLength: DIRECTORY_LIMITS.pattern }),
+  loginProperty: Type.String({ maxLength: DIRECTORY_LIMITS.attribute }),
+  emailAttribute: Type.String({ maxLength: DIRECTORY_LIMITS.attribute }),
+  displayNameAttribute: Type.String({ maxLength: DIRECTORY_LIMITS.attribute }),
+  phoneAttribute: Type.String({ maxLength: DIRECTORY_LIMITS.attribute }),
+  tenantId: Type.String({ maxLength: DIRECTORY_LIMITS.tenantId }),
+  applicationId: Type.String({ maxLength: DIRECTORY_LIMITS.applicationId }),
+  /** Write-only: left out or empty keeps the stored one. */
+  secret: Type.String({ maxLength: DIRECTORY_LIMITS.secret }),
+  graphUrl: Type.String({ maxLength: 2048 }),
+  authorityUrl: Type.String({ maxLength: 2048 }),
+  restAuthentication: Type.Enum(REST_AUTHENTICATIONS),
+  restUsername: Type.String({ maxLength: DIRECTORY_LIMITS.restUsername }),
+  restHeader: Type.String({ maxLength: DIRECTORY_LIMITS.restHeader }),
+  listUsersUrl: Type.String({ maxLength: 2048 }),
+};
+
+/** The read-only fields of the record an edit form sends back: accepted and ignored. */
+const RECORD_ECHO = {
+  id: ReadOnly(),
+  passwordSet: ReadOnly(),
+  secretSet: ReadOnly(),
+  userCount: ReadOnly(),
+  lastSync: ReadOnly(),
+  createdDate: ReadOnly(),
+  lastModifiedDate: ReadOnly(),
+};
+
+/** Fields are nullable in a form: react-admin sends the record's nulls back for the other types' fields. */
+const nullable = <P extends TProperties>(properties: P) =>
+  Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [
+      name,
+      Type.Optional(Type.Union([schema, Type.Null()])),
+    ]),
+  ) as unknown as { [K in keyof P]: TOptional<TUnion<[P[K], TNull]>> };
+
+export const DirectoryForm = Type.Object(
+  {
+    name: RequiredText(DIRECTORY_LIMITS.name),
+    type: Type.Enum(DIRECTORY_TYPES),
+    ...nullable(SETTINGS),
+    ...RECORD_ECHO,
+  },
+  closed,
+);
+export type DirectoryForm = Static<typeof DirectoryForm> & Partial<Record<keyof typeof SETTINGS, unknown>>;
+
+/** Test connection: the form's settings (a directory's `id` lets a stored password or secret be used). */
+export const TestConnectionBody = Type.Object(
+  {
+    id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    type: Type.Enum(DIRECTORY_TYPES),
+    name: Type.Optional(Type.Union([Type.String({ maxLength: DIRECTORY_LIMITS.name }), Type.Null()])),
+    ...nullable(SETTINGS),
+    ...optional({
+      passwordSet: ReadOnly(),
+      secretSet: ReadOnly(),
+      userCount: ReadOnly(),
+      lastSync: ReadOnly(),
+      createdDate: ReadOnly(),
+      lastModifiedDate: ReadOnly(),
+    }),
+  },
+  closed,
+);
+
+/** The failures a test or a synchronisation names (the detail line says the rest). */
+export const CONNECTION_FAILURES = [
+  'refused',
+  'timeout',
+  'credentials',
+  'baseDn',
+  'tls',
+  'notAllowed',
+  'status',
+  'format',
+  'other',
+] as const;
+
+export const TestConnectionAnswer = Type.Object({
+  success: Type.Boolean(),
+  /** directory.test.success or directory.test.failure (the spec's texts). */
+  messageKey: Type.String(),
+  message: Type.String(),
+  /** On failure: what went wrong, one line. */
+  reason: Type.Union([Type.Enum(CONNECTION_FAILURES), Type.Null()]),
+  detail: Type.Union([Type.String(), Type.Null()]),
+  /** On success: the users the directory lists (LDAP: entries under the base DN matching the pattern). */
+  entries: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type TestConnectionAnswer = Static<typeof TestConnectionAnswer>;
+
+export const DIRECTORY_LISTING = defineListingNames({
+  filters: ['q', 'type', 'id'],
+  sort: ['name', 'type', 'createdDate', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'name', order: 'ASC' },
+});
+
+export const CustomerIdParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
+export const CustomerRecordParams = Type.Object({
+  customerId: Type.String({ maxLength: 100 }),
+  id: Type.String({ maxLength: 100 }),
+});
+
+const inCustomer = { from: 'path' } as const;
+const view = { permission: 'directories:view', customer: inCustomer } as const;
+const modify = { permission: 'directories:modify', customer: inCustomer } as const;
+const configure = { permission: 'directories:configure', customer: inCustomer } as const;
+
+export const directory = defineResource({
+  name: 'ldap',
+  base: '/idm-ldap/ldap',
+  customerScoped: true,
+  permission: 'directories',
+  list: {
+    by: 'pageSearch',
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's directories",
+    access: view,
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary: 'Read a directory (its password or secret is never sent back)',
+    access: view,
+    errors: [404],
+    schema: { params: CustomerRecordParams, response: { 200: DirectoryRecord } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}',
+    body: 'data',
+    summary: 'Add a directory (LDAP, Azure AD or REST), its name unique in the customer',
+    access: { permission: 'directories:create', customer: inCustomer },
+    errors: [404, 409],
+    schema: { params: CustomerIdParams, body: DirectoryForm, response: { 201: CreatedAnswer } },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: 'Change a directory; a password or secret left empty keeps the stored one',
+    access: modify,
+    errors: [404, 409],
+    schema: { params: CustomerRecordParams, body: DirectoryForm, response: { 200: DirectoryRecord } },
+  },
+  delete: {
+    by: 'record',
+    method: 'DELETE',
+    path: '{base}/{id}',
+    query: ['customerId'],
+    summary: 'Delete a directory and the users it brought in',
+    access: { permission: 'directories:delete', customer: { from: 'query' } },
+    errors: [404, 409],
+    schema: { params: IdParams, querystring: CustomerIdParams },
+  },
+  deleteMany: { by: 'each' },
+  actions: {
+    testConnection: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/test-connection',
+      body: 'data',
+      summary:
+        'Test the settings of a form: bind and search the base DN (LDAP), get a token and read one user (Azure AD), or read the user list (REST)',
+      access: { permission: 'directories:view', customer: inCustomer },
+      errors: [404],
+      schema: { params: CustomerIdParams, body: TestConnectionBody, response: { 200: TestConnectionAnswer } },
+    },
+    sync: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/{id}/sync',
+      summary:
+        "Start synchronising the directory's users: added, updated and deactivated in one transaction (202; follow it with syncState)",
+      access: configure,
+      errors: [404, 409],
+      schema: { params: CustomerRecordParams, response: { 202: SyncState } },
+    },
+    syncState: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{customerId}/{id}/sync',
+      summary: 'The current or last synchronisation of a directory',
+      access: view,
+      errors: [404],
+      schema: { params: CustomerRecordParams, response: { 200: SyncState } },
+    },
+  },
+});
+
+// ——— Directory users (spec 02 §7): the users a directory brought in ———
+
+export const CSV_MAX_BYTES = 5_000_000;
+export const CSV_MAX_ROWS = 100_000;
+/** The header of a users CSV: `username` first; the others optional, in any order. */
+export const CSV_COLUMNS = ['username', 'email', 'displayName', 'mobilePhone', 'status'] as const;
+
+export const CsvUploadAnswer = Type.Object({
+  added: Type.Integer(),
+  updated: Type.Integer(),
+  /** Rows not taken, with their line in the file (the header is line 1) and why. */
+  failed: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
+});
+export type CsvUploadAnswer = Static<typeof CsvUploadAnswer>;
+
+export const DirectoryUserParams = Type.Object({
+  customerId: Type.String({ maxLength: 100 }),
+  connectorId: Type.String({ maxLength: 100 }),
+});
+export const DirectoryUserRecordParams = Type.Object({
+  customerId: Type.String({ maxLength: 100 }),
+  connectorId: Type.String({ maxLength: 100 }),
+  id: Type.String({ maxLength: 100 }),
+});
+
+export const ResetPasswordBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  closed,
+);
+
+export const DIRECTORY_USER_LISTING = defineListingNames({
+  filters: ['q', 'status'],
+  sort: ['username', 'displayName', 'email', 'status', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'username', order: 'ASC' },
+});
+
+const userPath = '{base}/r-{customerId}/users/connectors/{connectorId}';
+const userAccess = (
+  permission: 'user-management:view' | 'user-management:modify' | 'user-management:create',
+) => ({ permission, customer: { from: 'path' } }) as const;
+
+export const directoryUser = defineResource({
+  name: 'users/keycloak',
+  base: '/idm-ldap/users',
+  customerScoped: true,
+  permission: 'user-management',
+  list: {
+    by: 'pageSearch',
+    path: userPath,
+    summary: 'The users a directory brought in, a page at a time',
+    access: userAccess('user-management:view'),
+    errors: [404],
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: `${userPath}/users/{id}`,
+    body: 'data',
+    summary: "Change a directory user's display name, email, mobile phone or status in the portal",
+    access: userAccess('user-management:modify'),
+    errors: [404],
+    schema: { params: DirectoryUserRecordParams, body: UserUpdateForm, response: { 200: UserRecord } },
+  },
+  actions: {
+    resetPassword: {
+      by: 'call',
+      method: 'PUT',
+      path: `${userPath}/users/{id}/reset-password`,
+      body: 'data',
+      summary:
+        "Write a new password to the user's entry in the LDAP directory (when the directory lets the configured account)",
+      access: userAccess('user-management:modify'),
+      errors: [404, 409, 502],
+      schema: {
+        params: DirectoryUserRecordParams,
+        body: ResetPasswordBody,
+        response: { 200: Type.Object({ id: Type.String() }) },
+      },
+    },
+    uploadCsv: {
+      by: 'upload',
+      method: 'POST',
+      path: `${userPath}/upload-csv-file`,
+      part: 'file',
+      summary:
+        'Add or update users of a directory from a CSV file (header row; per-row results; nothing written when the file cannot be read)',
+      access: userAccess('user-management:create'),
+      multipart: true,
+      errors: [404, 413],
+      schema: { params: DirectoryUserParams, response: { 200: CsvUploadAnswer } },
+    },
+    migrateAzure: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/azure/migrate-all-users',
+      body: 'data',
+      summary:
+        'Bring in every user of an Azure AD directory (its synchronisation; 202, follow it with syncState)',
+      access: { permission: 'directories:configure', customer: { from: 'body' } },
+      errors: [404, 409],
+      schema: {
+        body: Type.Object(
+          { customerId: Type.String({ maxLength: 100 }), connectorId: Type.String({ maxLength: 100 }) },
+          closed,
+        ),
+        response: { 202: SyncState },
+      },
+    },
+  },
+});
+
+export const DirectorySearchAnswer = PageAnswer(DirectoryRecord);

@@ -1,0 +1,230 @@
+import { type Static, Type } from 'typebox';
+import { ACTIVE_STATUSES, ActiveStatus, closed, NullableString, PageAnswer, ReadOnly } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+import { EMAIL_MAX_LENGTH } from './rules.ts';
+
+/**
+ * A customer's users (spec 01 §3 User, §4 token present at the sign-in page, §6 user-management; spec 02 §7
+ * Users): the people its directories bring in, who sign in with the second factor. Every call acts in one
+ * customer: another customer's user id is a 404.
+ */
+
+export const USER_STATUSES = ACTIVE_STATUSES;
+export const USER_LIMITS = {
+  username: 256,
+  displayName: 256,
+  email: EMAIL_MAX_LENGTH,
+  mobilePhone: 40,
+} as const;
+
+/** Where a user came from: a directory's type, or a CSV file uploaded into a directory. */
+export const USER_SOURCES = ['LDAP', 'AZURE', 'REST', 'CSV'] as const;
+
+export const UserRecord = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  displayName: NullableString,
+  email: NullableString,
+  mobilePhone: NullableString,
+  status: ActiveStatus,
+  directoryId: NullableString,
+  directoryName: NullableString,
+  source: Type.Enum(USER_SOURCES),
+  /** The user activated the V-Key app (an activation code of a token pack, see the token pack issue). */
+  appActivated: Type.Boolean(),
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type UserRecord = Static<typeof UserRecord>;
+
+/** What an administrator may change of a user in the portal (the directory stays the source of the rest). */
+export const UserUpdateForm = Type.Object(
+  {
+    displayName: Type.Optional(
+      Type.Union([Type.String({ maxLength: USER_LIMITS.displayName }), Type.Null()]),
+    ),
+    email: Type.Optional(Type.Union([Type.String({ maxLength: USER_LIMITS.email }), Type.Null()])),
+    mobilePhone: Type.Optional(
+      Type.Union([Type.String({ maxLength: USER_LIMITS.mobilePhone }), Type.Null()]),
+    ),
+    status: Type.Optional(ActiveStatus),
+    id: ReadOnly(),
+    username: ReadOnly(),
+    directoryId: ReadOnly(),
+    directoryName: ReadOnly(),
+    source: ReadOnly(),
+    appActivated: ReadOnly(),
+    createdDate: ReadOnly(),
+    lastModifiedDate: ReadOnly(),
+  },
+  closed,
+);
+export type UserUpdateForm = Static<typeof UserUpdateForm>;
+
+export const USER_LISTING = defineListingNames({
+  filters: ['q', 'status', 'directoryId', 'id'],
+  sort: ['username', 'displayName', 'email', 'status', 'createdDate', 'id'],
+  defaultSort: { field: 'username', order: 'ASC' },
+});
+
+/** A user's history (spec 02 §7): what happened to them, newest first by default. */
+export const HistoryEntry = Type.Object({
+  id: Type.String(),
+  date: Type.String(),
+  /** CREATE, UPDATE, ACTIVATE, DEACTIVATE, SIGN_IN, APPROVE, REJECT… */
+  action: Type.String(),
+  /** Who did it: an administrator's email, the directory's synchronisation, or the user. */
+  actor: NullableString,
+  changes: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const HISTORY_SORTS = ['date', 'action'] as const;
+
+const params = {
+  record: Type.Object({ customerId: Type.String({ maxLength: 100 }), id: Type.String({ maxLength: 100 }) }),
+  tokenPack: Type.Object({
+    tokenPackId: Type.String({ maxLength: 100 }),
+    id: Type.String({ maxLength: 100 }),
+  }),
+  id: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+};
+
+const inCustomer = { from: 'path' } as const;
+const view = { permission: 'user-management:view', customer: inCustomer } as const;
+const modify = { permission: 'user-management:modify', customer: inCustomer } as const;
+
+/** The user's token pack does not exist (token packs come with their own issue; until then every id is unknown). */
+export const TOKEN_PACK_NOT_FOUND = {
+  key: 'error.tokenPack.notFound',
+  text: 'Token pack not found. The user is in no token pack yet.',
+} as const;
+
+/** Spec 01 §8 (User): the PIN and face id need the app. */
+export const APP_NOT_ACTIVATED = {
+  key: 'error.user.appNotActivated',
+  text: 'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
+} as const;
+
+export const user = defineResource({
+  name: 'users',
+  base: '/user-management/users',
+  customerScoped: true,
+  permission: 'user-management',
+  list: {
+    by: 'pageSearch',
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's users (page minus one, pageSize, q, status, directoryId)",
+    access: view,
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary: 'Read a user',
+    access: view,
+    errors: [404],
+    schema: { params: params.record, response: { 200: UserRecord } },
+  },
+  getMany: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/details',
+    query: ['ids'],
+    summary: 'Read several users, in the order asked (unknown ids are left out)',
+    access: view,
+    errors: [404],
+    schema: {
+      params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
+      querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: 40_000 }) }, closed),
+      response: { 200: Type.Array(UserRecord) },
+    },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: "Change a user's display name, email, mobile phone or status",
+    access: modify,
+    errors: [404],
+    schema: { params: params.record, body: UserUpdateForm, response: { 200: UserRecord } },
+  },
+  updateMany: { by: 'each' },
+  actions: {
+    sendTsApin: {
+      by: 'call',
+      method: 'PUT',
+      path: '{base}/send-ts-apin/{id}',
+      query: ['customerId'],
+      summary: "Send the user the app's PIN (the user must have activated the V-Key app)",
+      access: { permission: 'user-management:modify', customer: { from: 'query' } },
+      errors: [404, 409],
+      schema: {
+        params: params.id,
+        querystring: Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closed),
+        response: { 200: Type.Object({ id: Type.String() }) },
+      },
+    },
+    history: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{tokenPackId}/history/{id}',
+      query: ['customerId', 'page', 'pageSize', 'sort', 'order'],
+      summary: 'What happened to a user in a token pack, a page at a time',
+      access: { permission: 'user-management:view', customer: { from: 'query' } },
+      errors: [404],
+      schema: {
+        params: params.tokenPack,
+        querystring: Type.Object(
+          {
+            customerId: Type.String({ maxLength: 100 }),
+            page: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$' })),
+            pageSize: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+            sort: Type.Optional(Type.Enum(HISTORY_SORTS)),
+            order: Type.Optional(Type.Enum(['ASC', 'DESC'])),
+          },
+          closed,
+        ),
+        response: { 200: PageAnswer(HistoryEntry) },
+      },
+    },
+    deviceId: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{tokenPackId}/get-device-id/{id}',
+      query: ['customerId'],
+      summary:
+        "The troubleshooting log: a user's devices in a token pack, and their last sign-in and approval events",
+      access: { permission: 'user-management:view', customer: { from: 'query' } },
+      errors: [404],
+      schema: {
+        params: params.tokenPack,
+        querystring: Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closed),
+      },
+    },
+    resetFaceId: {
+      by: 'call',
+      method: 'DELETE',
+      path: '{base}/reset-face-id',
+      body: { userId: '{userId}', tokenPackId: '{tokenPackId}', customerId: '{customerId}' },
+      summary:
+        'Forget the face a user enrolled in the app for a token pack (they enrol again at the next sign-in)',
+      access: { permission: 'user-management:modify', customer: { from: 'body' } },
+      errors: [404, 409],
+      schema: {
+        body: Type.Object(
+          {
+            userId: Type.String({ maxLength: 100 }),
+            tokenPackId: Type.String({ maxLength: 100 }),
+            customerId: Type.String({ maxLength: 100 }),
+          },
+          closed,
+        ),
+        response: { 200: Type.Object({ id: Type.String() }) },
+      },
+    },
+  },
+});
+
+export const UserPageAnswer = PageAnswer(UserRecord);
