@@ -471,3 +471,59 @@ export const directoryUser = defineResource({
 });
 
 export const DirectorySearchAnswer = PageAnswer(DirectoryRecord);
+
+/** The server's answers about directories, in the catalogue's words (src/i18n/en/errors.ts). */
+export const DIRECTORY_ERRORS = {
+  notFound: { key: 'error.directory.notFound', text: 'Directory not found' },
+  nameExisted: { key: 'error.directory.nameExisted', text: 'A directory with this name already exists.' },
+  mandatoryFields: {
+    key: 'error.directory.mandatoryFields',
+    text: 'Please input all mandatory fields before testing the connection',
+  },
+  missingField: {
+    key: 'error.directory.missingField',
+    text: "The field '%{field}' is required for a %{type} directory.",
+  },
+  typeChanged: {
+    key: 'error.directory.typeChanged',
+    text: 'The type of a directory cannot be changed. Add a new directory of the other type instead.',
+  },
+  syncRunning: {
+    key: 'error.directory.syncRunning',
+    text: 'This directory is being synchronised. Wait until it has finished.',
+  },
+  notAzure: { key: 'error.directory.notAzure', text: 'This directory is not an Azure AD directory.' },
+  passwordElsewhere: {
+    key: 'error.directory.passwordElsewhere',
+    text: 'The password of this user is kept by its %{type} directory: change it there.',
+  },
+  passwordRefused: {
+    key: 'error.directory.passwordRefused',
+    text: "The directory does not let the configured account change passwords. Ask the directory's administrator for that right, or change the password in the directory.",
+  },
+  unreachable: {
+    key: 'error.directory.unreachable',
+    text: "Can't connect to LDAP server! %{detail}",
+  },
+  syncFailed: {
+    key: 'error.directory.syncFailed',
+    text: 'The users could not be read from the directory. %{detail}',
+  },
+  csvUnreadable: {
+    key: 'error.csv.unreadable',
+    text: 'The file could not be read as CSV text: %{detail} Nothing was imported.',
+  },
+  csvHeader: {
+    key: 'error.csv.header',
+    text: 'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+  },
+  csvTooLarge: {
+    key: 'error.csv.tooLarge',
+    text: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
+  },
+  csvTooManyRows: {
+    key: 'error.csv.tooManyRows',
+    text: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
+  },
+  userNotFound: { key: 'error.user.notFound', text: 'User not found' },
+} as const;

@@ -228,3 +228,9 @@ export const user = defineResource({
 });
 
 export const UserPageAnswer = PageAnswer(UserRecord);
+
+/** An activated user whose PIN cannot be sent yet: PINs come with a token pack's activation codes. */
+export const NO_PIN_TO_SEND = {
+  key: 'error.user.noPinToSend',
+  text: 'This user has no app PIN to send yet: PINs are issued with the activation codes of a token pack.',
+} as const;

@@ -117,6 +117,9 @@ export const error = {
     oidcFailed: 'Authentication failed.',
   },
   user: {
+    notFound: 'User not found',
+    noPinToSend:
+      'This user has no app PIN to send yet: PINs are issued with the activation codes of a token pack.',
     appNotActivated:
       'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
   },
@@ -136,9 +139,31 @@ export const error = {
     connected: 'Connection is successful!',
     connectionFailed: "Can't connect to LDAP server!",
   },
+  directory: {
+    notFound: 'Directory not found',
+    nameExisted: 'A directory with this name already exists.',
+    mandatoryFields: 'Please input all mandatory fields before testing the connection',
+    missingField: "The field '%{field}' is required for a %{type} directory.",
+    typeChanged: 'The type of a directory cannot be changed. Add a new directory of the other type instead.',
+    syncRunning: 'This directory is being synchronised. Wait until it has finished.',
+    notAzure: 'This directory is not an Azure AD directory.',
+    passwordElsewhere: 'The password of this user is kept by its %{type} directory: change it there.',
+    passwordRefused:
+      "The directory does not let the configured account change passwords. Ask the directory's administrator for that right, or change the password in the directory.",
+    unreachable: "Can't connect to LDAP server! %{detail}",
+    syncFailed: 'The users could not be read from the directory. %{detail}',
+  },
+  csv: {
+    unreadable: 'The file could not be read as CSV text: %{detail} Nothing was imported.',
+    header:
+      'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+    tooLarge: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
+    tooManyRows: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
+  },
   radius: { ipExisted: 'There is one existing connector with this IP already. Please check your IP again!' },
   saml2: { nameExisted: 'SAML2 connector name already existed' },
   tokenPack: {
+    notFound: 'Token pack not found. The user is in no token pack yet.',
     serviceInstanceOnePack: 'Service instance must belong to one token pack',
     nameInvalid: 'Name is invalid',
     nameRequired: 'Name is required',
