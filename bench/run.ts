@@ -10,6 +10,7 @@
  * - the gzip size of the largest resource chunk of the build;
  * - the time to the first of 25 rows of /customer with 1,100 customers, against a bare react-admin app with
  *   one list (bench/bare) over the same API and data.
+ * The users list at 100,000 users and a 10,000-user directory synchronisation: see bench/users.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
  * the same machine. `npm run bench -- server` or `-- portal` runs one part only.
  */
@@ -25,6 +26,7 @@ import { ensureSeed } from '../server/domain/seed.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
+import { usersFigures } from './users.ts';
 
 const SIGN_INS = 20;
 const CALLS = 300;
@@ -191,7 +193,8 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server` or `npm run bench -- portal` runs one part only.
+// `npm run bench -- server`, `-- users` or `-- portal` runs one part only.
 const only = process.argv[2];
-if (only !== 'portal') await serverFigures();
-if (only !== 'server') await portalFigures();
+if (!only || only === 'server') await serverFigures();
+if (!only || only === 'users') await usersFigures();
+if (!only || only === 'portal') await portalFigures();

@@ -19,11 +19,13 @@ import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { cloudConfigRoutes } from './routes/cloudConfig.ts';
 import { customerRoutes } from './routes/customer.ts';
+import { directoryRoutes } from './routes/directory.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { roleRoutes } from './routes/role.ts';
 import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
+import { userRoutes } from './routes/user.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -120,6 +122,8 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(cloudConfigRoutes, { db });
       await api.register(samlSettingRoutes, { db });
       await api.register(billingRoutes, { db });
+      await api.register(directoryRoutes, { db });
+      await api.register(userRoutes, { db });
     },
     { prefix: '/api' },
   );

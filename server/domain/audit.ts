@@ -27,6 +27,7 @@ export type AuditTable =
   | 'CloudConfig'
   | 'SamlSetting'
   | 'User'
+  | 'Directory'
   | 'OIDC'
   | 'Radius'
   | 'Service';

@@ -82,6 +82,14 @@ export interface CrudOptions<Row extends { id: string }, Rec, Form> {
     /** The customer an entry belongs to (null: provider-level). */
     customerOf: (row: Row) => string | null;
   };
+  /**
+   * The total of a list without counting its rows, when the resource keeps it (tallies): undefined to count.
+   * Called with the checked filters of the list, inside the caller's scope.
+   */
+  total?: (
+    request: FastifyRequest,
+    filters: Readonly<Record<string, unknown>>,
+  ) => Promise<number | undefined>;
   /** What a database error means for the client (a unique name taken: a 409), or the error itself. */
   translate?: (error: unknown) => unknown;
   /** A column set to now on every update. */
@@ -270,7 +278,8 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
   if (list && contract.list && contract.list.by in LIST_ANSWERS) {
     const { listing } = options;
     const rowsOf = async (request: FastifyRequest, ask: Parameters<typeof findRows>[3]) => {
-      const found = await findRows(db, options.select(db), listing, ask, scopeOf(request));
+      const knownTotal = await options.total?.(request, ask.filters);
+      const found = await findRows(db, options.select(db), listing, { ...ask, knownTotal }, scopeOf(request));
       return { rows: await toRecords(db, found.rows as Row[]), total: found.total };
     };
     switch (contract.list.by) {

@@ -51,6 +51,11 @@ export interface ListAsk {
   sort?: SortAsk;
   offset: number;
   limit: number;
+  /**
+   * The total, when the resource knows it without counting (kept tallies, see crud's `total`): the
+   * count(*) query is then not run.
+   */
+  knownTotal?: number;
 }
 
 /** One filter: the schema its value must match, and the condition for a value that did. */
@@ -264,7 +269,10 @@ export async function findRows<Query extends PgSelect>(
   }
   query.where(and(...conditions, listing.where(ask.filters)));
   // Counted over the same select as a subquery, taken before ORDER BY and LIMIT are added to it.
-  const counting = db.select({ total: count() }).from(sql`(${query.getSQL()}) as listed`);
+  const counting =
+    ask.knownTotal !== undefined
+      ? Promise.resolve([{ total: ask.knownTotal }])
+      : db.select({ total: count() }).from(sql`(${query.getSQL()}) as listed`);
   const [rows, totals] = await Promise.all([
     query
       .orderBy(...listing.orderBy(ask.sort))

@@ -38,3 +38,47 @@ export const operatorWithOwnPassword = async (portal: RunningPortal, password = 
   });
   return { token, password };
 };
+
+/**
+ * A customer with an administrator account (the built-in customer_admin role) that has given its profile
+ * and replaced its first password, as its first sign-in asks: answers the customer, the email and password.
+ */
+export const customerAdminWithOwnPassword = async (
+  portal: RunningPortal,
+  operatorToken: string,
+  values: { companyName: string; email: string; password?: string },
+) => {
+  const password = values.password ?? 'Journey-Admin-1';
+  const customer = await api<{ id: string }>(portal, '/customer/create', {
+    token: operatorToken,
+    json: { companyName: values.companyName, contactEmail: values.email, contactPhone: '+1 555 0150' },
+  });
+  const roles = await api<{ id: string; name: string }[]>(portal, '/account/role/all', {
+    token: operatorToken,
+  });
+  const role = roles.find((candidate) => candidate.name === 'customer_admin');
+  if (!role) throw new Error('the built-in customer_admin role is missing');
+  const created = await api<{ id: string; initialPassword: string }>(
+    portal,
+    '/account/create_account_organization',
+    {
+      token: operatorToken,
+      json: {
+        email: values.email,
+        customerId: customer.id,
+        roleIds: [role.id],
+        firstName: 'Casey',
+        lastName: 'Admin',
+        mobilePhone: '+1 555 0151',
+      },
+    },
+  );
+  const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+    json: { login: values.email, password: created.initialPassword },
+  });
+  await api(portal, '/account/change-password', {
+    token,
+    json: { oldPassword: created.initialPassword, newPassword: password, confirmPassword: password },
+  });
+  return { customer, email: values.email, password };
+};

@@ -1,0 +1,250 @@
+/**
+ * The users list at scale (issue 10), measured through HTTP against the real server code:
+ * - a customer with 100,000 users (inserted by this bench, not by the product's seed);
+ * - the list call (25 rows with the total) and a search by a part of a username, 200 calls each, p95
+ *   against the targets (25 ms on PGlite, 10 ms on PostgreSQL);
+ * - synchronising 10,000 users from a real slapd (target 30 s).
+ * PostgreSQL is measured when BENCH_DATABASE_URL (or DATABASE_URL) names a server where the bench may create
+ * a database; otherwise that row says how to run it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { type Config, loadConfig } from '../server/config.ts';
+import { type Database, openDatabase } from '../server/db/client.ts';
+import { accounts, customers } from '../server/db/schema.ts';
+import { ensureSeed } from '../server/domain/seed.ts';
+import { startSlapd } from '../test/support/slapd.ts';
+
+const USERS = 100_000;
+const CALLS = 200;
+const SYNCED = 10_000;
+const TARGETS = { pglite: 25, postgres: 10, syncSeconds: 30 };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const SURNAMES = [
+  'smith',
+  'nguyen',
+  'garcia',
+  'muller',
+  'tanaka',
+  'okafor',
+  'rossi',
+  'kowalski',
+  'dubois',
+  'silva',
+];
+const GIVEN = ['anna', 'bao', 'carlos', 'dana', 'emeka', 'fatima', 'giulia', 'hiro', 'ines', 'jakub'];
+
+/** 100,000 users of one customer, in one statement. */
+async function seedUsers(db: Database, customerId: string): Promise<void> {
+  await db.execute(sql`
+    insert into users (customer_id, source, username, display_name, email, status)
+    select ${customerId}::uuid, 'LDAP',
+      (array[${sql.raw(GIVEN.map((name) => `'${name}'`).join(','))}])[1 + n % 10] || '.' ||
+      (array[${sql.raw(SURNAMES.map((name) => `'${name}'`).join(','))}])[1 + (n / 10) % 10] || lpad(n::text, 6, '0'),
+      initcap((array[${sql.raw(GIVEN.map((name) => `'${name}'`).join(','))}])[1 + n % 10]) || ' ' ||
+      initcap((array[${sql.raw(SURNAMES.map((name) => `'${name}'`).join(','))}])[1 + (n / 10) % 10]),
+      'user' || n || '@bench.example',
+      case when n % 20 = 0 then 'INACTIVE' else 'ACTIVE' end
+    from generate_series(1, ${USERS}) as n`);
+}
+
+interface Measured {
+  list: number[];
+  search: number[];
+}
+
+async function measure(db: Database, config: Config): Promise<Measured> {
+  await ensureSeed(db, config, () => undefined);
+  await db.update(accounts).set({ forceChangePassword: false });
+  const [customer] = await db
+    .insert(customers)
+    .values({ companyName: `Bench Users ${Date.now()}`, contactEmail: 'bench@example.com' })
+    .returning();
+  await seedUsers(db, customer!.id);
+  await db.execute(sql`analyze users`);
+  const app = buildApp({ db, config });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const signIn = await fetch(`${url}/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        login: config.initialOperatorEmail,
+        password: config.initialOperatorPassword ?? '',
+      }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const get = async (query: string) => {
+      const start = performance.now();
+      const response = await fetch(`${url}/user-management/users/${customer!.id}/search?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { content: unknown[]; totalElements: number };
+      const took = performance.now() - start;
+      if (!response.ok)
+        throw new Error(`the users list answered ${response.status}: ${JSON.stringify(body)}`);
+      return { took, body };
+    };
+    // Warm up, and check the answers are what a user would see.
+    const first = await get('page=0&pageSize=25');
+    if (first.body.totalElements !== USERS || first.body.content.length !== 25) {
+      throw new Error(
+        `unexpected first page: ${first.body.totalElements} users, ${first.body.content.length} rows`,
+      );
+    }
+    for (let i = 0; i < 20; i++)
+      await get(`page=${i}&pageSize=25&q=${String(1000 + i * 37).padStart(6, '0')}`);
+    const list: number[] = [];
+    const search: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      // The first pages of the list, in turn, with and without the status filter.
+      list.push((await get(`page=${i % 10}&pageSize=25${i % 2 ? '&status=ACTIVE' : ''}`)).took);
+      // A part of a username: 4 to 6 characters of a random user's name ('a.smi', 'ller0042'…).
+      const n = 1 + Math.floor(Math.random() * USERS);
+      const username = `${GIVEN[n % 10]}.${SURNAMES[Math.floor(n / 10) % 10]}${String(n).padStart(6, '0')}`;
+      const start = Math.floor(Math.random() * (username.length - 6));
+      const part = username.slice(start, start + 4 + (i % 3));
+      search.push((await get(`page=0&pageSize=25&q=${encodeURIComponent(part)}`)).took);
+    }
+    return { list, search };
+  } finally {
+    await app.close();
+  }
+}
+
+async function measureSync(db: Database, config: Config): Promise<number> {
+  const slapd = await startSlapd({ users: SYNCED });
+  const app = buildApp({ db, config });
+  await app.ready();
+  try {
+    const [customer] = await db
+      .insert(customers)
+      .values({ companyName: `Bench Sync ${Date.now()}`, contactEmail: 'bench@example.com' })
+      .returning();
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { login: config.initialOperatorEmail, password: config.initialOperatorPassword ?? '' },
+    });
+    const authorization = `Bearer ${signIn.json().token}`;
+    const created = await app.inject({
+      method: 'POST',
+      url: `/api/idm-ldap/ldap/${customer!.id}`,
+      headers: { authorization },
+      payload: {
+        name: 'Bench directory',
+        type: 'LDAP',
+        host: slapd.host,
+        port: slapd.port,
+        baseDn: slapd.peopleDn,
+        userDn: slapd.reader.dn,
+        password: slapd.reader.password,
+        userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
+        loginProperty: 'uid',
+      },
+    });
+    const id = created.json().id as string;
+    const start = performance.now();
+    await app.inject({
+      method: 'POST',
+      url: `/api/idm-ldap/ldap/${customer!.id}/${id}/sync`,
+      headers: { authorization },
+    });
+    for (;;) {
+      const state = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/idm-ldap/ldap/${customer!.id}/${id}/sync`,
+          headers: { authorization },
+        })
+      ).json();
+      if (state.status === 'DONE') {
+        if (state.added !== SYNCED) throw new Error(`the sync added ${state.added} users, not ${SYNCED}`);
+        break;
+      }
+      if (state.status === 'FAILED') throw new Error(`the sync failed: ${JSON.stringify(state.error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return (performance.now() - start) / 1000;
+  } finally {
+    await app.close();
+    await slapd.stop();
+  }
+}
+
+const row = (label: string, values: number[], target: number) => {
+  const p95 = percentile(values, 95);
+  return `| ${label.padEnd(40)} | ${percentile(values, 50).toFixed(1).padStart(6)} ms | ${p95.toFixed(1).padStart(6)} ms | ≤ ${String(target).padStart(2)} ms | ${p95 <= target ? 'met' : 'NOT MET'} |`;
+};
+
+export async function usersFigures(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-users-'));
+  const password = 'Bench-Operator-1';
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    INITIAL_OPERATOR_PASSWORD: password,
+  });
+  const lines = [
+    `| ${'users list, 100,000 users, 200 calls'.padEnd(40)} | median    | p95       | target   |         |`,
+    `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
+  ];
+  let syncSeconds: number | undefined;
+  try {
+    const opened = await openDatabase({ dataDir });
+    try {
+      const pglite = await measure(opened.db, config);
+      lines.push(row('PGlite: list page (25 rows + total)', pglite.list, TARGETS.pglite));
+      lines.push(row('PGlite: search by a part of a username', pglite.search, TARGETS.pglite));
+      syncSeconds = await measureSync(opened.db, config);
+    } finally {
+      await opened.close();
+    }
+
+    const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+    if (serverUrl) {
+      const name = `bench_users_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const postgres = await openDatabase({ databaseUrl: url.toString() });
+        try {
+          const figures = await measure(postgres.db, config);
+          lines.push(row('PostgreSQL: list page (25 rows + total)', figures.list, TARGETS.postgres));
+          lines.push(row('PostgreSQL: search by a part of a username', figures.search, TARGETS.postgres));
+        } finally {
+          await postgres.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    } else {
+      lines.push('| PostgreSQL: not measured: set BENCH_DATABASE_URL=postgresql://user:password@host/db |');
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  for (const line of lines) console.log(line);
+  if (syncSeconds !== undefined) {
+    console.log(
+      `synchronising ${SYNCED.toLocaleString('en')} users from slapd: ${syncSeconds.toFixed(1)} s (target ≤ ${TARGETS.syncSeconds} s: ${syncSeconds <= TARGETS.syncSeconds ? 'met' : 'NOT MET'})`,
+    );
+  }
+}

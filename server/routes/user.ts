@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DIRECTORY_ERRORS } from '../../contract/directory.ts';
+import {
+  APP_NOT_ACTIVATED,
+  NO_PIN_TO_SEND,
+  TOKEN_PACK_NOT_FOUND,
+  USER_LISTING,
+  type UserRecord,
+  type UserUpdateForm,
+  user,
+} from '../../contract/user.ts';
+import { requiredCustomerOf } from '../auth/guard.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import {
+  auditedUser,
+  readUserUpdate,
+  selectUsers,
+  tallyOf,
+  toUserRecord,
+  type UserRow,
+  userList,
+} from '../domain/users.ts';
+import { conflict, notFound } from '../errors.ts';
+import { routeOf } from '../http/contractRoutes.ts';
+import { crud } from '../http/crud.ts';
+import { UUID_PATTERN } from '../http/validation.ts';
+
+/**
+ * A customer's users (contract/user.ts): the list (its total from the tallies), a user, several, an edit,
+ * and the calls that need the user's token pack or app (PIN, face id, history, troubleshooting log). Every
+ * call acts in one customer: another customer's user id is a 404, as an unknown one.
+ */
+
+export const userNotFound = () =>
+  notFound(DIRECTORY_ERRORS.userNotFound.key, DIRECTORY_ERRORS.userNotFound.text);
+const tokenPackNotFound = () => notFound(TOKEN_PACK_NOT_FOUND.key, TOKEN_PACK_NOT_FOUND.text);
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  const rows = crud<UserRow, UserRecord, UserUpdateForm>(app, {
+    db,
+    contract: user,
+    listingNames: USER_LISTING,
+    table: users,
+    id: users.id,
+    customerColumn: users.customerId,
+    select: selectUsers,
+    listing: userList,
+    total: (request, filters) => tallyOf(db, requiredCustomerOf(request), filters),
+    record: user.getOne.schema.response[200],
+    toRecords: (_, found) => found.map(toUserRecord),
+    notFound: userNotFound,
+    audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },
+    modifiedAt: users.lastModifiedDate,
+    update: { values: (_, __, form) => readUserUpdate(form) },
+    only: ['list', 'getOne', 'update'],
+  });
+
+  app.route({
+    ...routeOf(user.base, user.getMany, 'users.getMany'),
+    handler: async (request) => {
+      const customerId = requiredCustomerOf(request);
+      const ids = [
+        ...new Set(
+          request.query.ids
+            .split(',')
+            .map((id) => id.trim().toLowerCase())
+            .filter((id) => UUID_PATTERN.test(id)),
+        ),
+      ].slice(0, 1000);
+      if (ids.length === 0) return [];
+      const found = await selectUsers(db).where(
+        and(eq(users.customerId, customerId), inArray(users.id, ids)),
+      );
+      const byId = new Map(found.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toUserRecord(row)] : [];
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(user.base, user.actions.sendTsApin, 'users.sendTsApin'),
+    handler: async (request) => {
+      const found = await rows.find(db, request, request.params.id);
+      if (!found.appActivated) throw conflict(APP_NOT_ACTIVATED.key, APP_NOT_ACTIVATED.text);
+      // An activated user's PIN comes with the activation codes of a token pack (its own issue).
+      throw conflict(NO_PIN_TO_SEND.key, NO_PIN_TO_SEND.text);
+    },
+  });
+
+  // The token pack's calls: the user must be the customer's; no token pack exists until their issue.
+  app.route({
+    ...routeOf(user.base, user.actions.history, 'users.history'),
+    handler: async (request) => {
+      await rows.find(db, request, request.params.id);
+      throw tokenPackNotFound();
+    },
+  });
+  app.route({
+    ...routeOf(user.base, user.actions.deviceId, 'users.deviceId'),
+    handler: async (request) => {
+      await rows.find(db, request, request.params.id);
+      throw tokenPackNotFound();
+    },
+  });
+  app.route({
+    ...routeOf(user.base, user.actions.resetFaceId, 'users.resetFaceId'),
+    handler: async (request) => {
+      const found = await rows.find(db, request, request.body.userId);
+      if (!found.appActivated) throw conflict(APP_NOT_ACTIVATED.key, APP_NOT_ACTIVATED.text);
+      throw tokenPackNotFound();
+    },
+  });
+};
