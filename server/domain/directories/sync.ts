@@ -140,7 +140,7 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
 };
 
 /** A mapped value as stored: trimmed, null when empty, refused (undefined) when too long. */
-const fit = (value: string | null, max: number): string | null | undefined => {
+const storedValue = (value: string | null, max: number): string | null | undefined => {
   if (value === null) return null;
   const trimmed = value.trim();
   if (trimmed === '') return null;
@@ -160,10 +160,10 @@ function wantedOf(entries: readonly DirectoryEntry[]): { wanted: Map<string, Wan
   const wanted = new Map<string, Wanted>();
   let failed = 0;
   for (const entry of entries) {
-    const username = fit(entry.username, USER_LIMITS.username);
-    const displayName = fit(entry.displayName, USER_LIMITS.displayName);
-    const email = fit(entry.email, USER_LIMITS.email);
-    const mobilePhone = fit(entry.mobilePhone, USER_LIMITS.mobilePhone);
+    const username = storedValue(entry.username, USER_LIMITS.username);
+    const displayName = storedValue(entry.displayName, USER_LIMITS.displayName);
+    const email = storedValue(entry.email, USER_LIMITS.email);
+    const mobilePhone = storedValue(entry.mobilePhone, USER_LIMITS.mobilePhone);
     const key = username?.toLowerCase();
     if (
       !username ||
