@@ -279,6 +279,7 @@ export const directory = defineResource({
   permission: 'directories',
   list: {
     by: 'pageSearch',
+    sorted: true,
     path: '{base}/{customerId}/search',
     summary: "Search a customer's directories",
     access: view,
@@ -407,6 +408,7 @@ export const directoryUser = defineResource({
   permission: 'user-management',
   list: {
     by: 'pageSearch',
+    sorted: true,
     path: userPath,
     summary: 'The users a directory brought in, a page at a time',
     access: userAccess('user-management:view'),

@@ -89,6 +89,8 @@ export type ListSpec =
       path: string;
       pageParam?: 'page' | 'pageNumber';
       query?: readonly string[];
+      /** The list's sort is sent too: `sort={field}&order={ASC|DESC}`. */
+      sorted?: true;
     }
   | /** POST {path} {page: page-1, limit, filters, sort}, answering {contents|content, totalElements}. */ {
       by: 'postSearch';

@@ -112,6 +112,7 @@ export const user = defineResource({
   permission: 'user-management',
   list: {
     by: 'pageSearch',
+    sorted: true,
     path: '{base}/{customerId}/search',
     summary: "Search a customer's users (page minus one, pageSize, q, status, directoryId)",
     access: view,
@@ -152,6 +153,21 @@ export const user = defineResource({
   },
   updateMany: { by: 'each' },
   actions: {
+    countActiveUsers: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{customerId}/count-active-users',
+      query: ['subscriptionId'],
+      summary:
+        "The number of the customer's ACTIVE users (what a subscription's user count is checked against)",
+      access: view,
+      errors: [404],
+      schema: {
+        params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
+        querystring: Type.Object({ subscriptionId: Type.Optional(Type.String({ maxLength: 100 })) }, closed),
+        response: { 200: Type.Integer() },
+      },
+    },
     sendTsApin: {
       by: 'call',
       method: 'PUT',

@@ -82,6 +82,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
   });
 
   app.route({
+    ...routeOf(user.base, user.actions.countActiveUsers, 'users.countActiveUsers'),
+    handler: async (request) => (await tallyOf(db, requiredCustomerOf(request), { status: 'ACTIVE' })) ?? 0,
+  });
+
+  app.route({
     ...routeOf(user.base, user.actions.sendTsApin, 'users.sendTsApin'),
     handler: async (request) => {
       const found = await rows.find(db, request, request.params.id);

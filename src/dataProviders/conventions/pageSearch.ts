@@ -5,7 +5,8 @@ import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
 /**
  * Page-minus-one GET search: GET {path}?page={page-1}&pageSize={perPage}&<filters>, answering
  * {content|contents, totalElements}. Filters that fill the path are not repeated in the query;
- * the entry's `query` names add values from the session (customerId). A missing totalElements is an error.
+ * the entry's `query` names add values from the session (customerId); a `sorted` list sends its sort. A
+ * missing totalElements is an error.
  */
 export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
   const spec = entry.list;
@@ -18,7 +19,14 @@ export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
     const filters = Object.fromEntries(Object.entries(filter).filter(([name]) => !inPath.has(name)));
     const bag = { ...params };
     const added = namedQuery(spec.query, bag, ctx);
-    const query = toQuery({ [spec.pageParam ?? 'page']: page - 1, pageSize: perPage, ...filters, ...added });
+    const sort = spec.sorted && params.sort?.field ? { sort: params.sort.field, order: params.sort.order } : {};
+    const query = toQuery({
+      [spec.pageParam ?? 'page']: page - 1,
+      pageSize: perPage,
+      ...sort,
+      ...filters,
+      ...added,
+    });
     const { json } = await call.send<unknown>(
       'GET',
       `${call.path(spec.path, bag)}${query}`,

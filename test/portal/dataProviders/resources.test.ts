@@ -410,18 +410,54 @@ const CASES: Record<ResourceName, Case[]> = {
     },
     { call: 'create', params: CREATE, sent: [POST('/api/idm-vos/c1/soft-token', { name: 'New' })] },
   ],
-  ldap: ldapCases('ldap'),
+  ldap: [
+    {
+      call: 'getList',
+      params: LIST,
+      sent: [GET('/api/idm-ldap/ldap/c1/search?page=1&pageSize=5&sort=name&order=ASC&q=x')],
+    },
+    {
+      call: 'getManyReference',
+      params: REF,
+      sent: [GET('/api/idm-ldap/ldap/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
+    },
+    { call: 'getOne', params: ONE, sent: [GET('/api/idm-ldap/ldap/c1/r1')] },
+    {
+      call: 'getMany',
+      params: MANY,
+      sent: [GET('/api/idm-ldap/ldap/c1/r1'), GET('/api/idm-ldap/ldap/c1/r2')],
+    },
+    { call: 'create', params: CREATE, sent: [POST('/api/idm-ldap/ldap/c1', { name: 'New' })] },
+    {
+      call: 'update',
+      params: UPDATE,
+      sent: [PUT('/api/idm-ldap/ldap/c1/r1', { id: 'r1', name: 'Changed' })],
+    },
+    { call: 'delete', params: REMOVE, sent: [DELETE('/api/idm-ldap/ldap/r1?customerId=c1')] },
+    {
+      call: 'deleteMany',
+      params: MANY,
+      sent: [DELETE('/api/idm-ldap/ldap/r1?customerId=c1'), DELETE('/api/idm-ldap/ldap/r2?customerId=c1')],
+    },
+    {
+      call: 'testConnection',
+      params: { data: { host: 'ldap.example.com' } },
+      sent: [POST('/api/idm-ldap/ldap/c1/test-connection', { host: 'ldap.example.com' })],
+    },
+    { call: 'sync', params: { id: 'r1' }, sent: [POST('/api/idm-ldap/ldap/c1/r1/sync')] },
+    { call: 'syncState', params: { id: 'r1' }, sent: [GET('/api/idm-ldap/ldap/c1/r1/sync')] },
+  ],
   ldap_2fa: ldapCases('ldap_2fa'),
   'users/keycloak': [
     {
       call: 'getList',
       params: { ...LIST, filter: { connectorId: 'k1', q: 'x' } },
-      sent: [GET('/api/idm-ldap/users/r-c1/users/connectors/k1?page=1&pageSize=5&q=x')],
+      sent: [GET('/api/idm-ldap/users/r-c1/users/connectors/k1?page=1&pageSize=5&sort=name&order=ASC&q=x')],
     },
     {
       call: 'getManyReference',
       params: { ...REF, target: 'connectorId', id: 'k1' },
-      sent: [GET('/api/idm-ldap/users/r-c1/users/connectors/k1?page=0&pageSize=5')],
+      sent: [GET('/api/idm-ldap/users/r-c1/users/connectors/k1?page=0&pageSize=5&sort=name&order=ASC')],
     },
     {
       call: 'update',
@@ -469,12 +505,12 @@ const CASES: Record<ResourceName, Case[]> = {
     {
       call: 'getList',
       params: { ...LIST, filter: { status: 'ACTIVE' } },
-      sent: [GET('/api/user-management/users/c1/search?page=1&pageSize=5&status=ACTIVE')],
+      sent: [GET('/api/user-management/users/c1/search?page=1&pageSize=5&sort=name&order=ASC&status=ACTIVE')],
     },
     {
       call: 'getManyReference',
       params: REF,
-      sent: [GET('/api/user-management/users/c1/search?page=0&pageSize=5&ownerId=o1')],
+      sent: [GET('/api/user-management/users/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
     },
     { call: 'getOne', params: ONE, sent: [GET('/api/user-management/users/c1/r1')] },
     {
@@ -497,23 +533,10 @@ const CASES: Record<ResourceName, Case[]> = {
       ],
     },
     {
-      call: 'manageServiceUsers',
-      params: { data: { serviceId: 's1', userIds: ['u1'] } },
-      sent: [
-        POST('/api/user-management/users/c1/manage_service_users', { serviceId: 's1', userIds: ['u1'] }),
-      ],
+      call: 'sendTsApin',
+      params: { id: 'u1' },
+      sent: [PUT('/api/user-management/users/send-ts-apin/u1?customerId=c1')],
     },
-    {
-      call: 'manageSeamlessServiceUsers',
-      params: { data: { serviceId: 's1', userIds: ['u1'] } },
-      sent: [
-        POST('/api/user-management/users/c1/manage_seamless_service_users', {
-          serviceId: 's1',
-          userIds: ['u1'],
-        }),
-      ],
-    },
-    { call: 'sendTsApin', params: { id: 'u1' }, sent: [PUT('/api/user-management/users/send-ts-apin/u1')] },
     {
       call: 'countActiveUsers',
       params: { subscriptionId: 'sub1' },
@@ -522,17 +545,27 @@ const CASES: Record<ResourceName, Case[]> = {
     {
       call: 'history',
       params: { tokenPackId: 'tp1', id: 'u1', page: 0, pageSize: 10, sort: 'date', order: 'DESC' },
-      sent: [GET('/api/user-management/users/tp1/history/u1?page=0&pageSize=10&sort=date&order=DESC')],
+      sent: [
+        GET(
+          '/api/user-management/users/tp1/history/u1?customerId=c1&page=0&pageSize=10&sort=date&order=DESC',
+        ),
+      ],
     },
     {
       call: 'deviceId',
       params: { tokenPackId: 'tp1', id: 'u1' },
-      sent: [GET('/api/user-management/users/tp1/get-device-id/u1')],
+      sent: [GET('/api/user-management/users/tp1/get-device-id/u1?customerId=c1')],
     },
     {
       call: 'resetFaceId',
       params: { userId: 'u1', tokenPackId: 'tp1' },
-      sent: [DELETE('/api/user-management/users/reset-face-id', { userId: 'u1', tokenPackId: 'tp1' })],
+      sent: [
+        DELETE('/api/user-management/users/reset-face-id', {
+          userId: 'u1',
+          tokenPackId: 'tp1',
+          customerId: 'c1',
+        }),
+      ],
     },
   ],
   user: userListCases('user'),
