@@ -10,9 +10,11 @@ import { LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import asset from './resources/asset';
 import customer from './resources/customer';
+import ldap from './resources/ldap';
 import role from './resources/role';
 import samlSettings from './resources/saml-settings';
 import serviceTemplate from './resources/service-template';
+import users from './resources/users';
 import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
 
@@ -25,6 +27,9 @@ export const RESOURCES = {
   role,
   'vos-cloud-config': vosCloudConfig,
   'saml-settings': samlSettings,
+  ldap,
+  'users/keycloak': {},
+  users,
 };
 
 export interface AppProps {

@@ -5,9 +5,11 @@
 import { account } from './account';
 import { asset } from './asset';
 import { customer } from './customer';
+import { ldap } from './ldap';
 import { role } from './role';
 import { samlSettings } from './saml-settings';
 import { serviceTemplate } from './service-template';
+import { users } from './users';
 import { vosCloudConfig } from './vos-cloud-config';
 
 const named = (name: string) => ({ name });
@@ -15,7 +17,7 @@ const named = (name: string) => ({ name });
 export const resources = {
   audit: named('Audit Log |||| Audit Log'),
   account,
-  ldap: named('Directory |||| Directories'),
+  ldap,
   subscription: named('Subscription |||| Subscriptions'),
   radius: named('RADIUS |||| RADIUS'),
   saml2: named('SAML2.0 |||| SAML2.0'),
@@ -24,7 +26,11 @@ export const resources = {
   'service-launch': named('Service |||| Services'),
   'token-pack-v2': named('Token Pack |||| Token Packs'),
   theme: named('Theme |||| Themes'),
-  users: named('User |||| Users'),
+  users,
+  'users/keycloak': {
+    name: 'Directory user |||| Directory users',
+    notifications: { updated: 'User updated' },
+  },
   customer,
   'service-template': serviceTemplate,
   asset,

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { Edit, maxLength, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
+import { errorNotification } from '../../components/notifyError';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { validEmail } from '../../components/validators';
+import { STATUS_CHOICES, toUserUpdate, USER_LIMITS } from './userFields';
+
+/** PUT /user-management/users/{customerId}/{id}: display name, email, mobile phone, status. */
+export const UserEdit = () => {
+  const notify = useNotify();
+  const validate = useMemo(
+    () => ({
+      displayName: maxLength(USER_LIMITS.displayName),
+      email: [validEmail, maxLength(USER_LIMITS.email)],
+      mobilePhone: maxLength(USER_LIMITS.mobilePhone),
+    }),
+    [],
+  );
+  return (
+    <Edit
+      transform={toUserUpdate}
+      mutationMode="pessimistic"
+      redirect="show"
+      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
+    >
+      <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
+        <TextInput source="username" disabled fullWidth />
+        <TextInput source="directoryName" disabled fullWidth />
+        <TextInput source="displayName" validate={validate.displayName} fullWidth />
+        <TextInput source="email" type="email" validate={validate.email} fullWidth />
+        <TextInput source="mobilePhone" validate={validate.mobilePhone} fullWidth />
+        <SelectInput source="status" choices={STATUS_CHOICES} isRequired />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,317 @@
+import FaceIcon from '@mui/icons-material/Face';
+import PinIcon from '@mui/icons-material/Pin';
+import {
+  Alert,
+  MenuItem,
+  TextField as MuiTextField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  BooleanField,
+  Confirm,
+  DateField,
+  EditButton,
+  EmailField,
+  Labeled,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { errorNotification } from '../../components/notifyError';
+import { RefusableButton } from '../../components/RefusableButton';
+import { StatusField } from '../../components/StatusField';
+import type { User } from './userFields';
+
+const SendPinButton = () => {
+  const user = useRecordContext<User>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  if (!user) return null;
+  const send = async () => {
+    try {
+      await dataProvider.sendTsApin('users', { id: user.id });
+      notify('resources.users.actions.pinSent', { type: 'info', messageArgs: { username: user.username } });
+    } catch (error) {
+      notify(...errorNotification(error));
+    }
+  };
+  return (
+    <RefusableButton label="resources.users.actions.sendPin" onClick={send}>
+      <PinIcon />
+    </RefusableButton>
+  );
+};
+
+const ResetFaceIdButton = () => {
+  const user = useRecordContext<User>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  const tokenPackId = user.tokenPackIds?.[0];
+  const reset = async () => {
+    setOpen(false);
+    try {
+      await dataProvider.resetFaceId('users', { userId: user.id, tokenPackId });
+      notify('resources.users.actions.faceIdReset', {
+        type: 'info',
+        messageArgs: { username: user.username },
+      });
+    } catch (error) {
+      notify(...errorNotification(error));
+    }
+  };
+  return (
+    <>
+      <RefusableButton
+        label="resources.users.actions.resetFaceId"
+        onClick={() => setOpen(true)}
+        refusal={tokenPackId ? undefined : 'resources.users.noTokenPack.faceId'}
+      >
+        <FaceIcon />
+      </RefusableButton>
+      <Confirm
+        isOpen={open}
+        title={translate('resources.users.actions.resetFaceIdTitle', { username: user.username })}
+        content="resources.users.actions.resetFaceIdContent"
+        onConfirm={reset}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+const Actions = () => {
+  const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
+  return (
+    <TopToolbar>
+      <EditButton />
+      {canModify && <SendPinButton />}
+      {canModify && <ResetFaceIdButton />}
+    </TopToolbar>
+  );
+};
+
+/** The token pack a tab reads, chosen among the user's (the first by default). */
+const useTokenPack = () => {
+  const user = useRecordContext<User>();
+  const packs = user?.tokenPackIds ?? [];
+  const [chosen, setChosen] = useState<string | undefined>(packs[0]);
+  return { packs, chosen: chosen ?? packs[0], setChosen };
+};
+
+const TokenPackPicker = ({
+  packs,
+  chosen,
+  onChange,
+}: {
+  packs: string[];
+  chosen: string;
+  onChange: (id: string) => void;
+}) => {
+  const translate = useTranslate();
+  if (packs.length < 2) return null;
+  return (
+    <MuiTextField
+      select
+      size="small"
+      label={translate('resources.users.tokenPack')}
+      value={chosen}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ mb: 2, minWidth: 240 }}
+    >
+      {packs.map((id) => (
+        <MenuItem key={id} value={id}>
+          {id}
+        </MenuItem>
+      ))}
+    </MuiTextField>
+  );
+};
+
+interface HistoryRow {
+  id: string;
+  date: string;
+  action: string;
+  actor: string | null;
+  changes: Record<string, unknown>;
+}
+
+/** History (spec 02 §7): what happened to the user in a token pack, newest first, a page at a time. */
+const HistoryTab = () => {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { packs, chosen, setChosen } = useTokenPack();
+  const [page, setPage] = useState(0);
+  const [rows, setRows] = useState<{ content: HistoryRow[]; totalElements: number } | null>(null);
+  useEffect(() => {
+    if (!user || !chosen) return;
+    let cancelled = false;
+    dataProvider
+      .history('users', { id: user.id, tokenPackId: chosen, page, pageSize: 10, sort: 'date', order: 'DESC' })
+      .then(({ data }: { data: { content: HistoryRow[]; totalElements: number } }) => {
+        if (!cancelled) setRows(data);
+      })
+      .catch((error: unknown) => notify(...errorNotification(error)));
+    return () => {
+      cancelled = true;
+    };
+  }, [user, chosen, page, dataProvider, notify]);
+  if (!user) return null;
+  if (!chosen) return <Alert severity="info">{translate('resources.users.noTokenPack.history')}</Alert>;
+  return (
+    <>
+      <TokenPackPicker packs={packs} chosen={chosen} onChange={setChosen} />
+      {rows && rows.content.length === 0 && (
+        <Typography>{translate('resources.users.history.empty')}</Typography>
+      )}
+      {rows && rows.content.length > 0 && (
+        <>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.users.history.date')}</TableCell>
+                <TableCell>{translate('resources.users.history.action')}</TableCell>
+                <TableCell>{translate('resources.users.history.actor')}</TableCell>
+                <TableCell>{translate('resources.users.history.changes')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.content.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{new Date(row.date).toLocaleString('vi-VN')}</TableCell>
+                  <TableCell>{row.action}</TableCell>
+                  <TableCell>{row.actor ?? '—'}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {Object.keys(row.changes).join(', ')}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={rows.totalElements}
+            page={page}
+            rowsPerPage={10}
+            rowsPerPageOptions={[10]}
+            onPageChange={(_, next) => setPage(next)}
+          />
+        </>
+      )}
+    </>
+  );
+};
+
+interface DeviceRow {
+  deviceId: string;
+  name?: string;
+  lastSignIn?: string | null;
+  lastApproval?: string | null;
+}
+
+/** Troubleshooting log (spec 01 §2): the user's devices in a token pack and their last events. */
+const TroubleshootingTab = () => {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { packs, chosen, setChosen } = useTokenPack();
+  const [devices, setDevices] = useState<DeviceRow[] | null>(null);
+  useEffect(() => {
+    if (!user || !chosen) return;
+    let cancelled = false;
+    dataProvider
+      .deviceId('users', { id: user.id, tokenPackId: chosen })
+      .then(({ data }: { data: DeviceRow[] }) => {
+        if (!cancelled) setDevices(Array.isArray(data) ? data : []);
+      })
+      .catch((error: unknown) => notify(...errorNotification(error)));
+    return () => {
+      cancelled = true;
+    };
+  }, [user, chosen, dataProvider, notify]);
+  if (!user) return null;
+  if (!chosen)
+    return <Alert severity="info">{translate('resources.users.noTokenPack.troubleshooting')}</Alert>;
+  return (
+    <>
+      <TokenPackPicker packs={packs} chosen={chosen} onChange={setChosen} />
+      {devices && devices.length === 0 && (
+        <Typography>{translate('resources.users.troubleshooting.empty')}</Typography>
+      )}
+      {devices && devices.length > 0 && (
+        <Table size="small" aria-label={translate('resources.users.troubleshooting.devices')}>
+          <TableBody>
+            {devices.map((device) => (
+              <TableRow key={device.deviceId}>
+                <TableCell>{device.name ?? device.deviceId}</TableCell>
+                <TableCell>
+                  {device.lastSignIn ? new Date(device.lastSignIn).toLocaleString('vi-VN') : '—'}
+                </TableCell>
+                <TableCell>
+                  {device.lastApproval ? new Date(device.lastApproval).toLocaleString('vi-VN') : '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </>
+  );
+};
+
+const SourceField = () => {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!user) return null;
+  return (
+    <Labeled source="source">
+      <span>{translate(`resources.users.sources.${user.source}`)}</span>
+    </Labeled>
+  );
+};
+
+/** A user, with the tabs Info, Troubleshooting log and History (spec 01 §2). */
+export const UserShow = () => (
+  <Show actions={<Actions />}>
+    <TabbedShowLayout>
+      <TabbedShowLayout.Tab label="resources.users.tabs.info">
+        <TextField source="username" />
+        <TextField source="displayName" emptyText="—" />
+        <EmailField source="email" emptyText="—" />
+        <TextField source="mobilePhone" emptyText="—" />
+        <Labeled source="status">
+          <StatusField />
+        </Labeled>
+        <TextField source="directoryName" emptyText="—" />
+        <SourceField />
+        <BooleanField source="appActivated" />
+        <DateField source="createdDate" locales="vi-VN" showTime />
+        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="resources.users.tabs.troubleshooting" path="troubleshooting">
+        <TroubleshootingTab />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="resources.users.tabs.history" path="history">
+        <HistoryTab />
+      </TabbedShowLayout.Tab>
+    </TabbedShowLayout>
+  </Show>
+);
