@@ -53,9 +53,11 @@ export const customerAdminWithOwnPassword = async (
     token: operatorToken,
     json: { companyName: values.companyName, contactEmail: values.email, contactPhone: '+1 555 0150' },
   });
-  const roles = await api<{ id: string; name: string }[]>(portal, '/account/role/all', {
-    token: operatorToken,
-  });
+  const roles = await api<{ id: string; name: string }[]>(
+    portal,
+    `/account/role/all?scope=customer&customerId=${customer.id}`,
+    { token: operatorToken },
+  );
   const role = roles.find((candidate) => candidate.name === 'customer_admin');
   if (!role) throw new Error('the built-in customer_admin role is missing');
   const created = await api<{ id: string; initialPassword: string }>(

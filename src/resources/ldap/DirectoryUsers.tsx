@@ -375,6 +375,7 @@ export const DirectoryUsers = () => {
         sort={{ field: 'username', order: 'ASC' }}
         perPage={25}
         disableSyncWithLocation
+        exporter={false}
         storeKey={`ldap-users-${directory.id}`}
         title={translate('resources.ldap.users.title')}
         empty={

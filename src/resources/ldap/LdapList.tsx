@@ -40,7 +40,7 @@ const ServerText = () => {
 const LastSyncText = () => {
   const record = useRecordContext<Directory>();
   const translate = useTranslate();
-  if (!record) return null;
+  if (!record?.lastSync) return null;
   const { status, finishedAt } = record.lastSync;
   const status_ = translate(`resources.ldap.sync.status.${status}`);
   return <>{finishedAt ? `${status_}, ${new Date(finishedAt).toLocaleString('vi-VN')}` : status_}</>;
@@ -68,6 +68,7 @@ export const LdapList = () => {
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       empty={<ListEmpty />}
+      exporter={false}
       actions={
         <TopToolbar>
           <CreateButton />

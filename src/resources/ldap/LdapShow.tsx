@@ -1,3 +1,5 @@
+import { Stack } from '@mui/material';
+import type { ReactElement } from 'react';
 import {
   BooleanField,
   DateField,
@@ -13,9 +15,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DIRECTORY_FIELDS } from '../../../contract/directory';
 import { DirectoryUsers } from './DirectoryUsers';
 import { LdapDeleteButton } from './LdapList';
-import { type Directory, shows } from './ldapFields';
+import type { Directory } from './ldapFields';
 import { SyncPanel } from './SyncPanel';
 
 const Actions = () => {
@@ -28,83 +31,83 @@ const Actions = () => {
   );
 };
 
-/** The stored settings of the directory's type; a password or secret only as set or not. */
+/** The stored settings of the directory's type, each labelled; a password or secret only as set or not. */
 const TypeInfo = () => {
   const record = useRecordContext<Directory>();
   const translate = useTranslate();
   if (!record) return null;
-  const text = (source: string) =>
-    shows(record.type, source) ? <TextField key={source} source={source} emptyText="—" /> : null;
   const setOrNot = (set: boolean) =>
     translate(set ? 'resources.ldap.stored.set' : 'resources.ldap.stored.notSet');
+  const elements: Record<string, ReactElement> = {
+    host: <TextField source="host" />,
+    port: <TextField source="port" />,
+    secured: <BooleanField source="secured" />,
+    baseDn: <TextField source="baseDn" sx={WRAP} />,
+    userDn: <TextField source="userDn" sx={WRAP} />,
+    password: <FunctionField source="passwordSet" render={(one: Directory) => setOrNot(one.passwordSet)} />,
+    userLoginPattern: <TextField source="userLoginPattern" sx={WRAP} />,
+    loginProperty: <TextField source="loginProperty" />,
+    emailAttribute: <TextField source="emailAttribute" />,
+    displayNameAttribute: <TextField source="displayNameAttribute" />,
+    phoneAttribute: <TextField source="phoneAttribute" />,
+    tenantId: <TextField source="tenantId" />,
+    applicationId: <TextField source="applicationId" />,
+    secret: <FunctionField source="secretSet" render={(one: Directory) => setOrNot(one.secretSet)} />,
+    graphUrl: <TextField source="graphUrl" sx={WRAP} />,
+    authorityUrl: <TextField source="authorityUrl" sx={WRAP} />,
+    restAuthentication: (
+      <FunctionField
+        source="restAuthentication"
+        render={(one: Directory) => translate(`resources.ldap.authentications.${one.restAuthentication}`)}
+      />
+    ),
+    restUsername: <TextField source="restUsername" />,
+    restHeader: <TextField source="restHeader" />,
+    listUsersUrl: <TextField source="listUsersUrl" sx={WRAP} />,
+    hybrid: <BooleanField source="hybrid" />,
+  };
   return (
-    <>
-      {text('host')}
-      {shows(record.type, 'port') && <NumberField source="port" />}
-      {shows(record.type, 'secured') && <BooleanField source="secured" />}
-      {text('baseDn')}
-      {text('userDn')}
-      {shows(record.type, 'password') && (
-        <FunctionField
-          source="passwordSet"
-          render={(directory: Directory) => setOrNot(directory.passwordSet)}
-        />
-      )}
-      {text('userLoginPattern')}
-      {text('loginProperty')}
-      {text('emailAttribute')}
-      {text('displayNameAttribute')}
-      {text('phoneAttribute')}
-      {text('tenantId')}
-      {text('applicationId')}
-      {shows(record.type, 'secret') && (
-        <FunctionField source="secretSet" render={(directory: Directory) => setOrNot(directory.secretSet)} />
-      )}
-      {text('graphUrl')}
-      {text('authorityUrl')}
-      {shows(record.type, 'restAuthentication') && (
-        <FunctionField
-          source="restAuthentication"
-          render={(directory: Directory) =>
-            translate(`resources.ldap.authentications.${directory.restAuthentication}`)
-          }
-        />
-      )}
-      {text('listUsersUrl')}
-      {shows(record.type, 'hybrid') && <BooleanField source="hybrid" />}
-    </>
+    <Stack spacing={1}>
+      {DIRECTORY_FIELDS[record.type]
+        .filter((field) => elements[field] !== undefined)
+        .map((field) => (
+          <Labeled
+            key={field}
+            label={`resources.ldap.fields.${field === 'secret' && record.type === 'REST' ? 'restSecret' : field}`}
+          >
+            {elements[field]}
+          </Labeled>
+        ))}
+    </Stack>
   );
 };
 
-const TypeName = () => {
-  const record = useRecordContext<Directory>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Labeled source="type">
-      <span>{translate(`resources.ldap.types.${record.type}`)}</span>
-    </Labeled>
-  );
-};
+const WRAP = { overflowWrap: 'anywhere' } as const;
 
 /** A directory (spec 01 §3), with the tabs Info (settings, synchronisation) and Users. */
-export const LdapShow = () => (
-  <Show actions={<Actions />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="resources.ldap.tabs.info">
-        <TextField source="name" />
-        <TypeName />
-        <TypeInfo />
-        <NumberField source="userCount" />
-        <Labeled source="lastSync">
-          <SyncPanel />
-        </Labeled>
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="resources.ldap.tabs.users" path="users">
-        <DirectoryUsers />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
-);
+export const LdapShow = () => {
+  const translate = useTranslate();
+  return (
+    <Show actions={<Actions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.ldap.tabs.info">
+          <TextField source="name" />
+          <FunctionField
+            source="type"
+            render={(record: Directory) => translate(`resources.ldap.types.${record.type}`)}
+          />
+          <TypeInfo />
+          <NumberField source="userCount" />
+          <Labeled source="lastSync">
+            <SyncPanel />
+          </Labeled>
+          <DateField source="createdDate" locales="vi-VN" showTime />
+          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.ldap.tabs.users" path="users">
+          <DirectoryUsers />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};

@@ -13,6 +13,21 @@ import {
 import { errorNotification } from '../../components/notifyError';
 import type { Directory, SyncState } from './ldapFields';
 
+const NEVER: SyncState = {
+  status: 'IDLE',
+  phase: null,
+  read: 0,
+  written: 0,
+  total: 0,
+  added: 0,
+  updated: 0,
+  deactivated: 0,
+  failed: 0,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+};
+
 /** How often a running synchronisation is asked for its progress. */
 export const SYNC_POLL_MS = 1000;
 
@@ -102,7 +117,8 @@ export const SyncPanel = ({ pollMs = SYNC_POLL_MS }: { pollMs?: number }) => {
   }, [record?.lastSync?.status, follow, pollMs]);
 
   if (!record) return null;
-  const shown = state ?? record.lastSync;
+  // A record just created (react-admin shows the create's answer first) has no synchronisation yet.
+  const shown = state ?? record.lastSync ?? NEVER;
   const running = shown.status === 'RUNNING';
 
   const start = async () => {

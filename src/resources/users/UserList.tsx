@@ -16,7 +16,7 @@ import { StatusField } from '../../components/StatusField';
 import { STATUS_CHOICES, type User } from './userFields';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="resources.users.searchHelp" />,
+  <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
   <ReferenceInput key="directoryId" source="directoryId" reference="ldap" alwaysOn>
     <SelectInput optionText="name" />
@@ -51,7 +51,13 @@ const UsersEmpty = () => {
 
 /** /users: the customer's users, found by a part of their name at any size (spec 02 §7 Users). */
 export const UserList = () => (
-  <List filters={filters} sort={{ field: 'username', order: 'ASC' }} empty={<UsersEmpty />} perPage={25}>
+  <List
+    filters={filters}
+    sort={{ field: 'username', order: 'ASC' }}
+    empty={<UsersEmpty />}
+    perPage={25}
+    exporter={false}
+  >
     <SmallScreenList
       small={
         <SimpleList

@@ -17,7 +17,6 @@ export const users = {
   },
   sources: { LDAP: 'LDAP directory', AZURE: 'Azure AD', REST: 'REST directory', CSV: 'CSV import' },
   tabs: { info: 'Info', troubleshooting: 'Troubleshooting log', history: 'History' },
-  searchHelp: 'A part of the username, name or email',
   empty: {
     title: 'No users yet',
     body: 'Users come from your directories: add a directory and synchronise it, or import a CSV file into one.',
