@@ -19,7 +19,8 @@ export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
     const filters = Object.fromEntries(Object.entries(filter).filter(([name]) => !inPath.has(name)));
     const bag = { ...params };
     const added = namedQuery(spec.query, bag, ctx);
-    const sort = spec.sorted && params.sort?.field ? { sort: params.sort.field, order: params.sort.order } : {};
+    const sort =
+      spec.sorted && params.sort?.field ? { sort: params.sort.field, order: params.sort.order } : {};
     const query = toQuery({
       [spec.pageParam ?? 'page']: page - 1,
       pageSize: perPage,
