@@ -278,7 +278,8 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
   if (list && contract.list && contract.list.by in LIST_ANSWERS) {
     const { listing } = options;
     const rowsOf = async (request: FastifyRequest, ask: Parameters<typeof findRows>[3]) => {
-      const knownTotal = await options.total?.(request, ask.filters);
+      const total = options.total;
+      const knownTotal = total ? () => total(request, ask.filters) : undefined;
       const found = await findRows(db, options.select(db), listing, { ...ask, knownTotal }, scopeOf(request));
       return { rows: await toRecords(db, found.rows as Row[]), total: found.total };
     };

@@ -53,9 +53,9 @@ export interface ListAsk {
   limit: number;
   /**
    * The total, when the resource knows it without counting (kept tallies, see crud's `total`): the
-   * count(*) query is then not run.
+   * count(*) query is then not run. A function is asked while the rows are read; undefined: count.
    */
-  knownTotal?: number;
+  knownTotal?: number | (() => Promise<number | undefined>);
 }
 
 /** One filter: the schema its value must match, and the condition for a value that did. */
@@ -268,11 +268,13 @@ export async function findRows<Query extends PgSelect>(
     );
   }
   query.where(and(...conditions, listing.where(ask.filters)));
-  // Counted over the same select as a subquery, taken before ORDER BY and LIMIT are added to it.
-  const counting =
-    ask.knownTotal !== undefined
-      ? Promise.resolve([{ total: ask.knownTotal }])
-      : db.select({ total: count() }).from(sql`(${query.getSQL()}) as listed`);
+  // Counted over the same select as a subquery, taken now: ORDER BY and LIMIT are added to it below.
+  const listed = query.getSQL();
+  const countAll = () => db.select({ total: count() }).from(sql`(${listed}) as listed`);
+  const counting = (async () => {
+    const known = typeof ask.knownTotal === 'function' ? await ask.knownTotal() : ask.knownTotal;
+    return known !== undefined ? [{ total: known }] : await countAll();
+  })();
   const [rows, totals] = await Promise.all([
     query
       .orderBy(...listing.orderBy(ask.sort))

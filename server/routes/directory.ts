@@ -260,7 +260,7 @@ export const directoryRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
       const { connectorId } = request.params as { connectorId: string };
       const found = await findDirectory(request, connectorId);
       const ask = readPageSearch(directoryUserList, request.query as object);
-      const knownTotal = await tallyOf(db, found.customerId, { ...ask.filters, directoryId: found.id });
+      const knownTotal = () => tallyOf(db, found.customerId, { ...ask.filters, directoryId: found.id });
       const page = await findRows(
         db,
         selectUsers(db),
