@@ -7,7 +7,6 @@ import {
   InvalidCredentialsError,
   InvalidDNSyntaxError,
   NoSuchObjectError,
-  SizeLimitExceededError,
 } from 'ldapts';
 import { USERNAME_PLACEHOLDER } from '../../../contract/rules.ts';
 import type { DirectoryEntry } from './entry.ts';
@@ -168,26 +167,25 @@ const attributesOf = (settings: LdapSettings) => [
   settings.phoneAttribute,
 ];
 
-/** Binds with the configured account and reads the base DN; answers how many users the pattern finds (up to a page). */
+/**
+ * Binds with the configured account, reads the base DN, and counts the users the pattern finds under it
+ * (paged, names only: a directory's cap on one answer does not cut the count short).
+ */
 export async function testLdapConnection(
   settings: LdapSettings,
   options: LdapOptions = {},
 ): Promise<{ entries: number }> {
   return withClient(settings, options, async (client) => {
     await client.search(settings.baseDn, { scope: 'base', attributes: ['1.1'] });
-    try {
-      const { searchEntries } = await client.search(settings.baseDn, {
-        scope: 'sub',
-        filter: loginFilter(settings, null),
-        attributes: ['1.1'],
-        sizeLimit: 1000,
-      });
-      return { entries: searchEntries.length };
-    } catch (error) {
-      // More users than one answer holds: the connection works.
-      if (error instanceof SizeLimitExceededError) return { entries: 1000 };
-      throw error;
-    }
+    let entries = 0;
+    const pages = client.searchPaginated(settings.baseDn, {
+      scope: 'sub',
+      filter: loginFilter(settings, null),
+      attributes: ['1.1'],
+      paged: { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE },
+    });
+    for await (const page of pages) entries += page.searchEntries.length;
+    return { entries };
   });
 }
 
