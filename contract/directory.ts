@@ -117,6 +117,22 @@ export const SyncState = Type.Object({
 });
 export type SyncState = Static<typeof SyncState>;
 
+/** The state of a directory never synchronised. */
+export const SYNC_IDLE: SyncState = {
+  status: 'IDLE',
+  phase: null,
+  read: 0,
+  written: 0,
+  total: 0,
+  added: 0,
+  updated: 0,
+  deactivated: 0,
+  failed: 0,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+};
+
 export const DirectoryRecord = Type.Object({
   id: Type.String(),
   name: Type.String(),

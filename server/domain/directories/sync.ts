@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CONNECTION_FAILURES,
   DIRECTORY_ERRORS,
+  SYNC_IDLE,
   type SyncState,
   type TestConnectionAnswer,
 } from '../../../contract/directory.ts';
@@ -98,20 +99,7 @@ export function readEntries(
 
 // ——— Synchronisation ———
 
-export const IDLE: SyncState = {
-  status: 'IDLE',
-  phase: null,
-  read: 0,
-  written: 0,
-  total: 0,
-  added: 0,
-  updated: 0,
-  deactivated: 0,
-  failed: 0,
-  startedAt: null,
-  finishedAt: null,
-  error: null,
-};
+export const IDLE: SyncState = SYNC_IDLE;
 
 /** The synchronisations running in this process, by directory id. */
 const running = new Map<string, { state: SyncState; done: Promise<void> }>();

@@ -60,6 +60,35 @@ const SecuredPort = () => {
   return null;
 };
 
+/**
+ * A password or secret: write-only. Once one is stored (for this type) it is not required, and left empty
+ * it is kept.
+ */
+const StoredSecretInput = ({
+  source,
+  stored,
+  label = source,
+}: {
+  source: 'password' | 'secret';
+  stored: boolean;
+  label?: string;
+}) => {
+  const translate = useTranslate();
+  return (
+    <PasswordInput
+      source={source}
+      label={`resources.ldap.fields.${label}`}
+      isRequired={!stored}
+      validate={stored ? [] : [requiredField(translate(`resources.ldap.fields.${label}`))]}
+      helperText={
+        stored ? `resources.ldap.helpers.${source === 'password' ? 'passwordKept' : 'secretKept'}` : false
+      }
+      autoComplete="new-password"
+      fullWidth
+    />
+  );
+};
+
 /** The fields of the chosen type only (spec 01 §3 Directory). */
 const TypeFields = () => {
   const translate = useTranslate();
@@ -113,14 +142,7 @@ const TypeFields = () => {
             helperText="resources.ldap.helpers.userDn"
             fullWidth
           />
-          <PasswordInput
-            source="password"
-            isRequired={!(sameType && record?.passwordSet)}
-            validate={sameType && record?.passwordSet ? [] : [required('password')]}
-            helperText={sameType && record?.passwordSet ? 'resources.ldap.helpers.passwordKept' : false}
-            autoComplete="new-password"
-            fullWidth
-          />
+          <StoredSecretInput source="password" stored={sameType && record?.passwordSet === true} />
         </Section>
         <Section title="resources.ldap.sections.users">
           <TextInput
@@ -167,14 +189,7 @@ const TypeFields = () => {
           validate={[required('applicationId'), text(DIRECTORY_LIMITS.applicationId)]}
           fullWidth
         />
-        <PasswordInput
-          source="secret"
-          isRequired={!(sameType && record?.secretSet)}
-          validate={sameType && record?.secretSet ? [] : [required('secret')]}
-          helperText={sameType && record?.secretSet ? 'resources.ldap.helpers.secretKept' : false}
-          autoComplete="new-password"
-          fullWidth
-        />
+        <StoredSecretInput source="secret" stored={sameType && record?.secretSet === true} />
         <BooleanInput source="hybrid" helperText="resources.ldap.helpers.hybrid" />
         <Section title="resources.ldap.sections.advanced">
           <TextInput
@@ -221,14 +236,10 @@ const TypeFields = () => {
           />
         )}
         {authentication && authentication !== 'NONE' && (
-          <PasswordInput
+          <StoredSecretInput
             source="secret"
-            label="resources.ldap.fields.restSecret"
-            isRequired={!(sameType && record?.secretSet)}
-            validate={sameType && record?.secretSet ? [] : [required('restSecret')]}
-            helperText={sameType && record?.secretSet ? 'resources.ldap.helpers.secretKept' : false}
-            autoComplete="new-password"
-            fullWidth
+            stored={sameType && record?.secretSet === true}
+            label="restSecret"
           />
         )}
       </Section>

@@ -10,23 +10,9 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { SYNC_IDLE } from '../../../contract/directory';
 import { errorNotification } from '../../components/notifyError';
 import type { Directory, SyncState } from './ldapFields';
-
-const NEVER: SyncState = {
-  status: 'IDLE',
-  phase: null,
-  read: 0,
-  written: 0,
-  total: 0,
-  added: 0,
-  updated: 0,
-  deactivated: 0,
-  failed: 0,
-  startedAt: null,
-  finishedAt: null,
-  error: null,
-};
 
 /** How often a running synchronisation is asked for its progress. */
 export const SYNC_POLL_MS = 1000;
@@ -118,7 +104,7 @@ export const SyncPanel = ({ pollMs = SYNC_POLL_MS }: { pollMs?: number }) => {
 
   if (!record) return null;
   // A record just created (react-admin shows the create's answer first) has no synchronisation yet.
-  const shown = state ?? record.lastSync ?? NEVER;
+  const shown = state ?? record.lastSync ?? SYNC_IDLE;
   const running = shown.status === 'RUNNING';
 
   const start = async () => {
