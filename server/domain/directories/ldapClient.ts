@@ -1,31 +1,45 @@
 import {
+  AdminLimitExceededError,
   Attribute,
   Change,
   Client,
+  ConstraintViolationError,
   type Entry,
+  type Filter,
+  FilterParser,
   InsufficientAccessError,
   InvalidCredentialsError,
   InvalidDNSyntaxError,
   NoSuchObjectError,
+  SizeLimitExceededError,
+  StrongAuthRequiredError,
+  UnwillingToPerformError,
 } from 'ldapts';
 import { USERNAME_PLACEHOLDER } from '../../../contract/rules.ts';
 import type { DirectoryEntry } from './entry.ts';
 
+export type { DirectoryEntry } from './entry.ts';
+
 /**
  * The LDAP side of a directory (ldapts): test the connection, read every user with paged searches (a real
  * directory caps a plain search, Active Directory at 1,000 entries), find one user, and write a password.
- * Every call binds with the directory's configured account, times out (5 s by default) and closes its
+ * Every call binds with the directory's configured account, times out (5 s by default, for the connection
+ * and for each request, so a large directory read page by page does not time out as a whole) and closes its
  * connection. Errors become an LdapError with a reason and one line of detail that never holds a password.
  */
 
 export interface LdapSettings {
   host: string;
   port: number;
+  /** ldaps:// (TLS from the first byte, usually port 636), verified against the system's authorities. */
   secured: boolean;
   baseDn: string;
   userDn: string;
   password: string;
-  /** A filter selecting one user, with {username} for the login name: `(&(objectClass=person)(uid={username}))`. */
+  /**
+   * An LDAP filter selecting one user, with {username} for the login name:
+   * `(&(objectClass=inetOrgPerson)(uid={username}))`.
+   */
   userLoginPattern: string;
   /** The attribute holding the login name (uid, sAMAccountName, userPrincipalName…). */
   loginProperty: string;
@@ -34,10 +48,25 @@ export interface LdapSettings {
   phoneAttribute: string;
 }
 
-export type LdapFailure = 'refused' | 'timeout' | 'credentials' | 'baseDn' | 'tls' | 'notAllowed' | 'other';
+/**
+ * Why a call failed: the server refused or could not be reached (`refused`), did not answer in time
+ * (`timeout`), refused the user DN or password (`credentials`), has no such base DN (`baseDn`), failed the
+ * secure connection (`tls`), rejected the login pattern as a filter (`filter`), or does not let the account
+ * do it (`notAllowed`: a password change); anything else is `other`.
+ */
+export type LdapFailure =
+  | 'refused'
+  | 'timeout'
+  | 'credentials'
+  | 'baseDn'
+  | 'tls'
+  | 'filter'
+  | 'notAllowed'
+  | 'other';
 
 export class LdapError extends Error {
   readonly reason: LdapFailure;
+  /** One line in English, without secrets. */
   readonly detail: string;
   constructor(reason: LdapFailure, detail: string) {
     super(detail);
@@ -48,79 +77,152 @@ export class LdapError extends Error {
 }
 
 export interface LdapOptions {
+  /** For connecting and for each request; 5000 by default. */
   timeoutMs?: number;
-  /** Entries per page of a paged search. */
+  /** Entries per page of a paged search; 500 by default (what most directories allow). */
   pageSize?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_PAGE_SIZE = 500;
+/** Longer messages from a server or from Node are cut to this in a detail. */
+const MESSAGE_LENGTH = 160;
 
-const where = (settings: LdapSettings) =>
+const urlOf = (settings: LdapSettings) =>
   `${settings.secured ? 'ldaps' : 'ldap'}://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${settings.port}`;
 
-/** What went wrong, in the words of the reason it is. */
-function failure(error: unknown, settings: LdapSettings, timeoutMs: number, base: string): LdapError {
+const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`);
+
+/** What the call was doing when it failed: the wording of some failures depends on it. */
+interface Step {
+  timeoutMs: number;
+  /** The entry a password is written to. */
+  writing?: string;
+  /** Whether the connection and the bind had succeeded. */
+  bound: boolean;
+}
+
+/** Errors that are not the directory's (from a progress callback): passed on as they are. */
+const foreign = new WeakSet<object>();
+
+const TLS_CODES =
+  /^(ERR_SSL_|ERR_TLS_|EPROTO$|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(GET|VERIFY)_|HOSTNAME_MISMATCH$)/;
+
+/** What went wrong, in the words of the reason it is; `secrets` never appear in the detail. */
+function failure(error: unknown, settings: LdapSettings, step: Step, secrets: string[]): LdapError {
   if (error instanceof LdapError) return error;
   const server = `${settings.host}:${settings.port}`;
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const raw = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  const message = secrets
+    .filter((secret) => secret.length >= 3)
+    .reduce((text, secret) => text.split(secret).join('***'), raw)
+    .slice(0, MESSAGE_LENGTH);
+
   if (error instanceof InvalidCredentialsError) {
-    return new LdapError('credentials', 'The user DN or password was refused by the directory.');
+    return new LdapError('credentials', 'The user DN or password was refused.');
   }
   if (error instanceof NoSuchObjectError) {
-    return new LdapError('baseDn', `The base DN '${base}' does not exist in the directory.`);
+    return step.writing === undefined
+      ? new LdapError(
+          'baseDn',
+          `The base DN '${settings.baseDn}' does not exist (or the account may not read it).`,
+        )
+      : new LdapError('other', `The entry '${step.writing}' does not exist in the directory.`);
   }
   if (error instanceof InvalidDNSyntaxError) {
-    return new LdapError('baseDn', 'The directory did not accept a DN: check the user DN and the base DN.');
+    return step.bound
+      ? new LdapError('baseDn', `The directory does not accept '${step.writing ?? settings.baseDn}' as a DN.`)
+      : new LdapError('credentials', 'The directory does not accept the user DN as a DN.');
   }
-  if (error instanceof InsufficientAccessError) {
+  if (
+    step.writing !== undefined &&
+    (error instanceof InsufficientAccessError || error instanceof UnwillingToPerformError)
+  ) {
     return new LdapError('notAllowed', 'The directory does not let the configured account change passwords.');
   }
-  const code = (error as { code?: string }).code;
-  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof InsufficientAccessError) {
+    return new LdapError(
+      'notAllowed',
+      `The directory does not let the configured account read '${settings.baseDn}'.`,
+    );
+  }
+  if (error instanceof StrongAuthRequiredError) {
+    return new LdapError('tls', 'The directory requires a secured connection (LDAPS).');
+  }
+  if (error instanceof ConstraintViolationError && step.writing !== undefined) {
+    return new LdapError('other', `The directory refused the new password: ${message}`);
+  }
+  if (error instanceof AdminLimitExceededError || error instanceof SizeLimitExceededError) {
+    return new LdapError('other', `The directory stopped the search at one of its limits: ${message}`);
+  }
   if (code === 'ECONNREFUSED')
     return new LdapError('refused', `The server at ${server} refused the connection.`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new LdapError('refused', `The host name '${settings.host}' could not be resolved.`);
   }
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
     return new LdapError('refused', `The server at ${server} cannot be reached from here.`);
   }
-  if (code === 'ETIMEDOUT' || /time(d)? ?out/i.test(message)) {
-    return new LdapError('timeout', `No answer from ${server} within ${Math.round(timeoutMs / 1000)} s.`);
+  if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(message)) {
+    return new LdapError('timeout', `No answer from ${server} within ${duration(step.timeoutMs)}.`);
   }
-  if (/ssl|tls|certificate|self.signed|EPROTO/i.test(`${code ?? ''} ${message}`)) {
-    return new LdapError('tls', `The secure connection to ${server} failed: ${message.slice(0, 200)}`);
-  }
-  if (code === 'ECONNRESET' || /socket|closed/i.test(message)) {
+  if (
+    TLS_CODES.test(code) ||
+    /\b(ssl|tls)\b|certificate/i.test(message) ||
+    (settings.secured && !step.bound && code === 'ECONNRESET')
+  ) {
     return new LdapError(
-      'refused',
-      `The server at ${server} closed the connection: is it an LDAP server on this port?`,
+      'tls',
+      `The secure connection to ${server} failed (${code || message}): is it an LDAPS port with a trusted certificate?`,
     );
   }
-  return new LdapError('other', `The directory answered: ${message.slice(0, 200)}`);
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket|closed|connection/i.test(message)) {
+    return new LdapError(
+      'refused',
+      `The server at ${server} closed the connection: is it an LDAP${settings.secured ? 'S' : ''} server on this port?`,
+    );
+  }
+  return new LdapError('other', `The directory answered: ${message}`);
 }
 
 /** Runs `work` on a client bound with the configured account, then closes the connection. */
 async function withClient<T>(
   settings: LdapSettings,
   options: LdapOptions,
-  work: (client: Client) => Promise<T>,
+  work: (client: Client, step: Step) => Promise<T>,
+  secrets: string[] = [],
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const client = new Client({
-    url: where(settings),
-    timeout: timeoutMs,
-    connectTimeout: timeoutMs,
-    strictDN: false,
-    // ldapts speaks TLS whenever tlsOptions are given. A directory's certificate authority is the operating
-    // system's; a self-signed certificate fails with 'tls'.
-    ...(settings.secured ? { tlsOptions: { minVersion: 'TLSv1.2' as const } } : {}),
-  });
+  const step: Step = { timeoutMs, bound: false };
+  if (settings.password === '') {
+    // An empty password would be an anonymous bind, which many directories accept.
+    throw new LdapError('credentials', 'No password is set for the user DN.');
+  }
+  let client: Client;
+  try {
+    client = new Client({
+      url: urlOf(settings),
+      timeout: timeoutMs,
+      connectTimeout: timeoutMs,
+      strictDN: false,
+      // ldaps:// verifies the server's certificate against the system's authorities: a self-signed one fails
+      // with 'tls'.
+      ...(settings.secured ? { tlsOptions: { minVersion: 'TLSv1.2' as const } } : {}),
+    });
+  } catch {
+    throw new LdapError(
+      'refused',
+      `'${settings.host}:${settings.port}' is not an address an LDAP client can use.`,
+    );
+  }
   try {
     await client.bind(settings.userDn, settings.password);
-    return await work(client);
+    step.bound = true;
+    return await work(client, step);
   } catch (error) {
-    throw failure(error, settings, timeoutMs, settings.baseDn);
+    if (error instanceof Object && foreign.has(error)) throw error;
+    throw failure(error, settings, step, [settings.password, ...secrets]);
   } finally {
     await client.unbind().catch(() => undefined);
   }
@@ -130,7 +232,7 @@ async function withClient<T>(
 export const escapeFilterValue = (value: string): string =>
   value.replace(/[\\*()\0]/g, (char) => `\\${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-/** The pattern's filter for one login name (escaped), or for every user (`*`). */
+/** The pattern's filter text for one login name (escaped), or for every user (`*`, a presence match). */
 export function loginFilter(
   settings: Pick<LdapSettings, 'userLoginPattern'>,
   username: string | null,
@@ -139,13 +241,39 @@ export function loginFilter(
   return settings.userLoginPattern.split(USERNAME_PLACEHOLDER).join(value);
 }
 
+/** The pattern's filter, parsed before any connection: a pattern that is not a filter fails with 'filter'. */
+function parsedLoginFilter(settings: LdapSettings, username: string | null): Filter {
+  if (!settings.userLoginPattern.includes(USERNAME_PLACEHOLDER)) {
+    throw new LdapError('filter', `The user login pattern does not hold ${USERNAME_PLACEHOLDER}.`);
+  }
+  // ldapts's parser lets a missing closing parenthesis of (&…) or (|…) pass; a directory would not.
+  let depth = 0;
+  for (const char of settings.userLoginPattern) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) break;
+  }
+  if (depth !== 0)
+    throw new LdapError(
+      'filter',
+      'The user login pattern is not a valid LDAP filter (unbalanced parentheses).',
+    );
+  try {
+    return FilterParser.parseString(loginFilter(settings, username));
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    // The parser quotes the filter, which holds the username: only its own words are kept.
+    const reason = message.split(':')[0]?.slice(0, MESSAGE_LENGTH) ?? 'invalid';
+    throw new LdapError('filter', `The user login pattern is not a valid LDAP filter (${reason}).`);
+  }
+}
+
 const first = (entry: Entry, attribute: string): string | null => {
   const key = Object.keys(entry).find((name) => name.toLowerCase() === attribute.toLowerCase());
   const value = key === undefined ? undefined : entry[key];
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined || text === null) return null;
-  const string = Buffer.isBuffer(text) ? text.toString('utf8') : String(text);
-  return string.trim() === '' ? null : string.trim();
+  const string = (Buffer.isBuffer(text) ? text.toString('utf8') : String(text)).trim();
+  return string === '' ? null : string;
 };
 
 const toEntry = (settings: LdapSettings, entry: Entry): DirectoryEntry | null => {
@@ -161,26 +289,32 @@ const toEntry = (settings: LdapSettings, entry: Entry): DirectoryEntry | null =>
 };
 
 const attributesOf = (settings: LdapSettings) => [
-  settings.loginProperty,
-  settings.emailAttribute,
-  settings.displayNameAttribute,
-  settings.phoneAttribute,
+  ...new Set(
+    [
+      settings.loginProperty,
+      settings.emailAttribute,
+      settings.displayNameAttribute,
+      settings.phoneAttribute,
+    ].filter((name) => name !== ''),
+  ),
 ];
 
 /**
- * Binds with the configured account, reads the base DN, and counts the users the pattern finds under it
- * (paged, names only: a directory's cap on one answer does not cut the count short).
+ * Binds with the configured account, reads the base DN (a missing one fails with 'baseDn'), and counts the
+ * users the pattern finds under it (paged, no attributes: a directory's cap on one answer does not cut the
+ * count short).
  */
 export async function testLdapConnection(
   settings: LdapSettings,
   options: LdapOptions = {},
 ): Promise<{ entries: number }> {
+  const filter = parsedLoginFilter(settings, null);
   return withClient(settings, options, async (client) => {
-    await client.search(settings.baseDn, { scope: 'base', attributes: ['1.1'] });
+    await client.search(settings.baseDn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] });
     let entries = 0;
     const pages = client.searchPaginated(settings.baseDn, {
       scope: 'sub',
-      filter: loginFilter(settings, null),
+      filter,
       attributes: ['1.1'],
       paged: { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE },
     });
@@ -189,17 +323,22 @@ export async function testLdapConnection(
   });
 }
 
-/** Every user under the base DN that the pattern selects, read a page at a time. */
+/**
+ * Every user under the base DN that the pattern selects (`{username}` matching anything), read a page at a
+ * time with only the mapped attributes; entries without the login property are left out. `onProgress` hears
+ * the number read so far after each page; what it throws is passed on as it is.
+ */
 export async function readLdapUsers(
   settings: LdapSettings,
   onProgress?: (read: number) => void,
   options: LdapOptions = {},
 ): Promise<DirectoryEntry[]> {
+  const filter = parsedLoginFilter(settings, null);
   return withClient(settings, options, async (client) => {
     const users: DirectoryEntry[] = [];
     const pages = client.searchPaginated(settings.baseDn, {
       scope: 'sub',
-      filter: loginFilter(settings, null),
+      filter,
       attributes: attributesOf(settings),
       paged: { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE },
     });
@@ -208,44 +347,66 @@ export async function readLdapUsers(
         const user = toEntry(settings, entry);
         if (user) users.push(user);
       }
-      onProgress?.(users.length);
+      try {
+        onProgress?.(users.length);
+      } catch (error) {
+        if (error instanceof Object) foreign.add(error);
+        throw error;
+      }
     }
     return users;
   });
 }
 
-/** The user with this login name, or null. */
+/** The one user with this login name (escaped into the pattern), or null when none or several match. */
 export async function findLdapUser(
   settings: LdapSettings,
   username: string,
   options: LdapOptions = {},
 ): Promise<DirectoryEntry | null> {
+  if (username === '') return null;
+  const filter = parsedLoginFilter(settings, username);
   return withClient(settings, options, async (client) => {
-    const { searchEntries } = await client.search(settings.baseDn, {
-      scope: 'sub',
-      filter: loginFilter(settings, username),
-      attributes: attributesOf(settings),
-      sizeLimit: 2,
-    });
-    const [entry] = searchEntries;
-    return searchEntries.length === 1 && entry ? toEntry(settings, entry) : null;
+    try {
+      const { searchEntries } = await client.search(settings.baseDn, {
+        scope: 'sub',
+        filter,
+        attributes: attributesOf(settings),
+        sizeLimit: 2,
+      });
+      const [entry] = searchEntries;
+      return searchEntries.length === 1 && entry ? toEntry(settings, entry) : null;
+    } catch (error) {
+      if (error instanceof SizeLimitExceededError) return null;
+      throw error;
+    }
   });
 }
 
-/** Replaces the password of the entry `dn`, as the configured account. */
+/**
+ * Replaces the userPassword of the entry `dn`, binding as the configured account. An account the directory
+ * does not let write it fails with 'notAllowed'. The directory stores the value as it is sent unless it
+ * hashes passwords itself (OpenLDAP's ppolicy `olcPPolicyHashCleartext`, for instance).
+ */
 export async function setLdapPassword(
   settings: LdapSettings,
   dn: string,
   newPassword: string,
   options: LdapOptions = {},
 ): Promise<void> {
-  await withClient(settings, options, async (client) => {
-    await client.modify(
-      dn,
-      new Change({
-        operation: 'replace',
-        modification: new Attribute({ type: 'userPassword', values: [newPassword] }),
-      }),
-    );
-  });
+  await withClient(
+    settings,
+    options,
+    async (client, step) => {
+      step.writing = dn;
+      await client.modify(
+        dn,
+        new Change({
+          operation: 'replace',
+          modification: new Attribute({ type: 'userPassword', values: [newPassword] }),
+        }),
+      );
+    },
+    [newPassword],
+  );
 }
