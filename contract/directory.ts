@@ -251,6 +251,7 @@ export const CONNECTION_FAILURES = [
   'timeout',
   'credentials',
   'baseDn',
+  'filter',
   'tls',
   'notAllowed',
   'status',

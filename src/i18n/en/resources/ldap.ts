@@ -87,6 +87,7 @@ export const ldap = {
       timeout: 'The server did not answer in time. Check the address, the port and the firewall.',
       credentials: 'The account or its password was refused. Check them and try again.',
       baseDn: 'The base DN does not exist in the directory. Check it and try again.',
+      filter: 'The user login pattern is not a valid LDAP filter. Check its parentheses.',
       tls: 'The secure connection failed. Check that the server speaks LDAPS on this port and that its certificate is trusted.',
       notAllowed: 'The account is not allowed to do this.',
       status: 'The server answered with an error. Check the URL.',
