@@ -1,11 +1,17 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
 import { cloudConfig } from './cloudConfig.ts';
+import { connector } from './connector.ts';
 import { customer } from './customer.ts';
 import { directory, directoryUser } from './directory.ts';
+import { https } from './https.ts';
 import type { CallFamily, ResourceContract } from './kit.ts';
+import { oidc } from './oidc.ts';
 import type { PermissionResource } from './permissions.ts';
+import { radius } from './radius.ts';
 import { accountRole, role } from './role.ts';
+import { saml } from './saml.ts';
+import { saml2 } from './saml2.ts';
 import { samlSetting } from './samlSetting.ts';
 import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
 import { billing, session } from './session.ts';
@@ -25,6 +31,12 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   directory,
   directoryUser,
   user,
+  radius,
+  saml2,
+  saml,
+  oidc,
+  https,
+  connector,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles];
@@ -47,10 +59,6 @@ const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   'user-details': 'user-management',
   deny_service_users: 'service_instance',
   seamless_service_users: 'service_instance',
-  saml2: 'saml',
-  // The spec says radius and saml permissions are "also used for oidc and https": either one will do.
-  oidc: ['radius', 'saml'],
-  https: ['radius', 'saml'],
   otp: 'soft-token',
   'otp-config': 'soft-token',
   order: 'subscription',

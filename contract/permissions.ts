@@ -89,12 +89,12 @@ export const CATALOGUE = {
   },
   radius: {
     scope: 'customer',
-    actions: NO_DELETE,
+    actions: ALL,
     asset: { name: 'RADIUS Connectors', description: 'RADIUS connectors of a customer' },
   },
   saml: {
     scope: 'customer',
-    actions: NO_DELETE,
+    actions: ALL,
     asset: {
       name: 'SAML, OIDC and HTTPS Connectors',
       description: 'SAML2, OIDC and HTTPS connectors of a customer',

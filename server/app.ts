@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
@@ -18,10 +19,16 @@ import { assetRoutes } from './routes/asset.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { cloudConfigRoutes } from './routes/cloudConfig.ts';
+import { connectorRoutes } from './routes/connector.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { httpsRoutes } from './routes/https.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
+import { oidcRoutes } from './routes/oidc.ts';
+import { radiusRoutes } from './routes/radius.ts';
 import { roleRoutes } from './routes/role.ts';
+import { samlRoutes } from './routes/saml.ts';
+import { saml2Routes } from './routes/saml2.ts';
 import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
@@ -99,6 +106,8 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
     },
   );
 
+  const sealer = createSealer(config.secretsKey);
+
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
@@ -124,6 +133,12 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(billingRoutes, { db });
       await api.register(directoryRoutes, { db });
       await api.register(userRoutes, { db });
+      await api.register(radiusRoutes, { db, sealer });
+      await api.register(saml2Routes, { db, sealer, config });
+      await api.register(samlRoutes, { db, sealer, config });
+      await api.register(oidcRoutes, { db, sealer, config });
+      await api.register(httpsRoutes, { db });
+      await api.register(connectorRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,16 @@ export interface Config {
   /** When set, PostgreSQL is used instead of the embedded PGlite. */
   databaseUrl?: string;
   jwtSecret: string;
+  /**
+   * The key that seals stored secrets (RADIUS shared secrets, OIDC client secrets, the gateway's private
+   * key): SECRETS_KEY, or generated on first start and kept beside the JWT secret.
+   */
+  secretsKey: string;
+  /**
+   * The gateway's address as others reach it (SAML metadata, OIDC endpoints); unset: the address each
+   * request was made to.
+   */
+  publicUrl?: string;
   initialOperatorEmail: string;
   initialOperatorPassword?: string;
   productName: string;
@@ -169,9 +179,9 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
-/** Reads `<dataDir>/jwt-secret`, or creates it (mode 0600) with 48 random bytes on first start. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads `<dataDir>/<name>`, or creates it (mode 0600) with 48 random bytes on first start. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length < MIN_SECRET_LENGTH) {
@@ -217,7 +227,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
-  jwtSecret ??= persistentSecret(dataDir);
+  jwtSecret ??= persistentSecret(dataDir, 'jwt-secret');
+  let secretsKey = nonEmpty(env, 'SECRETS_KEY');
+  if (secretsKey !== undefined && secretsKey.length < MIN_SECRET_LENGTH) {
+    throw new Error(`SECRETS_KEY must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  secretsKey ??= persistentSecret(dataDir, 'secrets-key');
+  const publicUrl = nonEmpty(env, 'PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(publicUrl)) {
+    throw new Error(
+      `PUBLIC_URL must be an http(s) URL without a query, as https://gateway.example.com (got "${publicUrl}")`,
+    );
+  }
 
   return {
     port,
@@ -225,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret,
+    secretsKey,
+    publicUrl,
     initialOperatorEmail,
     initialOperatorPassword: env.INITIAL_OPERATOR_PASSWORD || undefined,
     productName: nonEmpty(env, 'PRODUCT_NAME') ?? 'Gateway Portal',

@@ -30,6 +30,9 @@ export type AuditTable =
   | 'Directory'
   | 'OIDC'
   | 'Radius'
+  | 'SAML2'
+  | 'SAML'
+  | 'HTTPS'
   | 'Service';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;

@@ -73,7 +73,7 @@ export interface CrudOptions<Row extends { id: string }, Rec, Form> {
   /** The schema of an answered record. */
   record: TSchema;
   /** Rows as answered records (in the same order). */
-  toRecords: (db: Database, rows: Row[]) => Rec[] | Promise<Rec[]>;
+  toRecords: (db: Database, rows: Row[], request: FastifyRequest) => Rec[] | Promise<Rec[]>;
   notFound: () => AppError;
   audit: {
     table: AuditTable;
@@ -142,7 +142,7 @@ export interface CrudHandle<Row extends { id: string }, Rec> {
   /** One row the caller may touch, for the named actions; `forUpdate` locks it until the transaction ends. */
   find(db: Database, request: FastifyRequest, id: unknown, forUpdate?: boolean): Promise<Row>;
   /** The records of rows. */
-  toRecords(db: Database, rows: Row[]): Promise<Rec[]>;
+  toRecords(db: Database, rows: Row[], request: FastifyRequest): Promise<Rec[]>;
   /** Writes one audit entry for a row's change, in the transaction of the change. */
   audit(ctx: CallContext, action: AuditAction, before: Row | null, after: Row | null): Promise<void>;
   /** A call context for a request (with the database, or a transaction). */
@@ -221,8 +221,10 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
     return and(...conditions);
   };
 
-  const toRecords = async (database: Database, rows: Row[]) => options.toRecords(database, rows);
-  const toRecord = async (database: Database, row: Row) => (await toRecords(database, [row]))[0]!;
+  const toRecords = async (database: Database, rows: Row[], request: FastifyRequest) =>
+    options.toRecords(database, rows, request);
+  const toRecord = async (database: Database, row: Row, request: FastifyRequest) =>
+    (await toRecords(database, [row], request))[0]!;
 
   const context = (request: FastifyRequest, tx: Database): CallContext => ({
     tx,
@@ -281,7 +283,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
       const total = options.total;
       const knownTotal = total ? () => total(request, ask.filters) : undefined;
       const found = await findRows(db, options.select(db), listing, { ...ask, knownTotal }, scopeOf(request));
-      return { rows: await toRecords(db, found.rows as Row[]), total: found.total };
+      return { rows: await toRecords(db, found.rows as Row[], request), total: found.total };
     };
     switch (contract.list.by) {
       case 'postSearch':
@@ -324,7 +326,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
       fromBody ? {} : { params: Type.Object({ id: Type.String({ maxLength: 100 }) }) },
       async (request) => {
         const source = (fromBody ? request.body : request.params) as { id?: unknown };
-        return toRecord(db, await find(db, request, source.id));
+        return toRecord(db, await find(db, request, source.id), request);
       },
     );
   }
@@ -344,6 +346,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
           const row = byId.get(id);
           return row ? [row] : [];
         }),
+        request,
       );
     });
   }
@@ -364,7 +367,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
           await audit(ctx, 'CREATE', null, created);
           return {
             row: created,
-            answer: spec.answer ? spec.answer(ctx, created, await toRecord(tx, created)) : undefined,
+            answer: spec.answer ? spec.answer(ctx, created, await toRecord(tx, created, request)) : undefined,
           };
         }),
       );
@@ -397,7 +400,7 @@ export function crud<Row extends { id: string }, Rec, Form = Record<string, unkn
           return updated;
         }),
       );
-      return toRecord(db, after);
+      return toRecord(db, after, request);
     });
   }
 

@@ -1,9 +1,15 @@
 import { account } from '../../contract/account';
 import { asset } from '../../contract/asset';
 import { cloudConfig } from '../../contract/cloudConfig';
+import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
 import { directory, directoryUser } from '../../contract/directory';
+import { https } from '../../contract/https';
+import { oidc } from '../../contract/oidc';
+import { radius } from '../../contract/radius';
 import { accountRole, role } from '../../contract/role';
+import { saml } from '../../contract/saml';
+import { saml2 } from '../../contract/saml2';
 import { samlSetting } from '../../contract/samlSetting';
 import { serviceTemplate } from '../../contract/serviceTemplate';
 import { billing } from '../../contract/session';
@@ -84,12 +90,6 @@ const customerRest = <A extends Record<string, ActionSpec>>(path: string, action
     deleteMany: EACH,
     actions,
   }) satisfies ResourceEntry;
-
-/** Calls about connectors in general, offered by each connector resource. */
-const connectorActions = {
-  connectorsOfType: call('GET', '/idm-config/connectors/{type}', undefined, ['customerId', 'filter']),
-  listTypes: call('GET', '/idm-config/connectors/list-type'),
-};
 
 const tokenPack = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
   ({
@@ -183,25 +183,12 @@ export const RESOURCES = {
     },
   },
   // ——— /idm-config/connectors ———
-  radius: customerRest('/idm-config/connectors/radius', connectorActions),
-  saml: customerRest('/idm-config/connectors/saml', {
-    ...connectorActions,
-    federateScript: call('GET', '{base}/script/federate-script', undefined, ['domain', 'unFederate']),
-  }),
-  saml2: customerRest('/idm-config/connectors/saml2', {
-    ...connectorActions,
-    check: call('GET', '{base}/check/{uname}'),
-    xml: call('GET', '{base}/xml/{uname}'),
-    defaultConfig: call('GET', '/idm-config/saml2/{type}'),
-  }),
-  oidc: {
-    ...customerRest('/idm-config/connectors/oidc', {
-      ...connectorActions,
-      getClientSecret: call('GET', '{base}/get-client-secret/{id}'),
-    }),
-    swallowErrors: true,
-  },
-  https: customerRest('/idm-config/connectors/https', connectorActions),
+  radius,
+  saml,
+  saml2,
+  oidc,
+  https,
+  connectors: connector,
   // ——— /idm-vos/{customerId} ———
   'soft-token': {
     base: '/idm-vos/{customerId}/soft-token',

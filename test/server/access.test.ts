@@ -6,7 +6,9 @@ import { allPermissionKeys, CATALOGUE, type Permission } from '../../contract/pe
 import { PASSWORD_CHANGE_REQUIRED } from '../../server/auth/guard.ts';
 import * as schema from '../../server/db/schema.ts';
 import { sessions } from '../../server/db/schema.ts';
+import { selfSignedCertificate } from '../../server/domain/connectors/certificate.ts';
 import { openSession } from '../../server/domain/oauth2.ts';
+import { createSealer } from '../../server/domain/secrets.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import { builtInRoleId, insertAccount } from './adminFixtures.ts';
 import { createTestContext, type JsonAnswer } from './helpers.ts';
@@ -70,6 +72,55 @@ await ctx.db.insert(schema.users).values({
   directoryId: globexDirectory!.id,
   source: 'LDAP',
   username: 'globex.user',
+});
+
+// And one connector of each kind (secrets sealed as the server seals them).
+const sealer = createSealer(ctx.config.secretsKey);
+const ofGlobex = { customerId: globex.id };
+await ctx.db.insert(schema.radiusConnectors).values({
+  ...ofGlobex,
+  name: 'Globex VPN',
+  ipAddress: '192.0.2.10',
+  sharedSecret: sealer.seal('globex-radius-secret'),
+});
+await ctx.db.insert(schema.saml2Connectors).values({
+  ...ofGlobex,
+  uname: 'globex-app',
+  providerName: 'Globex App',
+  entityId: 'https://app.globex.test/saml',
+  acsUrl: 'https://app.globex.test/saml/acs',
+  nameIdFormat: 'emailAddress',
+  nameIdAttribute: 'email',
+  sendAttribute: 'MAPPED',
+  signatureAlgorithm: 'SHA-256',
+  signResponse: true,
+  signAssertion: true,
+});
+await ctx.db.insert(schema.samlConnectors).values({
+  ...ofGlobex,
+  name: 'Globex Office 365',
+  url: 'https://gateway.globex.test',
+  protocol: 'saml',
+  signInPath: '/sso',
+  signOutPath: '/slo',
+  metaPath: '/metadata',
+  cert: selfSignedCertificate({ commonName: 'globex', organization: 'Globex', days: 30 }).certificate,
+});
+// Two of them: the first of the list may be deleted by Globex's administrator before the secret is read.
+await ctx.db.insert(schema.oidcClients).values(
+  ['Globex portal', 'Globex shop'].map((clientName) => ({
+    ...ofGlobex,
+    clientId: `oidc-${randomUUID()}`,
+    clientName,
+    redirectUrls: ['https://portal.globex.test/callback'],
+    clientSecret: sealer.seal('globex-oidc-secret'),
+  })),
+);
+await ctx.db.insert(schema.httpsConnectors).values({
+  ...ofGlobex,
+  name: 'Globex API',
+  apiKeyHash: 'f'.repeat(64),
+  apiKeyHint: 'gwk_globex…',
 });
 
 const operator = await accountOf({ roleIds: [providerAdmin] });

@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: path.join(os.tmpdir(), 'portal-tests-data-unused'),
     jwtSecret: JWT_SECRET,
+    secretsKey: 'test-secrets-key-that-is-long-enough-0123456789abcdef',
     initialOperatorEmail: OPERATOR_EMAIL,
     initialOperatorPassword: OPERATOR_PASSWORD,
     productName: 'Test Portal',

@@ -56,16 +56,22 @@ const ICON = filePart('icon.png', 'image/png', 'png-bytes');
 const SEARCH = { page: 1, limit: 5, filters: { q: 'x' }, sort: { field: 'name', order: 'ASC' } };
 const SEARCH_REF = { page: 0, limit: 5, filters: { ownerId: 'o1' }, sort: { field: 'name', order: 'ASC' } };
 
-const connectorCases = (name: string): Case[] => [
+const connectorCases = (name: string, sortField = 'name'): Case[] => [
   {
     call: 'getList',
-    params: LIST,
-    sent: [GET(`/api/idm-config/connectors/${name}/c1/search?page=1&pageSize=5&q=x`)],
+    params: { ...LIST, sort: { field: sortField, order: 'ASC' } },
+    sent: [
+      GET(`/api/idm-config/connectors/${name}/c1/search?page=1&pageSize=5&sort=${sortField}&order=ASC&q=x`),
+    ],
   },
   {
     call: 'getManyReference',
-    params: REF,
-    sent: [GET(`/api/idm-config/connectors/${name}/c1/search?page=0&pageSize=5&ownerId=o1`)],
+    params: { ...REF, sort: { field: sortField, order: 'ASC' } },
+    sent: [
+      GET(
+        `/api/idm-config/connectors/${name}/c1/search?page=0&pageSize=5&sort=${sortField}&order=ASC&ownerId=o1`,
+      ),
+    ],
   },
   { call: 'getOne', params: ONE, sent: [GET(`/api/idm-config/connectors/${name}/c1/r1`)] },
   {
@@ -79,18 +85,15 @@ const connectorCases = (name: string): Case[] => [
     params: UPDATE,
     sent: [PUT(`/api/idm-config/connectors/${name}/c1/r1`, { id: 'r1', name: 'Changed' })],
   },
-  { call: 'delete', params: REMOVE, sent: [DELETE(`/api/idm-config/connectors/${name}/r1`)] },
+  { call: 'delete', params: REMOVE, sent: [DELETE(`/api/idm-config/connectors/${name}/r1?customerId=c1`)] },
   {
     call: 'deleteMany',
     params: MANY,
-    sent: [DELETE(`/api/idm-config/connectors/${name}/r1`), DELETE(`/api/idm-config/connectors/${name}/r2`)],
+    sent: [
+      DELETE(`/api/idm-config/connectors/${name}/r1?customerId=c1`),
+      DELETE(`/api/idm-config/connectors/${name}/r2?customerId=c1`),
+    ],
   },
-  {
-    call: 'connectorsOfType',
-    params: { type: 'radius', filter: 'corp' },
-    sent: [GET('/api/idm-config/connectors/radius?customerId=c1&filter=corp')],
-  },
-  { call: 'listTypes', params: {}, sent: [GET('/api/idm-config/connectors/list-type')] },
 ];
 
 const ldapCases = (name: string): Case[] => [
@@ -377,30 +380,62 @@ const CASES: Record<ResourceName, Case[]> = {
       sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/download-token-pack-ac-zip/tp1')],
     },
   ],
-  radius: connectorCases('radius'),
+  radius: [
+    ...connectorCases('radius'),
+    {
+      call: 'regenerateSecret',
+      params: { id: 'r1' },
+      sent: [PUT('/api/idm-config/connectors/radius/c1/r1/shared-secret')],
+    },
+  ],
   saml: [
     ...connectorCases('saml'),
+    { call: 'defaults', params: {}, sent: [GET('/api/idm-config/connectors/saml/c1/defaults')] },
     {
       call: 'federateScript',
-      params: { domain: 'example.com', unFederate: 0 },
-      sent: [GET('/api/idm-config/connectors/saml/script/federate-script?domain=example.com&unFederate=0')],
+      params: { id: 'r1', domain: 'example.com', unFederate: 0 },
+      sent: [
+        GET(
+          '/api/idm-config/connectors/saml/script/federate-script?customerId=c1&id=r1&domain=example.com&unFederate=0',
+        ),
+      ],
     },
   ],
   saml2: [
-    ...connectorCases('saml2'),
+    ...connectorCases('saml2', 'providerName'),
     { call: 'check', params: { uname: 'app1' }, sent: [GET('/api/idm-config/connectors/saml2/check/app1')] },
     { call: 'xml', params: { uname: 'app1' }, sent: [GET('/api/idm-config/connectors/saml2/xml/app1')] },
-    { call: 'defaultConfig', params: { type: 'azure' }, sent: [GET('/api/idm-config/saml2/azure')] },
+    { call: 'defaultConfig', params: { type: 'aws' }, sent: [GET('/api/idm-config/saml2/aws')] },
   ],
   oidc: [
-    ...connectorCases('oidc'),
+    ...connectorCases('oidc', 'clientName'),
     {
       call: 'getClientSecret',
       params: { id: 'k1' },
-      sent: [GET('/api/idm-config/connectors/oidc/get-client-secret/k1')],
+      sent: [GET('/api/idm-config/connectors/oidc/get-client-secret/k1?customerId=c1')],
+    },
+    {
+      call: 'regenerateSecret',
+      params: { id: 'k1' },
+      sent: [PUT('/api/idm-config/connectors/oidc/c1/k1/client-secret')],
     },
   ],
-  https: connectorCases('https'),
+  https: [
+    ...connectorCases('https'),
+    {
+      call: 'regenerateApiKey',
+      params: { id: 'r1' },
+      sent: [PUT('/api/idm-config/connectors/https/c1/r1/api-key')],
+    },
+  ],
+  connectors: [
+    {
+      call: 'ofType',
+      params: { type: 'radius', filter: '{"q":"corp"}' },
+      sent: [GET('/api/idm-config/connectors/radius?customerId=c1&filter=%7B%22q%22%3A%22corp%22%7D')],
+    },
+    { call: 'listTypes', params: {}, sent: [GET('/api/idm-config/connectors/list-type')] },
+  ],
   'soft-token': [
     { call: 'getList', params: LIST, sent: [GET('/api/idm-vos/c1/soft-token?page=1&pageSize=5&q=x')] },
     {

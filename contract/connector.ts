@@ -1,0 +1,117 @@
+import { type Static, type TProperties, Type } from 'typebox';
+import { closedQuery, ReadOnly } from './fields.ts';
+import { defineResource } from './kit.ts';
+import { isHost, isIpv4, isIpv6 } from './rules.ts';
+
+/**
+ * What the connectors share (spec 01 §3 RADIUS, SAML2, SAML, OIDC, HTTPS; spec 02 §3 Connector type ids, §7
+ * Connectors): the type ids, the lookups the service launch uses, the customer path parameters, and the
+ * secrets rule. Each connector has its own contract (radius.ts, saml2.ts, saml.ts, oidc.ts, https.ts).
+ */
+
+/** Spec 02 §3: 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https; ldap_2fa is a kind of its own. */
+export const CONNECTOR_TYPE_IDS = { ldap: 1, radius: 2, saml: 3, oidc: 4, saml2: 5, https: 7 } as const;
+export type ConnectorType = keyof typeof CONNECTOR_TYPE_IDS;
+/** The kinds `idm-config/connectors/{type}` answers: the types and ldap_2fa (the LDAP directories). */
+export const CONNECTOR_KINDS = ['ldap', 'ldap_2fa', 'radius', 'saml', 'oidc', 'saml2', 'https'] as const;
+export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+
+/** A connector as the service launch lists it: its id, name (clientName for oidc) and type. */
+export const ConnectorSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Enum(CONNECTOR_KINDS),
+  typeId: Type.Integer(),
+});
+export type ConnectorSummary = Static<typeof ConnectorSummary>;
+
+export const ConnectorTypeAnswer = Type.Array(
+  Type.Object({ id: Type.Integer(), name: Type.Enum(CONNECTOR_KINDS) }),
+);
+
+/** How many connectors a lookup answers at most (sorted by name): a selector, not a list screen. */
+export const CONNECTOR_LOOKUP_LIMIT = 500;
+
+export const NAME_MAX_LENGTH = 100;
+
+export const CustomerIdParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
+export const CustomerRecordParams = Type.Object({
+  customerId: Type.String({ maxLength: 100 }),
+  id: Type.String({ maxLength: 100 }),
+});
+export const CustomerIdQuery = Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closedQuery);
+
+/** An IPv4 or IPv6 address (no zone, no prefix). */
+export const isIpAddress = (value: string): boolean => isIpv4(value) || isIpv6(value);
+
+/** A DNS domain name (not an IP address): labels of letters, digits and hyphens, a dot between them. */
+export const isDomainName = (value: string): boolean =>
+  isHost(value) &&
+  !isIpAddress(value) &&
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value);
+
+/**
+ * A redirect URL of an OIDC client: https, or http on the local machine only (localhost, 127.0.0.1, [::1]),
+ * without a fragment (RFC 6749 §3.1.2).
+ */
+export function isRedirectUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash !== '' || value.includes('#') || url.username !== '' || url.password !== '') return false;
+  if (url.protocol === 'https:') return url.hostname !== '';
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+/** The bookkeeping fields a record has and an edit form may send back: accepted and ignored. */
+export const recordEcho = <P extends TProperties>(fields: P) => ({
+  id: ReadOnly(),
+  createdDate: ReadOnly(),
+  lastModifiedDate: ReadOnly(),
+  ...fields,
+});
+
+/** A filter of the lookups: a JSON object with `q` (a part of the name) and `ids`. */
+export const ConnectorLookupQuery = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    filter: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  closedQuery,
+);
+
+/** The connector lookups of the service launch (spec 02 §7 `idm-config/connectors/{type}`, `list-type`). */
+export const connector = defineResource({
+  name: 'connectors',
+  base: '/idm-config/connectors',
+  customerScoped: true,
+  permission: 'service_instance',
+  actions: {
+    ofType: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{type}',
+      query: ['customerId', 'filter'],
+      summary:
+        "A customer's connectors of one kind (ldap, ldap_2fa, radius, saml, oidc, saml2, https), by name; filter is JSON {q, ids}",
+      access: { permission: 'service_instance:view', customer: { from: 'query' } },
+      errors: [404],
+      schema: {
+        params: Type.Object({ type: Type.Enum(CONNECTOR_KINDS) }),
+        querystring: ConnectorLookupQuery,
+        response: { 200: Type.Array(ConnectorSummary) },
+      },
+    },
+    listTypes: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/list-type',
+      summary: 'The connector type ids (1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https)',
+      access: { permission: 'service_instance:view' },
+      schema: { response: { 200: ConnectorTypeAnswer } },
+    },
+  },
+});

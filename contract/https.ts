@@ -1,0 +1,127 @@
+import { type Static, Type } from 'typebox';
+import {
+  CustomerIdParams,
+  CustomerIdQuery,
+  CustomerRecordParams,
+  NAME_MAX_LENGTH,
+  recordEcho,
+} from './connector.ts';
+import { closed, IdParams, NullableString, ReadOnly, RequiredText } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+
+/**
+ * HTTPS connectors (spec 01 §3 HTTPS connector): an API that asks the gateway for a second factor, known by
+ * its API key. The gateway generates the key and keeps only its SHA-256 hash: the key is answered once, when
+ * made; a lost key is replaced, not read back. The service it serves (serviceId) is set by the service
+ * launch.
+ */
+
+/** The start of every API key, so that a leaked one is recognised by secret scanners and people. */
+export const API_KEY_PREFIX = 'gwk_';
+/** The characters shown of a key (its prefix and the next ones), to tell keys apart. */
+export const API_KEY_HINT_LENGTH = 12;
+
+export const HttpsRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** The first characters of the key, to tell keys apart (`gwk_AbCd1234…`). */
+  apiKeyHint: Type.String(),
+  /** The service instance this connector serves, once a service is launched with it. */
+  serviceId: NullableString,
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type HttpsRecord = Static<typeof HttpsRecord>;
+
+export const HttpsForm = Type.Object(
+  {
+    name: RequiredText(NAME_MAX_LENGTH),
+    ...recordEcho({ apiKeyHint: ReadOnly(), serviceId: ReadOnly('set by the service launch; ignored') }),
+  },
+  closed,
+);
+
+/** A new API key, answered once (create and regenerate). */
+export const ApiKeyAnswer = Type.Object({ id: Type.String(), apiKey: Type.String() });
+export type ApiKeyAnswer = Static<typeof ApiKeyAnswer>;
+
+export const HTTPS_LISTING = defineListingNames({
+  filters: ['q', 'id'],
+  sort: ['name', 'createdDate', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'name', order: 'ASC' },
+});
+
+const inCustomer = { from: 'path' } as const;
+
+export const https = defineResource({
+  name: 'https',
+  base: '/idm-config/connectors/https',
+  customerScoped: true,
+  // Spec 01 §6: the radius and saml permissions are also used for oidc and https; https takes saml's.
+  permission: 'saml',
+  list: {
+    by: 'pageSearch',
+    sorted: true,
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's HTTPS connectors (never their API keys)",
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary: 'Read an HTTPS connector (its API key is never sent back)',
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, response: { 200: HttpsRecord } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}',
+    body: 'data',
+    summary: 'Add an HTTPS connector; answers its generated API key, once',
+    access: { permission: 'saml:create', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerIdParams, body: HttpsForm, response: { 201: ApiKeyAnswer } },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: 'Rename an HTTPS connector (the API key is kept)',
+    access: { permission: 'saml:modify', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, body: HttpsForm, response: { 200: HttpsRecord } },
+  },
+  delete: {
+    by: 'record',
+    method: 'DELETE',
+    path: '{base}/{id}',
+    query: ['customerId'],
+    summary: 'Delete an HTTPS connector (its API key stops working)',
+    access: { permission: 'saml:delete', customer: { from: 'query' } },
+    errors: [404],
+    schema: { params: IdParams, querystring: CustomerIdQuery },
+  },
+  deleteMany: { by: 'each' },
+  actions: {
+    regenerateApiKey: {
+      by: 'call',
+      method: 'PUT',
+      path: '{base}/{customerId}/{id}/api-key',
+      summary:
+        'Replace the API key of an HTTPS connector with a new one, answered once (the old one stops working)',
+      access: { permission: 'saml:configure', customer: inCustomer },
+      errors: [404],
+      schema: { params: CustomerRecordParams, response: { 200: ApiKeyAnswer } },
+    },
+  },
+});
+
+export const HTTPS_ERRORS = {
+  notFound: { key: 'error.https.notFound', text: 'HTTPS connector not found' },
+} as const;

@@ -1,0 +1,169 @@
+import { type Static, Type } from 'typebox';
+import {
+  CustomerIdParams,
+  CustomerIdQuery,
+  CustomerRecordParams,
+  isRedirectUrl,
+  NAME_MAX_LENGTH,
+  recordEcho,
+} from './connector.ts';
+import { closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+import { URL_MAX_LENGTH } from './rules.ts';
+
+/**
+ * OpenID Connect clients (spec 01 §3 OIDC client; spec 02 §7 get-client-secret, §8 oidc errors swallowed): a
+ * relying party of the gateway. The gateway makes its client id and secret; the secret is kept encrypted and
+ * revealed on demand. Its client id names its realm (spec 01 §7: 'r-' plus the id's second dash-separated
+ * part, here the customer), from which its endpoints follow.
+ */
+
+export const OIDC_LIMITS = {
+  clientName: NAME_MAX_LENGTH,
+  redirectUrls: 20,
+  redirectUrl: URL_MAX_LENGTH,
+} as const;
+/** Generated client secrets: base64url, 256 bits. */
+export const OIDC_SECRET_BYTES = 32;
+
+export const OidcEndpoints = Type.Object({
+  issuer: Type.String(),
+  discovery: Type.String(),
+  authorization: Type.String(),
+  token: Type.String(),
+  userinfo: Type.String(),
+  jwks: Type.String(),
+});
+export type OidcEndpoints = Static<typeof OidcEndpoints>;
+
+export const OidcRecord = Type.Object({
+  id: Type.String(),
+  clientId: Type.String(),
+  clientName: Type.String(),
+  redirectUrls: Type.Array(Type.String()),
+  endpoints: OidcEndpoints,
+  /** A client secret is stored (encrypted); read it with getClientSecret. */
+  secretSet: Type.Boolean(),
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type OidcRecord = Static<typeof OidcRecord>;
+
+export const RedirectUrl = Type.Refine(
+  Type.String({ minLength: 1, maxLength: OIDC_LIMITS.redirectUrl }),
+  (value) => isRedirectUrl(value),
+  () => 'must be an https URL (or http on localhost) without a fragment',
+);
+
+export const OidcForm = Type.Object(
+  {
+    clientName: RequiredText(OIDC_LIMITS.clientName),
+    redirectUrls: Type.Array(RedirectUrl, { minItems: 1, maxItems: OIDC_LIMITS.redirectUrls }),
+    ...recordEcho({ clientId: ReadOnly(), endpoints: ReadOnly(), secretSet: ReadOnly() }),
+  },
+  closed,
+);
+export type OidcForm = Static<typeof OidcForm>;
+
+export const ClientSecretAnswer = Type.Object({
+  id: Type.String(),
+  clientId: Type.String(),
+  clientSecret: Type.String(),
+});
+export type ClientSecretAnswer = Static<typeof ClientSecretAnswer>;
+
+export const OIDC_LISTING = defineListingNames({
+  filters: ['q', 'id'],
+  sort: ['clientName', 'clientId', 'createdDate', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'clientName', order: 'ASC' },
+});
+
+const inCustomer = { from: 'path' } as const;
+
+export const oidc = defineResource({
+  name: 'oidc',
+  base: '/idm-config/connectors/oidc',
+  customerScoped: true,
+  // Spec 02 §8: errors of this resource are logged and swallowed by the portal (its screens say what failed).
+  swallowErrors: true,
+  // Spec 01 §6: the radius and saml permissions are also used for oidc and https; oidc takes saml's.
+  permission: 'saml',
+  list: {
+    by: 'pageSearch',
+    sorted: true,
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's OIDC clients (never their secrets)",
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary: 'Read an OIDC client with its endpoints (not its secret)',
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, response: { 200: OidcRecord } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}',
+    body: 'data',
+    summary: 'Add an OIDC client: the gateway makes its client id and secret',
+    access: { permission: 'saml:create', customer: inCustomer },
+    errors: [404],
+    schema: {
+      params: CustomerIdParams,
+      body: OidcForm,
+      response: { 201: Type.Object({ id: Type.String() }) },
+    },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: "Change an OIDC client's name or redirect URLs",
+    access: { permission: 'saml:modify', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, body: OidcForm, response: { 200: OidcRecord } },
+  },
+  delete: {
+    by: 'record',
+    method: 'DELETE',
+    path: '{base}/{id}',
+    query: ['customerId'],
+    summary: 'Delete an OIDC client',
+    access: { permission: 'saml:delete', customer: { from: 'query' } },
+    errors: [404],
+    schema: { params: IdParams, querystring: CustomerIdQuery },
+  },
+  deleteMany: { by: 'each' },
+  actions: {
+    getClientSecret: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/get-client-secret/{id}',
+      query: ['customerId'],
+      summary: 'Reveal the client secret of an OIDC client',
+      access: { permission: 'saml:configure', customer: { from: 'query' } },
+      errors: [404],
+      schema: { params: IdParams, querystring: CustomerIdQuery, response: { 200: ClientSecretAnswer } },
+    },
+    regenerateSecret: {
+      by: 'call',
+      method: 'PUT',
+      path: '{base}/{customerId}/{id}/client-secret',
+      summary: 'Replace the client secret of an OIDC client with a new one (the old one stops working)',
+      access: { permission: 'saml:configure', customer: inCustomer },
+      errors: [404],
+      schema: { params: CustomerRecordParams, response: { 200: ClientSecretAnswer } },
+    },
+  },
+});
+
+export const OIDC_ERRORS = {
+  notFound: { key: 'error.oidc.notFound', text: 'OIDC client not found' },
+} as const;

@@ -1,0 +1,142 @@
+import { type Static, Type } from 'typebox';
+import {
+  CustomerIdParams,
+  CustomerIdQuery,
+  CustomerRecordParams,
+  isIpAddress,
+  NAME_MAX_LENGTH,
+  recordEcho,
+} from './connector.ts';
+import { closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+
+/**
+ * RADIUS connectors (spec 01 §3 RADIUS connector, §5 unique IP, §8; spec 02 §9 proxy port 1812): a RADIUS
+ * client of the gateway (a VPN, a firewall) by its address and shared secret. The gateway generates the
+ * secret; it is answered once, when made, and never again.
+ */
+
+/** Spec 02 §9: the port the gateway's RADIUS proxy listens on. */
+export const RADIUS_PROXY_PORT = 1812;
+/** Generated shared secrets: letters and digits (VPN appliances refuse some symbols), about 143 bits. */
+export const RADIUS_SECRET_LENGTH = 24;
+export const RADIUS_LIMITS = { name: NAME_MAX_LENGTH, ipAddress: 45 } as const;
+
+export const RadiusRecord = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** IPv4, or IPv6 in its canonical (compressed, lower-case) form. */
+  ipAddress: Type.String(),
+  proxyPort: Type.Literal(RADIUS_PROXY_PORT),
+  /** A shared secret is stored; it is never sent back after it was made. */
+  secretSet: Type.Boolean(),
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type RadiusRecord = Static<typeof RadiusRecord>;
+
+export const IpAddress = Type.Refine(
+  Type.String({ minLength: 1, maxLength: RADIUS_LIMITS.ipAddress }),
+  (value) => isIpAddress(value.trim()),
+  () => 'must be an IPv4 or IPv6 address',
+);
+
+export const RadiusForm = Type.Object(
+  {
+    name: RequiredText(RADIUS_LIMITS.name),
+    ipAddress: IpAddress,
+    ...recordEcho({ proxyPort: ReadOnly(), secretSet: ReadOnly() }),
+  },
+  closed,
+);
+export type RadiusForm = Static<typeof RadiusForm>;
+
+/** A new shared secret, answered once (create and regenerate). */
+export const RadiusSecretAnswer = Type.Object({ id: Type.String(), sharedSecret: Type.String() });
+export type RadiusSecretAnswer = Static<typeof RadiusSecretAnswer>;
+
+export const RADIUS_LISTING = defineListingNames({
+  filters: ['q', 'id'],
+  sort: ['name', 'ipAddress', 'createdDate', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'name', order: 'ASC' },
+});
+
+const inCustomer = { from: 'path' } as const;
+
+export const radius = defineResource({
+  name: 'radius',
+  base: '/idm-config/connectors/radius',
+  customerScoped: true,
+  permission: 'radius',
+  list: {
+    by: 'pageSearch',
+    sorted: true,
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's RADIUS connectors (never their shared secrets)",
+    access: { permission: 'radius:view', customer: inCustomer },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary: 'Read a RADIUS connector (its shared secret is never sent back)',
+    access: { permission: 'radius:view', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, response: { 200: RadiusRecord } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}',
+    body: 'data',
+    summary:
+      'Add a RADIUS connector, its IP address unique in the customer; answers the generated shared secret, once',
+    access: { permission: 'radius:create', customer: inCustomer },
+    errors: [404, 409],
+    schema: { params: CustomerIdParams, body: RadiusForm, response: { 201: RadiusSecretAnswer } },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: "Change a RADIUS connector's name or IP address (the shared secret is kept)",
+    access: { permission: 'radius:modify', customer: inCustomer },
+    errors: [404, 409],
+    schema: { params: CustomerRecordParams, body: RadiusForm, response: { 200: RadiusRecord } },
+  },
+  delete: {
+    by: 'record',
+    method: 'DELETE',
+    path: '{base}/{id}',
+    query: ['customerId'],
+    summary: 'Delete a RADIUS connector',
+    access: { permission: 'radius:delete', customer: { from: 'query' } },
+    errors: [404],
+    schema: { params: IdParams, querystring: CustomerIdQuery },
+  },
+  deleteMany: { by: 'each' },
+  actions: {
+    regenerateSecret: {
+      by: 'call',
+      method: 'PUT',
+      path: '{base}/{customerId}/{id}/shared-secret',
+      summary:
+        'Replace the shared secret of a RADIUS connector with a new random one, answered once (the old one stops working)',
+      access: { permission: 'radius:configure', customer: inCustomer },
+      errors: [404],
+      schema: { params: CustomerRecordParams, response: { 200: RadiusSecretAnswer } },
+    },
+  },
+});
+
+/** The server's answers about RADIUS connectors, in the catalogue's words (src/i18n/en/errors.ts). */
+export const RADIUS_ERRORS = {
+  notFound: { key: 'error.radius.notFound', text: 'RADIUS connector not found' },
+  ipExisted: {
+    key: 'error.radius.ipExisted',
+    text: 'There is one existing connector with this IP already. Please check your IP again!',
+  },
+} as const;

@@ -1,0 +1,299 @@
+import { type Static, Type } from 'typebox';
+import {
+  CustomerIdParams,
+  CustomerIdQuery,
+  CustomerRecordParams,
+  isDomainName,
+  NAME_MAX_LENGTH,
+  recordEcho,
+} from './connector.ts';
+import { closed, HttpUrl, IdParams, ReadOnly, RequiredText, Slug } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+import { isSlug } from './rules.ts';
+
+/**
+ * SAML 2.0 connectors (spec 01 §3 SAML2 connector, §5 unique name, §8, §9 SHA-256; spec 02 §7 check, xml,
+ * default config): a service provider that signs its users in through the gateway, the gateway being its
+ * identity provider. The URL suffix (uname) names the connector in the gateway's URLs, so it is unique among
+ * all customers; the gateway's identity provider metadata for it is public, as service providers fetch it.
+ */
+
+export const SAML2_LIMITS = {
+  uname: 63,
+  providerName: NAME_MAX_LENGTH,
+  entityId: 1024,
+  relayState: 1024,
+  certificate: 20_000,
+  attributeName: 256,
+  attributeValue: 1024,
+  attributes: 50,
+} as const;
+
+export const NAME_ID_FORMATS = {
+  unspecified: 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+  emailAddress: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  persistent: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+  transient: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+} as const;
+export type NameIdFormat = keyof typeof NAME_ID_FORMATS;
+export const NAME_ID_FORMAT_NAMES = Object.keys(NAME_ID_FORMATS) as NameIdFormat[];
+
+/** The user's properties a NameID or an attribute may carry. */
+export const USER_PROPERTIES = ['username', 'email', 'displayName', 'mobilePhone', 'id'] as const;
+export type UserProperty = (typeof USER_PROPERTIES)[number];
+
+/** Which attributes the assertion carries: none, the mapping and the created ones, or every user property. */
+export const SEND_ATTRIBUTES = ['NONE', 'MAPPED', 'ALL'] as const;
+
+/** Spec 01 §9: SHA-256 by default. SHA-1 stays for service providers that know nothing else. */
+export const SIGNATURE_ALGORITHMS = ['SHA-256', 'SHA-512', 'SHA-1'] as const;
+export const DEFAULT_SIGNATURE_ALGORITHM = 'SHA-256';
+
+/** The service providers whose defaults the gateway knows (the setup guides of spec 01 §2). */
+export const SAML2_PROVIDER_TYPES = [
+  'generic',
+  'aws',
+  'gitlab',
+  'zoom',
+  'wordpress',
+  'assembla',
+  'ingram-micro',
+  'vos-cloud',
+] as const;
+export type Saml2ProviderType = (typeof SAML2_PROVIDER_TYPES)[number];
+
+const AttributeName = RequiredText(SAML2_LIMITS.attributeName);
+
+export const AttributeMapping = Type.Array(
+  Type.Object({ name: AttributeName, property: Type.Enum(USER_PROPERTIES) }, closed),
+  { maxItems: SAML2_LIMITS.attributes },
+);
+export const CreatedAttributes = Type.Array(
+  Type.Object({ name: AttributeName, value: RequiredText(SAML2_LIMITS.attributeValue) }, closed),
+  { maxItems: SAML2_LIMITS.attributes },
+);
+
+/** What a certificate says (read by the server with X.509). */
+export const CertificateInfo = Type.Object({
+  subject: Type.String(),
+  issuer: Type.String(),
+  validFrom: Type.String(),
+  validTo: Type.String(),
+  /** SHA-256 fingerprint, colon-separated hex. */
+  fingerprint256: Type.String(),
+});
+export type CertificateInfo = Static<typeof CertificateInfo>;
+
+/** The gateway's identity provider URLs for one connector. */
+export const IdpEndpoints = Type.Object({
+  entityId: Type.String(),
+  ssoUrl: Type.String(),
+  sloUrl: Type.String(),
+  metadataUrl: Type.String(),
+});
+
+const SETTINGS = {
+  providerName: RequiredText(SAML2_LIMITS.providerName),
+  domainName: Type.Union([
+    Type.Literal(''),
+    Type.Refine(
+      Type.String({ maxLength: 253 }),
+      (value) => isDomainName(value),
+      () => 'must be a domain name',
+    ),
+  ]),
+  entityId: RequiredText(SAML2_LIMITS.entityId),
+  acsUrl: HttpUrl({ optional: false }),
+  logoutUrl: HttpUrl({ optional: true }),
+  loginUrl: HttpUrl({ optional: true }),
+  defaultRelayState: Type.String({ maxLength: SAML2_LIMITS.relayState }),
+  /** The service provider's certificate (PEM), or ''. */
+  certificate: Type.String({ maxLength: SAML2_LIMITS.certificate }),
+  nameIdFormat: Type.Enum(NAME_ID_FORMAT_NAMES),
+  nameIdAttribute: Type.Enum(USER_PROPERTIES),
+  sendAttribute: Type.Enum(SEND_ATTRIBUTES),
+  signatureAlgorithm: Type.Enum(SIGNATURE_ALGORITHMS),
+  signResponse: Type.Boolean(),
+  signAssertion: Type.Boolean(),
+  attributeMapping: AttributeMapping,
+  createdAttributes: CreatedAttributes,
+};
+
+export const Saml2Record = Type.Object({
+  id: Type.String(),
+  uname: Type.String(),
+  providerName: Type.String(),
+  domainName: Type.String(),
+  entityId: Type.String(),
+  acsUrl: Type.String(),
+  logoutUrl: Type.String(),
+  loginUrl: Type.String(),
+  defaultRelayState: Type.String(),
+  certificate: Type.String(),
+  certificateInfo: Type.Union([CertificateInfo, Type.Null()]),
+  nameIdFormat: Type.Enum(NAME_ID_FORMAT_NAMES),
+  nameIdAttribute: Type.Enum(USER_PROPERTIES),
+  sendAttribute: Type.Enum(SEND_ATTRIBUTES),
+  signatureAlgorithm: Type.Enum(SIGNATURE_ALGORITHMS),
+  signResponse: Type.Boolean(),
+  signAssertion: Type.Boolean(),
+  attributeMapping: Type.Array(Type.Object({ name: Type.String(), property: Type.Enum(USER_PROPERTIES) })),
+  createdAttributes: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+  idp: IdpEndpoints,
+  createdDate: Type.String(),
+  lastModifiedDate: Type.String(),
+});
+export type Saml2Record = Static<typeof Saml2Record>;
+
+export const Saml2Form = Type.Object(
+  {
+    uname: Slug(SAML2_LIMITS.uname),
+    ...SETTINGS,
+    ...recordEcho({ certificateInfo: ReadOnly(), idp: ReadOnly() }),
+  },
+  closed,
+);
+export type Saml2Form = Static<typeof Saml2Form>;
+
+/** What a new connector for a known service provider starts from. */
+export const Saml2Defaults = Type.Object({
+  type: Type.Enum(SAML2_PROVIDER_TYPES),
+  providerName: Type.String(),
+  entityId: Type.String(),
+  acsUrl: Type.String(),
+  nameIdFormat: Type.Enum(NAME_ID_FORMAT_NAMES),
+  nameIdAttribute: Type.Enum(USER_PROPERTIES),
+  sendAttribute: Type.Enum(SEND_ATTRIBUTES),
+  signatureAlgorithm: Type.Enum(SIGNATURE_ALGORITHMS),
+  signResponse: Type.Boolean(),
+  signAssertion: Type.Boolean(),
+  attributeMapping: Type.Array(Type.Object({ name: Type.String(), property: Type.Enum(USER_PROPERTIES) })),
+});
+export type Saml2Defaults = Static<typeof Saml2Defaults>;
+
+export const UnameCheckAnswer = Type.Object({
+  uname: Type.String(),
+  /** A URL suffix: lower-case letters and digits, words joined by single hyphens. */
+  valid: Type.Boolean(),
+  /** No connector of any customer has it. */
+  available: Type.Boolean(),
+});
+
+export const isUname = (value: string): boolean => value.length <= SAML2_LIMITS.uname && isSlug(value);
+
+export const SAML2_LISTING = defineListingNames({
+  filters: ['q', 'id'],
+  sort: ['providerName', 'uname', 'entityId', 'createdDate', 'lastModifiedDate', 'id'],
+  defaultSort: { field: 'providerName', order: 'ASC' },
+});
+
+const inCustomer = { from: 'path' } as const;
+const UnameParams = Type.Object({ uname: Type.String({ maxLength: 200 }) });
+
+export const saml2 = defineResource({
+  name: 'saml2',
+  base: '/idm-config/connectors/saml2',
+  customerScoped: true,
+  permission: 'saml',
+  list: {
+    by: 'pageSearch',
+    sorted: true,
+    path: '{base}/{customerId}/search',
+    summary: "Search a customer's SAML 2.0 connectors",
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/{id}',
+    summary:
+      "Read a SAML 2.0 connector, with its certificate's subject and expiry and the gateway's URLs for it",
+    access: { permission: 'saml:view', customer: inCustomer },
+    errors: [404],
+    schema: { params: CustomerRecordParams, response: { 200: Saml2Record } },
+  },
+  getMany: { by: 'each' },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}',
+    body: 'data',
+    summary: 'Add a SAML 2.0 connector, its URL suffix unique among all connectors',
+    access: { permission: 'saml:create', customer: inCustomer },
+    errors: [404, 409],
+    schema: {
+      params: CustomerIdParams,
+      body: Saml2Form,
+      response: { 201: Type.Object({ id: Type.String() }) },
+    },
+  },
+  update: {
+    by: 'record',
+    method: 'PUT',
+    path: '{base}/{customerId}/{id}',
+    body: 'data',
+    summary: 'Change a SAML 2.0 connector',
+    access: { permission: 'saml:modify', customer: inCustomer },
+    errors: [404, 409],
+    schema: { params: CustomerRecordParams, body: Saml2Form, response: { 200: Saml2Record } },
+  },
+  delete: {
+    by: 'record',
+    method: 'DELETE',
+    path: '{base}/{id}',
+    query: ['customerId'],
+    summary: 'Delete a SAML 2.0 connector (its URL suffix becomes free)',
+    access: { permission: 'saml:delete', customer: { from: 'query' } },
+    errors: [404],
+    schema: { params: IdParams, querystring: CustomerIdQuery },
+  },
+  deleteMany: { by: 'each' },
+  actions: {
+    check: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/check/{uname}',
+      summary: 'Whether a URL suffix is valid and free',
+      access: { permission: 'saml:view' },
+      schema: { params: UnameParams, response: { 200: UnameCheckAnswer } },
+    },
+    xml: {
+      by: 'download',
+      method: 'GET',
+      path: '{base}/xml/{uname}',
+      fileName: 'idp-metadata.xml',
+      summary:
+        "The gateway's SAML 2.0 identity provider metadata for a connector (public: service providers fetch it)",
+      access: { public: true },
+      limit: 'public',
+      errors: [404],
+      schema: { params: UnameParams },
+    },
+    defaultConfig: {
+      by: 'call',
+      method: 'GET',
+      path: '/idm-config/saml2/{type}',
+      summary: 'What a new connector for a known service provider starts from',
+      access: { permission: 'saml:view' },
+      errors: [404],
+      schema: {
+        params: Type.Object({ type: Type.String({ maxLength: 100 }) }),
+        response: { 200: Saml2Defaults },
+      },
+    },
+  },
+});
+
+export const SAML2_ERRORS = {
+  notFound: { key: 'error.saml2.notFound', text: 'SAML 2.0 connector not found' },
+  nameExisted: { key: 'error.saml2.nameExisted', text: 'SAML2 connector name already existed' },
+  certificate: {
+    key: 'error.saml2.certificate',
+    text: 'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
+  },
+  unknownType: {
+    key: 'error.saml2.unknownType',
+    text: 'There are no defaults for this kind of service provider.',
+  },
+} as const;

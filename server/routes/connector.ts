@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Type } from 'typebox';
+import {
+  CONNECTOR_LOOKUP_LIMIT,
+  CONNECTOR_TYPE_IDS,
+  type ConnectorKind,
+  type ConnectorSummary,
+  connector,
+} from '../../contract/connector.ts';
+import { requiredCustomerOf } from '../auth/guard.ts';
+import type { Database } from '../db/client.ts';
+import {
+  directories,
+  httpsConnectors,
+  oidcClients,
+  radiusConnectors,
+  saml2Connectors,
+  samlConnectors,
+} from '../db/schema.ts';
+import { routeOf } from '../http/contractRoutes.ts';
+import { escapeLike } from '../http/listing.ts';
+import { compileCheck, parseJson, UUID_PATTERN } from '../http/validation.ts';
+
+/**
+ * The connector lookups of the service launch (contract/connector.ts): a customer's connectors of one kind,
+ * by name, and the type ids.
+ */
+
+interface Source {
+  table: PgTable;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  customer: AnyPgColumn;
+  /** Which rows of the table are of the kind. */
+  where?: SQL;
+}
+
+const SOURCES: Record<ConnectorKind, Source> = {
+  ldap: { table: directories, id: directories.id, name: directories.name, customer: directories.customerId },
+  // The directories a user's password can be checked against, besides the second factor.
+  ldap_2fa: {
+    table: directories,
+    id: directories.id,
+    name: directories.name,
+    customer: directories.customerId,
+    where: eq(directories.type, 'LDAP'),
+  },
+  radius: {
+    table: radiusConnectors,
+    id: radiusConnectors.id,
+    name: radiusConnectors.name,
+    customer: radiusConnectors.customerId,
+  },
+  saml: {
+    table: samlConnectors,
+    id: samlConnectors.id,
+    name: samlConnectors.name,
+    customer: samlConnectors.customerId,
+  },
+  saml2: {
+    table: saml2Connectors,
+    id: saml2Connectors.id,
+    name: saml2Connectors.providerName,
+    customer: saml2Connectors.customerId,
+  },
+  oidc: {
+    table: oidcClients,
+    id: oidcClients.id,
+    name: oidcClients.clientName,
+    customer: oidcClients.customerId,
+  },
+  https: {
+    table: httpsConnectors,
+    id: httpsConnectors.id,
+    name: httpsConnectors.name,
+    customer: httpsConnectors.customerId,
+  },
+};
+
+const typeIdOf = (kind: ConnectorKind) => CONNECTOR_TYPE_IDS[kind === 'ldap_2fa' ? 'ldap' : kind];
+
+const LookupFilter = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    ids: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: CONNECTOR_LOOKUP_LIMIT })),
+  },
+  { additionalProperties: false },
+);
+
+const checkFilter = compileCheck(LookupFilter, 'filter', { part: 'querystring' });
+
+/** The lookup's filter: a JSON object with q and ids (400 naming what is wrong). */
+const readFilter = (text: string | undefined): { q?: string; ids?: string[] } =>
+  text === undefined || text === '' ? {} : checkFilter(parseJson(text, 'filter'));
+
+export const connectorRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.route({
+    ...routeOf(connector.base, connector.actions.ofType, 'connectors.ofType'),
+    handler: async (request): Promise<ConnectorSummary[]> => {
+      const kind = request.params.type;
+      const { q, ids } = readFilter(request.query.filter);
+      const source = SOURCES[kind];
+      const wanted = ids?.map((id) => id.toLowerCase()).filter((id) => UUID_PATTERN.test(id));
+      if (wanted && wanted.length === 0) return [];
+      const found = await db
+        .select({ id: source.id, name: source.name })
+        .from(source.table)
+        .where(
+          and(
+            eq(source.customer, requiredCustomerOf(request)),
+            source.where,
+            q ? sql`${source.name} ilike ${`%${escapeLike(q.trim())}%`}` : undefined,
+            wanted ? sql`${source.id} in ${wanted}` : undefined,
+          ),
+        )
+        .orderBy(asc(source.name), asc(source.id))
+        .limit(CONNECTOR_LOOKUP_LIMIT);
+      return found.map((row) => ({
+        id: row.id as string,
+        name: row.name as string,
+        type: kind,
+        typeId: typeIdOf(kind),
+      }));
+    },
+  });
+
+  app.route({
+    ...routeOf(connector.base, connector.actions.listTypes, 'connectors.listTypes'),
+    handler: async () =>
+      Object.entries(CONNECTOR_TYPE_IDS).map(([name, id]) => ({ id, name: name as ConnectorKind })),
+  });
+};
