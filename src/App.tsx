@@ -10,9 +10,14 @@ import { LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import asset from './resources/asset';
 import customer from './resources/customer';
+import https from './resources/https';
 import ldap from './resources/ldap';
+import oidc from './resources/oidc';
+import radius from './resources/radius';
 import role from './resources/role';
+import saml from './resources/saml';
 import samlSettings from './resources/saml-settings';
+import saml2 from './resources/saml2';
 import serviceTemplate from './resources/service-template';
 import users from './resources/users';
 import vosCloudConfig from './resources/vos-cloud-config';
@@ -30,6 +35,12 @@ export const RESOURCES = {
   ldap,
   'users/keycloak': {},
   users,
+  radius,
+  saml2,
+  saml,
+  oidc,
+  https,
+  connectors: {},
 };
 
 export interface AppProps {

@@ -160,8 +160,24 @@ export const error = {
     tooLarge: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
     tooManyRows: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
   },
-  radius: { ipExisted: 'There is one existing connector with this IP already. Please check your IP again!' },
-  saml2: { nameExisted: 'SAML2 connector name already existed' },
+  radius: {
+    notFound: 'RADIUS connector not found',
+    ipExisted: 'There is one existing connector with this IP already. Please check your IP again!',
+  },
+  saml2: {
+    notFound: 'SAML 2.0 connector not found',
+    nameExisted: 'SAML2 connector name already existed',
+    certificate:
+      'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
+    unknownType: 'There are no defaults for this kind of service provider.',
+  },
+  saml: {
+    notFound: 'SAML connector not found',
+    certificate:
+      'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
+  },
+  oidc: { notFound: 'OIDC client not found' },
+  https: { notFound: 'HTTPS connector not found' },
   tokenPack: {
     notFound: 'Token pack not found. The user is in no token pack yet.',
     serviceInstanceOnePack: 'Service instance must belong to one token pack',

@@ -125,6 +125,8 @@ export const portal = {
     one: 'Do you want to %{action} %{name}?',
     many: 'Do you want to %{action} the %{smart_count} selected item? |||| Do you want to %{action} the %{smart_count} selected items?',
   },
+  secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
+  code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {
     activate: 'Activate',
     deactivate: 'Deactivate',

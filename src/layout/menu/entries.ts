@@ -84,7 +84,7 @@ export const customerMenu = (helpUrl: string): MenuEntry[] => [
     kind: 'group',
     label: 'portal.menu.connectors',
     icon: CableIcon,
-    entries: [resource('radius'), resource('saml2'), resource('oidc'), resource('https')],
+    entries: [resource('radius'), resource('saml2'), resource('saml'), resource('oidc'), resource('https')],
   },
   resource('service-launch'),
   resource('token-pack-v2'),

@@ -5,9 +5,14 @@
 import { account } from './account';
 import { asset } from './asset';
 import { customer } from './customer';
+import { https } from './https';
 import { ldap } from './ldap';
+import { oidc } from './oidc';
+import { radius } from './radius';
 import { role } from './role';
+import { saml } from './saml';
 import { samlSettings } from './saml-settings';
+import { saml2 } from './saml2';
 import { serviceTemplate } from './service-template';
 import { users } from './users';
 import { vosCloudConfig } from './vos-cloud-config';
@@ -19,10 +24,11 @@ export const resources = {
   account,
   ldap,
   subscription: named('Subscription |||| Subscriptions'),
-  radius: named('RADIUS |||| RADIUS'),
-  saml2: named('SAML2.0 |||| SAML2.0'),
-  oidc: named('OIDC |||| OIDC'),
-  https: named('HTTPS |||| HTTPS'),
+  radius,
+  saml2,
+  saml,
+  oidc,
+  https,
   'service-launch': named('Service |||| Services'),
   'token-pack-v2': named('Token Pack |||| Token Packs'),
   theme: named('Theme |||| Themes'),

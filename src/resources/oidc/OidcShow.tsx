@@ -1,0 +1,103 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { ListItem, ListItemText, List as MuiList } from '@mui/material';
+import {
+  DateField,
+  EditButton,
+  FunctionField,
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { SecretActionButton } from '../../components/SecretActionButton';
+import { OidcDeleteButton } from './OidcList';
+import { type Oidc, SECRET_TEXTS } from './oidcFields';
+
+const Actions = () => {
+  const { canAccess: canDelete } = useCanAccess({ resource: 'oidc', action: 'delete' });
+  const { canAccess: canConfigure } = useCanAccess({ resource: 'oidc', action: 'configure' });
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {canConfigure && (
+        <>
+          <SecretActionButton
+            action="getClientSecret"
+            field="clientSecret"
+            label="resources.oidc.actions.reveal"
+            icon={<VisibilityIcon />}
+            texts={SECRET_TEXTS}
+            failed="resources.oidc.notifications.secretUnavailable"
+          />
+          <SecretActionButton
+            action="regenerateSecret"
+            field="clientSecret"
+            label="resources.oidc.actions.regenerate"
+            icon={<AutorenewIcon />}
+            texts={SECRET_TEXTS}
+            confirm={{
+              title: 'resources.oidc.regenerate.title',
+              content: 'resources.oidc.regenerate.content',
+            }}
+            failed="resources.oidc.notifications.secretUnavailable"
+          />
+        </>
+      )}
+      <EditButton />
+      {canDelete && <OidcDeleteButton />}
+    </TopToolbar>
+  );
+};
+
+const ENDPOINTS = ['issuer', 'discovery', 'authorization', 'token', 'userinfo', 'jwks'] as const;
+
+/** What a relying party is configured with: the issuer and the endpoints of the client's realm. */
+const Endpoints = () => {
+  const record = useRecordContext<Oidc>();
+  const translate = useTranslate();
+  if (!record?.endpoints) return null;
+  return (
+    <MuiList dense disablePadding>
+      {ENDPOINTS.map((name) => (
+        <ListItem key={name} disableGutters>
+          <ListItemText
+            primary={translate(`resources.oidc.endpoints.${name}`)}
+            secondary={record.endpoints[name]}
+            slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
+          />
+        </ListItem>
+      ))}
+    </MuiList>
+  );
+};
+
+/** An OIDC client: its id, redirect URLs and endpoints; the secret on demand. */
+export const OidcShow = () => (
+  <Show actions={<Actions />}>
+    <SimpleShowLayout>
+      <TextField source="clientName" />
+      <TextField source="clientId" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
+      <FunctionField
+        source="redirectUrls"
+        render={(record: Oidc) => (
+          <MuiList dense disablePadding>
+            {record.redirectUrls?.map((url) => (
+              <ListItem key={url} disableGutters sx={{ overflowWrap: 'anywhere' }}>
+                {url}
+              </ListItem>
+            ))}
+          </MuiList>
+        )}
+      />
+      <Labeled label="resources.oidc.fields.endpoints" fullWidth>
+        <Endpoints />
+      </Labeled>
+      <DateField source="createdDate" locales="vi-VN" showTime />
+      <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+    </SimpleShowLayout>
+  </Show>
+);

@@ -1,0 +1,61 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import {
+  DateField,
+  EditButton,
+  FunctionField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import { SecretActionButton } from '../../components/SecretActionButton';
+import { RadiusDeleteButton } from './RadiusList';
+import { type Radius, SECRET_TEXTS } from './radiusFields';
+
+const Actions = () => {
+  const { canAccess: canDelete } = useCanAccess({ resource: 'radius', action: 'delete' });
+  const { canAccess: canConfigure } = useCanAccess({ resource: 'radius', action: 'configure' });
+  return (
+    <TopToolbar>
+      {canConfigure && (
+        <SecretActionButton
+          action="regenerateSecret"
+          field="sharedSecret"
+          label="resources.radius.actions.regenerate"
+          icon={<AutorenewIcon />}
+          texts={SECRET_TEXTS}
+          confirm={{
+            title: 'resources.radius.regenerate.title',
+            content: 'resources.radius.regenerate.content',
+          }}
+        />
+      )}
+      <EditButton />
+      {canDelete && <RadiusDeleteButton />}
+    </TopToolbar>
+  );
+};
+
+/** A RADIUS connector: where the VPN sends its requests (the proxy port) and the secret, masked. */
+export const RadiusShow = () => {
+  const translate = useTranslate();
+  return (
+    <Show actions={<Actions />}>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="ipAddress" />
+        <TextField source="proxyPort" />
+        <FunctionField
+          source="sharedSecret"
+          render={(record: Radius) =>
+            translate(record.secretSet ? 'resources.radius.secretMasked' : 'resources.radius.stored.notSet')
+          }
+        />
+        <DateField source="createdDate" locales="vi-VN" showTime />
+        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,254 @@
+import { FormHelperText, Stack, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
+import {
+  ArrayInput,
+  BooleanInput,
+  maxLength,
+  RadioButtonGroupInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { isUname, SAML2_LIMITS, type Saml2Defaults } from '../../../contract/saml2';
+import { errorNotification } from '../../components/notifyError';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { requiredField } from '../../components/validators';
+import {
+  NAME_ID_FORMAT_CHOICES,
+  NEW_SAML2,
+  PROPERTY_CHOICES,
+  PROVIDER_CHOICES,
+  type Saml2,
+  SEND_ATTRIBUTE_CHOICES,
+  SIGNATURE_CHOICES,
+  validCertificate,
+  validDomain,
+  validUname,
+  validUrl,
+} from './saml2Fields';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Stack component="section" sx={{ width: '100%', mt: 2 }} aria-label={translate(title)}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Stack>
+  );
+};
+
+/** How long typing rests before the URL suffix is checked. */
+const CHECK_DELAY_MS = 400;
+
+type Availability = 'checking' | 'available' | 'taken' | null;
+
+/**
+ * The URL suffix, checked as it is typed (GET /saml2/check/{uname}, after typing rests): whether another
+ * connector has it. The connector's own suffix is not checked.
+ */
+const UnameAvailability = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const record = useRecordContext<Saml2>();
+  const uname = useWatch({ name: 'uname' }) as string | undefined;
+  const [state, setState] = useState<Availability>(null);
+  useEffect(() => {
+    if (!uname || !isUname(uname) || uname === record?.uname) {
+      setState(null);
+      return;
+    }
+    let current = true;
+    setState('checking');
+    const timer = setTimeout(async () => {
+      try {
+        const { data } = await dataProvider.check('saml2', { uname });
+        if (current) setState((data as { available: boolean }).available ? 'available' : 'taken');
+      } catch {
+        if (current) setState(null);
+      }
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [uname, record?.uname, dataProvider]);
+  if (!state) return null;
+  return (
+    <FormHelperText role="status" error={state === 'taken'} sx={{ mt: -1, mb: 1, mx: 1.75 }}>
+      {translate(`resources.saml2.uname.${state}`)}
+    </FormHelperText>
+  );
+};
+
+/** Create only: a known service provider's defaults fill the form (GET /idm-config/saml2/{type}). */
+const ProviderDefaults = () => {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const { setValue } = useFormContext();
+  const provider = useWatch({ name: 'provider' }) as string | undefined;
+  useEffect(() => {
+    if (!provider) return;
+    let current = true;
+    dataProvider
+      .defaultConfig('saml2', { type: provider })
+      .then(({ data }: { data: Saml2Defaults }) => {
+        if (!current) return;
+        const { type: _type, ...values } = data;
+        for (const [field, value] of Object.entries(values)) {
+          // A default that is empty leaves what was typed.
+          if (value === '' && field !== 'providerName') continue;
+          setValue(field, value, { shouldDirty: true });
+        }
+      })
+      .catch((error: unknown) => notify(...errorNotification(error)));
+    return () => {
+      current = false;
+    };
+  }, [provider, dataProvider, setValue, notify]);
+  return null;
+};
+
+/** Every field of spec 01 §3 SAML2 connector, in sections. */
+export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
+  const translate = useTranslate();
+  const required = (field: string) => requiredField(translate(`resources.saml2.fields.${field}`));
+  return (
+    <SimpleForm
+      toolbar={<SaveCancelToolbar />}
+      noValidate
+      warnWhenUnsavedChanges
+      defaultValues={creating ? NEW_SAML2 : undefined}
+      sx={{ maxWidth: 800 }}
+    >
+      {creating && (
+        <>
+          <SelectInput
+            source="provider"
+            choices={PROVIDER_CHOICES}
+            helperText="resources.saml2.helpers.provider"
+            fullWidth
+          />
+          <ProviderDefaults />
+        </>
+      )}
+      <Section title="resources.saml2.sections.provider">
+        <TextInput
+          source="providerName"
+          isRequired
+          validate={[required('providerName'), maxLength(SAML2_LIMITS.providerName)]}
+          fullWidth
+        />
+        <TextInput
+          source="uname"
+          isRequired
+          validate={[required('uname'), validUname]}
+          helperText="resources.saml2.helpers.uname"
+          fullWidth
+        />
+        <UnameAvailability />
+        <TextInput
+          source="domainName"
+          validate={validDomain}
+          helperText="resources.saml2.helpers.domainName"
+          fullWidth
+        />
+        <TextInput
+          source="entityId"
+          isRequired
+          validate={[required('entityId'), maxLength(SAML2_LIMITS.entityId)]}
+          helperText="resources.saml2.helpers.entityId"
+          fullWidth
+        />
+        <TextInput source="acsUrl" isRequired validate={[required('acsUrl'), validUrl]} fullWidth />
+        <TextInput source="loginUrl" validate={validUrl} fullWidth />
+        <TextInput source="logoutUrl" validate={validUrl} fullWidth />
+        <TextInput
+          source="defaultRelayState"
+          validate={maxLength(SAML2_LIMITS.relayState)}
+          helperText="resources.saml2.helpers.defaultRelayState"
+          fullWidth
+        />
+        <TextInput
+          source="certificate"
+          multiline
+          minRows={4}
+          validate={[validCertificate, maxLength(SAML2_LIMITS.certificate)]}
+          helperText="resources.saml2.helpers.certificate"
+          fullWidth
+          sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
+        />
+      </Section>
+      <Section title="resources.saml2.sections.assertion">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} sx={{ width: '100%' }}>
+          <SelectInput
+            source="nameIdFormat"
+            choices={NAME_ID_FORMAT_CHOICES}
+            isRequired
+            validate={required('nameIdFormat')}
+          />
+          <SelectInput
+            source="nameIdAttribute"
+            choices={PROPERTY_CHOICES}
+            isRequired
+            validate={required('nameIdAttribute')}
+          />
+        </Stack>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={{ md: 2 }}
+          sx={{ alignItems: { md: 'center' } }}
+        >
+          <SelectInput
+            source="signatureAlgorithm"
+            choices={SIGNATURE_CHOICES}
+            isRequired
+            validate={required('signatureAlgorithm')}
+            helperText="resources.saml2.helpers.signatureAlgorithm"
+          />
+          <BooleanInput source="signResponse" />
+          <BooleanInput source="signAssertion" />
+        </Stack>
+      </Section>
+      <Section title="resources.saml2.sections.attributes">
+        <RadioButtonGroupInput source="sendAttribute" choices={SEND_ATTRIBUTE_CHOICES} row={false} />
+        <ArrayInput source="attributeMapping" helperText="resources.saml2.helpers.attributeMapping">
+          <SimpleFormIterator inline disableReordering>
+            <TextInput
+              source="name"
+              label="resources.saml2.fields.attributeName"
+              validate={[required('attributeName'), maxLength(SAML2_LIMITS.attributeName)]}
+            />
+            <SelectInput
+              source="property"
+              label="resources.saml2.fields.property"
+              choices={PROPERTY_CHOICES}
+              validate={required('property')}
+            />
+          </SimpleFormIterator>
+        </ArrayInput>
+        <ArrayInput source="createdAttributes" helperText="resources.saml2.helpers.createdAttributes">
+          <SimpleFormIterator inline disableReordering>
+            <TextInput
+              source="name"
+              label="resources.saml2.fields.attributeName"
+              validate={[required('attributeName'), maxLength(SAML2_LIMITS.attributeName)]}
+            />
+            <TextInput
+              source="value"
+              label="resources.saml2.fields.attributeValue"
+              validate={[required('attributeValue'), maxLength(SAML2_LIMITS.attributeValue)]}
+            />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Section>
+    </SimpleForm>
+  );
+};

@@ -1,0 +1,157 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { ListItem, ListItemText, List as MuiList } from '@mui/material';
+import { useState } from 'react';
+import {
+  BooleanField,
+  Button,
+  DateField,
+  EditButton,
+  FunctionField,
+  Labeled,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { errorNotification } from '../../components/notifyError';
+import { saveFile } from '../../components/saveFile';
+import { Saml2DeleteButton } from './Saml2List';
+import type { Saml2 } from './saml2Fields';
+
+/** The gateway's identity provider metadata for this connector, saved as an XML file. */
+export const MetadataDownloadButton = () => {
+  const record = useRecordContext<Saml2>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const [loading, setLoading] = useState(false);
+  if (!record?.uname) return null;
+  const download = async () => {
+    setLoading(true);
+    try {
+      const { data } = await dataProvider.xml('saml2', { uname: record.uname });
+      const { fileName, blob } = data as { fileName: string; blob: Blob };
+      saveFile(blob, fileName);
+    } catch (error) {
+      notify(...errorNotification(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Button label="resources.saml2.actions.metadata" onClick={() => void download()} disabled={loading}>
+      <DownloadIcon />
+    </Button>
+  );
+};
+
+const Actions = () => {
+  const { canAccess: canDelete } = useCanAccess({ resource: 'saml2', action: 'delete' });
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <MetadataDownloadButton />
+      <EditButton />
+      {canDelete && <Saml2DeleteButton />}
+    </TopToolbar>
+  );
+};
+
+const IDP = ['entityId', 'ssoUrl', 'sloUrl', 'metadataUrl'] as const;
+
+/** What the service provider is configured with: the gateway's URLs for this connector. */
+const IdpUrls = () => {
+  const record = useRecordContext<Saml2>();
+  const translate = useTranslate();
+  if (!record?.idp) return null;
+  return (
+    <MuiList dense disablePadding>
+      {IDP.map((name) => (
+        <ListItem key={name} disableGutters>
+          <ListItemText
+            primary={translate(`resources.saml2.idp.${name}`)}
+            secondary={record.idp[name]}
+            slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
+          />
+        </ListItem>
+      ))}
+    </MuiList>
+  );
+};
+
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/** A SAML 2.0 connector: the gateway's side (URLs, metadata) and the service provider's settings. */
+export const Saml2Show = () => {
+  const translate = useTranslate();
+  return (
+    <Show actions={<Actions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.saml2.tabs.gateway">
+          <TextField source="providerName" />
+          <TextField source="uname" />
+          <Labeled label="resources.saml2.fields.idp" fullWidth>
+            <IdpUrls />
+          </Labeled>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.saml2.tabs.provider" path="provider">
+          <TextField source="domainName" emptyText="—" />
+          <TextField source="entityId" sx={WRAP} />
+          <TextField source="acsUrl" sx={WRAP} />
+          <TextField source="loginUrl" sx={WRAP} emptyText="—" />
+          <TextField source="logoutUrl" sx={WRAP} emptyText="—" />
+          <TextField source="defaultRelayState" sx={WRAP} emptyText="—" />
+          <FunctionField
+            source="certificateInfo"
+            render={(record: Saml2) =>
+              record.certificateInfo
+                ? translate('resources.saml2.certificate.info', {
+                    subject: record.certificateInfo.subject,
+                    validTo: new Date(record.certificateInfo.validTo).toLocaleDateString('vi-VN'),
+                  })
+                : translate('resources.saml2.certificate.none')
+            }
+          />
+          <FunctionField
+            source="nameIdFormat"
+            render={(record: Saml2) => translate(`resources.saml2.nameIdFormats.${record.nameIdFormat}`)}
+          />
+          <FunctionField
+            source="nameIdAttribute"
+            render={(record: Saml2) => translate(`resources.saml2.properties.${record.nameIdAttribute}`)}
+          />
+          <TextField source="signatureAlgorithm" />
+          <BooleanField source="signResponse" />
+          <BooleanField source="signAssertion" />
+          <FunctionField
+            source="sendAttribute"
+            render={(record: Saml2) => translate(`resources.saml2.sendAttributes.${record.sendAttribute}`)}
+          />
+          <FunctionField
+            source="attributeMapping"
+            render={(record: Saml2) =>
+              record.attributeMapping?.length
+                ? record.attributeMapping
+                    .map((row) => `${row.name} ← ${translate(`resources.saml2.properties.${row.property}`)}`)
+                    .join(', ')
+                : '—'
+            }
+          />
+          <FunctionField
+            source="createdAttributes"
+            render={(record: Saml2) =>
+              record.createdAttributes?.length
+                ? record.createdAttributes.map((row) => `${row.name} = ${row.value}`).join(', ')
+                : '—'
+            }
+          />
+          <DateField source="createdDate" locales="vi-VN" showTime />
+          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,93 @@
+import type { Validator } from 'react-admin';
+import { isDomainName } from '../../../contract/connector';
+import { isHttpUrl } from '../../../contract/rules';
+import {
+  DEFAULT_SIGNATURE_ALGORITHM,
+  isUname,
+  NAME_ID_FORMAT_NAMES,
+  SAML2_PROVIDER_TYPES,
+  type Saml2Record,
+  SEND_ATTRIBUTES,
+  SIGNATURE_ALGORITHMS,
+  USER_PROPERTIES,
+} from '../../../contract/saml2';
+
+export type Saml2 = Saml2Record;
+
+const choices = (names: readonly string[], prefix: string) =>
+  names.map((id) => ({ id, name: `resources.saml2.${prefix}.${id}` }));
+
+export const NAME_ID_FORMAT_CHOICES = choices(NAME_ID_FORMAT_NAMES, 'nameIdFormats');
+export const PROPERTY_CHOICES = choices(USER_PROPERTIES, 'properties');
+export const SEND_ATTRIBUTE_CHOICES = choices(SEND_ATTRIBUTES, 'sendAttributes');
+export const PROVIDER_CHOICES = choices(SAML2_PROVIDER_TYPES, 'providers');
+export const SIGNATURE_CHOICES = SIGNATURE_ALGORITHMS.map((id) => ({ id, name: id }));
+
+/** What a new connector starts from before a service provider is chosen. */
+export const NEW_SAML2 = {
+  uname: '',
+  providerName: '',
+  domainName: '',
+  entityId: '',
+  acsUrl: '',
+  logoutUrl: '',
+  loginUrl: '',
+  defaultRelayState: '',
+  certificate: '',
+  nameIdFormat: 'emailAddress',
+  nameIdAttribute: 'email',
+  sendAttribute: 'MAPPED',
+  signatureAlgorithm: DEFAULT_SIGNATURE_ALGORITHM,
+  signResponse: true,
+  signAssertion: true,
+  attributeMapping: [],
+  createdAttributes: [],
+};
+
+export const validUname: Validator = (value: unknown) =>
+  typeof value === 'string' && value && !isUname(value) ? 'resources.saml2.validation.uname' : undefined;
+
+export const validUrl: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !isHttpUrl(value.trim())
+    ? 'resources.saml2.validation.url'
+    : undefined;
+
+export const validDomain: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !isDomainName(value.trim())
+    ? 'resources.saml2.validation.domain'
+    : undefined;
+
+/** A first look at a pasted certificate (the server reads it as X.509). */
+export const validCertificate: Validator = (value: unknown) =>
+  typeof value === 'string' &&
+  value.trim() &&
+  !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(value.trim())
+    ? 'resources.saml2.validation.certificate'
+    : undefined;
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** The form's values as the server takes them (only its fields; empty optional texts as ''). */
+export const toSaml2Body = (values: Record<string, unknown>) => ({
+  uname: text(values.uname),
+  providerName: text(values.providerName),
+  domainName: text(values.domainName),
+  entityId: text(values.entityId),
+  acsUrl: text(values.acsUrl),
+  logoutUrl: text(values.logoutUrl),
+  loginUrl: text(values.loginUrl),
+  defaultRelayState: typeof values.defaultRelayState === 'string' ? values.defaultRelayState : '',
+  certificate: text(values.certificate),
+  nameIdFormat: values.nameIdFormat,
+  nameIdAttribute: values.nameIdAttribute,
+  sendAttribute: values.sendAttribute,
+  signatureAlgorithm: values.signatureAlgorithm,
+  signResponse: values.signResponse === true,
+  signAssertion: values.signAssertion === true,
+  attributeMapping: ((values.attributeMapping as { name?: string; property?: string }[] | null) ?? []).map(
+    (row) => ({ name: text(row?.name), property: row?.property }),
+  ),
+  createdAttributes: ((values.createdAttributes as { name?: string; value?: string }[] | null) ?? []).map(
+    (row) => ({ name: text(row?.name), value: row?.value ?? '' }),
+  ),
+});
