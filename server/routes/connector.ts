@@ -89,7 +89,7 @@ const LookupFilter = Type.Object(
   { additionalProperties: false },
 );
 
-const checkFilter = compileCheck(LookupFilter, 'filter', { part: 'querystring' });
+const checkFilter = compileCheck(LookupFilter, 'filter');
 
 /** The lookup's filter: a JSON object with q and ids (400 naming what is wrong). */
 const readFilter = (text: string | undefined): { q?: string; ids?: string[] } =>
