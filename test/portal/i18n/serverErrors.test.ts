@@ -1,0 +1,32 @@
+import { DIRECTORY_ERRORS } from '../../../contract/directory';
+import { HTTPS_ERRORS } from '../../../contract/https';
+import { OIDC_ERRORS } from '../../../contract/oidc';
+import { RADIUS_ERRORS } from '../../../contract/radius';
+import { SAML_ERRORS } from '../../../contract/saml';
+import { SAML2_ERRORS } from '../../../contract/saml2';
+import { en } from '../../../src/i18n/en';
+
+/**
+ * The server answers `{messageKey, message}` and the portal shows the catalogue's text for the key: for
+ * every answer a contract names, the catalogue has the key with the very text the server sends.
+ */
+const ANSWERS = {
+  directory: DIRECTORY_ERRORS,
+  radius: RADIUS_ERRORS,
+  saml2: SAML2_ERRORS,
+  saml: SAML_ERRORS,
+  oidc: OIDC_ERRORS,
+  https: HTTPS_ERRORS,
+};
+
+const lookUp = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+
+describe("the catalogue's texts of the server's answers", () => {
+  const cases = Object.entries(ANSWERS).flatMap(([contract, answers]) =>
+    Object.values(answers).map(({ key, text }) => [`${contract}: ${key}`, key, text] as const),
+  );
+  it.each(cases)('%s', (_, key, text) => {
+    expect(lookUp(key)).toBe(text);
+  });
+});
