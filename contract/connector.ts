@@ -1,6 +1,7 @@
-import { type Static, type TProperties, Type } from 'typebox';
-import { closedQuery, ReadOnly } from './fields.ts';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
+import { closedQuery, IdParams, ReadOnly } from './fields.ts';
 import { defineResource } from './kit.ts';
+import type { Permission } from './permissions.ts';
 import { isHost, isIpv4, isIpv6 } from './rules.ts';
 
 /**
@@ -73,6 +74,83 @@ export const recordEcho = <P extends TProperties>(fields: P) => ({
   lastModifiedDate: ReadOnly(),
   ...fields,
 });
+
+/** What a connector's CRUD calls say of it (the rest is the same for every connector). */
+export interface ConnectorCrud<Rec extends TSchema, Form extends TSchema, Created extends TSchema> {
+  /** Whose actions guard the calls: `<permission>:view`, `:create`, `:modify`, `:delete`. */
+  permission: 'radius' | 'saml';
+  record: Rec;
+  form: Form;
+  /** The create answer (201). */
+  created: Created;
+  /** A create or an update may be refused as taken (409). */
+  unique?: true;
+  summaries: { list: string; getOne: string; create: string; update: string; delete: string };
+}
+
+/**
+ * The ordinary calls of a connector, in the customer of the path (spec 02 §7 generic conventions): a page
+ * search with sort, get one, create, update, and delete with the customer in the query.
+ */
+export function connectorCrud<Rec extends TSchema, Form extends TSchema, Created extends TSchema>(
+  crud: ConnectorCrud<Rec, Form, Created>,
+) {
+  const may = (action: 'view' | 'create' | 'modify' | 'delete') =>
+    `${crud.permission}:${action}` as Permission;
+  const inPath = { from: 'path' } as const;
+  const errors = crud.unique ? [404, 409] : [404];
+  return {
+    list: {
+      by: 'pageSearch',
+      sorted: true,
+      path: '{base}/{customerId}/search',
+      summary: crud.summaries.list,
+      access: { permission: may('view'), customer: inPath },
+      errors: [404],
+    },
+    getOne: {
+      by: 'record',
+      method: 'GET',
+      path: '{base}/{customerId}/{id}',
+      summary: crud.summaries.getOne,
+      access: { permission: may('view'), customer: inPath },
+      errors: [404],
+      schema: { params: CustomerRecordParams, response: { 200: crud.record } },
+    },
+    getMany: { by: 'each' },
+    create: {
+      by: 'record',
+      method: 'POST',
+      path: '{base}/{customerId}',
+      body: 'data',
+      summary: crud.summaries.create,
+      access: { permission: may('create'), customer: inPath },
+      errors,
+      schema: { params: CustomerIdParams, body: crud.form, response: { 201: crud.created } },
+    },
+    update: {
+      by: 'record',
+      method: 'PUT',
+      path: '{base}/{customerId}/{id}',
+      body: 'data',
+      summary: crud.summaries.update,
+      access: { permission: may('modify'), customer: inPath },
+      errors,
+      schema: { params: CustomerRecordParams, body: crud.form, response: { 200: crud.record } },
+    },
+    delete: {
+      by: 'record',
+      method: 'DELETE',
+      path: '{base}/{id}',
+      query: ['customerId'],
+      summary: crud.summaries.delete,
+      access: { permission: may('delete'), customer: { from: 'query' } },
+      errors: [404],
+      schema: { params: IdParams, querystring: CustomerIdQuery },
+    },
+    deleteMany: { by: 'each' },
+  } as const;
+}
 
 /** A filter of the lookups: a JSON object with `q` (a part of the name) and `ids`. */
 export const ConnectorLookupQuery = Type.Object(

@@ -1,12 +1,6 @@
 import { type Static, Type } from 'typebox';
-import {
-  CustomerIdParams,
-  CustomerIdQuery,
-  CustomerRecordParams,
-  NAME_MAX_LENGTH,
-  recordEcho,
-} from './connector.ts';
-import { closed, IdParams, NullableString, ReadOnly, RequiredText } from './fields.ts';
+import { CustomerRecordParams, connectorCrud, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
+import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 
 /**
@@ -59,55 +53,19 @@ export const https = defineResource({
   customerScoped: true,
   // Spec 01 §6: the radius and saml permissions are also used for oidc and https; https takes saml's.
   permission: 'saml',
-  list: {
-    by: 'pageSearch',
-    sorted: true,
-    path: '{base}/{customerId}/search',
-    summary: "Search a customer's HTTPS connectors (never their API keys)",
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-  },
-  getOne: {
-    by: 'record',
-    method: 'GET',
-    path: '{base}/{customerId}/{id}',
-    summary: 'Read an HTTPS connector (its API key is never sent back)',
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, response: { 200: HttpsRecord } },
-  },
-  getMany: { by: 'each' },
-  create: {
-    by: 'record',
-    method: 'POST',
-    path: '{base}/{customerId}',
-    body: 'data',
-    summary: 'Add an HTTPS connector; answers its generated API key, once',
-    access: { permission: 'saml:create', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerIdParams, body: HttpsForm, response: { 201: ApiKeyAnswer } },
-  },
-  update: {
-    by: 'record',
-    method: 'PUT',
-    path: '{base}/{customerId}/{id}',
-    body: 'data',
-    summary: 'Rename an HTTPS connector (the API key is kept)',
-    access: { permission: 'saml:modify', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, body: HttpsForm, response: { 200: HttpsRecord } },
-  },
-  delete: {
-    by: 'record',
-    method: 'DELETE',
-    path: '{base}/{id}',
-    query: ['customerId'],
-    summary: 'Delete an HTTPS connector (its API key stops working)',
-    access: { permission: 'saml:delete', customer: { from: 'query' } },
-    errors: [404],
-    schema: { params: IdParams, querystring: CustomerIdQuery },
-  },
-  deleteMany: { by: 'each' },
+  ...connectorCrud({
+    permission: 'saml',
+    record: HttpsRecord,
+    form: HttpsForm,
+    created: ApiKeyAnswer,
+    summaries: {
+      list: "Search a customer's HTTPS connectors (never their API keys)",
+      getOne: 'Read an HTTPS connector (its API key is never sent back)',
+      create: 'Add an HTTPS connector; answers its generated API key, once',
+      update: 'Rename an HTTPS connector (the API key is kept)',
+      delete: 'Delete an HTTPS connector (its API key stops working)',
+    },
+  }),
   actions: {
     regenerateApiKey: {
       by: 'call',

@@ -1,13 +1,13 @@
 import { type Static, Type } from 'typebox';
 import {
-  CustomerIdParams,
   CustomerIdQuery,
   CustomerRecordParams,
+  connectorCrud,
   isRedirectUrl,
   NAME_MAX_LENGTH,
   recordEcho,
 } from './connector.ts';
-import { closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { CreatedAnswer, closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
@@ -88,59 +88,19 @@ export const oidc = defineResource({
   swallowErrors: true,
   // Spec 01 §6: the radius and saml permissions are also used for oidc and https; oidc takes saml's.
   permission: 'saml',
-  list: {
-    by: 'pageSearch',
-    sorted: true,
-    path: '{base}/{customerId}/search',
-    summary: "Search a customer's OIDC clients (never their secrets)",
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-  },
-  getOne: {
-    by: 'record',
-    method: 'GET',
-    path: '{base}/{customerId}/{id}',
-    summary: 'Read an OIDC client with its endpoints (not its secret)',
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, response: { 200: OidcRecord } },
-  },
-  getMany: { by: 'each' },
-  create: {
-    by: 'record',
-    method: 'POST',
-    path: '{base}/{customerId}',
-    body: 'data',
-    summary: 'Add an OIDC client: the gateway makes its client id and secret',
-    access: { permission: 'saml:create', customer: inCustomer },
-    errors: [404],
-    schema: {
-      params: CustomerIdParams,
-      body: OidcForm,
-      response: { 201: Type.Object({ id: Type.String() }) },
+  ...connectorCrud({
+    permission: 'saml',
+    record: OidcRecord,
+    form: OidcForm,
+    created: CreatedAnswer,
+    summaries: {
+      list: "Search a customer's OIDC clients (never their secrets)",
+      getOne: 'Read an OIDC client with its endpoints (not its secret)',
+      create: 'Add an OIDC client: the gateway makes its client id and secret',
+      update: "Change an OIDC client's name or redirect URLs",
+      delete: 'Delete an OIDC client',
     },
-  },
-  update: {
-    by: 'record',
-    method: 'PUT',
-    path: '{base}/{customerId}/{id}',
-    body: 'data',
-    summary: "Change an OIDC client's name or redirect URLs",
-    access: { permission: 'saml:modify', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, body: OidcForm, response: { 200: OidcRecord } },
-  },
-  delete: {
-    by: 'record',
-    method: 'DELETE',
-    path: '{base}/{id}',
-    query: ['customerId'],
-    summary: 'Delete an OIDC client',
-    access: { permission: 'saml:delete', customer: { from: 'query' } },
-    errors: [404],
-    schema: { params: IdParams, querystring: CustomerIdQuery },
-  },
-  deleteMany: { by: 'each' },
+  }),
   actions: {
     getClientSecret: {
       by: 'call',

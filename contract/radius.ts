@@ -1,13 +1,12 @@
 import { type Static, Type } from 'typebox';
 import {
-  CustomerIdParams,
-  CustomerIdQuery,
   CustomerRecordParams,
+  connectorCrud,
   isIpAddress,
   NAME_MAX_LENGTH,
   recordEcho,
 } from './connector.ts';
-import { closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { closed, ReadOnly, RequiredText } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 
 /**
@@ -68,56 +67,21 @@ export const radius = defineResource({
   base: '/idm-config/connectors/radius',
   customerScoped: true,
   permission: 'radius',
-  list: {
-    by: 'pageSearch',
-    sorted: true,
-    path: '{base}/{customerId}/search',
-    summary: "Search a customer's RADIUS connectors (never their shared secrets)",
-    access: { permission: 'radius:view', customer: inCustomer },
-    errors: [404],
-  },
-  getOne: {
-    by: 'record',
-    method: 'GET',
-    path: '{base}/{customerId}/{id}',
-    summary: 'Read a RADIUS connector (its shared secret is never sent back)',
-    access: { permission: 'radius:view', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, response: { 200: RadiusRecord } },
-  },
-  getMany: { by: 'each' },
-  create: {
-    by: 'record',
-    method: 'POST',
-    path: '{base}/{customerId}',
-    body: 'data',
-    summary:
-      'Add a RADIUS connector, its IP address unique in the customer; answers the generated shared secret, once',
-    access: { permission: 'radius:create', customer: inCustomer },
-    errors: [404, 409],
-    schema: { params: CustomerIdParams, body: RadiusForm, response: { 201: RadiusSecretAnswer } },
-  },
-  update: {
-    by: 'record',
-    method: 'PUT',
-    path: '{base}/{customerId}/{id}',
-    body: 'data',
-    summary: "Change a RADIUS connector's name or IP address (the shared secret is kept)",
-    access: { permission: 'radius:modify', customer: inCustomer },
-    errors: [404, 409],
-    schema: { params: CustomerRecordParams, body: RadiusForm, response: { 200: RadiusRecord } },
-  },
-  delete: {
-    by: 'record',
-    method: 'DELETE',
-    path: '{base}/{id}',
-    query: ['customerId'],
-    summary: 'Delete a RADIUS connector',
-    access: { permission: 'radius:delete', customer: { from: 'query' } },
-    errors: [404],
-    schema: { params: IdParams, querystring: CustomerIdQuery },
-  },
-  deleteMany: { by: 'each' },
+  ...connectorCrud({
+    permission: 'radius',
+    record: RadiusRecord,
+    form: RadiusForm,
+    created: RadiusSecretAnswer,
+    unique: true,
+    summaries: {
+      list: "Search a customer's RADIUS connectors (never their shared secrets)",
+      getOne: 'Read a RADIUS connector (its shared secret is never sent back)',
+      create:
+        'Add a RADIUS connector, its IP address unique in the customer; answers the generated shared secret, once',
+      update: "Change a RADIUS connector's name or IP address (the shared secret is kept)",
+      delete: 'Delete a RADIUS connector',
+    },
+  }),
   actions: {
     regenerateSecret: {
       by: 'call',

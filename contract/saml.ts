@@ -1,13 +1,6 @@
 import { type Static, Type } from 'typebox';
-import {
-  CustomerIdParams,
-  CustomerIdQuery,
-  CustomerRecordParams,
-  isDomainName,
-  NAME_MAX_LENGTH,
-  recordEcho,
-} from './connector.ts';
-import { closed, closedQuery, HttpUrl, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { CustomerIdParams, connectorCrud, isDomainName, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
+import { CreatedAnswer, closed, closedQuery, HttpUrl, ReadOnly, RequiredText } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { CertificateInfo } from './saml2.ts';
 import { isSamlPath, SAML_SETTING_LIMITS } from './samlSetting.ts';
@@ -121,59 +114,19 @@ export const saml = defineResource({
   base: '/idm-config/connectors/saml',
   customerScoped: true,
   permission: 'saml',
-  list: {
-    by: 'pageSearch',
-    sorted: true,
-    path: '{base}/{customerId}/search',
-    summary: "Search a customer's Office 365 SAML connectors",
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-  },
-  getOne: {
-    by: 'record',
-    method: 'GET',
-    path: '{base}/{customerId}/{id}',
-    summary: 'Read an Office 365 SAML connector',
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, response: { 200: SamlRecord } },
-  },
-  getMany: { by: 'each' },
-  create: {
-    by: 'record',
-    method: 'POST',
-    path: '{base}/{customerId}',
-    body: 'data',
-    summary: 'Add an Office 365 SAML connector',
-    access: { permission: 'saml:create', customer: inCustomer },
-    errors: [404],
-    schema: {
-      params: CustomerIdParams,
-      body: SamlForm,
-      response: { 201: Type.Object({ id: Type.String() }) },
+  ...connectorCrud({
+    permission: 'saml',
+    record: SamlRecord,
+    form: SamlForm,
+    created: CreatedAnswer,
+    summaries: {
+      list: "Search a customer's Office 365 SAML connectors",
+      getOne: 'Read an Office 365 SAML connector',
+      create: 'Add an Office 365 SAML connector',
+      update: 'Change an Office 365 SAML connector',
+      delete: 'Delete an Office 365 SAML connector (unfederate its domains first)',
     },
-  },
-  update: {
-    by: 'record',
-    method: 'PUT',
-    path: '{base}/{customerId}/{id}',
-    body: 'data',
-    summary: 'Change an Office 365 SAML connector',
-    access: { permission: 'saml:modify', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, body: SamlForm, response: { 200: SamlRecord } },
-  },
-  delete: {
-    by: 'record',
-    method: 'DELETE',
-    path: '{base}/{id}',
-    query: ['customerId'],
-    summary: 'Delete an Office 365 SAML connector (unfederate its domains first)',
-    access: { permission: 'saml:delete', customer: { from: 'query' } },
-    errors: [404],
-    schema: { params: IdParams, querystring: CustomerIdQuery },
-  },
-  deleteMany: { by: 'each' },
+  }),
   actions: {
     defaults: {
       by: 'call',

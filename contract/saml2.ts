@@ -1,13 +1,6 @@
 import { type Static, Type } from 'typebox';
-import {
-  CustomerIdParams,
-  CustomerIdQuery,
-  CustomerRecordParams,
-  isDomainName,
-  NAME_MAX_LENGTH,
-  recordEcho,
-} from './connector.ts';
-import { closed, HttpUrl, IdParams, ReadOnly, RequiredText, Slug } from './fields.ts';
+import { connectorCrud, isDomainName, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
+import { CreatedAnswer, closed, HttpUrl, ReadOnly, RequiredText, Slug } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { isSlug } from './rules.ts';
 
@@ -187,7 +180,6 @@ export const SAML2_LISTING = defineListingNames({
   defaultSort: { field: 'providerName', order: 'ASC' },
 });
 
-const inCustomer = { from: 'path' } as const;
 const UnameParams = Type.Object({ uname: Type.String({ maxLength: 200 }) });
 
 export const saml2 = defineResource({
@@ -195,60 +187,21 @@ export const saml2 = defineResource({
   base: '/idm-config/connectors/saml2',
   customerScoped: true,
   permission: 'saml',
-  list: {
-    by: 'pageSearch',
-    sorted: true,
-    path: '{base}/{customerId}/search',
-    summary: "Search a customer's SAML 2.0 connectors",
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-  },
-  getOne: {
-    by: 'record',
-    method: 'GET',
-    path: '{base}/{customerId}/{id}',
-    summary:
-      "Read a SAML 2.0 connector, with its certificate's subject and expiry and the gateway's URLs for it",
-    access: { permission: 'saml:view', customer: inCustomer },
-    errors: [404],
-    schema: { params: CustomerRecordParams, response: { 200: Saml2Record } },
-  },
-  getMany: { by: 'each' },
-  create: {
-    by: 'record',
-    method: 'POST',
-    path: '{base}/{customerId}',
-    body: 'data',
-    summary: 'Add a SAML 2.0 connector, its URL suffix unique among all connectors',
-    access: { permission: 'saml:create', customer: inCustomer },
-    errors: [404, 409],
-    schema: {
-      params: CustomerIdParams,
-      body: Saml2Form,
-      response: { 201: Type.Object({ id: Type.String() }) },
+  ...connectorCrud({
+    permission: 'saml',
+    record: Saml2Record,
+    form: Saml2Form,
+    created: CreatedAnswer,
+    unique: true,
+    summaries: {
+      list: "Search a customer's SAML 2.0 connectors",
+      getOne:
+        "Read a SAML 2.0 connector, with its certificate's subject and expiry and the gateway's URLs for it",
+      create: 'Add a SAML 2.0 connector, its URL suffix unique among all connectors',
+      update: 'Change a SAML 2.0 connector',
+      delete: 'Delete a SAML 2.0 connector (its URL suffix becomes free)',
     },
-  },
-  update: {
-    by: 'record',
-    method: 'PUT',
-    path: '{base}/{customerId}/{id}',
-    body: 'data',
-    summary: 'Change a SAML 2.0 connector',
-    access: { permission: 'saml:modify', customer: inCustomer },
-    errors: [404, 409],
-    schema: { params: CustomerRecordParams, body: Saml2Form, response: { 200: Saml2Record } },
-  },
-  delete: {
-    by: 'record',
-    method: 'DELETE',
-    path: '{base}/{id}',
-    query: ['customerId'],
-    summary: 'Delete a SAML 2.0 connector (its URL suffix becomes free)',
-    access: { permission: 'saml:delete', customer: { from: 'query' } },
-    errors: [404],
-    schema: { params: IdParams, querystring: CustomerIdQuery },
-  },
-  deleteMany: { by: 'each' },
+  }),
   actions: {
     check: {
       by: 'call',

@@ -1,5 +1,6 @@
 import type { Validator } from 'react-admin';
-import { isEmail, meetsPasswordRules } from '../../contract/rules';
+import { isDomainName } from '../../contract/connector';
+import { isEmail, isHttpUrl, meetsPasswordRules } from '../../contract/rules';
 
 /** Validators returning catalogue keys (spec 01 §5); react-admin translates them where shown. */
 
@@ -36,3 +37,19 @@ export const matchesField =
   (field: string, message: string): Validator =>
   (value: unknown, values: Record<string, unknown>) =>
     value && value !== values[field] ? message : undefined;
+
+/** A rule over a trimmed text that is not empty (empty is the required rule's business). */
+const textRule =
+  (test: (text: string) => boolean, message: string): Validator =>
+  (value: unknown) =>
+    typeof value === 'string' && value.trim() && !test(value.trim()) ? message : undefined;
+
+/** An http:// or https:// URL (the contract's rule, as the server's). */
+export const validHttpUrl = (message: string) => textRule(isHttpUrl, message);
+
+/** A DNS domain name, not an IP address. */
+export const validDomainName = (message: string) => textRule(isDomainName, message);
+
+/** One PEM certificate block: a first look, the server reads it as X.509. */
+export const validPemCertificate = (message: string) =>
+  textRule((text) => /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(text), message);

@@ -125,6 +125,7 @@ export const portal = {
     one: 'Do you want to %{action} %{name}?',
     many: 'Do you want to %{action} the %{smart_count} selected item? |||| Do you want to %{action} the %{smart_count} selected items?',
   },
+  certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },
   secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {

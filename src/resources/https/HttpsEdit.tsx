@@ -1,19 +1,10 @@
-import { Edit, useNotify } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { EditThenShow } from '../../components/EditThenShow';
 import { HttpsForm } from './HttpsForm';
 import { toHttpsBody } from './httpsFields';
 
-/** PUT /idm-config/connectors/https/{customerId}/{id}: the name (the API key is kept). */
-export const HttpsEdit = () => {
-  const notify = useNotify();
-  return (
-    <Edit
-      transform={toHttpsBody}
-      mutationMode="pessimistic"
-      redirect="show"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
-      <HttpsForm />
-    </Edit>
-  );
-};
+/** PUT /idm-config/connectors/https/{customerId}/{id}; then the connector's page. */
+export const HttpsEdit = () => (
+  <EditThenShow transform={toHttpsBody}>
+    <HttpsForm />
+  </EditThenShow>
+);

@@ -10,8 +10,8 @@ import {
   useCanAccess,
   useTranslate,
 } from 'react-admin';
+import { ConnectorDeleteButton } from '../../components/ConnectorList';
 import { SecretActionButton } from '../../components/SecretActionButton';
-import { HttpsDeleteButton } from './HttpsList';
 import { type Https, KEY_TEXTS } from './httpsFields';
 
 const Actions = () => {
@@ -33,7 +33,7 @@ const Actions = () => {
         />
       )}
       <EditButton />
-      {canDelete && <HttpsDeleteButton />}
+      {canDelete && <ConnectorDeleteButton nameField="name" />}
     </TopToolbar>
   );
 };

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Stack, Typography } from '@mui/material';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { Stack } from '@mui/material';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   BooleanInput,
   ListButton,
@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DIRECTORY_LIMITS, GRAPH_DEFAULT_URLS, LDAP_DEFAULTS, LDAP_PORTS } from '../../../contract/directory';
+import { FormSection } from '../../components/FormSection';
 import { requiredField } from '../../components/validators';
 import { AUTHENTICATION_CHOICES, type Directory, shows, TYPE_CHOICES, VALIDATE } from './ldapFields';
 import { TestConnectionButton } from './TestConnectionButton';
@@ -29,18 +30,6 @@ export const NEW_DIRECTORY = {
   ...LDAP_DEFAULTS,
   ...GRAPH_DEFAULT_URLS,
   restAuthentication: 'NONE',
-};
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Stack component="section" sx={{ width: '100%', mt: 2 }} aria-label={translate(title)}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Stack>
-  );
 };
 
 /** Switching LDAPS on or off moves the port between 389 and 636, unless another port was typed. */
@@ -103,7 +92,7 @@ const TypeFields = () => {
     return (
       <>
         <SecuredPort />
-        <Section title="resources.ldap.sections.connection">
+        <FormSection title="resources.ldap.sections.connection">
           <TextInput
             source="host"
             isRequired
@@ -133,8 +122,8 @@ const TypeFields = () => {
             helperText="resources.ldap.helpers.baseDn"
             fullWidth
           />
-        </Section>
-        <Section title="resources.ldap.sections.account">
+        </FormSection>
+        <FormSection title="resources.ldap.sections.account">
           <TextInput
             source="userDn"
             isRequired
@@ -143,8 +132,8 @@ const TypeFields = () => {
             fullWidth
           />
           <StoredSecretInput source="password" stored={sameType && record?.passwordSet === true} />
-        </Section>
-        <Section title="resources.ldap.sections.users">
+        </FormSection>
+        <FormSection title="resources.ldap.sections.users">
           <TextInput
             source="userLoginPattern"
             isRequired
@@ -169,13 +158,13 @@ const TypeFields = () => {
             <TextInput source="phoneAttribute" validate={VALIDATE.attribute} />
           </Stack>
           <BooleanInput source="hybrid" helperText="resources.ldap.helpers.hybrid" />
-        </Section>
+        </FormSection>
       </>
     );
   }
   if (type === 'AZURE') {
     return (
-      <Section title="resources.ldap.sections.connection">
+      <FormSection title="resources.ldap.sections.connection">
         <TextInput
           source="tenantId"
           isRequired
@@ -191,7 +180,7 @@ const TypeFields = () => {
         />
         <StoredSecretInput source="secret" stored={sameType && record?.secretSet === true} />
         <BooleanInput source="hybrid" helperText="resources.ldap.helpers.hybrid" />
-        <Section title="resources.ldap.sections.advanced">
+        <FormSection title="resources.ldap.sections.advanced">
           <TextInput
             source="graphUrl"
             validate={VALIDATE.url}
@@ -199,13 +188,13 @@ const TypeFields = () => {
             fullWidth
           />
           <TextInput source="authorityUrl" validate={VALIDATE.url} fullWidth />
-        </Section>
-      </Section>
+        </FormSection>
+      </FormSection>
     );
   }
   if (type === 'REST') {
     return (
-      <Section title="resources.ldap.sections.connection">
+      <FormSection title="resources.ldap.sections.connection">
         <TextInput
           source="listUsersUrl"
           isRequired
@@ -242,7 +231,7 @@ const TypeFields = () => {
             label="restSecret"
           />
         )}
-      </Section>
+      </FormSection>
     );
   }
   return null;

@@ -29,7 +29,7 @@ const Column = DataTable.Col<Directory>;
 const TypeText = () => {
   const record = useRecordContext<Directory>();
   const translate = useTranslate();
-  return record ? <>{translate(`resources.ldap.types.${record.type}`)}</> : null;
+  return record ? translate(`resources.ldap.types.${record.type}`) : null;
 };
 
 const ServerText = () => {

@@ -1,6 +1,6 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { ListItem, ListItemText, List as MuiList } from '@mui/material';
+import { ListItem, List as MuiList } from '@mui/material';
 import {
   DateField,
   EditButton,
@@ -12,10 +12,10 @@ import {
   TopToolbar,
   useCanAccess,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
+import { ConnectorDeleteButton } from '../../components/ConnectorList';
 import { SecretActionButton } from '../../components/SecretActionButton';
-import { OidcDeleteButton } from './OidcList';
+import { UrlList } from '../../components/UrlList';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
 const Actions = () => {
@@ -48,7 +48,7 @@ const Actions = () => {
         </>
       )}
       <EditButton />
-      {canDelete && <OidcDeleteButton />}
+      {canDelete && <ConnectorDeleteButton nameField="clientName" />}
     </TopToolbar>
   );
 };
@@ -58,20 +58,14 @@ const ENDPOINTS = ['issuer', 'discovery', 'authorization', 'token', 'userinfo', 
 /** What a relying party is configured with: the issuer and the endpoints of the client's realm. */
 const Endpoints = () => {
   const record = useRecordContext<Oidc>();
-  const translate = useTranslate();
   if (!record?.endpoints) return null;
   return (
-    <MuiList dense disablePadding>
-      {ENDPOINTS.map((name) => (
-        <ListItem key={name} disableGutters>
-          <ListItemText
-            primary={translate(`resources.oidc.endpoints.${name}`)}
-            secondary={record.endpoints[name]}
-            slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </MuiList>
+    <UrlList
+      entries={ENDPOINTS.map((name) => ({
+        label: `resources.oidc.endpoints.${name}`,
+        url: record.endpoints[name],
+      }))}
+    />
   );
 };
 

@@ -10,8 +10,8 @@ import {
   useCanAccess,
   useTranslate,
 } from 'react-admin';
+import { ConnectorDeleteButton } from '../../components/ConnectorList';
 import { SecretActionButton } from '../../components/SecretActionButton';
-import { RadiusDeleteButton } from './RadiusList';
 import { type Radius, SECRET_TEXTS } from './radiusFields';
 
 const Actions = () => {
@@ -33,7 +33,7 @@ const Actions = () => {
         />
       )}
       <EditButton />
-      {canDelete && <RadiusDeleteButton />}
+      {canDelete && <ConnectorDeleteButton nameField="name" />}
     </TopToolbar>
   );
 };

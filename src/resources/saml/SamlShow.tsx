@@ -1,4 +1,3 @@
-import { ListItem, ListItemText, List as MuiList } from '@mui/material';
 import {
   DateField,
   EditButton,
@@ -12,8 +11,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CertificateField } from '../../components/CertificateField';
+import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { UrlList } from '../../components/UrlList';
 import { FederationPanel } from './FederationPanel';
-import { SamlDeleteButton } from './SamlList';
 import type { Saml } from './samlFields';
 
 const Actions = () => {
@@ -21,7 +22,7 @@ const Actions = () => {
   return (
     <TopToolbar>
       <EditButton />
-      {canDelete && <SamlDeleteButton />}
+      {canDelete && <ConnectorDeleteButton nameField="name" />}
     </TopToolbar>
   );
 };
@@ -30,20 +31,11 @@ const URLS = ['passiveSignInUri', 'signOutUri', 'metadataExchangeUri'] as const;
 
 const Urls = () => {
   const record = useRecordContext<Saml>();
-  const translate = useTranslate();
   if (!record?.urls) return null;
   return (
-    <MuiList dense disablePadding>
-      {URLS.map((name) => (
-        <ListItem key={name} disableGutters>
-          <ListItemText
-            primary={translate(`resources.saml.urls.${name}`)}
-            secondary={record.urls[name]}
-            slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </MuiList>
+    <UrlList
+      entries={URLS.map((name) => ({ label: `resources.saml.urls.${name}`, url: record.urls[name] }))}
+    />
   );
 };
 
@@ -63,17 +55,7 @@ export const SamlShow = () => {
           <Labeled label="resources.saml.fields.urls" fullWidth>
             <Urls />
           </Labeled>
-          <FunctionField
-            source="certificateInfo"
-            render={(record: Saml) =>
-              record.certificateInfo
-                ? translate('resources.saml.certificate.info', {
-                    subject: record.certificateInfo.subject,
-                    validTo: new Date(record.certificateInfo.validTo).toLocaleDateString('vi-VN'),
-                  })
-                : '—'
-            }
-          />
+          <CertificateField />
           <DateField source="createdDate" locales="vi-VN" showTime />
           <DateField source="lastModifiedDate" locales="vi-VN" showTime />
         </TabbedShowLayout.Tab>

@@ -1,5 +1,5 @@
-import { FormHelperText, Stack, Typography } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { FormHelperText, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isUname, SAML2_LIMITS, type Saml2Defaults } from '../../../contract/saml2';
+import { FormSection } from '../../components/FormSection';
 import { errorNotification } from '../../components/notifyError';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
@@ -32,18 +33,6 @@ import {
   validUname,
   validUrl,
 } from './saml2Fields';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Stack component="section" sx={{ width: '100%', mt: 2 }} aria-label={translate(title)}>
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Stack>
-  );
-};
 
 /** How long typing rests before the URL suffix is checked. */
 const CHECK_DELAY_MS = 400;
@@ -139,7 +128,7 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           <ProviderDefaults />
         </>
       )}
-      <Section title="resources.saml2.sections.provider">
+      <FormSection title="resources.saml2.sections.provider">
         <TextInput
           source="providerName"
           isRequired
@@ -185,8 +174,8 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           fullWidth
           sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
         />
-      </Section>
-      <Section title="resources.saml2.sections.assertion">
+      </FormSection>
+      <FormSection title="resources.saml2.sections.assertion">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} sx={{ width: '100%' }}>
           <SelectInput
             source="nameIdFormat"
@@ -216,8 +205,8 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           <BooleanInput source="signResponse" />
           <BooleanInput source="signAssertion" />
         </Stack>
-      </Section>
-      <Section title="resources.saml2.sections.attributes">
+      </FormSection>
+      <FormSection title="resources.saml2.sections.attributes">
         <RadioButtonGroupInput source="sendAttribute" choices={SEND_ATTRIBUTE_CHOICES} row={false} />
         <ArrayInput source="attributeMapping" helperText="resources.saml2.helpers.attributeMapping">
           <SimpleFormIterator inline disableReordering>
@@ -248,7 +237,7 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
             />
           </SimpleFormIterator>
         </ArrayInput>
-      </Section>
+      </FormSection>
     </SimpleForm>
   );
 };

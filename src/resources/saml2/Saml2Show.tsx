@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { ListItem, ListItemText, List as MuiList } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
@@ -18,9 +17,11 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CertificateField } from '../../components/CertificateField';
+import { ConnectorDeleteButton } from '../../components/ConnectorList';
 import { errorNotification } from '../../components/notifyError';
 import { saveFile } from '../../components/saveFile';
-import { Saml2DeleteButton } from './Saml2List';
+import { UrlList } from '../../components/UrlList';
 import type { Saml2 } from './saml2Fields';
 
 /** The gateway's identity provider metadata for this connector, saved as an XML file. */
@@ -55,7 +56,7 @@ const Actions = () => {
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <MetadataDownloadButton />
       <EditButton />
-      {canDelete && <Saml2DeleteButton />}
+      {canDelete && <ConnectorDeleteButton nameField="providerName" />}
     </TopToolbar>
   );
 };
@@ -65,20 +66,9 @@ const IDP = ['entityId', 'ssoUrl', 'sloUrl', 'metadataUrl'] as const;
 /** What the service provider is configured with: the gateway's URLs for this connector. */
 const IdpUrls = () => {
   const record = useRecordContext<Saml2>();
-  const translate = useTranslate();
   if (!record?.idp) return null;
   return (
-    <MuiList dense disablePadding>
-      {IDP.map((name) => (
-        <ListItem key={name} disableGutters>
-          <ListItemText
-            primary={translate(`resources.saml2.idp.${name}`)}
-            secondary={record.idp[name]}
-            slotProps={{ secondary: { sx: { fontFamily: 'monospace', overflowWrap: 'anywhere' } } }}
-          />
-        </ListItem>
-      ))}
-    </MuiList>
+    <UrlList entries={IDP.map((name) => ({ label: `resources.saml2.idp.${name}`, url: record.idp[name] }))} />
   );
 };
 
@@ -104,17 +94,7 @@ export const Saml2Show = () => {
           <TextField source="loginUrl" sx={WRAP} emptyText="—" />
           <TextField source="logoutUrl" sx={WRAP} emptyText="—" />
           <TextField source="defaultRelayState" sx={WRAP} emptyText="—" />
-          <FunctionField
-            source="certificateInfo"
-            render={(record: Saml2) =>
-              record.certificateInfo
-                ? translate('resources.saml2.certificate.info', {
-                    subject: record.certificateInfo.subject,
-                    validTo: new Date(record.certificateInfo.validTo).toLocaleDateString('vi-VN'),
-                  })
-                : translate('resources.saml2.certificate.none')
-            }
-          />
+          <CertificateField />
           <FunctionField
             source="nameIdFormat"
             render={(record: Saml2) => translate(`resources.saml2.nameIdFormats.${record.nameIdFormat}`)}

@@ -1,6 +1,4 @@
 import type { Validator } from 'react-admin';
-import { isDomainName } from '../../../contract/connector';
-import { isHttpUrl } from '../../../contract/rules';
 import {
   DEFAULT_SIGNATURE_ALGORITHM,
   isUname,
@@ -11,6 +9,7 @@ import {
   SIGNATURE_ALGORITHMS,
   USER_PROPERTIES,
 } from '../../../contract/saml2';
+import { validDomainName, validHttpUrl, validPemCertificate } from '../../components/validators';
 
 export type Saml2 = Saml2Record;
 
@@ -47,23 +46,12 @@ export const NEW_SAML2 = {
 export const validUname: Validator = (value: unknown) =>
   typeof value === 'string' && value && !isUname(value) ? 'resources.saml2.validation.uname' : undefined;
 
-export const validUrl: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() && !isHttpUrl(value.trim())
-    ? 'resources.saml2.validation.url'
-    : undefined;
+export const validUrl = validHttpUrl('resources.saml2.validation.url');
 
-export const validDomain: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() && !isDomainName(value.trim())
-    ? 'resources.saml2.validation.domain'
-    : undefined;
+export const validDomain = validDomainName('resources.saml2.validation.domain');
 
 /** A first look at a pasted certificate (the server reads it as X.509). */
-export const validCertificate: Validator = (value: unknown) =>
-  typeof value === 'string' &&
-  value.trim() &&
-  !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(value.trim())
-    ? 'resources.saml2.validation.certificate'
-    : undefined;
+export const validCertificate = validPemCertificate('resources.saml2.validation.certificate');
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

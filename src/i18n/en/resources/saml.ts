@@ -24,7 +24,6 @@ export const saml = {
     signOutUri: 'Sign-out URL',
     metadataExchangeUri: 'Metadata URL',
   },
-  certificate: { info: '%{subject}, valid until %{validTo}' },
   validation: {
     url: 'Enter an http:// or https:// address.',
     path: "Start the path with '/'.",

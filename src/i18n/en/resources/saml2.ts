@@ -64,7 +64,6 @@ export const saml2 = {
     sloUrl: 'Single logout URL',
     metadataUrl: 'Metadata URL',
   },
-  certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },
   nameIdFormats: {
     unspecified: 'Unspecified',
     emailAddress: 'Email address',

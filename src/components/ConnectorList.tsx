@@ -1,0 +1,94 @@
+import type { ReactElement } from 'react';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  DeleteWithConfirmButton,
+  EditButton,
+  List,
+  type RaRecord,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { DoubleClickToOpen } from './DoubleClickToOpen';
+import { ListEmpty } from './ListEmpty';
+import { SmallScreenList } from './SmallScreenList';
+
+/**
+ * Delete with confirmation, in the resource's words: `resources.<resource>.delete.title` (with the record's
+ * `%{name}`) and `.content`.
+ */
+export const ConnectorDeleteButton = ({ nameField }: { nameField: string }) => {
+  const record = useRecordContext<RaRecord>();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      confirmTitle={translate(`resources.${resource}.delete.title`, { name: record[nameField] })}
+      confirmContent={`resources.${resource}.delete.content`}
+      mutationMode="pessimistic"
+    />
+  );
+};
+
+export interface ConnectorListProps<R extends RaRecord> {
+  /** The field that names a record: the first column, the default sort, the delete confirmation. */
+  nameField: keyof R & string;
+  /** The second line of a row on a phone. */
+  secondary: (record: R) => string;
+  /** The table's columns between the name and the created date. */
+  columns: ReactElement[];
+}
+
+/**
+ * A customer's connectors of one kind: search, sort, the empty state with its Create, the table on a tablet
+ * or wider and a simple list on a phone, Edit and (with the permission) Delete on each row, a double click
+ * to open one.
+ */
+export function ConnectorList<R extends RaRecord>({ nameField, secondary, columns }: ConnectorListProps<R>) {
+  const resource = useResourceContext() as string;
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: nameField, order: 'ASC' }}
+      empty={<ListEmpty />}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <SmallScreenList
+        small={
+          <SimpleList
+            primaryText={(record: R) => String(record[nameField] ?? '')}
+            secondaryText={secondary}
+            linkType="show"
+          />
+        }
+      >
+        <DoubleClickToOpen>
+          <DataTable rowClick={false} bulkActionButtons={false}>
+            <DataTable.Col source={nameField} />
+            {columns}
+            <DataTable.Col source="createdDate">
+              <DateField source="createdDate" locales="vi-VN" />
+            </DataTable.Col>
+            <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <EditButton />
+              {canDelete && <ConnectorDeleteButton nameField={nameField} />}
+            </DataTable.Col>
+          </DataTable>
+        </DoubleClickToOpen>
+      </SmallScreenList>
+    </List>
+  );
+}
