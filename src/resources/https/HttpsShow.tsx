@@ -1,42 +1,24 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import {
-  DateField,
-  EditButton,
-  FunctionField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
-import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { DateField, FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { type Https, KEY_TEXTS } from './httpsFields';
 
-const Actions = () => {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'https', action: 'delete' });
-  const { canAccess: canConfigure } = useCanAccess({ resource: 'https', action: 'configure' });
-  return (
-    <TopToolbar>
-      {canConfigure && (
-        <SecretActionButton
-          action="regenerateApiKey"
-          field="apiKey"
-          label="resources.https.actions.regenerate"
-          icon={<AutorenewIcon />}
-          texts={KEY_TEXTS}
-          confirm={{
-            title: 'resources.https.regenerate.title',
-            content: 'resources.https.regenerate.content',
-          }}
-        />
-      )}
-      <EditButton />
-      {canDelete && <ConnectorDeleteButton nameField="name" />}
-    </TopToolbar>
-  );
-};
+const Actions = () => (
+  <ConnectorActions
+    nameField="name"
+    configure={
+      <SecretActionButton
+        action="regenerateApiKey"
+        field="apiKey"
+        label="resources.https.actions.regenerate"
+        icon={<AutorenewIcon />}
+        texts={KEY_TEXTS}
+        confirm={{ title: 'resources.https.regenerate.title', content: 'resources.https.regenerate.content' }}
+      />
+    }
+  />
+);
 
 /** An HTTPS connector: the start of its API key (the key itself was shown once) and its service. */
 export const HttpsShow = () => {

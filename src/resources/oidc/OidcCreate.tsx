@@ -1,10 +1,11 @@
 import { Create, type RaRecord, useNotify, useRedirect } from 'react-admin';
 import { OidcForm } from './OidcForm';
-import { failedCreate, toOidcBody } from './oidcFields';
+import { toOidcBody } from './oidcFields';
 
 /**
- * POST /idm-config/connectors/oidc/{customerId}. The resource's errors are logged and swallowed (spec 02 §8):
- * an answer without an id means it was not saved, and the form stays with a warning.
+ * POST /idm-config/connectors/oidc/{customerId}. The resource's errors are logged and swallowed by the data
+ * layer (spec 02 §8): the swallowed answer has no id, which react-admin refuses, and the form stays with
+ * the screen's own warning instead of the server's error.
  */
 export const OidcCreate = () => {
   const notify = useNotify();
@@ -14,13 +15,10 @@ export const OidcCreate = () => {
       transform={toOidcBody}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
-          if (failedCreate(data)) {
-            notify('resources.oidc.notifications.notSaved', { type: 'warning' });
-            return;
-          }
           notify('resources.oidc.notifications.created', { type: 'info' });
           redirect('show', 'oidc', data.id);
         },
+        onError: () => notify('resources.oidc.notifications.notSaved', { type: 'warning' }),
       }}
     >
       <OidcForm />

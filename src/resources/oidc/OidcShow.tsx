@@ -3,55 +3,44 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { ListItem, List as MuiList } from '@mui/material';
 import {
   DateField,
-  EditButton,
   FunctionField,
   Labeled,
   Show,
   SimpleShowLayout,
   TextField,
-  TopToolbar,
-  useCanAccess,
   useRecordContext,
 } from 'react-admin';
-import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { UrlList } from '../../components/UrlList';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
-const Actions = () => {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'oidc', action: 'delete' });
-  const { canAccess: canConfigure } = useCanAccess({ resource: 'oidc', action: 'configure' });
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      {canConfigure && (
-        <>
-          <SecretActionButton
-            action="getClientSecret"
-            field="clientSecret"
-            label="resources.oidc.actions.reveal"
-            icon={<VisibilityIcon />}
-            texts={SECRET_TEXTS}
-            failed="resources.oidc.notifications.secretUnavailable"
-          />
-          <SecretActionButton
-            action="regenerateSecret"
-            field="clientSecret"
-            label="resources.oidc.actions.regenerate"
-            icon={<AutorenewIcon />}
-            texts={SECRET_TEXTS}
-            confirm={{
-              title: 'resources.oidc.regenerate.title',
-              content: 'resources.oidc.regenerate.content',
-            }}
-            failed="resources.oidc.notifications.secretUnavailable"
-          />
-        </>
-      )}
-      <EditButton />
-      {canDelete && <ConnectorDeleteButton nameField="clientName" />}
-    </TopToolbar>
-  );
-};
+const Actions = () => (
+  <ConnectorActions
+    nameField="clientName"
+    configure={
+      <>
+        <SecretActionButton
+          action="getClientSecret"
+          field="clientSecret"
+          label="resources.oidc.actions.reveal"
+          icon={<VisibilityIcon />}
+          texts={SECRET_TEXTS}
+          failed="resources.oidc.notifications.secretUnavailable"
+        />
+        <SecretActionButton
+          action="regenerateSecret"
+          field="clientSecret"
+          label="resources.oidc.actions.regenerate"
+          icon={<AutorenewIcon />}
+          texts={SECRET_TEXTS}
+          confirm={{ title: 'resources.oidc.regenerate.title', content: 'resources.oidc.regenerate.content' }}
+          failed="resources.oidc.notifications.secretUnavailable"
+        />
+      </>
+    }
+  />
+);
 
 const ENDPOINTS = ['issuer', 'discovery', 'authorization', 'token', 'userinfo', 'jwks'] as const;
 

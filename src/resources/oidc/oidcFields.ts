@@ -39,9 +39,8 @@ export const SECRET_TEXTS = {
 
 /**
  * The oidc resource's errors are swallowed by the data layer (spec 02 §8): a write that failed answers what
- * was sent (create, without an id) or the record as it was (update, the same modification time). The
- * screens say so instead of pretending it was saved.
+ * was sent (create, without an id: react-admin refuses it) or the record as it was (update, the same
+ * modification time). The screens say so instead of pretending it was saved.
  */
-export const failedCreate = (data: { id?: unknown }) => data.id === undefined || data.id === null;
 export const failedUpdate = (data: Record<string, unknown>, previous?: Record<string, unknown>) =>
   previous !== undefined && data.lastModifiedDate === previous.lastModifiedDate;

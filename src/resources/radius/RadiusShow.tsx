@@ -1,42 +1,27 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import {
-  DateField,
-  EditButton,
-  FunctionField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
-import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { DateField, FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { type Radius, SECRET_TEXTS } from './radiusFields';
 
-const Actions = () => {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'radius', action: 'delete' });
-  const { canAccess: canConfigure } = useCanAccess({ resource: 'radius', action: 'configure' });
-  return (
-    <TopToolbar>
-      {canConfigure && (
-        <SecretActionButton
-          action="regenerateSecret"
-          field="sharedSecret"
-          label="resources.radius.actions.regenerate"
-          icon={<AutorenewIcon />}
-          texts={SECRET_TEXTS}
-          confirm={{
-            title: 'resources.radius.regenerate.title',
-            content: 'resources.radius.regenerate.content',
-          }}
-        />
-      )}
-      <EditButton />
-      {canDelete && <ConnectorDeleteButton nameField="name" />}
-    </TopToolbar>
-  );
-};
+const Actions = () => (
+  <ConnectorActions
+    nameField="name"
+    configure={
+      <SecretActionButton
+        action="regenerateSecret"
+        field="sharedSecret"
+        label="resources.radius.actions.regenerate"
+        icon={<AutorenewIcon />}
+        texts={SECRET_TEXTS}
+        confirm={{
+          title: 'resources.radius.regenerate.title',
+          content: 'resources.radius.regenerate.content',
+        }}
+      />
+    }
+  />
+);
 
 /** A RADIUS connector: where the VPN sends its requests (the proxy port) and the secret, masked. */
 export const RadiusShow = () => {

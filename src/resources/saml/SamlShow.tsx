@@ -1,31 +1,20 @@
 import {
   DateField,
-  EditButton,
   FunctionField,
   Labeled,
   Show,
   TabbedShowLayout,
   TextField,
-  TopToolbar,
-  useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { CertificateField } from '../../components/CertificateField';
-import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { ConnectorActions } from '../../components/ConnectorActions';
 import { UrlList } from '../../components/UrlList';
 import { FederationPanel } from './FederationPanel';
 import type { Saml } from './samlFields';
 
-const Actions = () => {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'saml', action: 'delete' });
-  return (
-    <TopToolbar>
-      <EditButton />
-      {canDelete && <ConnectorDeleteButton nameField="name" />}
-    </TopToolbar>
-  );
-};
+const Actions = () => <ConnectorActions nameField="name" />;
 
 const URLS = ['passiveSignInUri', 'signOutUri', 'metadataExchangeUri'] as const;
 

@@ -4,21 +4,18 @@ import {
   BooleanField,
   Button,
   DateField,
-  EditButton,
   FunctionField,
   Labeled,
   Show,
   TabbedShowLayout,
   TextField,
-  TopToolbar,
-  useCanAccess,
   useDataProvider,
   useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { CertificateField } from '../../components/CertificateField';
-import { ConnectorDeleteButton } from '../../components/ConnectorList';
+import { ConnectorActions } from '../../components/ConnectorActions';
 import { errorNotification } from '../../components/notifyError';
 import { saveFile } from '../../components/saveFile';
 import { UrlList } from '../../components/UrlList';
@@ -50,16 +47,11 @@ export const MetadataDownloadButton = () => {
   );
 };
 
-const Actions = () => {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'saml2', action: 'delete' });
-  return (
-    <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      <MetadataDownloadButton />
-      <EditButton />
-      {canDelete && <ConnectorDeleteButton nameField="providerName" />}
-    </TopToolbar>
-  );
-};
+const Actions = () => (
+  <ConnectorActions nameField="providerName">
+    <MetadataDownloadButton />
+  </ConnectorActions>
+);
 
 const IDP = ['entityId', 'ssoUrl', 'sloUrl', 'metadataUrl'] as const;
 
