@@ -8,9 +8,13 @@ import { server } from './msw';
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
   if (typeof window !== 'undefined') window.localStorage.clear();
+  // react-admin defers some state changes by a zero-delay timer (useReferenceParams' changeParams): let the
+  // ones a test left behind run now, while the DOM still exists, rather than after the file's environment
+  // is torn down ("window is not defined").
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
 afterAll(() => server.close());
