@@ -1,5 +1,6 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
+import { paymentPlan, periodPlan, serviceFeature } from './billing.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { connector } from './connector.ts';
 import { customer } from './customer.ts';
@@ -37,6 +38,9 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   oidc,
   https,
   connector,
+  paymentPlan,
+  periodPlan,
+  serviceFeature,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles];

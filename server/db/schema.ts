@@ -3,6 +3,7 @@
  * and applied at every start.
  */
 export * from './schema/admin.ts';
+export * from './schema/billing.ts';
 export * from './schema/connector.ts';
 export * from './schema/directory.ts';
 export * from './schema/identity.ts';

@@ -12,6 +12,7 @@ import {
   roles,
   seededGrants,
 } from '../db/schema.ts';
+import { seedPlans } from './billing/plans.ts';
 import { ensurePortalClient } from './oauth2.ts';
 import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './permissions.ts';
 
@@ -137,6 +138,9 @@ export async function ensureSeed(
 
     // The portal's own OAuth2 client, for its sign-in page (password and QR).
     await ensurePortalClient(tx, config.portalClientId, config.productName);
+
+    // The plans customers subscribe to (README, "Plans and prices").
+    await seedPlans(tx);
 
     const [operator] = await tx
       .select({ id: accounts.id })

@@ -1,5 +1,6 @@
 import { account } from '../../contract/account';
 import { asset } from '../../contract/asset';
+import { paymentPlan, periodPlan, serviceFeature } from '../../contract/billing';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
@@ -241,20 +242,9 @@ export const RESOURCES = {
       approve: call('POST', '/billing/approve_payment', 'data'),
     },
   },
-  payment_plan: {
-    base: '/billing/payment_plan',
-    customerScoped: false,
-    list: array('{base}'), // a public call
-    actions: {
-      higherPlan: call('GET', '{base}/higher_plan', undefined, ['tierPlanId']),
-      details: call('POST', '{base}/details', 'ids'),
-    },
-  },
-  period_plan: {
-    base: '/billing/period_plan',
-    customerScoped: false,
-    list: array('{base}'), // the filter's tierPlanId in the query
-  },
+  payment_plan: paymentPlan,
+  period_plan: periodPlan,
+  service_feature: serviceFeature,
   card: {
     base: '/billing/card', // chosen: the resource's name; its calls sit directly under /billing
     customerScoped: false,

@@ -28,8 +28,6 @@ const NOT_SERVED_YET = [
   'seamless_service_users',
   'subscription',
   'order',
-  'payment_plan',
-  'period_plan',
   'card',
   'theme',
   'service-launch',

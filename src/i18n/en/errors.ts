@@ -186,6 +186,9 @@ export const error = {
   },
   supportFeatures: { failed: 'Error: Get Support Service Features Failed' },
   billing: {
+    tierNotFound: 'This plan does not exist.',
+    periodNotFound: 'This billing period does not exist for the chosen plan.',
+    subscriptionNotFound: 'Subscription not found',
     freePlanSubscribed: 'You already subscribed to the Free Plan',
     order: {
       minNumberOfUser: 'Minimum %{minUser} users required',

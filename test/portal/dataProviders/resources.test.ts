@@ -738,6 +738,15 @@ const CASES: Record<ResourceName, Case[]> = {
       answer: { json: [] },
     },
   ],
+  service_feature: [
+    { call: 'getList', params: LIST, sent: [GET('/api/billing/service_feature?q=x')], answer: { json: [] } },
+    {
+      call: 'getManyReference',
+      params: REF,
+      sent: [GET('/api/billing/service_feature?ownerId=o1')],
+      answer: { json: [] },
+    },
+  ],
   card: [
     {
       call: 'getList',

@@ -1,3 +1,4 @@
+import { BILLING_ERRORS } from '../../../contract/billing';
 import { DIRECTORY_ERRORS } from '../../../contract/directory';
 import { HTTPS_ERRORS } from '../../../contract/https';
 import { OIDC_ERRORS } from '../../../contract/oidc';
@@ -11,6 +12,7 @@ import { en } from '../../../src/i18n/en';
  * every answer a contract names, the catalogue has the key with the very text the server sends.
  */
 const ANSWERS = {
+  billing: BILLING_ERRORS,
   directory: DIRECTORY_ERRORS,
   radius: RADIUS_ERRORS,
   saml2: SAML2_ERRORS,

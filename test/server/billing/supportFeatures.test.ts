@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../server/db/schema.ts';
+import { customers } from '../../../server/db/schema.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
   type TestContext,
   uniqueEmail,
-} from './helpers.ts';
+} from '../helpers.ts';
 
 describe('billing support features', () => {
   let t: TestContext;

@@ -1,0 +1,202 @@
+import { type Static, Type } from 'typebox';
+import { closed, closedQuery } from './fields.ts';
+import { defineCalls, defineResource } from './kit.ts';
+
+/**
+ * Plans and prices (spec 02 §3 Package or tier, Period plan, Calculation result; §7 billing calls; §9; spec
+ * 01 §1 tiers, §6 calls without a token): the tiers a customer subscribes to, their billing periods and
+ * features, and what a subscription costs. Money is an integer in the currency's minor unit (cents for USD):
+ * never a floating-point number.
+ */
+
+export const TIER_PLAN_TYPES = ['FREE', 'NORMAL', 'ENTERPRISE'] as const;
+export type TierPlanType = (typeof TIER_PLAN_TYPES)[number];
+
+/** Spec 02 §9: the default currency. */
+export const DEFAULT_CURRENCY = 'USD';
+/** Spec 02 §9: number of users, default 10, maximum 100000, minimum the tier's minUser. */
+export const NUMBER_OF_USERS = { default: 10, max: 100_000 } as const;
+/** Spec 02 §9: a subscription that ends within 14 days is expiring soon. */
+export const EXPIRY_WINDOW_MS = 1_209_600_000;
+
+export const PeriodPlan = Type.Object({
+  id: Type.String(),
+  tierPlanId: Type.String(),
+  name: Type.String(),
+  /** Months billed and served. */
+  periodCount: Type.Integer(),
+  /** Months of the period not charged (a discount on longer periods). */
+  freeMonth: Type.Integer(),
+  /** Months added free to a customer's first paid subscription (the trial term). */
+  firstTimeFreeMonth: Type.Integer(),
+});
+export type PeriodPlan = Static<typeof PeriodPlan>;
+
+export const TierPlan = Type.Object({
+  id: Type.String(),
+  /** PROFESSIONAL for the NORMAL tier (spec 01 §1: Normal is shown as Professional). */
+  name: Type.String(),
+  tierPlanType: Type.Enum(TIER_PLAN_TYPES),
+  minUser: Type.Integer(),
+  description: Type.String(),
+  /** Per user and month, in the currency's minor unit. */
+  pricePerUserMonth: Type.Integer(),
+  currency: Type.String(),
+  /** The service features the tier includes (their ids). */
+  featureIds: Type.Array(Type.String()),
+  /** Its billing periods, shortest first (public: the home page shows them before sign-in). */
+  periods: Type.Array(PeriodPlan),
+});
+export type TierPlan = Static<typeof TierPlan>;
+
+export const ServiceFeature = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+});
+export type ServiceFeature = Static<typeof ServiceFeature>;
+
+export const paymentPlan = defineResource({
+  name: 'payment_plan',
+  base: '/billing/payment_plan',
+  customerScoped: false,
+  permission: null,
+  list: {
+    by: 'array',
+    path: '{base}',
+    summary: 'The tiers, cheapest first, with their periods and features (no token needed)',
+    access: { public: true },
+    limit: 'public',
+    schema: { response: { 200: Type.Array(TierPlan) } },
+  },
+  actions: {
+    higherPlan: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/higher_plan',
+      query: ['tierPlanId'],
+      summary: 'The tiers above a tier (what an upgrade may move to)',
+      access: {},
+      errors: [404],
+      schema: {
+        querystring: Type.Object({ tierPlanId: Type.String({ maxLength: 100 }) }, closedQuery),
+        response: { 200: Type.Array(TierPlan) },
+      },
+    },
+    details: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/details',
+      body: 'ids',
+      summary: 'Tiers and periods by id (unknown ids are left out)',
+      access: {},
+      schema: {
+        body: Type.Object({ ids: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }) }, closed),
+        response: {
+          200: Type.Object({ tiers: Type.Array(TierPlan), periods: Type.Array(PeriodPlan) }),
+        },
+      },
+    },
+  },
+});
+
+export const periodPlan = defineResource({
+  name: 'period_plan',
+  base: '/billing/period_plan',
+  customerScoped: false,
+  permission: null,
+  list: {
+    by: 'array',
+    path: '{base}',
+    summary: 'The billing periods of a tier, shortest first',
+    access: {},
+    errors: [404],
+    schema: {
+      querystring: Type.Object({ tierPlanId: Type.String({ maxLength: 100 }) }, closedQuery),
+      response: { 200: Type.Array(PeriodPlan) },
+    },
+  },
+});
+
+export const serviceFeature = defineResource({
+  name: 'service_feature',
+  base: '/billing/service_feature',
+  customerScoped: false,
+  permission: null,
+  list: {
+    by: 'array',
+    path: '{base}',
+    summary: 'The service features plans may include (no token needed)',
+    access: { public: true },
+    limit: 'public',
+    schema: { response: { 200: Type.Array(ServiceFeature) } },
+  },
+});
+
+// ——— What a subscription costs ———
+
+export const CalculateBody = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    /** The users to bill: all of them, or (edit, calculateOnRemainingTime) the users added. */
+    numberOfUsers: Type.Integer({ minimum: 1, maximum: NUMBER_OF_USERS.max }),
+    /** [tier id, period id]. */
+    paymentPlanIds: Type.Array(Type.String({ maxLength: 100 }), { minItems: 2, maxItems: 2 }),
+    /** false: no first-time free months (an extension). */
+    applyTrial: Type.Optional(Type.Boolean()),
+    /** An edit: the added users are billed for what remains of the subscription's period. */
+    calculateOnRemainingTime: Type.Optional(Type.Boolean()),
+    subscriptionId: Type.Optional(Type.String({ maxLength: 100 })),
+    currency: Type.Optional(Type.Literal(DEFAULT_CURRENCY)),
+  },
+  closed,
+);
+export type CalculateBody = Static<typeof CalculateBody>;
+
+export const Calculation = Type.Object({
+  currency: Type.String(),
+  /** Price of the users for the whole period, before the free months (minor unit). */
+  totalAmount: Type.Integer(),
+  /** The period's free months, in money and as a rounded percentage of the total. */
+  discountAmount: Type.Integer(),
+  discountPercent: Type.Integer(),
+  /** What is charged (minor unit). */
+  finalAmount: Type.Integer(),
+  /** Free months added to the period: the first-time trial. */
+  trialTerm: Type.Integer(),
+});
+export type Calculation = Static<typeof Calculation>;
+
+export const billingCalls = defineCalls({
+  name: 'billing-calculation',
+  calls: {
+    calculate: {
+      method: 'POST',
+      path: '/billing/subscription/calculate',
+      summary:
+        "What a subscription, an extension or an edit costs: the total, the free months' discount, the trial and the final amount",
+      access: { customer: { from: 'body' } },
+      errors: [404],
+      schema: { body: CalculateBody, response: { 200: Calculation } },
+    },
+  },
+});
+
+/** The server's answers about plans and prices, in the catalogue's words (src/i18n/en/errors.ts). */
+export const BILLING_ERRORS = {
+  tierNotFound: { key: 'error.billing.tierNotFound', text: 'This plan does not exist.' },
+  periodNotFound: {
+    key: 'error.billing.periodNotFound',
+    text: 'This billing period does not exist for the chosen plan.',
+  },
+  subscriptionNotFound: { key: 'error.billing.subscriptionNotFound', text: 'Subscription not found' },
+  minNumberOfUser: { key: 'error.billing.order.minNumberOfUser', text: 'Minimum %{minUser} users required' },
+  lessThanCurrentNumberOfUser: {
+    key: 'error.billing.order.lessThanCurrentNumberOfUser',
+    text: 'Only support to change the value greater than current subscription users. Current users is %{currUser}.',
+  },
+  freePlanSubscribed: {
+    key: 'error.billing.freePlanSubscribed',
+    text: 'You already subscribed to the Free Plan',
+  },
+} as const;
