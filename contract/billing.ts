@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, closedQuery } from './fields.ts';
-import { defineCalls, defineResource } from './kit.ts';
+import { defineCalls, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Plans and prices (spec 02 §3 Package or tier, Period plan, Calculation result; §7 billing calls; §9; spec
@@ -198,5 +198,168 @@ export const BILLING_ERRORS = {
   freePlanSubscribed: {
     key: 'error.billing.freePlanSubscribed',
     text: 'You already subscribed to the Free Plan',
+  },
+} as const;
+
+// ——— Orders (spec 02 §2 Orders list, §3 Order, §4 Order states) ———
+
+export const ORDER_ACTIONS = ['SUBSCRIBE', 'UPGRADE', 'EXTEND', 'EDIT'] as const;
+export const ORDER_STATUSES = ['SUBMITTED', 'APPROVED', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Spec 02 §7: the note a customer's cancel sends. */
+export const CANCEL_NOTE = 'Cancelled by user';
+/** The token pack an approved order makes is named after its tier unless the order names one. */
+export const TOKEN_PACK_NAME_MAX = 100;
+
+export const Order = Type.Object({
+  id: Type.String(),
+  customerId: Type.String(),
+  companyName: Type.String(),
+  action: Type.Enum(ORDER_ACTIONS),
+  status: Type.Enum(ORDER_STATUSES),
+  numberOfUsers: Type.Integer(),
+  /** [tier id, period id]. */
+  paymentPlanIds: Type.Array(Type.String()),
+  tierPaymentPlan: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    tierPlanType: Type.Enum(TIER_PLAN_TYPES),
+    description: Type.String(),
+  }),
+  periodPaymentPlan: Type.Object({ id: Type.String(), name: Type.String(), periodCount: Type.Integer() }),
+  subscriptionId: Type.Union([Type.String(), Type.Null()]),
+  tokenPackName: Type.Union([Type.String(), Type.Null()]),
+  removeUsers: Type.Array(Type.String()),
+  /** What the order costs (minor unit), as calculated when it was placed. */
+  amount: Type.Integer(),
+  currency: Type.String(),
+  trialTerm: Type.Integer(),
+  /** Paid by card (a paid Professional order is approved at once). */
+  paid: Type.Boolean(),
+  notes: Type.Union([Type.String(), Type.Null()]),
+  createdDate: Type.String(),
+  /** When it was approved or cancelled. */
+  closedDate: Type.Union([Type.String(), Type.Null()]),
+  /** APPROVED: what the approval made. */
+  tokenPackId: Type.Union([Type.String(), Type.Null()]),
+  serviceInstanceId: Type.Union([Type.String(), Type.Null()]),
+});
+export type Order = Static<typeof Order>;
+
+const UsersCount = Type.Integer({ minimum: 1, maximum: NUMBER_OF_USERS.max });
+const PlanIds = Type.Array(Type.String({ maxLength: 100 }), { minItems: 2, maxItems: 2 });
+
+export const SubmitOrderBody = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    numberOfUsers: UsersCount,
+    paymentPlanIds: PlanIds,
+    tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
+  },
+  closed,
+);
+export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
+
+export const CancelOrderBody = Type.Object(
+  {
+    orderId: Type.String({ maxLength: 100 }),
+    customerId: Type.String({ maxLength: 100 }),
+    notes: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  closed,
+);
+
+export const ORDER_LISTING = defineListingNames({
+  filters: ['q', 'status', 'month', 'customerId'],
+  sort: ['createdDate', 'numberOfUsers', 'status', 'companyName'],
+  defaultSort: { field: 'createdDate', order: 'DESC' },
+});
+
+/** A month filter: MM/YYYY (spec 02 §2 Orders list). */
+export const isMonth = (value: string): boolean => /^(0[1-9]|1[0-2])\/\d{4}$/.test(value);
+
+/** The path value an operator lists every customer's orders with. */
+export const ALL_CUSTOMERS = 'all';
+
+export const order = defineResource({
+  name: 'order',
+  base: '/billing/order',
+  customerScoped: true,
+  permission: 'subscription',
+  list: {
+    by: 'postSearch',
+    path: '{base}/{customerId}/search',
+    summary:
+      "Search orders: a customer's own, or every customer's for an operator (customerId 'all'); filters status, month (MM/YYYY) and, for operators, q (company name)",
+    access: { permission: 'subscription:view', customer: { from: 'path', provider: ALL_CUSTOMERS } },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{customerId}/detail/{id}',
+    summary: 'An order',
+    access: { permission: 'subscription:view', customer: { from: 'path', provider: ALL_CUSTOMERS } },
+    errors: [404],
+    schema: {
+      params: Type.Object({
+        customerId: Type.String({ maxLength: 100 }),
+        id: Type.String({ maxLength: 100 }),
+      }),
+      response: { 200: Order },
+    },
+  },
+  create: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}/submit',
+    body: 'data',
+    summary:
+      'Order a plan (the first subscription): a Free order is approved at once; a Professional one when paid; an Enterprise one by an operator',
+    access: { permission: 'subscription:configure', scope: 'customer', customer: { from: 'path' } },
+    errors: [404, 409],
+    schema: {
+      params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
+      body: SubmitOrderBody,
+      response: { 201: Order },
+    },
+  },
+  actions: {
+    cancel: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/cancel',
+      body: { orderId: '{id}', customerId: '{customerId}', notes: '{notes}' },
+      summary: "Cancel one of the customer's own submitted orders",
+      access: { permission: 'subscription:configure', scope: 'customer', customer: { from: 'path' } },
+      errors: [404, 409],
+      schema: {
+        params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
+        body: CancelOrderBody,
+        response: { 200: Order },
+      },
+    },
+    approve: {
+      by: 'call',
+      method: 'POST',
+      path: '/billing/approve_payment',
+      body: 'data',
+      summary:
+        'Approve a submitted order (operators): in one transaction, the order approved, the subscription made or changed, and for a new subscription its token pack and service instance',
+      access: { permission: 'subscription:configure', scope: 'provider' },
+      errors: [404, 409],
+      schema: {
+        body: Type.Object({ orderId: Type.String({ maxLength: 100 }) }, closed),
+        response: { 200: Order },
+      },
+    },
+  },
+});
+
+export const ORDER_ERRORS = {
+  notFound: { key: 'error.billing.orderNotFound', text: 'Order not found' },
+  notSubmitted: {
+    key: 'error.billing.orderNotSubmitted',
+    text: 'Only a submitted order can be cancelled or approved; this one is %{status}.',
   },
 } as const;

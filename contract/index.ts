@@ -1,6 +1,6 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
-import { paymentPlan, periodPlan, serviceFeature } from './billing.ts';
+import { billingCalls, order, paymentPlan, periodPlan, serviceFeature } from './billing.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { connector } from './connector.ts';
 import { customer } from './customer.ts';
@@ -41,9 +41,10 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   paymentPlan,
   periodPlan,
   serviceFeature,
+  order,
 ];
 
-export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles];
+export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles, billingCalls];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
 
@@ -65,7 +66,6 @@ const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   seamless_service_users: 'service_instance',
   otp: 'soft-token',
   'otp-config': 'soft-token',
-  order: 'subscription',
 };
 
 /** Which catalogue resource guards each react-admin resource (canAccess). */

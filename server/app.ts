@@ -25,6 +25,7 @@ import { directoryRoutes } from './routes/directory.ts';
 import { httpsRoutes } from './routes/https.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { oidcRoutes } from './routes/oidc.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { planRoutes } from './routes/plans.ts';
 import { radiusRoutes } from './routes/radius.ts';
 import { roleRoutes } from './routes/role.ts';
@@ -133,6 +134,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(samlSettingRoutes, { db });
       await api.register(billingRoutes, { db });
       await api.register(planRoutes, { db });
+      await api.register(orderRoutes, { db, now });
       await api.register(directoryRoutes, { db });
       await api.register(userRoutes, { db });
       await api.register(radiusRoutes, { db, sealer });

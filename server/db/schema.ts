@@ -8,3 +8,4 @@ export * from './schema/connector.ts';
 export * from './schema/directory.ts';
 export * from './schema/identity.ts';
 export * from './schema/oauth2.ts';
+export * from './schema/service.ts';

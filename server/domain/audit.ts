@@ -15,7 +15,10 @@ export type AuditAction =
   | 'UNPUBLISH'
   | 'PERMISSION'
   | 'ADD_ACCOUNT'
-  | 'REMOVE_ACCOUNT';
+  | 'REMOVE_ACCOUNT'
+  | 'SUBMIT'
+  | 'APPROVE'
+  | 'CANCEL';
 
 /** The audit screen's table filter (spec 02 §2: Account, User, OIDC, Radius, Service) and the rest. */
 export type AuditTable =
@@ -33,7 +36,10 @@ export type AuditTable =
   | 'SAML2'
   | 'SAML'
   | 'HTTPS'
-  | 'Service';
+  | 'Service'
+  | 'Order'
+  | 'Subscription'
+  | 'TokenPack';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 

@@ -1,6 +1,6 @@
 import { account } from '../../contract/account';
 import { asset } from '../../contract/asset';
-import { paymentPlan, periodPlan, serviceFeature } from '../../contract/billing';
+import { billingCalls, order, paymentPlan, periodPlan, serviceFeature } from '../../contract/billing';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
@@ -221,27 +221,14 @@ export const RESOURCES = {
       upgrade: call('POST', '{base}/{customerId}/upgrade', 'data'),
       extend: call('POST', '{base}/{customerId}/extend', 'data'),
       precheckPayment: call('POST', '{base}/{customerId}/precheck_payment', undefined, ['subscriptionId']),
-      calculate: call('POST', '{base}/calculate', 'data'),
+      // What a subscription costs: served already (contract/billing.ts).
+      calculate: { by: 'call', ...billingCalls.calls.calculate, body: 'data' },
       cancel: call('POST', '{base}/{id}/cancel'),
       // The customer's feature flags (for example theme), spec 01 §7: served already (contract/session.ts).
       supportFeatures: { by: 'call', ...billing.calls.supportFeatures },
     },
   },
-  order: {
-    base: '/billing/order',
-    customerScoped: true,
-    list: postSearch('{base}/{customerId}/search'),
-    getOne: record('GET', '{base}/{customerId}/detail/{id}'),
-    create: record('POST', '{base}/{customerId}/submit', 'data'),
-    actions: {
-      cancel: call('POST', '{base}/{customerId}/cancel', {
-        orderId: '{id}',
-        customerId: '{customerId}',
-        notes: '{notes}',
-      }),
-      approve: call('POST', '/billing/approve_payment', 'data'),
-    },
-  },
+  order,
   payment_plan: paymentPlan,
   period_plan: periodPlan,
   service_feature: serviceFeature,

@@ -123,6 +123,28 @@ await ctx.db.insert(schema.httpsConnectors).values({
   apiKeyHint: 'gwk_globex…',
 });
 
+// An order of Globex's (its plan: the seeded Professional tier, yearly).
+const [professional] = await ctx.db
+  .select()
+  .from(schema.tierPlans)
+  .where(eq(schema.tierPlans.tierPlanType, 'NORMAL'));
+const [yearly] = await ctx.db
+  .select()
+  .from(schema.periodPlans)
+  .where(eq(schema.periodPlans.tierPlanId, professional!.id))
+  .orderBy(schema.periodPlans.periodCount);
+await ctx.db.insert(schema.orders).values(
+  ['Globex order', 'Globex second order'].map((notes) => ({
+    ...ofGlobex,
+    action: 'SUBSCRIBE' as const,
+    tierPlanId: professional!.id,
+    periodPlanId: yearly!.id,
+    numberOfUsers: 25,
+    amount: 75_000,
+    notes,
+  })),
+);
+
 const operator = await accountOf({ roleIds: [providerAdmin] });
 const adminOfAcme = await accountOf({ customerId: acme.id, roleIds: [customerAdmin] });
 const adminOfGlobex = await accountOf({ customerId: globex.id, roleIds: [customerAdmin] });
@@ -305,7 +327,9 @@ describe("another customer's id, or an unknown one, where the call names its cus
       expect(foreign.status).toBe(404);
       expect(foreign.body.messageKey).toBe('error.customer.notFound');
     }
-    const unknown = await callRoute(route, { token: ofOperator, ...customerAt(source, randomUUID()) });
+    // Operators may name any customer; a customer-scope call refuses them, so a customer's account asks.
+    const asker = scopeOf(route) === 'customer' ? ofAcme : ofOperator;
+    const unknown = await callRoute(route, { token: asker, ...customerAt(source, randomUUID()) });
     expect(unknown.status).toBe(404);
     expect(await fingerprint()).toBe(before);
     if (scopeOf(route) !== 'provider') {

@@ -27,7 +27,6 @@ const NOT_SERVED_YET = [
   'deny_service_users',
   'seamless_service_users',
   'subscription',
-  'order',
   'card',
   'theme',
   'service-launch',
@@ -40,7 +39,7 @@ const NOT_SERVED_YET = [
 const CALLS_NOT_SERVED_YET = ['account.configure2fa', 'account.get2faConfiguration'];
 
 /** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
-const CALLS_SERVED_AHEAD = ['subscription.supportFeatures'];
+const CALLS_SERVED_AHEAD = ['subscription.supportFeatures', 'subscription.calculate'];
 
 const table = routeTable();
 let ctx: TestContext;

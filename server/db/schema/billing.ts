@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './identity.ts';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers, timestamptz } from './identity.ts';
 
 /**
  * Plans and prices (contract/billing.ts): tiers, their billing periods and the service features they include.
@@ -57,3 +57,69 @@ export const serviceFeatures = pgTable('service_features', {
   description: text('description').notNull(),
   rank: integer('rank').notNull(),
 });
+
+/** A customer's subscription to a tier for a period (contract/billing.ts Subscription). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tierPlanId: uuid('tier_plan_id')
+      .notNull()
+      .references(() => tierPlans.id),
+    periodPlanId: uuid('period_plan_id')
+      .notNull()
+      .references(() => periodPlans.id),
+    numberOfUsers: integer('number_of_users').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'EXPIRED', 'CANCELED'] })
+      .notNull()
+      .default('ACTIVE'),
+    startDate: timestamptz('start_date').notNull(),
+    expireDate: timestamptz('expire_date').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_customer_idx').on(t.customerId, t.createdDate)],
+);
+
+/** What a customer asked for: a subscription, an upgrade, an extension or an edit (contract/billing.ts Order). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['SUBSCRIBE', 'UPGRADE', 'EXTEND', 'EDIT'] }).notNull(),
+    status: text('status', { enum: ['SUBMITTED', 'APPROVED', 'CANCELED'] })
+      .notNull()
+      .default('SUBMITTED'),
+    tierPlanId: uuid('tier_plan_id')
+      .notNull()
+      .references(() => tierPlans.id),
+    periodPlanId: uuid('period_plan_id')
+      .notNull()
+      .references(() => periodPlans.id),
+    numberOfUsers: integer('number_of_users').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    tokenPackName: text('token_pack_name'),
+    removeUsers: text('remove_users').array().notNull().default(sql`'{}'::text[]`),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    trialTerm: integer('trial_term').notNull().default(0),
+    paid: boolean('paid').notNull().default(false),
+    notes: text('notes'),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    closedDate: timestamptz('closed_date'),
+    closedBy: uuid('closed_by'),
+    tokenPackId: uuid('token_pack_id'),
+    serviceInstanceId: uuid('service_instance_id'),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdDate),
+    index('orders_created_idx').on(t.createdDate),
+    check('orders_amount_check', sql`${t.amount} >= 0 and ${t.numberOfUsers} >= 1`),
+  ],
+);
