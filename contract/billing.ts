@@ -363,3 +363,181 @@ export const ORDER_ERRORS = {
     text: 'Only a submitted order can be cancelled or approved; this one is %{status}.',
   },
 } as const;
+
+// ——— Subscriptions (spec 02 §2 Subscription page, §3 Subscription, §4 Upgrade and extend, Edit) ———
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
+
+export const Subscription = Type.Object({
+  id: Type.String(),
+  customerId: Type.String(),
+  companyName: Type.String(),
+  /** [tier id, period id]. */
+  paymentPlanIds: Type.Array(Type.String()),
+  numberOfUsers: Type.Integer(),
+  tierPaymentPlan: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    tierPlanType: Type.Enum(TIER_PLAN_TYPES),
+    description: Type.String(),
+    minUser: Type.Integer(),
+  }),
+  periodPaymentPlan: Type.Object({ id: Type.String(), name: Type.String(), periodCount: Type.Integer() }),
+  tierPlanType: Type.Enum(TIER_PLAN_TYPES),
+  status: Type.Enum(SUBSCRIPTION_STATUSES),
+  startDate: Type.String(),
+  expireDate: Type.String(),
+  /** ACTIVE and ending within the 14-day window (spec 02 §9). */
+  expiringSoon: Type.Boolean(),
+  /** The token packs it serves. */
+  tokenPacks: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  createdDate: Type.String(),
+});
+export type Subscription = Static<typeof Subscription>;
+
+export const SUBSCRIPTION_LISTING = defineListingNames({
+  filters: ['status', 'tierPlanType', 'customerId'],
+  sort: ['createdDate', 'expireDate', 'companyName'],
+  defaultSort: { field: 'createdDate', order: 'DESC' },
+});
+
+const SubscriptionRef = Type.String({ maxLength: 100 });
+
+export const UpgradeBody = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    numberOfUsers: UsersCount,
+    paymentPlanIds: PlanIds,
+    subscriptionId: SubscriptionRef,
+    tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
+  },
+  closed,
+);
+export const ExtendBody = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    numberOfUsers: UsersCount,
+    paymentPlanIds: PlanIds,
+    subscriptionId: SubscriptionRef,
+    /** The users deactivated when the new count is below the active users (their ids). */
+    removeUsers: Type.Optional(
+      Type.Array(Type.String({ maxLength: 100 }), { maxItems: NUMBER_OF_USERS.max }),
+    ),
+    tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
+  },
+  closed,
+);
+export const EditBody = Type.Object(
+  {
+    customerId: Type.String({ maxLength: 100 }),
+    numberOfUsers: UsersCount,
+    subscriptionId: SubscriptionRef,
+  },
+  closed,
+);
+export const PrecheckAnswer = Type.Object({
+  /** A Professional subscription's change is paid by card; Free and Enterprise ones are not. */
+  paymentRequired: Type.Boolean(),
+});
+
+const configureInPath = {
+  permission: 'subscription:configure',
+  scope: 'customer',
+  customer: { from: 'path' },
+} as const;
+const CustomerParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
+
+export const subscription = defineResource({
+  name: 'subscription',
+  base: '/billing/subscription',
+  customerScoped: true,
+  permission: 'subscription',
+  list: {
+    by: 'postSearch',
+    path: '{base}/{customerId}/search',
+    summary:
+      "Search subscriptions: a customer's own, or every customer's for an operator (customerId 'all'); filters status, tierPlanType",
+    access: { permission: 'subscription:view', customer: { from: 'path', provider: ALL_CUSTOMERS } },
+    errors: [404],
+  },
+  getOne: {
+    by: 'record',
+    method: 'GET',
+    path: '{base}/{id}/detail',
+    query: ['customerId'],
+    summary: 'A subscription with its plan, dates and token packs',
+    access: { permission: 'subscription:view', customer: { from: 'query', provider: ALL_CUSTOMERS } },
+    errors: [404],
+    schema: {
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      querystring: Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closedQuery),
+      response: { 200: Subscription },
+    },
+  },
+  getMany: { by: 'each' },
+  update: {
+    by: 'record',
+    method: 'POST',
+    path: '{base}/{customerId}/update',
+    body: 'data',
+    summary:
+      'Edit a subscription: more users for the rest of its period (an order; a Free one is approved at once)',
+    access: configureInPath,
+    errors: [404],
+    schema: { params: CustomerParams, body: EditBody, response: { 200: Order } },
+  },
+  actions: {
+    upgrade: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/upgrade',
+      body: 'data',
+      summary: 'Order a higher tier for a subscription (from now, for the chosen period)',
+      access: configureInPath,
+      errors: [404, 409],
+      schema: { params: CustomerParams, body: UpgradeBody, response: { 201: Order } },
+    },
+    extend: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/extend',
+      body: 'data',
+      summary:
+        'Order another period of the same tier, possibly with fewer users (those to remove named when below the active users)',
+      access: configureInPath,
+      errors: [404],
+      schema: { params: CustomerParams, body: ExtendBody, response: { 201: Order } },
+    },
+    precheckPayment: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/precheck_payment',
+      query: ['subscriptionId'],
+      summary:
+        'Whether a change of the subscription is paid by card (Professional) or not (Free, Enterprise)',
+      access: { permission: 'subscription:view', customer: { from: 'path' } },
+      errors: [404],
+      schema: {
+        params: CustomerParams,
+        querystring: Type.Object({ subscriptionId: SubscriptionRef }, closedQuery),
+        response: { 200: PrecheckAnswer },
+      },
+    },
+  },
+});
+
+export const SUBSCRIPTION_ERRORS = {
+  notHigher: {
+    key: 'error.billing.notHigherPlan',
+    text: 'Choose a plan above the current one to upgrade.',
+  },
+  otherTier: {
+    key: 'error.billing.extendOtherTier',
+    text: 'An extension keeps the plan of the subscription; to change the plan, upgrade it.',
+  },
+  removeUsers: {
+    key: 'error.billing.removeUsers',
+    text: 'Choose %{count} users to remove: the new number of users is below the %{active} active users.',
+  },
+  notActive: { key: 'error.billing.subscriptionNotActive', text: 'This subscription is not active.' },
+} as const;

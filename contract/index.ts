@@ -1,6 +1,6 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
-import { billingCalls, order, paymentPlan, periodPlan, serviceFeature } from './billing.ts';
+import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { connector } from './connector.ts';
 import { customer } from './customer.ts';
@@ -42,6 +42,7 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   periodPlan,
   serviceFeature,
   order,
+  subscription,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles, billingCalls];

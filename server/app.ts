@@ -34,6 +34,7 @@ import { saml2Routes } from './routes/saml2.ts';
 import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { userRoutes } from './routes/user.ts';
 
 export interface BuildAppOptions {
@@ -135,6 +136,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(billingRoutes, { db });
       await api.register(planRoutes, { db });
       await api.register(orderRoutes, { db, now });
+      await api.register(subscriptionRoutes, { db, now });
       await api.register(directoryRoutes, { db });
       await api.register(userRoutes, { db });
       await api.register(radiusRoutes, { db, sealer });

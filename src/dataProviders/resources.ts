@@ -1,6 +1,13 @@
 import { account } from '../../contract/account';
 import { asset } from '../../contract/asset';
-import { billingCalls, order, paymentPlan, periodPlan, serviceFeature } from '../../contract/billing';
+import {
+  billingCalls,
+  order,
+  paymentPlan,
+  periodPlan,
+  serviceFeature,
+  subscription,
+} from '../../contract/billing';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
@@ -211,20 +218,14 @@ export const RESOURCES = {
   seamless_service_users: userList('/user-management/seamless_service_users'),
   // ——— /billing ———
   subscription: {
-    base: '/billing/subscription',
-    customerScoped: true,
-    list: postSearch('{base}/{customerId}/search'),
-    getOne: record('GET', '{base}/{id}/detail'),
-    getMany: EACH, // chosen: no details call, one get per id
-    update: record('POST', '{base}/{customerId}/update', 'data'), // the spec's update call
+    ...subscription,
     actions: {
-      upgrade: call('POST', '{base}/{customerId}/upgrade', 'data'),
-      extend: call('POST', '{base}/{customerId}/extend', 'data'),
-      precheckPayment: call('POST', '{base}/{customerId}/precheck_payment', undefined, ['subscriptionId']),
-      // What a subscription costs: served already (contract/billing.ts).
+      ...subscription.actions,
+      // What a subscription costs: served by its own call family (contract/billing.ts).
       calculate: { by: 'call', ...billingCalls.calls.calculate, body: 'data' },
+      // pending: cancelling a subscription, served with the subscription screens
       cancel: call('POST', '{base}/{id}/cancel'),
-      // The customer's feature flags (for example theme), spec 01 §7: served already (contract/session.ts).
+      // The customer's feature flags (for example theme), spec 01 §7 (contract/session.ts).
       supportFeatures: { by: 'call', ...billing.calls.supportFeatures },
     },
   },

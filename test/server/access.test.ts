@@ -145,6 +145,17 @@ await ctx.db.insert(schema.orders).values(
   })),
 );
 
+await ctx.db.insert(schema.subscriptions).values(
+  [0, 1].map(() => ({
+    ...ofGlobex,
+    tierPlanId: professional!.id,
+    periodPlanId: yearly!.id,
+    numberOfUsers: 25,
+    startDate: new Date('2026-01-01T00:00:00Z'),
+    expireDate: new Date('2027-02-01T00:00:00Z'),
+  })),
+);
+
 const operator = await accountOf({ roleIds: [providerAdmin] });
 const adminOfAcme = await accountOf({ customerId: acme.id, roleIds: [customerAdmin] });
 const adminOfGlobex = await accountOf({ customerId: globex.id, roleIds: [customerAdmin] });

@@ -26,7 +26,6 @@ const NOT_SERVED_YET = [
   'user-details',
   'deny_service_users',
   'seamless_service_users',
-  'subscription',
   'card',
   'theme',
   'service-launch',
@@ -36,7 +35,7 @@ const NOT_SERVED_YET = [
 ];
 
 /** Calls of served resources that are still to come (My Account's security page). */
-const CALLS_NOT_SERVED_YET = ['account.configure2fa', 'account.get2faConfiguration'];
+const CALLS_NOT_SERVED_YET = ['account.configure2fa', 'account.get2faConfiguration', 'subscription.cancel'];
 
 /** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
 const CALLS_SERVED_AHEAD = ['subscription.supportFeatures', 'subscription.calculate'];

@@ -189,6 +189,13 @@ export const error = {
     tierNotFound: 'This plan does not exist.',
     periodNotFound: 'This billing period does not exist for the chosen plan.',
     subscriptionNotFound: 'Subscription not found',
+    orderNotFound: 'Order not found',
+    orderNotSubmitted: 'Only a submitted order can be cancelled or approved; this one is %{status}.',
+    notHigherPlan: 'Choose a plan above the current one to upgrade.',
+    extendOtherTier: 'An extension keeps the plan of the subscription; to change the plan, upgrade it.',
+    removeUsers:
+      'Choose %{count} users to remove: the new number of users is below the %{active} active users.',
+    subscriptionNotActive: 'This subscription is not active.',
     freePlanSubscribed: 'You already subscribed to the Free Plan',
     order: {
       minNumberOfUser: 'Minimum %{minUser} users required',

@@ -614,11 +614,14 @@ const CASES: Record<ResourceName, Case[]> = {
       params: REF,
       sent: [POST('/api/billing/subscription/c1/search', SEARCH_REF)],
     },
-    { call: 'getOne', params: ONE, sent: [GET('/api/billing/subscription/r1/detail')] },
+    { call: 'getOne', params: ONE, sent: [GET('/api/billing/subscription/r1/detail?customerId=c1')] },
     {
       call: 'getMany',
       params: MANY,
-      sent: [GET('/api/billing/subscription/r1/detail'), GET('/api/billing/subscription/r2/detail')],
+      sent: [
+        GET('/api/billing/subscription/r1/detail?customerId=c1'),
+        GET('/api/billing/subscription/r2/detail?customerId=c1'),
+      ],
     },
     {
       call: 'update',

@@ -1,4 +1,4 @@
-import { BILLING_ERRORS } from '../../../contract/billing';
+import { BILLING_ERRORS, ORDER_ERRORS, SUBSCRIPTION_ERRORS } from '../../../contract/billing';
 import { DIRECTORY_ERRORS } from '../../../contract/directory';
 import { HTTPS_ERRORS } from '../../../contract/https';
 import { OIDC_ERRORS } from '../../../contract/oidc';
@@ -13,6 +13,8 @@ import { en } from '../../../src/i18n/en';
  */
 const ANSWERS = {
   billing: BILLING_ERRORS,
+  order: ORDER_ERRORS,
+  subscription: SUBSCRIPTION_ERRORS,
   directory: DIRECTORY_ERRORS,
   radius: RADIUS_ERRORS,
   saml2: SAML2_ERRORS,
