@@ -13,6 +13,7 @@ import customer from './resources/customer';
 import https from './resources/https';
 import ldap from './resources/ldap';
 import oidc from './resources/oidc';
+import order from './resources/order';
 import radius from './resources/radius';
 import role from './resources/role';
 import saml from './resources/saml';
@@ -41,6 +42,7 @@ export const RESOURCES = {
   oidc,
   https,
   connectors: {},
+  order,
 };
 
 export interface AppProps {

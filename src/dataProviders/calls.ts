@@ -13,9 +13,23 @@ type Bag = Record<string, unknown>;
 
 const isBag = (value: unknown): value is Bag => typeof value === 'object' && value !== null;
 
-/** The value of `{name}`: the session's customer for customerId, else the params, data, previousData, meta, filter. */
+/**
+ * The customer a call names in `meta.customerId`, for an operator's calls across customers (an order list
+ * of every customer names 'all'); the server decides whether the caller may.
+ */
+export const chosenCustomer = (params: Bag | undefined): string | undefined => {
+  const meta = params?.meta;
+  return isBag(meta) && typeof meta.customerId === 'string' && meta.customerId ? meta.customerId : undefined;
+};
+
+/**
+ * The value of `{name}`: for customerId the customer the call names (meta) or the session's; else the
+ * params, data, previousData, meta, filter.
+ */
 export const paramValue = (name: string, params: Bag, ctx: CallContext): unknown => {
   if (name === 'customerId') {
+    const chosen = chosenCustomer(params);
+    if (chosen) return chosen;
     const customerId = ctx.customerId();
     if (!customerId) throw ctx.missingCustomer();
     return customerId;

@@ -1,7 +1,7 @@
 import { combineDataProviders, type DataProvider, HttpError } from 'react-admin';
 import { API_URL } from '../config';
 import { sessionStore } from '../session';
-import { ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
+import { chosenCustomer, ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
 import { actionsConvention } from './conventions/actions';
 import { activationConvention } from './conventions/activation';
 import { arrayListConvention } from './conventions/arrayList';
@@ -97,7 +97,9 @@ const providerFor = (entry: ResourceEntry, ctx: CallContext): DataProvider => {
     const isRecordMethod = (RECORD_METHODS as readonly string[]).includes(name);
     methods[name] = async (resource, params) => {
       try {
-        if (entry.customerScoped && isRecordMethod && !ctx.customerId()) throw ctx.missingCustomer();
+        const named = chosenCustomer(params as Record<string, unknown> | undefined);
+        if (entry.customerScoped && isRecordMethod && !ctx.customerId() && !named)
+          throw ctx.missingCustomer();
         return await method(resource, params);
       } catch (error) {
         if (!entry.swallowErrors) throw error;

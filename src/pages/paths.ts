@@ -14,7 +14,13 @@ export const PAGE_PATH = {
   popupResultAction: '/popup-result-handler/:action',
   report: '/report',
   changePassword: CHANGE_PASSWORD_PATH,
+  myOrders: '/my-account/orders',
+  myOrder: '/my-account/orders/:id',
 } as const;
 
 /** The pages drawn inside the signed-in frame: the side menu may link to them. */
-export const LAYOUT_PAGE_PATHS: ReadonlySet<string> = new Set([PAGE_PATH.report, PAGE_PATH.changePassword]);
+export const LAYOUT_PAGE_PATHS: ReadonlySet<string> = new Set([
+  PAGE_PATH.report,
+  PAGE_PATH.changePassword,
+  PAGE_PATH.myOrders,
+]);

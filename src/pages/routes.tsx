@@ -19,6 +19,12 @@ const PopupResultHandlerPage = preloadable(() =>
   import('./oauth2/PopupResultHandlerPage').then((module) => module.PopupResultHandlerPage),
 );
 const Dashboard = preloadable(() => import('./report/Dashboard').then((module) => module.Dashboard));
+const MyOrdersPage = preloadable(() =>
+  import('./my-account/MyOrdersPage').then((module) => module.MyOrdersPage),
+);
+const MyOrderPage = preloadable(() =>
+  import('./my-account/MyOrdersPage').then((module) => module.MyOrderPage),
+);
 const ChangePasswordPage = preloadable(() =>
   import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
 );
@@ -56,4 +62,6 @@ export const PUBLIC_PAGES: PageRoute[] = [
 export const LAYOUT_PAGES: PageRoute[] = [
   { path: PAGE_PATH.report, element: <Dashboard />, preload: Dashboard.preload },
   { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, preload: ChangePasswordPage.preload },
+  { path: PAGE_PATH.myOrders, element: <MyOrdersPage />, preload: MyOrdersPage.preload },
+  { path: PAGE_PATH.myOrder, element: <MyOrderPage />, preload: MyOrderPage.preload },
 ];

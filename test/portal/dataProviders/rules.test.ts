@@ -241,6 +241,14 @@ describe('customer scope', () => {
     expect(seen).toEqual([]);
   });
 
+  it("sends the customer a call names in its meta (an operator's list of every customer's orders)", async () => {
+    const seen = recordRequests({ json: { contents: [], totalElements: 0 } });
+    await noCustomer().getList('order', { ...LIST, meta: { customerId: 'all' } });
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /api/billing/order/all/search',
+    ]);
+  });
+
   it('signs the user out of a customer-scoped call made with no session at all, and sends nothing', async () => {
     const seen = recordRequests();
     const signedOut = provider(null);

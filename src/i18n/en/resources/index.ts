@@ -8,6 +8,7 @@ import { customer } from './customer';
 import { https } from './https';
 import { ldap } from './ldap';
 import { oidc } from './oidc';
+import { order } from './order';
 import { radius } from './radius';
 import { role } from './role';
 import { saml } from './saml';
@@ -29,6 +30,7 @@ export const resources = {
   saml,
   oidc,
   https,
+  order,
   'service-launch': named('Service |||| Services'),
   'token-pack-v2': named('Token Pack |||| Token Packs'),
   theme: named('Theme |||| Themes'),

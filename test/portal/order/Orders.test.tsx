@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../contract/billing';
+import { MyOrdersPage } from '../../../src/pages/my-account/MyOrdersPage';
+import order from '../../../src/resources/order';
+import { customerAdmin, operator, recordRequests, renderAdmin } from '../harness';
+import { API, server } from '../msw';
+
+const orderOf = (id: string, status: Order['status'], companyName = 'Acme'): Order => ({
+  id,
+  customerId: 'c1',
+  companyName,
+  action: 'SUBSCRIBE',
+  status,
+  numberOfUsers: 25,
+  paymentPlanIds: ['t1', 'p1'],
+  tierPaymentPlan: { id: 't1', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '' },
+  periodPaymentPlan: { id: 'p1', name: '12 months', periodCount: 12 },
+  subscriptionId: null,
+  tokenPackName: null,
+  removeUsers: [],
+  amount: 75_000,
+  currency: 'USD',
+  trialTerm: 1,
+  paid: false,
+  notes: null,
+  createdDate: '2026-11-20T10:00:00.000Z',
+  closedDate: null,
+  tokenPackId: null,
+  serviceInstanceId: null,
+});
+
+const ORDERS = [orderOf('o1', 'SUBMITTED'), orderOf('o2', 'APPROVED', 'Globex')];
+
+const serve = (customer: string) =>
+  server.use(
+    http.post(`${API}/billing/order/${customer}/search`, () =>
+      HttpResponse.json({ contents: ORDERS, totalElements: ORDERS.length }),
+    ),
+  );
+
+const screens = [
+  <Resource key="order" name="order" {...order} />,
+  <CustomRoutes key="pages">
+    <Route path="/my-account/orders" element={<MyOrdersPage />} />
+  </CustomRoutes>,
+];
+
+describe("a customer's orders", () => {
+  it('lists its own orders, and cancels a submitted one after the confirmation', async () => {
+    serve('c1');
+    server.use(
+      http.post(`${API}/billing/order/c1/cancel`, () => HttpResponse.json(orderOf('o1', 'CANCELED'))),
+    );
+    const sent = recordRequests();
+    const { user } = renderAdmin({
+      path: '/my-account/orders',
+      permissions: ['subscription:view', 'subscription:configure'],
+      session: customerAdmin,
+      children: screens,
+    });
+    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(submitted).getByText('$750.00')).toBeInTheDocument();
+    expect(within(submitted).getByText('Submitted')).toBeInTheDocument();
+    const approvedRow = screen.getByText('Globex').closest('tr') as HTMLElement;
+    expect(within(approvedRow).queryByRole('button')).toBeNull();
+    // No company-name search for a customer.
+    expect(screen.queryByPlaceholderText('Customer name')).toBeNull();
+
+    await user.click(within(submitted).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Do you want cancel this order?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(sent.some((request) => request.path.endsWith('/cancel'))).toBe(true));
+    expect(sent.find((request) => request.path.endsWith('/cancel'))?.body).toEqual({
+      orderId: 'o1',
+      customerId: 'c1',
+      notes: 'Cancelled by user',
+    });
+    expect(sent.find((request) => request.path.endsWith('/search'))?.path).toBe('/billing/order/c1/search');
+  });
+});
+
+describe("an operator's orders", () => {
+  it("lists every customer's orders, searches by customer name, and approves after the spec's confirmation", async () => {
+    serve('all');
+    server.use(
+      http.post(`${API}/billing/approve_payment`, () => HttpResponse.json(orderOf('o1', 'APPROVED'))),
+    );
+    const sent = recordRequests();
+    const { user } = renderAdmin({
+      path: '/order',
+      permissions: ['subscription:view', 'subscription:configure'],
+      session: operator,
+      children: screens,
+    });
+    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(screen.getByPlaceholderText('Customer name')).toBeInTheDocument();
+    await user.click(within(submitted).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('This action will create token pack, service instance. Are you sure?'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path === '/billing/approve_payment')?.body).toEqual({
+        orderId: 'o1',
+      }),
+    );
+    expect(await screen.findByText('Order approved')).toBeInTheDocument();
+  });
+
+  it('filters by status and by created month (MM/YYYY)', async () => {
+    serve('all');
+    const sent = recordRequests();
+    const { user } = renderAdmin({
+      path: '/order',
+      permissions: ['subscription:view', 'subscription:configure'],
+      session: operator,
+      children: screens,
+    });
+    await screen.findByText('Acme');
+    await user.click(screen.getByRole('combobox', { name: 'Created month' }));
+    const months = await screen.findAllByRole('option');
+    const chosen = months[1]!.textContent as string;
+    expect(chosen).toMatch(/^\d{2}\/\d{4}$/);
+    await user.click(months[1]!);
+    await waitFor(() =>
+      expect(
+        sent.some((request) => (request.body as { filters?: { month?: string } })?.filters?.month === chosen),
+      ).toBe(true),
+    );
+  });
+});
