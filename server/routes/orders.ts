@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { Type } from 'typebox';
-import {
-  BILLING_ERRORS,
-  billingCalls,
-  CANCEL_NOTE,
-  isMonth,
-  ORDER_LISTING,
-  order,
-} from '../../contract/billing.ts';
+import { billingCalls, CANCEL_NOTE, isMonth, ORDER_LISTING, order } from '../../contract/billing.ts';
 import { callerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import { customers, orders, subscriptions } from '../db/schema.ts';
+import { customers, orders } from '../db/schema.ts';
 import {
   approveOrder,
   cancelOrder,
@@ -23,14 +16,15 @@ import {
   placeOrder,
   planOf,
   priceOrder,
+  remainingOf,
   selectOrders,
   toOrder,
 } from '../domain/billing/orders.ts';
-import { notFound } from '../errors.ts';
+import { findSubscription } from '../domain/billing/subscriptions.ts';
 import { routeOf } from '../http/contractRoutes.ts';
+import { customerNotFound } from '../http/customerScope.ts';
 import { defineListing, eq as equals, type Filter, findRows, ilikeAny, inList } from '../http/listing.ts';
 import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../http/postSearch.ts';
-import { UUID_PATTERN } from '../http/validation.ts';
 
 /**
  * Orders and what they cost (contract/billing.ts): the calculation, submitting a first subscription, the
@@ -70,9 +64,6 @@ const orderList = defineListing({
   unique: orders.id,
 });
 
-const subscriptionNotFound = () =>
-  notFound(BILLING_ERRORS.subscriptionNotFound.key, BILLING_ERRORS.subscriptionNotFound.text);
-
 export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?: () => Date }> = async (
   app,
   { db, now = () => new Date() },
@@ -90,22 +81,18 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?: () => 
     handler: async (request) => {
       const body = request.body;
       const customerId = body.customerId.toLowerCase();
-      const { tier, period } = await planOf(db, body.paymentPlanIds);
       if (body.calculateOnRemainingTime) {
-        const id = body.subscriptionId ?? '';
-        const [subscription] = UUID_PATTERN.test(id)
-          ? await db
-              .select()
-              .from(subscriptions)
-              .where(and(eq(subscriptions.id, id.toLowerCase()), eq(subscriptions.customerId, customerId)))
-          : [];
-        if (!subscription) throw subscriptionNotFound();
-        const at = now().getTime();
-        return priceOrder(tier, period, body.numberOfUsers, false, {
-          remainingMs: subscription.expireDate.getTime() - at,
-          periodMs: subscription.expireDate.getTime() - subscription.startDate.getTime(),
-        });
+        // An edit keeps the subscription's own plan: the plan ids sent are not trusted for it.
+        const held = await findSubscription(db, body.subscriptionId ?? '', customerId);
+        return priceOrder(
+          held.tier,
+          held.period,
+          body.numberOfUsers,
+          false,
+          remainingOf(held.subscription, now()),
+        );
       }
+      const { tier, period } = await planOf(db, body.paymentPlanIds);
       checkMinUsers(tier, body.numberOfUsers);
       const trial = body.applyTrial !== false && (await isFirstPaid(db, customerId));
       return priceOrder(tier, period, body.numberOfUsers, trial);
@@ -143,6 +130,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?: () => 
     handler: async (request, reply) => {
       const customerId = request.customer as string;
       const body = request.body;
+      if (body.customerId.toLowerCase() !== customerId) throw customerNotFound();
       const { tier, period } = await planOf(db, body.paymentPlanIds);
       checkMinUsers(tier, body.numberOfUsers);
       const id = await db.transaction(async (tx) => {
@@ -154,15 +142,20 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?: () => 
           .for('update');
         if (tier.tierPlanType === 'FREE') await checkFreeOnce(tx, customerId);
         const trial = await isFirstPaid(tx, customerId);
-        return placeOrder(tx, modifier(request), {
-          customerId,
-          action: 'SUBSCRIBE',
-          tier,
-          period,
-          numberOfUsers: body.numberOfUsers,
-          tokenPackName: body.tokenPackName,
-          price: priceOrder(tier, period, body.numberOfUsers, trial),
-        });
+        return placeOrder(
+          tx,
+          modifier(request),
+          {
+            customerId,
+            action: 'SUBSCRIBE',
+            tier,
+            period,
+            numberOfUsers: body.numberOfUsers,
+            tokenPackName: body.tokenPackName,
+            price: priceOrder(tier, period, body.numberOfUsers, trial),
+          },
+          now(),
+        );
       });
       reply.code(201);
       return answer(id, customerId);
@@ -190,7 +183,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?: () => 
   app.route({
     ...routeOf('', order.actions.approve, 'order.approve'),
     handler: async (request) => {
-      await db.transaction((tx) => approveOrder(tx, modifier(request), request.body.orderId));
+      await db.transaction((tx) => approveOrder(tx, modifier(request), request.body.orderId, now()));
       return answer(request.body.orderId, null);
     },
   });

@@ -17,6 +17,7 @@ import {
   placeOrder,
   planOf,
   priceOrder,
+  remainingOf,
   toOrder,
 } from '../domain/billing/orders.ts';
 import { findSubscription, selectSubscriptions, toSubscriptions } from '../domain/billing/subscriptions.ts';
@@ -120,16 +121,21 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
         const current = await activeSubscription(tx, customerId, body.subscriptionId);
         if (tier.rank <= current.tier.rank) throw conflict(E.notHigher.key, E.notHigher.text);
         const trial = await isFirstPaid(tx, customerId);
-        return placeOrder(tx, modifier(request), {
-          customerId,
-          action: 'UPGRADE',
-          tier,
-          period,
-          numberOfUsers: body.numberOfUsers,
-          subscriptionId: current.subscription.id,
-          tokenPackName: body.tokenPackName,
-          price: priceOrder(tier, period, body.numberOfUsers, trial),
-        });
+        return placeOrder(
+          tx,
+          modifier(request),
+          {
+            customerId,
+            action: 'UPGRADE',
+            tier,
+            period,
+            numberOfUsers: body.numberOfUsers,
+            subscriptionId: current.subscription.id,
+            tokenPackName: body.tokenPackName,
+            price: priceOrder(tier, period, body.numberOfUsers, trial),
+          },
+          now(),
+        );
       });
       reply.code(201);
       return orderAnswer(id, customerId);
@@ -152,17 +158,22 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
           body.numberOfUsers,
           body.removeUsers ?? [],
         );
-        return placeOrder(tx, modifier(request), {
-          customerId,
-          action: 'EXTEND',
-          tier,
-          period,
-          numberOfUsers: body.numberOfUsers,
-          subscriptionId: current.subscription.id,
-          tokenPackName: body.tokenPackName,
-          removeUsers,
-          price: priceOrder(tier, period, body.numberOfUsers, false),
-        });
+        return placeOrder(
+          tx,
+          modifier(request),
+          {
+            customerId,
+            action: 'EXTEND',
+            tier,
+            period,
+            numberOfUsers: body.numberOfUsers,
+            subscriptionId: current.subscription.id,
+            tokenPackName: body.tokenPackName,
+            removeUsers,
+            price: priceOrder(tier, period, body.numberOfUsers, false),
+          },
+          now(),
+        );
       });
       reply.code(201);
       return orderAnswer(id, customerId);
@@ -185,19 +196,20 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
           );
         }
         const { subscription: held, tier, period } = current;
-        const at = now().getTime();
-        return placeOrder(tx, modifier(request), {
-          customerId,
-          action: 'EDIT',
-          tier,
-          period,
-          numberOfUsers: body.numberOfUsers,
-          subscriptionId: held.id,
-          price: priceOrder(tier, period, body.numberOfUsers - currUser, false, {
-            remainingMs: held.expireDate.getTime() - at,
-            periodMs: held.expireDate.getTime() - held.startDate.getTime(),
-          }),
-        });
+        return placeOrder(
+          tx,
+          modifier(request),
+          {
+            customerId,
+            action: 'EDIT',
+            tier,
+            period,
+            numberOfUsers: body.numberOfUsers,
+            subscriptionId: held.id,
+            price: priceOrder(tier, period, body.numberOfUsers - currUser, false, remainingOf(held, now())),
+          },
+          now(),
+        );
       });
       return orderAnswer(id, customerId);
     },

@@ -68,7 +68,11 @@ export function checkMinUsers(tier: TierRow, numberOfUsers: number): void {
   }
 }
 
-/** A customer's first paid subscription gets the period's first-time free months. */
+/**
+ * A customer's first paid subscription gets the period's first-time free months: not once the customer
+ * holds a paid subscription, nor while an order that took them waits for approval (two orders placed before
+ * either is approved share one trial).
+ */
 export async function isFirstPaid(db: Database, customerId: string): Promise<boolean> {
   const [paid] = await db
     .select({ id: subscriptions.id })
@@ -76,8 +80,29 @@ export async function isFirstPaid(db: Database, customerId: string): Promise<boo
     .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
     .where(and(eq(subscriptions.customerId, customerId), sql`${tierPlans.tierPlanType} <> 'FREE'`))
     .limit(1);
-  return !paid;
+  if (paid) return false;
+  const [trialTaken] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        sql`${orders.trialTerm} > 0`,
+        sql`${orders.status} <> 'CANCELED'`,
+      ),
+    )
+    .limit(1);
+  return !trialTaken;
 }
+
+/**
+ * What remains of a subscription at `now`, against its current period (from its start, which an extension
+ * moves to the end of the period it extends, to its expiry): an edit's proration.
+ */
+export const remainingOf = (subscription: { startDate: Date; expireDate: Date }, now: Date) => ({
+  remainingMs: subscription.expireDate.getTime() - now.getTime(),
+  periodMs: subscription.expireDate.getTime() - subscription.startDate.getTime(),
+});
 
 export const priceOrder = (
   tier: TierRow,
@@ -207,7 +232,12 @@ export interface NewOrder {
 }
 
 /** Inserts a SUBMITTED order with its audit entry; a Free order is approved at once. */
-export async function placeOrder(tx: Database, by: Modifier, order: NewOrder): Promise<string> {
+export async function placeOrder(
+  tx: Database,
+  by: Modifier,
+  order: NewOrder,
+  now: Date = new Date(),
+): Promise<string> {
   const [row] = await tx
     .insert(orders)
     .values({
@@ -231,16 +261,23 @@ export async function placeOrder(tx: Database, by: Modifier, order: NewOrder): P
     customerId: order.customerId,
     after: audited(row!),
   });
-  if (order.tier.tierPlanType === 'FREE') await approveOrder(tx, by, row!.id);
+  if (order.tier.tierPlanType === 'FREE') await approveOrder(tx, by, row!.id, now);
   return row!.id;
 }
 
-export async function cancelOrder(tx: Database, by: Modifier, id: string, customerId: string, notes: string) {
+export async function cancelOrder(
+  tx: Database,
+  by: Modifier,
+  id: string,
+  customerId: string,
+  notes: string,
+  now: Date = new Date(),
+) {
   const { order } = await findOrder(tx, id, customerId, true);
   if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
   const [after] = await tx
     .update(orders)
-    .set({ status: 'CANCELED', notes, closedDate: new Date(), closedBy: by.id })
+    .set({ status: 'CANCELED', notes, closedDate: now, closedBy: by.id })
     .where(eq(orders.id, order.id))
     .returning();
   await recordAudit(tx, by, {
@@ -270,10 +307,14 @@ async function refreshFeatures(tx: Database, customerId: string): Promise<void> 
  * end, the users set, those to remove deactivated; edit: the users set), and the customer's features follow
  * its tiers. Anything that fails undoes it all.
  */
-export async function approveOrder(tx: Database, by: Modifier, id: string): Promise<void> {
+export async function approveOrder(
+  tx: Database,
+  by: Modifier,
+  id: string,
+  now: Date = new Date(),
+): Promise<void> {
   const { order, tier, period } = await findOrder(tx, id, null, true);
   if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
-  const now = new Date();
   const made: Partial<OrderRow> = {};
 
   if (order.action === 'SUBSCRIBE') {
@@ -350,6 +391,8 @@ export async function approveOrder(tx: Database, by: Modifier, id: string): Prom
           ? {
               periodPlanId: period.id,
               numberOfUsers: order.numberOfUsers,
+              // The new period follows the one it extends (or starts now, if that one has ended).
+              startDate: before.expireDate > now ? before.expireDate : now,
               expireDate: addMonths(before.expireDate > now ? before.expireDate : now, period.periodCount),
               status: 'ACTIVE' as const,
             }

@@ -8,7 +8,8 @@ import type { Calculation } from '../../../contract/billing.ts';
  * - discount: the period's free months (× price × users), as a percentage of the total rounded to a whole;
  * - final: total − discount;
  * - trial: the first-time free months, added to the period of a customer's first paid subscription;
- * - an edit (remaining): the added users pay the final amount's share of what remains of the period.
+ * - an edit (remaining): the added users pay the period's final amount in proportion to the time that
+ *   remains of the subscription's current period (more than one period once it was extended).
  */
 export interface PriceInput {
   pricePerUserMonth: number;
@@ -29,7 +30,8 @@ export function priceOf(input: PriceInput): Calculation {
   let finalAmount = monthly * (input.periodCount - input.freeMonth);
   if (input.remaining) {
     const { remainingMs, periodMs } = input.remaining;
-    const share = periodMs > 0 ? Math.min(Math.max(remainingMs / periodMs, 0), 1) : 0;
+    // An extension not yet begun leaves more than its period: the share may exceed 1.
+    const share = periodMs > 0 ? Math.max(remainingMs / periodMs, 0) : 0;
     totalAmount = Math.round(totalAmount * share);
     finalAmount = Math.round(finalAmount * share);
   }

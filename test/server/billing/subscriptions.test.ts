@@ -241,6 +241,8 @@ describe('an extension', () => {
     expect(inactive.map((row) => row.id).sort()).toEqual([...removed].sort());
     const after = await detail(acme, id);
     expect(after.numberOfUsers).toBe(25);
+    // The new period follows the one it extends (an edit then prorates over both).
+    expect(after.startDate).toBe(before.expireDate);
     // One month added to the end it had.
     const was = new Date(before.expireDate);
     const is = new Date(after.expireDate);
