@@ -1,6 +1,7 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
 import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
+import { card } from './card.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { connector } from './connector.ts';
 import { customer } from './customer.ts';
@@ -43,6 +44,7 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   serviceFeature,
   order,
   subscription,
+  card,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles, billingCalls];

@@ -18,6 +18,7 @@ import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { assetRoutes } from './routes/asset.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { cardRoutes } from './routes/cards.ts';
 import { cloudConfigRoutes } from './routes/cloudConfig.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { customerRoutes } from './routes/customer.ts';
@@ -137,6 +138,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(planRoutes, { db });
       await api.register(orderRoutes, { db, now });
       await api.register(subscriptionRoutes, { db, now });
+      await api.register(cardRoutes, { db });
       await api.register(directoryRoutes, { db });
       await api.register(userRoutes, { db });
       await api.register(radiusRoutes, { db, sealer });

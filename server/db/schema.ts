@@ -4,6 +4,7 @@
  */
 export * from './schema/admin.ts';
 export * from './schema/billing.ts';
+export * from './schema/card.ts';
 export * from './schema/connector.ts';
 export * from './schema/directory.ts';
 export * from './schema/identity.ts';

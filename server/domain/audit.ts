@@ -39,7 +39,8 @@ export type AuditTable =
   | 'Service'
   | 'Order'
   | 'Subscription'
-  | 'TokenPack';
+  | 'TokenPack'
+  | 'Card';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 

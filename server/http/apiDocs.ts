@@ -34,6 +34,7 @@ const ERROR_TEXTS: Readonly<Record<number, string>> = {
   401: 'No token, or an expired or revoked one: sign in again',
   403: 'The caller may not make this call (scope, permission, or a password still to change)',
   404: 'Not found, or not the caller’s to see (another customer’s ids answer the same)',
+  402: 'The card payment was declined (the reason in params)',
   409: 'In conflict with what is stored (a name taken, a record in use)',
   413: 'The body or a file is too large',
   415: 'The body is not of the type the call reads',

@@ -8,6 +8,7 @@ import {
   serviceFeature,
   subscription,
 } from '../../contract/billing';
+import { card } from '../../contract/card';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
@@ -233,13 +234,7 @@ export const RESOURCES = {
   payment_plan: paymentPlan,
   period_plan: periodPlan,
   service_feature: serviceFeature,
-  card: {
-    base: '/billing/card', // chosen: the resource's name; its calls sit directly under /billing
-    customerScoped: false,
-    list: array('/billing/get-list-payment-sources'),
-    delete: record('DELETE', '/billing/delete-card/{id}'),
-    actions: { setDefault: call('PUT', '/billing/set-as-default-card/{id}') },
-  },
+  card,
   // ——— /customer, /account ———
   customer,
   account: {

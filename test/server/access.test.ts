@@ -156,6 +156,22 @@ await ctx.db.insert(schema.subscriptions).values(
   })),
 );
 
+// Two cards of Globex's (the first listed, the primary one, may be deleted by Globex's administrator).
+await ctx.db.insert(schema.cards).values(
+  [
+    { name: 'Globex Primary', last4: '4242', isPrimary: true },
+    { name: 'Globex Spare', last4: '4444', isPrimary: false },
+  ].map((values, index) => ({
+    ...ofGlobex,
+    ...values,
+    brand: 'visa',
+    expMonth: 12,
+    expYear: 2099,
+    processor: 'test',
+    reference: String(index).repeat(64),
+  })),
+);
+
 const operator = await accountOf({ roleIds: [providerAdmin] });
 const adminOfAcme = await accountOf({ customerId: acme.id, roleIds: [customerAdmin] });
 const adminOfGlobex = await accountOf({ customerId: globex.id, roleIds: [customerAdmin] });

@@ -26,7 +26,6 @@ const NOT_SERVED_YET = [
   'user-details',
   'deny_service_users',
   'seamless_service_users',
-  'card',
   'theme',
   'service-launch',
   'service-instance',

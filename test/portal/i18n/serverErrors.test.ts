@@ -1,4 +1,5 @@
 import { BILLING_ERRORS, ORDER_ERRORS, SUBSCRIPTION_ERRORS } from '../../../contract/billing';
+import { CARD_ERRORS } from '../../../contract/card';
 import { DIRECTORY_ERRORS } from '../../../contract/directory';
 import { HTTPS_ERRORS } from '../../../contract/https';
 import { OIDC_ERRORS } from '../../../contract/oidc';
@@ -13,6 +14,7 @@ import { en } from '../../../src/i18n/en';
  */
 const ANSWERS = {
   billing: BILLING_ERRORS,
+  card: CARD_ERRORS,
   order: ORDER_ERRORS,
   subscription: SUBSCRIPTION_ERRORS,
   directory: DIRECTORY_ERRORS,

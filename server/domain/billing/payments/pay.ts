@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { CARD_ERRORS, type PayBody, type PaymentSession } from '../../../../contract/card.ts';
+import type { Database } from '../../../db/client.ts';
+import { orders, payments } from '../../../db/schema.ts';
+import { AppError, badRequest, conflict } from '../../../errors.ts';
+import { type Modifier, recordAudit } from '../../audit.ts';
+import { sha256Hex } from '../../secrets.ts';
+import { approveOrder, findOrder, type OrderJoin } from '../orders.ts';
+import { type CardRow, cardNotFound, findCard, lockCustomer, saveCard } from './cards.ts';
+import { PaymentDeclined, type PaymentProcessor } from './processor.ts';
+
+/**
+ * Paying an order by card (contract/card.ts pay, payForOrder). Only a submitted, unpaid Professional (NORMAL)
+ * order is paid by card: Free orders are approved when placed and Enterprise ones by an operator.
+ *
+ * A payment is one transaction, the customer's and the order's rows locked: the card (a saved one, or the new
+ * card of a token, saved with the payment), the order marked paid and approved (approveOrder: the
+ * subscription, its token pack and service instance), then the charge, and the payment row. Whatever fails
+ * before the charge charges nothing; the charge is the last call before the payment row is written. A
+ * declined charge undoes it all (the new card too) and is recorded as a DECLINED payment in a transaction
+ * of its own; the order stays SUBMITTED.
+ */
+
+const E = CARD_ERRORS;
+
+const declined = (reason: string) => new AppError(402, E.declined.key, E.declined.text, { reason });
+
+/** The customer's order, if it may be paid by card now (409 otherwise; 404 for another customer's). */
+export async function payableOrder(
+  tx: Database,
+  customerId: string,
+  orderId: string,
+  forUpdate = false,
+): Promise<OrderJoin> {
+  const found = await findOrder(tx, orderId, customerId, forUpdate);
+  const { order, tier } = found;
+  if (tier.tierPlanType !== 'NORMAL')
+    throw conflict(E.notPayable.key, E.notPayable.text, { plan: tier.name });
+  if (order.paid) throw conflict(E.alreadyPaid.key, E.alreadyPaid.text);
+  if (order.status !== 'SUBMITTED') {
+    throw conflict(E.orderNotSubmitted.key, E.orderNotSubmitted.text, { status: order.status });
+  }
+  return found;
+}
+
+/**
+ * The payment session of an order: derived from the order and what it costs (the same order answers the
+ * same id, and nothing is stored until it is paid).
+ */
+export const paymentSessionOf = ({ order }: OrderJoin): PaymentSession => ({
+  paymentSessionId: `ps_${sha256Hex(`payment-session:${order.id}:${order.amount}:${order.currency}`).slice(0, 32)}`,
+  orderId: order.id,
+  amount: order.amount,
+  currency: order.currency,
+});
+
+/** What `pay` names to pay with: a new card's token or a saved card, exactly one. */
+function sourceOf(body: PayBody): { token: string } | { cardId: string } {
+  const token = body.stripeTokenId ?? undefined;
+  const cardId = body.sourceId ?? undefined;
+  if ((token === undefined) === (cardId === undefined)) throw badRequest(E.oneSource.key, E.oneSource.text);
+  return token === undefined ? { cardId: cardId! } : { token };
+}
+
+/** Pays the order of `body` (see above); answers nothing: the caller reads the order back. */
+export async function payOrder(
+  db: Database,
+  processor: PaymentProcessor,
+  by: Modifier,
+  customerId: string,
+  body: PayBody,
+): Promise<void> {
+  const source = sourceOf(body);
+  /** The charge tried: what a declined one records. */
+  let attempt: { orderId: string; amount: number; currency: string; savedCardId: string | null } | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await lockCustomer(tx, customerId);
+      const { order } = await payableOrder(tx, customerId, body.orderId, true);
+      let card: CardRow;
+      if ('cardId' in source) {
+        card = await findCard(tx, customerId, source.cardId);
+        // A card another processor keeps cannot be charged by this one.
+        if (card.processor !== processor.name) throw cardNotFound();
+      } else {
+        card = await saveCard(
+          tx,
+          by,
+          customerId,
+          processor.name,
+          await processor.attachCard(customerId, source.token),
+        );
+      }
+      await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
+      await approveOrder(tx, by, order.id);
+
+      attempt = {
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        savedCardId: 'cardId' in source ? card.id : null,
+      };
+      const { paymentId } = await processor.charge({
+        amount: order.amount,
+        currency: order.currency,
+        cardReference: card.reference,
+        orderId: order.id,
+      });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          customerId,
+          orderId: order.id,
+          cardId: card.id,
+          amount: order.amount,
+          currency: order.currency,
+          processor: processor.name,
+          reference: paymentId,
+          status: 'SUCCEEDED',
+        })
+        .returning();
+      await recordAudit(tx, by, {
+        table: 'Order',
+        action: 'UPDATE',
+        entityId: order.id,
+        customerId,
+        before: { paid: false },
+        after: { paid: true, paymentId: payment!.id, amount: order.amount, currency: order.currency },
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentDeclined) || attempt === undefined) throw error;
+    await db.insert(payments).values({
+      customerId,
+      orderId: attempt.orderId,
+      cardId: attempt.savedCardId,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      processor: processor.name,
+      reference: null,
+      status: 'DECLINED',
+      declineReason: error.reason,
+    });
+    throw declined(error.reason);
+  }
+}
