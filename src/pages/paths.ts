@@ -12,6 +12,7 @@ export const PAGE_PATH = {
   oidcCallback: '/oidc/2fa-callback',
   popupResult: '/popup-result-handler',
   popupResultAction: '/popup-result-handler/:action',
+  home: '/home',
   report: '/report',
   changePassword: CHANGE_PASSWORD_PATH,
   myOrders: '/my-account/orders',

@@ -18,6 +18,7 @@ const OAuth2HandlerPage = preloadable(() =>
 const PopupResultHandlerPage = preloadable(() =>
   import('./oauth2/PopupResultHandlerPage').then((module) => module.PopupResultHandlerPage),
 );
+const HomePage = preloadable(() => import('./home/HomePage').then((module) => module.HomePage));
 const Dashboard = preloadable(() => import('./report/Dashboard').then((module) => module.Dashboard));
 const MyOrdersPage = preloadable(() =>
   import('./my-account/MyOrdersPage').then((module) => module.MyOrdersPage),
@@ -55,6 +56,7 @@ export const PUBLIC_PAGES: PageRoute[] = [
     element: <PopupResultHandlerPage />,
     preload: PopupResultHandlerPage.preload,
   },
+  { path: PAGE_PATH.home, element: <HomePage />, preload: HomePage.preload },
   ...DOC_ROUTES,
 ];
 

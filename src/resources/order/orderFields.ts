@@ -20,9 +20,7 @@ export const useOrderScope = () => {
   };
 };
 
-/** An amount in the currency's minor unit, as money (USD: 75000 → $750.00). */
-export const formatAmount = (amount: number, currency: string): string =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+export { formatMoney as formatAmount } from '../../components/money';
 
 /** The last 24 months as MM/YYYY choices, newest first (the created-month filter). */
 export const monthChoices = (now = new Date()) =>
