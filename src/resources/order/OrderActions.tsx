@@ -21,7 +21,7 @@ const OrderAction = ({ kind }: { kind: Kind }) => {
   const { meta } = useOrderScope();
   const [asking, setAsking] = useState(false);
   const [loading, setLoading] = useState(false);
-  if (!record || record.status !== 'SUBMITTED') return null;
+  if (record?.status !== 'SUBMITTED') return null;
   const run = async () => {
     setLoading(true);
     try {
