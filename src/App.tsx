@@ -20,6 +20,7 @@ import saml from './resources/saml';
 import samlSettings from './resources/saml-settings';
 import saml2 from './resources/saml2';
 import serviceTemplate from './resources/service-template';
+import subscription from './resources/subscription';
 import users from './resources/users';
 import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
@@ -43,6 +44,7 @@ export const RESOURCES = {
   https,
   connectors: {},
   order,
+  subscription,
 };
 
 export interface AppProps {

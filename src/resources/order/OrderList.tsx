@@ -53,14 +53,13 @@ export const OrderList = ({
       empty={<ListEmpty />}
       exporter={false}
       actions={false}
-      title="resources.order.name"
     >
       <SmallScreenList
         small={
           <SimpleList
             primaryText={(record: OrderRecord) => record.companyName}
             secondaryText={(record: OrderRecord) =>
-              `${record.tierPaymentPlan.name} · ${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })}`
+              `${translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)} · ${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })}`
             }
             tertiaryText={(record: OrderRecord) => translate(`portal.status.${record.status}`)}
             linkType={(record) => showPath(String(record.id))}
@@ -69,7 +68,13 @@ export const OrderList = ({
       >
         <DataTable rowClick={(id) => showPath(String(id))} bulkActionButtons={false}>
           <Column source="companyName" />
-          <Column source="tierPaymentPlan.name" label="resources.order.fields.plan" disableSort />
+          <Column source="tierPaymentPlan.name" label="resources.order.fields.plan" disableSort>
+            <FunctionField
+              render={(record: OrderRecord) =>
+                translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)
+              }
+            />
+          </Column>
           <Column source="numberOfUsers" align="right">
             <NumberField source="numberOfUsers" />
           </Column>

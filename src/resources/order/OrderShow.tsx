@@ -35,7 +35,12 @@ export const OrderShow = ({ id }: { id?: string }) => {
           render={(record: OrderRecord) => translate(`resources.order.kinds.${record.action}`)}
         />
         <StatusField />
-        <TextField source="tierPaymentPlan.name" label="resources.order.fields.plan" />
+        <FunctionField
+          label="resources.order.fields.plan"
+          render={(record: OrderRecord) =>
+            translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)
+          }
+        />
         <TextField source="periodPaymentPlan.name" label="resources.order.fields.period" />
         <NumberField source="numberOfUsers" />
         <FunctionField

@@ -15,6 +15,7 @@ import { saml } from './saml';
 import { samlSettings } from './saml-settings';
 import { saml2 } from './saml2';
 import { serviceTemplate } from './service-template';
+import { subscription } from './subscription';
 import { users } from './users';
 import { vosCloudConfig } from './vos-cloud-config';
 
@@ -24,7 +25,7 @@ export const resources = {
   audit: named('Audit Log |||| Audit Log'),
   account,
   ldap,
-  subscription: named('Subscription |||| Subscriptions'),
+  subscription,
   radius,
   saml2,
   saml,

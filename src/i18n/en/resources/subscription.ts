@@ -1,0 +1,60 @@
+/** The subscription page and its purchase overlay (spec 02 §2 Subscription page, Cards; §4 Purchase flow). */
+export const subscription = {
+  name: 'Subscription |||| Subscriptions',
+  fields: {
+    companyName: 'Company',
+    plan: 'Plan',
+    period: 'Period',
+    numberOfUsers: 'Number of users',
+    expireDate: 'Expire date',
+    startDate: 'Start date',
+    status: 'Status',
+    tokenPacks: 'Token packs',
+  },
+  titles: { create: 'Create Subscription', upgrade: 'Upgrade Subscription' },
+  review: 'Review Subscription',
+  currentActiveUsers: 'Current Active Users',
+  numberOfUsers: 'Number of Users',
+  usersInvalid: 'Enter a whole number of users.',
+  usersMax: 'At most %{max} users.',
+  expiringSoon: 'Expiring soon',
+  price: {
+    total: 'Total',
+    discount: 'Free months',
+    trial: 'First-time free months',
+    final: 'To pay',
+  },
+  actions: {
+    next: 'Next',
+    placeOrder: 'Place Order',
+    pay: 'Pay',
+    upgrade: 'Upgrade',
+    extend: 'Extend',
+    edit: 'Add users',
+    detail: 'Detail',
+  },
+  card: {
+    choose: 'Card to pay with',
+    saved: '%{brand} ending in %{last4} (%{name})',
+    new: 'A new card',
+    number: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'Security code',
+    name: 'Name on the card',
+    testHint:
+      'Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard) with any future expiry; 4000 0000 0000 0002 is declined.',
+  },
+  none: {
+    title: 'No subscription found!',
+    body: 'You must subscribe at least one TokenPack at Home page.',
+    subscribe: 'Subscribe',
+  },
+  thanks: {
+    title: 'Thanks for choosing our service!',
+    approved: 'Your subscription is active: its token pack is ready.',
+    notApproved:
+      'Your order is placed but not approved yet: it becomes active once it is paid or approved. Its state is in My Orders.',
+  },
+  empty: { title: 'No subscription yet', body: 'Pick a plan on the Plans page.' },
+  notifications: { updated: 'The order for more users is placed.' },
+};

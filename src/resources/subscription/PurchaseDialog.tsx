@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  type Theme,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import {
+  Button,
+  useDataProvider,
+  useGetList,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { type Calculation, NUMBER_OF_USERS, type Order, type TierPlan } from '../../../contract/billing';
+import { formatMoney } from '../../components/money';
+import { errorNotification } from '../../components/notifyError';
+import { useSession } from '../../session';
+import { CardPayment } from './CardPayment';
+import { type SubscriptionRecord, tierKey, usePurchaseQuery } from './subscriptionFields';
+
+const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const } };
+
+/**
+ * The purchase overlay of /subscription (spec 02 §2, §4): step 1 the period, the users (and, for an
+ * extension or an edit, the current active users); step 2 Review Subscription with Place Order; then a
+ * Professional order is paid by card (or later), and done shows the thank-you.
+ */
+export const PurchaseDialog = () => {
+  const query = usePurchaseQuery();
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const { data: tiers } = useGetList<TierPlan>('payment_plan', ALL);
+  const { data: held } = useGetOne<SubscriptionRecord>(
+    'subscription',
+    { id: query.subscriptionId ?? '' },
+    { enabled: Boolean(query.subscriptionId) },
+  );
+  const { data: order, refetch: refetchOrder } = useGetOne<Order>(
+    'order',
+    { id: query.orderId ?? '' },
+    { enabled: Boolean(query.orderId) },
+  );
+  const tierId = query.tierId ?? order?.paymentPlanIds[0] ?? held?.paymentPlanIds[0];
+  const tier = tiers?.find((one) => one.id === tierId);
+  const title = query.action
+    ? 'resources.subscription.titles.upgrade'
+    : 'resources.subscription.titles.create';
+  const refresh = useRefresh();
+  /** Closing returns to /subscription, whose list may have changed (an order approved, paid). */
+  const close = () => {
+    refresh();
+    query.close();
+  };
+
+  return (
+    <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {translate(
+          query.done
+            ? 'resources.subscription.thanks.title'
+            : query.step === 2
+              ? 'resources.subscription.review'
+              : title,
+        )}
+      </DialogTitle>
+      {query.done ? (
+        <ThankYou order={order} />
+      ) : !tier ? (
+        <DialogContent>
+          <Typography role="status">{translate('ra.page.loading')}</Typography>
+        </DialogContent>
+      ) : query.step === 1 ? (
+        <StepOne tier={tier} held={held} />
+      ) : query.step === 2 ? (
+        <StepTwo tier={tier} held={held} />
+      ) : (
+        <DialogContent>
+          {query.orderId && (
+            <CardPayment
+              orderId={query.orderId}
+              onPaid={() => {
+                // The order is approved now: the thank-you reads it again.
+                void refetchOrder();
+                query.set({ done: 'true', step: undefined });
+              }}
+            />
+          )}
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button label="ra.action.close" onClick={close} />
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Step 1: the period tiles, the current active users (extend, edit) and the number of users. */
+const StepOne = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) => {
+  const query = usePurchaseQuery();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const editing = query.action === 'edit';
+  const fixedPeriod = editing && held ? held.paymentPlanIds[1] : undefined;
+  const [periodId, setPeriodId] = useState(query.periodId ?? fixedPeriod ?? tier.periods[0]?.id ?? '');
+  const minimum = editing && held ? held.numberOfUsers + 1 : tier.minUser;
+  const [users, setUsers] = useState(
+    String(query.numberOfUsers ?? Math.max(NUMBER_OF_USERS.default, minimum)),
+  );
+  const [active, setActive] = useState<number | null>(null);
+  useEffect(() => {
+    if (!(query.action === 'extend' || editing) || !query.subscriptionId) return;
+    dataProvider
+      .countActiveUsers('users', { subscriptionId: query.subscriptionId })
+      .then(({ data }: { data: { count?: number } | number }) =>
+        setActive(typeof data === 'number' ? data : (data?.count ?? null)),
+      )
+      .catch(() => setActive(null));
+  }, [dataProvider, query.action, query.subscriptionId, editing]);
+
+  const count = Number(users);
+  const problem = !Number.isInteger(count)
+    ? translate('resources.subscription.usersInvalid')
+    : editing && held && count <= held.numberOfUsers
+      ? translate('error.billing.order.lessThanCurrentNumberOfUser', { currUser: held.numberOfUsers })
+      : count < tier.minUser
+        ? translate('error.billing.order.minNumberOfUser', { minUser: tier.minUser })
+        : count > NUMBER_OF_USERS.max
+          ? translate('resources.subscription.usersMax', { max: NUMBER_OF_USERS.max })
+          : null;
+
+  return (
+    <DialogContent>
+      <Stack spacing={3} sx={{ pt: 1 }}>
+        <Typography variant="h6" component="p">
+          {translate(tierKey(tier))}
+        </Typography>
+        {!editing && (
+          <ToggleButtonGroup
+            exclusive
+            value={periodId}
+            onChange={(_, value: string | null) => value && setPeriodId(value)}
+            aria-label={translate('portal.home.period')}
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {tier.periods.map((period) => (
+              <ToggleButton key={period.id} value={period.id}>
+                {translate('portal.home.months', { smart_count: period.periodCount })}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+        {active !== null && (
+          <Typography>
+            {translate('resources.subscription.currentActiveUsers')}: <strong>{active}</strong>
+          </Typography>
+        )}
+        <TextField
+          type="number"
+          label={translate('resources.subscription.numberOfUsers')}
+          value={users}
+          onChange={(event) => setUsers(event.target.value)}
+          slotProps={{ htmlInput: { min: minimum, max: NUMBER_OF_USERS.max, step: 1 } }}
+          error={problem !== null}
+          helperText={problem ?? ' '}
+          required
+        />
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
+        <Button
+          variant="contained"
+          label="resources.subscription.actions.next"
+          disabled={problem !== null || !periodId}
+          onClick={() => query.set({ step: 2, periodId, numberOfUsers: count })}
+        />
+      </Stack>
+    </DialogContent>
+  );
+};
+
+/** Step 2: Review Subscription (the calculation) with Place Order and back. */
+const StepTwo = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) => {
+  const query = usePurchaseQuery();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const session = useSession();
+  const customerId = session?.customerId ?? '';
+  const period = tier.periods.find((one) => one.id === query.periodId) ?? tier.periods[0];
+  const users = query.numberOfUsers ?? tier.minUser;
+  const editing = query.action === 'edit';
+  const [price, setPrice] = useState<Calculation | null>(null);
+  const [placing, setPlacing] = useState(false);
+
+  useEffect(() => {
+    if (!period) return;
+    const data =
+      editing && held
+        ? {
+            customerId,
+            numberOfUsers: users - held.numberOfUsers,
+            paymentPlanIds: held.paymentPlanIds,
+            calculateOnRemainingTime: true,
+            subscriptionId: held.id,
+          }
+        : {
+            customerId,
+            numberOfUsers: users,
+            paymentPlanIds: [tier.id, period.id],
+            ...(query.action === 'extend' ? { applyTrial: false } : {}),
+          };
+    dataProvider
+      .calculate('subscription', { data })
+      .then(({ data: answer }: { data: Calculation }) => setPrice(answer))
+      .catch((error: unknown) => notify(...errorNotification(error)));
+  }, [dataProvider, notify, customerId, users, tier.id, period, editing, held, query.action]);
+
+  const place = async () => {
+    if (!period) return;
+    setPlacing(true);
+    try {
+      const base = { customerId, numberOfUsers: users };
+      let placed: Order;
+      if (editing && held) {
+        placed = (
+          await dataProvider.update('subscription', {
+            id: held.id,
+            data: { ...base, subscriptionId: held.id },
+            previousData: held,
+          })
+        ).data as unknown as Order;
+      } else if (query.action === 'upgrade' || query.action === 'extend') {
+        placed = (
+          await dataProvider[query.action]('subscription', {
+            data: { ...base, paymentPlanIds: [tier.id, period.id], subscriptionId: query.subscriptionId },
+          })
+        ).data as Order;
+      } else {
+        placed = (
+          await dataProvider.create('order', { data: { ...base, paymentPlanIds: [tier.id, period.id] } })
+        ).data as unknown as Order;
+      }
+      const payByCard = placed.status === 'SUBMITTED' && placed.tierPaymentPlan.tierPlanType === 'NORMAL';
+      query.set(
+        payByCard ? { orderId: placed.id, step: 3 } : { orderId: placed.id, done: 'true', step: undefined },
+      );
+    } catch (error) {
+      notify(...errorNotification(error));
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const money = (amount: number) => formatMoney(amount, price?.currency ?? tier.currency);
+  return (
+    <DialogContent>
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        <Typography>
+          {translate(tierKey(tier))} ·{' '}
+          {period && translate('portal.home.months', { smart_count: period.periodCount })} ·{' '}
+          {translate('resources.order.usersCount', { smart_count: users })}
+        </Typography>
+        {price ? (
+          <dl style={{ margin: 0 }}>
+            <Row label="resources.subscription.price.total" value={money(price.totalAmount)} />
+            <Row
+              label="resources.subscription.price.discount"
+              value={`${money(price.discountAmount)} (${price.discountPercent}%)`}
+            />
+            {price.trialTerm > 0 && (
+              <Row
+                label="resources.subscription.price.trial"
+                value={translate('resources.order.trialMonths', { smart_count: price.trialTerm })}
+              />
+            )}
+            <Row label="resources.subscription.price.final" value={money(price.finalAmount)} strong />
+          </dl>
+        ) : (
+          <Typography role="status">{translate('ra.page.loading')}</Typography>
+        )}
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', mt: 2 }}>
+        <Button label="ra.action.back" onClick={() => query.set({ step: 1 })} />
+        <Button
+          variant="contained"
+          label="resources.subscription.actions.placeOrder"
+          disabled={placing || !price}
+          onClick={() => void place()}
+        />
+      </Stack>
+    </DialogContent>
+  );
+};
+
+const Row = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', fontWeight: strong ? 700 : 400 }}>
+      <dt>{translate(label)}</dt>
+      <dd style={{ margin: 0 }}>{value}</dd>
+    </Stack>
+  );
+};
+
+/** done=true: the thank-you (spec 02 §2), with the dashboard once the plan is free or approved. */
+const ThankYou = ({ order }: { order?: Order }) => {
+  const translate = useTranslate();
+  const approved = order?.status === 'APPROVED';
+  return (
+    <DialogContent>
+      {approved ? (
+        <Stack spacing={2}>
+          <Typography>{translate('resources.subscription.thanks.approved')}</Typography>
+          <Link to="/report">{translate('portal.menu.dashboard')}</Link>
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          <Alert severity="info">{translate('resources.subscription.thanks.notApproved')}</Alert>
+          <Link to="/my-account/orders">{translate('portal.menu.myOrders')}</Link>
+        </Stack>
+      )}
+    </DialogContent>
+  );
+};

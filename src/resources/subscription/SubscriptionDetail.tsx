@@ -1,0 +1,53 @@
+import { ListItem, List as MuiList } from '@mui/material';
+import {
+  DateField,
+  FunctionField,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { StatusField } from '../../components/StatusField';
+import { type SubscriptionRecord, tierKey } from './subscriptionFields';
+
+/** /subscription/{id}: a subscription's plan, period, users, dates and token packs. */
+export const SubscriptionDetail = () => {
+  const { id } = useParams();
+  const translate = useTranslate();
+  return (
+    <Show resource="subscription" id={id}>
+      <SimpleShowLayout>
+        <TextField source="companyName" />
+        <FunctionField
+          source="tierPlanType"
+          label="resources.subscription.fields.plan"
+          render={(record: SubscriptionRecord) => translate(tierKey(record))}
+        />
+        <TextField source="periodPaymentPlan.name" label="resources.subscription.fields.period" />
+        <NumberField source="numberOfUsers" />
+        <StatusField />
+        <DateField source="startDate" locales="vi-VN" />
+        <FunctionField
+          source="expireDate"
+          render={(record: SubscriptionRecord) =>
+            `${new Date(record.expireDate).toLocaleDateString('vi-VN')}${record.expiringSoon ? ` · ${translate('resources.subscription.expiringSoon')}` : ''}`
+          }
+        />
+        <FunctionField
+          source="tokenPacks"
+          render={(record: SubscriptionRecord) => (
+            <MuiList dense disablePadding>
+              {record.tokenPacks?.map((pack) => (
+                <ListItem key={pack.id} disableGutters>
+                  {pack.name}
+                </ListItem>
+              ))}
+            </MuiList>
+          )}
+        />
+      </SimpleShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { Order, Subscription, TierPlan } from '../../../contract/billing';
+import order from '../../../src/resources/order';
+import subscription from '../../../src/resources/subscription';
+import { customerAdmin, recordRequests, renderAdmin } from '../harness';
+import { API, server } from '../msw';
+
+const PRO: TierPlan = {
+  id: 'pro',
+  name: 'PROFESSIONAL',
+  tierPlanType: 'NORMAL',
+  minUser: 10,
+  description: 'Every connector.',
+  pricePerUserMonth: 300,
+  currency: 'USD',
+  featureIds: [],
+  periods: [
+    { id: 'p1', tierPlanId: 'pro', name: '1 month', periodCount: 1, freeMonth: 0, firstTimeFreeMonth: 1 },
+    { id: 'p12', tierPlanId: 'pro', name: '12 months', periodCount: 12, freeMonth: 2, firstTimeFreeMonth: 1 },
+  ],
+};
+
+const HELD: Subscription = {
+  id: 's1',
+  customerId: 'c1',
+  companyName: 'Acme',
+  paymentPlanIds: ['pro', 'p12'],
+  numberOfUsers: 25,
+  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '', minUser: 10 },
+  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
+  tierPlanType: 'NORMAL',
+  status: 'ACTIVE',
+  startDate: '2026-01-01T00:00:00.000Z',
+  expireDate: '2027-02-01T00:00:00.000Z',
+  expiringSoon: false,
+  tokenPacks: [{ id: 'tp1', name: 'Professional Token Pack' }],
+  createdDate: '2026-01-01T00:00:00.000Z',
+};
+
+const orderOf = (status: Order['status']): Order => ({
+  id: 'o1',
+  customerId: 'c1',
+  companyName: 'Acme',
+  action: 'SUBSCRIBE',
+  status,
+  numberOfUsers: 25,
+  paymentPlanIds: ['pro', 'p12'],
+  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '' },
+  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
+  subscriptionId: null,
+  tokenPackName: null,
+  removeUsers: [],
+  amount: 75_000,
+  currency: 'USD',
+  trialTerm: 1,
+  paid: status === 'APPROVED',
+  notes: null,
+  createdDate: '2026-11-20T10:00:00.000Z',
+  closedDate: null,
+  tokenPackId: null,
+  serviceInstanceId: null,
+});
+
+const renderAt = (path: string, subscriptions: Subscription[] = []) => {
+  server.use(
+    http.get(`${API}/billing/payment_plan`, () => HttpResponse.json([PRO])),
+    http.post(`${API}/billing/subscription/c1/search`, () =>
+      HttpResponse.json({ contents: subscriptions, totalElements: subscriptions.length }),
+    ),
+    http.get(`${API}/billing/subscription/s1/detail`, () => HttpResponse.json(HELD)),
+    http.get(`${API}/billing/get-list-payment-sources`, () => HttpResponse.json([])),
+    http.get(`${API}/billing/c1/get-list-payment-sources`, () => HttpResponse.json([])),
+    http.post(`${API}/billing/subscription/calculate`, () =>
+      HttpResponse.json({
+        currency: 'USD',
+        totalAmount: 90_000,
+        discountAmount: 15_000,
+        discountPercent: 17,
+        finalAmount: 75_000,
+        trialTerm: 1,
+      }),
+    ),
+  );
+  return renderAdmin({
+    path,
+    permissions: ['subscription:view', 'subscription:configure'],
+    session: customerAdmin,
+    children: [
+      <Resource key="subscription" name="subscription" {...subscription} />,
+      <Resource key="order" name="order" {...order} />,
+      <Resource key="payment_plan" name="payment_plan" />,
+      <Resource key="card" name="card" />,
+      <Resource key="users" name="users" />,
+      <CustomRoutes key="login" noLayout>
+        <Route path="/login" element={<p>sign-in page</p>} />
+      </CustomRoutes>,
+    ],
+  });
+};
+
+describe('the subscription page', () => {
+  it("says 'No subscription found!' with Cancel and Subscribe when there is none", async () => {
+    renderAt('/subscription');
+    const dialog = await screen.findByRole('dialog', { name: 'No subscription found!' });
+    expect(
+      within(dialog).getByText('You must subscribe at least one TokenPack at Home page.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+
+  it('goes to the sign-in page with the same query when it holds a client_id', async () => {
+    const { pathname } = renderAt('/subscription?client_id=gateway-x&state=s1');
+    await waitFor(() => expect(pathname()).toBe('/login'));
+  });
+
+  it('lists the subscriptions with their plan, users and expiry', async () => {
+    renderAt('/subscription', [HELD]);
+    const row = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Professional')).toBeInTheDocument();
+    expect(within(row).getByText('25')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Extend' })).toBeInTheDocument();
+  });
+});
+
+describe('the purchase overlay', () => {
+  it('opens at step 1 with the periods and 10 users, and refuses fewer than the plan’s minimum', async () => {
+    const { user, pathname } = renderAt('/subscription?tierId=pro&step=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Subscription' });
+    expect(await within(dialog).findByRole('button', { name: '12 months' })).toBeInTheDocument();
+    const users = within(dialog).getByRole('spinbutton', { name: 'Number of Users' });
+    expect(users).toHaveValue(10);
+    await user.clear(users);
+    await user.type(users, '5');
+    expect(within(dialog).getByText('Minimum 10 users required')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.clear(users);
+    await user.type(users, '25');
+    await user.click(within(dialog).getByRole('button', { name: '12 months' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pathname()).toBe('/subscription'));
+    expect(await screen.findByRole('dialog', { name: 'Review Subscription' })).toBeInTheDocument();
+  });
+
+  it('reviews the price at step 2 and places the order, then asks for the card of a Professional order', async () => {
+    server.use(
+      http.post(`${API}/billing/order/c1/submit`, () =>
+        HttpResponse.json(orderOf('SUBMITTED'), { status: 201 }),
+      ),
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
+    );
+    const sent = recordRequests();
+    const { user } = renderAt('/subscription?tierId=pro&periodId=p12&numberOfUsers=25&step=2');
+    const review = await screen.findByRole('dialog', { name: 'Review Subscription' });
+    expect(await within(review).findByText('$750.00')).toBeInTheDocument();
+    expect(sent.find((request) => request.path.endsWith('/calculate'))?.body).toEqual({
+      customerId: 'c1',
+      numberOfUsers: 25,
+      paymentPlanIds: ['pro', 'p12'],
+    });
+    await user.click(within(review).getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path.endsWith('/submit'))?.body).toEqual({
+        customerId: 'c1',
+        numberOfUsers: 25,
+        paymentPlanIds: ['pro', 'p12'],
+      }),
+    );
+    expect(await screen.findByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+  });
+
+  it('refuses a card number that is not one, then pays with a token that does not hold the number', async () => {
+    server.use(
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
+      http.post(`${API}/billing/c1/pay`, () => HttpResponse.json(orderOf('APPROVED'))),
+    );
+    const sent = recordRequests();
+    const { user } = renderAt('/subscription?orderId=o1&step=3');
+    await user.type(await screen.findByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4241');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '12/30');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123');
+    await user.type(screen.getByRole('textbox', { name: 'Name on the card' }), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('The card number is not valid.')).toBeInTheDocument();
+    expect(sent.some((request) => request.path.endsWith('/pay'))).toBe(false);
+
+    const number = screen.getByRole('textbox', { name: 'Card number' });
+    await user.clear(number);
+    await user.type(number, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(sent.some((request) => request.path.endsWith('/pay'))).toBe(true));
+    const body = sent.find((request) => request.path.endsWith('/pay'))?.body as Record<string, string>;
+    expect(body.orderId).toBe('o1');
+    expect(body.stripeTokenId).toMatch(/^tok_test_/);
+    expect(JSON.stringify(body)).not.toContain('4242424242424242');
+    expect(
+      await screen.findByRole('dialog', { name: 'Thanks for choosing our service!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the current active users for an edit and asks for more users than the subscription has', async () => {
+    server.use(
+      http.get(`${API}/user-management/users/c1/count-active-users`, () => HttpResponse.json({ count: 18 })),
+    );
+    const { user } = renderAt('/subscription?action=edit&subscriptionId=s1&tierId=pro&step=1', [HELD]);
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Subscription' });
+    expect(await within(dialog).findByText('18')).toBeInTheDocument();
+    const users = within(dialog).getByRole('spinbutton', { name: 'Number of Users' });
+    await user.clear(users);
+    await user.type(users, '25');
+    expect(
+      within(dialog).getByText(
+        'Only support to change the value greater than current subscription users. Current users is 25.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('thanks with the dashboard once the order is approved', async () => {
+    server.use(http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('APPROVED'))));
+    renderAt('/subscription?orderId=o1&done=true');
+    const thanks = await screen.findByRole('dialog', { name: 'Thanks for choosing our service!' });
+    expect(await within(thanks).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/report');
+  });
+});
