@@ -25,6 +25,7 @@ import type { TierPlan } from '../../../contract/billing';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { SCOPE, useSession } from '../../session';
+import { CardsPanel } from './CardsPanel';
 import { PurchaseDialog } from './PurchaseDialog';
 import { type SubscriptionRecord, tierKey, usePurchaseQuery } from './subscriptionFields';
 
@@ -177,6 +178,7 @@ export const SubscriptionPage = () => {
           </DataTable>
         </SmallScreenList>
       </List>
+      <CardsPanel />
       {overlay && <PurchaseDialog />}
     </>
   );

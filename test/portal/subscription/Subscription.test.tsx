@@ -65,15 +65,14 @@ const orderOf = (status: Order['status']): Order => ({
   serviceInstanceId: null,
 });
 
-const renderAt = (path: string, subscriptions: Subscription[] = []) => {
+const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unknown[] = []) => {
   server.use(
     http.get(`${API}/billing/payment_plan`, () => HttpResponse.json([PRO])),
     http.post(`${API}/billing/subscription/c1/search`, () =>
       HttpResponse.json({ contents: subscriptions, totalElements: subscriptions.length }),
     ),
     http.get(`${API}/billing/subscription/s1/detail`, () => HttpResponse.json(HELD)),
-    http.get(`${API}/billing/get-list-payment-sources`, () => HttpResponse.json([])),
-    http.get(`${API}/billing/c1/get-list-payment-sources`, () => HttpResponse.json([])),
+    http.get(`${API}/billing/c1/get-list-payment-sources`, () => HttpResponse.json(cards)),
     http.post(`${API}/billing/subscription/calculate`, () =>
       HttpResponse.json({
         currency: 'USD',
@@ -224,5 +223,51 @@ describe('the purchase overlay', () => {
     renderAt('/subscription?orderId=o1&done=true');
     const thanks = await screen.findByRole('dialog', { name: 'Thanks for choosing our service!' });
     expect(await within(thanks).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/report');
+  });
+});
+
+describe('the saved cards', () => {
+  const CARDS = [
+    { id: 'k1', brand: 'visa', name: 'Ada Lovelace Byron', last4: '4242', isPrimary: true },
+    { id: 'k2', brand: 'mastercard', name: 'Ada', last4: '4444', isPrimary: false },
+  ];
+
+  it('lists the cards, makes one primary and deletes one, each after a confirmation', async () => {
+    const sent = recordRequests();
+    server.use(
+      http.put(`${API}/billing/c1/set-as-default-card/k2`, () =>
+        HttpResponse.json({ ...CARDS[1], isPrimary: true }),
+      ),
+      http.delete(`${API}/billing/c1/delete-card/k2`, () => HttpResponse.json(CARDS[1])),
+    );
+    const { user } = renderAt('/subscription', [HELD], CARDS);
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    expect(await within(cards).findByText('mastercard ending in 4444')).toBeInTheDocument();
+    expect(within(cards).getByText('Primary')).toBeInTheDocument();
+    // No new-card entry while there are cards.
+    expect(within(cards).queryByRole('textbox', { name: 'Card number' })).toBeNull();
+
+    await user.click(within(cards).getByRole('button', { name: 'Make primary' }));
+    expect(await screen.findByText('Pay with the card ending in 4444 by default?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(sent.some((request) => request.path === '/billing/c1/set-as-default-card/k2')).toBe(true),
+    );
+
+    const second = within(cards).getByText('mastercard ending in 4444').closest('li') as HTMLElement;
+    await user.click(within(second).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete the card ending in 4444?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(
+        sent.some((request) => request.method === 'DELETE' && request.path === '/billing/c1/delete-card/k2'),
+      ).toBe(true),
+    );
+  });
+
+  it('opens the new-card entry when there is no card', async () => {
+    renderAt('/subscription', [HELD]);
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    expect(await within(cards).findByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
   });
 });

@@ -44,6 +44,19 @@ export const subscription = {
     testHint:
       'Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard) with any future expiry; 4000 0000 0000 0002 is declined.',
   },
+  cards: {
+    title: 'Cards',
+    primary: 'Primary',
+    ending: '%{brand} ending in %{last4}',
+    makePrimary: 'Make primary',
+    add: 'Add a card',
+    save: 'Save card',
+    added: 'Card saved',
+    deleted: 'Card deleted',
+    madePrimary: 'Primary card changed',
+    confirmDelete: 'Delete the card ending in %{last4}?',
+    confirmPrimary: 'Pay with the card ending in %{last4} by default?',
+  },
   none: {
     title: 'No subscription found!',
     body: 'You must subscribe at least one TokenPack at Home page.',

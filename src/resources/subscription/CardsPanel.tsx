@@ -1,0 +1,176 @@
+import AddCardIcon from '@mui/icons-material/AddCard';
+import DeleteIcon from '@mui/icons-material/Delete';
+import StarIcon from '@mui/icons-material/Star';
+import { Box, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { Button, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import type { Card } from '../../../contract/card';
+import { shownCardName } from '../../../contract/cardRules';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { errorNotification } from '../../components/notifyError';
+import { CardEntryFields, useCardEntry } from './CardEntry';
+
+type Asked = { kind: 'primary' | 'delete'; card: Card } | null;
+
+/**
+ * The customer's saved cards (spec 02 §2 Cards): brand, the name in capitals (at most 12 characters wide),
+ * the last four digits and the primary one; set primary and delete each after a confirmation; a new card is
+ * entered here, and the entry is open when there are none. Cards that cannot be loaded show as none
+ * (spec 02 §8).
+ */
+export const CardsPanel = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider();
+  const { data: cards = [], refetch } = useGetList<Card>(
+    'card',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } },
+    { retry: false, onError: () => undefined },
+  );
+  const [adding, setAdding] = useState(false);
+  const [asked, setAsked] = useState<Asked>(null);
+  const [busy, setBusy] = useState(false);
+  const entry = useCardEntry();
+  const open = adding || cards.length === 0;
+
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await run();
+      notify(done, { type: 'info' });
+      await refetch();
+      return true;
+    } catch (error) {
+      notify(...errorNotification(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = entry.tokenize();
+    if (!token) return;
+    const added = await act(
+      () => dataProvider.create('card', { data: { stripeTokenId: token } }),
+      'resources.subscription.cards.added',
+    );
+    if (added) {
+      entry.reset();
+      setAdding(false);
+    }
+  };
+
+  const confirmAsked = async () => {
+    if (!asked) return;
+    const { kind, card } = asked;
+    await act(
+      () =>
+        kind === 'primary'
+          ? dataProvider.setDefault('card', { id: card.id })
+          : dataProvider.delete('card', { id: card.id, previousData: card }),
+      kind === 'primary'
+        ? 'resources.subscription.cards.madePrimary'
+        : 'resources.subscription.cards.deleted',
+    );
+    setAsked(null);
+  };
+
+  return (
+    <Paper component="section" aria-labelledby="cards-title" sx={{ p: 2, mt: 2 }}>
+      <Typography id="cards-title" variant="h6" component="h2" gutterBottom>
+        {translate('resources.subscription.cards.title')}
+      </Typography>
+      {cards.length > 0 && (
+        <List dense>
+          {cards.map((card) => (
+            <ListItem
+              key={card.id}
+              disableGutters
+              secondaryAction={
+                <Stack direction="row" spacing={1}>
+                  {!card.isPrimary && (
+                    <Button
+                      label="resources.subscription.cards.makePrimary"
+                      onClick={() => setAsked({ kind: 'primary', card })}
+                    >
+                      <StarIcon />
+                    </Button>
+                  )}
+                  <Button
+                    label="ra.action.delete"
+                    color="error"
+                    onClick={() => setAsked({ kind: 'delete', card })}
+                  >
+                    <DeleteIcon />
+                  </Button>
+                </Stack>
+              }
+            >
+              <ListItemText
+                primary={
+                  <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                    <Box
+                      component="span"
+                      sx={{
+                        textTransform: 'uppercase',
+                        maxWidth: '12ch',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {shownCardName(card.name)}
+                    </Box>
+                    {card.isPrimary && (
+                      <Chip
+                        size="small"
+                        color="primary"
+                        label={translate('resources.subscription.cards.primary')}
+                      />
+                    )}
+                  </Box>
+                }
+                secondary={translate('resources.subscription.cards.ending', {
+                  brand: card.brand,
+                  last4: card.last4,
+                })}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {open ? (
+        <Stack component="form" spacing={2} onSubmit={add} noValidate sx={{ maxWidth: 480 }}>
+          <CardEntryFields card={entry} />
+          <Stack direction="row" spacing={2}>
+            <Button
+              type="submit"
+              variant="contained"
+              label="resources.subscription.cards.save"
+              disabled={busy}
+            />
+            {cards.length > 0 && <Button label="ra.action.cancel" onClick={() => setAdding(false)} />}
+          </Stack>
+        </Stack>
+      ) : (
+        <Button label="resources.subscription.cards.add" onClick={() => setAdding(true)}>
+          <AddCardIcon />
+        </Button>
+      )}
+      <ConfirmDialog
+        open={asked !== null}
+        content={
+          asked?.kind === 'delete'
+            ? 'resources.subscription.cards.confirmDelete'
+            : 'resources.subscription.cards.confirmPrimary'
+        }
+        translateOptions={asked ? { last4: asked.card.last4 } : undefined}
+        loading={busy}
+        onAccept={() => void confirmAsked()}
+        onReject={() => setAsked(null)}
+      />
+    </Paper>
+  );
+};
