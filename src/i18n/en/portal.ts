@@ -146,6 +146,12 @@ export const portal = {
     loadFailed: 'The plans could not be loaded. Reload the page to try again.',
     tiers: { FREE: 'Free', NORMAL: 'Professional', ENTERPRISE: 'Enterprise' },
   },
+  userPicker: {
+    search: 'Search users',
+    available: 'Users',
+    selected: 'Selected',
+    select: 'Select (%{smart_count}) users',
+  },
   certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },
   secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },

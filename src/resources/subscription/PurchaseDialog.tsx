@@ -26,6 +26,7 @@ import { Link } from 'react-router-dom';
 import { type Calculation, NUMBER_OF_USERS, type Order, type TierPlan } from '../../../contract/billing';
 import { formatMoney } from '../../components/money';
 import { errorNotification } from '../../components/notifyError';
+import { UserPicker } from '../../components/UserPicker';
 import { useSession } from '../../session';
 import { CardPayment } from './CardPayment';
 import { type SubscriptionRecord, tierKey, usePurchaseQuery } from './subscriptionFields';
@@ -59,6 +60,8 @@ export const PurchaseDialog = () => {
     ? 'resources.subscription.titles.upgrade'
     : 'resources.subscription.titles.create';
   const refresh = useRefresh();
+  /** An extension below the active users: the users it deactivates (kept across the steps). */
+  const [removeUsers, setRemoveUsers] = useState<string[]>([]);
   /** Closing returns to /subscription, whose list may have changed (an order approved, paid). */
   const close = () => {
     refresh();
@@ -83,9 +86,9 @@ export const PurchaseDialog = () => {
           <Typography role="status">{translate('ra.page.loading')}</Typography>
         </DialogContent>
       ) : query.step === 1 ? (
-        <StepOne tier={tier} held={held} />
+        <StepOne tier={tier} held={held} removeUsers={removeUsers} setRemoveUsers={setRemoveUsers} />
       ) : query.step === 2 ? (
-        <StepTwo tier={tier} held={held} />
+        <StepTwo tier={tier} held={held} removeUsers={removeUsers} />
       ) : (
         <DialogContent>
           {query.orderId && (
@@ -108,7 +111,18 @@ export const PurchaseDialog = () => {
 };
 
 /** Step 1: the period tiles, the current active users (extend, edit) and the number of users. */
-const StepOne = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) => {
+const StepOne = ({
+  tier,
+  held,
+  removeUsers,
+  setRemoveUsers,
+}: {
+  tier: TierPlan;
+  held?: SubscriptionRecord;
+  removeUsers: string[];
+  setRemoveUsers: (ids: string[]) => void;
+}) => {
+  const [picking, setPicking] = useState(false);
   const query = usePurchaseQuery();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
@@ -140,6 +154,11 @@ const StepOne = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) 
         : count > NUMBER_OF_USERS.max
           ? translate('resources.subscription.usersMax', { max: NUMBER_OF_USERS.max })
           : null;
+
+  // Spec 02 §4: an extension to fewer users than the subscription and the active users names who goes.
+  const needed =
+    query.action === 'extend' && held && active !== null && count < held.numberOfUsers ? active - count : 0;
+  const missingRemovals = needed > 0 && removeUsers.length < needed;
 
   return (
     <DialogContent>
@@ -177,12 +196,39 @@ const StepOne = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) 
           helperText={problem ?? ' '}
           required
         />
+        {needed > 0 && (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography role="status">
+              {translate('resources.subscription.remove.needed', { smart_count: needed })}{' '}
+              {removeUsers.length > 0 &&
+                translate('resources.subscription.remove.chosen', { smart_count: removeUsers.length })}
+            </Typography>
+            <Button
+              label="resources.subscription.remove.choose"
+              variant="outlined"
+              onClick={() => setPicking(true)}
+            />
+          </Stack>
+        )}
+        {picking && (
+          <UserPicker
+            title="resources.subscription.remove.choose"
+            hint="resources.subscription.remove.hint"
+            atLeast={needed}
+            initial={removeUsers}
+            onSelect={(ids) => {
+              setRemoveUsers(ids);
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        )}
       </Stack>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button
           variant="contained"
           label="resources.subscription.actions.next"
-          disabled={problem !== null || !periodId}
+          disabled={problem !== null || !periodId || missingRemovals}
           onClick={() => query.set({ step: 2, periodId, numberOfUsers: count })}
         />
       </Stack>
@@ -191,7 +237,15 @@ const StepOne = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) 
 };
 
 /** Step 2: Review Subscription (the calculation) with Place Order and back. */
-const StepTwo = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) => {
+const StepTwo = ({
+  tier,
+  held,
+  removeUsers,
+}: {
+  tier: TierPlan;
+  held?: SubscriptionRecord;
+  removeUsers: string[];
+}) => {
   const query = usePurchaseQuery();
   const translate = useTranslate();
   const notify = useNotify();
@@ -244,7 +298,12 @@ const StepTwo = ({ tier, held }: { tier: TierPlan; held?: SubscriptionRecord }) 
       } else if (query.action === 'upgrade' || query.action === 'extend') {
         placed = (
           await dataProvider[query.action]('subscription', {
-            data: { ...base, paymentPlanIds: [tier.id, period.id], subscriptionId: query.subscriptionId },
+            data: {
+              ...base,
+              paymentPlanIds: [tier.id, period.id],
+              subscriptionId: query.subscriptionId,
+              ...(query.action === 'extend' && removeUsers.length > 0 ? { removeUsers } : {}),
+            },
           })
         ).data as Order;
       } else {

@@ -254,6 +254,7 @@ describe('the saved cards', () => {
       expect(sent.some((request) => request.path === '/billing/c1/set-as-default-card/k2')).toBe(true),
     );
 
+    await waitFor(() => expect(screen.queryByText('Pay with the card ending in 4444 by default?')).toBeNull());
     const second = within(cards).getByText('mastercard ending in 4444').closest('li') as HTMLElement;
     await user.click(within(second).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete the card ending in 4444?')).toBeInTheDocument();
@@ -269,5 +270,60 @@ describe('the saved cards', () => {
     renderAt('/subscription', [HELD]);
     const cards = await screen.findByRole('region', { name: 'Cards' });
     expect(await within(cards).findByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+  });
+});
+
+describe('an extension to fewer users', () => {
+  it('asks for the users to remove in the picker, then sends them with the order', async () => {
+    const USERS = Array.from({ length: 5 }, (_, n) => ({
+      id: `u${5 - n}`,
+      username: `user${5 - n}`,
+      displayName: `User ${5 - n}`,
+      email: `user${5 - n}@acme.test`,
+      status: 'ACTIVE',
+    }));
+    const sent = recordRequests();
+    server.use(
+      http.get(`${API}/user-management/users/c1/count-active-users`, () => HttpResponse.json({ count: 22 })),
+      http.get(`${API}/user-management/users/c1/search`, () =>
+        HttpResponse.json({ content: USERS, totalElements: USERS.length, page: 0, pageSize: 100 }),
+      ),
+      http.post(`${API}/billing/subscription/c1/extend`, () =>
+        HttpResponse.json({ ...orderOf('SUBMITTED'), action: 'EXTEND' }, { status: 201 }),
+      ),
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
+    );
+    const { user } = renderAt('/subscription?action=extend&subscriptionId=s1&tierId=pro&step=1', [HELD]);
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Subscription' });
+    const users = await within(dialog).findByRole('spinbutton', { name: 'Number of Users' });
+    await user.clear(users);
+    await user.type(users, '20');
+    expect(await within(dialog).findByText(/choose 2 users to remove/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose users to remove' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose users to remove' });
+    await user.click(await within(picker).findByText('User 5'));
+    expect(within(picker).getByRole('button', { name: 'Select (1) users' })).toBeDisabled();
+    await user.click(within(picker).getByText('User 4'));
+    await user.click(within(picker).getByRole('button', { name: 'Select (2) users' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose users to remove' })).toBeNull());
+
+    // The picker read 100 users, newest first.
+    const search = sent.find((request) => request.path.startsWith('/user-management/users/c1/search'));
+    expect(search?.path).toContain('pageSize=100');
+    expect(search?.path).toContain('sort=id&order=DESC');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const review = await screen.findByRole('dialog', { name: 'Review Subscription' });
+    await user.click(await within(review).findByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path.endsWith('/extend'))?.body).toMatchObject({
+        customerId: 'c1',
+        numberOfUsers: 20,
+        subscriptionId: 's1',
+        removeUsers: ['u5', 'u4'],
+      }),
+    );
   });
 });

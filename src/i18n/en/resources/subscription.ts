@@ -44,6 +44,13 @@ export const subscription = {
     testHint:
       'Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard) with any future expiry; 4000 0000 0000 0002 is declined.',
   },
+  remove: {
+    needed:
+      'Fewer users than are active: choose %{smart_count} user to remove. |||| Fewer users than are active: choose %{smart_count} users to remove.',
+    chosen: '%{smart_count} chosen. |||| %{smart_count} chosen.',
+    choose: 'Choose users to remove',
+    hint: 'They are deactivated when the extension is approved. Choose at least %{count}.',
+  },
   cards: {
     title: 'Cards',
     primary: 'Primary',
