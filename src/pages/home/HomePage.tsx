@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { type DataProvider, DataProviderContext, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PeriodPlan, ServiceFeature, TierPlan } from '../../../contract/billing';
 import { usePageTitle } from '../../components/usePageTitle';
 import { PublicLayout } from '../../layout/public/PublicLayout';
@@ -106,6 +106,13 @@ export const HomePage = () => {
   };
 
   const pending = signedIn && pendingTier ? tiers?.find((tier) => tier.id === pendingTier) : undefined;
+  // completePayment (spec 02 §2): /home?orderId=…&tierId=…&step=2 continues that order's payment.
+  const orderId = search.get('orderId');
+  if (signedIn && orderId) {
+    const query = new URLSearchParams({ orderId, step: '3' });
+    if (pendingTier) query.set('tierId', pendingTier);
+    return <Navigate to={`/subscription?${query}`} replace />;
+  }
 
   return (
     <PublicLayout>

@@ -1,7 +1,9 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PaymentIcon from '@mui/icons-material/Payment';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { CANCEL_NOTE } from '../../../contract/billing';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorNotification } from '../../components/notifyError';
@@ -62,8 +64,37 @@ const OrderAction = ({ kind }: { kind: Kind }) => {
   );
 };
 
-/** Approve for an operator, Cancel for the order's customer. */
+/**
+ * completePayment (spec 02 §2): an unpaid Professional order of the customer's goes back to the purchase,
+ * at /home?orderId=…&tierId=…&step=2, which opens its payment.
+ */
+const CompletePayment = () => {
+  const record = useRecordContext<OrderRecord>();
+  const navigate = useNavigate();
+  if (record?.status !== 'SUBMITTED' || record.paid || record.tierPaymentPlan.tierPlanType !== 'NORMAL') {
+    return null;
+  }
+  return (
+    <Button
+      label="resources.order.actions.completePayment"
+      onClick={(event) => {
+        event.stopPropagation();
+        navigate(`/home?orderId=${record.id}&tierId=${record.tierPaymentPlan.id}&step=2`);
+      }}
+    >
+      <PaymentIcon />
+    </Button>
+  );
+};
+
+/** Approve for an operator; Complete payment and Cancel for the order's customer. */
 export const OrderActions = () => {
   const { operator } = useOrderScope();
-  return <OrderAction kind={operator ? 'approve' : 'cancel'} />;
+  if (operator) return <OrderAction kind="approve" />;
+  return (
+    <>
+      <CompletePayment />
+      <OrderAction kind="cancel" />
+    </>
+  );
 };

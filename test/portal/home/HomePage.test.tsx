@@ -101,6 +101,14 @@ describe('the plans page', () => {
     expect(sessionStore.get()?.buying).toEqual({ isBuying: true, tierId: 'pro' });
   });
 
+  it('continues an order’s payment (completePayment) when signed in', async () => {
+    signIn();
+    renderHome('/home?orderId=o1&tierId=pro&step=2');
+    await waitFor(() =>
+      expect(screen.getByTestId('at')).toHaveTextContent('/subscription?orderId=o1&step=3&tierId=pro'),
+    );
+  });
+
   it('opens the subscription order at step 1 with the plan and period when signed in', async () => {
     signIn();
     const user = renderHome('/home?tierId=pro');

@@ -83,6 +83,31 @@ describe("a customer's orders", () => {
   });
 });
 
+describe('completing a payment', () => {
+  it("takes the customer's unpaid Professional order back to the purchase", async () => {
+    serve('c1');
+    const { user, pathname } = renderAdmin({
+      path: '/my-account/orders',
+      permissions: ['subscription:view', 'subscription:configure'],
+      session: customerAdmin,
+      children: [
+        ...screens,
+        <CustomRoutes key="home" noLayout>
+          <Route path="/home" element={<p>plans</p>} />
+        </CustomRoutes>,
+      ],
+    });
+    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(
+      within(screen.getByText('Globex').closest('tr') as HTMLElement).queryByRole('button', {
+        name: 'Complete payment',
+      }),
+    ).toBeNull();
+    await user.click(within(submitted).getByRole('button', { name: 'Complete payment' }));
+    await waitFor(() => expect(pathname()).toBe('/home'));
+  });
+});
+
 describe("an operator's orders", () => {
   it("lists every customer's orders, searches by customer name, and approves after the spec's confirmation", async () => {
     serve('all');

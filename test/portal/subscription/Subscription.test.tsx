@@ -254,7 +254,9 @@ describe('the saved cards', () => {
       expect(sent.some((request) => request.path === '/billing/c1/set-as-default-card/k2')).toBe(true),
     );
 
-    await waitFor(() => expect(screen.queryByText('Pay with the card ending in 4444 by default?')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Pay with the card ending in 4444 by default?')).toBeNull(),
+    );
     const second = within(cards).getByText('mastercard ending in 4444').closest('li') as HTMLElement;
     await user.click(within(second).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete the card ending in 4444?')).toBeInTheDocument();

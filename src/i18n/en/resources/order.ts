@@ -20,7 +20,7 @@ export const order = {
   kinds: { SUBSCRIBE: 'New subscription', UPGRADE: 'Upgrade', EXTEND: 'Extension', EDIT: 'More users' },
   usersCount: '%{smart_count} user |||| %{smart_count} users',
   trialMonths: '%{smart_count} month |||| %{smart_count} months',
-  actions: { approve: 'Approve', cancel: 'Cancel order' },
+  actions: { approve: 'Approve', cancel: 'Cancel order', completePayment: 'Complete payment' },
   confirm: {
     cancel: 'Do you want cancel this order?',
     approve: 'This action will create token pack, service instance. Are you sure?',
