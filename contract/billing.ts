@@ -281,6 +281,14 @@ export const isMonth = (value: string): boolean => /^(0[1-9]|1[0-2])\/\d{4}$/.te
 /** The path value an operator lists every customer's orders with. */
 export const ALL_CUSTOMERS = 'all';
 
+/** A customer's own account changing its billing, in the customer of the path. */
+const configureInPath = {
+  permission: 'subscription:configure',
+  scope: 'customer',
+  customer: { from: 'path' },
+} as const;
+const CustomerParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
+
 export const order = defineResource({
   name: 'order',
   base: '/billing/order',
@@ -316,13 +324,9 @@ export const order = defineResource({
     body: 'data',
     summary:
       'Order a plan (the first subscription): a Free order is approved at once; a Professional one when paid; an Enterprise one by an operator',
-    access: { permission: 'subscription:configure', scope: 'customer', customer: { from: 'path' } },
+    access: configureInPath,
     errors: [404, 409],
-    schema: {
-      params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
-      body: SubmitOrderBody,
-      response: { 201: Order },
-    },
+    schema: { params: CustomerParams, body: SubmitOrderBody, response: { 201: Order } },
   },
   actions: {
     cancel: {
@@ -331,13 +335,9 @@ export const order = defineResource({
       path: '{base}/{customerId}/cancel',
       body: { orderId: '{id}', customerId: '{customerId}', notes: '{notes}' },
       summary: "Cancel one of the customer's own submitted orders",
-      access: { permission: 'subscription:configure', scope: 'customer', customer: { from: 'path' } },
+      access: configureInPath,
       errors: [404, 409],
-      schema: {
-        params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
-        body: CancelOrderBody,
-        response: { 200: Order },
-      },
+      schema: { params: CustomerParams, body: CancelOrderBody, response: { 200: Order } },
     },
     approve: {
       by: 'call',
@@ -403,27 +403,22 @@ export const SUBSCRIPTION_LISTING = defineListingNames({
 
 const SubscriptionRef = Type.String({ maxLength: 100 });
 
-export const UpgradeBody = Type.Object(
-  {
-    customerId: Type.String({ maxLength: 100 }),
-    numberOfUsers: UsersCount,
-    paymentPlanIds: PlanIds,
-    subscriptionId: SubscriptionRef,
-    tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
-  },
-  closed,
-);
+/** What an upgrade and an extension send: the submit fields and the subscription they change. */
+const CHANGE_FIELDS = {
+  customerId: Type.String({ maxLength: 100 }),
+  numberOfUsers: UsersCount,
+  paymentPlanIds: PlanIds,
+  subscriptionId: SubscriptionRef,
+  tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
+};
+export const UpgradeBody = Type.Object(CHANGE_FIELDS, closed);
 export const ExtendBody = Type.Object(
   {
-    customerId: Type.String({ maxLength: 100 }),
-    numberOfUsers: UsersCount,
-    paymentPlanIds: PlanIds,
-    subscriptionId: SubscriptionRef,
+    ...CHANGE_FIELDS,
     /** The users deactivated when the new count is below the active users (their ids). */
     removeUsers: Type.Optional(
       Type.Array(Type.String({ maxLength: 100 }), { maxItems: NUMBER_OF_USERS.max }),
     ),
-    tokenPackName: Type.Optional(Type.Union([Type.String({ maxLength: TOKEN_PACK_NAME_MAX }), Type.Null()])),
   },
   closed,
 );
@@ -439,13 +434,6 @@ export const PrecheckAnswer = Type.Object({
   /** A Professional subscription's change is paid by card; Free and Enterprise ones are not. */
   paymentRequired: Type.Boolean(),
 });
-
-const configureInPath = {
-  permission: 'subscription:configure',
-  scope: 'customer',
-  customer: { from: 'path' },
-} as const;
-const CustomerParams = Type.Object({ customerId: Type.String({ maxLength: 100 }) });
 
 export const subscription = defineResource({
   name: 'subscription',

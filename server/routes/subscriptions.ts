@@ -110,73 +110,70 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
     },
   });
 
+  /**
+   * An upgrade or an extension: the plan and its minimum checked, then in one transaction the active
+   * subscription found, the change's own rule applied, and the order placed (201).
+   */
+  const placeChange = async (
+    request: FastifyRequest,
+    body: {
+      numberOfUsers: number;
+      paymentPlanIds: string[];
+      subscriptionId: string;
+      tokenPackName?: string | null;
+      removeUsers?: string[];
+    },
+    action: 'UPGRADE' | 'EXTEND',
+  ) => {
+    const customerId = request.customer as string;
+    const { tier, period } = await planOf(db, body.paymentPlanIds);
+    checkMinUsers(tier, body.numberOfUsers);
+    const id = await db.transaction(async (tx) => {
+      const current = await activeSubscription(tx, customerId, body.subscriptionId);
+      let trial = false;
+      let removeUsers: string[] = [];
+      if (action === 'UPGRADE') {
+        if (tier.rank <= current.tier.rank) throw conflict(E.notHigher.key, E.notHigher.text);
+        trial = await isFirstPaid(tx, customerId);
+      } else {
+        if (tier.id !== current.tier.id) throw badRequest(E.otherTier.key, E.otherTier.text);
+        removeUsers = await checkRemovedUsers(tx, customerId, body.numberOfUsers, body.removeUsers ?? []);
+      }
+      return placeOrder(
+        tx,
+        modifier(request),
+        {
+          customerId,
+          action,
+          tier,
+          period,
+          numberOfUsers: body.numberOfUsers,
+          subscriptionId: current.subscription.id,
+          tokenPackName: body.tokenPackName,
+          removeUsers,
+          price: priceOrder(tier, period, body.numberOfUsers, trial),
+        },
+        now(),
+      );
+    });
+    return orderAnswer(id, customerId);
+  };
+
   app.route({
     ...routeOf(subscription.base, subscription.actions.upgrade, 'subscription.upgrade'),
     handler: async (request, reply) => {
-      const customerId = request.customer as string;
-      const body = request.body;
-      const { tier, period } = await planOf(db, body.paymentPlanIds);
-      checkMinUsers(tier, body.numberOfUsers);
-      const id = await db.transaction(async (tx) => {
-        const current = await activeSubscription(tx, customerId, body.subscriptionId);
-        if (tier.rank <= current.tier.rank) throw conflict(E.notHigher.key, E.notHigher.text);
-        const trial = await isFirstPaid(tx, customerId);
-        return placeOrder(
-          tx,
-          modifier(request),
-          {
-            customerId,
-            action: 'UPGRADE',
-            tier,
-            period,
-            numberOfUsers: body.numberOfUsers,
-            subscriptionId: current.subscription.id,
-            tokenPackName: body.tokenPackName,
-            price: priceOrder(tier, period, body.numberOfUsers, trial),
-          },
-          now(),
-        );
-      });
+      const answer = await placeChange(request, request.body, 'UPGRADE');
       reply.code(201);
-      return orderAnswer(id, customerId);
+      return answer;
     },
   });
 
   app.route({
     ...routeOf(subscription.base, subscription.actions.extend, 'subscription.extend'),
     handler: async (request, reply) => {
-      const customerId = request.customer as string;
-      const body = request.body;
-      const { tier, period } = await planOf(db, body.paymentPlanIds);
-      checkMinUsers(tier, body.numberOfUsers);
-      const id = await db.transaction(async (tx) => {
-        const current = await activeSubscription(tx, customerId, body.subscriptionId);
-        if (tier.id !== current.tier.id) throw badRequest(E.otherTier.key, E.otherTier.text);
-        const removeUsers = await checkRemovedUsers(
-          tx,
-          customerId,
-          body.numberOfUsers,
-          body.removeUsers ?? [],
-        );
-        return placeOrder(
-          tx,
-          modifier(request),
-          {
-            customerId,
-            action: 'EXTEND',
-            tier,
-            period,
-            numberOfUsers: body.numberOfUsers,
-            subscriptionId: current.subscription.id,
-            tokenPackName: body.tokenPackName,
-            removeUsers,
-            price: priceOrder(tier, period, body.numberOfUsers, false),
-          },
-          now(),
-        );
-      });
+      const answer = await placeChange(request, request.body, 'EXTEND');
       reply.code(201);
-      return orderAnswer(id, customerId);
+      return answer;
     },
   });
 
