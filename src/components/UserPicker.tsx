@@ -1,11 +1,13 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import {
   Box,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -81,18 +83,18 @@ export const UserPicker = ({
         aria-label={translate(heading)}
       >
         {rows.map((user) => (
-          <ListItemButton key={user.id} onClick={() => toggle(user)} role="checkbox" aria-checked={checked}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Checkbox
-                edge="start"
-                checked={checked}
-                tabIndex={-1}
-                disableRipple
-                slotProps={{ input: { 'aria-hidden': true } }}
-              />
-            </ListItemIcon>
-            <ListItemText primary={label(user)} secondary={user.email || user.username} />
-          </ListItemButton>
+          <ListItem key={user.id} disablePadding>
+            <ListItemButton onClick={() => toggle(user)} role="checkbox" aria-checked={checked}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {checked ? (
+                  <CheckBoxIcon color="primary" aria-hidden />
+                ) : (
+                  <CheckBoxOutlineBlankIcon aria-hidden />
+                )}
+              </ListItemIcon>
+              <ListItemText primary={label(user)} secondary={user.email || user.username} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

@@ -3,18 +3,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
-import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
 /**
  * Journey: a customer administrator picks the Professional plan on /home, orders it for 25 users, pays with
- * a test Visa card and sees the thank-you page and the subscription with its token pack; a second customer
+ * a test Visa card and sees the thank-you page and the subscription with its token pack, extends it to fewer
+ * users than are active (choosing who goes) and upgrades it to Enterprise; a second customer
  * orders Enterprise without paying, and the operator approves it in the orders list. axe on every screen.
  */
 describe("a customer administrator's plan", () => {
   let portal: RunningPortal;
   let browser: Browser;
   let operator: { email: string; password: string };
-  let acme: { email: string; password: string };
+  let acme: { customer: { id: string }; email: string; password: string };
   let globex: { email: string; password: string };
 
   beforeAll(async () => {
@@ -86,6 +87,85 @@ describe("a customer administrator's plan", () => {
     await expectAccessible(page, '/subscription with one subscription');
     await page.getByRole('button', { name: 'Detail' }).first().click();
     await page.getByText('Professional Token Pack').waitFor();
+  });
+
+  it('extends with fewer users than are active, choosing the users to remove, and pays with the saved card', async () => {
+    // 30 active users, from a CSV import into a REST directory of the customer's.
+    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+      json: { login: acme.email, password: acme.password },
+    });
+    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
+      token,
+      json: {
+        name: 'Acme HR',
+        type: 'REST',
+        restAuthentication: 'NONE',
+        listUsersUrl: 'https://hr.acme.example/users',
+      },
+    });
+    const csv = [
+      'username,email',
+      ...Array.from({ length: 30 }, (_, n) => `user${n}@acme.example,user${n}@acme.example`),
+    ].join('\n');
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
+    const uploaded = await fetch(
+      `${portal.url}/api/idm-ldap/users/r-${acme.customer.id}/users/connectors/${directory.id}/upload-csv-file`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+    );
+    expect(uploaded.status).toBe(200);
+
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/subscription`);
+    await page.getByRole('button', { name: 'Extend' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' });
+    await dialog.getByText('Current Active Users').waitFor();
+    await dialog.getByRole('spinbutton', { name: 'Number of Users' }).fill('20');
+    await dialog.getByText('choose 10 users to remove').waitFor();
+    await expectAccessible(page, 'extension below the active users');
+    await dialog.getByRole('button', { name: 'Choose users to remove' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose users to remove' });
+    const available = picker.getByRole('list', { name: 'Users' });
+    for (let n = 0; n < 10; n += 1) await available.getByRole('checkbox').first().click();
+    await expectAccessible(page, 'user picker');
+    await page.screenshot({ path: 'test-results/billing-picker.png' });
+    await picker.getByRole('button', { name: 'Select (10) users' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review Subscription' })
+      .getByRole('button', { name: 'Place Order' })
+      .click();
+    // The card saved by the first payment is chosen.
+    await page.getByRole('radio', { name: /visa ending in 4242/ }).waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page
+      .getByRole('dialog', { name: 'Thanks for choosing our service!' })
+      .getByText('Your subscription is active')
+      .waitFor();
+    const users = await api<{ totalElements: number }>(
+      portal,
+      `/user-management/users/${acme.customer.id}/search?page=0&pageSize=1&status=INACTIVE`,
+      { token },
+    );
+    expect(users.totalElements).toBe(10);
+  });
+
+  it("upgrades to Enterprise, an order that waits for an operator's approval", async () => {
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/subscription`);
+    await page.getByRole('button', { name: 'Upgrade' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade Subscription' });
+    await dialog.getByText('Enterprise').waitFor();
+    await dialog.getByRole('spinbutton', { name: 'Number of Users' }).fill('100');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await page
+      .getByRole('dialog', { name: 'Review Subscription' })
+      .getByRole('button', { name: 'Place Order' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Thanks for choosing our service!' })
+      .getByText('not approved yet')
+      .waitFor();
   });
 
   it('leaves an Enterprise order for the operator, who approves it', async () => {
