@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   BILLING_ERRORS,
   SUBSCRIPTION_ERRORS,
   SUBSCRIPTION_LISTING,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
   subscription,
 } from '../../contract/billing.ts';
 import { callerOf } from '../auth/guard.ts';
@@ -20,7 +23,13 @@ import {
   remainingOf,
   toOrder,
 } from '../domain/billing/orders.ts';
-import { findSubscription, selectSubscriptions, toSubscriptions } from '../domain/billing/subscriptions.ts';
+import {
+  findSubscription,
+  selectSubscriptions,
+  statusAt,
+  statusIs,
+  toSubscriptions,
+} from '../domain/billing/subscriptions.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { defineListing, eq as equals, findRows, inList } from '../http/listing.ts';
@@ -32,21 +41,6 @@ import { UUID_PATTERN } from '../http/validation.ts';
  * extend (with the users to remove when the count falls below the active users) and edit (more users,
  * prorated), with the check that says whether a change is paid by card.
  */
-
-const subscriptionList = defineListing({
-  filters: {
-    status: equals(subscriptions.status),
-    tierPlanType: equals(tierPlans.tierPlanType),
-    customerId: inList(subscriptions.customerId),
-  },
-  sort: {
-    createdDate: subscriptions.createdDate,
-    expireDate: subscriptions.expireDate,
-    companyName: customers.companyName,
-  },
-  defaultSort: SUBSCRIPTION_LISTING.defaultSort,
-  unique: subscriptions.id,
-});
 
 const E = SUBSCRIPTION_ERRORS;
 /** Ids looked up per query (PostgreSQL takes at most 65535 parameters). */
@@ -63,11 +57,34 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
   const orderAnswer = async (id: string, customerId: string) => toOrder(await findOrder(db, id, customerId));
 
   /** The customer's subscription a change names; it must be active. */
-  const activeSubscription = async (tx: Database, customerId: string, id: string) => {
+  /** The customer's subscription a change names: active, or (an extension) ended but not cancelled. */
+  const activeSubscription = async (tx: Database, customerId: string, id: string, ended = false) => {
     const found = await findSubscription(tx, id, customerId);
-    if (found.subscription.status !== 'ACTIVE') throw conflict(E.notActive.key, E.notActive.text);
+    const status = statusAt(found.subscription, now());
+    if (!(status === 'ACTIVE' || (ended && status === 'EXPIRED'))) {
+      throw conflict(E.notActive.key, E.notActive.text);
+    }
     return found;
   };
+
+  const subscriptionList = defineListing({
+    filters: {
+      // The status at the app's clock: an active subscription whose period has ended is EXPIRED.
+      status: {
+        schema: Type.Enum(SUBSCRIPTION_STATUSES),
+        where: (value) => statusIs(value as Subscription['status'], now()),
+      },
+      tierPlanType: equals(tierPlans.tierPlanType),
+      customerId: inList(subscriptions.customerId),
+    },
+    sort: {
+      createdDate: subscriptions.createdDate,
+      expireDate: subscriptions.expireDate,
+      companyName: customers.companyName,
+    },
+    defaultSort: SUBSCRIPTION_LISTING.defaultSort,
+    unique: subscriptions.id,
+  });
 
   const listRoute = routeOf(
     subscription.base,
@@ -129,7 +146,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Database; now?:
     const { tier, period } = await planOf(db, body.paymentPlanIds);
     checkMinUsers(tier, body.numberOfUsers);
     const id = await db.transaction(async (tx) => {
-      const current = await activeSubscription(tx, customerId, body.subscriptionId);
+      const current = await activeSubscription(tx, customerId, body.subscriptionId, action === 'EXTEND');
       let trial = false;
       let removeUsers: string[] = [];
       if (action === 'UPGRADE') {

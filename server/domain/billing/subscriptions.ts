@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { BILLING_ERRORS, EXPIRY_WINDOW_MS, type Subscription } from '../../../contract/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { customers, periodPlans, subscriptions, tierPlans, tokenPacks } from '../../db/schema.ts';
@@ -39,6 +39,26 @@ export async function findSubscription(db: Database, id: string, customerId: str
   return found;
 }
 
+/**
+ * A subscription's status at `now`: an active one whose period has ended is EXPIRED (nothing needs to run
+ * on a schedule to say so).
+ */
+export const statusAt = (subscription: { status: Subscription['status']; expireDate: Date }, now: Date) =>
+  subscription.status === 'ACTIVE' && subscription.expireDate.getTime() <= now.getTime()
+    ? ('EXPIRED' as const)
+    : subscription.status;
+
+/** The condition of a status filter at `now` (the stored status, and the period for ACTIVE and EXPIRED). */
+export const statusIs = (status: Subscription['status'], now: Date): SQL =>
+  status === 'ACTIVE'
+    ? and(eq(subscriptions.status, 'ACTIVE'), gt(subscriptions.expireDate, now))!
+    : status === 'EXPIRED'
+      ? or(
+          eq(subscriptions.status, 'EXPIRED'),
+          and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.expireDate, now)),
+        )!
+      : eq(subscriptions.status, status);
+
 /** The records of joined rows, with their token packs; `now` decides what is expiring soon. */
 export async function toSubscriptions(
   db: Database,
@@ -68,11 +88,11 @@ export async function toSubscriptions(
     },
     periodPaymentPlan: { id: period.id, name: period.name, periodCount: period.periodCount },
     tierPlanType: tier.tierPlanType,
-    status: subscription.status,
+    status: statusAt(subscription, now),
     startDate: subscription.startDate.toISOString(),
     expireDate: subscription.expireDate.toISOString(),
     expiringSoon:
-      subscription.status === 'ACTIVE' &&
+      statusAt(subscription, now) === 'ACTIVE' &&
       subscription.expireDate.getTime() - now.getTime() <= EXPIRY_WINDOW_MS,
     tokenPacks: packs
       .filter((pack) => pack.subscriptionId === subscription.id)

@@ -63,7 +63,9 @@ const Empty = () => {
 const ChangeButtons = ({ record }: { record: SubscriptionRecord }) => {
   const query = usePurchaseQuery();
   const { data: tiers } = useGetList<TierPlan>('payment_plan', ALL_TIERS);
-  if (record.status !== 'ACTIVE') return null;
+  // An ended subscription may only be extended (from now); a cancelled one not at all.
+  if (record.status === 'CANCELED') return null;
+  const active = record.status === 'ACTIVE';
   // An upgrade opens on the next tier up.
   const index = tiers?.findIndex((tier) => tier.id === record.paymentPlanIds[0]) ?? -1;
   const higher = index >= 0 ? tiers?.[index + 1] : undefined;
@@ -80,7 +82,7 @@ const ChangeButtons = ({ record }: { record: SubscriptionRecord }) => {
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
       {higher && <Button label="resources.subscription.actions.upgrade" onClick={open('upgrade')} />}
       <Button label="resources.subscription.actions.extend" onClick={open('extend')} />
-      <Button label="resources.subscription.actions.edit" onClick={open('edit')} />
+      {active && <Button label="resources.subscription.actions.edit" onClick={open('edit')} />}
     </Stack>
   );
 };

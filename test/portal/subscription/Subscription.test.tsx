@@ -329,3 +329,14 @@ describe('an extension to fewer users', () => {
     );
   });
 });
+
+describe('an ended subscription', () => {
+  it('offers only Extend', async () => {
+    renderAt('/subscription', [{ ...HELD, status: 'EXPIRED' }]);
+    const row = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Extend' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Upgrade' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Add users' })).toBeNull();
+  });
+});

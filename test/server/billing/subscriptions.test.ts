@@ -276,3 +276,54 @@ describe('an edit', () => {
     expect((await detail(acme, id)).numberOfUsers).toBe(40);
   });
 });
+
+describe('an ended subscription', () => {
+  it('is EXPIRED once its period is over: it may be extended from now, not upgraded or edited', async () => {
+    const acme = await newCustomer('Ended');
+    const id = await subscribe(acme, professional, 10);
+    await t.db
+      .update(subscriptions)
+      .set({ expireDate: new Date(Date.now() - 86_400_000) })
+      .where(eq(subscriptions.id, id));
+    expect(await detail(acme, id)).toMatchObject({ status: 'EXPIRED', expiringSoon: false });
+    const listed = async (status: string) =>
+      (
+        await call('POST', `/billing/subscription/${acme.id}/search`, acme.token, {
+          page: 0,
+          limit: 10,
+          filters: { status },
+        })
+      ).body.contents.map((row: Subscription) => row.id);
+    expect(await listed('EXPIRED')).toEqual([id]);
+    expect(await listed('ACTIVE')).toEqual([]);
+
+    const change = (kind: 'upgrade' | 'extend', tier: TierPlan, numberOfUsers: number) =>
+      call('POST', `/billing/subscription/${acme.id}/${kind}`, acme.token, {
+        customerId: acme.id,
+        numberOfUsers,
+        paymentPlanIds: [tier.id, tier.periods[0]!.id],
+        subscriptionId: id,
+      });
+    const upgrade = await change('upgrade', enterprise, 100);
+    expect(upgrade.status).toBe(409);
+    expect(upgrade.body).toMatchObject({
+      messageKey: 'error.billing.subscriptionNotActive',
+      message: 'This subscription is not active.',
+    });
+    const edit = await call('POST', `/billing/subscription/${acme.id}/update`, acme.token, {
+      customerId: acme.id,
+      numberOfUsers: 20,
+      subscriptionId: id,
+    });
+    expect(edit.status).toBe(409);
+
+    const before = Date.now();
+    const extend = await change('extend', professional, 10);
+    expect(extend.status, JSON.stringify(extend.body)).toBe(201);
+    await approve(extend.body.id);
+    const after = await detail(acme, id);
+    expect(after.status).toBe('ACTIVE');
+    // The new period starts when it was approved, not where the ended one stopped.
+    expect(new Date(after.startDate).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
