@@ -49,6 +49,18 @@ describe("a customer administrator's plan", () => {
     return page;
   };
 
+  /** Place Order on the review, then the thank-you of an order that waits for an operator. */
+  const placeOrderAwaitingApproval = async (page: Page) => {
+    await page
+      .getByRole('dialog', { name: 'Review Subscription' })
+      .getByRole('button', { name: 'Place Order' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Thanks for choosing our service!' })
+      .getByText('not approved yet')
+      .waitFor();
+  };
+
   it('buys Professional for 25 users with a test Visa card', async () => {
     const page = await signedIn(acme);
     await page.goto(`${portal.url}/home`);
@@ -158,14 +170,7 @@ describe("a customer administrator's plan", () => {
     await dialog.getByText('Enterprise').waitFor();
     await dialog.getByRole('spinbutton', { name: 'Number of Users' }).fill('100');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await page
-      .getByRole('dialog', { name: 'Review Subscription' })
-      .getByRole('button', { name: 'Place Order' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Thanks for choosing our service!' })
-      .getByText('not approved yet')
-      .waitFor();
+    await placeOrderAwaitingApproval(page);
   });
 
   it('leaves an Enterprise order for the operator, who approves it', async () => {
@@ -178,14 +183,7 @@ describe("a customer administrator's plan", () => {
     const dialog = page.getByRole('dialog', { name: 'Create Subscription' });
     await dialog.getByRole('spinbutton', { name: 'Number of Users' }).fill('120');
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await page
-      .getByRole('dialog', { name: 'Review Subscription' })
-      .getByRole('button', { name: 'Place Order' })
-      .click();
-    await page
-      .getByRole('dialog', { name: 'Thanks for choosing our service!' })
-      .getByText('not approved yet')
-      .waitFor();
+    await placeOrderAwaitingApproval(page);
 
     const operatorPage = await signedIn(operator);
     await operatorPage.goto(`${portal.url}/my-account/orders`);

@@ -199,7 +199,7 @@ export const toOrder = ({ order, companyName, tier, period }: OrderJoin): Order 
   serviceInstanceId: order.serviceInstanceId,
 });
 
-/** One order, locked when `forUpdate`, within a customer (null: any customer, for operators). */
+/** One order, locked when `forUpdate`, within a customer (null: every customer's, for operators). */
 export async function findOrder(
   db: Database,
   id: string,

@@ -26,7 +26,7 @@ export const selectSubscriptions = (db: Database) =>
 
 export type SubscriptionJoin = Awaited<ReturnType<ReturnType<typeof selectSubscriptions>['execute']>>[number];
 
-/** The subscription `id` of `customerId` (null: any customer, for operators), or its 404. */
+/** The subscription `id` of `customerId` (null: every customer's, for operators), or its 404. */
 export async function findSubscription(db: Database, id: string, customerId: string | null) {
   if (!UUID_PATTERN.test(id)) throw subscriptionNotFound();
   const [found] = await selectSubscriptions(db).where(

@@ -5,35 +5,15 @@ import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing';
 import { MyOrdersPage } from '../../../src/pages/my-account/MyOrdersPage';
-import order from '../../../src/resources/order';
+import orderResource from '../../../src/resources/order';
+import { orderOf } from '../billingFixtures';
 import { customerAdmin, operator, recordRequests, renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
-const orderOf = (id: string, status: Order['status'], companyName = 'Acme'): Order => ({
-  id,
-  customerId: 'c1',
-  companyName,
-  action: 'SUBSCRIBE',
-  status,
-  numberOfUsers: 25,
-  paymentPlanIds: ['t1', 'p1'],
-  tierPaymentPlan: { id: 't1', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '' },
-  periodPaymentPlan: { id: 'p1', name: '12 months', periodCount: 12 },
-  subscriptionId: null,
-  tokenPackName: null,
-  removeUsers: [],
-  amount: 75_000,
-  currency: 'USD',
-  trialTerm: 1,
-  paid: false,
-  notes: null,
-  createdDate: '2026-11-20T10:00:00.000Z',
-  closedDate: null,
-  tokenPackId: null,
-  serviceInstanceId: null,
-});
+const order = (id: string, status: Order['status'], companyName = 'Acme') =>
+  orderOf({ id, status, companyName });
 
-const ORDERS = [orderOf('o1', 'SUBMITTED'), orderOf('o2', 'APPROVED', 'Globex')];
+const ORDERS = [order('o1', 'SUBMITTED'), order('o2', 'APPROVED', 'Globex')];
 
 const serve = (customer: string) =>
   server.use(
@@ -43,7 +23,7 @@ const serve = (customer: string) =>
   );
 
 const screens = [
-  <Resource key="order" name="order" {...order} />,
+  <Resource key="order" name="order" {...orderResource} />,
   <CustomRoutes key="pages">
     <Route path="/my-account/orders" element={<MyOrdersPage />} />
   </CustomRoutes>,
@@ -52,9 +32,7 @@ const screens = [
 describe("a customer's orders", () => {
   it('lists its own orders, and cancels a submitted one after the confirmation', async () => {
     serve('c1');
-    server.use(
-      http.post(`${API}/billing/order/c1/cancel`, () => HttpResponse.json(orderOf('o1', 'CANCELED'))),
-    );
+    server.use(http.post(`${API}/billing/order/c1/cancel`, () => HttpResponse.json(order('o1', 'CANCELED'))));
     const sent = recordRequests();
     const { user } = renderAdmin({
       path: '/my-account/orders',
@@ -111,9 +89,7 @@ describe('completing a payment', () => {
 describe("an operator's orders", () => {
   it("lists every customer's orders, searches by customer name, and approves after the spec's confirmation", async () => {
     serve('all');
-    server.use(
-      http.post(`${API}/billing/approve_payment`, () => HttpResponse.json(orderOf('o1', 'APPROVED'))),
-    );
+    server.use(http.post(`${API}/billing/approve_payment`, () => HttpResponse.json(order('o1', 'APPROVED'))));
     const sent = recordRequests();
     const { user } = renderAdmin({
       path: '/order',

@@ -4,8 +4,9 @@ import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Order, Subscription, TierPlan } from '../../../contract/billing';
-import order from '../../../src/resources/order';
+import orderResource from '../../../src/resources/order';
 import subscription from '../../../src/resources/subscription';
+import { orderOf } from '../billingFixtures';
 import { customerAdmin, recordRequests, renderAdmin } from '../harness';
 import { API, server } from '../msw';
 
@@ -41,29 +42,7 @@ const HELD: Subscription = {
   createdDate: '2026-01-01T00:00:00.000Z',
 };
 
-const orderOf = (status: Order['status']): Order => ({
-  id: 'o1',
-  customerId: 'c1',
-  companyName: 'Acme',
-  action: 'SUBSCRIBE',
-  status,
-  numberOfUsers: 25,
-  paymentPlanIds: ['pro', 'p12'],
-  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '' },
-  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
-  subscriptionId: null,
-  tokenPackName: null,
-  removeUsers: [],
-  amount: 75_000,
-  currency: 'USD',
-  trialTerm: 1,
-  paid: status === 'APPROVED',
-  notes: null,
-  createdDate: '2026-11-20T10:00:00.000Z',
-  closedDate: null,
-  tokenPackId: null,
-  serviceInstanceId: null,
-});
+const order = (status: Order['status']) => orderOf({ status, paid: status === 'APPROVED' });
 
 const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unknown[] = []) => {
   server.use(
@@ -90,7 +69,7 @@ const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unkno
     session: customerAdmin,
     children: [
       <Resource key="subscription" name="subscription" {...subscription} />,
-      <Resource key="order" name="order" {...order} />,
+      <Resource key="order" name="order" {...orderResource} />,
       <Resource key="payment_plan" name="payment_plan" />,
       <Resource key="card" name="card" />,
       <Resource key="users" name="users" />,
@@ -148,9 +127,9 @@ describe('the purchase overlay', () => {
   it('reviews the price at step 2 and places the order, then asks for the card of a Professional order', async () => {
     server.use(
       http.post(`${API}/billing/order/c1/submit`, () =>
-        HttpResponse.json(orderOf('SUBMITTED'), { status: 201 }),
+        HttpResponse.json(order('SUBMITTED'), { status: 201 }),
       ),
-      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(order('SUBMITTED'))),
     );
     const sent = recordRequests();
     const { user } = renderAt('/subscription?tierId=pro&periodId=p12&numberOfUsers=25&step=2');
@@ -174,8 +153,8 @@ describe('the purchase overlay', () => {
 
   it('refuses a card number that is not one, then pays with a token that does not hold the number', async () => {
     server.use(
-      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
-      http.post(`${API}/billing/c1/pay`, () => HttpResponse.json(orderOf('APPROVED'))),
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(order('SUBMITTED'))),
+      http.post(`${API}/billing/c1/pay`, () => HttpResponse.json(order('APPROVED'))),
     );
     const sent = recordRequests();
     const { user } = renderAt('/subscription?orderId=o1&step=3');
@@ -219,7 +198,7 @@ describe('the purchase overlay', () => {
   });
 
   it('thanks with the dashboard once the order is approved', async () => {
-    server.use(http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('APPROVED'))));
+    server.use(http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(order('APPROVED'))));
     renderAt('/subscription?orderId=o1&done=true');
     const thanks = await screen.findByRole('dialog', { name: 'Thanks for choosing our service!' });
     expect(await within(thanks).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/report');
@@ -291,9 +270,9 @@ describe('an extension to fewer users', () => {
         HttpResponse.json({ content: USERS, totalElements: USERS.length, page: 0, pageSize: 100 }),
       ),
       http.post(`${API}/billing/subscription/c1/extend`, () =>
-        HttpResponse.json({ ...orderOf('SUBMITTED'), action: 'EXTEND' }, { status: 201 }),
+        HttpResponse.json({ ...order('SUBMITTED'), action: 'EXTEND' }, { status: 201 }),
       ),
-      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf('SUBMITTED'))),
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(order('SUBMITTED'))),
     );
     const { user } = renderAt('/subscription?action=extend&subscriptionId=s1&tierId=pro&step=1', [HELD]);
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Subscription' });
