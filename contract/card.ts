@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Order } from './billing.ts';
 import { CARD_BRANDS, CARD_RULE_ERRORS, CARD_TOKEN_MAX } from './cardRules.ts';
 import { closed } from './fields.ts';
-import { defineResource } from './kit.ts';
+import { defineCalls, defineResource } from './kit.ts';
 
 /**
  * Payment cards and paying orders by card (spec 02 §3 Card, §4 Subscribe/Upgrade/Purchase flow, §7 card
@@ -139,6 +139,29 @@ export const card = defineResource({
   },
 });
 
+/** Which card payment processor the server uses, and what the portal's card form needs for it. */
+export const PAYMENT_PROCESSORS = ['test', 'stripe'] as const;
+export const PaymentProvider = Type.Object({
+  processor: Type.Enum(PAYMENT_PROCESSORS),
+  /** Stripe's publishable key (the portal loads Stripe.js with it); null for the built-in test processor. */
+  publishableKey: Type.Union([Type.String(), Type.Null()]),
+});
+export type PaymentProvider = Static<typeof PaymentProvider>;
+
+export const cardCalls = defineCalls({
+  name: 'card-payment',
+  calls: {
+    provider: {
+      method: 'GET',
+      path: '/billing/payment-provider',
+      summary:
+        "The card payment processor: 'stripe' with its publishable key, or the built-in 'test' processor",
+      access: {},
+      schema: { response: { 200: PaymentProvider } },
+    },
+  },
+});
+
 /** The server's answers about cards and card payments, in the catalogue's words (src/i18n/en/errors.ts). */
 export const CARD_ERRORS = {
   notFound: { key: 'error.card.notFound', text: 'Card not found' },
@@ -160,6 +183,10 @@ export const CARD_ERRORS = {
     text: 'Orders of the %{plan} plan are not paid by card.',
   },
   alreadyPaid: { key: 'error.card.alreadyPaid', text: 'This order is already paid.' },
+  providerUnavailable: {
+    key: 'error.card.providerUnavailable',
+    text: 'The card payment provider could not be reached. Nothing was charged; try again in a few minutes.',
+  },
   orderNotSubmitted: {
     key: 'error.card.orderNotSubmitted',
     text: 'Only a submitted order can be paid; this one is %{status}.',

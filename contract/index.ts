@@ -1,7 +1,7 @@
 import { account } from './account.ts';
 import { asset } from './asset.ts';
 import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
-import { card } from './card.ts';
+import { card, cardCalls } from './card.ts';
 import { cloudConfig } from './cloudConfig.ts';
 import { connector } from './connector.ts';
 import { customer } from './customer.ts';
@@ -47,7 +47,13 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   card,
 ];
 
-export const CALL_FAMILIES: readonly CallFamily[] = [session, billing, serviceTemplateFiles, billingCalls];
+export const CALL_FAMILIES: readonly CallFamily[] = [
+  session,
+  billing,
+  serviceTemplateFiles,
+  billingCalls,
+  cardCalls,
+];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
 

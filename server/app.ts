@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { type PaymentProcessor, paymentProcessorFrom } from './domain/billing/payments/index.ts';
 import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   logger?: false | LogOptions;
   /** The clock of rate limits and sign-in delays (tests move it instead of waiting). */
   now?: () => Date;
+  /** The card payment processor; by default the one the config names (Stripe, or the test processor). */
+  paymentProcessor?: PaymentProcessor;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -86,7 +89,13 @@ function refuseInvalidText(app: FastifyInstance): void {
 const trustProxyOption = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
 
-export function buildApp({ db, config, logger = false, now = () => new Date() }: BuildAppOptions) {
+export function buildApp({
+  db,
+  config,
+  logger = false,
+  now = () => new Date(),
+  paymentProcessor = paymentProcessorFrom(config),
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger),
     bodyLimit: BODY_LIMIT,
@@ -112,7 +121,10 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
 
   const sealer = createSealer(config.secretsKey);
 
-  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
+  registerSecurityHeaders(app, {
+    frameAncestors: config.frameAncestors,
+    stripe: paymentProcessor.name === 'stripe',
+  });
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
   registerRateLimits(app, { db, settings: config.rateLimits, now });
@@ -138,7 +150,7 @@ export function buildApp({ db, config, logger = false, now = () => new Date() }:
       await api.register(planRoutes, { db });
       await api.register(orderRoutes, { db, now });
       await api.register(subscriptionRoutes, { db, now });
-      await api.register(cardRoutes, { db });
+      await api.register(cardRoutes, { db, processor: paymentProcessor });
       await api.register(directoryRoutes, { db });
       await api.register(userRoutes, { db });
       await api.register(radiusRoutes, { db, sealer });

@@ -60,6 +60,30 @@ export interface Config {
   trustProxy?: number | string;
   /** CSP sources that may frame the embeddable screens (/iframe/…); the portal itself when unset. */
   frameAncestors?: string[];
+  /** Card payments through Stripe (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY); unset: the test processor. */
+  stripe?: { secretKey: string; publishableKey: string };
+}
+
+/** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
+function stripeSetting(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = nonEmpty(env, 'STRIPE_SECRET_KEY');
+  const publishableKey = nonEmpty(env, 'STRIPE_PUBLISHABLE_KEY');
+  if (secretKey === undefined && publishableKey === undefined) return undefined;
+  if (secretKey === undefined || publishableKey === undefined) {
+    throw new Error(
+      'Card payments through Stripe need both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both, or neither to use the built-in test processor',
+    );
+  }
+  const secret = /^(sk|rk)_(test|live)_\S+$/.exec(secretKey);
+  if (!secret) throw new Error('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)');
+  const publishable = /^pk_(test|live)_\S+$/.exec(publishableKey);
+  if (!publishable) {
+    throw new Error('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)');
+  }
+  if (secret[2] !== publishable[1]) {
+    throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys');
+  }
+  return { secretKey, publishableKey };
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -268,5 +292,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxySetting(env),
     frameAncestors: frameAncestorsSetting(env),
+    stripe: stripeSetting(env),
   };
 }

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * the QR sign-in posts a hidden form to the registered redirect URL of a foreign client (spec 01 §7,
  * form_post), so forms may go to any https: origin, and to http on localhost for clients under development.
  * No page may be framed (`frame-ancestors 'none'`, X-Frame-Options DENY), except the embeddable screens
- * under FRAMEABLE_PREFIXES, which the sources of the FRAME_ANCESTORS setting may frame.
+ * under FRAMEABLE_PREFIXES, which the sources of the FRAME_ANCESTORS setting may frame. With Stripe configured,
+ * Stripe.js's sources are added (STRIPE_SOURCES).
  *
  * Every API answer is `Cache-Control: no-store` (sign-in answers, one-time passwords, personal data),
  * except the successful answers of public routes that set their own cache policy: the service template
@@ -39,6 +40,25 @@ export const PORTAL_POLICY: Directives = {
   'object-src': ["'none'"],
 };
 
+/**
+ * What Stripe.js needs when card payments go through Stripe (Stripe's published CSP list): its script, its
+ * card field frames and its API.
+ */
+export const STRIPE_SOURCES: Directives = {
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+/** A policy with more sources for some directives. */
+export const withSources = (policy: Directives, more: Directives): Directives =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(policy), ...Object.keys(more)])].map((name) => [
+      name,
+      [...(policy[name] ?? policy['default-src'] ?? []), ...(more[name] ?? [])],
+    ]),
+  );
+
 /** The header's text: `name value value; name value`. */
 export const policyText = (directives: Directives): string =>
   Object.entries(directives)
@@ -59,15 +79,16 @@ const mayBeCached = (request: FastifyRequest, reply: FastifyReply) =>
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { frameAncestors?: readonly string[] } = {},
+  options: { frameAncestors?: readonly string[]; stripe?: boolean } = {},
 ): void {
+  const portalPolicy = options.stripe ? withSources(PORTAL_POLICY, STRIPE_SOURCES) : PORTAL_POLICY;
   const framedPolicy = policyText({
-    ...PORTAL_POLICY,
+    ...portalPolicy,
     'frame-ancestors': options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
   });
 
   app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: PORTAL_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: portalPolicy },
     // The sign-in popups of the portal keep their opener when they come back from another origin.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     frameguard: { action: 'deny' },

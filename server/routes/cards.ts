@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { card } from '../../contract/card.ts';
+import { card, cardCalls } from '../../contract/card.ts';
 import { callerOf, requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { findOrder, toOrder } from '../domain/billing/orders.ts';
 import {
+  attachCard,
   deleteCard,
   listCards,
   lockCustomer,
@@ -12,7 +13,7 @@ import {
   setPrimaryCard,
   toCard,
 } from '../domain/billing/payments/cards.ts';
-import { type PaymentProcessor, paymentProcessorFrom } from '../domain/billing/payments/index.ts';
+import type { PaymentProcessor } from '../domain/billing/payments/index.ts';
 import { payableOrder, paymentSessionOf, payOrder } from '../domain/billing/payments/pay.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 
@@ -23,9 +24,9 @@ import { routeOf } from '../http/contractRoutes.ts';
  * answered.
  */
 
-export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor?: PaymentProcessor }> = async (
+export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor: PaymentProcessor }> = async (
   app,
-  { db, processor = paymentProcessorFrom() },
+  { db, processor },
 ) => {
   const modifier = (request: FastifyRequest) => {
     const { account } = callerOf(request);
@@ -43,7 +44,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor?: P
       const customerId = requiredCustomerOf(request);
       const row = await db.transaction(async (tx) => {
         await lockCustomer(tx, customerId);
-        const attached = await processor.attachCard(customerId, request.body.stripeTokenId);
+        const attached = await attachCard(tx, processor, customerId, request.body.stripeTokenId);
         return saveCard(tx, modifier(request), customerId, processor.name, attached);
       });
       reply.code(201);
@@ -56,7 +57,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor?: P
     handler: async (request) => {
       const customerId = requiredCustomerOf(request);
       const row = await db.transaction((tx) =>
-        deleteCard(tx, modifier(request), customerId, request.params.id),
+        deleteCard(tx, processor, modifier(request), customerId, request.params.id),
       );
       return toCard(row);
     },
@@ -71,6 +72,11 @@ export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor?: P
       );
       return toCard(row);
     },
+  });
+
+  app.route({
+    ...routeOf('', cardCalls.calls.provider, 'card-payment.provider'),
+    handler: async () => ({ processor: processor.name, publishableKey: processor.publishableKey }),
   });
 
   app.route({

@@ -63,6 +63,8 @@ export interface TestContextOptions {
   now?: () => Date;
   /** The app's logger (see buildApp); silent when left out. */
   logger?: BuildAppOptions['logger'];
+  /** The card payment processor (see buildApp); the one the config names when left out. */
+  paymentProcessor?: BuildAppOptions['paymentProcessor'];
 }
 
 export interface NewAccount {
@@ -94,7 +96,13 @@ export async function createTestContext(options: TestContextOptions = {}) {
     if (options.operator !== 'fresh') {
       await db.update(accounts).set({ forceChangePassword: false }).where(eq(accounts.email, OPERATOR_EMAIL));
     }
-    app = buildApp({ db, config, now: options.now, logger: options.logger });
+    app = buildApp({
+      db,
+      config,
+      now: options.now,
+      logger: options.logger,
+      paymentProcessor: options.paymentProcessor,
+    });
     options.extend?.(app, db);
     await app.ready();
   } catch (error) {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from './billing.ts';
 import { customers, timestamptz } from './identity.ts';
 
@@ -67,4 +77,22 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} >= 0`),
     check('payments_status_check', sql`${t.status} in ('SUCCEEDED', 'DECLINED')`),
   ],
+);
+
+/**
+ * A customer's account at a card payment processor (Stripe: the Customer its cards are attached to), made
+ * with the customer's first card there and kept for the next ones.
+ */
+export const processorAccounts = pgTable(
+  'processor_accounts',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    processor: text('processor').notNull(),
+    /** The processor's reference of the account (Stripe: `cus_…`). */
+    reference: text('reference').notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.processor] })],
 );

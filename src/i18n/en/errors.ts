@@ -193,6 +193,8 @@ export const error = {
     declined: 'The card was declined (%{reason}). Use another card or contact your bank.',
     notPayable: 'Orders of the %{plan} plan are not paid by card.',
     alreadyPaid: 'This order is already paid.',
+    providerUnavailable:
+      'The card payment provider could not be reached. Nothing was charged; try again in a few minutes.',
     orderNotSubmitted: 'Only a submitted order can be paid; this one is %{status}.',
     invalidNumber: 'The card number is not valid.',
     unsupportedBrand: 'This card brand is not supported.',

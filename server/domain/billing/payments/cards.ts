@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { CARD_ERRORS, type Card } from '../../../../contract/card.ts';
 import type { Database } from '../../../db/client.ts';
-import { cards, customers } from '../../../db/schema.ts';
+import { cards, customers, processorAccounts } from '../../../db/schema.ts';
 import { conflict, notFound } from '../../../errors.ts';
 import { sqlStateOf } from '../../../http/deleteMany.ts';
 import { UUID_PATTERN } from '../../../http/validation.ts';
 import { type Modifier, recordAudit } from '../../audit.ts';
-import type { AttachedCard } from './processor.ts';
+import type { AttachedCard, PaymentProcessor } from './processor.ts';
 
 /**
  * A customer's saved cards (contract/card.ts): the first one saved is the primary card, and while any is
@@ -117,9 +117,45 @@ export async function saveCard(
   return row!;
 }
 
-/** Deletes a card; when it was the primary one, the newest remaining card becomes primary. */
+/**
+ * Has the processor keep the card of `token` for the customer, under the customer's account there (made with
+ * its first card and kept in processor_accounts), in the caller's transaction (the customer's row locked).
+ */
+export async function attachCard(
+  tx: Database,
+  processor: PaymentProcessor,
+  customerId: string,
+  token: string,
+): Promise<AttachedCard> {
+  const [account] = await tx
+    .select({ reference: processorAccounts.reference })
+    .from(processorAccounts)
+    .where(
+      and(eq(processorAccounts.customerId, customerId), eq(processorAccounts.processor, processor.name)),
+    );
+  const { card, accountReference } = await processor.attachCard(
+    { customerId, reference: account?.reference },
+    token,
+  );
+  if (accountReference !== undefined && accountReference !== account?.reference) {
+    await tx
+      .insert(processorAccounts)
+      .values({ customerId, processor: processor.name, reference: accountReference })
+      .onConflictDoUpdate({
+        target: [processorAccounts.customerId, processorAccounts.processor],
+        set: { reference: accountReference },
+      });
+  }
+  return card;
+}
+
+/**
+ * Deletes a card, and has the processor that keeps it let go of it; when it was the primary one, the newest
+ * remaining card becomes primary.
+ */
 export async function deleteCard(
   tx: Database,
+  processor: PaymentProcessor,
   by: Modifier,
   customerId: string,
   id: string,
@@ -127,6 +163,8 @@ export async function deleteCard(
   await lockCustomer(tx, customerId);
   const row = await findCard(tx, customerId, id);
   await tx.delete(cards).where(eq(cards.id, row.id));
+  // The processor lets go of it last: if it cannot be reached, the card stays saved here too.
+  if (row.processor === processor.name) await processor.detachCard(row.reference);
   let primary: CardRow | undefined;
   if (row.isPrimary) {
     const [newest] = await listCards(tx, customerId);

@@ -1,19 +1,15 @@
+import type { Config } from '../../../config.ts';
 import type { PaymentProcessor } from './processor.ts';
+import { createStripeProcessor } from './stripeProcessor.ts';
 import { createTestProcessor } from './testProcessor.ts';
 
-export type { AttachedCard, ChargeRequest, PaymentProcessor } from './processor.ts';
+export type { AttachedCard, ChargeRequest, PaymentProcessor, ProcessorAccount } from './processor.ts';
 export { PaymentDeclined } from './processor.ts';
 
 /**
- * The card payment processor of this server: the built-in TEST processor unless STRIPE_SECRET_KEY is set.
- * The Stripe processor is still to come: a server given a Stripe key refuses to start rather than take test
- * tokens as payments. It will implement PaymentProcessor (processor.ts) and be returned here.
+ * The card payment processor of this server: Stripe when its keys are configured (config.ts stripeSetting),
+ * otherwise the built-in TEST processor, which moves no money.
  */
-export function paymentProcessorFrom(env: NodeJS.ProcessEnv = process.env): PaymentProcessor {
-  if (env.STRIPE_SECRET_KEY?.trim()) {
-    throw new Error(
-      'STRIPE_SECRET_KEY is set, but card payments through Stripe are not available in this version: unset it to use the built-in test processor',
-    );
-  }
-  return createTestProcessor();
+export function paymentProcessorFrom(config: Pick<Config, 'stripe'>): PaymentProcessor {
+  return config.stripe ? createStripeProcessor(config.stripe) : createTestProcessor();
 }

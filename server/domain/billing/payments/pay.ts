@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { CARD_ERRORS, type PayBody, type PaymentSession } from '../../../../contract/card.ts';
 import type { Database } from '../../../db/client.ts';
 import { orders, payments } from '../../../db/schema.ts';
@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict } from '../../../errors.ts';
 import { type Modifier, recordAudit } from '../../audit.ts';
 import { sha256Hex } from '../../secrets.ts';
 import { approveOrder, findOrder, type OrderJoin } from '../orders.ts';
-import { type CardRow, cardNotFound, findCard, lockCustomer, saveCard } from './cards.ts';
+import { attachCard, type CardRow, cardNotFound, findCard, lockCustomer, saveCard } from './cards.ts';
 import { PaymentDeclined, type PaymentProcessor } from './processor.ts';
 
 /**
@@ -18,7 +18,8 @@ import { PaymentDeclined, type PaymentProcessor } from './processor.ts';
  * subscription, its token pack and service instance), then the charge, and the payment row. Whatever fails
  * before the charge charges nothing; the charge is the last call before the payment row is written. A
  * declined charge undoes it all (the new card too) and is recorded as a DECLINED payment in a transaction
- * of its own; the order stays SUBMITTED.
+ * of its own; the order stays SUBMITTED. A charge whose payment cannot then be recorded (the transaction fails
+ * after it) is refunded.
  */
 
 const E = CARD_ERRORS;
@@ -73,6 +74,8 @@ export async function payOrder(
   const source = sourceOf(body);
   /** The charge tried: what a declined one records. */
   let attempt: { orderId: string; amount: number; currency: string; savedCardId: string | null } | undefined;
+  /** The processor's payment, once charged: given back if the payment cannot be recorded. */
+  let charged: string | undefined;
   try {
     await db.transaction(async (tx) => {
       await lockCustomer(tx, customerId);
@@ -88,7 +91,7 @@ export async function payOrder(
           by,
           customerId,
           processor.name,
-          await processor.attachCard(customerId, source.token),
+          await attachCard(tx, processor, customerId, source.token),
         );
       }
       await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
@@ -100,12 +103,20 @@ export async function payOrder(
         currency: order.currency,
         savedCardId: 'cardId' in source ? card.id : null,
       };
+      // One key per order, card and attempt: a retried request charges once, a new attempt after a decline
+      // is a new charge.
+      const [{ tried } = { tried: 0 }] = await tx
+        .select({ tried: count() })
+        .from(payments)
+        .where(eq(payments.orderId, order.id));
       const { paymentId } = await processor.charge({
         amount: order.amount,
         currency: order.currency,
         cardReference: card.reference,
         orderId: order.id,
+        idempotencyKey: `order-${order.id}-${sha256Hex(card.reference).slice(0, 16)}-${tried}`,
       });
+      charged = paymentId;
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -129,6 +140,11 @@ export async function payOrder(
       });
     });
   } catch (error) {
+    if (charged !== undefined) {
+      // Charged, but not recorded: the charge is given back, and the order stays as it was.
+      await processor.refund(charged).catch(() => undefined);
+      throw error;
+    }
     if (!(error instanceof PaymentDeclined) || attempt === undefined) throw error;
     await db.insert(payments).values({
       customerId,

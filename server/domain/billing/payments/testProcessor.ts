@@ -7,6 +7,7 @@ import {
   type ChargeRequest,
   PaymentDeclined,
   type PaymentProcessor,
+  type ProcessorAccount,
 } from './processor.ts';
 
 /**
@@ -23,8 +24,9 @@ export function createTestProcessor(options: { now?: () => Date } = {}): Payment
   const now = options.now ?? (() => new Date());
   return {
     name: 'test',
+    publishableKey: null,
 
-    async attachCard(_customerId: string, token: string): Promise<AttachedCard> {
+    async attachCard(_account: ProcessorAccount, token: string): Promise<{ card: AttachedCard }> {
       const card = readTestToken(token);
       if (!card) throw badRequest(CARD_ERRORS.invalidToken.key, CARD_ERRORS.invalidToken.text);
       if (isExpired(card.expMonth, card.expYear, now())) {
@@ -32,14 +34,20 @@ export function createTestProcessor(options: { now?: () => Date } = {}): Payment
       }
       const digest = sha256Hex(token);
       return {
-        reference: card.decline ? `${digest}${DECLINE_MARK}${card.decline}` : digest,
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        name: card.name,
+        card: {
+          reference: card.decline ? `${digest}${DECLINE_MARK}${card.decline}` : digest,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          name: card.name,
+        },
       };
     },
+
+    // It keeps nothing: there is nothing to let go of or give back.
+    async detachCard(): Promise<void> {},
+    async refund(): Promise<void> {},
 
     async charge({ amount, cardReference }: ChargeRequest): Promise<{ paymentId: string }> {
       if (!Number.isSafeInteger(amount) || amount < 0)
