@@ -8,7 +8,7 @@ import {
   serviceFeature,
   subscription,
 } from '../../contract/billing';
-import { card } from '../../contract/card';
+import { card, cardCalls } from '../../contract/card';
 import { cloudConfig } from '../../contract/cloudConfig';
 import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
@@ -234,7 +234,14 @@ export const RESOURCES = {
   payment_plan: paymentPlan,
   period_plan: periodPlan,
   service_feature: serviceFeature,
-  card,
+  card: {
+    ...card,
+    actions: {
+      ...card.actions,
+      // Which card payment processor the server uses (the card form follows it): its own call family.
+      provider: { by: 'call', ...cardCalls.calls.provider },
+    },
+  },
   // ——— /customer, /account ———
   customer,
   account: {

@@ -1,39 +1,170 @@
-import { Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { tokenizeTestCard } from '../../../contract/cardRules';
+import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PaymentProvider } from '../../../contract/card';
+import { CARD_RULE_ERRORS, isCardName, tokenizeTestCard } from '../../../contract/cardRules';
+import { preloadable } from '../../components/preloadable';
+import type { PortalDataProvider } from '../../dataProviders';
 
 const EMPTY = { number: '', expiry: '', cvc: '', name: '' };
 
+/** The text shown when the card form cannot be drawn (the processor unknown, Stripe.js not loaded). */
+export const CARD_FORM_UNAVAILABLE = 'resources.subscription.card.unavailable';
+
+/** What a card payment provider's own fields make of the card they hold: a token, or a message key. */
+export type Made = { token: string; error?: undefined } | { error: string; token?: undefined };
+
+/** The card payment provider's own fields (Stripe Elements), as the card entry drives them. */
+export interface CardMaker {
+  /** The token of the card the fields hold, with the holder's name (already checked). */
+  tokenize: (name: string) => Promise<Made>;
+  /** Empties the fields. */
+  clear: () => void;
+}
+
+/** Who makes the token: the portal's own test form, or a provider's fields; none while neither is drawn. */
+type Maker = 'test' | CardMaker;
+
+/** The card form cannot be drawn: said once, in the catalogue's words. */
+export const CardFormUnavailable = () => {
+  const translate = useTranslate();
+  return (
+    <Typography role="alert" color="error">
+      {translate(CARD_FORM_UNAVAILABLE)}
+    </Typography>
+  );
+};
+
+const FormLoading = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+      <CircularProgress size={28} aria-label={translate('resources.subscription.card.loading')} />
+    </Box>
+  );
+};
+
+/** Stripe's card field, in its own chunk: Stripe's code is loaded only where the server uses Stripe. */
+const StripeCardFields = preloadable(() =>
+  import('./StripeCardFields').then(
+    (module) => module.StripeCardFields,
+    // The chunk could not be fetched (offline): say so rather than break the page.
+    () => CardFormUnavailable,
+  ),
+);
+
 /**
- * A card typed in the browser and tokenised there (the test processor's token holds the brand, the last four
- * digits, the expiry and the name; the number and the code never leave the page). `tokenize` answers the
- * token, or shows the broken rule's message and answers undefined.
+ * Which card payment processor the server uses (`GET /billing/payment-provider`), asked once a page load:
+ * the card form follows it.
+ */
+export const useCardProvider = () => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useQuery({
+    queryKey: ['card', 'provider'],
+    queryFn: async () => {
+      const { data } = await dataProvider.provider<PaymentProvider>('card', {});
+      // Stripe's fields are needed: start loading their code now rather than when they are first drawn.
+      if (data.processor === 'stripe') void StripeCardFields.preload();
+      return data;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+};
+
+/**
+ * A new card, entered in the browser and tokenised there: with the test processor, by the portal's own form
+ * (the test token holds the brand, the last four digits, the expiry and the name; the number and the code
+ * never leave the page); with Stripe, by Stripe's card field, which attaches itself here. `tokenize` answers
+ * the token, or shows the broken rule's message and answers undefined.
  */
 export const useCardEntry = () => {
   const [entry, setEntry] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const tokenize = (): string | undefined => {
-    const [month = '', year = ''] = entry.expiry.split('/').map((part) => part.trim());
-    const result = tokenizeTestCard(
-      {
-        number: entry.number,
-        expMonth: Number(month),
-        expYear: Number(year),
-        cvc: entry.cvc.trim(),
-        name: entry.name,
-      },
-      new Date(),
-    );
-    setError(result.error ?? null);
-    return result.token;
+  const maker = useRef<Maker | null>(null);
+
+  /** The fields drawn make the tokens from now on; the returned function detaches them. */
+  const attach = useCallback((next: Maker) => {
+    maker.current = next;
+    setError(null);
+    return () => {
+      if (maker.current === next) maker.current = null;
+    };
+  }, []);
+
+  const tokenize = async (): Promise<string | undefined> => {
+    const current = maker.current;
+    if (current === 'test') {
+      const [month = '', year = ''] = entry.expiry.split('/').map((part) => part.trim());
+      const result = tokenizeTestCard(
+        {
+          number: entry.number,
+          expMonth: Number(month),
+          expYear: Number(year),
+          cvc: entry.cvc.trim(),
+          name: entry.name,
+        },
+        new Date(),
+      );
+      setError(result.error ?? null);
+      return result.token;
+    }
+    if (!current) {
+      setError(CARD_FORM_UNAVAILABLE);
+      return undefined;
+    }
+    const name = entry.name.trim();
+    if (!isCardName(name)) {
+      setError(CARD_RULE_ERRORS.invalidName);
+      return undefined;
+    }
+    setError(null);
+    const made = await current.tokenize(name);
+    setError(made.error ?? null);
+    return made.token;
   };
-  return { entry, setEntry, error, tokenize, reset: () => setEntry(EMPTY) };
+
+  const reset = () => {
+    setEntry(EMPTY);
+    setError(null);
+    if (maker.current && maker.current !== 'test') maker.current.clear();
+  };
+
+  return { entry, setEntry, error, tokenize, reset, attach };
 };
 
-export const CardEntryFields = ({ card }: { card: ReturnType<typeof useCardEntry> }) => {
+export type CardEntryHandle = ReturnType<typeof useCardEntry>;
+
+/** The holder's name, asked by both forms. */
+export const CardNameField = ({ card }: { card: CardEntryHandle }) => {
   const translate = useTranslate();
-  const field = (name: keyof typeof EMPTY, autoComplete: string, extra: object = {}) => (
+  return (
+    <TextField
+      label={translate('resources.subscription.card.name')}
+      value={card.entry.name}
+      onChange={(event) => card.setEntry({ ...card.entry, name: event.target.value })}
+      autoComplete="cc-name"
+      required
+    />
+  );
+};
+
+/** The message of the last attempt, if it failed. */
+export const CardError = ({ card }: { card: CardEntryHandle }) => {
+  const translate = useTranslate();
+  return card.error ? (
+    <Typography role="alert" color="error">
+      {translate(card.error)}
+    </Typography>
+  ) : null;
+};
+
+const TestCardFields = ({ card }: { card: CardEntryHandle }) => {
+  const translate = useTranslate();
+  const { attach } = card;
+  useEffect(() => attach('test'), [attach]);
+  const field = (name: 'number' | 'expiry' | 'cvc', autoComplete: string, extra: object = {}) => (
     <TextField
       label={translate(`resources.subscription.card.${name}`)}
       value={card.entry[name]}
@@ -50,15 +181,29 @@ export const CardEntryFields = ({ card }: { card: ReturnType<typeof useCardEntry
         {field('expiry', 'cc-exp', { placeholder: 'MM/YY', sx: { flex: 1 } })}
         {field('cvc', 'cc-csc', { slotProps: { htmlInput: { inputMode: 'numeric' } }, sx: { flex: 1 } })}
       </Stack>
-      {field('name', 'cc-name')}
+      <CardNameField card={card} />
       <Typography variant="body2" color="text.secondary">
         {translate('resources.subscription.card.testHint')}
       </Typography>
-      {card.error && (
-        <Typography role="alert" color="error">
-          {translate(card.error)}
-        </Typography>
-      )}
+      <CardError card={card} />
     </Stack>
+  );
+};
+
+/**
+ * The new card's fields, as the server's processor wants them: the portal's own form for the test processor,
+ * Stripe's card field and the holder's name for Stripe. While the processor is not known yet, a spinner; when
+ * it cannot be asked, a message (never the test form: a Stripe server refuses test tokens).
+ */
+export const CardEntryFields = ({ card }: { card: CardEntryHandle }) => {
+  const { data: provider, isError } = useCardProvider();
+  if (isError) return <CardFormUnavailable />;
+  if (!provider) return <FormLoading />;
+  if (provider.processor === 'test') return <TestCardFields card={card} />;
+  if (!provider.publishableKey) return <CardFormUnavailable />;
+  return (
+    <Suspense fallback={<FormLoading />}>
+      <StripeCardFields card={card} publishableKey={provider.publishableKey} />
+    </Suspense>
   );
 };

@@ -32,7 +32,7 @@ export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () =
     event.preventDefault();
     let source: { stripeTokenId: string } | { sourceId: string };
     if (chosen === NEW) {
-      const token = card.tokenize();
+      const token = await card.tokenize();
       if (!token) return;
       source = { stripeTokenId: token };
     } else {

@@ -50,7 +50,7 @@ export const CardsPanel = () => {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const token = entry.tokenize();
+    const token = await entry.tokenize();
     if (!token) return;
     const added = await act(
       () => dataProvider.create('card', { data: { stripeTokenId: token } }),

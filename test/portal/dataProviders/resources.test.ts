@@ -781,6 +781,7 @@ const CASES: Record<ResourceName, Case[]> = {
       params: { orderId: 'o1' },
       sent: [POST('/api/billing/c1/pay-for-order/o1')],
     },
+    { call: 'provider', params: {}, sent: [GET('/api/billing/payment-provider')] },
   ],
   customer: [
     { call: 'getList', params: LIST, sent: [POST('/api/customer/search', SEARCH)] },

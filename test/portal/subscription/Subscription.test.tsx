@@ -46,6 +46,9 @@ const order = (status: Order['status']) => orderOf({ status, paid: status === 'A
 
 const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unknown[] = []) => {
   server.use(
+    http.get(`${API}/billing/payment-provider`, () =>
+      HttpResponse.json({ processor: 'test', publishableKey: null }),
+    ),
     http.get(`${API}/billing/payment_plan`, () => HttpResponse.json([PRO])),
     http.post(`${API}/billing/subscription/c1/search`, () =>
       HttpResponse.json({ contents: subscriptions, totalElements: subscriptions.length }),

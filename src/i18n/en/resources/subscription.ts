@@ -41,6 +41,10 @@ export const subscription = {
     expiry: 'Expiry (MM/YY)',
     cvc: 'Security code',
     name: 'Name on the card',
+    /** The card payment provider's card field (Stripe Elements: number, expiry and code in one). */
+    card: 'Card',
+    loading: 'Loading the card form',
+    unavailable: 'The card form could not be loaded. Check your connection and try again.',
     testHint:
       'Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard) with any future expiry; 4000 0000 0000 0002 is declined.',
   },
