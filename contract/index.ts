@@ -15,8 +15,10 @@ import { accountRole, role } from './role.ts';
 import { saml } from './saml.ts';
 import { saml2 } from './saml2.ts';
 import { samlSetting } from './samlSetting.ts';
+import { denyServiceUsers, seamlessServiceUsers, serviceInstance, serviceLaunch } from './service.ts';
 import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
 import { billing, session } from './session.ts';
+import { tokenPack, tokenPackV2, whiteListIps } from './tokenPack.ts';
 import { user } from './user.ts';
 
 /** Every contract: the resources the server serves and the families of plain calls. */
@@ -45,6 +47,13 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   order,
   subscription,
   card,
+  tokenPackV2,
+  tokenPack,
+  whiteListIps,
+  serviceLaunch,
+  serviceInstance,
+  denyServiceUsers,
+  seamlessServiceUsers,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [
@@ -64,15 +73,9 @@ export type ResourceGuard = PermissionResource | readonly PermissionResource[] |
 const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   report: null,
   ldap_2fa: 'directories',
-  'service-launch': 'service_instance',
-  'service-instance': 'service_instance',
-  'token-pack-v2': 'token-pack',
   'activation-code': 'token-pack',
-  'white-list-ips': 'token-pack',
   user: 'user-management',
   'user-details': 'user-management',
-  deny_service_users: 'service_instance',
-  seamless_service_users: 'service_instance',
   otp: 'soft-token',
   'otp-config': 'soft-token',
 };

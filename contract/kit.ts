@@ -149,6 +149,7 @@ export type ActionSpec =
       method: HttpMethod;
       path: string;
       body?: BodySpec;
+      query?: readonly string[];
       fileName: string;
     }
   | /** A multipart upload of the file found at params[part], answering {data: json}. */ {
@@ -167,6 +168,8 @@ export interface ResourceWire {
   customerScoped: boolean;
   /** The multipart part carrying the record's fields. */
   multipartPart?: 'json' | 'info';
+  /** The image parts a multipart create or update may carry, each from the field of its name (default: one, iconFile). */
+  multipartFiles?: readonly string[];
   /** Errors carry the server's `message` rather than its `messageKey`. */
   preferMessage?: boolean;
   /** Errors are logged and swallowed: the call resolves with an empty answer. */

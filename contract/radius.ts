@@ -6,7 +6,7 @@ import {
   NAME_MAX_LENGTH,
   recordEcho,
 } from './connector.ts';
-import { closed, ReadOnly, RequiredText } from './fields.ts';
+import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 
 /**
@@ -24,8 +24,11 @@ export const RADIUS_LIMITS = { name: NAME_MAX_LENGTH, ipAddress: 45 } as const;
 export const RadiusRecord = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  /** IPv4, or IPv6 in its canonical (compressed, lower-case) form. */
-  ipAddress: Type.String(),
+  /**
+   * IPv4, or IPv6 in its canonical (compressed, lower-case) form; null until it is set, for a connector a
+   * service launch made from its name alone.
+   */
+  ipAddress: NullableString,
   proxyPort: Type.Literal(RADIUS_PROXY_PORT),
   /** A shared secret is stored; it is never sent back after it was made. */
   secretSet: Type.Boolean(),

@@ -61,8 +61,9 @@ export const UserUpdateForm = Type.Object(
 );
 export type UserUpdateForm = Static<typeof UserUpdateForm>;
 
+/** `seamlessServiceId`: the users on that service's seamless login list (spec 02 §7 Users). */
 export const USER_LISTING = defineListingNames({
-  filters: ['q', 'status', 'directoryId', 'id'],
+  filters: ['q', 'status', 'directoryId', 'id', 'seamlessServiceId'],
   sort: ['username', 'displayName', 'email', 'status', 'createdDate', 'id'],
   defaultSort: { field: 'username', order: 'ASC' },
 });
@@ -114,7 +115,8 @@ export const user = defineResource({
     by: 'pageSearch',
     sorted: true,
     path: '{base}/{customerId}/search',
-    summary: "Search a customer's users (page minus one, pageSize, q, status, directoryId)",
+    summary:
+      "Search a customer's users (page minus one, pageSize, q, status, directoryId, seamlessServiceId: on that service's seamless login list)",
     access: view,
     errors: [404],
   },

@@ -35,8 +35,10 @@ import { samlRoutes } from './routes/saml.ts';
 import { saml2Routes } from './routes/saml2.ts';
 import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
+import { serviceRoutes } from './routes/service.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { tokenPackRoutes } from './routes/tokenPack.ts';
 import { userRoutes } from './routes/user.ts';
 
 export interface BuildAppOptions {
@@ -159,6 +161,8 @@ export function buildApp({
       await api.register(oidcRoutes, { db, sealer, config });
       await api.register(httpsRoutes, { db });
       await api.register(connectorRoutes, { db });
+      await api.register(tokenPackRoutes, { db });
+      await api.register(serviceRoutes, { db, sealer, config });
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,7 @@ export type AuditTable =
   | 'Order'
   | 'Subscription'
   | 'TokenPack'
+  | 'WhiteListIp'
   | 'Card';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;

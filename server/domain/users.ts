@@ -1,10 +1,10 @@
 import { and, eq, like, type SQL, sum } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { isEmail, normalizeEmail } from '../../contract/rules.ts';
-import { USER_LIMITS, USER_LISTING, type UserRecord, type UserUpdateForm } from '../../contract/user.ts';
+import { USER_LIMITS, type UserRecord, type UserUpdateForm } from '../../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import { directories, users, userTallies } from '../db/schema.ts';
-import { defineListing, eq as equals, escapeLike, type Filter, inList } from '../http/listing.ts';
+import { defineListing, eq as equals, escapeLike, type Filter } from '../http/listing.ts';
 import { invalidField } from '../http/validation.ts';
 
 /**
@@ -67,27 +67,6 @@ export const userSearch: Filter = {
     return like(users.searchText, `%${escapeLike(text)}%`);
   },
 };
-
-const USER_SORT = {
-  username: users.username,
-  displayName: users.displayName,
-  email: users.email,
-  status: users.status,
-  createdDate: users.createdDate,
-  id: users.id,
-};
-
-export const userList = defineListing({
-  filters: {
-    q: userSearch,
-    status: equals(users.status),
-    directoryId: equals(users.directoryId),
-    id: inList(users.id),
-  },
-  sort: USER_SORT,
-  defaultSort: USER_LISTING.defaultSort,
-  unique: users.id,
-});
 
 export const directoryUserList = defineListing({
   filters: { q: userSearch, status: equals(users.status) },

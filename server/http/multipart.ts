@@ -25,7 +25,7 @@ import {
  *     });
  *   });
  *
- * Limits: one file of at most 2000000 bytes, 10 fields, 12 parts. The portal sends the json part as a
+ * Limits: one file (or one per image part of the form, see enableMultipart) of at most 2000000 bytes each, 10 fields, 12 parts. The portal sends the json part as a
  * JSON Blob, which a form marks as a file: parts named `json` or `info` are read as fields, so the one
  * file is the image. Answers:
  * - a body that is not multipart/form-data: 415 `error.request.unsupportedMediaType`;
@@ -85,9 +85,12 @@ const isMultipartType = (contentType: string) => /^\s*multipart\/form-data\s*(;|
  * Registers @fastify/multipart with the upload limits in `scope` (an encapsulated plugin's instance),
  * and refuses any other body on the routes of that scope with 415 before it is read.
  */
-export async function enableMultipart(scope: FastifyInstance): Promise<void> {
+export async function enableMultipart(
+  scope: FastifyInstance,
+  options: { files?: number } = {},
+): Promise<void> {
   await scope.register(fastifyMultipart, {
-    limits: { ...UPLOAD_LIMITS },
+    limits: { ...UPLOAD_LIMITS, files: options.files ?? UPLOAD_LIMITS.files },
     throwFileSizeLimit: true,
     isPartAFile: (fieldName, contentType, fileName) =>
       !(fieldName !== undefined && DATA_PARTS.has(fieldName)) &&
@@ -101,22 +104,28 @@ export async function enableMultipart(scope: FastifyInstance): Promise<void> {
 
 export interface MultipartForm<Schema extends TSchema> {
   readonly dataPart: 'json' | 'info';
-  readonly filePart: string;
+  /** The image parts, each sent at most once; the first is the form's `file`. */
+  readonly fileParts: readonly string[];
+  /** Whether the first image part is required. */
   readonly fileRequired: boolean;
   readonly check: (value: unknown) => Static<Schema>;
 }
 
-/** A form: the JSON part's name and schema (compiled once), the file part's name, whether the file is required. */
+/**
+ * A form: the JSON part's name and schema (compiled once), the image parts' names (one, `iconFile`, unless
+ * said), whether the first image is required.
+ */
 export function multipartForm<Schema extends TSchema>(options: {
   schema: Schema;
   dataPart?: 'json' | 'info';
   filePart?: string;
+  fileParts?: readonly string[];
   fileRequired?: boolean;
 }): MultipartForm<Schema> {
   const dataPart = options.dataPart ?? 'json';
   return {
     dataPart,
-    filePart: options.filePart ?? 'iconFile',
+    fileParts: options.fileParts ?? [options.filePart ?? 'iconFile'],
     fileRequired: options.fileRequired ?? false,
     check: compileCheck(options.schema, dataPart, { naming: 'top' }),
   };
@@ -131,7 +140,10 @@ export interface UploadedFile {
 
 export interface MultipartRead<Data> {
   data: Data;
+  /** The first image part's file. */
   file?: UploadedFile;
+  /** Every image sent, by part. */
+  files: Partial<Record<string, UploadedFile>>;
 }
 
 /** The part of a Fastify request readMultipart uses (present where enableMultipart was called). */
@@ -150,26 +162,29 @@ export async function readMultipart<Schema extends TSchema>(
 ): Promise<MultipartRead<Static<Schema>>> {
   if (!request.isMultipart()) throw notMultipart();
   let data: { value: unknown } | undefined;
-  let received: ReceivedFile | undefined;
+  const received = new Map<string, ReceivedFile>();
   let misplaced: AppError | undefined;
+  const isFilePart = (name: string) => form.fileParts.includes(name);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         // An empty file input of an HTML form: no file.
         if (part.filename === '' && bytes.length === 0) continue;
-        if (part.fieldname === form.filePart) {
-          // The name is stored: a NUL or a lone surrogate in it is refused like in any other field.
-          if (isInvalidText(part.filename)) misplaced ??= invalidText(form.filePart);
-          received = { fileName: baseName(part.filename), mimeType: part.mimetype, bytes };
-        } else {
+        if (!isFilePart(part.fieldname)) {
           misplaced ??= fail(400, UPLOAD_ERRORS.unexpectedPart, { part: printable(part.fieldname) });
+        } else if (received.has(part.fieldname)) {
+          misplaced ??= fail(400, UPLOAD_ERRORS.duplicatePart, { part: part.fieldname });
+        } else {
+          // The name is stored: a NUL or a lone surrogate in it is refused like in any other field.
+          if (isInvalidText(part.filename)) misplaced ??= invalidText(part.fieldname);
+          received.set(part.fieldname, { fileName: baseName(part.filename), mimeType: part.mimetype, bytes });
         }
       } else if (part.fieldname === form.dataPart) {
         if (data) misplaced ??= fail(400, UPLOAD_ERRORS.duplicatePart, { part: form.dataPart });
         if (part.valueTruncated) throw fail(413, UPLOAD_ERRORS.bodyTooLarge);
         data = { value: part.value };
-      } else if (part.fieldname === form.filePart) {
+      } else if (isFilePart(part.fieldname)) {
         // The file part sent as a plain field: there is no file in it.
         misplaced ??= fail(415, UPLOAD_ERRORS.unsupportedType);
       } else {
@@ -184,11 +199,14 @@ export async function readMultipart<Schema extends TSchema>(
   const fields = form.check(
     typeof data.value === 'string' ? parseJson(data.value, form.dataPart) : data.value,
   );
-  if (!received) {
-    if (form.fileRequired) throw fail(400, UPLOAD_ERRORS.missingPart, { part: form.filePart });
-    return { data: fields };
+  const [first = 'iconFile'] = form.fileParts;
+  if (form.fileRequired && !received.has(first)) {
+    throw fail(400, UPLOAD_ERRORS.missingPart, { part: first });
   }
-  return { data: fields, file: checkImage(received) };
+  const files: Partial<Record<string, UploadedFile>> = {};
+  for (const [part, file] of received) files[part] = checkImage(file);
+  const file = files[first];
+  return file ? { data: fields, file, files } : { data: fields, files };
 }
 
 const baseName = (fileName: string) => fileName.split(/[\\/]/).pop() ?? '';

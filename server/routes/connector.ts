@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   CONNECTOR_LOOKUP_LIMIT,
@@ -11,14 +10,7 @@ import {
 } from '../../contract/connector.ts';
 import { requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import {
-  directories,
-  httpsConnectors,
-  oidcClients,
-  radiusConnectors,
-  saml2Connectors,
-  samlConnectors,
-} from '../db/schema.ts';
+import { CONNECTOR_SOURCES, typeIdOf } from '../domain/services/connectors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { escapeLike } from '../http/listing.ts';
 import { compileCheck, parseJson, UUID_PATTERN } from '../http/validation.ts';
@@ -27,59 +19,6 @@ import { compileCheck, parseJson, UUID_PATTERN } from '../http/validation.ts';
  * The connector lookups of the service launch (contract/connector.ts): a customer's connectors of one kind,
  * by name, and the type ids.
  */
-
-interface Source {
-  table: PgTable;
-  id: AnyPgColumn;
-  name: AnyPgColumn;
-  customer: AnyPgColumn;
-  /** Which rows of the table are of the kind. */
-  where?: SQL;
-}
-
-const SOURCES: Record<ConnectorKind, Source> = {
-  ldap: { table: directories, id: directories.id, name: directories.name, customer: directories.customerId },
-  // The directories a user's password can be checked against, besides the second factor.
-  ldap_2fa: {
-    table: directories,
-    id: directories.id,
-    name: directories.name,
-    customer: directories.customerId,
-    where: eq(directories.type, 'LDAP'),
-  },
-  radius: {
-    table: radiusConnectors,
-    id: radiusConnectors.id,
-    name: radiusConnectors.name,
-    customer: radiusConnectors.customerId,
-  },
-  saml: {
-    table: samlConnectors,
-    id: samlConnectors.id,
-    name: samlConnectors.name,
-    customer: samlConnectors.customerId,
-  },
-  saml2: {
-    table: saml2Connectors,
-    id: saml2Connectors.id,
-    name: saml2Connectors.providerName,
-    customer: saml2Connectors.customerId,
-  },
-  oidc: {
-    table: oidcClients,
-    id: oidcClients.id,
-    name: oidcClients.clientName,
-    customer: oidcClients.customerId,
-  },
-  https: {
-    table: httpsConnectors,
-    id: httpsConnectors.id,
-    name: httpsConnectors.name,
-    customer: httpsConnectors.customerId,
-  },
-};
-
-const typeIdOf = (kind: ConnectorKind) => CONNECTOR_TYPE_IDS[kind === 'ldap_2fa' ? 'ldap' : kind];
 
 const LookupFilter = Type.Object(
   {
@@ -101,7 +40,7 @@ export const connectorRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
     handler: async (request): Promise<ConnectorSummary[]> => {
       const kind = request.params.type;
       const { q, ids } = readFilter(request.query.filter);
-      const source = SOURCES[kind];
+      const source = CONNECTOR_SOURCES[kind];
       const wanted = ids?.map((id) => id.toLowerCase()).filter((id) => UUID_PATTERN.test(id));
       if (wanted && wanted.length === 0) return [];
       const found = await db

@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  API_KEY_HINT_LENGTH,
-  API_KEY_PREFIX,
-  HTTPS_ERRORS,
-  HTTPS_LISTING,
-  type HttpsRecord,
-  https,
-} from '../../contract/https.ts';
+import { HTTPS_ERRORS, HTTPS_LISTING, type HttpsRecord, https } from '../../contract/https.ts';
 import type { Database } from '../db/client.ts';
 import { httpsConnectors } from '../db/schema.ts';
-import { randomAlphanumeric, sha256Hex } from '../domain/secrets.ts';
+import { newApiKey } from '../domain/connectors/make.ts';
 import { notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
@@ -51,12 +44,6 @@ const toRecord = (row: Row): HttpsRecord => ({
 });
 
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: Row) => kept;
-
-/** A new API key and what is stored of it. */
-export const newApiKey = () => {
-  const apiKey = `${API_KEY_PREFIX}${randomAlphanumeric(40)}`;
-  return { apiKey, apiKeyHash: sha256Hex(apiKey), apiKeyHint: `${apiKey.slice(0, API_KEY_HINT_LENGTH)}…` };
-};
 
 export const httpsRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   /** The key made for a create, until its answer (only the hash reaches the row). */

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   OIDC_ERRORS,
   OIDC_LISTING,
-  OIDC_SECRET_BYTES,
   type OidcEndpoints,
   type OidcForm,
   type OidcRecord,
@@ -14,7 +13,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { oidcClients } from '../db/schema.ts';
 import { publicOrigin } from '../domain/connectors/gateway.ts';
-import { randomAlphanumeric, randomToken, type Sealer } from '../domain/secrets.ts';
+import { newOidcClientId, newOidcSecret } from '../domain/connectors/make.ts';
+import type { Sealer } from '../domain/secrets.ts';
 import { notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
@@ -76,7 +76,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ db: Database; sealer: Seale
     lastModifiedDate: row.lastModifiedDate.toISOString(),
   });
 
-  const newSecret = () => sealer.seal(randomToken(OIDC_SECRET_BYTES));
+  const newSecret = () => newOidcSecret(sealer);
   const formValues = (form: OidcForm) => ({
     clientName: form.clientName.trim(),
     redirectUrls: [...new Set(form.redirectUrls.map((url) => url.trim()))],
@@ -99,7 +99,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox<{ db: Database; sealer: Seale
     create: {
       values: ({ customer }, form) => ({
         customerId: customer!,
-        clientId: `oidc-${customer!.replaceAll('-', '')}-${randomAlphanumeric(16).toLowerCase()}`,
+        clientId: newOidcClientId(customer!),
         clientSecret: newSecret(),
         ...formValues(form),
       }),

@@ -4,7 +4,6 @@ import {
   RADIUS_ERRORS,
   RADIUS_LISTING,
   RADIUS_PROXY_PORT,
-  RADIUS_SECRET_LENGTH,
   type RadiusForm,
   type RadiusRecord,
   radius,
@@ -12,7 +11,8 @@ import {
 import type { Database } from '../db/client.ts';
 import { radiusConnectors } from '../db/schema.ts';
 import { claimUniqueText } from '../db/uniqueText.ts';
-import { randomAlphanumeric, type Sealer } from '../domain/secrets.ts';
+import { newRadiusSecret } from '../domain/connectors/make.ts';
+import type { Sealer } from '../domain/secrets.ts';
 import { conflict, notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
@@ -87,7 +87,7 @@ export const radiusRoutes: FastifyPluginAsyncTypebox<{ db: Database; sealer: Sea
     );
     return ipAddress;
   };
-  const newSecret = () => sealer.seal(randomAlphanumeric(RADIUS_SECRET_LENGTH));
+  const newSecret = () => newRadiusSecret(sealer);
 
   const rows = crud<Row, RadiusRecord, RadiusForm>(app, {
     db,

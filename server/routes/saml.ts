@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
-import type { FastifyRequest } from 'fastify';
-import {
-  SAML_ERRORS,
-  SAML_LISTING,
-  SAML_PROTOCOLS,
-  type SamlDefaults,
-  type SamlForm,
-  type SamlRecord,
-  saml,
-} from '../../contract/saml.ts';
+import { SAML_ERRORS, SAML_LISTING, type SamlForm, type SamlRecord, saml } from '../../contract/saml.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { samlConnectors, samlSettings } from '../db/schema.ts';
+import { samlConnectors } from '../db/schema.ts';
 import { readCertificate } from '../domain/connectors/certificate.ts';
 import { federateScript, unfederateScript } from '../domain/connectors/federation.ts';
-import { publicOrigin, samlSigningKey } from '../domain/connectors/gateway.ts';
+import { publicOrigin } from '../domain/connectors/gateway.ts';
+import { samlDefaults } from '../domain/connectors/make.ts';
 import type { Sealer } from '../domain/secrets.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
@@ -85,13 +77,6 @@ function formValues(form: SamlForm) {
   };
 }
 
-/** The paths a new connector starts from when the provider's SAML setting has none. */
-const GATEWAY_PATHS = {
-  signInPath: '/saml/o365/sso',
-  signOutPath: '/saml/o365/slo',
-  metaPath: '/saml/o365/metadata',
-};
-
 export const samlRoutes: FastifyPluginAsyncTypebox<{ db: Database; sealer: Sealer; config: Config }> = async (
   app,
   { db, sealer, config },
@@ -115,23 +100,9 @@ export const samlRoutes: FastifyPluginAsyncTypebox<{ db: Database; sealer: Seale
     update: { values: (_, __, form) => formValues(form) },
   });
 
-  const defaultsFor = async (request: FastifyRequest): Promise<SamlDefaults> => {
-    const [setting] = await db.select().from(samlSettings).limit(1);
-    const pick = (value: string | undefined, fallback: string) => (value ? value : fallback);
-    const protocol = SAML_PROTOCOLS.find((known) => known.toLowerCase() === setting?.protocol.toLowerCase());
-    return {
-      url: pick(setting?.url, publicOrigin(request, config)),
-      protocol: protocol ?? 'saml',
-      signInPath: pick(setting?.signInPath, GATEWAY_PATHS.signInPath),
-      signOutPath: pick(setting?.signOutPath, GATEWAY_PATHS.signOutPath),
-      metaPath: pick(setting?.metaPath, GATEWAY_PATHS.metaPath),
-      cert: setting?.cert ? setting.cert : (await samlSigningKey(db, sealer, config.productName)).certificate,
-    };
-  };
-
   app.route({
     ...routeOf(saml.base, saml.actions.defaults, 'saml.defaults'),
-    handler: (request) => defaultsFor(request),
+    handler: (request) => samlDefaults(db, sealer, config, publicOrigin(request, config)),
   });
 
   app.route({

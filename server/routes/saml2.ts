@@ -14,9 +14,9 @@ import {
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { saml2Connectors } from '../db/schema.ts';
-import { claimUniqueText } from '../db/uniqueText.ts';
 import { readCertificate } from '../domain/connectors/certificate.ts';
 import { publicOrigin, samlSigningKey } from '../domain/connectors/gateway.ts';
+import { claimSaml2Uname } from '../domain/connectors/make.ts';
 import { idpMetadata, idpUrlsOf, SAML2_DEFAULTS } from '../domain/connectors/saml2.ts';
 import type { Sealer } from '../domain/secrets.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
@@ -112,21 +112,6 @@ export const saml2Routes: FastifyPluginAsyncTypebox<{
     lastModifiedDate: row.lastModifiedDate.toISOString(),
   });
 
-  /** The URL suffix, refused when any connector has it. */
-  const claimUname = (tx: Database, uname: string, exceptId?: string) =>
-    claimUniqueText(
-      tx,
-      {
-        lock: 727_321,
-        table: saml2Connectors,
-        column: saml2Connectors.uname,
-        id: saml2Connectors.id,
-        taken: nameExisted,
-      },
-      uname,
-      exceptId,
-    );
-
   crud<Row, Saml2Record, Saml2Form>(app, {
     db,
     contract: saml2,
@@ -148,7 +133,7 @@ export const saml2Routes: FastifyPluginAsyncTypebox<{
     create: {
       values: async ({ tx, customer }, form) => {
         const values = formValues(form);
-        await claimUname(tx, values.uname);
+        await claimSaml2Uname(tx, values.uname);
         return { customerId: customer!, ...values };
       },
     },
@@ -156,7 +141,7 @@ export const saml2Routes: FastifyPluginAsyncTypebox<{
     update: {
       values: async ({ tx }, before, form) => {
         const values = formValues(form);
-        if (values.uname !== before.uname) await claimUname(tx, values.uname, before.id);
+        if (values.uname !== before.uname) await claimSaml2Uname(tx, values.uname, before.id);
         return values;
       },
     },

@@ -13,6 +13,7 @@ import {
 import { requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { seamlessServiceFilter } from '../domain/services/userLists.ts';
 import {
   auditedUser,
   readUserUpdate,
@@ -20,11 +21,12 @@ import {
   tallyOf,
   toUserRecord,
   type UserRow,
-  userList,
+  userSearch,
 } from '../domain/users.ts';
 import { conflict, notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 import { crud } from '../http/crud.ts';
+import { defineListing, eq as equals, inList } from '../http/listing.ts';
 import { UUID_PATTERN } from '../http/validation.ts';
 
 /**
@@ -37,6 +39,27 @@ export const userNotFound = () =>
   notFound(DIRECTORY_ERRORS.userNotFound.key, DIRECTORY_ERRORS.userNotFound.text);
 const tokenPackNotFound = () => notFound(TOKEN_PACK_NOT_FOUND.key, TOKEN_PACK_NOT_FOUND.text);
 
+/** The users list: the filters of every user list, and the users on a service's seamless login list. */
+const userList = defineListing({
+  filters: {
+    q: userSearch,
+    status: equals(users.status),
+    directoryId: equals(users.directoryId),
+    id: inList(users.id),
+    seamlessServiceId: seamlessServiceFilter,
+  },
+  sort: {
+    username: users.username,
+    displayName: users.displayName,
+    email: users.email,
+    status: users.status,
+    createdDate: users.createdDate,
+    id: users.id,
+  },
+  defaultSort: USER_LISTING.defaultSort,
+  unique: users.id,
+});
+
 export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
   const rows = crud<UserRow, UserRecord, UserUpdateForm>(app, {
     db,
@@ -47,7 +70,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     customerColumn: users.customerId,
     select: selectUsers,
     listing: userList,
-    total: (request, filters) => tallyOf(db, requiredCustomerOf(request), filters),
+    // The tallies count by directory and status: a service's list is counted.
+    total: async (request, filters) =>
+      filters.seamlessServiceId === undefined ? tallyOf(db, requiredCustomerOf(request), filters) : undefined,
     record: user.getOne.schema.response[200],
     toRecords: (_, found) => found.map(toUserRecord),
     notFound: userNotFound,

@@ -20,8 +20,15 @@ import { accountRole, role } from '../../contract/role';
 import { saml } from '../../contract/saml';
 import { saml2 } from '../../contract/saml2';
 import { samlSetting } from '../../contract/samlSetting';
+import {
+  denyServiceUsers,
+  seamlessServiceUsers,
+  serviceInstance,
+  serviceLaunch,
+} from '../../contract/service';
 import { serviceTemplate } from '../../contract/serviceTemplate';
 import { billing } from '../../contract/session';
+import { tokenPack, tokenPackV2, whiteListIps } from '../../contract/tokenPack';
 import { user } from '../../contract/user';
 import type {
   ActionSpec,
@@ -51,7 +58,6 @@ const EACH: EachCall = { by: 'each' };
 const pageSearch = (path: string, extra?: Omit<Extract<ListSpec, { by: 'pageSearch' }>, 'by' | 'path'>) =>
   ({ by: 'pageSearch', path, ...extra }) satisfies ListSpec;
 const postSearch = (path: string) => ({ by: 'postSearch', path }) satisfies ListSpec;
-const array = (path: string) => ({ by: 'array', path }) satisfies ListSpec;
 const record = (
   method: HttpMethod,
   path: string,
@@ -71,12 +77,6 @@ const call = (method: HttpMethod, path: string, body?: BodySpec, query?: readonl
   path,
   ...(body ? { body } : {}),
   ...(query ? { query } : {}),
-});
-const eachId = (method: HttpMethod, path: string, body?: BodySpec): ActionSpec => ({
-  by: 'eachId',
-  method,
-  path,
-  ...(body ? { body } : {}),
 });
 const download = (method: HttpMethod, path: string, fileName: string, body?: BodySpec): ActionSpec => ({
   by: 'download',
@@ -100,26 +100,6 @@ const customerRest = <A extends Record<string, ActionSpec>>(path: string, action
     actions,
   }) satisfies ResourceEntry;
 
-const tokenPack = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
-  ({
-    base: path,
-    customerScoped: true,
-    multipartPart: 'info',
-    list: pageSearch('{base}/{customerId}/search'),
-    getOne: record('GET', '{base}/{customerId}/{id}'),
-    getMany: EACH, // chosen: no details call, one get per id
-    create: multipart('POST', '{base}/{customerId}'),
-    update: multipart('PUT', '{base}/{customerId}/{id}'),
-    delete: record('DELETE', '{base}/{id}'),
-    deleteMany: record('DELETE', '{base}/{customerId}/delete-many', 'ids'),
-    actions: {
-      generate: call('PUT', '{base}/generate/{customerId}/{id}'),
-      getByWizardStatus: call('GET', '{base}/{customerId}/get-by-wizard-status/NEW'),
-      getByServiceId: call('GET', '{base}/get-tokenpack-by-service-id/{serviceId}'),
-      ...actions,
-    },
-  }) satisfies ResourceEntry;
-
 /** A customer's user lists under /user-management: GET search and get one. */
 const userList = (path: string) =>
   ({
@@ -131,10 +111,15 @@ const userList = (path: string) =>
 
 export const RESOURCES = {
   // ——— /idm-config ———
-  'token-pack': tokenPack('/idm-config/token-pack', {}),
-  'token-pack-v2': tokenPack('/idm-config/token-pack-v2', {
-    getBySubscription: call('GET', '{base}/get-by-subscription/{subscriptionId}'),
-  }),
+  'token-pack': tokenPack,
+  'token-pack-v2': {
+    ...tokenPackV2,
+    actions: {
+      ...tokenPackV2.actions,
+      // pending: activation codes, served with the enrollment issue
+      generate: call('PUT', '{base}/generate/{customerId}/{id}'),
+    },
+  },
   'otp-config': {
     base: '/idm-config/otp-config',
     customerScoped: true,
@@ -144,15 +129,7 @@ export const RESOURCES = {
     create: multipart('POST', '{base}/create'),
     update: multipart('POST', '{base}/{id}/update'),
   },
-  'white-list-ips': {
-    base: '/idm-config/white-list-ips',
-    customerScoped: true,
-    // {tokenPackId} comes from the filter or meta
-    list: pageSearch('{base}/{customerId}/{tokenPackId}/search'),
-    create: record('POST', '{base}/{customerId}/{tokenPackId}', 'data'),
-    update: record('PUT', '{base}/{customerId}/{tokenPackId}/{id}', 'data'),
-    deleteMany: record('DELETE', '{base}/{customerId}/{tokenPackId}/delete-many', 'ids'),
-  },
+  'white-list-ips': whiteListIps,
   'vos-cloud-config': cloudConfig,
   'saml-settings': samlSetting,
   // ——— /idm-config/reactive, /idm-config/v2/reactive ———
@@ -215,8 +192,8 @@ export const RESOURCES = {
   users: user,
   user: userList('/user-management/user'),
   'user-details': userList('/user-management/user-details'),
-  deny_service_users: userList('/user-management/deny_service_users'),
-  seamless_service_users: userList('/user-management/seamless_service_users'),
+  deny_service_users: denyServiceUsers,
+  seamless_service_users: seamlessServiceUsers,
   // ——— /billing ———
   subscription: {
     ...subscription,
@@ -274,31 +251,9 @@ export const RESOURCES = {
   },
   // ——— /service-mgmt ———
   'service-template': serviceTemplate,
-  'service-launch': {
-    base: '/service-mgmt/service-launch',
-    customerScoped: false, // the request carries its customerId
-    getMany: record('POST', '{base}/details', 'ids'),
-    create: record('POST', '{base}/create-service', 'data'),
-    actions: {
-      validateCreate: call('POST', '{base}/validate-create-service', 'data'),
-      validateUpdate: call('POST', '{base}/validate-update', 'data'),
-      updateWizardStatus: call('PUT', '{base}/update-wizard-status', { id: '{id}', status: '{status}' }),
-      downloadInstallerProfile: download('GET', '{base}/download/{id}', 'installer_profile.txt'),
-    },
-  },
-  'service-instance': {
-    base: '/service-mgmt/service-instance',
-    customerScoped: true,
-    list: array('{base}/{customerId}/list'),
-    create: record('POST', '{base}/register', 'data'),
-    delete: record('DELETE', '{base}/{customerId}/delete', 'id'),
-    deleteMany: EACH,
-    actions: {
-      start: eachId('POST', '{base}/{customerId}/start', 'id'),
-      stop: eachId('POST', '{base}/{customerId}/stop', 'id'),
-      unusedList: call('GET', '{base}/{customerId}/unused_list', undefined, ['tokenPackId']),
-    },
-  },
+  'service-launch': serviceLaunch,
+  'service-instance': serviceInstance,
+
   // ——— /grafana, /audit ———
   report: {
     base: '/grafana',

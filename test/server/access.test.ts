@@ -67,12 +67,15 @@ const [globexDirectory] = await ctx.db
     { customerId: globex.id, name: 'Alpha LDAP', type: 'LDAP' },
   ])
   .returning();
-await ctx.db.insert(schema.users).values({
-  customerId: globex.id,
-  directoryId: globexDirectory!.id,
-  source: 'LDAP',
-  username: 'globex.user',
-});
+const [globexUser] = await ctx.db
+  .insert(schema.users)
+  .values({
+    customerId: globex.id,
+    directoryId: globexDirectory!.id,
+    source: 'LDAP',
+    username: 'globex.user',
+  })
+  .returning();
 
 // And one connector of each kind (secrets sealed as the server seals them).
 const sealer = createSealer(ctx.config.secretsKey);
@@ -169,6 +172,35 @@ await ctx.db.insert(schema.cards).values(
     expYear: 2099,
     processor: 'test',
     reference: String(index).repeat(64),
+  })),
+);
+
+// Two token packs of Globex's, two trusted networks and two services in the first, and the user on both
+// lists of the first service.
+const globexPacks = await ctx.db
+  .insert(schema.tokenPacks)
+  .values(['Globex Pack', 'Globex Spare Pack'].map((name) => ({ ...ofGlobex, name })))
+  .returning();
+await ctx.db
+  .insert(schema.whiteListIps)
+  .values(
+    ['203.0.113.0/24', '2001:db8::/32'].map((ip) => ({ ...ofGlobex, tokenPackId: globexPacks[0]!.id, ip })),
+  );
+const globexServices = await ctx.db
+  .insert(schema.serviceInstances)
+  .values(
+    ['Globex VPN Service', 'Globex Mail Service'].map((instanceName) => ({
+      ...ofGlobex,
+      tokenPackId: globexPacks[0]!.id,
+      instanceName,
+    })),
+  )
+  .returning();
+await ctx.db.insert(schema.serviceUsers).values(
+  (['BYPASS', 'SEAMLESS'] as const).map((list) => ({
+    serviceInstanceId: globexServices[0]!.id,
+    userId: globexUser!.id,
+    list,
   })),
 );
 
@@ -372,6 +404,9 @@ describe("another customer's id, or an unknown one, where the call names its cus
  * record id (in its path, or as the `id` its body requires) answers 404 for a record of another customer. The records
  * are those the other customer's administrator sees in the resource's own list.
  */
+/** Resources without a list of their own, and the resource whose list shows their records. */
+const LISTED_IN: Readonly<Record<string, string>> = { 'service-launch': 'service-instance' };
+
 describe('records of another customer', () => {
   const reachable = guarded.filter(
     (route) =>
@@ -386,10 +421,15 @@ describe('records of another customer', () => {
 
   it.each(reachable.map((route) => [label(route), route] as const))('%s', async (_, route) => {
     const resource = route.contractKey!.split('.')[0]!;
-    const list = routes.find((candidate) => candidate.contractKey === `${resource}.list`);
+    const listedIn = LISTED_IN[resource] ?? resource;
+    const list = routes.find((candidate) => candidate.contractKey === `${listedIn}.list`);
     expect(list, `${resource} has a list to find another customer's records in`).toBeDefined();
-    // Where a path names the customer or the directory, Globex's.
-    const inGlobex = { customerId: globex.id, connectorId: globexDirectory!.id };
+    // Where a path names the customer, the directory or the token pack, Globex's.
+    const inGlobex = {
+      customerId: globex.id,
+      connectorId: globexDirectory!.id,
+      tokenPackId: globexPacks[0]!.id,
+    };
     const listed = await callRoute(list!, {
       params: inGlobex,
       token: await sessionOf(adminOfGlobex),
@@ -406,17 +446,28 @@ describe('records of another customer', () => {
       route.method === 'PUT'
         ? Object.fromEntries(Object.entries(rows[0]!).filter(([name]) => known.includes(name)))
         : {};
-    for (const name of required) body[name] ??= 'Valid-Value-1';
+    // A required list is sent empty, a choice as its first value (a record's value that is not one of them
+    // too), any other required field as a text.
+    const properties = route.schemas.body?.properties ?? {};
+    for (const name of required) {
+      const schema = properties[name];
+      if (body[name] !== undefined && !(schema?.enum && !schema.enum.includes(body[name]))) continue;
+      body[name] = schema?.type === 'array' ? [] : (schema?.enum?.[0] ?? 'Valid-Value-1');
+    }
     if (route.schemas.body?.properties?.id !== undefined || required.includes('id')) body.id = theirs;
 
     const [ofAcme, ofGlobex] = await Promise.all([adminOfAcme, adminOfGlobex].map(sessionOf));
     const before = await fingerprint();
-    const inAcme = { customerId: acme.id, connectorId: globexDirectory!.id };
+    const inAcme = { customerId: acme.id, connectorId: globexDirectory!.id, tokenPackId: globexPacks[0]!.id };
+    // Where the body names the customer, the caller's own.
+    const source = route.access.customer;
+    const bodyIn = (customerId: string) =>
+      source?.from === 'body' ? { ...body, ...customerAt(source, customerId).body } : body;
     const answer = await callRoute(route, {
       token: ofAcme,
       params: { ...inAcme, id: theirs },
       query: { customerId: acme.id },
-      body,
+      body: bodyIn(acme.id),
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(404);
     expect(await fingerprint()).toBe(before);
@@ -425,7 +476,7 @@ describe('records of another customer', () => {
       token: ofGlobex,
       params: { ...inGlobex, id: theirs },
       query: { customerId: globex.id },
-      body,
+      body: bodyIn(globex.id),
     });
     if (own.status === 404) expect(own.body.messageKey).not.toBe(answer.body.messageKey);
   });

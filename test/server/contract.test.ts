@@ -14,27 +14,25 @@ import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts
 
 /** Resources of the portal's table whose server side is still to come (later issues). */
 const NOT_SERVED_YET = [
-  'token-pack',
-  'token-pack-v2',
   'otp-config',
-  'white-list-ips',
   'otp',
   'activation-code',
   'soft-token',
   'ldap_2fa',
   'user',
   'user-details',
-  'deny_service_users',
-  'seamless_service_users',
   'theme',
-  'service-launch',
-  'service-instance',
   'report',
   'audit',
 ];
 
 /** Calls of served resources that are still to come (My Account's security page). */
-const CALLS_NOT_SERVED_YET = ['account.configure2fa', 'account.get2faConfiguration', 'subscription.cancel'];
+const CALLS_NOT_SERVED_YET = [
+  'account.configure2fa',
+  'account.get2faConfiguration',
+  'subscription.cancel',
+  'token-pack-v2.generate',
+];
 
 /** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
 const CALLS_SERVED_AHEAD = ['subscription.supportFeatures', 'subscription.calculate'];

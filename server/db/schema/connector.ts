@@ -23,8 +23,11 @@ export const radiusConnectors = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     customerId: customerColumn(),
     name: text('name').notNull(),
-    /** IPv4, or IPv6 in its canonical form: unique in the customer. */
-    ipAddress: text('ip_address').notNull(),
+    /**
+     * IPv4, or IPv6 in its canonical form: unique in the customer. Null until it is set, for a connector made
+     * by a service launch from its name alone.
+     */
+    ipAddress: text('ip_address'),
     /** Sealed. */
     sharedSecret: text('shared_secret').notNull(),
     ...dates(),

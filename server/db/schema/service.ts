@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CONNECTOR_KINDS } from '../../../contract/connector.ts';
+import { files, serviceTemplates } from './admin.ts';
 import { subscriptions } from './billing.ts';
+import { directories, users } from './directory.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /**
@@ -20,6 +34,13 @@ export const tokenPacks = pgTable(
     wizardStatus: text('wizard_status', { enum: ['NEW', 'TOUCHED', 'COMPLETED'] })
       .notNull()
       .default('NEW'),
+    /** The pack's icon and feature image (files), shown in the mobile app. */
+    iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
+    featureImageFileId: uuid('feature_image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The directory its users come from first. */
+    primaryDirectoryId: uuid('primary_directory_id').references(() => directories.id, {
+      onDelete: 'set null',
+    }),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },
@@ -37,13 +58,19 @@ export const serviceInstances = pgTable(
     tokenPackId: uuid('token_pack_id')
       .notNull()
       .references(() => tokenPacks.id, { onDelete: 'cascade' }),
-    serviceTemplateId: uuid('service_template_id'),
+    serviceTemplateId: uuid('service_template_id').references(() => serviceTemplates.id, {
+      onDelete: 'set null',
+    }),
     instanceName: text('instance_name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status', { enum: ['STARTED', 'STOPPED'] })
       .notNull()
       .default('STOPPED'),
     connectorConfig: jsonb('connector_config').notNull().default({}),
+    /** Usable in its token pack (spec 01 §4: enabled or disabled per token pack, effective on save). */
+    enabled: boolean('enabled').notNull().default(true),
+    /** Windows logon templates: the app may remember the password. */
+    rememberPassword: boolean('remember_password').notNull().default(false),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },
@@ -52,4 +79,81 @@ export const serviceInstances = pgTable(
     index('service_instances_customer_idx').on(t.customerId, t.instanceName),
     check('service_instances_status_check', sql`${t.status} in ('STARTED', 'STOPPED')`),
   ],
+);
+
+/**
+ * The connectors a service uses, one per connector type; a connector serves one service at most (the unique
+ * index): giving it to another service takes it from the first (the service launch's force rule).
+ */
+export const serviceConnectors = pgTable(
+  'service_connectors',
+  {
+    serviceInstanceId: uuid('service_instance_id')
+      .notNull()
+      .references(() => serviceInstances.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The connector type id (contract/connector.ts CONNECTOR_TYPE_IDS). */
+    typeId: integer('type_id').notNull(),
+    connectorId: uuid('connector_id').notNull(),
+    /**
+     * The kind the connector was chosen as (contract/connector.ts CONNECTOR_KINDS): its type's, or ldap_2fa
+     * for a directory of type 1 chosen as the password check beside the second factor (kept by an edit).
+     */
+    kind: text('kind', { enum: CONNECTOR_KINDS }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceInstanceId, t.typeId] }),
+    uniqueIndex('service_connectors_connector_idx').on(t.typeId, t.connectorId),
+    check(
+      'service_connectors_kind_check',
+      sql`${t.kind} in ('ldap', 'ldap_2fa', 'radius', 'saml', 'oidc', 'saml2', 'https')`,
+    ),
+  ],
+);
+
+/**
+ * The users of a service's 2FA bypass list (they skip the second factor) and of its seamless login list
+ * (they sign in by the app's QR scan alone).
+ */
+export const serviceUsers = pgTable(
+  'service_users',
+  {
+    serviceInstanceId: uuid('service_instance_id')
+      .notNull()
+      .references(() => serviceInstances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list', { enum: ['BYPASS', 'SEAMLESS'] }).notNull(),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceInstanceId, t.list, t.userId] }),
+    index('service_users_user_idx').on(t.userId),
+    check('service_users_list_check', sql`${t.list} in ('BYPASS', 'SEAMLESS')`),
+  ],
+);
+
+/**
+ * A token pack's trusted networks: addresses and CIDR ranges (IPv4 or IPv6, kept in canonical form) from
+ * which a sign-in may skip the second factor.
+ */
+export const whiteListIps = pgTable(
+  'white_list_ips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenPackId: uuid('token_pack_id')
+      .notNull()
+      .references(() => tokenPacks.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    description: text('description').notNull().default(''),
+    createdDate: timestamptz('created_date').notNull().defaultNow(),
+    lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('white_list_ips_pack_ip_idx').on(t.tokenPackId, t.ip)],
 );

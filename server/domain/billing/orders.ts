@@ -6,6 +6,7 @@ import {
   type Order,
   type TierPlanType,
 } from '../../../contract/billing.ts';
+import { isTokenPackName, TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import type { Database } from '../../db/client.ts';
 import {
   customers,
@@ -238,6 +239,11 @@ export async function placeOrder(
   order: NewOrder,
   now: Date = new Date(),
 ): Promise<string> {
+  // The token pack it will make must have a name the token pack screens accept.
+  const tokenPackName = order.tokenPackName?.trim() || null;
+  if (tokenPackName !== null && !isTokenPackName(tokenPackName)) {
+    throw badRequest(TOKEN_PACK_ERRORS.nameInvalid.key, TOKEN_PACK_ERRORS.nameInvalid.text);
+  }
   const [row] = await tx
     .insert(orders)
     .values({
@@ -247,7 +253,7 @@ export async function placeOrder(
       periodPlanId: order.period.id,
       numberOfUsers: order.numberOfUsers,
       subscriptionId: order.subscriptionId ?? null,
-      tokenPackName: order.tokenPackName?.trim() || null,
+      tokenPackName,
       removeUsers: order.removeUsers ?? [],
       amount: order.price.finalAmount,
       currency: order.price.currency,

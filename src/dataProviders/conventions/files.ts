@@ -1,4 +1,4 @@
-import { bodyOf, callerFor } from '../calls';
+import { bodyOf, callerFor, namedQuery, toQuery } from '../calls';
 import type { ActionParams, Adapter, CallContext, ResourceEntry } from '../types';
 
 /**
@@ -11,12 +11,15 @@ export const filesConvention = (entry: ResourceEntry, ctx: CallContext): Adapter
   for (const [name, spec] of Object.entries(entry.actions ?? {})) {
     if (spec.by !== 'download') continue;
     methods[name] = async (_: string, params: ActionParams = {}) => ({
-      data: await ctx.download(call.path(spec.path, params), {
-        method: spec.method,
-        body: bodyOf(spec.body, params, ctx),
-        preferMessage: entry.preferMessage,
-        fileName: spec.fileName,
-      }),
+      data: await ctx.download(
+        `${call.path(spec.path, params)}${toQuery(namedQuery(spec.query, params, ctx))}`,
+        {
+          method: spec.method,
+          body: bodyOf(spec.body, params, ctx),
+          preferMessage: entry.preferMessage,
+          fileName: spec.fileName,
+        },
+      ),
     });
   }
   return methods;

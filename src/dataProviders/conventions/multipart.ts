@@ -10,9 +10,15 @@ export const fileOf = (value: unknown): File | undefined => {
 
 /**
  * The multipart body of a create or update: the `json` (or `info`) part is a JSON Blob of the record's
- * fields without their file values; `iconFile` is the `iconFile` field's file, else the first file found.
+ * fields without their file values. A resource with one image part (the default, `iconFile`) sends the
+ * `iconFile` field's file there, else the first file found; a resource with several sends each named
+ * field's file under its own name.
  */
-export const recordForm = (data: Record<string, unknown>, part: 'json' | 'info'): FormData => {
+export const recordForm = (
+  data: Record<string, unknown>,
+  part: 'json' | 'info',
+  fileParts: readonly string[] = ['iconFile'],
+): FormData => {
   const fields: Record<string, unknown> = {};
   const files: [string, File][] = [];
   for (const [name, value] of Object.entries(data)) {
@@ -22,8 +28,13 @@ export const recordForm = (data: Record<string, unknown>, part: 'json' | 'info')
   }
   const form = new FormData();
   form.append(part, new Blob([JSON.stringify(fields)], { type: 'application/json' }));
-  const icon = files.find(([name]) => name === 'iconFile') ?? files[0];
-  if (icon) form.append('iconFile', icon[1], icon[1].name);
+  if (fileParts.length > 1) {
+    for (const [name, file] of files) if (fileParts.includes(name)) form.append(name, file, file.name);
+    return form;
+  }
+  const [only = 'iconFile'] = fileParts;
+  const icon = files.find(([name]) => name === only) ?? files[0];
+  if (icon) form.append(only, icon[1], icon[1].name);
   return form;
 };
 
@@ -48,7 +59,7 @@ export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Ada
       await call.send<{ id?: string | number } | null>(
         spec.method,
         call.path(spec.path, params),
-        recordForm(data, part),
+        recordForm(data, part, entry.multipartFiles),
       )
     ).json;
   const methods: Adapter = {};

@@ -183,6 +183,15 @@ export const error = {
     serviceInstanceOnePack: 'Service instance must belong to one token pack',
     nameInvalid: 'Name is invalid',
     nameRequired: 'Name is required',
+    hasServices: 'This token pack has services: delete them or move them to another token pack first.',
+    directoryNotFound: 'This directory does not exist.',
+    imageNotFound: 'This token pack has no such image.',
+  },
+  whiteListIp: {
+    notFound: 'Trusted network not found',
+    invalid: 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24 or 2001:db8::/32.',
+    duplicate: 'This network is already trusted for this token pack.',
+    tooMany: 'A token pack trusts at most %{max} networks.',
   },
   supportFeatures: { failed: 'Error: Get Support Service Features Failed' },
   card: {
@@ -202,6 +211,21 @@ export const error = {
     expired: 'The card has expired.',
     invalidCvc: 'The security code is not valid: 4 digits for American Express, 3 for other cards.',
     invalidName: 'Enter the name on the card (at most 100 characters).',
+  },
+  service: {
+    notFound: 'Service not found',
+    templateNotFound: 'This service template does not exist or is not published.',
+    noSubscription: 'You must subscribe at least one TokenPack at Home page.',
+    tokenPackNotInSubscription: 'This token pack does not belong to the chosen subscription.',
+    connectorNotFound: 'A chosen connector does not exist: choose it again.',
+    connectorTypeNotNeeded: 'This service does not use %{type} connectors.',
+    connectorTypeTwice: 'Choose one %{type} connector for a service.',
+    cannotCreateConnector:
+      'A %{type} connector cannot be made from its name alone: add it on its own page first.',
+    connectorInUse: 'A chosen connector is used by another service. Confirm to move it to this service.',
+    installerNotReady: 'The installer profile needs a started service with an HTTPS connector.',
+    wizardBackwards: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
+    userNotFound: 'A chosen user does not exist.',
   },
   billing: {
     tierNotFound: 'This plan does not exist.',

@@ -6,7 +6,7 @@ import type { Radius } from './radiusFields';
 export const RadiusList = () => (
   <ConnectorList<Radius>
     nameField="name"
-    secondary={(record) => record.ipAddress}
+    secondary={(record) => record.ipAddress ?? ''}
     columns={[
       <DataTable.Col key="ip" source="ipAddress" />,
       <DataTable.Col key="port" source="proxyPort" disableSort />,

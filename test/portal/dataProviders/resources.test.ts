@@ -128,6 +128,34 @@ const ldapCases = (name: string): Case[] => [
   },
 ];
 
+const serviceUserCases = (name: string, manage: string): Case[] => [
+  {
+    call: 'getList',
+    params: { ...LIST, sort: { field: 'username', order: 'ASC' }, filter: { serviceId: 's1' } },
+    sent: [
+      GET(`/api/user-management/${name}/c1/search?page=1&pageSize=5&sort=username&order=ASC&serviceId=s1`),
+    ],
+  },
+  {
+    call: 'getManyReference',
+    params: { ...REF, target: 'serviceId', id: 's1', sort: { field: 'username', order: 'ASC' } },
+    sent: [
+      GET(`/api/user-management/${name}/c1/search?page=0&pageSize=5&sort=username&order=ASC&serviceId=s1`),
+    ],
+  },
+  {
+    call: 'manage',
+    params: { data: { serviceId: 's1', addUserIds: ['u1'], removeUserIds: [] } },
+    sent: [
+      POST(`/api/user-management/users/c1/${manage}`, {
+        serviceId: 's1',
+        addUserIds: ['u1'],
+        removeUserIds: [],
+      }),
+    ],
+  },
+];
+
 const userListCases = (name: string): Case[] => [
   {
     call: 'getList',
@@ -142,64 +170,86 @@ const userListCases = (name: string): Case[] => [
   { call: 'getOne', params: ONE, sent: [GET(`/api/user-management/${name}/c1/r1`)] },
 ];
 
-const tokenPackCases = (name: string): Case[] => [
-  { call: 'getList', params: LIST, sent: [GET(`/api/idm-config/${name}/c1/search?page=1&pageSize=5&q=x`)] },
-  {
-    call: 'getManyReference',
-    params: REF,
-    sent: [GET(`/api/idm-config/${name}/c1/search?page=0&pageSize=5&ownerId=o1`)],
-  },
-  { call: 'getOne', params: ONE, sent: [GET(`/api/idm-config/${name}/c1/r1`)] },
-  {
-    call: 'getMany',
-    params: MANY,
-    sent: [GET(`/api/idm-config/${name}/c1/r1`), GET(`/api/idm-config/${name}/c1/r2`)],
-  },
-  {
-    call: 'create',
-    params: { data: { name: 'Pack', serviceIds: ['s1'], iconFile: { rawFile: icon, src: 'blob:icon' } } },
-    sent: [
-      MULTIPART('POST', `/api/idm-config/${name}/c1`, {
-        info: jsonPart({ name: 'Pack', serviceIds: ['s1'] }),
-        iconFile: ICON,
-      }),
-    ],
-  },
-  {
-    call: 'update',
-    params: { id: 'r1', data: { id: 'r1', name: 'Pack 2' }, previousData: { id: 'r1' } },
-    sent: [
-      MULTIPART('PUT', `/api/idm-config/${name}/c1/r1`, { info: jsonPart({ id: 'r1', name: 'Pack 2' }) }),
-    ],
-  },
-  { call: 'delete', params: REMOVE, sent: [DELETE(`/api/idm-config/${name}/r1`)] },
-  {
-    call: 'deleteMany',
-    params: MANY,
-    sent: [DELETE(`/api/idm-config/${name}/c1/delete-many`, { ids: ['r1', 'r2'] })],
-  },
-  { call: 'generate', params: { id: 'tp1' }, sent: [PUT(`/api/idm-config/${name}/generate/c1/tp1`)] },
-  {
-    call: 'getByWizardStatus',
-    params: {},
-    sent: [GET(`/api/idm-config/${name}/c1/get-by-wizard-status/NEW`)],
-  },
-  {
-    call: 'getByServiceId',
-    params: { serviceId: 's1' },
-    sent: [GET(`/api/idm-config/${name}/get-tokenpack-by-service-id/s1`)],
-  },
-];
-
+const TP = '/api/idm-config/token-pack-v2';
 const CASES: Record<ResourceName, Case[]> = {
-  'token-pack': tokenPackCases('token-pack'),
+  'token-pack': [
+    {
+      call: 'getManyReference',
+      params: { ...REF, target: 'serviceId', id: 's1' },
+      sent: [GET('/api/idm-config/token-pack?pageNumber=0&pageSize=5&customerId=c1&serviceId=s1')],
+    },
+    {
+      call: 'getList',
+      params: LIST,
+      sent: [GET('/api/idm-config/token-pack?pageNumber=1&pageSize=5&customerId=c1&q=x')],
+    },
+    { call: 'getOne', params: ONE, sent: [GET(`${TP}/c1/r1`)] },
+    {
+      call: 'getByWizardStatus',
+      params: { wizardStatus: 'NEW' },
+      sent: [GET('/api/idm-config/token-pack/c1/get-by-wizard-status/NEW')],
+    },
+  ],
   'token-pack-v2': [
-    ...tokenPackCases('token-pack-v2'),
+    {
+      call: 'getList',
+      params: LIST,
+      sent: [GET(`${TP}/c1/search?page=1&pageSize=5&sort=name&order=ASC&q=x`)],
+    },
+    {
+      call: 'getManyReference',
+      params: REF,
+      sent: [GET(`${TP}/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1`)],
+    },
+    { call: 'getOne', params: ONE, sent: [GET(`${TP}/c1/r1`)] },
+    { call: 'getMany', params: MANY, sent: [GET(`${TP}/c1/r1`), GET(`${TP}/c1/r2`)] },
+    {
+      call: 'create',
+      params: { data: { name: 'Pack', serviceIds: ['s1'], iconFile: { rawFile: icon, src: 'blob:icon' } } },
+      sent: [
+        MULTIPART('POST', `${TP}/c1`, {
+          info: jsonPart({ name: 'Pack', serviceIds: ['s1'] }),
+          iconFile: ICON,
+        }),
+      ],
+    },
+    {
+      call: 'update',
+      params: { id: 'r1', data: { id: 'r1', name: 'Pack 2' }, previousData: { id: 'r1' } },
+      sent: [MULTIPART('PUT', `${TP}/c1/r1`, { info: jsonPart({ id: 'r1', name: 'Pack 2' }) })],
+    },
+    {
+      call: 'update',
+      params: {
+        id: 'r1',
+        data: { id: 'r1', name: 'Pack 2', featureImageFile: { rawFile: icon, src: 'blob:banner' } },
+        previousData: { id: 'r1' },
+      },
+      sent: [
+        MULTIPART('PUT', `${TP}/c1/r1`, {
+          info: jsonPart({ id: 'r1', name: 'Pack 2' }),
+          featureImageFile: ICON,
+        }),
+      ],
+    },
+    { call: 'delete', params: REMOVE, sent: [DELETE(`${TP}/r1?customerId=c1`)] },
+    {
+      call: 'deleteMany',
+      params: MANY,
+      sent: [DELETE(`${TP}/r1?customerId=c1`), DELETE(`${TP}/r2?customerId=c1`)],
+    },
+    { call: 'generate', params: { id: 'tp1' }, sent: [PUT(`${TP}/generate/c1/tp1`)] },
     {
       call: 'getBySubscription',
       params: { subscriptionId: 'sub1' },
-      sent: [GET('/api/idm-config/token-pack-v2/get-by-subscription/sub1')],
+      sent: [GET(`${TP}/get-by-subscription/sub1?customerId=c1`)],
     },
+    {
+      call: 'getByServiceId',
+      params: { serviceId: 's1' },
+      sent: [GET(`${TP}/get-tokenpack-by-service-id/s1?customerId=c1`)],
+    },
+    { call: 'image', params: { id: 'tp1', kind: 'icon' }, sent: [GET(`${TP}/tp1/image/icon`)] },
   ],
   'otp-config': [
     { call: 'getList', params: LIST, sent: [POST('/api/idm-config/otp-config/c1/search', SEARCH)] },
@@ -233,12 +283,12 @@ const CASES: Record<ResourceName, Case[]> = {
     {
       call: 'getList',
       params: { ...LIST, filter: { tokenPackId: 'tp1', q: 'x' } },
-      sent: [GET('/api/idm-config/white-list-ips/c1/tp1/search?page=1&pageSize=5&q=x')],
+      sent: [GET('/api/idm-config/white-list-ips/c1/tp1/search?page=1&pageSize=5&sort=name&order=ASC&q=x')],
     },
     {
       call: 'getManyReference',
       params: { ...REF, target: 'tokenPackId', id: 'tp1' },
-      sent: [GET('/api/idm-config/white-list-ips/c1/tp1/search?page=0&pageSize=5')],
+      sent: [GET('/api/idm-config/white-list-ips/c1/tp1/search?page=0&pageSize=5&sort=name&order=ASC')],
     },
     {
       call: 'create',
@@ -605,8 +655,8 @@ const CASES: Record<ResourceName, Case[]> = {
   ],
   user: userListCases('user'),
   'user-details': userListCases('user-details'),
-  deny_service_users: userListCases('deny_service_users'),
-  seamless_service_users: userListCases('seamless_service_users'),
+  deny_service_users: serviceUserCases('deny_service_users', 'manage_service_users'),
+  seamless_service_users: serviceUserCases('seamless_service_users', 'manage_seamless_service_users'),
   subscription: [
     { call: 'getList', params: LIST, sent: [POST('/api/billing/subscription/c1/search', SEARCH)] },
     {
@@ -1018,7 +1068,7 @@ const CASES: Record<ResourceName, Case[]> = {
     {
       call: 'getMany',
       params: MANY,
-      sent: [POST('/api/service-mgmt/service-launch/details', { ids: ['r1', 'r2'] })],
+      sent: [POST('/api/service-mgmt/service-launch/details?customerId=c1', { ids: ['r1', 'r2'] })],
       answer: { json: [] },
     },
     {
@@ -1052,13 +1102,23 @@ const CASES: Record<ResourceName, Case[]> = {
       call: 'updateWizardStatus',
       params: { id: 'sl1', status: 'COMPLETED' },
       sent: [
-        PUT('/api/service-mgmt/service-launch/update-wizard-status', { id: 'sl1', status: 'COMPLETED' }),
+        PUT('/api/service-mgmt/service-launch/update-wizard-status', {
+          id: 'sl1',
+          status: 'COMPLETED',
+          customerId: 'c1',
+        }),
       ],
     },
     {
       call: 'downloadInstallerProfile',
       params: { id: 'sl1' },
-      sent: [GET('/api/service-mgmt/service-launch/download/sl1')],
+      sent: [GET('/api/service-mgmt/service-launch/download/sl1?customerId=c1')],
+    },
+    { call: 'getOne', params: ONE, sent: [GET('/api/service-mgmt/service-launch/c1/r1')] },
+    {
+      call: 'update',
+      params: UPDATE,
+      sent: [PUT('/api/service-mgmt/service-launch/c1/r1', { id: 'r1', name: 'Changed' })],
     },
   ],
   'service-instance': [
@@ -1073,16 +1133,6 @@ const CASES: Record<ResourceName, Case[]> = {
       params: REF,
       sent: [GET('/api/service-mgmt/service-instance/c1/list?ownerId=o1')],
       answer: { json: [] },
-    },
-    {
-      call: 'create',
-      params: { data: { instanceName: 'VPN', serviceTemplateId: 'st1' } },
-      sent: [
-        POST('/api/service-mgmt/service-instance/register', {
-          instanceName: 'VPN',
-          serviceTemplateId: 'st1',
-        }),
-      ],
     },
     {
       call: 'delete',

@@ -36,7 +36,7 @@ describe('list totals, by convention', () => {
 
   it('page-minus-one GET search: reads content and totalElements', async () => {
     recordRequests({ json: { content: [{ id: 'tp1' }], totalElements: 42 } });
-    await expect(provider().getList('token-pack', LIST)).resolves.toEqual({
+    await expect(provider().getList('token-pack-v2', LIST)).resolves.toEqual({
       data: [{ id: 'tp1' }],
       total: 42,
     });
@@ -118,7 +118,7 @@ describe('answers', () => {
     await expect(
       provider().delete('role', { id: 'r1', previousData: { id: 'r1', name: 'Old' } }),
     ).resolves.toEqual({ data: { id: 'r1', name: 'Old' } });
-    await expect(provider().deleteMany('token-pack', { ids: ['tp1', 'tp2'] })).resolves.toEqual({
+    await expect(provider().deleteMany('token-pack-v2', { ids: ['tp1', 'tp2'] })).resolves.toEqual({
       data: ['tp1', 'tp2'],
     });
   });
@@ -171,7 +171,7 @@ describe('errors', () => {
 
   it('refuses a paged list whose answer has no totalElements', async () => {
     recordRequests({ json: { content: [{ id: 'tp1' }] } });
-    await expect(provider().getList('token-pack', LIST)).rejects.toThrow('error.fetch.missingTotal');
+    await expect(provider().getList('token-pack-v2', LIST)).rejects.toThrow('error.fetch.missingTotal');
     recordRequests({ json: { contents: [{ id: 'c1' }] } });
     await expect(provider().getList('customer', LIST)).rejects.toThrow('error.fetch.missingTotal');
   });
@@ -223,7 +223,7 @@ describe('customer scope', () => {
 
   it('does not send a customer-scoped call without a customer id', async () => {
     const seen = recordRequests();
-    await expect(noCustomer().getList('token-pack', LIST)).rejects.toThrow(
+    await expect(noCustomer().getList('token-pack-v2', LIST)).rejects.toThrow(
       'error.account.rootCustomerNotFound',
     );
     await expect(noCustomer().getList('soft-token', LIST)).rejects.toThrow(
@@ -232,7 +232,7 @@ describe('customer scope', () => {
     await expect(noCustomer().getOne('theme', { id: 't1' })).rejects.toThrow(
       'error.account.rootCustomerNotFound',
     );
-    await expect(noCustomer().delete('token-pack', { id: 'tp1' })).rejects.toThrow(
+    await expect(noCustomer().delete('token-pack-v2', { id: 'tp1' })).rejects.toThrow(
       'error.account.rootCustomerNotFound',
     );
     await expect(noCustomer().permissions('role', { roleIds: ['r1'] })).rejects.toThrow(
@@ -252,7 +252,7 @@ describe('customer scope', () => {
   it('signs the user out of a customer-scoped call made with no session at all, and sends nothing', async () => {
     const seen = recordRequests();
     const signedOut = provider(null);
-    await expect(signedOut.getList('token-pack', LIST)).rejects.toMatchObject({
+    await expect(signedOut.getList('token-pack-v2', LIST)).rejects.toMatchObject({
       message: 'error.auth.unauthorized',
       status: 401,
     });
@@ -262,7 +262,7 @@ describe('customer scope', () => {
   });
 
   it('keeps the session of a signed-in user who has no customer', async () => {
-    await expect(noCustomer().getList('token-pack', LIST)).rejects.toThrow(
+    await expect(noCustomer().getList('token-pack-v2', LIST)).rejects.toThrow(
       'error.account.rootCustomerNotFound',
     );
     expect(onUnauthenticated).not.toHaveBeenCalled();
@@ -292,7 +292,7 @@ describe("react-admin's abort signal", () => {
     const signal = AbortSignal.abort();
     const calls = [
       provider().getList('customer', { ...LIST, signal }),
-      provider().getList('token-pack', { ...LIST, signal }),
+      provider().getList('token-pack-v2', { ...LIST, signal }),
       provider().getList('card', { ...LIST, signal }),
       provider().getList('vos-cloud-config', { ...LIST, signal }),
       provider().getOne('customer', { id: 'c1', signal }),

@@ -6,6 +6,8 @@ import { OIDC_ERRORS } from '../../../contract/oidc';
 import { RADIUS_ERRORS } from '../../../contract/radius';
 import { SAML_ERRORS } from '../../../contract/saml';
 import { SAML2_ERRORS } from '../../../contract/saml2';
+import { SERVICE_ERRORS } from '../../../contract/service';
+import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPack';
 import { en } from '../../../src/i18n/en';
 
 /**
@@ -23,6 +25,9 @@ const ANSWERS = {
   saml: SAML_ERRORS,
   oidc: OIDC_ERRORS,
   https: HTTPS_ERRORS,
+  tokenPack: TOKEN_PACK_ERRORS,
+  whiteListIp: WHITE_LIST_ERRORS,
+  service: SERVICE_ERRORS,
 };
 
 const lookUp = (key: string): unknown =>

@@ -80,6 +80,19 @@ describe('submitting an order', () => {
     expect(order.tokenPackName).toBe('Head office');
   });
 
+  it('refuses a token pack name the token pack screens would refuse', async () => {
+    const answer = await calls.submit(world.globex.admin, world.globex.id, {
+      numberOfUsers: 10,
+      paymentPlanIds: proYearly(),
+      tokenPackName: 'Head <office>',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      messageKey: 'error.tokenPack.nameInvalid',
+      message: 'Name is invalid',
+    });
+  });
+
   it('approves a Free order at once, with its subscription, token pack and service instance', async () => {
     const order = await submitted(
       calls.submit(world.acme.admin, world.acme.id, { numberOfUsers: 5, paymentPlanIds: freeYear() }),
