@@ -6,7 +6,7 @@ import { dataProvider } from './dataProviders';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
-import { LAYOUT_PAGES } from './pages/routes';
+import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import asset from './resources/asset';
 import customer from './resources/customer';
@@ -19,8 +19,10 @@ import role from './resources/role';
 import saml from './resources/saml';
 import samlSettings from './resources/saml-settings';
 import saml2 from './resources/saml2';
+import serviceLaunch from './resources/service-launch';
 import serviceTemplate from './resources/service-template';
 import subscription from './resources/subscription';
+import tokenPack from './resources/token-pack';
 import users from './resources/users';
 import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
@@ -43,6 +45,12 @@ export const RESOURCES = {
   oidc,
   https,
   connectors: {},
+  'service-launch': serviceLaunch,
+  'service-instance': {},
+  'token-pack-v2': tokenPack,
+  'white-list-ips': {},
+  deny_service_users: {},
+  seamless_service_users: {},
   order,
   subscription,
 };
@@ -82,6 +90,11 @@ const App = ({ authProvider }: AppProps) => {
           <Route key={page.path} path={page.path} element={page.element} />
         ))}
       </CustomRoutes>
+      <CustomRoutes noLayout>
+        {FRAME_PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
+      </CustomRoutes>
     </Admin>
   );
 };
@@ -115,7 +128,7 @@ const SCREENS: RouteObject[] = [
         handle: preloadOf(route.props.element?.type),
       })),
   ]),
-  ...LAYOUT_PAGES.map((page) => ({ path: page.path, handle: page.preload })),
+  ...[...LAYOUT_PAGES, ...FRAME_PAGES].map((page) => ({ path: page.path, handle: page.preload })),
 ];
 
 /** Loads the screen drawn at `pathname`, so that the first drawing of the page does not wait for it. */

@@ -17,6 +17,8 @@ export const PAGE_PATH = {
   changePassword: CHANGE_PASSWORD_PATH,
   myOrders: '/my-account/orders',
   myOrder: '/my-account/orders/:id',
+  wizard: '/wizard/:serviceInstanceId',
+  frameWizard: '/iframe/wizard/:serviceInstanceId',
 } as const;
 
 /** The pages drawn inside the signed-in frame: the side menu may link to them. */

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { preloadable } from '../components/preloadable';
+import { LaunchNow } from '../resources/service-launch/LaunchNow';
 import { DOC_ROUTES } from './docs/routes';
 import { PAGE_PATH } from './paths';
 
@@ -28,6 +29,10 @@ const MyOrderPage = preloadable(() =>
 );
 const ChangePasswordPage = preloadable(() =>
   import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
+);
+const WizardPage = preloadable(() => import('./wizard/WizardPage').then((module) => module.WizardPage));
+const FrameWizardPage = preloadable(() =>
+  import('./wizard/WizardPage').then((module) => module.FrameWizardPage),
 );
 
 /**
@@ -66,4 +71,14 @@ export const LAYOUT_PAGES: PageRoute[] = [
   { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, preload: ChangePasswordPage.preload },
   { path: PAGE_PATH.myOrders, element: <MyOrdersPage />, preload: MyOrdersPage.preload },
   { path: PAGE_PATH.myOrder, element: <MyOrderPage />, preload: MyOrderPage.preload },
+  { path: '/launch-now/:serviceTemplateId', element: <LaunchNow /> },
+  { path: PAGE_PATH.wizard, element: <WizardPage />, preload: WizardPage.preload },
+];
+
+/**
+ * Embeddable pages (spec 01 §2 /iframe/…): signed in, without the frame, and allowed to be framed by the
+ * FRAME_ANCESTORS origins (server/http/securityHeaders.ts).
+ */
+export const FRAME_PAGES: PageRoute[] = [
+  { path: PAGE_PATH.frameWizard, element: <FrameWizardPage />, preload: FrameWizardPage.preload },
 ];

@@ -3,6 +3,7 @@ import { docs } from './docs';
 import { error } from './errors';
 import { portal } from './portal';
 import { resources } from './resources';
+import { wizard } from './wizard';
 
 /**
  * The English catalogue: every text the portal shows, one file per area. Translators: copy this folder
@@ -15,7 +16,7 @@ export const en = {
     ...englishMessages.ra,
     auth: { ...englishMessages.ra.auth, logout: 'Sign Out', sign_in: 'Sign In' },
   },
-  portal,
+  portal: { ...portal, wizard },
   error,
   docs,
   resources,

@@ -14,8 +14,10 @@ import { role } from './role';
 import { saml } from './saml';
 import { samlSettings } from './saml-settings';
 import { saml2 } from './saml2';
+import { serviceLaunch } from './service-launch';
 import { serviceTemplate } from './service-template';
 import { subscription } from './subscription';
+import { tokenPack } from './token-pack';
 import { users } from './users';
 import { vosCloudConfig } from './vos-cloud-config';
 
@@ -32,8 +34,20 @@ export const resources = {
   oidc,
   https,
   order,
-  'service-launch': named('Service |||| Services'),
-  'token-pack-v2': named('Token Pack |||| Token Packs'),
+  'service-launch': serviceLaunch,
+  'token-pack-v2': tokenPack,
+  'service-instance': {
+    name: 'Service |||| Services',
+    notifications: { deleted: 'Service deleted', updated: 'Service updated' },
+  },
+  'white-list-ips': {
+    name: 'Trusted network |||| Trusted networks',
+    notifications: {
+      created: 'Trusted network added',
+      updated: 'Trusted network updated',
+      deleted: 'Trusted network removed',
+    },
+  },
   theme: named('Theme |||| Themes'),
   users,
   'users/keycloak': {

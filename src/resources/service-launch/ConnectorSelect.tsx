@@ -1,0 +1,137 @@
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, useId, useState } from 'react';
+import { Button, SelectInput, useNotify, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { NAME_MAX_LENGTH } from '../../../contract/connector';
+import { type ConnectorOption, connectorSource, isCreatable, T, typeKeyOf } from './model';
+import type { ConnectorChoices } from './useConnectorChoices';
+
+/** Asks the name of the connector the launch makes with the service. */
+const NewConnectorDialog = ({
+  typeName,
+  onAdd,
+  onClose,
+}: {
+  typeName: string;
+  onAdd: (name: string) => void;
+  onClose: () => void;
+}) => {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = name.trim() === '';
+  // The dialog is drawn in a portal but React still bubbles its submit to the launch form: stop it here.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    setTouched(true);
+    if (!missing) onAdd(name.trim());
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{translate(`${T}.connectors.dialogTitle`, { type: typeName })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{translate(`${T}.connectors.dialogHelp`)}</DialogContentText>
+          <TextField
+            label={translate(`${T}.connectors.dialogName`)}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && missing}
+            helperText={touched && missing ? translate(`${T}.validation.required`) : ' '}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+            required
+            autoFocus
+            fullWidth
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={onClose} />
+          <Button label={`${T}.connectors.add`} type="submit" variant="contained">
+            <AddIcon />
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+export interface ConnectorSelectProps {
+  typeId: number;
+  connectors: ConnectorChoices;
+  /** The launch may make connectors of the creatable kinds (spec 02 §4 New connector from the dialog). */
+  allowNew?: boolean;
+  disabled?: boolean;
+  helperText?: string;
+}
+
+/**
+ * The selector of one connector type a template needs: the customer's connectors of that type, none, or
+ * (with a Create new link for the kinds a launch can make) a new one, named in a dialog and added at the top
+ * of the list as '(New) <name>'.
+ */
+export const ConnectorSelect = ({
+  typeId,
+  connectors,
+  allowNew,
+  disabled,
+  helperText,
+}: ConnectorSelectProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { setValue } = useFormContext();
+  const [creating, setCreating] = useState(false);
+  const key = typeKeyOf(typeId);
+  if (!key) return null;
+  const typeName = translate(`${T}.connectors.types.${key}`);
+  const source = connectorSource(typeId);
+  const add = (name: string) => {
+    const { id, added } = connectors.add(typeId, name);
+    if (!added) notify(`${T}.connectors.duplicate`, { type: 'info', messageArgs: { name } });
+    setValue(source, id, { shouldDirty: true, shouldValidate: true });
+    setCreating(false);
+  };
+  return (
+    <Box sx={{ width: '100%' }}>
+      <SelectInput
+        source={source}
+        label={typeName}
+        choices={connectors.choices(typeId)}
+        optionText={(choice: ConnectorOption) =>
+          choice.isNew ? translate(`${T}.connectors.newOption`, { name: choice.name }) : choice.name
+        }
+        translateChoice={false}
+        emptyText={`${T}.connectors.none`}
+        isPending={connectors.isPending(typeId)}
+        disabled={disabled}
+        helperText={helperText ?? false}
+        fullWidth
+      />
+      {allowNew && isCreatable(typeId) && !disabled && (
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => setCreating(true)}
+          sx={{ display: 'block', mt: -1, mb: 2 }}
+          aria-label={translate(`${T}.connectors.createNewOf`, { type: typeName })}
+        >
+          {translate(`${T}.connectors.createNew`)}
+        </Link>
+      )}
+      {creating && <NewConnectorDialog typeName={typeName} onAdd={add} onClose={() => setCreating(false)} />}
+    </Box>
+  );
+};

@@ -1,0 +1,7 @@
+import { Navigate, useParams } from 'react-router-dom';
+
+/** /launch-now/{serviceTemplateId} (spec 01 §2): straight to the launch form of that template. */
+export const LaunchNow = () => {
+  const { serviceTemplateId = '' } = useParams();
+  return <Navigate to={`/service-launch/create/${encodeURIComponent(serviceTemplateId)}`} replace />;
+};

@@ -1,0 +1,49 @@
+import { Alert } from '@mui/material';
+import { Edit, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { type ServiceInstance, T } from './model';
+import { ServiceActions } from './ServiceActions';
+import { ServiceInfo } from './ServiceInfo';
+import { ServiceUsers } from './ServiceUsers';
+
+const ServiceTitle = () => {
+  const record = useRecordContext<ServiceInstance>();
+  const translate = useTranslate();
+  return <>{translate(`${T}.edit.title`, { name: record?.instanceName ?? '' })}</>;
+};
+
+/** A stopped service says so: no user signs in through it. */
+const StoppedBanner = () => {
+  const record = useRecordContext<ServiceInstance>();
+  const translate = useTranslate();
+  if (record?.status !== 'STOPPED') return null;
+  return (
+    <Alert severity="info" sx={{ m: 2, mb: 0 }}>
+      {translate(`${T}.stoppedBanner`)}
+    </Alert>
+  );
+};
+
+/**
+ * /service-launch/{id}: the service page (spec 01 §2 services tabs), with the tabs Info, 2FA Bypass List
+ * and Seamless Login List, and the actions Start or Stop, Download Installer Profile, Setup wizard and
+ * Delete.
+ */
+export const ServiceEdit = () => (
+  <Edit title={<ServiceTitle />} actions={<ServiceActions />}>
+    <StoppedBanner />
+    {/* Scrollable tabs: the three labels do not fit side by side at 375 px. */}
+    <TabbedShowLayout
+      tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
+      <TabbedShowLayout.Tab label={`${T}.tabs.info`}>
+        <ServiceInfo />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={`${T}.tabs.bypass`} path="bypass">
+        <ServiceUsers list="deny_service_users" />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={`${T}.tabs.seamless`} path="seamless">
+        <ServiceUsers list="seamless_service_users" />
+      </TabbedShowLayout.Tab>
+    </TabbedShowLayout>
+  </Edit>
+);

@@ -1,0 +1,155 @@
+import { Stack } from '@mui/material';
+import { useMemo } from 'react';
+import {
+  Labeled,
+  maxLength,
+  SaveButton,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import {
+  connectorKey,
+  type LaunchValidation,
+  SERVICE_LIMITS,
+  type ServiceChanges,
+} from '../../../contract/service';
+import { FormSection } from '../../components/FormSection';
+import { StatusField } from '../../components/StatusField';
+import type { PortalDataProvider } from '../../dataProviders';
+import { ConnectorSelect } from './ConnectorSelect';
+import { useForceRule } from './ForceDialog';
+import {
+  chosenConnectors,
+  DIRECTORY_TYPE_ID,
+  type Force,
+  requiredText,
+  type ServiceInstance,
+  T,
+} from './model';
+import { useConnectorChoices } from './useConnectorChoices';
+
+interface InfoValues {
+  instanceName?: string;
+  description?: string;
+  connectorConfig?: Record<string, unknown>;
+}
+
+const validateName = [requiredText, maxLength(SERVICE_LIMITS.instanceName)];
+const validateDescription = [maxLength(SERVICE_LIMITS.description)];
+
+/**
+ * The Info tab of a service (spec 02 §2): its name and description, its status (read-only), template and
+ * token pack, and its connector per type its template needs; the directory selector (ldap_2fa) stays as it
+ * is. Saving validates first (the force rule), then updates.
+ */
+export const ServiceInfo = () => {
+  const record = useRecordContext<ServiceInstance>();
+  if (!record) return null;
+  return <ServiceInfoForm record={record} />;
+};
+
+const ServiceInfoForm = ({ record }: { record: ServiceInstance }) => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const current = useMemo(() => record.connectors, [record.connectors]);
+  const connectors = useConnectorChoices(record.connectorIds, current);
+
+  const changesOf = (values: InfoValues, force: Force): ServiceChanges => {
+    // The directory is not changed here: the service keeps the one it has.
+    const config: Record<string, unknown> = { ...values.connectorConfig };
+    const directoryKey = connectorKey(DIRECTORY_TYPE_ID);
+    config[directoryKey] = record.connectorConfig[directoryKey];
+    return {
+      id: String(record.id),
+      customerId: record.customerId,
+      instanceName: (values.instanceName ?? '').trim(),
+      description: values.description ?? '',
+      connectors: chosenConnectors(record.connectorIds, config, connectors.choices),
+      force,
+    };
+  };
+  const { submit, dialog } = useForceRule<InfoValues>({
+    validate: async (values, force) =>
+      (
+        await dataProvider.validateUpdate<LaunchValidation>('service-launch', {
+          data: changesOf(values, force),
+        })
+      ).data,
+    save: async (values, force) => {
+      await dataProvider.update('service-launch', {
+        id: record.id,
+        data: changesOf(values, force),
+        previousData: record,
+      });
+      notify(`${T}.notifications.updated`, { type: 'info' });
+      refresh();
+    },
+  });
+
+  return (
+    <>
+      <SimpleForm
+        onSubmit={(values: FieldValues) => submit(values as InfoValues)}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+        noValidate
+        warnWhenUnsavedChanges
+        sx={{ maxWidth: 720, p: 0 }}
+      >
+        <TextInput
+          source="instanceName"
+          label={`${T}.fields.instanceName`}
+          validate={validateName}
+          isRequired
+          helperText={`${T}.helpers.name`}
+          fullWidth
+        />
+        <TextInput
+          source="description"
+          label={`${T}.fields.description`}
+          validate={validateDescription}
+          helperText={`${T}.helpers.description`}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }} sx={{ mb: 2 }}>
+          <Labeled label={`${T}.fields.status`}>
+            <StatusField />
+          </Labeled>
+          <Labeled label={`${T}.fields.templateName`}>
+            <TextField source="templateName" emptyText="—" />
+          </Labeled>
+          <Labeled label={`${T}.fields.tokenPackName`}>
+            <TextField source="tokenPackName" />
+          </Labeled>
+        </Stack>
+        {record.connectorIds.length > 0 && (
+          <FormSection title={`${T}.launch.connectors`}>
+            {record.connectorIds.map((typeId) => (
+              <ConnectorSelect
+                key={typeId}
+                typeId={typeId}
+                connectors={connectors}
+                disabled={typeId === DIRECTORY_TYPE_ID}
+                helperText={typeId === DIRECTORY_TYPE_ID ? `${T}.connectors.directoryKept` : undefined}
+              />
+            ))}
+          </FormSection>
+        )}
+      </SimpleForm>
+      {dialog}
+    </>
+  );
+};

@@ -1,0 +1,164 @@
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import { Box, Chip, Typography } from '@mui/material';
+import {
+  Button,
+  CanAccess,
+  DataTable,
+  type Identifier,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { SERVICE_STATUSES } from '../../../contract/service';
+import { SmallScreenList } from '../../components/SmallScreenList';
+import { StatusField } from '../../components/StatusField';
+import { type ServiceInstance, T } from './model';
+import { TemplateIcon } from './TemplateIcon';
+
+/** The button to the gallery, for those who may launch services. */
+const LaunchButton = ({ variant }: { variant?: 'contained' | 'text' }) => (
+  <CanAccess resource="service-launch" action="create">
+    <Button
+      component={Link}
+      to="/service-launch/create"
+      label={`${T}.list.launch`}
+      variant={variant}
+      size={variant === 'contained' ? 'medium' : 'small'}
+    >
+      <RocketLaunchIcon />
+    </Button>
+  </CanAccess>
+);
+
+/** No service yet: what services are for, and the way to launch one. */
+const NoService = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', m: 4 }}>
+      <RocketLaunchIcon sx={{ fontSize: 96, opacity: 0.4 }} aria-hidden />
+      <Typography variant="h5" component="p" gutterBottom>
+        {translate(`${T}.empty.title`)}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {translate(`${T}.empty.body`)}
+      </Typography>
+      <LaunchButton variant="contained" />
+    </Box>
+  );
+};
+
+const NoMatch = () => {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate(`${T}.noMatch`)}
+    </Typography>
+  );
+};
+
+/** Whether the service is usable in its token pack. */
+const EnabledField = () => {
+  const record = useRecordContext<ServiceInstance>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={record.enabled ? 'success' : 'default'}
+      label={translate(`${T}.list.${record.enabled ? 'enabled' : 'disabled'}`)}
+    />
+  );
+};
+
+const TemplateField = () => {
+  const record = useRecordContext<ServiceInstance>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <TemplateIcon template={record} size={32} />
+      <Box>
+        <Typography variant="body2">{record.templateName ?? '—'}</Typography>
+        {record.protocol && (
+          <Typography variant="caption" color="text.secondary">
+            {translate(`${T}.protocols.${record.protocol}`, { _: record.protocol })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+};
+
+const statusChoices = SERVICE_STATUSES.map((id) => ({ id, name: `portal.status.${id}` }));
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" label={`${T}.fields.status`} choices={statusChoices} alwaysOn />,
+];
+
+const Col = DataTable.Col<ServiceInstance>;
+const label = (field: string) => `${T}.fields.${field}`;
+const pageOf = (id: unknown) => `/service-launch/${id}`;
+
+/**
+ * /service-launch: the customer's services (`service-instance` list), with their template, token pack,
+ * status and whether their token pack uses them; a row opens the service page. Launch a service opens the
+ * gallery; with no service yet, the empty state offers it.
+ */
+export const ServiceList = () => {
+  // The service page is an edit page: without the modify permission a row opens nothing.
+  const { canAccess: canOpen } = useCanAccess({ resource: 'service-launch', action: 'edit' });
+  const open = canOpen ? (id: Identifier) => pageOf(id) : false;
+  return (
+    <List
+      resource="service-instance"
+      title={`${T}.list.title`}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <LaunchButton />
+        </TopToolbar>
+      }
+      empty={<NoService />}
+      pagination={false}
+      exporter={false}
+    >
+      <SmallScreenList
+        small={
+          <SimpleList<ServiceInstance>
+            primaryText={(record) => record.instanceName}
+            secondaryText={(record) => record.templateName ?? ''}
+            tertiaryText={(record) => <StatusText status={record.status} />}
+            rowClick={open}
+          />
+        }
+      >
+        <DataTable rowClick={open} bulkActionButtons={false} empty={<NoMatch />}>
+          <Col source="instanceName" label={label('instanceName')} disableSort />
+          <Col source="templateName" label={label('templateName')} disableSort>
+            <TemplateField />
+          </Col>
+          <Col source="tokenPackName" label={label('tokenPackName')} disableSort />
+          <Col source="status" label={label('status')} disableSort>
+            <StatusField />
+          </Col>
+          <Col source="enabled" label={label('enabled')} disableSort>
+            <EnabledField />
+          </Col>
+        </DataTable>
+      </SmallScreenList>
+    </List>
+  );
+};
+
+const StatusText = ({ status }: { status: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`portal.status.${status}`, { _: status })}</>;
+};

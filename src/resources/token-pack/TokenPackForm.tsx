@@ -1,0 +1,74 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Stack } from '@mui/material';
+import {
+  ListButton,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  TabbedForm,
+  TextInput,
+  Toolbar,
+  useTranslate,
+} from 'react-admin';
+import { FormSection } from '../../components/FormSection';
+import { PackDeleteButton } from './PackDeleteButton';
+import { PackImageInput } from './PackImageInput';
+import { ServicesInput } from './ServicesInput';
+import { T, TOKEN_PACK_NAME_MAX, validName } from './tokenPackFields';
+
+/** Save, Cancel back to the list (spec 01 §2), and on edit Delete at the far end. */
+const PackToolbar = ({ edit }: { edit: boolean }) => (
+  <Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+    <Stack direction="row" spacing={2}>
+      <SaveButton />
+      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
+    </Stack>
+    {edit && <PackDeleteButton />}
+  </Toolbar>
+);
+
+/** The select's "none" is an empty string: the contract's "no primary directory" is null. */
+const nullWhenEmpty = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/**
+ * The pack's Info tab as a form: its name (spec 01 §5: 'Name is required', 'Name is invalid'), its icon and
+ * feature image, its primary directory and, on edit, which of its services are usable (effective on save).
+ * A new pack has no services yet. Leaving with unsaved changes asks first.
+ */
+export const TokenPackForm = ({ edit = false }: { edit?: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <TabbedForm
+      noValidate
+      warnWhenUnsavedChanges
+      toolbar={<PackToolbar edit={edit} />}
+      sx={{ maxWidth: 720 }}
+    >
+      <TabbedForm.Tab label={`${T}.tabs.info`}>
+        <TextInput
+          source="name"
+          validate={validName}
+          isRequired
+          helperText={translate(`${T}.helpers.name`, { max: TOKEN_PACK_NAME_MAX })}
+          slotProps={{ htmlInput: { maxLength: TOKEN_PACK_NAME_MAX } }}
+          fullWidth
+        />
+        <ReferenceInput source="primaryDirectoryId" reference="ldap" sort={{ field: 'name', order: 'ASC' }}>
+          <SelectInput
+            optionText="name"
+            label={`${T}.fields.primaryDirectoryId`}
+            emptyText={`${T}.helpers.noDirectory`}
+            helperText={`${T}.helpers.primaryDirectoryId`}
+            parse={nullWhenEmpty}
+            fullWidth
+          />
+        </ReferenceInput>
+        <FormSection title={`${T}.sections.images`}>
+          <PackImageInput part="iconFile" edit={edit} />
+          <PackImageInput part="featureImageFile" edit={edit} />
+        </FormSection>
+        {edit && <ServicesInput />}
+      </TabbedForm.Tab>
+    </TabbedForm>
+  );
+};

@@ -1,0 +1,89 @@
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { NoMatch } from '../../components/ListEmpty';
+import { SmallScreenList } from '../../components/SmallScreenList';
+import {
+  NameWithIconField,
+  PackIcon,
+  SubscriptionLinkField,
+  UsableServicesField,
+  WizardStatusField,
+} from './PackFields';
+import { TokenPackEmpty } from './TokenPackEmpty';
+import { T, type TokenPack, WIZARD_STATUS_CHOICES } from './tokenPackFields';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="wizardStatus" source="wizardStatus" choices={WIZARD_STATUS_CHOICES} alwaysOn />,
+];
+
+const Column = DataTable.Col<TokenPack>;
+
+/** The second line of a pack on a phone: its wizard status and its number of usable services. */
+const useSecondary = () => {
+  const translate = useTranslate();
+  return (record: TokenPack) =>
+    `${translate(`portal.status.${record.wizardStatus}`)} · ${translate(`${T}.usableCount`, {
+      smart_count: record.serviceIds.length,
+    })}`;
+};
+
+/**
+ * /token-pack-v2: the customer's token packs with their icon, subscription, setup wizard status, number of
+ * usable services and creation date; search by name, filter by wizard status, sort, pages with totals, a
+ * simple list on a phone. A click opens the pack (its tabs Info and Trusted Networks).
+ */
+export const TokenPackList = () => {
+  const secondary = useSecondary();
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={<TokenPackEmpty />}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <SmallScreenList
+        small={
+          <SimpleList
+            primaryText={(record: TokenPack) => record.name}
+            secondaryText={secondary}
+            leftIcon={(record: TokenPack) => <PackIcon pack={record} size={40} />}
+            rowClick="show"
+          />
+        }
+      >
+        <DataTable rowClick="show" bulkActionButtons={false} empty={<NoMatch />}>
+          <Column source="name">
+            <NameWithIconField />
+          </Column>
+          <Column source="subscriptionId" disableSort>
+            <SubscriptionLinkField />
+          </Column>
+          <Column source="wizardStatus">
+            <WizardStatusField />
+          </Column>
+          <Column source="serviceIds" disableSort align="right">
+            <UsableServicesField />
+          </Column>
+          <Column source="createdDate">
+            <DateField source="createdDate" locales="vi-VN" />
+          </Column>
+        </DataTable>
+      </SmallScreenList>
+    </List>
+  );
+};

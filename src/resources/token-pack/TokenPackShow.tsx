@@ -1,0 +1,113 @@
+import { Box, Chip, Typography } from '@mui/material';
+import {
+  ArrayField,
+  DataTable,
+  DateField,
+  EditButton,
+  Labeled,
+  ReferenceField,
+  Show,
+  TabbedShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { StatusField } from '../../components/StatusField';
+import { PackDeleteButton } from './PackDeleteButton';
+import { NameWithIconField, SubscriptionLinkField, WizardStatusField } from './PackFields';
+import { TrustedNetworks } from './TrustedNetworks';
+import { IMAGES, type ImagePart, type PackService, T, type TokenPack } from './tokenPackFields';
+
+const Actions = () => (
+  <TopToolbar>
+    <EditButton />
+    <PackDeleteButton />
+  </TopToolbar>
+);
+
+/** One of the pack's images, or a line saying it has none. */
+const PackImage = ({ part }: { part: ImagePart; label?: string }) => {
+  const record = useRecordContext<TokenPack>();
+  const translate = useTranslate();
+  const url = record?.[IMAGES[part].url];
+  if (!url) return <Typography variant="body2">{translate(`${T}.helpers.noImage`)}</Typography>;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={translate(`${T}.current.${part}`)}
+      sx={{ maxWidth: '100%', maxHeight: part === 'iconFile' ? 64 : 200, objectFit: 'contain' }}
+    />
+  );
+};
+
+/** Usable or not in the pack. */
+const UsableField = (_: { label?: string }) => {
+  const service = useRecordContext<PackService>();
+  const translate = useTranslate();
+  if (!service) return null;
+  return (
+    <Chip
+      size="small"
+      color={service.enabled ? 'success' : 'default'}
+      variant={service.enabled ? 'filled' : 'outlined'}
+      label={translate(`${T}.services.${service.enabled ? 'enabled' : 'disabled'}`)}
+    />
+  );
+};
+
+const ServiceColumn = DataTable.Col<PackService>;
+
+/**
+ * A token pack with the tabs Info (name, images, primary directory, wizard status, its services: usable or
+ * not, and their status) and Trusted Networks (spec 01 §2).
+ */
+export const TokenPackShow = () => {
+  const translate = useTranslate();
+  return (
+    <Show actions={<Actions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label={`${T}.tabs.info`}>
+          <NameWithIconField source="name" />
+          <WizardStatusField source="wizardStatus" />
+          <SubscriptionLinkField source="subscriptionId" />
+          <ReferenceField
+            source="primaryDirectoryId"
+            reference="ldap"
+            link="show"
+            emptyText={translate(`${T}.helpers.noDirectory`)}
+          >
+            <TextField source="name" />
+          </ReferenceField>
+          <PackImage part="iconFile" label={`${T}.fields.iconUrl`} />
+          <PackImage part="featureImageFile" label={`${T}.fields.featureImageUrl`} />
+          <Labeled label={`${T}.services.title`} fullWidth>
+            <ArrayField source="services">
+              <Box sx={{ overflowX: 'auto' }}>
+                <DataTable
+                  bulkActionButtons={false}
+                  rowClick={false}
+                  empty={<Typography variant="body2">{translate(`${T}.services.none`)}</Typography>}
+                >
+                  <ServiceColumn source="instanceName" label={`${T}.services.fields.instanceName`} />
+                  <ServiceColumn source="enabled" label={`${T}.services.fields.enabled`}>
+                    <UsableField />
+                  </ServiceColumn>
+                  <ServiceColumn source="status" label={`${T}.services.fields.status`}>
+                    <StatusField />
+                  </ServiceColumn>
+                </DataTable>
+              </Box>
+            </ArrayField>
+          </Labeled>
+          <DateField source="createdDate" locales="vi-VN" showTime />
+          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={`${T}.tabs.trustedNetworks`} path="trusted-networks">
+          <TrustedNetworks />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};
