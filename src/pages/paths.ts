@@ -17,6 +17,8 @@ export const PAGE_PATH = {
   changePassword: CHANGE_PASSWORD_PATH,
   myOrders: '/my-account/orders',
   myOrder: '/my-account/orders/:id',
+  configuration: '/configuration',
+  adConfig: '/ad-config',
   wizard: '/wizard/:serviceInstanceId',
   frameWizard: '/iframe/wizard/:serviceInstanceId',
 } as const;

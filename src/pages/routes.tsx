@@ -30,6 +30,9 @@ const MyOrderPage = preloadable(() =>
 const ChangePasswordPage = preloadable(() =>
   import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
 );
+const ConfigurationPage = preloadable(() =>
+  import('./configuration/ConfigurationPage').then((module) => module.ConfigurationPage),
+);
 const WizardPage = preloadable(() => import('./wizard/WizardPage').then((module) => module.WizardPage));
 const FrameWizardPage = preloadable(() =>
   import('./wizard/WizardPage').then((module) => module.FrameWizardPage),
@@ -73,6 +76,13 @@ export const LAYOUT_PAGES: PageRoute[] = [
   { path: PAGE_PATH.myOrder, element: <MyOrderPage />, preload: MyOrderPage.preload },
   { path: '/launch-now/:serviceTemplateId', element: <LaunchNow /> },
   { path: PAGE_PATH.wizard, element: <WizardPage />, preload: WizardPage.preload },
+  {
+    path: PAGE_PATH.configuration,
+    element: <ConfigurationPage />,
+    preload: ConfigurationPage.preload,
+  },
+  // Active Directory settings are the directories' (chosen: the spec shows nothing else of /ad-config).
+  { path: PAGE_PATH.adConfig, element: <Navigate to="/ldap" replace /> },
 ];
 
 /**

@@ -11,6 +11,18 @@ export const wizard = {
   openServices: 'Open the services',
   connectorsFailed: 'Error: Get All Connectors Failed',
   kinds: { vpn: 'VPN setup', office365: 'Office 365 setup' },
+  setup: {
+    title: 'Setup',
+    intro:
+      'The token packs whose setup is not finished, with their services. The setup wizard of a VPN or Office 365 service takes you through its directory and connector.',
+    done: 'Every token pack is set up.',
+    failed: 'The token packs could not be read. Reload the page to try again.',
+    runWizard: 'Setup wizard',
+    noWizard: 'No setup wizard: set it up on its service page',
+    noService: 'This token pack has no service yet.',
+    launch: 'Launch a service',
+    servicesOf: 'Services of %{name}',
+  },
   none: {
     title: 'No setup wizard',
     body: 'There is no setup wizard for %{name}: set it up on its service page.',

@@ -1,3 +1,5 @@
+import BuildIcon from '@mui/icons-material/Build';
+import { Button } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -9,6 +11,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { NoMatch } from '../../components/ListEmpty';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import {
@@ -42,6 +45,16 @@ const useSecondary = () => {
  * usable services and creation date; search by name, filter by wizard status, sort, pages with totals, a
  * simple list on a phone. A click opens the pack (its tabs Info and Trusted Networks).
  */
+/** Where the setup of the packs stands, with their services' setup wizards (/configuration). */
+const SetupButton = () => {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to="/configuration" startIcon={<BuildIcon />} size="small">
+      {translate('portal.wizard.setup.title')}
+    </Button>
+  );
+};
+
 export const TokenPackList = () => {
   const secondary = useSecondary();
   return (
@@ -52,6 +65,7 @@ export const TokenPackList = () => {
       exporter={false}
       actions={
         <TopToolbar>
+          <SetupButton />
           <CreateButton />
         </TopToolbar>
       }
