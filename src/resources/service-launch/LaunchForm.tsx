@@ -6,10 +6,8 @@ import { useEffect } from 'react';
 import {
   Form,
   Loading,
-  maxLength,
   SaveButton,
   SelectInput,
-  TextInput,
   Title,
   Toolbar,
   useDataProvider,
@@ -21,16 +19,16 @@ import {
 import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { Subscription } from '../../../contract/billing';
-import { type LaunchRequest, type LaunchValidation, SERVICE_LIMITS } from '../../../contract/service';
+import type { LaunchRequest, LaunchValidation } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { FormSection } from '../../components/FormSection';
 import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
 import { useSession } from '../../session';
-import { ConnectorSelect } from './ConnectorSelect';
 import { useForceRule } from './ForceDialog';
 import { chosenConnectors, type Force, requiredText, T, type Template } from './model';
+import { ConnectorsSection, NameAndDescriptionInputs } from './ServiceFields';
 import { TemplateIcon } from './TemplateIcon';
 import { useConnectorChoices } from './useConnectorChoices';
 import { useGallery } from './useGallery';
@@ -49,8 +47,6 @@ interface LaunchValues {
   connectorConfig?: Record<string, unknown>;
 }
 
-const validateName = [requiredText, maxLength(SERVICE_LIMITS.instanceName)];
-const validateDescription = [maxLength(SERVICE_LIMITS.description)];
 const validateChoice = [requiredText];
 
 /** The text of a failed call, as a notification would say it. */
@@ -173,31 +169,9 @@ const LaunchFields = ({ template, subscriptions }: { template: Template; subscri
           <TokenPackSelect />
         </FormSection>
         <FormSection title={`${T}.launch.details`}>
-          <TextInput
-            source="name"
-            label={`${T}.fields.name`}
-            validate={validateName}
-            isRequired
-            helperText={`${T}.helpers.name`}
-            fullWidth
-          />
-          <TextInput
-            source="description"
-            label={`${T}.fields.description`}
-            validate={validateDescription}
-            helperText={`${T}.helpers.description`}
-            multiline
-            minRows={2}
-            fullWidth
-          />
+          <NameAndDescriptionInputs nameSource="name" />
         </FormSection>
-        {template.connectorIds.length > 0 && (
-          <FormSection title={`${T}.launch.connectors`}>
-            {template.connectorIds.map((typeId) => (
-              <ConnectorSelect key={typeId} typeId={typeId} connectors={connectors} allowNew />
-            ))}
-          </FormSection>
-        )}
+        <ConnectorsSection typeIds={template.connectorIds} connectors={connectors} allowNew />
         <Toolbar sx={{ mt: 2, px: 0 }}>
           <SaveButton label={`${T}.launch.submit`} icon={<RocketLaunchIcon />} alwaysEnable />
         </Toolbar>

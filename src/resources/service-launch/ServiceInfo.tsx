@@ -2,11 +2,9 @@ import { Stack } from '@mui/material';
 import { useMemo } from 'react';
 import {
   Labeled,
-  maxLength,
   SaveButton,
   SimpleForm,
   TextField,
-  TextInput,
   Toolbar,
   useDataProvider,
   useNotify,
@@ -14,25 +12,12 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import {
-  connectorKey,
-  type LaunchValidation,
-  SERVICE_LIMITS,
-  type ServiceChanges,
-} from '../../../contract/service';
-import { FormSection } from '../../components/FormSection';
+import { connectorKey, type LaunchValidation, type ServiceChanges } from '../../../contract/service';
 import { StatusField } from '../../components/StatusField';
 import type { PortalDataProvider } from '../../dataProviders';
-import { ConnectorSelect } from './ConnectorSelect';
 import { useForceRule } from './ForceDialog';
-import {
-  chosenConnectors,
-  DIRECTORY_TYPE_ID,
-  type Force,
-  requiredText,
-  type ServiceInstance,
-  T,
-} from './model';
+import { chosenConnectors, DIRECTORY_TYPE_ID, type Force, type ServiceInstance, T } from './model';
+import { ConnectorsSection, NameAndDescriptionInputs } from './ServiceFields';
 import { useConnectorChoices } from './useConnectorChoices';
 
 interface InfoValues {
@@ -40,9 +25,6 @@ interface InfoValues {
   description?: string;
   connectorConfig?: Record<string, unknown>;
 }
-
-const validateName = [requiredText, maxLength(SERVICE_LIMITS.instanceName)];
-const validateDescription = [maxLength(SERVICE_LIMITS.description)];
 
 /**
  * The Info tab of a service (spec 02 §2): its name and description, its status (read-only), template and
@@ -107,23 +89,7 @@ const ServiceInfoForm = ({ record }: { record: ServiceInstance }) => {
         warnWhenUnsavedChanges
         sx={{ maxWidth: 720, p: 0 }}
       >
-        <TextInput
-          source="instanceName"
-          label={`${T}.fields.instanceName`}
-          validate={validateName}
-          isRequired
-          helperText={`${T}.helpers.name`}
-          fullWidth
-        />
-        <TextInput
-          source="description"
-          label={`${T}.fields.description`}
-          validate={validateDescription}
-          helperText={`${T}.helpers.description`}
-          multiline
-          minRows={2}
-          fullWidth
-        />
+        <NameAndDescriptionInputs nameSource="instanceName" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }} sx={{ mb: 2 }}>
           <Labeled label={`${T}.fields.status`}>
             <StatusField />
@@ -135,19 +101,7 @@ const ServiceInfoForm = ({ record }: { record: ServiceInstance }) => {
             <TextField source="tokenPackName" />
           </Labeled>
         </Stack>
-        {record.connectorIds.length > 0 && (
-          <FormSection title={`${T}.launch.connectors`}>
-            {record.connectorIds.map((typeId) => (
-              <ConnectorSelect
-                key={typeId}
-                typeId={typeId}
-                connectors={connectors}
-                disabled={typeId === DIRECTORY_TYPE_ID}
-                helperText={typeId === DIRECTORY_TYPE_ID ? `${T}.connectors.directoryKept` : undefined}
-              />
-            ))}
-          </FormSection>
-        )}
+        <ConnectorsSection typeIds={record.connectorIds} connectors={connectors} keepDirectory />
       </SimpleForm>
       {dialog}
     </>
