@@ -31,9 +31,17 @@ const StoppedBanner = () => {
 export const ServiceEdit = () => (
   <Edit title={<ServiceTitle />} actions={<ServiceActions />}>
     <StoppedBanner />
-    {/* Scrollable tabs: the three labels do not fit side by side at 375 px. */}
+    {/* Scrollable tabs: the three labels do not fit side by side at 375 px. Width 0 and min-width 100%:
+        the tabs fill the card without widening the page to their own width. */}
     <TabbedShowLayout
-      tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+      tabs={
+        <TabbedShowLayoutTabs
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ width: 0, minWidth: '100%' }}
+        />
+      }
     >
       <TabbedShowLayout.Tab label={`${T}.tabs.info`}>
         <ServiceInfo />
