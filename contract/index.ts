@@ -1,4 +1,5 @@
 import { account } from './account.ts';
+import { activationCode, appActivation } from './activationCode.ts';
 import { asset } from './asset.ts';
 import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
 import { card, cardCalls } from './card.ts';
@@ -8,6 +9,7 @@ import { customer } from './customer.ts';
 import { directory, directoryUser } from './directory.ts';
 import { https } from './https.ts';
 import type { CallFamily, ResourceContract } from './kit.ts';
+import { outbox } from './mail.ts';
 import { oidc } from './oidc.ts';
 import type { PermissionResource } from './permissions.ts';
 import { radius } from './radius.ts';
@@ -54,6 +56,8 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   serviceInstance,
   denyServiceUsers,
   seamlessServiceUsers,
+  activationCode,
+  outbox,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [
@@ -62,6 +66,7 @@ export const CALL_FAMILIES: readonly CallFamily[] = [
   serviceTemplateFiles,
   billingCalls,
   cardCalls,
+  appActivation,
 ];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
@@ -73,7 +78,6 @@ export type ResourceGuard = PermissionResource | readonly PermissionResource[] |
 const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   report: null,
   ldap_2fa: 'directories',
-  'activation-code': 'token-pack',
   user: 'user-management',
   'user-details': 'user-management',
   otp: 'soft-token',

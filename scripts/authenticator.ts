@@ -1,45 +1,76 @@
 /**
- * Plays the mobile app of QR sign-in against a running server:
+ * Plays the mobile app against a running server:
  *
  *   npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
+ *   npm run authenticator -- activate CODE [--device NAME] [--server URL]
  *
- * It signs in as the user (POST /api/auth/signin), sends the decision for the session shown in the QR
- * code (POST /api/v-key-seamless/app/decision), then signs out. The server decides who may answer: the
- * user must be active, and a client bound to a customer takes only that customer's users. A user who
- * still has to change the initial password is refused (403): change it in the portal first.
+ * approve|reject (QR sign-in): it signs in as the user (POST /api/auth/signin), sends the decision for the
+ * session shown in the QR code (POST /api/v-key-seamless/app/decision), then signs out. The server decides
+ * who may answer: the user must be active, and a client bound to a customer takes only that customer's
+ * users. A user who still has to change the initial password is refused (403): change it in the portal first.
+ *
+ * activate (activation code): it activates the app with the code (POST /api/v-key-app/activate, no sign-in:
+ * the code is the credential, and it works once), then prints what the app keeps (the user and the TOTP
+ * seed, also as an otpauth:// link an authenticator app takes) and the code of the current 30 seconds.
  *
  * Exit codes: 0 done, 1 refused (or the server cannot be reached), 2 wrong usage.
  */
+import { generate, generateURI } from 'otplib';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/config.ts';
 
+const DEFAULT_DEVICE = 'npm run authenticator';
+
 const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
+       npm run authenticator -- activate CODE [--device NAME] [--server URL]
 
   approve|reject  the answer to send for the QR sign-in session
   SESSION_ID      the session id of the sign-in page's QR code, or the whole sign-in link
                   (vkey://onboarding/seamless-login?server=…&sessionId=…) that the page copies
   --user          email of the account that answers, as the mobile app's user
   --password      its password
+  activate        activate the app with an activation code (once); prints the user, the TOTP seed the app
+                  keeps and the current code
+  CODE            the activation code (XXXX-XXXX-XXXX-XXXX), or the whole activation link of its QR code
+                  (vkey://onboarding/activate?server=…&code=…), whose server is used when --server is not given
+  --device        the name of the device, as the server records it (default "${DEFAULT_DEVICE}")
   --server        the server's URL (default ${defaultServer()}, from HOST and PORT as the server reads them)
 `;
 
 const REQUEST_TIMEOUT_MS = 15_000;
 
+/** A value a deep link (`vkey://…?name=…`) carries. */
+const linkParameter = (link: string, name: string): string | undefined =>
+  new URLSearchParams(link.slice(link.indexOf('?') + 1)).get(name) ?? undefined;
+
 /** A bare session id, or the one a sign-in link (the QR code's deep link) carries. */
 function sessionIdOf(argument: string | undefined): string | undefined {
   if (!argument?.includes('sessionId=')) return argument;
-  return new URLSearchParams(argument.slice(argument.indexOf('?') + 1)).get('sessionId') ?? undefined;
+  return linkParameter(argument, 'sessionId');
 }
 
 class UsageError extends Error {}
 class Refused extends Error {}
 
-interface Options {
+interface DecisionOptions {
+  action: 'decide';
   decision: 'APPROVE' | 'REJECT';
   sessionId: string;
   user: string;
   password: string;
   server: string;
 }
+
+interface ActivationOptions {
+  action: 'activate';
+  code: string;
+  device: string;
+  server: string;
+}
+
+type Options = DecisionOptions | ActivationOptions;
+
+/** The options each action takes. */
+const ACTION_OPTIONS = { decide: ['user', 'password', 'server'], activate: ['device', 'server'] };
 
 /** Where a server started with the same environment listens; a wildcard address is reached on loopback. */
 function defaultServer(env: Record<string, string | undefined> = process.env): string {
@@ -62,30 +93,53 @@ function parseArguments(args: string[]): Options | 'help' {
     }
     const equals = arg.indexOf('=');
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-    if (!['user', 'password', 'server'].includes(name)) throw new UsageError(`unknown option --${name}`);
+    if (!['user', 'password', 'server', 'device'].includes(name))
+      throw new UsageError(`unknown option --${name}`);
     const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
     if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
     named.set(name, value);
   }
-  const [action, sessionArgument, ...extra] = positional;
-  const sessionId = sessionIdOf(sessionArgument);
-  if (action !== 'approve' && action !== 'reject')
-    throw new UsageError('the first argument must be approve or reject');
-  if (!sessionId) throw new UsageError('SESSION_ID is missing');
+  const [action, argument, ...extra] = positional;
+  if (action !== 'approve' && action !== 'reject' && action !== 'activate')
+    throw new UsageError(
+      'the first argument must be approve or reject (QR sign-in), or activate (activation code)',
+    );
+  const allowed = ACTION_OPTIONS[action === 'activate' ? 'activate' : 'decide'];
+  for (const name of named.keys()) {
+    if (!allowed.includes(name)) throw new UsageError(`${action} takes no --${name}`);
+  }
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
+  const serverOf = (fallback: string) => {
+    const server = (named.get('server') ?? fallback).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]/.test(server))
+      throw new UsageError(`--server must be an http(s) URL (got "${server}")`);
+    return server;
+  };
+  if (action === 'activate') {
+    const isLink = argument?.includes('code=') ?? false;
+    const code = isLink ? linkParameter(argument!, 'code') : argument;
+    if (!code) throw new UsageError('CODE is missing');
+    const linked = isLink ? linkParameter(argument!, 'server') : undefined;
+    return {
+      action: 'activate',
+      code: code.trim(),
+      device: named.get('device') ?? DEFAULT_DEVICE,
+      server: serverOf(linked ?? defaultServer()),
+    };
+  }
+  const sessionId = sessionIdOf(argument);
+  if (!sessionId) throw new UsageError('SESSION_ID is missing');
   const user = named.get('user');
   const password = named.get('password');
   if (!user) throw new UsageError('--user is missing');
   if (!password) throw new UsageError('--password is missing');
-  const server = (named.get('server') ?? defaultServer()).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]/.test(server))
-    throw new UsageError(`--server must be an http(s) URL (got "${server}")`);
   return {
+    action: 'decide',
     decision: action === 'approve' ? 'APPROVE' : 'REJECT',
     sessionId,
     user: user.trim(),
     password,
-    server,
+    server: serverOf(defaultServer()),
   };
 }
 
@@ -130,7 +184,45 @@ function describe(answer: Answer): string {
   return `HTTP ${answer.status}`;
 }
 
+/** What the app receives on activation (contract/activationCode.ts, Activation). */
+interface Activation {
+  username: string;
+  tokenPackId: string;
+  totpSeed: string;
+  algorithm: 'SHA1';
+  digits: 6;
+  period: 30;
+  issuer: string;
+}
+
+const isActivation = (body: unknown): body is Activation =>
+  typeof body === 'object' &&
+  body !== null &&
+  ['username', 'tokenPackId', 'totpSeed', 'issuer'].every(
+    (field) => typeof (body as Record<string, unknown>)[field] === 'string',
+  );
+
+async function activate(options: ActivationOptions): Promise<string> {
+  const answer = await call(options.server, '/api/v-key-app/activate', {
+    json: { code: options.code, deviceName: options.device },
+  });
+  if (answer.status !== 200 || !isActivation(answer.body)) {
+    throw new Refused(`could not activate with code ${options.code}: ${describe(answer)}`);
+  }
+  const app = answer.body;
+  const settings = { algorithm: 'sha1', digits: app.digits, period: app.period } as const;
+  const current = await generate({ ...settings, secret: app.totpSeed });
+  const uri = generateURI({ ...settings, issuer: app.issuer, label: app.username, secret: app.totpSeed });
+  return [
+    `activated the app as ${app.username} (token pack ${app.tokenPackId})`,
+    `totp seed: ${app.totpSeed} (${app.algorithm}, ${app.digits} digits, ${app.period} s)`,
+    `otpauth link: ${uri}`,
+    `current code: ${current}`,
+  ].join('\n');
+}
+
 async function run(options: Options): Promise<string> {
+  if (options.action === 'activate') return activate(options);
   const signin = await call(options.server, '/api/auth/signin', {
     json: { login: options.user, password: options.password },
   });

@@ -7,6 +7,7 @@ import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type PaymentProcessor, paymentProcessorFrom } from './domain/billing/payments/index.ts';
+import { createMailQueue, type MailQueue } from './domain/mail/index.ts';
 import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
@@ -16,6 +17,7 @@ import { invalidText, invalidTextField } from './http/validation.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
+import { activationCodeRoutes } from './routes/activationCode.ts';
 import { assetRoutes } from './routes/asset.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
@@ -25,6 +27,7 @@ import { connectorRoutes } from './routes/connector.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { httpsRoutes } from './routes/https.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -53,6 +56,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The card payment processor; by default the one the config names (Stripe, or the test processor). */
   paymentProcessor?: PaymentProcessor;
+  /** The outgoing mail; by default the one the config names (SMTP_URL, or the outbox). */
+  mailQueue?: MailQueue;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -97,6 +102,7 @@ export function buildApp({
   logger = false,
   now = () => new Date(),
   paymentProcessor = paymentProcessorFrom(config),
+  mailQueue,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(logger),
@@ -122,6 +128,10 @@ export function buildApp({
   );
 
   const sealer = createSealer(config.secretsKey);
+  const mail = mailQueue ?? createMailQueue({ db, config, logger: app.log });
+  // The background sender runs while the app does.
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
 
   registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
@@ -163,6 +173,8 @@ export function buildApp({
       await api.register(connectorRoutes, { db });
       await api.register(tokenPackRoutes, { db });
       await api.register(serviceRoutes, { db, sealer, config });
+      await api.register(activationCodeRoutes, { db, sealer, config, mail });
+      await api.register(mailRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,11 @@ export interface Config {
   frameAncestors?: string[];
   /** Card payments through Stripe (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY); unset: the test processor. */
   stripe?: { secretKey: string; publishableKey: string };
+  /**
+   * Outgoing mail through this SMTP server (SMTP_URL, from MAIL_FROM); unset: every message stays in the
+   * outbox, which operators read in the portal.
+   */
+  smtp?: { url: string; from: string };
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
@@ -84,6 +89,52 @@ function stripeSetting(env: NodeJS.ProcessEnv): Config['stripe'] {
     throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys');
   }
   return { secretKey, publishableKey };
+}
+
+/** An SMTP URL as it may be shown: without its password. */
+export function redactSmtpUrl(url: string): string {
+  const scheme = url.indexOf('//');
+  const start = scheme === -1 ? 0 : scheme + 2;
+  const at = url.lastIndexOf('@');
+  const colon = url.indexOf(':', start);
+  // Everything from the user's colon to the last @ is hidden (an unescaped @ or : in a password included).
+  if (at < start || colon === -1 || colon > at) return url;
+  return `${url.slice(0, colon)}:***${url.slice(at)}`;
+}
+
+/** A mail address as MAIL_FROM takes it: `name@host`, or `Display Name <name@host>`. */
+const MAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
+const MAIL_NAMED_ADDRESS = /^[^<>\r\n]*<[^\s@<>"]+@[^\s@<>"]+>$/;
+
+/**
+ * SMTP_URL (smtp:// or smtps://, with user:password@ and nodemailer's query options when needed) and
+ * MAIL_FROM (default no-reply@ the host of PUBLIC_URL, or localhost). Errors never show the password.
+ */
+function smtpSetting(env: Env, publicUrl: string | undefined): Config['smtp'] {
+  const url = nonEmpty(env, 'SMTP_URL');
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  const from = nonEmpty(env, 'MAIL_FROM') ?? `no-reply@${host}`;
+  if (!MAIL_ADDRESS.test(from) && !MAIL_NAMED_ADDRESS.test(from)) {
+    throw new Error(
+      `MAIL_FROM must be an email address, as no-reply@example.com or "Gateway <no-reply@example.com>" (got "${from}")`,
+    );
+  }
+  if (url === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^smtps?:$/i.test(parsed.protocol) || parsed.hostname === '') {
+    throw new Error(
+      `SMTP_URL must be an smtp:// or smtps:// URL with a host, as smtp://user:password@mail.example.com:587 (got "${redactSmtpUrl(url)}")`,
+    );
+  }
+  if (parsed.port !== '' && Number(parsed.port) === 0) {
+    throw new Error(`SMTP_URL has port 0 (got "${redactSmtpUrl(url)}")`);
+  }
+  return { url, from };
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -293,5 +344,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxySetting(env),
     frameAncestors: frameAncestorsSetting(env),
     stripe: stripeSetting(env),
+    smtp: smtpSetting(env, publicUrl),
   };
 }

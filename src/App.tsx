@@ -8,12 +8,14 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
+import activationCode from './resources/activation-code';
 import asset from './resources/asset';
 import customer from './resources/customer';
 import https from './resources/https';
 import ldap from './resources/ldap';
 import oidc from './resources/oidc';
 import order from './resources/order';
+import outbox from './resources/outbox';
 import radius from './resources/radius';
 import role from './resources/role';
 import saml from './resources/saml';
@@ -36,6 +38,7 @@ export const RESOURCES = {
   role,
   'vos-cloud-config': vosCloudConfig,
   'saml-settings': samlSettings,
+  outbox,
   ldap,
   'users/keycloak': {},
   users,
@@ -48,6 +51,7 @@ export const RESOURCES = {
   'service-launch': serviceLaunch,
   'service-instance': {},
   'token-pack-v2': tokenPack,
+  'activation-code': activationCode,
   'white-list-ips': {},
   deny_service_users: {},
   seamless_service_users: {},

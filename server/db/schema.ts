@@ -7,6 +7,7 @@ export * from './schema/billing.ts';
 export * from './schema/card.ts';
 export * from './schema/connector.ts';
 export * from './schema/directory.ts';
+export * from './schema/enrollment.ts';
 export * from './schema/identity.ts';
 export * from './schema/oauth2.ts';
 export * from './schema/service.ts';

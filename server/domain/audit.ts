@@ -40,6 +40,7 @@ export type AuditTable =
   | 'Order'
   | 'Subscription'
   | 'TokenPack'
+  | 'ActivationCode'
   | 'WhiteListIp'
   | 'Card';
 

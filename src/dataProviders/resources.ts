@@ -1,4 +1,5 @@
 import { account } from '../../contract/account';
+import { activationCode } from '../../contract/activationCode';
 import { asset } from '../../contract/asset';
 import {
   billingCalls,
@@ -14,6 +15,7 @@ import { connector } from '../../contract/connector';
 import { customer } from '../../contract/customer';
 import { directory, directoryUser } from '../../contract/directory';
 import { https } from '../../contract/https';
+import { outbox } from '../../contract/mail';
 import { oidc } from '../../contract/oidc';
 import { radius } from '../../contract/radius';
 import { accountRole, role } from '../../contract/role';
@@ -78,13 +80,6 @@ const call = (method: HttpMethod, path: string, body?: BodySpec, query?: readonl
   ...(body ? { body } : {}),
   ...(query ? { query } : {}),
 });
-const download = (method: HttpMethod, path: string, fileName: string, body?: BodySpec): ActionSpec => ({
-  by: 'download',
-  method,
-  path,
-  fileName,
-  ...(body ? { body } : {}),
-});
 /** Customer-scoped REST of the directories and connectors (ldap, radius, saml…). */
 const customerRest = <A extends Record<string, ActionSpec>>(path: string, actions: A) =>
   ({
@@ -145,29 +140,7 @@ export const RESOURCES = {
       sendMail: call('POST', '{base}/{customerId}/send-mail', 'data'),
     },
   },
-  'activation-code': {
-    base: '/idm-config/v2/reactive/activation-code',
-    customerScoped: true,
-    list: pageSearch('{base}/{customerId}/search'),
-    deleteMany: record('DELETE', '{base}/{customerId}/delete-many', 'ids'),
-    actions: {
-      generate: call('PUT', '{base}/generate/{customerId}/{tokenPackId}'),
-      regenerate: call('PUT', '{base}/{customerId}/re-generate/{tokenPackId}', 'data'),
-      sendMail: call('POST', '{base}/{customerId}/send-mail', 'data'),
-      // chosen: the default file names when the answer names none
-      zip: download(
-        'POST',
-        '{base}/{customerId}/zip-token-pack-ac/{tokenPackId}',
-        'activation-codes.zip',
-        'data',
-      ),
-      downloadAll: download(
-        'GET',
-        '{base}/{customerId}/download-token-pack-ac-zip/{tokenPackId}',
-        'activation-codes.zip',
-      ),
-    },
-  },
+  'activation-code': activationCode,
   // ——— /idm-config/connectors ———
   radius,
   saml,
@@ -219,6 +192,8 @@ export const RESOURCES = {
       provider: { by: 'call', ...cardCalls.calls.provider },
     },
   },
+  // ——— /mail ———
+  outbox,
   // ——— /customer, /account ———
   customer,
   account: {

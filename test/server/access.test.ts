@@ -196,6 +196,16 @@ const globexServices = await ctx.db
     })),
   )
   .returning();
+// The user's activation code in each of the packs (one per user and pack).
+await ctx.db.insert(schema.activationCodes).values(
+  globexPacks.map((pack, index) => ({
+    ...ofGlobex,
+    tokenPackId: pack.id,
+    userId: globexUser!.id,
+    code: `GL0B-EX00-0000-000${index}`,
+    expireDate: new Date('2099-01-01T00:00:00Z'),
+  })),
+);
 await ctx.db.insert(schema.serviceUsers).values(
   (['BYPASS', 'SEAMLESS'] as const).map((list) => ({
     serviceInstanceId: globexServices[0]!.id,

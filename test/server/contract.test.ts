@@ -16,7 +16,6 @@ import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts
 const NOT_SERVED_YET = [
   'otp-config',
   'otp',
-  'activation-code',
   'soft-token',
   'ldap_2fa',
   'user',

@@ -65,6 +65,8 @@ export interface TestContextOptions {
   logger?: BuildAppOptions['logger'];
   /** The card payment processor (see buildApp); the one the config names when left out. */
   paymentProcessor?: BuildAppOptions['paymentProcessor'];
+  /** The outgoing mail (see buildApp); the one the config names when left out (SMTP_URL, or the outbox). */
+  mailQueue?: BuildAppOptions['mailQueue'];
 }
 
 export interface NewAccount {
@@ -102,6 +104,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
       now: options.now,
       logger: options.logger,
       paymentProcessor: options.paymentProcessor,
+      mailQueue: options.mailQueue,
     });
     options.extend?.(app, db);
     await app.ready();

@@ -178,6 +178,7 @@ export const error = {
   },
   oidc: { notFound: 'OIDC client not found' },
   https: { notFound: 'HTTPS connector not found' },
+  mail: { notFound: 'Message not found' },
   tokenPack: {
     notFound: 'Token pack not found. The user is in no token pack yet.',
     serviceInstanceOnePack: 'Service instance must belong to one token pack',
@@ -192,6 +193,15 @@ export const error = {
     invalid: 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24 or 2001:db8::/32.',
     duplicate: 'This network is already trusted for this token pack.',
     tooMany: 'A token pack trusts at most %{max} networks.',
+  },
+  activationCode: {
+    notFound: 'This activation code does not exist.',
+    used: 'This activation code has been used already.',
+    expired: 'This activation code has expired. Ask your administrator for a new one.',
+    replaced: 'This activation code was replaced by a newer one. Use the newest code you received.',
+    noDirectory: "Choose the token pack's primary directory first: its users get the codes.",
+    emailEmpty: 'Email must not be empty',
+    emailInvalid: 'Please input a valid email.',
   },
   supportFeatures: { failed: 'Error: Get Support Service Features Failed' },
   card: {

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { docs } from './docs';
 import { error } from './errors';
+import { mail } from './mail';
 import { portal } from './portal';
 import { resources } from './resources';
 import { wizard } from './wizard';
@@ -19,6 +20,7 @@ export const en = {
   portal: { ...portal, wizard },
   error,
   docs,
+  mail,
   resources,
 };
 

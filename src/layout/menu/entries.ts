@@ -104,7 +104,7 @@ export const providerMenu: MenuEntry[] = [
     kind: 'group',
     label: 'portal.menu.settings',
     icon: SettingsIcon,
-    entries: [resource('vos-cloud-config'), resource('saml-settings')],
+    entries: [resource('vos-cloud-config'), resource('saml-settings'), resource('outbox')],
   },
 ];
 

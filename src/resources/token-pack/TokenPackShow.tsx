@@ -1,6 +1,8 @@
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Box, Chip, Typography } from '@mui/material';
 import {
   ArrayField,
+  Button,
   DataTable,
   DateField,
   EditButton,
@@ -13,14 +15,31 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { StatusField } from '../../components/StatusField';
 import { PackDeleteButton } from './PackDeleteButton';
 import { NameWithIconField, SubscriptionLinkField, WizardStatusField } from './PackFields';
 import { TrustedNetworks } from './TrustedNetworks';
 import { IMAGES, type ImagePart, type PackService, T, type TokenPack } from './tokenPackFields';
 
+/** The pack's activation codes (spec 02 §2 /activation-code/{tokenPackId}). */
+const ActivationCodesButton = () => {
+  const record = useRecordContext<TokenPack>();
+  if (!record) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/activation-code/${encodeURIComponent(String(record.id))}`}
+      label="resources.activation-code.openFromPack"
+    >
+      <QrCode2Icon />
+    </Button>
+  );
+};
+
 const Actions = () => (
   <TopToolbar>
+    <ActivationCodesButton />
     <EditButton />
     <PackDeleteButton />
   </TopToolbar>

@@ -385,13 +385,25 @@ const CASES: Record<ResourceName, Case[]> = {
   'activation-code': [
     {
       call: 'getList',
-      params: { ...LIST, filter: { tokenPackId: 'tp1' } },
-      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/search?page=1&pageSize=5&tokenPackId=tp1')],
+      params: {
+        pagination: { page: 2, perPage: 25 },
+        sort: { field: 'username', order: 'ASC' },
+        filter: { tokenPackId: 'tp1', q: 'ann', status: 'NEW', emailExist: true },
+      },
+      sent: [
+        GET(
+          '/api/idm-config/v2/reactive/activation-code/c1/search?page=1&pageSize=25&sort=username&order=ASC&tokenPackId=tp1&q=ann&status=NEW&emailExist=true',
+        ),
+      ],
     },
     {
       call: 'getManyReference',
-      params: { ...REF, target: 'tokenPackId', id: 'tp1' },
-      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/search?page=0&pageSize=5&tokenPackId=tp1')],
+      params: { ...REF, sort: { field: 'expireDate', order: 'DESC' }, target: 'tokenPackId', id: 'tp1' },
+      sent: [
+        GET(
+          '/api/idm-config/v2/reactive/activation-code/c1/search?page=0&pageSize=5&sort=expireDate&order=DESC&tokenPackId=tp1',
+        ),
+      ],
     },
     {
       call: 'deleteMany',
@@ -409,15 +421,24 @@ const CASES: Record<ResourceName, Case[]> = {
       sent: [PUT('/api/idm-config/v2/reactive/activation-code/c1/re-generate/tp1', { ids: ['ac1'] })],
     },
     {
+      call: 'regenerate',
+      params: { tokenPackId: 'tp1', data: { all: true } },
+      sent: [PUT('/api/idm-config/v2/reactive/activation-code/c1/re-generate/tp1', { all: true })],
+    },
+    {
       call: 'sendMail',
-      params: { data: { ids: ['ac1'], all: false, email: 'ann@example.com' } },
+      params: { data: { ids: ['ac1'], email: 'ann@example.com' } },
       sent: [
         POST('/api/idm-config/v2/reactive/activation-code/c1/send-mail', {
           ids: ['ac1'],
-          all: false,
           email: 'ann@example.com',
         }),
       ],
+    },
+    {
+      call: 'sendMail',
+      params: { data: { ids: ['ac1', 'ac2'] } },
+      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/send-mail', { ids: ['ac1', 'ac2'] })],
     },
     {
       call: 'zip',
@@ -429,6 +450,23 @@ const CASES: Record<ResourceName, Case[]> = {
       params: { tokenPackId: 'tp1' },
       sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/download-token-pack-ac-zip/tp1')],
     },
+  ],
+  outbox: [
+    {
+      call: 'getList',
+      params: {
+        pagination: { page: 1, perPage: 25 },
+        sort: { field: 'createdDate', order: 'DESC' },
+        filter: { q: 'ann', status: 'OUTBOX' },
+      },
+      sent: [GET('/api/mail/outbox?page=0&pageSize=25&sort=createdDate&order=DESC&q=ann&status=OUTBOX')],
+    },
+    {
+      call: 'getManyReference',
+      params: { ...REF, sort: { field: 'createdDate', order: 'DESC' }, target: 'customerId', id: 'c9' },
+      sent: [GET('/api/mail/outbox?page=0&pageSize=5&sort=createdDate&order=DESC&customerId=c9')],
+    },
+    { call: 'getOne', params: { id: 'm1' }, sent: [GET('/api/mail/outbox/m1')] },
   ],
   radius: [
     ...connectorCases('radius'),

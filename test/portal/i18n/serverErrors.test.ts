@@ -1,7 +1,9 @@
+import { ACTIVATION_ERRORS } from '../../../contract/activationCode';
 import { BILLING_ERRORS, ORDER_ERRORS, SUBSCRIPTION_ERRORS } from '../../../contract/billing';
 import { CARD_ERRORS } from '../../../contract/card';
 import { DIRECTORY_ERRORS } from '../../../contract/directory';
 import { HTTPS_ERRORS } from '../../../contract/https';
+import { MAIL_ERRORS } from '../../../contract/mail';
 import { OIDC_ERRORS } from '../../../contract/oidc';
 import { RADIUS_ERRORS } from '../../../contract/radius';
 import { SAML_ERRORS } from '../../../contract/saml';
@@ -15,6 +17,7 @@ import { en } from '../../../src/i18n/en';
  * every answer a contract names, the catalogue has the key with the very text the server sends.
  */
 const ANSWERS = {
+  activationCode: ACTIVATION_ERRORS,
   billing: BILLING_ERRORS,
   card: CARD_ERRORS,
   order: ORDER_ERRORS,
@@ -25,6 +28,7 @@ const ANSWERS = {
   saml: SAML_ERRORS,
   oidc: OIDC_ERRORS,
   https: HTTPS_ERRORS,
+  mail: MAIL_ERRORS,
   tokenPack: TOKEN_PACK_ERRORS,
   whiteListIp: WHITE_LIST_ERRORS,
   service: SERVICE_ERRORS,

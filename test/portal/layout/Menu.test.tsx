@@ -36,6 +36,7 @@ const ALL_RESOURCES = [
   'role',
   'vos-cloud-config',
   'saml-settings',
+  'outbox',
 ];
 const definitions: ResourceDefinitions = Object.fromEntries(
   ALL_RESOURCES.map((name) => [name, { name, hasList: true }]),
@@ -183,6 +184,7 @@ describe('the side menu', () => {
       'Roles',
       'Cloud Authentication Servers',
       'SAML Settings',
+      'Outbox',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
   });

@@ -3,12 +3,14 @@
  * `.notifications.<event>`. A resource's screens add their fields in a file of its own beside this one.
  */
 import { account } from './account';
+import { activationCode } from './activation-code';
 import { asset } from './asset';
 import { customer } from './customer';
 import { https } from './https';
 import { ldap } from './ldap';
 import { oidc } from './oidc';
 import { order } from './order';
+import { outbox } from './outbox';
 import { radius } from './radius';
 import { role } from './role';
 import { saml } from './saml';
@@ -36,6 +38,7 @@ export const resources = {
   order,
   'service-launch': serviceLaunch,
   'token-pack-v2': tokenPack,
+  'activation-code': activationCode,
   'service-instance': {
     name: 'Service |||| Services',
     notifications: { deleted: 'Service deleted', updated: 'Service updated' },
@@ -60,4 +63,5 @@ export const resources = {
   role,
   'vos-cloud-config': vosCloudConfig,
   'saml-settings': samlSettings,
+  outbox,
 };

@@ -1,0 +1,10 @@
+export { createMailQueue, MAX_ATTEMPTS, type MailQueueOptions, retryDelayMs } from './queue.ts';
+export { inlineImages, storedImagesOf } from './render.ts';
+export type {
+  MailImage,
+  MailLogger,
+  MailQueue,
+  MailTransport,
+  OutgoingMail,
+  StoredImage,
+} from './types.ts';

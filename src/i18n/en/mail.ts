@@ -1,0 +1,16 @@
+/**
+ * The emails the server sends, in English (the server reads this file: keep it free of imports).
+ * Translators: edit the strings, keep the keys and %{placeholders}. The text and HTML bodies are made of
+ * the same paragraphs; the HTML shows the QR code after `scan`.
+ */
+export const mail = {
+  activationCode: {
+    subject: 'Your %{productName} activation code',
+    greeting: 'Hello %{username},',
+    scan: 'Open the mobile app and scan this QR code, or enter the activation code %{code}.',
+    link: 'On your phone, you can also open this link: %{link}',
+    expiry: 'The code activates one device and expires on %{expireDate}.',
+    qrAlt: 'QR code of your activation code',
+    closing: 'If you did not expect this email, ask your administrator.',
+  },
+};

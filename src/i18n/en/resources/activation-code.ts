@@ -1,0 +1,94 @@
+/**
+ * A token pack's activation codes (spec 02 §2 Activation-code list, §3 Activation code, §5, §8): the spec's
+ * texts verbatim where it gives them.
+ */
+export const activationCode = {
+  name: 'Activation Code |||| Activation Codes',
+  /** Spec 02 §2: the token pack name plus Activation Code. */
+  title: '%{name} Activation Code',
+  fields: {
+    q: 'Search',
+    code: 'Code',
+    username: 'Username',
+    email: 'Email',
+    distinguishedName: 'Distinguished name',
+    status: 'Status',
+    lastModifiedDate: 'Generated',
+    expireDate: 'Expires',
+    activatedDate: 'Activated',
+    emailExist: 'Email',
+  },
+  emailExist: {
+    true: 'With email',
+    false: 'Without email',
+  },
+  /** The button of the token pack's page that opens its codes. */
+  openFromPack: 'Activation codes',
+  backToPack: 'Token pack',
+  backToPacks: 'Token packs',
+  actions: {
+    generate: 'Generate',
+    regenerateAll: 'Re-generate all',
+    downloadAll: 'Download All',
+    preparingZip: 'Preparing the zip…',
+    sendByEmail: 'Send by email',
+    sendByEmailOf: 'Send the code of %{username} by email',
+    regenerate: 'Re-generate',
+    regenerateOf: 'Re-generate the code of %{username}',
+    sendMail: 'Send Mail',
+    downloadZip: 'Download Zip QR Code',
+    send: 'Send',
+    actionsOf: 'Actions for %{username}',
+  },
+  regenerateAll: {
+    title: 'Re-generate all activation codes?',
+    content:
+      'Every current activation code of this token pack stops working: each user needs the new code to activate the mobile app. Users who already activated it are not affected.',
+  },
+  regenerateOne: {
+    title: 'Re-generate the activation code?',
+    content: 'The current code of %{username} stops working: the user needs the new one.',
+  },
+  regenerateSelected: {
+    title: 'Re-generate the selected activation codes?',
+    content:
+      'The current code of the selected user stops working: the user needs the new one. |||| The current codes of the %{smart_count} selected users stop working: each needs the new one.',
+  },
+  delete: {
+    title: 'Delete activation codes',
+    content:
+      'Delete the selected activation code? It no longer activates the mobile app. |||| Delete the %{smart_count} selected activation codes? They no longer activate the mobile app.',
+  },
+  sendMailDialog: {
+    title: 'Send the activation code by email',
+    explanation:
+      'The message holds the code of %{username} and its QR code, which the V-Key app scans to activate.',
+    email: 'Email address',
+  },
+  validation: {
+    // Spec 02 §5: verbatim.
+    emailEmpty: 'Email must not be empty',
+    emailInvalid: 'Please input a valid email.',
+  },
+  empty: {
+    title: 'No activation codes yet',
+    body: "Generate makes a code for every user of the token pack's primary directory. Each user activates the V-Key app with it once.",
+    filtered: 'No activation codes match these filters.',
+  },
+  noDirectory: {
+    hint: "This token pack has no primary directory: its users get the codes. Choose one on the token pack's edit page.",
+    edit: 'Edit the token pack',
+  },
+  notifications: {
+    generated: 'Generated %{smart_count} activation code |||| Generated %{smart_count} activation codes',
+    noneGenerated: 'Every user of the primary directory has a code already: nothing to generate.',
+    // Spec 02 §8: verbatim.
+    sent: 'The activation code is sent successfully',
+    regenerated: 'Re-generate code successfully',
+    sentSelected: '%{n} selected activation code(s) are sent successfully',
+    sentSelectedSkipped:
+      '%{n} selected activation code(s) are sent successfully. %{skipped} without an email address were skipped.',
+    noneSent: 'None of the selected users has an email address: nothing was sent.',
+    deleted: 'Activation code deleted |||| %{smart_count} activation codes deleted',
+  },
+};
