@@ -129,6 +129,8 @@ export const ActivationCodeList = () => {
       sort={{ field: 'username', order: 'ASC' }}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[...ACTIVATION_PAGE_SIZES]} />}
+      // Eight columns: the table scrolls within the page rather than widening it (width 0, min-width 100%).
+      sx={{ '& .RaList-content': { width: 0, minWidth: '100%', overflowX: 'auto' } }}
       actions={
         <ActivationToolbar tokenPackId={tokenPackId} onNoDirectory={() => setNoDirectoryPack(tokenPackId)} />
       }
