@@ -11,8 +11,10 @@
  * - the time to the first of 25 rows of /customer with 1,100 customers, against a bare react-admin app with
  *   one list (bench/bare) over the same API and data.
  * The users list at 100,000 users and a 10,000-user directory synchronisation: see bench/users.ts.
+ * Activation codes for 100,000 users, their list 1,000 rows a page, and a zip of 10,000 QR codes (time and
+ * RSS growth while it streams): see bench/enrollment.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server` or `-- portal` runs one part only.
+ * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment` or `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { ensureSeed } from '../server/domain/seed.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
+import { enrollmentFigures } from './enrollment.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
 import { usersFigures } from './users.ts';
 
@@ -193,8 +196,9 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users` or `-- portal` runs one part only.
+// `npm run bench -- server`, `-- users`, `-- enrollment` or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
+if (!only || only === 'enrollment') await enrollmentFigures();
 if (!only || only === 'portal') await portalFigures();

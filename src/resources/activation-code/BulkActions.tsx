@@ -1,18 +1,10 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import DeleteIcon from '@mui/icons-material/Delete';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  useCanAccess,
-  useDataProvider,
-  useDeleteMany,
-  useListContext,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { Button, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
 import { errorNotification } from '../../components/notifyError';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
 import { type ActivationCode, RESOURCE, type SendMailAnswer, T } from './model';
@@ -89,44 +81,22 @@ const DeleteSelectedButton = () => {
   const { selectedIds, onUnselectItems } = useListContext<ActivationCode>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [deleteMany, { isPending }] = useDeleteMany<ActivationCode>();
-  const accept = () =>
-    deleteMany(
-      RESOURCE,
-      { ids: selectedIds },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirming(false);
-          notify(`${T}.notifications.deleted`, {
-            type: 'info',
-            messageArgs: { smart_count: selectedIds.length },
-          });
-          onUnselectItems(true);
-          refresh();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          notify(...errorNotification(error));
-        },
-      },
-    );
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return (
-    <>
-      <Button label="ra.action.delete" color="error" onClick={() => setConfirming(true)}>
-        <DeleteIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.delete.title`}
-        content={`${T}.delete.content`}
-        translateOptions={{ smart_count: selectedIds.length }}
-        loading={isPending}
-        onAccept={accept}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedDeleteButton
+      title={`${T}.delete.title`}
+      content={`${T}.delete.content`}
+      translateOptions={{ smart_count: selectedIds.length }}
+      remove={async () => {
+        await dataProvider.deleteMany(RESOURCE, { ids: selectedIds });
+        notify(`${T}.notifications.deleted`, {
+          type: 'info',
+          messageArgs: { smart_count: selectedIds.length },
+        });
+        onUnselectItems(true);
+        refresh();
+      }}
+    />
   );
 };
 

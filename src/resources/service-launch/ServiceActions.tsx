@@ -1,5 +1,4 @@
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
@@ -17,6 +16,7 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import { INSTALLER_PROFILE } from '../../../contract/service';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
 import { errorNotification } from '../../components/notifyError';
 import { RefusableButton } from '../../components/RefusableButton';
 import { saveFile } from '../../components/saveFile';
@@ -107,34 +107,17 @@ const DeleteServiceButton = ({ record }: { record: ServiceInstance }) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.delete('service-instance', { id: record.id, previousData: record }),
-    onSuccess: () => {
-      setConfirming(false);
-      notify(`${T}.notifications.deleted`, { type: 'info' });
-      navigate('/service-launch');
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
   return (
-    <>
-      <Button label="ra.action.delete" color="error" onClick={() => setConfirming(true)}>
-        <DeleteIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.delete.title`}
-        content={`${T}.delete.content`}
-        translateOptions={{ name: record.instanceName }}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedDeleteButton
+      title={`${T}.delete.title`}
+      content={`${T}.delete.content`}
+      translateOptions={{ name: record.instanceName }}
+      remove={async () => {
+        await dataProvider.delete('service-instance', { id: record.id, previousData: record });
+        notify(`${T}.notifications.deleted`, { type: 'info' });
+        navigate('/service-launch');
+      }}
+    />
   );
 };
 
