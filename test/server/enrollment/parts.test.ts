@@ -22,7 +22,7 @@ describe('activation codes as text', () => {
     for (const code of codes.slice(0, 100)) expect(code).toMatch(ACTIVATION_CODE_PATTERN);
   });
 
-  it('reads a code as typed: any case, spaces or no dashes, O for 0, I and L for 1', () => {
+  it('reads a code as typed, in either case, with spaces or without dashes, O for 0, I and L for 1', () => {
     expect(normalizeCode(' 1234 5678 9abc defg ')).toBe('1234-5678-9ABC-DEFG');
     expect(normalizeCode('I234567B9ABCDEFG')).toBe('1234-567B-9ABC-DEFG');
     expect(normalizeCode('o0l1-0000-0000-0000')).toBe('0011-0000-0000-0000');
