@@ -129,8 +129,12 @@ export const ActivationCodeList = () => {
       sort={{ field: 'username', order: 'ASC' }}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[...ACTIVATION_PAGE_SIZES]} />}
-      // Eight columns: the table scrolls within the page rather than widening it (width 0, min-width 100%).
-      sx={{ '& .RaList-content': { width: 0, minWidth: '100%', overflowX: 'auto' } }}
+      // Eight columns: the table scrolls within the page rather than widening it (width 0, min-width 100%);
+      // only the table's wrapper scrolls, so that the bulk actions toolbar above it is not clipped.
+      sx={{
+        '& .RaList-content': { width: 0, minWidth: '100%' },
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+      }}
       actions={
         <ActivationToolbar tokenPackId={tokenPackId} onNoDirectory={() => setNoDirectoryPack(tokenPackId)} />
       }
@@ -150,34 +154,32 @@ export const ActivationCodeList = () => {
           />
         }
       >
-        <Box sx={{ overflowX: 'auto' }}>
-          <DataTable
-            rowClick={false}
-            bulkActionButtons={<BulkActions tokenPackId={tokenPackId} />}
-            empty={<NoCodes />}
-          >
-            <Column source="code">
-              <CodeField />
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={<BulkActions tokenPackId={tokenPackId} />}
+          empty={<NoCodes />}
+        >
+          <Column source="code">
+            <CodeField />
+          </Column>
+          <Column source="username" />
+          <Column source="email" />
+          <Column source="distinguishedName" disableSort />
+          <Column source="status">
+            <ActivationStatusField />
+          </Column>
+          <Column source="lastModifiedDate">
+            <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          </Column>
+          <Column source="expireDate">
+            <DateField source="expireDate" locales="vi-VN" showTime />
+          </Column>
+          {canChange && (
+            <Column label={false} disableSort align="right">
+              <RowActions />
             </Column>
-            <Column source="username" />
-            <Column source="email" />
-            <Column source="distinguishedName" disableSort />
-            <Column source="status">
-              <ActivationStatusField />
-            </Column>
-            <Column source="lastModifiedDate">
-              <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-            </Column>
-            <Column source="expireDate">
-              <DateField source="expireDate" locales="vi-VN" showTime />
-            </Column>
-            {canChange && (
-              <Column label={false} disableSort align="right">
-                <RowActions />
-              </Column>
-            )}
-          </DataTable>
-        </Box>
+          )}
+        </DataTable>
       </SmallScreenList>
     </List>
   );

@@ -13,8 +13,9 @@ export const RESOURCE = 'activation-code';
 export type ActivationCode = ActivationCodeRecord;
 
 /** Spec 02 §2: New blue, Activated green, Expired red. */
-export const STATUS_COLOUR: Record<ActivationCodeStatus, 'info' | 'success' | 'error'> = {
-  NEW: 'info',
+// New in the primary blue: MUI's info blue is too light for white text (axe colour contrast).
+export const STATUS_COLOUR: Record<ActivationCodeStatus, 'primary' | 'success' | 'error'> = {
+  NEW: 'primary',
   ACTIVATED: 'success',
   EXPIRED: 'error',
 };

@@ -5,12 +5,15 @@ export const T = 'resources.outbox';
 
 export type Mail = MailMessage;
 
-/** Sent green, failed red, queued amber, kept in the outbox blue. */
-export const STATUS_COLOUR: Record<MailStatus, 'success' | 'error' | 'warning' | 'info'> = {
+/**
+ * Sent green, failed red, queued grey, kept in the outbox in the primary blue (colours whose white text
+ * keeps the contrast axe asks for: MUI's info and warning do not).
+ */
+export const STATUS_COLOUR: Record<MailStatus, 'success' | 'error' | 'default' | 'primary'> = {
   SENT: 'success',
   FAILED: 'error',
-  QUEUED: 'warning',
-  OUTBOX: 'info',
+  QUEUED: 'default',
+  OUTBOX: 'primary',
 };
 
 export const STATUS_CHOICES = MAIL_STATUSES.map((status) => ({

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, expectNoSideScroll } from './axe';
+import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+
+/**
+ * Journey: a customer administrator generates activation codes for a token pack's users, emails one (the
+ * operator reads it in the Outbox, with its QR code), a user activates the app with
+ * `npm run authenticator -- activate`, the row turns ACTIVATED, and the administrator downloads the zip of
+ * QR codes of a selection. axe on every screen; the codes page at 375 px.
+ */
+describe("a customer administrator's activation codes", () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let operator: { email: string; password: string };
+  let acme: { customer: { id: string }; email: string; password: string };
+  let packId: string;
+
+  beforeAll(async () => {
+    mkdirSync('test-results', { recursive: true });
+    portal = await startPortal();
+    const { token: operatorToken, password } = await operatorWithOwnPassword(portal);
+    operator = { email: portal.operator.email, password };
+    acme = await customerAdminWithOwnPassword(portal, operatorToken, {
+      companyName: 'Acme Enrollment',
+      email: 'ada.enrol@acme.example',
+    });
+    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+      json: { login: acme.email, password: acme.password },
+    });
+
+    // An approved order (Free, approved when placed) gives the token pack.
+    const tiers = await api<{ id: string; tierPlanType: string; periods: { id: string }[] }[]>(
+      portal,
+      '/billing/payment_plan',
+    );
+    const free = tiers.find((tier) => tier.tierPlanType === 'FREE')!;
+    await api(portal, `/billing/order/${acme.customer.id}/submit`, {
+      token,
+      json: {
+        customerId: acme.customer.id,
+        numberOfUsers: 1,
+        paymentPlanIds: [free.id, free.periods[0]!.id],
+      },
+    });
+    const [pack] = await api<{ id: string }[]>(
+      portal,
+      `/idm-config/token-pack/${acme.customer.id}/get-by-wizard-status/NEW`,
+      { token },
+    );
+    packId = pack!.id;
+
+    // Three users, from a CSV import into a directory that becomes the pack's primary directory.
+    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
+      token,
+      json: {
+        name: 'Acme HR',
+        type: 'REST',
+        restAuthentication: 'NONE',
+        listUsersUrl: 'https://hr.acme.example/users',
+      },
+    });
+    const upload = new FormData();
+    upload.append(
+      'file',
+      new Blob(
+        [
+          'username,email,displayName\nann,ann@acme.example,Ann Archer\nbob,bob@acme.example,Bob Baker\ncat,cat@acme.example,Cat Cole',
+        ],
+        { type: 'text/csv' },
+      ),
+      'users.csv',
+    );
+    const uploaded = await fetch(
+      `${portal.url}/api/idm-ldap/users/r-${acme.customer.id}/users/connectors/${directory.id}/upload-csv-file`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload },
+    );
+    expect(uploaded.status).toBe(200);
+    const info = new FormData();
+    info.append(
+      'info',
+      new Blob([JSON.stringify({ primaryDirectoryId: directory.id })], { type: 'application/json' }),
+    );
+    const updated = await fetch(`${portal.url}/api/idm-config/token-pack-v2/${acme.customer.id}/${packId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: info,
+    });
+    expect(updated.status).toBe(200);
+
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (portal) expect(await portal.stop()).toBe(0);
+  });
+
+  const signedIn = async (who: { email: string; password: string }, width = 1280): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    return page;
+  };
+
+  const codeOf = async (page: Page, username: string) => {
+    const row = page.getByRole('row').filter({ hasText: username });
+    return (await row.getByRole('cell').nth(1).innerText()).trim();
+  };
+
+  it('generates a code for each user of the pack and emails one, which the operator reads in the Outbox', async () => {
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/token-pack-v2/${packId}/show`);
+    await page.getByRole('link', { name: 'Activation codes' }).click();
+    await page.waitForURL(`**/activation-code/${packId}`);
+    await expectAccessible(page, 'activation codes, none yet');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByText('Generated 3 activation codes').waitFor();
+    await page.getByRole('button', { name: 'Re-generate all' }).waitFor();
+    await expectAccessible(page, 'activation codes');
+    await expectNoSideScroll(page, 'activation codes at 1280 px');
+    await page.screenshot({ path: 'test-results/enrollment-codes.png', fullPage: true });
+
+    const code = await codeOf(page, 'bob');
+    await page.getByRole('button', { name: 'Send the code of bob by email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the activation code by email' });
+    await dialog.getByRole('textbox', { name: 'Email address' }).fill('');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Email must not be empty').waitFor();
+    await expectAccessible(page, 'send by email, empty address');
+    await dialog.getByRole('textbox', { name: 'Email address' }).fill('bob@acme.example');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('The activation code is sent successfully').waitFor();
+
+    const outbox = await signedIn(operator);
+    await outbox.goto(`${portal.url}/outbox`);
+    await outbox.getByText('bob@acme.example').click();
+    const message = outbox.frameLocator('iframe');
+    await message.getByText(code).first().waitFor();
+    expect(await message.locator('img').count()).toBeGreaterThan(0);
+    await expectAccessible(outbox, 'the outbox message');
+    await outbox.screenshot({ path: 'test-results/enrollment-outbox.png', fullPage: true });
+  });
+
+  it('turns ACTIVATED once the app activates with the code, which then cannot be used again', async () => {
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/activation-code/${packId}`);
+    const code = await codeOf(page, 'ann');
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/authenticator.ts', 'activate', ...args, '--server', portal.url],
+          { cwd: process.cwd(), timeout: 30_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+        );
+      });
+    const first = await run([code]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('activated the app as ann');
+    const again = await run([code]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('This activation code has been used already.');
+
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: 'ann' }).getByText('Activated').waitFor();
+  });
+
+  it('downloads the zip of the QR codes of the selected rows', async () => {
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/activation-code/${packId}`);
+    for (const name of ['bob', 'cat']) {
+      await page.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+    }
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Zip QR Code' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    const entries = Object.keys(unzipSync(new Uint8Array(readFileSync(await file.path()))));
+    expect(entries.sort()).toEqual(['bob.png', 'cat.png']);
+  });
+
+  it('works at 375 px', async () => {
+    const page = await signedIn(acme, 375);
+    await page.goto(`${portal.url}/activation-code/${packId}`);
+    await page.getByText('bob').first().waitFor();
+    await expectNoSideScroll(page, 'activation codes at 375 px');
+    await expectAccessible(page, 'activation codes at 375 px');
+  });
+});
