@@ -20,11 +20,11 @@ import {
   allCodesOfPack,
   anyId,
   codeListing,
-  codeSelect,
   codesOfCustomer,
   codesOfPack,
   deleteCodes,
   generateCodes,
+  listCodes,
   ofCustomer,
   type PackRow,
   packOf,
@@ -39,7 +39,6 @@ import type { Sealer } from '../domain/secrets.ts';
 import { badRequest } from '../errors.ts';
 import { contractRoute, optionsOf, routeOf } from '../http/contractRoutes.ts';
 import { DeleteManyAnswer } from '../http/deleteMany.ts';
-import { findRows } from '../http/listing.ts';
 import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../http/pageSearch.ts';
 import { invalidField } from '../http/validation.ts';
 
@@ -108,7 +107,7 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
       await packOf(db, customerId, query.tokenPackId);
       const ask = readPageSearch(codeListing, query);
       const now = new Date();
-      const found = await findRows(db, codeSelect(db), codeListing, ask, ofCustomer(customerId));
+      const found = await listCodes(db, customerId, ask);
       return answerPage(found, ask, (row) => toCodeRecord(row, now));
     },
   });

@@ -202,6 +202,7 @@ await ctx.db.insert(schema.activationCodes).values(
     ...ofGlobex,
     tokenPackId: pack.id,
     userId: globexUser!.id,
+    username: globexUser!.username,
     code: `GL0B-EX00-0000-000${index}`,
     expireDate: new Date('2099-01-01T00:00:00Z'),
   })),

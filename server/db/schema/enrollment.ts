@@ -27,6 +27,11 @@ export const activationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
+    /**
+     * The user's username, copied when the code is made and kept in step by a trigger on users
+     * (migration 0015): the list sorts and pages by it at 100,000 codes without joining every user.
+     */
+    username: text('username').notNull(),
     status: text('status', { enum: ['NEW', 'ACTIVATED'] })
       .notNull()
       .default('NEW'),
@@ -39,6 +44,7 @@ export const activationCodes = pgTable(
     uniqueIndex('activation_codes_code_idx').on(t.code),
     uniqueIndex('activation_codes_pack_user_idx').on(t.tokenPackId, t.userId),
     index('activation_codes_pack_list_idx').on(t.tokenPackId, t.lastModifiedDate, t.id),
+    index('activation_codes_pack_username_idx').on(t.tokenPackId, t.username, t.id),
     check('activation_codes_status_check', sql`${t.status} in ('NEW', 'ACTIVATED')`),
   ],
 );
@@ -72,6 +78,13 @@ export const userDevices = pgTable(
     /** Sealed (server/domain/secrets.ts). */
     totpSeed: text('totp_seed').notNull(),
     activatedDate: timestamptz('activated_date').notNull().defaultNow(),
+    /** The TOTP step (unix time / 30) of the last code accepted from the device: a code works once. */
+    lastUsedStep: integer('last_used_step'),
+    /** When a code of the device was last accepted (a sign-in): the troubleshooting log shows it. */
+    lastSignInDate: timestamptz('last_sign_in_date'),
+    /** Wrong codes in a row; at the limit the device's codes are refused until locked_until. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
   },
   (t) => [index('user_devices_user_idx').on(t.userId, t.activatedDate)],
 );
@@ -92,8 +105,16 @@ export const otpCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     seed: text('seed').notNull(),
     generatedDate: timestamptz('generated_date').notNull().defaultNow(),
+    /** The TOTP step (unix time / 30) of the last code accepted: a code works once. */
+    lastUsedStep: integer('last_used_step'),
+    /** Wrong codes in a row; at the limit the seed's codes are refused until locked_until. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamptz('locked_until'),
   },
-  (t) => [uniqueIndex('otp_codes_service_user_idx').on(t.serviceInstanceId, t.userId)],
+  (t) => [
+    uniqueIndex('otp_codes_service_user_idx').on(t.serviceInstanceId, t.userId),
+    index('otp_codes_customer_idx').on(t.customerId),
+  ],
 );
 
 /**

@@ -6,7 +6,7 @@ import {
   ACTIVATION_ERRORS,
 } from '../../../contract/activationCode.ts';
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
-import { activationCodes, auditLog, retiredActivationCodes } from '../../../server/db/schema.ts';
+import { activationCodes, auditLog, retiredActivationCodes, users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/http/deleteMany.ts';
 import { signedIn } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
@@ -216,6 +216,27 @@ describe('the list', () => {
       expect(answer.status, other).toBe(404);
       expect(answer.body).toEqual(errorOf(TOKEN_PACK_ERRORS.notFound));
     }
+  });
+
+  it("shows and sorts by the user's current username after the user is renamed", async () => {
+    const renamed = codes[3]!;
+    await ctx.db.update(users).set({ username: 'aaa-renamed' }).where(eq(users.id, renamed.userId));
+    try {
+      const answer = await list(packId, { status: 'NEW' });
+      expect(answer.body.content[0]).toMatchObject({ id: renamed.id, username: 'aaa-renamed' });
+      // The same when a filter reads the users' table (the list then joins every row).
+      const withEmail = await list(packId, { status: 'NEW', emailExist: 'true' });
+      expect(withEmail.body.content[0]).toMatchObject({ id: renamed.id, username: 'aaa-renamed' });
+    } finally {
+      await ctx.db.update(users).set({ username: renamed.username }).where(eq(users.id, renamed.userId));
+    }
+    const restored = await list(packId, {});
+    expect(restored.body.content.map((row: { username: string }) => row.username)).toContain(
+      renamed.username,
+    );
+    expect(restored.body.content.map((row: { username: string }) => row.username)).not.toContain(
+      'aaa-renamed',
+    );
   });
 
   it('pages up to 1000 codes at a time, with the total', async () => {
