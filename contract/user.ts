@@ -32,6 +32,8 @@ export const UserRecord = Type.Object({
   source: Type.Enum(USER_SOURCES),
   /** The user activated the V-Key app (an activation code of a token pack, see the token pack issue). */
   appActivated: Type.Boolean(),
+  /** The token packs whose primary directory is the user's (its activation codes, devices and history). */
+  tokenPackIds: Type.Optional(Type.Array(Type.String())),
   createdDate: Type.String(),
   lastModifiedDate: Type.String(),
 });
@@ -54,6 +56,7 @@ export const UserUpdateForm = Type.Object(
     directoryName: ReadOnly(),
     source: ReadOnly(),
     appActivated: ReadOnly(),
+    tokenPackIds: ReadOnly(),
     createdDate: ReadOnly(),
     lastModifiedDate: ReadOnly(),
   },
@@ -95,6 +98,19 @@ const view = { permission: 'user-management:view', customer: inCustomer } as con
 const modify = { permission: 'user-management:modify', customer: inCustomer } as const;
 
 /** The user's token pack does not exist (token packs come with their own issue; until then every id is unknown). */
+/**
+ * A device the user activated the V-Key app on in a token pack (the troubleshooting log): when, and the
+ * last time a code of it was accepted (a sign-in) or it approved a QR sign-in.
+ */
+export const UserDevice = Type.Object({
+  deviceId: Type.String(),
+  name: Type.String(),
+  activatedDate: Type.String(),
+  lastSignIn: Type.Union([Type.String(), Type.Null()]),
+  lastApproval: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserDevice = Static<typeof UserDevice>;
+
 export const TOKEN_PACK_NOT_FOUND = {
   key: 'error.tokenPack.notFound',
   text: 'Token pack not found. The user is in no token pack yet.',
@@ -219,6 +235,7 @@ export const user = defineResource({
       schema: {
         params: params.tokenPack,
         querystring: Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closed),
+        response: { 200: Type.Array(UserDevice) },
       },
     },
     resetFaceId: {

@@ -1,9 +1,9 @@
-import { and, eq, like, type SQL, sum } from 'drizzle-orm';
+import { and, eq, isNotNull, like, type SQL, sum } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { isEmail, normalizeEmail } from '../../contract/rules.ts';
 import { USER_LIMITS, type UserRecord, type UserUpdateForm } from '../../contract/user.ts';
 import type { Database } from '../db/client.ts';
-import { directories, users, userTallies } from '../db/schema.ts';
+import { directories, tokenPacks, users, userTallies } from '../db/schema.ts';
 import { defineListing, eq as equals, escapeLike, type Filter } from '../http/listing.ts';
 import { invalidField } from '../http/validation.ts';
 
@@ -48,6 +48,32 @@ export const toUserRecord = (row: UserRow): UserRecord => ({
   createdDate: row.createdDate.toISOString(),
   lastModifiedDate: row.lastModifiedDate.toISOString(),
 });
+
+/**
+ * The records of `rows` with the token packs of each user's directory (the packs whose primary directory it
+ * is): one query for the customer's packs, whatever the number of rows.
+ */
+export async function withTokenPacks(
+  db: Database,
+  customerId: string,
+  rows: readonly UserRow[],
+): Promise<UserRecord[]> {
+  const packs = await db
+    .select({ id: tokenPacks.id, directoryId: tokenPacks.primaryDirectoryId })
+    .from(tokenPacks)
+    .where(and(eq(tokenPacks.customerId, customerId), isNotNull(tokenPacks.primaryDirectoryId)))
+    .orderBy(tokenPacks.name, tokenPacks.id);
+  const byDirectory = new Map<string, string[]>();
+  for (const pack of packs) {
+    const ids = byDirectory.get(pack.directoryId!) ?? [];
+    ids.push(pack.id);
+    byDirectory.set(pack.directoryId!, ids);
+  }
+  return rows.map((row) => ({
+    ...toUserRecord(row),
+    tokenPackIds: (row.directoryId && byDirectory.get(row.directoryId)) || [],
+  }));
+}
 
 /** What the audit log keeps of a user. */
 export const auditedUser = (row: UserRow) => ({

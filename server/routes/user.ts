@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DIRECTORY_ERRORS } from '../../contract/directory.ts';
 import {
   APP_NOT_ACTIVATED,
@@ -12,16 +12,16 @@ import {
 } from '../../contract/user.ts';
 import { requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { tokenPacks, userDevices, users } from '../db/schema.ts';
 import { seamlessServiceFilter } from '../domain/services/userLists.ts';
 import {
   auditedUser,
   readUserUpdate,
   selectUsers,
   tallyOf,
-  toUserRecord,
   type UserRow,
   userSearch,
+  withTokenPacks,
 } from '../domain/users.ts';
 import { conflict, notFound } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
@@ -38,6 +38,17 @@ import { UUID_PATTERN } from '../http/validation.ts';
 export const userNotFound = () =>
   notFound(DIRECTORY_ERRORS.userNotFound.key, DIRECTORY_ERRORS.userNotFound.text);
 const tokenPackNotFound = () => notFound(TOKEN_PACK_NOT_FOUND.key, TOKEN_PACK_NOT_FOUND.text);
+
+/** The id of the customer's token pack `id`, or 404. */
+async function tokenPackOf(db: Database, customerId: string, id: string): Promise<string> {
+  if (!UUID_PATTERN.test(id)) throw tokenPackNotFound();
+  const [pack] = await db
+    .select({ id: tokenPacks.id })
+    .from(tokenPacks)
+    .where(and(eq(tokenPacks.id, id.toLowerCase()), eq(tokenPacks.customerId, customerId)));
+  if (!pack) throw tokenPackNotFound();
+  return pack.id;
+}
 
 /** The users list: the filters of every user list, and the users on a service's seamless login list. */
 const userList = defineListing({
@@ -74,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     total: async (request, filters) =>
       filters.seamlessServiceId === undefined ? tallyOf(db, requiredCustomerOf(request), filters) : undefined,
     record: user.getOne.schema.response[200],
-    toRecords: (_, found) => found.map(toUserRecord),
+    toRecords: (database, found, request) => withTokenPacks(database, requiredCustomerOf(request), found),
     notFound: userNotFound,
     audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },
     modifiedAt: users.lastModifiedDate,
@@ -98,10 +109,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       const found = await selectUsers(db).where(
         and(eq(users.customerId, customerId), inArray(users.id, ids)),
       );
-      const byId = new Map(found.map((row) => [row.id, row]));
+      const records = await withTokenPacks(db, customerId, found);
+      const byId = new Map(records.map((record) => [record.id, record]));
       return ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toUserRecord(row)] : [];
+        const record = byId.get(id);
+        return record ? [record] : [];
       });
     },
   });
@@ -132,8 +144,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
   app.route({
     ...routeOf(user.base, user.actions.deviceId, 'users.deviceId'),
     handler: async (request) => {
-      await rows.find(db, request, request.params.id);
-      throw tokenPackNotFound();
+      const customerId = requiredCustomerOf(request);
+      const found = await rows.find(db, request, request.params.id);
+      const pack = await tokenPackOf(db, customerId, request.params.tokenPackId);
+      const devices = await db
+        .select()
+        .from(userDevices)
+        .where(and(eq(userDevices.userId, found.id), eq(userDevices.tokenPackId, pack)))
+        .orderBy(desc(userDevices.activatedDate), userDevices.id);
+      return devices.map((device) => ({
+        deviceId: device.id,
+        name: device.deviceName,
+        activatedDate: device.activatedDate.toISOString(),
+        lastSignIn: device.lastSignInDate?.toISOString() ?? null,
+        lastApproval: null,
+      }));
     },
   });
   app.route({

@@ -222,9 +222,12 @@ const HistoryTab = () => {
 interface DeviceRow {
   deviceId: string;
   name?: string;
+  activatedDate?: string;
   lastSignIn?: string | null;
   lastApproval?: string | null;
 }
+
+const shownDate = (date: string | null | undefined) => (date ? new Date(date).toLocaleString('vi-VN') : '—');
 
 /** Troubleshooting log (spec 01 §2): the user's devices in a token pack and their last events. */
 const TroubleshootingTab = () => {
@@ -258,16 +261,21 @@ const TroubleshootingTab = () => {
       )}
       {devices && devices.length > 0 && (
         <Table size="small" aria-label={translate('resources.users.troubleshooting.devices')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('resources.users.troubleshooting.device')}</TableCell>
+              <TableCell>{translate('resources.users.troubleshooting.activated')}</TableCell>
+              <TableCell>{translate('resources.users.troubleshooting.lastSignIn')}</TableCell>
+              <TableCell>{translate('resources.users.troubleshooting.lastApproval')}</TableCell>
+            </TableRow>
+          </TableHead>
           <TableBody>
             {devices.map((device) => (
               <TableRow key={device.deviceId}>
                 <TableCell>{device.name ?? device.deviceId}</TableCell>
-                <TableCell>
-                  {device.lastSignIn ? new Date(device.lastSignIn).toLocaleString('vi-VN') : '—'}
-                </TableCell>
-                <TableCell>
-                  {device.lastApproval ? new Date(device.lastApproval).toLocaleString('vi-VN') : '—'}
-                </TableCell>
+                <TableCell>{shownDate(device.activatedDate)}</TableCell>
+                <TableCell>{shownDate(device.lastSignIn)}</TableCell>
+                <TableCell>{shownDate(device.lastApproval)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -143,6 +143,37 @@ describe('a user', () => {
     );
   });
 
+  it('lists the devices the user activated in the token pack in the troubleshooting log', async () => {
+    server.use(
+      http.get(`${API}/user-management/users/tp1/get-device-id/u1`, () =>
+        HttpResponse.json([
+          {
+            deviceId: 'd1',
+            name: 'Pixel 9 of Ann',
+            activatedDate: '2026-01-06T09:00:00.000Z',
+            lastSignIn: null,
+            lastApproval: null,
+          },
+        ]),
+      ),
+    );
+    const { user: actor } = renderAt('/users/u1/show', { one: { ...ANN, tokenPackIds: ['tp1'] } });
+    await screen.findByText('ann@acme.test');
+    await actor.click(screen.getByRole('tab', { name: 'Troubleshooting log' }));
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['Device', 'Activated', 'Last sign-in', 'Last approval'],
+      ['Pixel 9 of Ann', new Date('2026-01-06T09:00:00.000Z').toLocaleString('vi-VN'), '—', '—'],
+    ]);
+  });
+
   it('says the V-Key app must be activated before its PIN can be sent', async () => {
     server.use(
       http.put(`${API}/user-management/users/send-ts-apin/u1`, () =>

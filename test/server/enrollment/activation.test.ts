@@ -147,3 +147,55 @@ describe('activating the app with a code', () => {
     expect((await calls.activate(code.code)).status).toBe(200);
   });
 });
+
+describe("the user's troubleshooting log", () => {
+  const devicesOf = (userId: string, packId: string, customerId = acme.id) =>
+    ctx.call('GET', `/api/user-management/users/${packId}/get-device-id/${userId}?customerId=${customerId}`, {
+      token: acme.admin,
+    });
+
+  it('lists the devices the user activated in the token pack, newest first', async () => {
+    const { user, code } = await userWithCode();
+    expect((await devicesOf(user.id, acme.packId)).body).toEqual([]);
+    expect((await calls.activate(code.code, 'Pixel 9 of Bea')).status).toBe(200);
+    // A second device, with the code re-generated for it.
+    const again = await ctx.call(
+      'PUT',
+      `/api/idm-config/v2/reactive/activation-code/${acme.id}/re-generate/${acme.packId}`,
+      { token: acme.admin, json: { ids: [code.id] } },
+    );
+    expect(again.status).toBe(200);
+    const [renewed] = await ctx.db.select().from(activationCodes).where(eq(activationCodes.id, code.id));
+    await ctx.db
+      .update(userDevices)
+      .set({ activatedDate: new Date(Date.now() - 60_000) })
+      .where(eq(userDevices.userId, user.id));
+    expect((await calls.activate(renewed!.code, 'iPhone 17 of Bea')).status).toBe(200);
+
+    const answer = await devicesOf(user.id, acme.packId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([
+      {
+        deviceId: expect.any(String),
+        name: 'iPhone 17 of Bea',
+        activatedDate: expect.any(String),
+        lastSignIn: null,
+        lastApproval: null,
+      },
+      expect.objectContaining({ name: 'Pixel 9 of Bea', lastSignIn: null }),
+    ]);
+    expect(Date.parse(answer.body[0].activatedDate)).toBeGreaterThan(
+      Date.parse(answer.body[1].activatedDate),
+    );
+  });
+
+  it("answers 404 for a token pack of another customer's or an unknown one", async () => {
+    const { user } = await userWithCode();
+    const globex = await tenant(ctx, 'Globex');
+    for (const packId of [globex.packId, '00000000-0000-4000-8000-000000000009', 'nope']) {
+      const answer = await devicesOf(user.id, packId);
+      expect(answer.status, packId).toBe(404);
+      expect(answer.body.messageKey).toBe('error.tokenPack.notFound');
+    }
+  });
+});

@@ -39,7 +39,12 @@ export const users = {
   },
   troubleshooting: {
     devices: 'Devices',
-    empty: 'No device of this user in this token pack.',
+    empty:
+      'No device of this user in this token pack: the device appears when the user activates the V-Key app with an activation code.',
+    device: 'Device',
+    activated: 'Activated',
+    lastSignIn: 'Last sign-in',
+    lastApproval: 'Last approval',
   },
   actions: {
     sendPin: 'Send app PIN',
