@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DIRECTORY_ERRORS } from '../../contract/directory.ts';
 import {
   APP_NOT_ACTIVATED,
@@ -12,7 +12,7 @@ import {
 } from '../../contract/user.ts';
 import { requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import { tokenPacks, userDevices, users } from '../db/schema.ts';
+import { activationCodes, auditLog, tokenPacks, userDevices, users } from '../db/schema.ts';
 import { seamlessServiceFilter } from '../domain/services/userLists.ts';
 import {
   auditedUser,
@@ -133,12 +133,54 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     },
   });
 
-  // The token pack's calls: the user must be the customer's; no token pack exists until their issue.
+  // The token pack's calls: the user must be the customer's, then the token pack.
   app.route({
     ...routeOf(user.base, user.actions.history, 'users.history'),
     handler: async (request) => {
-      await rows.find(db, request, request.params.id);
-      throw tokenPackNotFound();
+      const customerId = requiredCustomerOf(request);
+      const found = await rows.find(db, request, request.params.id);
+      const pack = await tokenPackOf(db, customerId, request.params.tokenPackId);
+      const page = Number(request.query.page ?? 0);
+      const pageSize = Math.min(Math.max(Number(request.query.pageSize ?? 10), 1), 1000);
+      // The user's own entries, and those of the user's activation code in the pack (its activation).
+      const where = and(
+        eq(auditLog.customerId, customerId),
+        or(
+          eq(auditLog.entityId, found.id),
+          inArray(
+            auditLog.entityId,
+            db
+              .select({ id: sql<string>`${activationCodes.id}::text` })
+              .from(activationCodes)
+              .where(and(eq(activationCodes.userId, found.id), eq(activationCodes.tokenPackId, pack))),
+          ),
+        ),
+      );
+      const direction = request.query.order === 'ASC' ? asc : desc;
+      const first =
+        request.query.sort === 'action' ? direction(auditLog.action) : direction(auditLog.modifiedDate);
+      const [entries, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(first, direction(auditLog.modifiedDate), auditLog.id)
+          .limit(pageSize)
+          .offset(page * pageSize),
+        db.select({ total: count() }).from(auditLog).where(where),
+      ]);
+      return {
+        content: entries.map((entry) => ({
+          id: entry.id,
+          date: entry.modifiedDate.toISOString(),
+          action: entry.action,
+          actor: entry.modifiedBy,
+          changes: entry.changes,
+        })),
+        totalElements: counted?.total ?? 0,
+        page,
+        pageSize,
+      };
     },
   });
   app.route({

@@ -251,7 +251,7 @@ describe('one user', () => {
     });
   });
 
-  it('answers a clear 404 for the calls that need a token pack, until token packs exist', async () => {
+  it("answers 404 for a token pack that is not the customer's, and for another customer's user", async () => {
     const row = (await search('q=person005')).body.content[0];
     const somePack = '00000000-0000-4000-8000-000000000001';
     const history = await call(

@@ -4,7 +4,16 @@ import { ACTIVATION_ERRORS } from '../../../contract/activationCode.ts';
 import { activationCodes, auditLog, userDevices, users } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { addUsers, codeCalls, errorOf, generated, storedCodes, type Tenant, tenant } from './fixtures.ts';
+import {
+  addUsers,
+  codeCalls,
+  errorOf,
+  generated,
+  newPack,
+  storedCodes,
+  type Tenant,
+  tenant,
+} from './fixtures.ts';
 
 /**
  * The mobile app's activation (POST /api/v-key-app/activate, no token): a NEW code activates once. The code
@@ -187,6 +196,32 @@ describe("the user's troubleshooting log", () => {
     expect(Date.parse(answer.body[0].activatedDate)).toBeGreaterThan(
       Date.parse(answer.body[1].activatedDate),
     );
+  });
+
+  it("shows the activation in the user's history in the token pack, and not in another pack's", async () => {
+    const { user, code } = await userWithCode();
+    expect((await calls.activate(code.code, 'Pixel 9 of Cy')).status).toBe(200);
+    const history = (packId: string, query = '') =>
+      ctx.call(
+        'GET',
+        `/api/user-management/users/${packId}/history/${user.id}?customerId=${acme.id}&page=0&pageSize=10${query}`,
+        { token: acme.admin },
+      );
+    const answer = await history(acme.packId);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ totalElements: 1, page: 0, pageSize: 10 });
+    expect(answer.body.content[0]).toMatchObject({
+      action: 'ACTIVATE',
+      actor: `${user.username} (mobile app)`,
+      changes: {
+        status: { before: 'NEW', after: 'ACTIVATED' },
+        device: { before: null, after: 'Pixel 9 of Cy' },
+      },
+    });
+    const otherPack = await newPack(ctx, acme.id, 'Another pack', acme.directoryId);
+    const other = await history(otherPack);
+    expect(other.status).toBe(200);
+    expect(other.body.totalElements).toBe(0);
   });
 
   it("answers 404 for a token pack of another customer's or an unknown one", async () => {
