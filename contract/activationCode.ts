@@ -68,6 +68,8 @@ export const SendMailBody = Type.Object(
   closed,
 );
 export const ZipBody = Type.Object({ ids: Ids }, closed);
+/** The header of a zip answer that says how many files it holds (the portal shows its progress with it). */
+export const ZIP_ENTRIES_HEADER = 'x-zip-entries';
 
 const may = (action: 'view' | 'configure' | 'delete') =>
   ({ permission: `token-pack:${action}`, customer: { from: 'path' } }) as const;

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   ACTIVATION_ERRORS,
@@ -7,6 +7,7 @@ import {
   activationCode,
   activationLink,
   appActivation,
+  ZIP_ENTRIES_HEADER,
 } from '../../contract/activationCode.ts';
 import { isEmail } from '../../contract/rules.ts';
 import { callerOf, requiredCustomerOf } from '../auth/guard.ts';
@@ -237,20 +238,19 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
         .select({
           id: activationCodes.id,
           code: activationCodes.code,
-          username: users.username,
+          username: activationCodes.username,
           lastModifiedDate: activationCodes.lastModifiedDate,
         })
         .from(activationCodes)
-        .innerJoin(users, eq(users.id, activationCodes.userId))
         .where(
           and(
             where,
             after
-              ? sql`(${users.username}, ${activationCodes.id}) > (${after.username}, ${after.id})`
+              ? sql`(${activationCodes.username}, ${activationCodes.id}) > (${after.username}, ${after.id})`
               : undefined,
           ),
         )
-        .orderBy(asc(users.username), asc(activationCodes.id))
+        .orderBy(asc(activationCodes.username), asc(activationCodes.id))
         .limit(ZIP_PAGE);
       for (const row of page) {
         yield {
@@ -264,11 +264,19 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
     }
   }
 
-  const sendZip = (request: FastifyRequest, reply: FastifyReply, pack: PackRow, where: SQL) =>
+  /** The zip, streamed; X-Zip-Entries tells the portal how many files come, for its progress. */
+  const sendZip = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pack: PackRow,
+    where: SQL,
+    entries: number,
+  ) =>
     reply
       .type('application/zip')
       .header('content-disposition', zipDisposition(pack))
       .header('cache-control', 'no-store')
+      .header(ZIP_ENTRIES_HEADER, String(entries))
       .send(zipStream(qrEntries(publicOrigin(request, config), where)));
 
   app.route({
@@ -282,6 +290,7 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
         reply,
         pack,
         and(eq(activationCodes.tokenPackId, pack.id), anyId(activationCodes.id, ids))!,
+        ids.length,
       );
     },
   });
@@ -290,7 +299,9 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
     ...routeOf(activationCode.base, activationCode.actions.downloadAll, 'activation-code.downloadAll'),
     handler: async (request, reply) => {
       const pack = await packOf(db, requiredCustomerOf(request), request.params.tokenPackId);
-      return sendZip(request, reply, pack, eq(activationCodes.tokenPackId, pack.id));
+      const where = eq(activationCodes.tokenPackId, pack.id);
+      const [counted] = await db.select({ total: count() }).from(activationCodes).where(where);
+      return sendZip(request, reply, pack, where, counted?.total ?? 0);
     },
   });
 

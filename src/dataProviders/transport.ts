@@ -98,6 +98,22 @@ export interface DownloadOptions {
   preferMessage?: boolean;
   /** The name to save under when the answer has no Content-Disposition file name. */
   fileName?: string;
+  /** Called with each part of the answer as it arrives (the answer's headers too), for a progress. */
+  onChunk?: (chunk: Uint8Array, headers: Headers) => void;
+}
+
+/** The answer's body, read part by part when someone follows its progress. */
+async function bodyOf(response: Response, onChunk?: DownloadOptions['onChunk']): Promise<Blob> {
+  if (!onChunk || !response.body) return response.blob();
+  const parts: Uint8Array[] = [];
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    onChunk(value, response.headers);
+  }
+  return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
 export interface DownloadedFile {
@@ -129,7 +145,7 @@ export const download = async (
   apiUrl: string,
   source: SessionSource,
   path: string,
-  { method: rawMethod = 'GET', body, preferMessage, fileName = 'download' }: DownloadOptions = {},
+  { method: rawMethod = 'GET', body, preferMessage, fileName = 'download', onChunk }: DownloadOptions = {},
 ): Promise<DownloadedFile> => {
   const method = rawMethod.toUpperCase();
   const token = tokenFor(method, path, source);
@@ -159,6 +175,6 @@ export const download = async (
   }
   return {
     fileName: fileNameOf(response.headers.get('content-disposition')) ?? fileName,
-    blob: await response.blob(),
+    blob: await bodyOf(response, onChunk),
   };
 };

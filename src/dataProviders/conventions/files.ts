@@ -1,9 +1,13 @@
 import { bodyOf, callerFor, namedQuery, toQuery } from '../calls';
+import type { DownloadOptions } from '../transport';
 import type { ActionParams, Adapter, CallContext, ResourceEntry } from '../types';
+
+type OnChunk = NonNullable<DownloadOptions['onChunk']>;
 
 /**
  * Downloads: the transport's `download`, with the bearer header and the same error rules, answering
- * {data: {fileName, blob}}, the name from Content-Disposition or the entry's default.
+ * {data: {fileName, blob}}, the name from Content-Disposition or the entry's default. `meta.onChunk` follows
+ * the answer as it arrives (a progress).
  */
 export const filesConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
   const call = callerFor(entry, ctx);
@@ -18,6 +22,7 @@ export const filesConvention = (entry: ResourceEntry, ctx: CallContext): Adapter
           body: bodyOf(spec.body, params, ctx),
           preferMessage: entry.preferMessage,
           fileName: spec.fileName,
+          onChunk: typeof params.meta?.onChunk === 'function' ? (params.meta.onChunk as OnChunk) : undefined,
         },
       ),
     });

@@ -126,7 +126,9 @@ export const ActivationToolbar = ({ tokenPackId, onNoDirectory }: ToolbarProps) 
       {total !== undefined && total > 0 && (
         <ZipButton
           label={`${T}.actions.downloadAll`}
-          fetch={() => dataProvider.downloadAll<DownloadedFile>(RESOURCE, { tokenPackId })}
+          fetch={(onChunk) =>
+            dataProvider.downloadAll<DownloadedFile>(RESOURCE, { tokenPackId, meta: { onChunk } })
+          }
         />
       )}
     </TopToolbar>

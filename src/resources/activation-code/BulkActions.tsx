@@ -107,7 +107,13 @@ const ZipSelectedButton = ({ tokenPackId }: { tokenPackId: string }) => {
   return (
     <ZipButton
       label={`${T}.actions.downloadZip`}
-      fetch={() => dataProvider.zip<DownloadedFile>(RESOURCE, { tokenPackId, data: { ids: selectedIds } })}
+      fetch={(onChunk) =>
+        dataProvider.zip<DownloadedFile>(RESOURCE, {
+          tokenPackId,
+          data: { ids: selectedIds },
+          meta: { onChunk },
+        })
+      }
     />
   );
 };

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bulkButton, fill, recordRequests, row } from '../harness';
-import { ANN, BOB, CID, PACK, renderAt, VIEW } from './fixtures';
+import { server } from '../msw';
+import { AC as AC_URL, ANN, BOB, CID, PACK, renderAt, VIEW } from './fixtures';
 
 const writes = (sent: ReturnType<typeof recordRequests>) =>
   sent.filter((one) => one.method !== 'GET' && !one.path.startsWith('/account/'));
@@ -177,6 +179,49 @@ describe('the zips of QR codes', () => {
     expect(await createObjectURL.mock.calls[0][0].text()).toBe('PK-zip-bytes');
     expect(await screen.findByRole('button', { name: 'Download All' })).toBeEnabled();
     expect(sent.map((one) => one.path)).toContain(`${AC}/c1/download-token-pack-ac-zip/tp1`);
+  });
+
+  it('shows how far a large zip has come while the server streams it', async () => {
+    const { saved, zipReady, release } = arrange();
+    const { user } = renderAt('tp1');
+    await screen.findByText('ann@acme.test');
+    // Four files announced; two arrive, then the rest once released.
+    const file = (name: string) => `PK\x03\x04${name}.png-bytes`;
+    const encoder = new TextEncoder();
+    server.use(
+      http.get(
+        `${AC_URL}/c1/download-token-pack-ac-zip/:tokenPackId`,
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              async start(controller) {
+                controller.enqueue(encoder.encode(file('ann') + file('bob').slice(0, 2)));
+                controller.enqueue(encoder.encode(file('bob').slice(2)));
+                await zipReady;
+                controller.enqueue(encoder.encode(file('cid') + file('dan')));
+                controller.close();
+              },
+            }),
+            {
+              headers: {
+                'Content-Type': 'application/zip',
+                'Content-Disposition': 'attachment; filename="Professional Token Pack-activation-codes.zip"',
+                'X-Zip-Entries': '4',
+              },
+            },
+          ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download All' }));
+    const halfway = await screen.findByRole('button', { name: 'Preparing the zip… 50%' });
+    expect(halfway).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: 'Preparing the zip… 50%' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    release();
+    await waitFor(() => expect(saved).toEqual(['Professional Token Pack-activation-codes.zip']));
+    expect(await screen.findByRole('button', { name: 'Download All' })).toBeEnabled();
   });
 
   it('downloads the QR codes of the selected codes', async () => {

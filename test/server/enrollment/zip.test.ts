@@ -90,6 +90,8 @@ describe('downloading all the codes of a pack', () => {
     expect(answer.headers['content-disposition']).toBe(
       `attachment; filename="Acme _Main__Pack-activation-codes.zip"; filename*=UTF-8''${encodeURIComponent('Acme _Main__Pack-activation-codes.zip')}`,
     );
+    // How many files come, said before they do (the portal's progress).
+    expect(answer.headers['x-zip-entries']).toBe('3');
     const entries = readZip(answer.rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual(codes.map((code) => `${code.username}.png`));
     for (const [index, entry] of entries.entries()) {
@@ -166,6 +168,7 @@ describe('downloading the chosen codes', () => {
     );
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/zip');
+    expect(answer.headers['x-zip-entries']).toBe('2');
     const entries = readZip(answer.rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual([
       `${codes[1]!.username}.png`,

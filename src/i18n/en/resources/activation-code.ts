@@ -31,6 +31,7 @@ export const activationCode = {
     regenerateAll: 'Re-generate all',
     downloadAll: 'Download All',
     preparingZip: 'Preparing the zip…',
+    preparingZipProgress: 'Preparing the zip… %{percent}%',
     sendByEmail: 'Send by email',
     sendByEmailOf: 'Send the code of %{username} by email',
     regenerate: 'Re-generate',
