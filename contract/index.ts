@@ -11,6 +11,7 @@ import { https } from './https.ts';
 import type { CallFamily, ResourceContract } from './kit.ts';
 import { outbox } from './mail.ts';
 import { oidc } from './oidc.ts';
+import { otp, otpVerification } from './otp.ts';
 import type { PermissionResource } from './permissions.ts';
 import { radius } from './radius.ts';
 import { accountRole, role } from './role.ts';
@@ -57,6 +58,7 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   denyServiceUsers,
   seamlessServiceUsers,
   activationCode,
+  otp,
   outbox,
 ];
 
@@ -67,6 +69,7 @@ export const CALL_FAMILIES: readonly CallFamily[] = [
   billingCalls,
   cardCalls,
   appActivation,
+  otpVerification,
 ];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
@@ -80,7 +83,6 @@ const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
   ldap_2fa: 'directories',
   user: 'user-management',
   'user-details': 'user-management',
-  otp: 'soft-token',
   'otp-config': 'soft-token',
 };
 

@@ -31,6 +31,7 @@ import { mailRoutes } from './routes/mail.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { otpRoutes } from './routes/otp.ts';
 import { planRoutes } from './routes/plans.ts';
 import { radiusRoutes } from './routes/radius.ts';
 import { roleRoutes } from './routes/role.ts';
@@ -174,6 +175,7 @@ export function buildApp({
       await api.register(tokenPackRoutes, { db });
       await api.register(serviceRoutes, { db, sealer, config });
       await api.register(activationCodeRoutes, { db, sealer, config, mail });
+      await api.register(otpRoutes, { db, sealer, config, mail });
       await api.register(mailRoutes, { db });
     },
     { prefix: '/api' },

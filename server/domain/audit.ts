@@ -41,6 +41,7 @@ export type AuditTable =
   | 'Subscription'
   | 'TokenPack'
   | 'ActivationCode'
+  | 'OtpCode'
   | 'WhiteListIp'
   | 'Card';
 

@@ -17,6 +17,7 @@ import { directory, directoryUser } from '../../contract/directory';
 import { https } from '../../contract/https';
 import { outbox } from '../../contract/mail';
 import { oidc } from '../../contract/oidc';
+import { otp } from '../../contract/otp';
 import { radius } from '../../contract/radius';
 import { accountRole, role } from '../../contract/role';
 import { saml } from '../../contract/saml';
@@ -128,18 +129,7 @@ export const RESOURCES = {
   'vos-cloud-config': cloudConfig,
   'saml-settings': samlSetting,
   // ——— /idm-config/reactive, /idm-config/v2/reactive ———
-  otp: {
-    base: '/idm-config/reactive/otp',
-    customerScoped: true,
-    list: pageSearch('{base}', { pageParam: 'pageNumber', query: ['customerId'] }),
-    // chosen: the spec's DELETE /{resource}/{id}/{customerId}, id the token pack's, the selection in meta
-    delete: record('DELETE', '{base}/{id}/{customerId}', 'meta'),
-    actions: {
-      generate: call('POST', '{base}/{tokenPackId}/v2/generate', 'data'),
-      regenerate: call('POST', '{base}/{tokenPackId}/v2/re-generate', 'data'),
-      sendMail: call('POST', '{base}/{customerId}/send-mail', 'data'),
-    },
-  },
+  otp,
   'activation-code': activationCode,
   // ——— /idm-config/connectors ———
   radius,

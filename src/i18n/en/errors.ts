@@ -115,6 +115,10 @@ export const error = {
     timeout: 'The authentication request has been expired, please try again!',
     rejected: 'The authentication request has been rejected.',
     oidcFailed: 'Authentication failed.',
+    notFound: 'This sign-in request does not exist. Sign in again.',
+    pending: 'Approve the sign-in in the V-Key app, or enter the code it shows.',
+    wrongCode: 'This is not the code the V-Key app shows. Enter its current code.',
+    locked: 'Too many wrong codes: the V-Key app cannot be used to sign in for 15 minutes.',
   },
   user: {
     notFound: 'User not found',
@@ -200,6 +204,15 @@ export const error = {
     expired: 'This activation code has expired. Ask your administrator for a new one.',
     replaced: 'This activation code was replaced by a newer one. Use the newest code you received.',
     noDirectory: "Choose the token pack's primary directory first: its users get the codes.",
+    emailEmpty: 'Email must not be empty',
+    emailInvalid: 'Please input a valid email.',
+  },
+  otp: {
+    serviceNotFound: 'This service does not exist in this token pack.',
+    noDirectory:
+      "Choose the primary directory of the service's token pack first: its users get the OTP codes.",
+    apiKey: "Name the service with its HTTPS connector's API key in the X-Api-Key header.",
+    locked: 'Too many wrong codes: this user cannot sign in with a code for 15 minutes.',
     emailEmpty: 'Email must not be empty',
     emailInvalid: 'Please input a valid email.',
   },

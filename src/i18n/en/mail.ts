@@ -13,4 +13,15 @@ export const mail = {
     qrAlt: 'QR code of your activation code',
     closing: 'If you did not expect this email, ask your administrator.',
   },
+  otpCode: {
+    subject: 'Your %{productName} OTP key for %{serviceName}',
+    greeting: 'Hello %{username},',
+    seed: 'Your OTP secret key for %{serviceName} is: %{seedNumber}',
+    app: 'Add it to an authenticator app (Google Authenticator, Microsoft Authenticator or any other) as a time-based (TOTP) key: the app then shows a code of 6 digits every 30 seconds, which you enter when you sign in.',
+    scan: 'You can also scan this QR code with the app.',
+    link: 'On your phone, you can also open this link to add the key: %{link}',
+    qrAlt: 'QR code of your OTP key',
+    closing:
+      'Keep this key to yourself: anyone who has it can make your codes. If you did not expect this email, ask your administrator.',
+  },
 };

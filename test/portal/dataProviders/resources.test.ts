@@ -351,35 +351,47 @@ const CASES: Record<ResourceName, Case[]> = {
   otp: [
     {
       call: 'getList',
-      params: { ...LIST, filter: { serviceId: 's1', clientId: 'cl1' } },
+      params: {
+        pagination: { page: 2, perPage: 25 },
+        sort: { field: 'username', order: 'ASC' },
+        filter: { serviceId: 's1', username: 'ann' },
+      },
       sent: [
-        GET('/api/idm-config/reactive/otp?pageNumber=1&pageSize=5&serviceId=s1&clientId=cl1&customerId=c1'),
+        GET(
+          '/api/idm-config/reactive/otp?pageNumber=1&pageSize=25&sort=username&order=ASC&serviceId=s1&username=ann&customerId=c1',
+        ),
       ],
     },
     {
       call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/idm-config/reactive/otp?pageNumber=0&pageSize=5&ownerId=o1&customerId=c1')],
+      params: { ...REF, sort: { field: 'generatedDate', order: 'DESC' }, target: 'serviceId', id: 's1' },
+      sent: [
+        GET(
+          '/api/idm-config/reactive/otp?pageNumber=0&pageSize=5&sort=generatedDate&order=DESC&serviceId=s1&customerId=c1',
+        ),
+      ],
     },
     {
-      call: 'delete',
-      params: { id: 'tp1', meta: { usernames: ['ann'] } },
-      sent: [DELETE('/api/idm-config/reactive/otp/tp1/c1', { usernames: ['ann'] })],
+      call: 'deleteMany',
+      params: { ids: ['o1', 'o2'], meta: { tokenPackId: 'tp1', serviceId: 's1' } },
+      sent: [DELETE('/api/idm-config/reactive/otp/tp1/c1', { serviceId: 's1', ids: ['o1', 'o2'] })],
     },
     {
       call: 'generate',
-      params: { tokenPackId: 'tp1', data: { usernames: ['ann'] } },
-      sent: [POST('/api/idm-config/reactive/otp/tp1/v2/generate', { usernames: ['ann'] })],
+      params: { tokenPackId: 'tp1', data: { serviceId: 's1' } },
+      sent: [POST('/api/idm-config/reactive/otp/tp1/v2/generate?customerId=c1', { serviceId: 's1' })],
     },
     {
       call: 'regenerate',
-      params: { tokenPackId: 'tp1', data: { all: true } },
-      sent: [POST('/api/idm-config/reactive/otp/tp1/v2/re-generate', { all: true })],
+      params: { tokenPackId: 'tp1', data: { serviceId: 's1', all: true } },
+      sent: [
+        POST('/api/idm-config/reactive/otp/tp1/v2/re-generate?customerId=c1', { serviceId: 's1', all: true }),
+      ],
     },
     {
       call: 'sendMail',
-      params: { data: { usernames: ['ann'] } },
-      sent: [POST('/api/idm-config/reactive/otp/c1/send-mail', { usernames: ['ann'] })],
+      params: { data: { serviceId: 's1', ids: ['o1'] } },
+      sent: [POST('/api/idm-config/reactive/otp/c1/send-mail', { serviceId: 's1', ids: ['o1'] })],
     },
   ],
   'activation-code': [

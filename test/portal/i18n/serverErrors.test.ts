@@ -5,6 +5,7 @@ import { DIRECTORY_ERRORS } from '../../../contract/directory';
 import { HTTPS_ERRORS } from '../../../contract/https';
 import { MAIL_ERRORS } from '../../../contract/mail';
 import { OIDC_ERRORS } from '../../../contract/oidc';
+import { OTP_ERRORS } from '../../../contract/otp';
 import { RADIUS_ERRORS } from '../../../contract/radius';
 import { SAML_ERRORS } from '../../../contract/saml';
 import { SAML2_ERRORS } from '../../../contract/saml2';
@@ -18,6 +19,7 @@ import { en } from '../../../src/i18n/en';
  */
 const ANSWERS = {
   activationCode: ACTIVATION_ERRORS,
+  otp: OTP_ERRORS,
   billing: BILLING_ERRORS,
   card: CARD_ERRORS,
   order: ORDER_ERRORS,
