@@ -15,6 +15,7 @@ import https from './resources/https';
 import ldap from './resources/ldap';
 import oidc from './resources/oidc';
 import order from './resources/order';
+import otp from './resources/otp';
 import outbox from './resources/outbox';
 import radius from './resources/radius';
 import role from './resources/role';
@@ -52,6 +53,7 @@ export const RESOURCES = {
   'service-instance': {},
   'token-pack-v2': tokenPack,
   'activation-code': activationCode,
+  otp,
   'white-list-ips': {},
   deny_service_users: {},
   seamless_service_users: {},

@@ -1,10 +1,5 @@
-import SendIcon from '@mui/icons-material/Send';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Button, Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { EMAIL_MAX_LENGTH } from '../../../contract/rules';
-import { errorNotification } from '../../components/notifyError';
+import { useDataProvider, useNotify } from 'react-admin';
+import { SendMailDialog as SendDialog } from '../../components/SendMailDialog';
 import type { PortalDataProvider } from '../../dataProviders';
 import { type ActivationCode, RESOURCE, type SendMailAnswer, T, validateSendTo } from './model';
 
@@ -14,53 +9,26 @@ import { type ActivationCode, RESOURCE, type SendMailAnswer, T, validateSendTo }
  * and nothing is sent. The server's refusal is shown as it comes, and the dialog stays open.
  */
 export const SendMailDialog = ({ code, onClose }: { code: ActivationCode; onClose: () => void }) => {
-  const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const titleId = useId();
-  const { mutate, isPending } = useMutation({
-    mutationFn: (email: string) =>
-      dataProvider.sendMail<SendMailAnswer>(RESOURCE, { data: { ids: [code.id], email } }),
-    onSuccess: ({ data }) => {
-      if (data.queued > 0) notify(`${T}.notifications.sent`, { type: 'info' });
-      else notify(`${T}.notifications.noneSent`, { type: 'warning' });
-      onClose();
-    },
-    onError: (error) => notify(...errorNotification(error)),
-  });
+  const send = async (email: string) => {
+    const { data } = await dataProvider.sendMail<SendMailAnswer>(RESOURCE, {
+      data: { ids: [code.id], email },
+    });
+    if (data.queued > 0) notify(`${T}.notifications.sent`, { type: 'info' });
+    else notify(`${T}.notifications.noneSent`, { type: 'warning' });
+  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Form
-        noValidate
-        defaultValues={{ email: code.email ?? '' }}
-        onSubmit={(values: { email?: string }) => mutate((values.email ?? '').trim())}
-      >
-        <DialogTitle id={titleId}>{translate(`${T}.sendMailDialog.title`)}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate(`${T}.sendMailDialog.explanation`, { username: code.username })}
-          </DialogContentText>
-          <TextInput
-            source="email"
-            type="email"
-            label={`${T}.sendMailDialog.email`}
-            validate={validateSendTo}
-            isRequired
-            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
-            fullWidth
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
-          <SaveButton
-            label={`${T}.actions.send`}
-            icon={<SendIcon />}
-            disabled={isPending}
-            alwaysEnable={!isPending}
-          />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <SendDialog
+      title={`${T}.sendMailDialog.title`}
+      explanation={`${T}.sendMailDialog.explanation`}
+      explanationOptions={{ username: code.username }}
+      emailLabel={`${T}.sendMailDialog.email`}
+      sendLabel={`${T}.actions.send`}
+      defaultEmail={code.email}
+      validate={validateSendTo}
+      send={send}
+      onClose={onClose}
+    />
   );
 };

@@ -1,5 +1,6 @@
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import DownloadIcon from '@mui/icons-material/Download';
+import PasswordIcon from '@mui/icons-material/Password';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { useMutation } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { errorNotification } from '../../components/notifyError';
 import { RefusableButton } from '../../components/RefusableButton';
 import { saveFile } from '../../components/saveFile';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
+import { otpPathOf } from '../otp/model';
 import { installerReady, type ServiceInstance, T } from './model';
 
 /**
@@ -123,7 +125,7 @@ const DeleteServiceButton = ({ record }: { record: ServiceInstance }) => {
 
 /**
  * The service page's actions: Start or Stop and Delete (configure permission), Download Installer Profile,
- * and the setup wizard of the service.
+ * the setup wizard of the service, and its OTP codes (for those who may see token packs).
  */
 export const ServiceActions = () => {
   const record = useRecordContext<ServiceInstance>();
@@ -137,6 +139,11 @@ export const ServiceActions = () => {
       <Button label={`${T}.actions.wizard`} component={Link} to={`/wizard/${record.id}`}>
         <AutoFixHighIcon />
       </Button>
+      <CanAccess resource="otp" action="list">
+        <Button label="resources.otp.openFromService" component={Link} to={otpPathOf(String(record.id))}>
+          <PasswordIcon />
+        </Button>
+      </CanAccess>
       <CanAccess resource="service-launch" action="configure">
         <DeleteServiceButton record={record} />
       </CanAccess>

@@ -10,6 +10,7 @@ import { https } from './https';
 import { ldap } from './ldap';
 import { oidc } from './oidc';
 import { order } from './order';
+import { otp } from './otp';
 import { outbox } from './outbox';
 import { radius } from './radius';
 import { role } from './role';
@@ -39,6 +40,7 @@ export const resources = {
   'service-launch': serviceLaunch,
   'token-pack-v2': tokenPack,
   'activation-code': activationCode,
+  otp,
   'service-instance': {
     name: 'Service |||| Services',
     notifications: { deleted: 'Service deleted', updated: 'Service updated' },

@@ -1,0 +1,84 @@
+/**
+ * A service's OTP codes (spec 01 §2 /otp; spec 02 §2 OTP list, §3 OTP record, §5, §8): the spec's texts
+ * verbatim where it gives them.
+ */
+export const otp = {
+  name: 'OTP code |||| OTP codes',
+  /** The service's name plus OTP codes. */
+  title: '%{name} OTP codes',
+  fields: {
+    serviceId: 'Service',
+    username: 'Username',
+    email: 'Email',
+    seedNumber: 'OTP secret',
+    generatedDate: 'Generated',
+  },
+  filters: {
+    username: 'Search by username',
+    chooseService: 'Choose a service',
+  },
+  /** The button of the service page that opens its OTP codes. */
+  openFromService: 'OTP codes',
+  backToService: 'Service',
+  actions: {
+    generate: 'Generate',
+    regenerateAll: 'Re-generate all',
+    sendByEmail: 'Send by email',
+    sendByEmailOf: 'Send the OTP code of %{username} by email',
+    regenerate: 'Re-generate',
+    regenerateOf: 'Re-generate the OTP code of %{username}',
+    sendMail: 'Send Mail',
+    send: 'Send',
+  },
+  // Spec 02 §8: verbatim.
+  regenerateAll: {
+    title: 'Re-generate all OTP codes?',
+    content: 'All current OTP codes will be unavailable.',
+  },
+  regenerateOne: {
+    title: 'Re-generate the OTP code?',
+    content:
+      'The current OTP secret of %{username} stops working: the user needs the new one in the authenticator.',
+  },
+  regenerateSelected: {
+    title: 'Re-generate the selected OTP codes?',
+    content:
+      'The current OTP secret of the selected user stops working. |||| The current OTP secrets of the %{smart_count} selected users stop working.',
+  },
+  delete: {
+    title: 'Delete OTP codes',
+    // Spec 02 §8: verbatim.
+    content: "Delete selected user's OTP.",
+  },
+  sendMailDialog: {
+    title: 'Send the OTP code by email',
+    explanation: 'The message holds the OTP secret of %{username}, to add to an authenticator app.',
+    email: 'Email address',
+  },
+  validation: {
+    // Spec 02 §5, spec 01 §5: verbatim.
+    emailEmpty: 'Email must not be empty',
+    emailInvalid: 'Please input a valid email.',
+  },
+  chooseService: {
+    title: 'Choose a service',
+    body: 'OTP codes belong to a service: choose one above to see, generate and send the OTP codes of its users.',
+  },
+  empty: {
+    title: 'No OTP codes yet',
+    body: "Generate makes an OTP secret for every user of the service's token pack, for those who cannot use the V-Key app.",
+    filtered: 'No OTP codes match this username.',
+  },
+  notifications: {
+    generated: 'Generated %{smart_count} OTP code |||| Generated %{smart_count} OTP codes',
+    noneGenerated: "Every user of the service's token pack has an OTP code already: nothing to generate.",
+    // Spec 02 §8: verbatim.
+    regenerated: 'Re-generate %{n} OTP codes',
+    regeneratedOne: 'Re-generate OTP successfully.',
+    sentSelected: '%{n} selected OTP code(s) are sent successfully.',
+    sentSelectedSkipped:
+      '%{n} selected OTP code(s) are sent successfully. %{skipped} without an email address were skipped.',
+    deleted: 'Deleted %{n} OTP codes',
+    noneSent: 'None of the selected users has an email address: nothing was sent.',
+  },
+};
