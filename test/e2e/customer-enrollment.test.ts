@@ -5,7 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
-import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import {
+  api,
+  csvDirectory,
+  customerAdminWithOwnPassword,
+  freeOrder,
+  operatorWithOwnPassword,
+} from './harness-api';
 
 /**
  * Journey: a customer administrator generates activation codes for a token pack's users, emails one (the
@@ -34,19 +40,7 @@ describe("a customer administrator's activation codes", () => {
     });
 
     // An approved order (Free, approved when placed) gives the token pack.
-    const tiers = await api<{ id: string; tierPlanType: string; periods: { id: string }[] }[]>(
-      portal,
-      '/billing/payment_plan',
-    );
-    const free = tiers.find((tier) => tier.tierPlanType === 'FREE')!;
-    await api(portal, `/billing/order/${acme.customer.id}/submit`, {
-      token,
-      json: {
-        customerId: acme.customer.id,
-        numberOfUsers: 1,
-        paymentPlanIds: [free.id, free.periods[0]!.id],
-      },
-    });
+    await freeOrder(portal, token, acme.customer.id);
     const [pack] = await api<{ id: string }[]>(
       portal,
       `/idm-config/token-pack/${acme.customer.id}/get-by-wizard-status/NEW`,
@@ -55,35 +49,15 @@ describe("a customer administrator's activation codes", () => {
     packId = pack!.id;
 
     // Three users, from a CSV import into a directory that becomes the pack's primary directory.
-    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
-      token,
-      json: {
-        name: 'Acme HR',
-        type: 'REST',
-        restAuthentication: 'NONE',
-        listUsersUrl: 'https://hr.acme.example/users',
-      },
-    });
-    const upload = new FormData();
-    upload.append(
-      'file',
-      new Blob(
-        [
-          'username,email,displayName\nann,ann@acme.example,Ann Archer\nbob,bob@acme.example,Bob Baker\ncat,cat@acme.example,Cat Cole',
-        ],
-        { type: 'text/csv' },
-      ),
-      'users.csv',
-    );
-    const uploaded = await fetch(
-      `${portal.url}/api/idm-ldap/users/r-${acme.customer.id}/users/connectors/${directory.id}/upload-csv-file`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload },
-    );
-    expect(uploaded.status).toBe(200);
+    const directoryId = await csvDirectory(portal, token, acme.customer.id, [
+      ['ann', 'ann@acme.example', 'Ann Archer'],
+      ['bob', 'bob@acme.example', 'Bob Baker'],
+      ['cat', 'cat@acme.example', 'Cat Cole'],
+    ]);
     const info = new FormData();
     info.append(
       'info',
-      new Blob([JSON.stringify({ primaryDirectoryId: directory.id })], { type: 'application/json' }),
+      new Blob([JSON.stringify({ primaryDirectoryId: directoryId })], { type: 'application/json' }),
     );
     const updated = await fetch(`${portal.url}/api/idm-config/token-pack-v2/${acme.customer.id}/${packId}`, {
       method: 'PUT',

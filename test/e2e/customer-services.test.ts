@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
-import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import {
+  api,
+  csvDirectory,
+  customerAdminWithOwnPassword,
+  freeOrder,
+  operatorWithOwnPassword,
+} from './harness-api';
 
 /**
  * Journey: after an approved order (a Free plan, approved when placed), a customer administrator launches a
@@ -59,44 +65,13 @@ describe("a customer administrator's services", () => {
     });
 
     // An approved order: the Free plan, approved when placed, with its subscription and token pack.
-    const tiers = await api<{ id: string; tierPlanType: string; periods: { id: string }[] }[]>(
-      portal,
-      '/billing/payment_plan',
-    );
-    const free = tiers.find((tier) => tier.tierPlanType === 'FREE')!;
-    await api(portal, `/billing/order/${acme.customer.id}/submit`, {
-      token,
-      json: {
-        customerId: acme.customer.id,
-        numberOfUsers: 1,
-        paymentPlanIds: [free.id, free.periods[0]!.id],
-      },
-    });
-
+    await freeOrder(portal, token, acme.customer.id);
     // Three users, from a CSV import into a REST directory of the customer's.
-    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
-      token,
-      json: {
-        name: 'Acme HR',
-        type: 'REST',
-        restAuthentication: 'NONE',
-        listUsersUrl: 'https://hr.acme.example/users',
-      },
-    });
-    const csv = [
-      'username,email,displayName',
-      'ann,ann@acme.example,Ann Archer',
-      'bob,bob@acme.example,Bob Baker',
-    ]
-      .concat('cat,cat@acme.example,Cat Cole')
-      .join('\n');
-    const upload = new FormData();
-    upload.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
-    const uploaded = await fetch(
-      `${portal.url}/api/idm-ldap/users/r-${acme.customer.id}/users/connectors/${directory.id}/upload-csv-file`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload },
-    );
-    expect(uploaded.status).toBe(200);
+    await csvDirectory(portal, token, acme.customer.id, [
+      ['ann', 'ann@acme.example', 'Ann Archer'],
+      ['bob', 'bob@acme.example', 'Bob Baker'],
+      ['cat', 'cat@acme.example', 'Cat Cole'],
+    ]);
 
     browser = await launchBrowser();
   });

@@ -84,3 +84,47 @@ export const customerAdminWithOwnPassword = async (
   });
   return { customer, email: values.email, password };
 };
+
+/** Places and answers the Free plan's order (approved when placed): the customer gets its token pack. */
+export const freeOrder = async (portal: RunningPortal, token: string, customerId: string) => {
+  const tiers = await api<{ id: string; tierPlanType: string; periods: { id: string }[] }[]>(
+    portal,
+    '/billing/payment_plan',
+  );
+  const free = tiers.find((tier) => tier.tierPlanType === 'FREE');
+  if (!free) throw new Error('the Free plan is missing');
+  await api(portal, `/billing/order/${customerId}/submit`, {
+    token,
+    json: { customerId, numberOfUsers: 1, paymentPlanIds: [free.id, free.periods[0]!.id] },
+  });
+};
+
+/**
+ * A REST directory of the customer's filled from a CSV file of `users` (username, email, display name), as
+ * an administrator imports one: answers the directory's id.
+ */
+export const csvDirectory = async (
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  users: readonly (readonly [username: string, email: string, displayName: string])[],
+) => {
+  const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${customerId}`, {
+    token,
+    json: {
+      name: 'Acme HR',
+      type: 'REST',
+      restAuthentication: 'NONE',
+      listUsersUrl: 'https://hr.acme.example/users',
+    },
+  });
+  const csv = ['username,email,displayName', ...users.map((user) => user.join(','))].join('\n');
+  const upload = new FormData();
+  upload.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
+  const uploaded = await fetch(
+    `${portal.url}/api/idm-ldap/users/r-${customerId}/users/connectors/${directory.id}/upload-csv-file`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload },
+  );
+  if (uploaded.status !== 200) throw new Error(`the CSV import answered ${uploaded.status}`);
+  return directory.id;
+};
