@@ -13,6 +13,7 @@ import {
 } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
+import { Configure2faBody, SecondFactorConfiguration } from './secondFactor.ts';
 
 /**
  * Administrator accounts (spec 01 §3, §5): the provider's operators and the accounts of each customer, and the
@@ -220,6 +221,30 @@ export const account = defineResource({
         "Change the signed-in account's name and mobile phone (allowed during the first password change)",
       access: { duringPasswordChange: true },
       schema: { body: OwnProfile, response: { 200: SessionAccount } },
+    },
+    get2faConfiguration: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/security/configuration/2fa',
+      summary: "The signed-in account's second factor: on or off, and the V-Key app devices it can use",
+      access: {},
+      schema: { response: { 200: SecondFactorConfiguration } },
+    },
+    configure2fa: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{accountId}/security/configure/2fa',
+      body: 'data',
+      summary:
+        "Turn the signed-in account's second factor on (once its V-Key app is activated) or off; its own id only",
+      access: {},
+      limit: 'passwordCheck',
+      errors: [404, 409, 429],
+      schema: {
+        params: Type.Object({ accountId: Type.String({ maxLength: 100 }) }),
+        body: Configure2faBody,
+        response: { 200: SecondFactorConfiguration },
+      },
     },
     loadAccountByToken: {
       by: 'call',

@@ -18,6 +18,7 @@ import { accountRole, role } from './role.ts';
 import { saml } from './saml.ts';
 import { saml2 } from './saml2.ts';
 import { samlSetting } from './samlSetting.ts';
+import { secondFactor } from './secondFactor.ts';
 import { denyServiceUsers, seamlessServiceUsers, serviceInstance, serviceLaunch } from './service.ts';
 import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
 import { billing, session } from './session.ts';
@@ -70,6 +71,7 @@ export const CALL_FAMILIES: readonly CallFamily[] = [
   cardCalls,
   appActivation,
   otpVerification,
+  secondFactor,
 ];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;

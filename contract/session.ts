@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { NullableString } from './fields.ts';
 import { defineCalls } from './kit.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
@@ -26,6 +26,23 @@ export const SigninAnswer = Type.Object({
   redirectUrl: Type.Optional(Type.String()),
 });
 
+/**
+ * What a correct password answers when the account's second factor is on (contract/secondFactor.ts): a
+ * sign-in request that the V-Key app approves.
+ */
+export const SecondFactorPending = Type.Object({
+  secondFactor: Type.Object({
+    requestId: Type.String(),
+    /** Only the browser that signed in holds it: completing the request takes it. */
+    requestSecret: Type.String(),
+    expiresInSec: Type.Integer(),
+  }),
+});
+export type SecondFactorPending = Static<typeof SecondFactorPending>;
+
+/** The sign-in's answer: a session, or a sign-in request waiting for the app. */
+export const SigninOutcome = Type.Union([SigninAnswer, SecondFactorPending]);
+
 const ResponseMode = Type.Union([Type.Literal('form_post'), Type.Literal('query')]);
 
 export const SEAMLESS_STATUSES = ['INITIAL', 'APPROVE', 'REJECT', 'TIMEOUT'] as const;
@@ -36,11 +53,12 @@ export const session = defineCalls({
     signin: {
       method: 'POST',
       path: '/auth/signin',
-      summary: 'Sign in with email and password; answers a session token',
+      summary:
+        "Sign in with email and password; answers a session token, or, when the account's second factor is on, a sign-in request for the V-Key app (contract/secondFactor.ts)",
       access: { public: true },
       limit: 'signin',
       errors: [401, 429],
-      schema: { body: SigninBody, response: { 200: SigninAnswer } },
+      schema: { body: SigninBody, response: { 200: SigninOutcome } },
     },
     signout: {
       method: 'POST',

@@ -2,12 +2,21 @@
  * Plays the mobile app against a running server:
  *
  *   npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
+ *   npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed SEED [--server URL]
+ *   npm run authenticator -- approve-2fa|reject-2fa REQUEST_ID --seed SEED [--server URL]
  *   npm run authenticator -- activate CODE [--device NAME] [--server URL]
  *
- * approve|reject (QR sign-in): it signs in as the user (POST /api/auth/signin), sends the decision for the
- * session shown in the QR code (POST /api/v-key-seamless/app/decision), then signs out. The server decides
+ * approve|reject (QR sign-in) with --password: it signs in as the user (POST /api/auth/signin), sends the
+ * decision for the session shown in the QR code (POST /api/v-key-seamless/app/decision), then signs out.
+ * With --seed instead, it answers as the activated app does, without a password: the current code of the
+ * TOTP seed that `activate` printed proves it (POST /api/v-key-app/seamless/decision). The server decides
  * who may answer: the user must be active, and a client bound to a customer takes only that customer's
  * users. A user who still has to change the initial password is refused (403): change it in the portal first.
+ *
+ * approve-2fa|reject-2fa (second factor): the answer to a sign-in request of an account whose second factor
+ * is on (the request id the sign-in page shows while it waits for the app), proved with the current code
+ * of the seed that `activate` printed (POST /api/v-key-app/2fa/decision). A code works once: a second
+ * answer within the same 30 seconds is refused.
  *
  * activate (activation code): it activates the app with the code (POST /api/v-key-app/activate, no sign-in:
  * the code is the credential, and it works once), then prints what the app keeps (the user and the TOTP
@@ -19,8 +28,13 @@ import { generate, generateURI } from 'otplib';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/config.ts';
 
 const DEFAULT_DEVICE = 'npm run authenticator';
+/** The codes the server's seeds make (RFC 6238 with SHA-1), what activate prints. */
+const CODE_DIGITS = 6;
+const CODE_PERIOD_SEC = 30;
 
 const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
+       npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed SEED [--server URL]
+       npm run authenticator -- approve-2fa|reject-2fa REQUEST_ID --seed SEED [--server URL]
        npm run authenticator -- activate CODE [--device NAME] [--server URL]
 
   approve|reject  the answer to send for the QR sign-in session
@@ -28,6 +42,11 @@ const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user 
                   (vkey://onboarding/seamless-login?server=…&sessionId=…) that the page copies
   --user          email of the account that answers, as the mobile app's user
   --password      its password
+  --seed          instead of --password: the TOTP seed that activate printed (the app's proof is its
+                  current code)
+  approve-2fa|reject-2fa
+                  the answer to a sign-in request waiting for the account's second factor
+  REQUEST_ID      the id of that sign-in request
   activate        activate the app with an activation code (once); prints the user, the TOTP seed the app
                   keeps and the current code
   CODE            the activation code (XXXX-XXXX-XXXX-XXXX), or the whole activation link of its QR code
@@ -56,7 +75,16 @@ interface DecisionOptions {
   decision: 'APPROVE' | 'REJECT';
   sessionId: string;
   user: string;
-  password: string;
+  /** Proves the answer: the user's password, or the activated app's seed. */
+  proof: { password: string } | { seed: string };
+  server: string;
+}
+
+interface SecondFactorOptions {
+  action: 'second-factor';
+  decision: 'APPROVE' | 'REJECT';
+  requestId: string;
+  seed: string;
   server: string;
 }
 
@@ -67,10 +95,31 @@ interface ActivationOptions {
   server: string;
 }
 
-type Options = DecisionOptions | ActivationOptions;
+type Options = DecisionOptions | SecondFactorOptions | ActivationOptions;
 
 /** The options each action takes. */
-const ACTION_OPTIONS = { decide: ['user', 'password', 'server'], activate: ['device', 'server'] };
+const ACTION_OPTIONS = {
+  decide: ['user', 'password', 'seed', 'server'],
+  'second-factor': ['seed', 'server'],
+  activate: ['device', 'server'],
+};
+
+const ACTIONS: Record<string, keyof typeof ACTION_OPTIONS> = {
+  approve: 'decide',
+  reject: 'decide',
+  'approve-2fa': 'second-factor',
+  'reject-2fa': 'second-factor',
+  activate: 'activate',
+};
+
+/** A seed as typed (base32, any case, spaces allowed), or undefined when it is not base32. */
+function seedOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const seed = value.replace(/\s+/g, '').toUpperCase().replace(/=+$/, '');
+  if (!/^[A-Z2-7]{16,}$/.test(seed))
+    throw new UsageError('--seed must be the base32 TOTP seed that activate printed');
+  return seed;
+}
 
 /** Where a server started with the same environment listens; a wildcard address is reached on loopback. */
 function defaultServer(env: Record<string, string | undefined> = process.env): string {
@@ -93,18 +142,19 @@ function parseArguments(args: string[]): Options | 'help' {
     }
     const equals = arg.indexOf('=');
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-    if (!['user', 'password', 'server', 'device'].includes(name))
+    if (!['user', 'password', 'seed', 'server', 'device'].includes(name))
       throw new UsageError(`unknown option --${name}`);
     const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
     if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
     named.set(name, value);
   }
   const [action, argument, ...extra] = positional;
-  if (action !== 'approve' && action !== 'reject' && action !== 'activate')
+  const kind = action === undefined ? undefined : ACTIONS[action];
+  if (kind === undefined)
     throw new UsageError(
-      'the first argument must be approve or reject (QR sign-in), or activate (activation code)',
+      'the first argument must be approve or reject (QR sign-in), approve-2fa or reject-2fa (second factor), or activate (activation code)',
     );
-  const allowed = ACTION_OPTIONS[action === 'activate' ? 'activate' : 'decide'];
+  const allowed = ACTION_OPTIONS[kind];
   for (const name of named.keys()) {
     if (!allowed.includes(name)) throw new UsageError(`${action} takes no --${name}`);
   }
@@ -127,18 +177,32 @@ function parseArguments(args: string[]): Options | 'help' {
       server: serverOf(linked ?? defaultServer()),
     };
   }
+  const decision = action!.startsWith('approve') ? 'APPROVE' : 'REJECT';
+  const seed = seedOf(named.get('seed'));
+  if (kind === 'second-factor') {
+    if (!argument) throw new UsageError('REQUEST_ID is missing');
+    if (!seed) throw new UsageError('--seed is missing');
+    return {
+      action: 'second-factor',
+      decision,
+      requestId: argument.trim(),
+      seed,
+      server: serverOf(defaultServer()),
+    };
+  }
   const sessionId = sessionIdOf(argument);
   if (!sessionId) throw new UsageError('SESSION_ID is missing');
   const user = named.get('user');
   const password = named.get('password');
   if (!user) throw new UsageError('--user is missing');
-  if (!password) throw new UsageError('--password is missing');
+  if (password && seed) throw new UsageError('give --password or --seed, not both');
+  if (!password && !seed) throw new UsageError('--password (or --seed) is missing');
   return {
     action: 'decide',
-    decision: action === 'approve' ? 'APPROVE' : 'REJECT',
+    decision,
     sessionId,
     user: user.trim(),
-    password,
+    proof: seed ? { seed } : { password: password! },
     server: serverOf(defaultServer()),
   };
 }
@@ -221,14 +285,50 @@ async function activate(options: ActivationOptions): Promise<string> {
   ].join('\n');
 }
 
-async function run(options: Options): Promise<string> {
-  if (options.action === 'activate') return activate(options);
+/** The app's current code of a seed (what the activated app shows). */
+const currentCode = (seed: string) =>
+  generate({ algorithm: 'sha1', digits: CODE_DIGITS, period: CODE_PERIOD_SEC, secret: seed });
+
+async function answerSignInRequest(options: SecondFactorOptions): Promise<string> {
+  const verb = options.decision === 'APPROVE' ? 'approve' : 'reject';
+  const answer = await call(options.server, '/api/v-key-app/2fa/decision', {
+    json: { requestId: options.requestId, decision: options.decision, code: await currentCode(options.seed) },
+  });
+  if (answer.status !== 200) {
+    throw new Refused(`could not ${verb} sign-in request ${options.requestId}: ${describe(answer)}`);
+  }
+  const done = options.decision === 'APPROVE' ? 'approved' : 'rejected';
+  return `${done} sign-in request ${options.requestId}`;
+}
+
+/** The QR sign-in's answer as the activated app sends it: its current code instead of a password. */
+async function decideWithSeed(options: DecisionOptions, seed: string): Promise<void> {
+  const verb = options.decision === 'APPROVE' ? 'approve' : 'reject';
+  const decision = await call(options.server, '/api/v-key-app/seamless/decision', {
+    json: {
+      sessionId: options.sessionId,
+      decision: options.decision,
+      login: options.user,
+      code: await currentCode(seed),
+    },
+  });
+  if (decision.status !== 204) {
+    throw new Refused(`could not ${verb} session ${options.sessionId}: ${describe(decision)}`);
+  }
+}
+
+/** The QR sign-in's answer as a signed-in user: sign in, decide, sign out. */
+async function decideWithPassword(options: DecisionOptions, password: string): Promise<void> {
   const signin = await call(options.server, '/api/auth/signin', {
-    json: { login: options.user, password: options.password },
+    json: { login: options.user, password },
   });
   const body = signin.body;
   if (signin.status !== 200 || typeof body !== 'object' || body === null || !('token' in body)) {
-    throw new Refused(`sign-in as ${options.user} refused: ${describe(signin)}`);
+    const secondFactor = typeof body === 'object' && body !== null && 'secondFactor' in body;
+    const reason = secondFactor
+      ? "the account's second factor is on: answer with --seed instead of --password"
+      : describe(signin);
+    throw new Refused(`sign-in as ${options.user} refused: ${reason}`);
   }
   const token = String(body.token);
   const verb = options.decision === 'APPROVE' ? 'approve' : 'reject';
@@ -247,6 +347,13 @@ async function run(options: Options): Promise<string> {
     }));
     if (signout.status !== 204) console.error(`warning: sign-out failed: ${describe(signout)}`);
   }
+}
+
+async function run(options: Options): Promise<string> {
+  if (options.action === 'activate') return activate(options);
+  if (options.action === 'second-factor') return answerSignInRequest(options);
+  if ('seed' in options.proof) await decideWithSeed(options, options.proof.seed);
+  else await decideWithPassword(options, options.proof.password);
   const done = options.decision === 'APPROVE' ? 'approved' : 'rejected';
   return `${done} session ${options.sessionId} as ${options.user}`;
 }

@@ -39,6 +39,7 @@ import { samlRoutes } from './routes/saml.ts';
 import { saml2Routes } from './routes/saml2.ts';
 import { samlSettingRoutes } from './routes/samlSetting.ts';
 import { seamlessRoutes } from './routes/seamless.ts';
+import { secondFactorRoutes } from './routes/secondFactor.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -156,6 +157,7 @@ export function buildApp({
       await api.register(assetRoutes, { db });
       await api.register(oauth2Routes, { db, config });
       await api.register(seamlessRoutes, { db, config, now });
+      await api.register(secondFactorRoutes, { db, config, sealer, now });
       await api.register(serviceTemplateRoutes, { db });
       await api.register(cloudConfigRoutes, { db });
       await api.register(samlSettingRoutes, { db });

@@ -239,6 +239,41 @@ export async function openSession(
   };
 }
 
+export interface SigninAnswerWithRedirect extends SessionAnswer {
+  /** Only for a sign-in that completes another client's authorization request (named by `state`). */
+  redirectUrl?: string;
+}
+
+/**
+ * The end of a sign-in, once the account has proved who it is (its password, and its second factor when
+ * that is on): opens its session and, when `state` names another client's pending authorization request,
+ * answers that client's redirect with a code too (a client bound to another customer: 403).
+ */
+export async function completeSignin(
+  tx: Database,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'portalClientId'>,
+  account: { id: string; customerId: string | null; forceChangePassword: boolean },
+  state: string | null | undefined,
+  now = new Date(),
+): Promise<SigninAnswerWithRedirect> {
+  const authorization = state
+    ? await takeForeignAuthorizationRequest(tx, state, config.portalClientId, now)
+    : undefined;
+  if (authorization) checkClientCustomer(authorization.client, account.customerId);
+  const session = await openSession(tx, config, account, now);
+  if (!authorization) return session;
+  const code = await issueAuthorizationCode(
+    tx,
+    {
+      clientId: authorization.client.clientId,
+      redirectUri: authorization.redirectUri,
+      accountId: account.id,
+    },
+    now,
+  );
+  return { ...session, redirectUrl: redirectWithCode(authorization.redirectUri, code, authorization.state) };
+}
+
 /** The portal's own client, registered at every start when it is missing. */
 export async function ensurePortalClient(db: Database, clientId: string, name: string): Promise<void> {
   await db

@@ -6,13 +6,8 @@ import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, customers, sessions } from '../db/schema.ts';
-import {
-  checkClientCustomer,
-  issueAuthorizationCode,
-  openSession,
-  redirectWithCode,
-  takeForeignAuthorizationRequest,
-} from '../domain/oauth2.ts';
+import { completeSignin } from '../domain/oauth2.ts';
+import { openSecondFactorRequest } from '../domain/secondFactor.ts';
 import { claimSigninAttempt, forgetSigninFailures, signinDelayed } from '../domain/signinDelay.ts';
 import { AppError } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
@@ -46,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
           customerId: accounts.customerId,
           customerStatus: customers.status,
           forceChangePassword: accounts.forceChangePassword,
+          enable2fa: accounts.enable2fa,
         })
         .from(accounts)
         .leftJoin(customers, eq(customers.id, accounts.customerId))
@@ -65,28 +61,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
       }
 
       const { state } = request.body;
-      return db.transaction(async (tx) => {
-        // A state naming another client's pending authorization request: that client gets a code too.
-        const authorization = state
-          ? await takeForeignAuthorizationRequest(tx, state, config.portalClientId, now)
-          : undefined;
-        if (authorization) checkClientCustomer(authorization.client, account.customerId);
-        const session = await openSession(tx, config, account, now);
-        if (!authorization) return session;
-        const code = await issueAuthorizationCode(
-          tx,
-          {
-            clientId: authorization.client.clientId,
-            redirectUri: authorization.redirectUri,
-            accountId: account.id,
-          },
-          now,
-        );
-        return {
-          ...session,
-          redirectUrl: redirectWithCode(authorization.redirectUri, code, authorization.state),
-        };
-      });
+      // The second factor applies once the account has changed its initial password (turning it on needs
+      // a signed-in account): the password then opens a request for the V-Key app instead of a session.
+      if (account.enable2fa && !account.forceChangePassword) {
+        return db.transaction((tx) => openSecondFactorRequest(tx, { accountId: account.id, state }, now));
+      }
+      return db.transaction((tx) => completeSignin(tx, config, account, state, now));
     },
   });
 

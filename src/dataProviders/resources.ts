@@ -186,15 +186,7 @@ export const RESOURCES = {
   outbox,
   // ——— /customer, /account ———
   customer,
-  account: {
-    ...account,
-    actions: {
-      ...account.actions,
-      // pending: the security page's calls, served with the My Account issue
-      configure2fa: call('POST', '{base}/{accountId}/security/configure/2fa', 'data'),
-      get2faConfiguration: call('GET', '{base}/security/configuration/2fa'),
-    },
-  },
+  account,
   role,
   account_role: accountRole,
   asset,

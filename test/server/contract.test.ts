@@ -24,13 +24,8 @@ const NOT_SERVED_YET = [
   'audit',
 ];
 
-/** Calls of served resources that are still to come (My Account's security page). */
-const CALLS_NOT_SERVED_YET = [
-  'account.configure2fa',
-  'account.get2faConfiguration',
-  'subscription.cancel',
-  'token-pack-v2.generate',
-];
+/** Calls of served resources that are still to come. */
+const CALLS_NOT_SERVED_YET = ['subscription.cancel', 'token-pack-v2.generate'];
 
 /** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
 const CALLS_SERVED_AHEAD = ['subscription.supportFeatures', 'subscription.calculate'];

@@ -76,6 +76,8 @@ export const users = pgTable(
   (t) => [
     index('users_customer_username_idx').on(t.customerId, t.username, t.id),
     index('users_directory_idx').on(t.directoryId, t.username, t.id),
+    /** An account's V-Key app: its customer's users with its email address (contract/secondFactor.ts). */
+    index('users_customer_email_idx').on(t.customerId, sql`lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
   ],
 );

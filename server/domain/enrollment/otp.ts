@@ -4,7 +4,6 @@ import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import {
   OTP_ERRORS,
   OTP_LISTING,
-  OTP_LOCK,
   type OtpRecord,
   type OtpVerification,
   type OtpVerifyBody,
@@ -24,7 +23,8 @@ import { RECORD_NOT_FOUND } from '../../http/deleteMany.ts';
 import { defineListing, type Filter, ilikeAny, inList } from '../../http/listing.ts';
 import { UUID_PATTERN } from '../../http/validation.ts';
 import { type Sealer, sha256Hex } from '../secrets.ts';
-import { matchedTotpStep, newTotpSeed } from './totp.ts';
+import { type CodeCandidate, checkCode, deviceCandidateFields, deviceWriter } from './codeCheck.ts';
+import { newTotpSeed } from './totp.ts';
 
 /**
  * OTP seeds (spec 02 §2 OTP list, §3 OTP record, §7): a TOTP seed (RFC 6238) per user and service, for the
@@ -309,7 +309,6 @@ export async function seedsToSend(tx: Database, sealer: Sealer, service: OtpServ
 
 const apiKeyRefused = () => unauthorized(OTP_ERRORS.apiKey.key, OTP_ERRORS.apiKey.text);
 const locked = () => new AppError(423, OTP_ERRORS.locked.key, OTP_ERRORS.locked.text);
-const LOCK_MS = OTP_LOCK.minutes * 60_000;
 
 /** The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401. */
 export async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
@@ -340,13 +339,8 @@ export async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<Ot
 }
 
 /** A seed or an activated device a code may come from, as locked for the check. */
-interface Candidate {
+interface Candidate extends CodeCandidate {
   method: 'otp' | 'app';
-  id: string;
-  seed: string;
-  lastUsedStep: number | null;
-  failedAttempts: number;
-  lockedUntil: Date | null;
 }
 
 /**
@@ -354,6 +348,7 @@ interface Candidate {
  * row locks keep two checks of one user apart: a code is accepted once even when sent twice at the same
  * time. An unknown user, or one with neither seed nor device, is answered `{valid: false}` like a wrong
  * code (nothing is counted: there is nothing to lock); while the user's seeds and devices are locked, 423.
+ * The check itself is codeCheck.ts's, shared with the accounts' second factor.
  */
 export async function verifyCode(
   db: Database,
@@ -391,13 +386,7 @@ export async function verifyCode(
       .orderBy(otpCodes.id)
       .for('update');
     const devices = await tx
-      .select({
-        id: userDevices.id,
-        seed: userDevices.totpSeed,
-        lastUsedStep: userDevices.lastUsedStep,
-        failedAttempts: userDevices.failedAttempts,
-        lockedUntil: userDevices.lockedUntil,
-      })
+      .select(deviceCandidateFields)
       .from(userDevices)
       .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, userIds)))
       .orderBy(userDevices.activatedDate, userDevices.id)
@@ -406,51 +395,14 @@ export async function verifyCode(
       ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
       ...devices.map((row) => ({ ...row, method: 'app' as const })),
     ];
-    if (candidates.length === 0) return { valid: false };
-    const isLocked = (candidate: Candidate) =>
-      candidate.lockedUntil !== null && candidate.lockedUntil.getTime() > now.getTime();
-    const open = candidates.filter((candidate) => !isLocked(candidate));
-    if (open.length === 0) throw locked();
-
-    let match: { candidate: Candidate; step: number } | undefined;
-    for (const candidate of open) {
-      let secret: string;
-      try {
-        secret = sealer.open(candidate.seed);
-      } catch {
-        continue; // Sealed under another key: no code can match it.
-      }
-      const step = await matchedTotpStep(secret, body.code, now, candidate.lastUsedStep);
-      if (step !== undefined) {
-        match = { candidate, step };
-        break;
-      }
-    }
-
-    const write = (candidate: Candidate, values: Partial<Omit<Candidate, 'method' | 'id' | 'seed'>>) =>
+    const writeDevice = deviceWriter(tx, now);
+    const checked = await checkCode(sealer, candidates, body.code, now, (candidate, values, matched) =>
       candidate.method === 'otp'
         ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
-        : tx
-            .update(userDevices)
-            .set({ ...values, ...(candidate === match?.candidate ? { lastSignInDate: now } : {}) })
-            .where(eq(userDevices.id, candidate.id));
-
-    if (match) {
-      // The user is who they say: the wrong codes before are forgotten on every open seed and device.
-      for (const candidate of open) {
-        const used = candidate === match.candidate ? { lastUsedStep: match.step } : {};
-        if (candidate === match.candidate || candidate.failedAttempts > 0 || candidate.lockedUntil) {
-          await write(candidate, { ...used, failedAttempts: 0, lockedUntil: null });
-        }
-      }
-      return { valid: true, method: match.candidate.method };
-    }
-    for (const candidate of open) {
-      // A lock that has ended starts the count over.
-      const failedAttempts = (candidate.lockedUntil ? 0 : candidate.failedAttempts) + 1;
-      const lockedUntil = failedAttempts >= OTP_LOCK.attempts ? new Date(now.getTime() + LOCK_MS) : null;
-      await write(candidate, { failedAttempts, lockedUntil });
-    }
+        : writeDevice(candidate, values, matched),
+    );
+    if (checked.outcome === 'locked') throw locked();
+    if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };
     return { valid: false };
   });
 }

@@ -9,6 +9,7 @@ import { OTP_ERRORS } from '../../../contract/otp';
 import { RADIUS_ERRORS } from '../../../contract/radius';
 import { SAML_ERRORS } from '../../../contract/saml';
 import { SAML2_ERRORS } from '../../../contract/saml2';
+import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor';
 import { SERVICE_ERRORS } from '../../../contract/service';
 import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPack';
 import { en } from '../../../src/i18n/en';
@@ -34,6 +35,7 @@ const ANSWERS = {
   tokenPack: TOKEN_PACK_ERRORS,
   whiteListIp: WHITE_LIST_ERRORS,
   service: SERVICE_ERRORS,
+  secondFactor: SECOND_FACTOR_ERRORS,
 };
 
 const lookUp = (key: string): unknown =>
