@@ -1,4 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { SecondFactorPending } from '../contract/session';
 import type { AccessRequest } from './access/canAccess';
 import { hasPermissions, type PermissionMode } from './access/hasPermissions';
 import type { HttpClient } from './dataProviders/transport';
@@ -29,6 +30,27 @@ export interface SignInAnswer {
   redirectUrl?: string;
 }
 
+/**
+ * A sign-in request waiting for the V-Key app (contract/secondFactor.ts): what a correct password answers
+ * when the account's second factor is on.
+ */
+export type SecondFactorRequest = SecondFactorPending['secondFactor'];
+
+/**
+ * What `login` resolves with: where to go once the session is opened, or the sign-in request the V-Key app
+ * must approve first (no session yet). `redirectTo: false` keeps react-admin's useLogin where it is.
+ */
+export type LoginOutcome = { redirectTo: string } | { redirectTo: false; secondFactor: SecondFactorRequest };
+
+/** Completes a sign-in request that the V-Key app approved, or with the code the app shows. */
+export interface SecondFactorCompletion {
+  requestId: string;
+  requestSecret: string;
+  /** The app's current 6-digit code, typed in instead of approving in the app. */
+  code?: string;
+  next?: string;
+}
+
 export interface LoginParams {
   username: string;
   password: string;
@@ -46,6 +68,10 @@ export interface CodeLoginParams {
 }
 
 export interface PortalAuthProvider extends AuthProvider {
+  /** Signs in with email and password: opens the session, or answers the V-Key app's sign-in request. */
+  login(params: LoginParams): Promise<LoginOutcome>;
+  /** Completes the sign-in request of the second factor (POST /auth/2fa/complete): opens the session. */
+  completeSecondFactor(params: SecondFactorCompletion): Promise<{ redirectTo: string }>;
   /** Completes a sign-in from an authorization code (POST /auth/token). */
   loginWithCode(params: CodeLoginParams): Promise<{ redirectTo: string }>;
   canAccess(params: AccessRequest): Promise<boolean>;
@@ -108,10 +134,11 @@ export const createAuthProvider = ({
   };
 
   /**
-   * What follows a successful sign-in (spec 01 §4): the old session is cleared, the token with its expiry,
-   * the user and the customer id are stored, the scope is set, the permissions reloaded, then the redirect.
+   * The session opened (spec 01 §4), whichever way the sign-in went (password, second factor, authorization
+   * code): the old session is cleared, the token with its expiry, the user and the customer id are stored,
+   * the scope is set, the permissions reloaded, then the redirect.
    */
-  const complete = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
+  const sessionOpened = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
     const buying = store.get()?.buying;
     forget();
     const scope = answer.account.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
@@ -147,15 +174,25 @@ export const createAuthProvider = ({
   };
 
   return {
-    async login({ username, password, state, next }: LoginParams) {
+    async login({ username, password, state, next }: LoginParams): Promise<LoginOutcome> {
       const [{ json: answer }] = await Promise.all([
-        http<SignInAnswer>('/auth/signin', {
+        http<SignInAnswer | SecondFactorPending>('/auth/signin', {
           method: 'POST',
           body: JSON.stringify({ login: username.trim(), password, state }),
         }),
         sleep(timing.minLoadingMs),
       ]);
-      return complete(answer, next);
+      // The second factor is on: no session until the V-Key app approves (the page takes it from here).
+      if ('secondFactor' in answer) return { redirectTo: false, secondFactor: answer.secondFactor };
+      return sessionOpened(answer, next);
+    },
+
+    async completeSecondFactor({ requestId, requestSecret, code, next }: SecondFactorCompletion) {
+      const { json: answer } = await http<SignInAnswer>('/auth/2fa/complete', {
+        method: 'POST',
+        body: JSON.stringify({ requestId, requestSecret, ...(code ? { code } : {}) }),
+      });
+      return sessionOpened(answer, next);
     },
 
     async loginWithCode({ code, clientId, redirectUri, next }: CodeLoginParams) {
@@ -163,7 +200,7 @@ export const createAuthProvider = ({
         method: 'POST',
         body: JSON.stringify({ code, client_id: clientId, redirect_uri: redirectUri }),
       });
-      return complete(answer, next);
+      return sessionOpened(answer, next);
     },
 
     async logout() {

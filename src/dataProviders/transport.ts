@@ -34,6 +34,8 @@ export const PUBLIC_CALLS: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/auth\/signin$/ },
   // Sign-in with an authorization code (the OAuth2 and QR sign-in flows end with it).
   { method: 'POST', path: /^\/auth\/token$/ },
+  // The second step of a sign-in with the V-Key app (contract/secondFactor.ts): the session is not open yet.
+  { method: 'POST', path: /^\/auth\/2fa\/complete$/ },
   { method: 'GET', path: /^\/billing\/payment_plan$/ },
   { method: 'GET', path: /^\/billing\/service_feature$/ },
   { method: 'GET', path: /^\/account\/email\/(existed|not-existed)$/ },

@@ -17,6 +17,7 @@ export const PAGE_PATH = {
   changePassword: CHANGE_PASSWORD_PATH,
   myOrders: '/my-account/orders',
   myOrder: '/my-account/orders/:id',
+  mySecurity: '/my-account/security',
   configuration: '/configuration',
   adConfig: '/ad-config',
   wizard: '/wizard/:serviceInstanceId',
@@ -28,4 +29,5 @@ export const LAYOUT_PAGE_PATHS: ReadonlySet<string> = new Set([
   PAGE_PATH.report,
   PAGE_PATH.changePassword,
   PAGE_PATH.myOrders,
+  PAGE_PATH.mySecurity,
 ]);

@@ -27,6 +27,9 @@ const MyOrdersPage = preloadable(() =>
 const MyOrderPage = preloadable(() =>
   import('./my-account/MyOrdersPage').then((module) => module.MyOrderPage),
 );
+const SecurityPage = preloadable(() =>
+  import('./my-account/SecurityPage').then((module) => module.SecurityPage),
+);
 const ChangePasswordPage = preloadable(() =>
   import('./change-password/ChangePasswordPage').then((module) => module.ChangePasswordPage),
 );
@@ -74,6 +77,7 @@ export const LAYOUT_PAGES: PageRoute[] = [
   { path: PAGE_PATH.changePassword, element: <ChangePasswordPage />, preload: ChangePasswordPage.preload },
   { path: PAGE_PATH.myOrders, element: <MyOrdersPage />, preload: MyOrdersPage.preload },
   { path: PAGE_PATH.myOrder, element: <MyOrderPage />, preload: MyOrderPage.preload },
+  { path: PAGE_PATH.mySecurity, element: <SecurityPage />, preload: SecurityPage.preload },
   { path: '/launch-now/:serviceTemplateId', element: <LaunchNow /> },
   { path: PAGE_PATH.wizard, element: <WizardPage />, preload: WizardPage.preload },
   {

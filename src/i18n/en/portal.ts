@@ -39,6 +39,18 @@ export const portal = {
       copied: 'The sign-in link is copied: open it with the V-Key app.',
       copyFailed: 'The sign-in link could not be copied.',
     },
+    secondFactor: {
+      title: 'Approve this sign-in in the V-Key app',
+      instructions:
+        'Your password is correct. The V-Key app on your phone now asks you to approve this sign-in request.',
+      request: 'Request %{id}',
+      expiresIn: 'The request expires in %{time}',
+      waiting: 'Waiting for the V-Key app…',
+      approved: 'Approved. Signing you in…',
+      code: 'Or enter the code the V-Key app shows',
+      codeInvalid: 'Enter the 6 digits the V-Key app shows.',
+      cancel: 'Cancel',
+    },
   },
   validation: {
     emailInvalid: 'The email address is invalid.',
@@ -46,6 +58,36 @@ export const portal = {
     passwordRules:
       'The password must be at least 8 characters long and contain at least 1 uppercase letter, 1 lowercase letter and 1 number.',
     passwordMismatch: 'Password and Confirm New Password does not match',
+  },
+  security: {
+    title: 'Security',
+    loadFailed: 'The security settings could not be loaded.',
+    secondFactor: {
+      title: 'Sign-in with the V-Key app',
+      description:
+        'When this is on, your password alone does not sign you in: the V-Key app on your phone approves each sign-in, or shows a code to type in.',
+      status: 'Sign-in asks the V-Key app',
+      on: 'On',
+      off: 'Off',
+      turnOn: 'Turn on',
+      turnOff: 'Turn off',
+      turnedOn: 'Signing in now asks the V-Key app.',
+      turnedOff: 'Signing in no longer asks the V-Key app.',
+      confirmOffTitle: 'Turn off the V-Key app at sign-in?',
+      confirmOffContent:
+        'Signing in will then only ask your password: anyone who knows it can sign in to your account.',
+    },
+    notActivated: {
+      todo: 'Ask your administrator for an activation code, activate the V-Key app with it, then come back here to turn this on.',
+      help: 'How to install and activate the V-Key app',
+    },
+    devices: {
+      title: 'Your V-Key app devices',
+      name: 'Device',
+      tokenPack: 'Token pack',
+      activatedDate: 'Activated',
+      empty: 'The V-Key app is not activated on any device for your account.',
+    },
   },
   changePassword: {
     title: 'Change Password',

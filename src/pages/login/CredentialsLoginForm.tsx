@@ -20,7 +20,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { PortalAuthProvider } from '../../authProvider';
+import type { PortalAuthProvider, SecondFactorRequest } from '../../authProvider';
 import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
@@ -52,13 +52,27 @@ const firstError = (
  * §5). Focus taken away by something else, such as the public menu's drawer opening over the autofocused
  * email field on a phone, does not count.
  */
-export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: string }) => {
+export interface CredentialsLoginFormProps {
+  next?: string;
+  state?: string;
+  /** The email address the form starts with (back from the second step). */
+  defaultUsername?: string;
+  /** The password was right and the account's second factor is on: the V-Key app must approve. */
+  onSecondFactor: (request: SecondFactorRequest, username: string) => void;
+}
+
+export const CredentialsLoginForm = ({
+  next,
+  state,
+  defaultUsername = '',
+  onSecondFactor,
+}: CredentialsLoginFormProps) => {
   const translate = useTranslate();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const { resetNotifications } = useNotificationContext();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [values, setValues] = useState<Credentials>({ username: defaultUsername, password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [passwordVisible, setPasswordVisible] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -118,14 +132,15 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
     preloadSignedIn(next ?? PAGE_PATH.report).catch(() => undefined);
     void preloadPublicNotifications();
     try {
-      const { redirectTo } = await authProvider.login({
+      const outcome = await authProvider.login({
         username: values.username.trim(),
         password: values.password,
         state,
         next,
       });
       resetNotifications();
-      navigate(redirectTo);
+      if ('secondFactor' in outcome) onSecondFactor(outcome.secondFactor, values.username.trim());
+      else navigate(outcome.redirectTo);
     } catch (error) {
       notify(...errorNotification(error));
       setLoading(false);
@@ -135,9 +150,16 @@ export const CredentialsLoginForm = ({ next, state }: { next?: string; state?: s
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={1}>
-        <LoginField {...fieldProps('username')} type="email" autoComplete="username" autoFocus />
+        {/* Back from the second step, the email address is there: the password is next. */}
+        <LoginField
+          {...fieldProps('username')}
+          type="email"
+          autoComplete="username"
+          autoFocus={!defaultUsername}
+        />
         <LoginField
           {...fieldProps('password')}
+          autoFocus={!!defaultUsername}
           type={passwordVisible ? 'text' : 'password'}
           autoComplete="current-password"
           endAdornment={

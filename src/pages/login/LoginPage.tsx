@@ -9,15 +9,17 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import type { SecondFactorRequest } from '../../authProvider';
 import { preloadable } from '../../components/preloadable';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
+import { SecondFactorStep } from './secondFactor/SecondFactorStep';
 import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
 // The QR tab and its QR code library load when the tab is first pointed at, focused or opened.
@@ -33,7 +35,8 @@ interface NextLocationState {
  * /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
  * client_id, redirect_uri, state (and response_mode), which the server's authorize endpoint provides.
  * The selected tab is kept in the address (`tab=qr`), beside those parameters, so that it survives the page
- * being drawn again or reloaded.
+ * being drawn again or reloaded. When the account's second factor is on, a correct password leads to the
+ * second step (the V-Key app approves) in place of the tabs; it ends back on the form, email kept.
  */
 export const LoginPage = () => {
   const translate = useTranslate();
@@ -68,10 +71,66 @@ export const LoginPage = () => {
   const state = params.get('state') ?? undefined;
   const responseMode = params.get('response_mode') === 'query' ? 'query' : 'form_post';
   const { entry, retry } = useLoginEntry(clientId);
+  /** The sign-in request the V-Key app must approve, and the email address it was made with. */
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequest>();
+  const [username, setUsername] = useState('');
   const qrLoading = (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
       <CircularProgress aria-label={translate('portal.login.qr.loading')} />
     </Box>
+  );
+
+  const signInForm = (
+    <>
+      {entry.status === 'error' && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {translate('portal.login.retry')}
+            </Button>
+          }
+        >
+          {translate(entry.message)}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(_, value: LoginTab) => selectTab(value)}
+        variant="fullWidth"
+        sx={{ mb: 3 }}
+      >
+        <Tab
+          value="qr"
+          label={translate('portal.login.tabs.qr')}
+          onPointerEnter={() => void preloadQrCodeLogin().catch(() => undefined)}
+          onFocus={() => void preloadQrCodeLogin().catch(() => undefined)}
+        />
+        <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
+      </Tabs>
+      {tab === 'credentials' ? (
+        <CredentialsLoginForm
+          next={next}
+          state={state}
+          defaultUsername={username}
+          onSecondFactor={(request, name) => {
+            setUsername(name);
+            setSecondFactor(request);
+          }}
+        />
+      ) : clientId && redirectUri ? (
+        <Suspense fallback={qrLoading}>
+          <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
+        </Suspense>
+      ) : entry.status === 'checking' ? (
+        qrLoading
+      ) : (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {translate('error.oauth2.authorizeFailed')}
+        </Typography>
+      )}
+    </>
   );
 
   return (
@@ -101,45 +160,15 @@ export const LoginPage = () => {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('portal.login.subtitle')}
             </Typography>
-            {entry.status === 'error' && (
-              <Alert
-                severity="warning"
-                sx={{ mb: 2 }}
-                action={
-                  <Button color="inherit" size="small" onClick={retry}>
-                    {translate('portal.login.retry')}
-                  </Button>
-                }
-              >
-                {translate(entry.message)}
-              </Alert>
-            )}
-            <Tabs
-              value={tab}
-              onChange={(_, value: LoginTab) => selectTab(value)}
-              variant="fullWidth"
-              sx={{ mb: 3 }}
-            >
-              <Tab
-                value="qr"
-                label={translate('portal.login.tabs.qr')}
-                onPointerEnter={() => void preloadQrCodeLogin().catch(() => undefined)}
-                onFocus={() => void preloadQrCodeLogin().catch(() => undefined)}
+            {secondFactor ? (
+              <SecondFactorStep
+                key={secondFactor.requestId}
+                request={secondFactor}
+                next={next}
+                onBack={() => setSecondFactor(undefined)}
               />
-              <Tab value="credentials" label={translate('portal.login.tabs.credentials')} />
-            </Tabs>
-            {tab === 'credentials' ? (
-              <CredentialsLoginForm next={next} state={state} />
-            ) : clientId && redirectUri ? (
-              <Suspense fallback={qrLoading}>
-                <QrCodeLogin request={{ clientId, redirectUrl: redirectUri, state, responseMode }} />
-              </Suspense>
-            ) : entry.status === 'checking' ? (
-              qrLoading
             ) : (
-              <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {translate('error.oauth2.authorizeFailed')}
-              </Typography>
+              signInForm
             )}
           </CardContent>
         </Card>

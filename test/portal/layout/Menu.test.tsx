@@ -201,6 +201,6 @@ describe('the side menu', () => {
   it('shows the my-account menu under /my-account', async () => {
     renderMenu({ session: operator, permissions: PROVIDER_PERMISSIONS, path: '/my-account/change-password' });
     expect(await screen.findByRole('menuitem', { name: 'My Accounts' })).toBeInTheDocument();
-    expect(await menuLabels()).toEqual(['My Orders', 'Change Password']);
+    expect(await menuLabels()).toEqual(['My Orders', 'Change Password', 'Security']);
   });
 });

@@ -38,7 +38,11 @@ export interface SeamlessApi {
 /** The realm is 'r-' plus the client id's second dash-separated part. */
 export const realmOf = (clientId: string): string => `r-${clientId.split('-')[1] ?? ''}`;
 
-const call = async <T>(path: string, options: fetchUtils.Options = {}): Promise<T> => {
+/**
+ * A call made before anyone is signed in (no token), failing with the server's error as an HttpError whose
+ * message is its messageKey. The second factor's sign-in request is polled with it too.
+ */
+export const publicCall = async <T>(path: string, options: fetchUtils.Options = {}): Promise<T> => {
   try {
     return (await fetchUtils.fetchJson(`${API_URL}${path}`, options)).json as T;
   } catch (error) {
@@ -57,16 +61,16 @@ export const seamlessApi: SeamlessApi = {
       response_mode: responseMode,
       ...(state ? { state } : {}),
     });
-    return call<SeamlessSession>(`/v-key-seamless/init-session?${query}`);
+    return publicCall<SeamlessSession>(`/v-key-seamless/init-session?${query}`);
   },
   status: async (sessionId) =>
     (
-      await call<{ status: SeamlessStatus }>(
+      await publicCall<{ status: SeamlessStatus }>(
         `/service-mgmt/seamless/get-request-status-by-id/${encodeURIComponent(sessionId)}`,
       )
     ).status,
   authenticate: ({ sessionId, idSignature }) =>
-    call<AuthenticateAnswer>('/v-key-seamless/authenticate', {
+    publicCall<AuthenticateAnswer>('/v-key-seamless/authenticate', {
       method: 'POST',
       body: JSON.stringify({ sessionId, idSignature }),
     }),

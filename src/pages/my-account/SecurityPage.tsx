@@ -1,0 +1,218 @@
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { errorNotification } from '../../components/notifyError';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { PortalDataProvider } from '../../dataProviders';
+import { useSession } from '../../session';
+
+const T = 'portal.security';
+const QUERY_KEY = ['account', 'get2faConfiguration'];
+/** The guideline that tells how to install and activate the app (src/pages/docs/links.ts). */
+const MOBILE_APP_HELP = '/docs/help/mobile-app';
+
+const dateOf = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('vi-VN');
+};
+
+/**
+ * /my-account/security (spec 01 §2): whether signing in asks the V-Key app (the account's second factor,
+ * contract/secondFactor.ts), and the devices where the account's app is activated. The second factor turns
+ * on once the app is activated; turning it off asks first.
+ */
+export const SecurityPage = () => {
+  const translate = useTranslate();
+  usePageTitle(`${T}.title`);
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const accountId = useSession()?.user?.id;
+  const [confirmOff, setConfirmOff] = useState(false);
+
+  const configuration = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: async () =>
+      (await dataProvider.get2faConfiguration<SecondFactorConfiguration>('account', {})).data,
+  });
+
+  const configure = useMutation({
+    mutationFn: async (enable2fa: boolean) =>
+      (
+        await dataProvider.configure2fa<SecondFactorConfiguration>('account', {
+          accountId,
+          data: { enable2fa },
+        })
+      ).data,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(QUERY_KEY, answer);
+      notify(`${T}.secondFactor.${answer.enable2fa ? 'turnedOn' : 'turnedOff'}`, { type: 'info' });
+    },
+    onError: (error) => {
+      notify(...errorNotification(error));
+      // The app may have been removed meanwhile (409): the page shows what the server knows now.
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+    },
+    onSettled: () => setConfirmOff(false),
+  });
+
+  if (configuration.isPending) return <Loading />;
+  if (configuration.error) {
+    const [message, { messageArgs }] = errorNotification(configuration.error);
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title={`${T}.title`} />
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void configuration.refetch()}>
+              {translate('portal.login.retry')}
+            </Button>
+          }
+        >
+          {translate(`${T}.loadFailed`)} {translate(message, messageArgs)}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const { enable2fa, appActivated, devices } = configuration.data;
+  const canTurnOn = appActivated && !enable2fa;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+      <Title title={`${T}.title`} />
+      <Stack spacing={2} sx={{ width: '100%', maxWidth: 720 }}>
+        <Typography variant="h5" component="h1">
+          {translate(`${T}.title`)}
+        </Typography>
+        <Card component="section" aria-labelledby="security-second-factor">
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography id="security-second-factor" variant="h6" component="h2">
+                {translate(`${T}.secondFactor.title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${T}.secondFactor.description`)}
+              </Typography>
+              <Stack
+                direction="row"
+                spacing={2}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography>{translate(`${T}.secondFactor.status`)}</Typography>
+                  <Chip
+                    size="small"
+                    color={enable2fa ? 'success' : 'default'}
+                    variant={enable2fa ? 'filled' : 'outlined'}
+                    label={translate(`${T}.secondFactor.${enable2fa ? 'on' : 'off'}`)}
+                  />
+                </Stack>
+                {enable2fa ? (
+                  <Button
+                    variant="outlined"
+                    disabled={configure.isPending}
+                    onClick={() => setConfirmOff(true)}
+                  >
+                    {translate(`${T}.secondFactor.turnOff`)}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="contained"
+                    disabled={!canTurnOn || configure.isPending}
+                    startIcon={
+                      configure.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
+                    }
+                    onClick={() => configure.mutate(true)}
+                  >
+                    {translate(`${T}.secondFactor.turnOn`)}
+                  </Button>
+                )}
+              </Stack>
+              {!appActivated && (
+                <Alert severity="info">
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {translate('error.user.appNotActivated')}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    {translate(`${T}.notActivated.todo`)}
+                  </Typography>
+                  <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
+                    {translate(`${T}.notActivated.help`)}
+                  </Link>
+                </Alert>
+              )}
+            </Stack>
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="security-devices">
+          <CardContent>
+            <Typography id="security-devices" variant="h6" component="h2" gutterBottom>
+              {translate(`${T}.devices.title`)}
+            </Typography>
+            {devices.length === 0 ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+                <PhonelinkLockIcon fontSize="small" />
+                <Typography variant="body2">{translate(`${T}.devices.empty`)}</Typography>
+              </Stack>
+            ) : (
+              <TableContainer sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-labelledby="security-devices">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate(`${T}.devices.name`)}</TableCell>
+                      <TableCell>{translate(`${T}.devices.tokenPack`)}</TableCell>
+                      <TableCell>{translate(`${T}.devices.activatedDate`)}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {devices.map((device) => (
+                      <TableRow key={`${device.tokenPackName}/${device.name}/${device.activatedDate}`}>
+                        <TableCell component="th" scope="row" sx={{ wordBreak: 'break-word' }}>
+                          {device.name}
+                        </TableCell>
+                        <TableCell sx={{ wordBreak: 'break-word' }}>{device.tokenPackName}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateOf(device.activatedDate)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+      <ConfirmDialog
+        open={confirmOff}
+        title={`${T}.secondFactor.confirmOffTitle`}
+        content={`${T}.secondFactor.confirmOffContent`}
+        loading={configure.isPending}
+        onAccept={() => configure.mutate(false)}
+        onReject={() => setConfirmOff(false)}
+      />
+    </Box>
+  );
+};
