@@ -4,9 +4,15 @@ import { expect } from 'vitest';
 
 /** The serious and critical axe violations of the page as it is now, each with the elements concerned. */
 export const seriousViolations = async (page: Page): Promise<string[]> => {
-  // A notification or dialog still fading in has the colours of neither state: wait until it is still.
+  // A notification or dialog still fading in has the colours of neither state: wait until it is still. A
+  // spinner (an animation that repeats forever) never stops: it is not waited for.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
   );
   // A sandboxed frame runs no script, so axe cannot run inside it (it would wait for it): such a frame shows
   // content that is not the portal's (a mail message in the Outbox, as it was sent).

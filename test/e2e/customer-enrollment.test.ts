@@ -53,6 +53,8 @@ describe("a customer administrator's activation codes", () => {
       ['ann', 'ann@acme.example', 'Ann Archer'],
       ['bob', 'bob@acme.example', 'Bob Baker'],
       ['cat', 'cat@acme.example', 'Cat Cole'],
+      // The administrator is a user of the directory too: the app activated with her code is her second factor.
+      ['ada', acme.email, 'Ada Admin'],
     ]);
     const info = new FormData();
     info.append(
@@ -85,8 +87,22 @@ describe("a customer administrator's activation codes", () => {
     return page;
   };
 
+  /** `npm run authenticator -- …` against this journey's server. */
+  const authenticator = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/authenticator.ts', ...args, '--server', portal.url],
+        { cwd: process.cwd(), timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+      );
+    });
+
   const codeOf = async (page: Page, username: string) => {
-    const row = page.getByRole('row').filter({ hasText: username });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
     return (await row.getByRole('cell').nth(1).innerText()).trim();
   };
 
@@ -97,7 +113,7 @@ describe("a customer administrator's activation codes", () => {
     await page.waitForURL(`**/activation-code/${packId}`);
     await expectAccessible(page, 'activation codes, none yet');
     await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText('Generated 3 activation codes').waitFor();
+    await page.getByText('Generated 4 activation codes').waitFor();
     await page.getByRole('button', { name: 'Re-generate all' }).waitFor();
     await expectAccessible(page, 'activation codes');
     await expectNoSideScroll(page, 'activation codes at 1280 px');
@@ -128,16 +144,7 @@ describe("a customer administrator's activation codes", () => {
     const page = await signedIn(acme);
     await page.goto(`${portal.url}/activation-code/${packId}`);
     const code = await codeOf(page, 'ann');
-    const run = (args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', 'scripts/authenticator.ts', 'activate', ...args, '--server', portal.url],
-          { cwd: process.cwd(), timeout: 30_000 },
-          (error, stdout, stderr) =>
-            resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
-        );
-      });
+    const run = (args: string[]) => authenticator(['activate', ...args]);
     const first = await run([code]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('activated the app as ann');
@@ -164,11 +171,108 @@ describe("a customer administrator's activation codes", () => {
     expect(entries.sort()).toEqual(['bob.png', 'cat.png']);
   });
 
+  it("hands OTP codes to the users of the pack's service: generated, emailed, re-generated and deleted", async () => {
+    const page = await signedIn(acme);
+    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+      json: { login: acme.email, password: acme.password },
+    });
+    const services = await api<{ id: string; instanceName: string }[]>(
+      portal,
+      `/service-mgmt/service-instance/${acme.customer.id}/list`,
+      { token },
+    );
+    const serviceId = services.find((one) => one.instanceName === 'Free Token Pack Service')?.id;
+    expect(serviceId, 'the Free order made the pack its first service').toBeTruthy();
+    await page.goto(`${portal.url}/service-launch/${serviceId}`);
+    await page.getByRole('link', { name: 'OTP codes' }).click();
+    await page.waitForURL('**/otp?**');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByText('Generated 4 OTP codes').waitFor();
+    await page.getByRole('button', { name: 'Re-generate all' }).waitFor();
+    await expectAccessible(page, 'OTP codes');
+    await page.screenshot({ path: 'test-results/enrollment-otp.png', fullPage: true });
+
+    const secretOf = async (username: string) =>
+      (await page.getByRole('row').filter({ hasText: username }).innerText()).match(/[A-Z2-7]{32}/)?.[0];
+    await page.getByRole('button', { name: 'Send the OTP code of bob by email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the OTP code by email' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('1 selected OTP code(s) are sent successfully.').waitFor();
+
+    const before = await secretOf('ann');
+    expect(before).toBeTruthy();
+    await page.getByRole('button', { name: 'Re-generate the OTP code of ann' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Re-generate OTP successfully.').waitFor();
+    await expect.poll(() => secretOf('ann')).not.toBe(before);
+
+    await page.getByRole('row').filter({ hasText: 'cat' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText("Delete selected user's OTP.").waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Deleted 1 OTP codes').waitFor();
+    await expectAccessible(page, 'OTP codes after the changes');
+
+    const phone = await signedIn(acme, 375);
+    await phone.goto(page.url());
+    await phone.getByText('bob').first().waitFor();
+    await expectNoSideScroll(phone, 'OTP codes at 375 px');
+    await expectAccessible(phone, 'OTP codes at 375 px');
+    await phone.screenshot({ path: 'test-results/enrollment-otp-375.png', fullPage: true });
+  });
+
   it('works at 375 px', async () => {
     const page = await signedIn(acme, 375);
     await page.goto(`${portal.url}/activation-code/${packId}`);
     await page.getByText('bob').first().waitFor();
     await expectNoSideScroll(page, 'activation codes at 375 px');
     await expectAccessible(page, 'activation codes at 375 px');
+  });
+
+  it("makes the administrator's activated app her second factor: turned on in My Account, then approving her sign-in", async () => {
+    const page = await signedIn(acme);
+    await page.goto(`${portal.url}/activation-code/${packId}`);
+    const activated = await authenticator([
+      'activate',
+      await codeOf(page, 'ada'),
+      '--device',
+      'Pixel 9 of Ada',
+    ]);
+    expect(activated.code, activated.stderr).toBe(0);
+    expect(activated.stdout).toContain('activated the app as ada');
+    const seed = /totp seed: ([A-Z2-7]+)/.exec(activated.stdout)?.[1];
+    expect(seed).toBeTruthy();
+
+    await page.goto(`${portal.url}/my-account/security`);
+    await page.getByRole('table', { name: 'Your V-Key app devices' }).getByText('Pixel 9 of Ada').waitFor();
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Signing in now asks the V-Key app.').waitFor();
+    await expectAccessible(page, 'My Account, Security');
+    await page.screenshot({ path: 'test-results/enrollment-security.png', fullPage: true });
+
+    // The next sign-in waits for the app, which approves it.
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const next = await context.newPage();
+    await next.goto(`${portal.url}/login`);
+    await next.getByRole('textbox', { name: 'Email' }).fill(acme.email);
+    await next.getByLabel('Password', { exact: true }).fill(acme.password);
+    await next.getByRole('button', { name: 'Sign In' }).click();
+    await next.getByText('Approve this sign-in in the V-Key app').waitFor();
+    const requestId = /Request (\S+)/.exec(await next.getByText(/^Request /).innerText())?.[1];
+    expect(requestId).toBeTruthy();
+    await expectAccessible(next, 'the second step of the sign-in at 375 px');
+    await expectNoSideScroll(next, 'the second step of the sign-in at 375 px');
+    await next.screenshot({ path: 'test-results/enrollment-second-factor.png', fullPage: true });
+    const approved = await authenticator(['approve-2fa', requestId!, '--seed', seed!]);
+    expect(approved.code, approved.stderr).toBe(0);
+    await next.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // The troubleshooting log shows the device's sign-in.
+    await page.goto(`${portal.url}/users`);
+    await page.getByRole('row').filter({ hasText: 'Ada Admin' }).first().click();
+    await page.getByRole('tab', { name: 'Troubleshooting log' }).click();
+    const device = page.getByRole('row').filter({ hasText: 'Pixel 9 of Ada' });
+    await device.waitFor();
+    expect((await device.getByRole('cell').nth(2).innerText()).trim()).not.toBe('—');
   });
 });
