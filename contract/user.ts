@@ -267,5 +267,10 @@ export const UserPageAnswer = PageAnswer(UserRecord);
 /** An activated user whose PIN cannot be sent yet: PINs come with a token pack's activation codes. */
 export const NO_PIN_TO_SEND = {
   key: 'error.user.noPinToSend',
-  text: 'This user has no app PIN to send yet: PINs are issued with the activation codes of a token pack.',
+  text: "The V-Key app keeps its PIN on the user's phone, where the user sets it: the gateway has no PIN to send. A user who forgot it activates the app again with a new activation code.",
+} as const;
+
+export const NO_FACE_TO_RESET = {
+  key: 'error.user.noFaceToReset',
+  text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
 } as const;

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { DIRECTORY_ERRORS } from '../../contract/directory.ts';
 import {
   APP_NOT_ACTIVATED,
+  NO_FACE_TO_RESET,
   NO_PIN_TO_SEND,
   TOKEN_PACK_NOT_FOUND,
   USER_LISTING,
@@ -128,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
     handler: async (request) => {
       const found = await rows.find(db, request, request.params.id);
       if (!found.appActivated) throw conflict(APP_NOT_ACTIVATED.key, APP_NOT_ACTIVATED.text);
-      // An activated user's PIN comes with the activation codes of a token pack (its own issue).
+      // The app's PIN never leaves the phone: nothing here could send it.
       throw conflict(NO_PIN_TO_SEND.key, NO_PIN_TO_SEND.text);
     },
   });
@@ -206,9 +207,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
   app.route({
     ...routeOf(user.base, user.actions.resetFaceId, 'users.resetFaceId'),
     handler: async (request) => {
+      const customerId = requiredCustomerOf(request);
       const found = await rows.find(db, request, request.body.userId);
+      await tokenPackOf(db, customerId, request.body.tokenPackId);
       if (!found.appActivated) throw conflict(APP_NOT_ACTIVATED.key, APP_NOT_ACTIVATED.text);
-      throw tokenPackNotFound();
+      // The enrolled face never leaves the phone: nothing here could reset it.
+      throw conflict(NO_FACE_TO_RESET.key, NO_FACE_TO_RESET.text);
     },
   });
 };

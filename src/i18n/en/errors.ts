@@ -123,7 +123,9 @@ export const error = {
   user: {
     notFound: 'User not found',
     noPinToSend:
-      'This user has no app PIN to send yet: PINs are issued with the activation codes of a token pack.',
+      "The V-Key app keeps its PIN on the user's phone, where the user sets it: the gateway has no PIN to send. A user who forgot it activates the app again with a new activation code.",
+    noFaceToReset:
+      "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
     appNotActivated:
       'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
   },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { generate, verify } from 'otplib';
 import { ACTIVATION_ERRORS } from '../../../contract/activationCode.ts';
+import { APP_NOT_ACTIVATED, NO_FACE_TO_RESET, NO_PIN_TO_SEND } from '../../../contract/user.ts';
 import { activationCodes, auditLog, userDevices, users } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
@@ -222,6 +223,25 @@ describe("the user's troubleshooting log", () => {
     const other = await history(otherPack);
     expect(other.status).toBe(200);
     expect(other.body.totalElements).toBe(0);
+  });
+
+  it("says why the app's PIN and face cannot be handled by the gateway once the app is activated", async () => {
+    const { user, code } = await userWithCode();
+    const pin = () =>
+      ctx.call('PUT', `/api/user-management/users/send-ts-apin/${user.id}?customerId=${acme.id}`, {
+        token: acme.admin,
+      });
+    const face = (tokenPackId: string) =>
+      ctx.call('DELETE', '/api/user-management/users/reset-face-id', {
+        token: acme.admin,
+        json: { userId: user.id, tokenPackId, customerId: acme.id },
+      });
+    expect((await pin()).body.messageKey).toBe(APP_NOT_ACTIVATED.key);
+    expect((await face(acme.packId)).body.messageKey).toBe(APP_NOT_ACTIVATED.key);
+    expect((await calls.activate(code.code)).status).toBe(200);
+    expect(await pin()).toMatchObject({ status: 409, body: errorOf(NO_PIN_TO_SEND) });
+    expect(await face(acme.packId)).toMatchObject({ status: 409, body: errorOf(NO_FACE_TO_RESET) });
+    expect((await face('00000000-0000-4000-8000-000000000009')).status).toBe(404);
   });
 
   it("answers 404 for a token pack of another customer's or an unknown one", async () => {
