@@ -2,7 +2,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   Button,
   TopToolbar,
@@ -15,7 +14,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ACTIVATION_ERRORS } from '../../../contract/activationCode';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { errorNotification } from '../../components/notifyError';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
 import { type ActivationCode, RESOURCE, T } from './model';
@@ -66,33 +65,19 @@ const RegenerateAllButton = ({ tokenPackId }: { tokenPackId: string }) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.regenerate(RESOURCE, { tokenPackId, data: { all: true } }),
-    onSuccess: () => {
-      setConfirming(false);
-      notify(`${T}.notifications.regenerated`, { type: 'info' });
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
   return (
-    <>
-      <Button label={`${T}.actions.regenerateAll`} color="warning" onClick={() => setConfirming(true)}>
-        <AutorenewIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.regenerateAll.title`}
-        content={`${T}.regenerateAll.content`}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedButton
+      label={`${T}.actions.regenerateAll`}
+      color="warning"
+      icon={<AutorenewIcon />}
+      title={`${T}.regenerateAll.title`}
+      content={`${T}.regenerateAll.content`}
+      run={async () => {
+        await dataProvider.regenerate(RESOURCE, { tokenPackId, data: { all: true } });
+        notify(`${T}.notifications.regenerated`, { type: 'info' });
+        refresh();
+      }}
+    />
   );
 };
 

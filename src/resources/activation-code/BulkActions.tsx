@@ -1,9 +1,8 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
 import { errorNotification } from '../../components/notifyError';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
@@ -44,35 +43,20 @@ const RegenerateSelectedButton = ({ tokenPackId }: { tokenPackId: string }) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () => dataProvider.regenerate(RESOURCE, { tokenPackId, data: { ids: selectedIds } }),
-    onSuccess: () => {
-      setConfirming(false);
-      notify(`${T}.notifications.regenerated`, { type: 'info' });
-      onUnselectItems();
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
   return (
-    <>
-      <Button label={`${T}.actions.regenerate`} onClick={() => setConfirming(true)}>
-        <AutorenewIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.regenerateSelected.title`}
-        content={`${T}.regenerateSelected.content`}
-        translateOptions={{ smart_count: selectedIds.length }}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedButton
+      label={`${T}.actions.regenerate`}
+      icon={<AutorenewIcon />}
+      title={`${T}.regenerateSelected.title`}
+      content={`${T}.regenerateSelected.content`}
+      translateOptions={{ smart_count: selectedIds.length }}
+      run={async () => {
+        await dataProvider.regenerate(RESOURCE, { tokenPackId, data: { ids: selectedIds } });
+        notify(`${T}.notifications.regenerated`, { type: 'info' });
+        onUnselectItems();
+        refresh();
+      }}
+    />
   );
 };
 

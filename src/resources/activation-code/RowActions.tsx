@@ -1,11 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import type { PortalDataProvider } from '../../dataProviders';
 import { type ActivationCode, RESOURCE, T } from './model';
 import { SendMailDialog } from './SendMailDialog';
@@ -16,38 +14,20 @@ const RegenerateOneButton = ({ code }: { code: ActivationCode }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.regenerate(RESOURCE, { tokenPackId: code.tokenPackId, data: { ids: [code.id] } }),
-    onSuccess: () => {
-      setConfirming(false);
-      notify(`${T}.notifications.regenerated`, { type: 'info' });
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
-  const label = translate(`${T}.actions.regenerateOf`, { username: code.username });
   return (
-    <>
-      <Tooltip title={translate(`${T}.actions.regenerate`)}>
-        <IconButton size="small" aria-label={label} onClick={() => setConfirming(true)}>
-          <AutorenewIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.regenerateOne.title`}
-        content={`${T}.regenerateOne.content`}
-        translateOptions={{ username: code.username }}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedButton
+      label={`${T}.actions.regenerate`}
+      icon={<AutorenewIcon fontSize="small" />}
+      iconName={translate(`${T}.actions.regenerateOf`, { username: code.username })}
+      title={`${T}.regenerateOne.title`}
+      content={`${T}.regenerateOne.content`}
+      translateOptions={{ username: code.username }}
+      run={async () => {
+        await dataProvider.regenerate(RESOURCE, { tokenPackId: code.tokenPackId, data: { ids: [code.id] } });
+        notify(`${T}.notifications.regenerated`, { type: 'info' });
+        refresh();
+      }}
+    />
   );
 };
 

@@ -2,7 +2,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PasswordIcon from '@mui/icons-material/Password';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   Button,
   CanAccess,
@@ -15,7 +14,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
 import { type OtpCode, type OtpScope, RESOURCE, T } from './model';
@@ -66,37 +65,22 @@ const RegenerateAllButton = ({ serviceId, tokenPackId }: OtpScope) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.regenerate<{ regenerated: number }>(RESOURCE, {
-        tokenPackId,
-        data: { serviceId, all: true },
-      }),
-    onSuccess: ({ data: { regenerated } }) => {
-      setConfirming(false);
-      notify(`${T}.notifications.regenerated`, { type: 'info', messageArgs: { n: regenerated } });
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
   return (
-    <>
-      <Button label={`${T}.actions.regenerateAll`} color="warning" onClick={() => setConfirming(true)}>
-        <AutorenewIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.regenerateAll.title`}
-        content={`${T}.regenerateAll.content`}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedButton
+      label={`${T}.actions.regenerateAll`}
+      color="warning"
+      icon={<AutorenewIcon />}
+      title={`${T}.regenerateAll.title`}
+      content={`${T}.regenerateAll.content`}
+      run={async () => {
+        const { data } = await dataProvider.regenerate<{ regenerated: number }>(RESOURCE, {
+          tokenPackId,
+          data: { serviceId, all: true },
+        });
+        notify(`${T}.notifications.regenerated`, { type: 'info', messageArgs: { n: data.regenerated } });
+        refresh();
+      }}
+    />
   );
 };
 

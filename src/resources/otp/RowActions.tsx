@@ -1,11 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { SendMailDialog } from '../../components/SendMailDialog';
 import type { PortalDataProvider } from '../../dataProviders';
 import { type OtpCode, RESOURCE, type SendMailAnswer, T, validateSendTo } from './model';
@@ -16,44 +14,23 @@ const RegenerateOneButton = ({ otp }: { otp: OtpCode }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.regenerate(RESOURCE, {
-        tokenPackId: otp.tokenPackId,
-        data: { serviceId: otp.serviceId, ids: [otp.id] },
-      }),
-    onSuccess: () => {
-      setConfirming(false);
-      notify(`${T}.notifications.regeneratedOne`, { type: 'info' });
-      refresh();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notify(...errorNotification(error));
-    },
-  });
   return (
-    <>
-      <Tooltip title={translate(`${T}.actions.regenerate`)}>
-        <IconButton
-          size="small"
-          aria-label={translate(`${T}.actions.regenerateOf`, { username: otp.username })}
-          onClick={() => setConfirming(true)}
-        >
-          <AutorenewIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.regenerateOne.title`}
-        content={`${T}.regenerateOne.content`}
-        translateOptions={{ username: otp.username }}
-        loading={isPending}
-        onAccept={() => mutate()}
-        onReject={() => setConfirming(false)}
-      />
-    </>
+    <ConfirmedButton
+      label={`${T}.actions.regenerate`}
+      icon={<AutorenewIcon fontSize="small" />}
+      iconName={translate(`${T}.actions.regenerateOf`, { username: otp.username })}
+      title={`${T}.regenerateOne.title`}
+      content={`${T}.regenerateOne.content`}
+      translateOptions={{ username: otp.username }}
+      run={async () => {
+        await dataProvider.regenerate(RESOURCE, {
+          tokenPackId: otp.tokenPackId,
+          data: { serviceId: otp.serviceId, ids: [otp.id] },
+        });
+        notify(`${T}.notifications.regeneratedOne`, { type: 'info' });
+        refresh();
+      }}
+    />
   );
 };
 
