@@ -14,7 +14,6 @@ import { callerOf, requiredCustomerOf } from '../auth/guard.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { activationCodes, users } from '../db/schema.ts';
-import { recordAudit } from '../domain/audit.ts';
 import { publicOrigin } from '../domain/connectors/gateway.ts';
 import { activateApp } from '../domain/enrollment/activation.ts';
 import {
@@ -33,6 +32,7 @@ import {
   toCodeRecord,
 } from '../domain/enrollment/activationCodes.ts';
 import { activationMail } from '../domain/enrollment/activationMail.ts';
+import { recordCountAudit } from '../domain/enrollment/countAudit.ts';
 import { qrPng } from '../domain/enrollment/qrPng.ts';
 import { safeFileName, uniqueNames, type ZipEntry, zipStream } from '../domain/enrollment/zip.ts';
 import type { MailQueue } from '../domain/mail/index.ts';
@@ -82,16 +82,7 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
     pack: { id: string; customerId: string },
     action: 'CREATE' | 'UPDATE' | 'DELETE',
     count: number,
-  ) => {
-    const field = { CREATE: 'generated', UPDATE: 'regenerated', DELETE: 'deleted' }[action];
-    return recordAudit(tx, modifier(request), {
-      table: 'ActivationCode',
-      action,
-      entityId: pack.id,
-      customerId: pack.customerId,
-      changes: { [field]: { before: null, after: count } },
-    });
-  };
+  ) => recordCountAudit(tx, modifier(request), 'ActivationCode', pack, action, count);
 
   // ——— The list ———
   const list = optionsOf(contractRoute(activationCode, 'list'));

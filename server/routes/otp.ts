@@ -12,7 +12,7 @@ import { isEmail } from '../../contract/rules.ts';
 import { callerOf, requiredCustomerOf } from '../auth/guard.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { recordAudit } from '../domain/audit.ts';
+import { recordCountAudit } from '../domain/enrollment/countAudit.ts';
 import {
   allSeedsOfService,
   deleteSeeds,
@@ -71,16 +71,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{
     service: OtpService,
     action: 'CREATE' | 'UPDATE' | 'DELETE',
     count: number,
-  ) => {
-    const field = { CREATE: 'generated', UPDATE: 'regenerated', DELETE: 'deleted' }[action];
-    return recordAudit(tx, callerOf(request).account, {
-      table: 'OtpCode',
-      action,
-      entityId: service.id,
-      customerId: service.customerId,
-      changes: { [field]: { before: null, after: count } },
-    });
-  };
+  ) => recordCountAudit(tx, callerOf(request).account, 'OtpCode', service, action, count);
 
   // ——— The list ———
   const list = optionsOf(contractRoute(otp, 'list'));
