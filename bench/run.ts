@@ -13,8 +13,10 @@
  * The users list at 100,000 users and a 10,000-user directory synchronisation: see bench/users.ts.
  * Activation codes for 100,000 users, their list 1,000 rows a page, and a zip of 10,000 QR codes (time and
  * RSS growth while it streams): see bench/enrollment.ts.
+ * The audit log at 1,000,000 entries, a page with its total by range, table and record: see bench/audit.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment` or `-- portal` runs one part only.
+ * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit` or `-- portal` runs one part
+ * only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +27,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { ensureSeed } from '../server/domain/seed.ts';
+import { auditFigures } from './audit.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
 import { enrollmentFigures } from './enrollment.ts';
@@ -196,9 +199,10 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users`, `-- enrollment` or `-- portal` runs one part only.
+// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit` or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
 if (!only || only === 'enrollment') await enrollmentFigures();
+if (!only || only === 'audit') await auditFigures();
 if (!only || only === 'portal') await portalFigures();

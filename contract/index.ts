@@ -1,6 +1,7 @@
 import { account } from './account.ts';
 import { activationCode, appActivation } from './activationCode.ts';
 import { asset } from './asset.ts';
+import { audit } from './audit.ts';
 import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
 import { card, cardCalls } from './card.ts';
 import { cloudConfig } from './cloudConfig.ts';
@@ -61,6 +62,7 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   activationCode,
   otp,
   outbox,
+  audit,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [

@@ -115,6 +115,11 @@ export const CATALOGUE = {
     actions: ['view', 'modify', 'configure'],
     asset: { name: 'SAML Settings', description: 'Provider-wide SAML settings' },
   },
+  audit: {
+    scope: 'both',
+    actions: ['view'],
+    asset: { name: 'Audit Log', description: 'Who changed what, when, for the provider or a customer' },
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type PermissionResource = keyof typeof CATALOGUE;

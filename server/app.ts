@@ -19,6 +19,7 @@ import { accountRoutes } from './routes/account.ts';
 import { accountAdminRoutes } from './routes/accountAdmin.ts';
 import { activationCodeRoutes } from './routes/activationCode.ts';
 import { assetRoutes } from './routes/asset.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { cardRoutes } from './routes/cards.ts';
@@ -179,6 +180,7 @@ export function buildApp({
       await api.register(activationCodeRoutes, { db, sealer, config, mail });
       await api.register(otpRoutes, { db, sealer, config, mail });
       await api.register(mailRoutes, { db });
+      await api.register(auditRoutes, { db, now });
     },
     { prefix: '/api' },
   );

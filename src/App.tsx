@@ -10,6 +10,7 @@ import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
 import account from './resources/account';
 import activationCode from './resources/activation-code';
 import asset from './resources/asset';
+import audit from './resources/audit';
 import customer from './resources/customer';
 import https from './resources/https';
 import ldap from './resources/ldap';
@@ -40,6 +41,7 @@ export const RESOURCES = {
   'vos-cloud-config': vosCloudConfig,
   'saml-settings': samlSettings,
   outbox,
+  audit,
   ldap,
   'users/keycloak': {},
   users,

@@ -1,3 +1,4 @@
+import { AUDIT_MASK, type AuditTable } from '../../contract/audit.ts';
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -20,36 +21,83 @@ export type AuditAction =
   | 'APPROVE'
   | 'CANCEL';
 
-/** The audit screen's table filter (spec 02 §2: Account, User, OIDC, Radius, Service) and the rest. */
-export type AuditTable =
-  | 'Account'
-  | 'Customer'
-  | 'Role'
-  | 'Asset'
-  | 'ServiceTemplate'
-  | 'CloudConfig'
-  | 'SamlSetting'
-  | 'User'
-  | 'Directory'
-  | 'OIDC'
-  | 'Radius'
-  | 'SAML2'
-  | 'SAML'
-  | 'HTTPS'
-  | 'Service'
-  | 'Order'
-  | 'Subscription'
-  | 'TokenPack'
-  | 'ActivationCode'
-  | 'OtpCode'
-  | 'WhiteListIp'
-  | 'Card';
+/** The audit screen's table filter (spec 02 §2: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
+export type { AuditTable } from '../../contract/audit.ts';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 /** Fields whose values never go into the log: only that they changed. */
 const SECRET = /password|secret|hash|bytes/i;
 const HIDDEN = '(hidden)';
+
+/** Words of a field name that say it holds a secret, wherever they stand (`totpSeed`, `appPin`, `apiKeyHash`). */
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'secret',
+  'secrets',
+  'seed',
+  'pin',
+  'hash',
+  'bytes',
+  'apikey',
+]);
+/** Words that say so as the name's last word only (`privateKey`, `accessToken`; not `tokenPackId`, `keyId`). */
+const SECRET_LAST_WORDS = new Set(['key', 'keys', 'token', 'tokens', 'credential', 'credentials']);
+
+/** The words of a field name: `apiKeyHash` → api, key, hash; `private_key` → private, key. */
+const wordsOf = (field: string): string[] =>
+  field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Whether a field's values are secrets: its name says password, secret, seed, PIN, key, token… */
+export function isSecretField(field: string): boolean {
+  if (SECRET.test(field)) return true;
+  const words = wordsOf(field);
+  if (words.some((word) => SECRET_WORDS.has(word))) return true;
+  if (words.join('').includes('apikey') || words.join('').includes('privatekey')) return true;
+  const last = words.at(-1);
+  return last !== undefined && SECRET_LAST_WORDS.has(last);
+}
+
+/** A value with every secret inside it masked (objects and arrays walked). */
+function maskedValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskedValue);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [
+        name,
+        isSecretField(name) && inner !== null && inner !== undefined && typeof inner !== 'boolean'
+          ? AUDIT_MASK
+          : maskedValue(inner),
+      ]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The changes of an entry as they are answered: a secret field's values (and any secret inside a value)
+ * read '••••••', whatever was written (a value null stays null: nothing was there).
+ */
+export function maskedChanges(changes: Changes): Changes {
+  const masked: Changes = {};
+  for (const [field, change] of Object.entries(changes ?? {})) {
+    const secret = isSecretField(field);
+    const mask = (value: unknown) =>
+      value === null || value === undefined
+        ? null
+        : secret && typeof value !== 'boolean'
+          ? AUDIT_MASK
+          : maskedValue(value);
+    masked[field] = { before: mask(change?.before), after: mask(change?.after) };
+  }
+  return masked;
+}
 
 const comparable = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString();
@@ -75,9 +123,12 @@ export function changesBetween(
     const was = before?.[field];
     const is = after?.[field];
     if (same(was, is)) continue;
-    changes[field] = SECRET.test(field)
-      ? { before: before ? HIDDEN : null, after: after ? HIDDEN : null }
-      : { before: comparable(was), after: comparable(is) };
+    // A flag (rememberCredentials, hasPassword…) says whether, never what: it stays readable.
+    const flag = typeof (was ?? is) === 'boolean';
+    changes[field] =
+      isSecretField(field) && !flag
+        ? { before: before ? HIDDEN : null, after: after ? HIDDEN : null }
+        : { before: comparable(was), after: comparable(is) };
   }
   return changes;
 }

@@ -19,8 +19,23 @@ import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './pe
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';
 /** The shared customer role (no customerId): every permission of the customer and both scopes. */
 export const CUSTOMER_ADMIN_ROLE = 'customer_admin';
+/** The shared read-only customer role: the audit log and the views needed to follow a record. */
+export const AUDITOR_ROLE = 'auditor';
 /** The roles that are part of the product: they cannot be deleted or renamed. */
-export const BUILT_IN_ROLES: readonly string[] = [PROVIDER_ADMIN_ROLE, CUSTOMER_ADMIN_ROLE];
+export const BUILT_IN_ROLES: readonly string[] = [PROVIDER_ADMIN_ROLE, CUSTOMER_ADMIN_ROLE, AUDITOR_ROLE];
+
+/** What the auditor may view: the log, and the records its entries are about (accounts, users, services…). */
+export const AUDITOR_VIEWS = [
+  'audit',
+  'account',
+  'account_role',
+  'user-management',
+  'service_instance',
+  'radius',
+  'saml',
+  'directories',
+  'token-pack',
+] as const satisfies readonly PermissionResourceInfo['name'][];
 
 /** Any number, the same in every process: serialises concurrent first starts on PostgreSQL. */
 const SEED_LOCK = 727_301;
@@ -79,7 +94,7 @@ export interface SeedResult {
 }
 
 /**
- * Brings the catalogue, the provider and customer administrator roles, the portal's own OAuth2 client
+ * Brings the catalogue, the provider and customer administrator roles, the auditor role, the portal's own OAuth2 client
  * and the first operator into the database.
  * Safe to run at every start: only what is missing is added, in one transaction.
  */
@@ -134,6 +149,15 @@ export async function ensureSeed(
       description: 'Every permission inside its own customer',
       scope: 'customer',
       resources: PERMISSION_RESOURCES.filter((resource) => resource.scope !== 'provider'),
+    });
+    await ensureRole(tx, {
+      name: AUDITOR_ROLE,
+      displayName: 'Auditor',
+      description: 'Reads the audit log of its customer and the records it names; changes nothing',
+      scope: 'customer',
+      resources: PERMISSION_RESOURCES.filter((resource) =>
+        (AUDITOR_VIEWS as readonly string[]).includes(resource.name),
+      ).map((resource) => ({ ...resource, actions: ['view'] as const })),
     });
 
     // The portal's own OAuth2 client, for its sign-in page (password and QR).

@@ -1,6 +1,7 @@
 import { account } from '../../contract/account';
 import { activationCode } from '../../contract/activationCode';
 import { asset } from '../../contract/asset';
+import { audit } from '../../contract/audit';
 import {
   billingCalls,
   order,
@@ -39,7 +40,6 @@ import type {
   EachCall,
   HttpMethod,
   ListSpec,
-  RangeCall,
   RecordCall,
   ResourceEntry,
 } from './types';
@@ -56,7 +56,6 @@ import type {
  */
 
 // The words of the table.
-const RANGE: RangeCall = { by: 'range' };
 const EACH: EachCall = { by: 'each' };
 const pageSearch = (path: string, extra?: Omit<Extract<ListSpec, { by: 'pageSearch' }>, 'by' | 'path'>) =>
   ({ by: 'pageSearch', path, ...extra }) satisfies ListSpec;
@@ -217,12 +216,7 @@ export const RESOURCES = {
     customerScoped: false,
     getOne: record('GET', '{base}/dashboards/uid/{id}'),
   },
-  audit: {
-    base: '/audit', // chosen: the spec shows no path
-    customerScoped: false,
-    list: { by: 'range' },
-    getOne: RANGE,
-  },
+  audit,
 } satisfies Record<string, ResourceEntry>;
 
 export type ResourceName = keyof typeof RESOURCES;

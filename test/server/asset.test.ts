@@ -58,6 +58,7 @@ describe('permission assets', () => {
     expect(both.body.contents.map((row: { resourceType: string }) => row.resourceType)).toEqual([
       'account',
       'account_role',
+      'audit',
     ]);
     const text = await search({ filters: { q: 'soft' } });
     expect(text.body.contents.map((row: { resourceType: string }) => row.resourceType)).toEqual([

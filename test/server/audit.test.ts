@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changesBetween } from '../../server/domain/audit.ts';
+import { AUDIT_MASK } from '../../contract/audit.ts';
+import { changesBetween, maskedChanges } from '../../server/domain/audit.ts';
 
 describe('audit changes', () => {
   it('lists only the fields that changed, with their values before and after', () => {
@@ -28,6 +29,37 @@ describe('audit changes', () => {
     expect(changesBetween({ connectorIds: [1, 2] }, { connectorIds: [1, 2] })).toEqual({});
     expect(changesBetween({ at: new Date(5) }, { at: new Date(6) })).toEqual({
       at: { before: new Date(5).toISOString(), after: new Date(6).toISOString() },
+    });
+  });
+});
+
+describe('secret fields', () => {
+  it('never writes what a field named for a seed, PIN, key or token holds', () => {
+    expect(
+      changesBetween(
+        { totpSeed: 'A', appPin: '1', privateKey: 'k', accessToken: 't', tokenPackId: 'p1' },
+        { totpSeed: 'B', appPin: '2', privateKey: 'l', accessToken: 'u', tokenPackId: 'p2' },
+      ),
+    ).toEqual({
+      totpSeed: { before: '(hidden)', after: '(hidden)' },
+      appPin: { before: '(hidden)', after: '(hidden)' },
+      privateKey: { before: '(hidden)', after: '(hidden)' },
+      accessToken: { before: '(hidden)', after: '(hidden)' },
+      tokenPackId: { before: 'p1', after: 'p2' },
+    });
+  });
+});
+
+describe('flags named like secrets', () => {
+  it('keeps a yes/no flag readable: it says whether, never what', () => {
+    expect(changesBetween({ rememberCredentials: false }, { rememberCredentials: true })).toEqual({
+      rememberCredentials: { before: false, after: true },
+    });
+    expect(maskedChanges({ rememberCredentials: { before: false, after: true } })).toEqual({
+      rememberCredentials: { before: false, after: true },
+    });
+    expect(maskedChanges({ apiKey: { before: null, after: 'gwk_abc' } })).toEqual({
+      apiKey: { before: null, after: AUDIT_MASK },
     });
   });
 });

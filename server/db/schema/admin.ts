@@ -134,7 +134,10 @@ export const auditLog = pgTable(
       .default({}),
   },
   (t) => [
-    index('audit_log_customer_date').on(t.customerId, t.modifiedDate),
-    index('audit_log_table_date').on(t.tableName, t.modifiedDate),
+    // The audit list (server/routes/audit.ts): a customer's entries over a range, newest first (id breaks
+    // ties), by table, by record.
+    index('audit_log_customer_date_id').on(t.customerId, t.modifiedDate, t.id),
+    index('audit_log_customer_table_date').on(t.customerId, t.tableName, t.modifiedDate),
+    index('audit_log_customer_entity_date').on(t.customerId, t.entityId, t.modifiedDate),
   ],
 );

@@ -4,13 +4,14 @@ import {
   EmailField,
   Labeled,
   Show,
-  SimpleShowLayout,
+  TabbedShowLayout,
   TextField,
   TopToolbar,
 } from 'react-admin';
 import { ActivationButton } from '../../components/ActivationButtons';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
+import { customerRecord, HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { LogoField } from './LogoField';
 
 const CustomerShowActions = () => (
@@ -23,17 +24,22 @@ const CustomerShowActions = () => (
 
 export const CustomerShow = () => (
   <Show actions={<CustomerShowActions />}>
-    <SimpleShowLayout>
-      <Labeled source="logo">
-        <LogoField size={72} />
-      </Labeled>
-      <TextField source="companyName" />
-      <EmailField source="contactEmail" />
-      <TextField source="contactPhone" emptyText="—" />
-      <DateField source="createdDate" locales="vi-VN" />
-      <Labeled source="status">
-        <StatusField />
-      </Labeled>
-    </SimpleShowLayout>
+    <TabbedShowLayout>
+      <TabbedShowLayout.Tab label="resources.customer.tabs.info">
+        <Labeled source="logo">
+          <LogoField size={72} />
+        </Labeled>
+        <TextField source="companyName" />
+        <EmailField source="contactEmail" />
+        <TextField source="contactPhone" emptyText="—" />
+        <DateField source="createdDate" locales="vi-VN" />
+        <Labeled source="status">
+          <StatusField />
+        </Labeled>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+        <HistoryTab customerOf={customerRecord} />
+      </TabbedShowLayout.Tab>
+    </TabbedShowLayout>
   </Show>
 );

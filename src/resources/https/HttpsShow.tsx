@@ -1,7 +1,8 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { DateField, FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { DateField, FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
+import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type Https, KEY_TEXTS } from './httpsFields';
 
 const Actions = () => (
@@ -25,16 +26,21 @@ export const HttpsShow = () => {
   const translate = useTranslate();
   return (
     <Show actions={<Actions />}>
-      <SimpleShowLayout>
-        <TextField source="name" />
-        <TextField source="apiKeyHint" sx={{ fontFamily: 'monospace' }} />
-        <FunctionField
-          source="serviceId"
-          render={(record: Https) => record.serviceId ?? translate('resources.https.noService')}
-        />
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-      </SimpleShowLayout>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.https.tabs.info">
+          <TextField source="name" />
+          <TextField source="apiKeyHint" sx={{ fontFamily: 'monospace' }} />
+          <FunctionField
+            source="serviceId"
+            render={(record: Https) => record.serviceId ?? translate('resources.https.noService')}
+          />
+          <DateField source="createdDate" locales="vi-VN" showTime />
+          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+          <HistoryTab />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
     </Show>
   );
 };

@@ -6,13 +6,14 @@ import {
   FunctionField,
   Labeled,
   Show,
-  SimpleShowLayout,
+  TabbedShowLayout,
   TextField,
   useRecordContext,
 } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { UrlList } from '../../components/UrlList';
+import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
 const Actions = () => (
@@ -61,26 +62,31 @@ const Endpoints = () => {
 /** An OIDC client: its id, redirect URLs and endpoints; the secret on demand. */
 export const OidcShow = () => (
   <Show actions={<Actions />}>
-    <SimpleShowLayout>
-      <TextField source="clientName" />
-      <TextField source="clientId" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
-      <FunctionField
-        source="redirectUrls"
-        render={(record: Oidc) => (
-          <MuiList dense disablePadding>
-            {record.redirectUrls?.map((url) => (
-              <ListItem key={url} disableGutters sx={{ overflowWrap: 'anywhere' }}>
-                {url}
-              </ListItem>
-            ))}
-          </MuiList>
-        )}
-      />
-      <Labeled label="resources.oidc.fields.endpoints" fullWidth>
-        <Endpoints />
-      </Labeled>
-      <DateField source="createdDate" locales="vi-VN" showTime />
-      <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-    </SimpleShowLayout>
+    <TabbedShowLayout>
+      <TabbedShowLayout.Tab label="resources.oidc.tabs.info">
+        <TextField source="clientName" />
+        <TextField source="clientId" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
+        <FunctionField
+          source="redirectUrls"
+          render={(record: Oidc) => (
+            <MuiList dense disablePadding>
+              {record.redirectUrls?.map((url) => (
+                <ListItem key={url} disableGutters sx={{ overflowWrap: 'anywhere' }}>
+                  {url}
+                </ListItem>
+              ))}
+            </MuiList>
+          )}
+        />
+        <Labeled label="resources.oidc.fields.endpoints" fullWidth>
+          <Endpoints />
+        </Labeled>
+        <DateField source="createdDate" locales="vi-VN" showTime />
+        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+        <HistoryTab />
+      </TabbedShowLayout.Tab>
+    </TabbedShowLayout>
   </Show>
 );

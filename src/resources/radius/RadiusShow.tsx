@@ -1,7 +1,8 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { DateField, FunctionField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { DateField, FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
+import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type Radius, SECRET_TEXTS } from './radiusFields';
 
 const Actions = () => (
@@ -28,19 +29,24 @@ export const RadiusShow = () => {
   const translate = useTranslate();
   return (
     <Show actions={<Actions />}>
-      <SimpleShowLayout>
-        <TextField source="name" />
-        <TextField source="ipAddress" />
-        <TextField source="proxyPort" />
-        <FunctionField
-          source="sharedSecret"
-          render={(record: Radius) =>
-            translate(record.secretSet ? 'resources.radius.secretMasked' : 'resources.radius.stored.notSet')
-          }
-        />
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-      </SimpleShowLayout>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.radius.tabs.info">
+          <TextField source="name" />
+          <TextField source="ipAddress" />
+          <TextField source="proxyPort" />
+          <FunctionField
+            source="sharedSecret"
+            render={(record: Radius) =>
+              translate(record.secretSet ? 'resources.radius.secretMasked' : 'resources.radius.stored.notSet')
+            }
+          />
+          <DateField source="createdDate" locales="vi-VN" showTime />
+          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+          <HistoryTab />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
     </Show>
   );
 };

@@ -7,6 +7,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { HISTORY_TAB, HistoryTab, providerRecord } from '../audit/HistoryTab';
 import { RoleAccounts } from './RoleAccounts';
 import { RoleDeleteButton } from './RoleDeleteButton';
 import { SCOPE_CHOICES } from './roleFields';
@@ -18,7 +19,7 @@ const RoleShowActions = () => (
   </TopToolbar>
 );
 
-/** A role, with the tabs Info and Accounts (spec 01 §2). */
+/** A role, with the tabs Info and Accounts (spec 01 §2), and its History (the audit log's entries). */
 export const RoleShow = () => (
   <Show actions={<RoleShowActions />}>
     <TabbedShowLayout>
@@ -31,6 +32,9 @@ export const RoleShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="resources.role.tabs.accounts" path="accounts">
         <RoleAccounts />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+        <HistoryTab customerOf={providerRecord} />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>

@@ -19,6 +19,7 @@ import { ConnectorActions } from '../../components/ConnectorActions';
 import { errorNotification } from '../../components/notifyError';
 import { saveFile } from '../../components/saveFile';
 import { UrlList } from '../../components/UrlList';
+import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import type { Saml2 } from './saml2Fields';
 
 /** The gateway's identity provider metadata for this connector, saved as an XML file. */
@@ -122,6 +123,9 @@ export const Saml2Show = () => {
           />
           <DateField source="createdDate" locales="vi-VN" showTime />
           <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+          <HistoryTab />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

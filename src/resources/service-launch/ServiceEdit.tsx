@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
 import { Edit, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type ServiceInstance, T } from './model';
 import { ServiceActions } from './ServiceActions';
 import { ServiceInfo } from './ServiceInfo';
@@ -51,6 +52,9 @@ export const ServiceEdit = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label={`${T}.tabs.seamless`} path="seamless">
         <ServiceUsers list="seamless_service_users" />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
+        <HistoryTab />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Edit>

@@ -1217,17 +1217,30 @@ const CASES: Record<ResourceName, Case[]> = {
   audit: [
     {
       call: 'getList',
-      params: { ...LIST, filter: { table: 'customer' } },
-      sent: [GET('/api/audit?sort=["name","ASC"]&range=[5,9]&filter={"table":"customer"}')],
-      answer: { json: [], headers: { 'Content-Range': 'audit 5-9/42' } },
+      params: {
+        pagination: { page: 2, perPage: 25 },
+        sort: { field: 'modifiedDate', order: 'DESC' },
+        filter: { range: '2w', table: 'Account' },
+      },
+      sent: [
+        GET('/api/audit/c1/search?page=1&pageSize=25&sort=modifiedDate&order=DESC&range=2w&table=Account'),
+      ],
     },
     {
       call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/audit?sort=["name","ASC"]&range=[0,4]&filter={"ownerId":"o1"}')],
-      answer: { json: [], headers: { 'Content-Range': 'audit 0-4/0' } },
+      params: { ...REF, sort: { field: 'modifiedDate', order: 'DESC' }, target: 'entityId', id: 'e1' },
+      sent: [GET('/api/audit/c1/search?page=0&pageSize=5&sort=modifiedDate&order=DESC&entityId=e1')],
     },
-    { call: 'getOne', params: ONE, sent: [GET('/api/audit/r1')] },
+    {
+      call: 'getList',
+      params: {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'modifiedDate', order: 'DESC' },
+        filter: { range: '1m' },
+        meta: { customerId: 'provider' },
+      },
+      sent: [GET('/api/audit/provider/search?page=0&pageSize=10&sort=modifiedDate&order=DESC&range=1m')],
+    },
   ],
 };
 

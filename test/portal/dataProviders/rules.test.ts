@@ -166,7 +166,9 @@ describe('errors', () => {
 
   it('refuses a range list whose answer has no Content-Range header', async () => {
     recordRequests({ json: [{ id: 1 }] });
-    await expect(provider().getList('audit', LIST)).rejects.toThrow('error.fetch.missingContentRange');
+    await expect(provider().getList('vos-cloud-config', LIST)).rejects.toThrow(
+      'error.fetch.missingContentRange',
+    );
   });
 
   it('refuses a paged list whose answer has no totalElements', async () => {

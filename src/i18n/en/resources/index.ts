@@ -5,6 +5,7 @@
 import { account } from './account';
 import { activationCode } from './activation-code';
 import { asset } from './asset';
+import { audit } from './audit';
 import { customer } from './customer';
 import { https } from './https';
 import { ldap } from './ldap';
@@ -27,7 +28,7 @@ import { vosCloudConfig } from './vos-cloud-config';
 const named = (name: string) => ({ name });
 
 export const resources = {
-  audit: named('Audit Log |||| Audit Log'),
+  audit,
   account,
   ldap,
   subscription,

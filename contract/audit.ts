@@ -1,0 +1,105 @@
+import { type Static, Type } from 'typebox';
+import { NullableString } from './fields.ts';
+import { defineListingNames, defineResource } from './kit.ts';
+
+/**
+ * The audit log (spec 02 §2 Audit log list, §3 Audit entry, §7 Audit, §9 audit ranges; spec 01 §2 /audit):
+ * every write records who changed what (server/domain/audit.ts); this is how it is read. A list of a
+ * customer's entries (or, for operators, the provider's own with `provider` as the customer), always bounded
+ * by a range back from now, filtered by table and by record (the History tab of a record's page).
+ */
+
+/** The tables entries are recorded for: the table filter's choices (spec 02 §2: Account, User, OIDC, Radius, Service…). */
+export const AUDIT_TABLES = [
+  'Account',
+  'Customer',
+  'Role',
+  'Asset',
+  'ServiceTemplate',
+  'CloudConfig',
+  'SamlSetting',
+  'User',
+  'Directory',
+  'OIDC',
+  'Radius',
+  'SAML2',
+  'SAML',
+  'HTTPS',
+  'Service',
+  'Order',
+  'Subscription',
+  'TokenPack',
+  'ActivationCode',
+  'OtpCode',
+  'WhiteListIp',
+  'Card',
+] as const;
+export type AuditTable = (typeof AUDIT_TABLES)[number];
+
+/** Spec 02 §9: the ranges back from now the list reads (the list is always bounded by one). */
+export const AUDIT_RANGES = ['1w', '2w', '3w', '1m'] as const;
+export type AuditRange = (typeof AUDIT_RANGES)[number];
+/** Chosen: the list opens on the last week. */
+export const DEFAULT_AUDIT_RANGE: AuditRange = '1w';
+/** Spec 02 §2: the range filter's labels, verbatim. */
+export const AUDIT_RANGE_LABELS: Readonly<Record<AuditRange, string>> = {
+  '1w': 'Last 1 week',
+  '2w': '2 weeks',
+  '3w': '3 weeks',
+  '1m': '1 month',
+};
+
+/** Where a range starts: 7, 14 or 21 days back, or the same day of the previous month. */
+export function auditRangeStart(range: AuditRange, now: Date): Date {
+  const start = new Date(now);
+  if (range === '1m') start.setUTCMonth(start.getUTCMonth() - 1);
+  else start.setUTCDate(start.getUTCDate() - 7 * Number(range[0]));
+  return start;
+}
+
+export const AUDIT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** What a secret's value reads as in an entry's changes. */
+export const AUDIT_MASK = '••••••';
+
+/** The value of `{customerId}` that names the provider's own entries (operators only). */
+export const AUDIT_PROVIDER = 'provider';
+
+export const AuditChange = Type.Object({ before: Type.Unknown(), after: Type.Unknown() });
+
+export const AuditEntryRecord = Type.Object({
+  id: Type.String(),
+  table: Type.String(),
+  action: Type.String(),
+  /** The record the entry is about (its id). */
+  entityId: Type.String(),
+  /** The email of the account that made the change. */
+  modifiedBy: Type.String(),
+  modifiedById: NullableString,
+  modifiedDate: Type.String(),
+  /** Each changed field, with its value before and after (null for a creation's before, a deletion's after). */
+  changes: Type.Record(Type.String(), AuditChange),
+});
+export type AuditEntryRecord = Static<typeof AuditEntryRecord>;
+
+export const AUDIT_LISTING = defineListingNames({
+  filters: ['table', 'entityId'],
+  sort: ['modifiedDate'],
+  defaultSort: { field: 'modifiedDate', order: 'DESC' },
+});
+
+export const audit = defineResource({
+  name: 'audit',
+  base: '/audit',
+  customerScoped: true,
+  permission: 'audit',
+  list: {
+    by: 'pageSearch',
+    sorted: true,
+    path: '{base}/{customerId}/search',
+    summary:
+      "A customer's audit entries (customerId provider: the provider's own), newest first, over a range back from now (range 1w, 2w, 3w or 1m; default 1w), by table and record (entityId)",
+    access: { permission: 'audit:view', customer: { from: 'path', provider: AUDIT_PROVIDER } },
+    errors: [404],
+  },
+});

@@ -1,0 +1,28 @@
+import { Box, Typography } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { type AuditEntry, readable } from './model';
+
+/**
+ * An entry's changes, one line per field: "field: before → after" (a creation has no before, a deletion no
+ * after: '—'). Long values wrap; secrets read as the server sends them ('••••••').
+ */
+export const ChangesField = () => {
+  const record = useRecordContext<AuditEntry>();
+  const changes = Object.entries(record?.changes ?? {});
+  if (changes.length === 0) return <Typography variant="body2">—</Typography>;
+  return (
+    <Box
+      component="ul"
+      sx={{ m: 0, p: 0, listStyle: 'none', overflowWrap: 'anywhere', wordBreak: 'break-word', minWidth: 160 }}
+    >
+      {changes.map(([field, change]) => (
+        <Typography component="li" variant="body2" key={field}>
+          <Box component="span" sx={{ fontWeight: 500 }}>
+            {field}
+          </Box>
+          {`: ${readable(change.before)} → ${readable(change.after)}`}
+        </Typography>
+      ))}
+    </Box>
+  );
+};

@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { Resource } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { AuditEntryRecord } from '../../../contract/audit';
+import account from '../../../src/resources/account';
+import audit from '../../../src/resources/audit';
+import customer from '../../../src/resources/customer';
+import { customerAdmin, operator, recordRequests, renderAdmin, row } from '../harness';
+import { API, server } from '../msw';
+
+const RENAMED: AuditEntryRecord = {
+  id: 'e1',
+  table: 'Account',
+  action: 'UPDATE',
+  entityId: 'a7',
+  modifiedBy: 'ann@acme.test',
+  modifiedById: 'a1',
+  modifiedDate: '2024-05-02T08:30:00Z',
+  changes: {
+    firstName: { before: 'Bob', after: 'Robert' },
+    password: { before: '••••••', after: '••••••' },
+    roles: { before: null, after: ['auditor', 'customer_admin'] },
+  },
+};
+const CREATED: AuditEntryRecord = {
+  id: 'e2',
+  table: 'Radius',
+  action: 'CREATE',
+  entityId: 'r1',
+  modifiedBy: 'bob@acme.test',
+  modifiedById: 'a2',
+  modifiedDate: '2024-05-01T08:00:00Z',
+  changes: { name: { before: null, after: 'Office VPN' } },
+};
+
+/** Serves the audit search of any customer: the entries whose table and record match the query. */
+const serveAudit = (entries: AuditEntryRecord[]) =>
+  http.get(`${API}/audit/:customerId/search`, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const found = entries.filter(
+      (entry) =>
+        (!query.get('table') || entry.table === query.get('table')) &&
+        (!query.get('entityId') || entry.entityId === query.get('entityId')),
+    );
+    return HttpResponse.json({ content: found, totalElements: found.length, page: 0, pageSize: 25 });
+  });
+
+const auditPaths = (sent: { path: string }[]) =>
+  sent.map((one) => one.path).filter((path) => path.startsWith('/audit/'));
+
+describe('the audit log', () => {
+  const renderList = (entries = [RENAMED, CREATED], permissions = ['audit:view']) => {
+    server.use(serveAudit(entries));
+    return renderAdmin({
+      path: '/audit',
+      permissions,
+      session: customerAdmin,
+      children: <Resource name="audit" {...audit} />,
+    });
+  };
+
+  it('lists the last week by default, newest first, with readable changes', async () => {
+    const sent = recordRequests();
+    renderList();
+    expect(await screen.findByText('a7')).toBeInTheDocument();
+    const renamed = within(row('a7'));
+    expect(renamed.getByText('Account')).toBeInTheDocument();
+    expect(renamed.getByText('UPDATE')).toBeInTheDocument();
+    expect(renamed.getByText('ann@acme.test')).toBeInTheDocument();
+    expect(renamed.getByText(': Bob → Robert')).toBeInTheDocument();
+    expect(renamed.getByText(': •••••• → ••••••')).toBeInTheDocument();
+    expect(renamed.getByText(': — → auditor, customer_admin')).toBeInTheDocument();
+    expect(renamed.getByText(new Date(RENAMED.modifiedDate).toLocaleString('vi-VN'))).toBeInTheDocument();
+    expect(within(row('r1')).getByText(': — → Office VPN')).toBeInTheDocument();
+    expect(auditPaths(sent)).toContain(
+      '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1w',
+    );
+  });
+
+  it("offers the spec's ranges and sends the one chosen, and the table", async () => {
+    const sent = recordRequests();
+    const { user } = renderList();
+    await screen.findByText('a7');
+    await user.click(screen.getByRole('combobox', { name: /^Range/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Last 1 week',
+      '2 weeks',
+      '3 weeks',
+      '1 month',
+    ]);
+    await user.click(screen.getByRole('option', { name: '1 month' }));
+    await waitFor(() =>
+      expect(auditPaths(sent)).toContain(
+        '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1m',
+      ),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Table' }));
+    await user.click(await screen.findByRole('option', { name: 'Radius' }));
+    await waitFor(() => expect(screen.queryByText('a7')).toBeNull());
+    expect(screen.getByText('r1')).toBeInTheDocument();
+    expect(auditPaths(sent)).toContain(
+      '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1m&table=Radius',
+    );
+  });
+
+  it('says what to do when the range holds no change', async () => {
+    renderList([]);
+    expect(
+      await screen.findByText(
+        'No change was recorded in this range. Choose a longer range or another table.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the History tab of a record', () => {
+  it("lists a customer's own entries on its page", async () => {
+    const sent = recordRequests();
+    const ACME = {
+      id: 'c1',
+      companyName: 'Acme Corp',
+      contactEmail: 'ops@acme.test',
+      contactPhone: null,
+      status: 'ACTIVE',
+      logo: null,
+      createdDate: '2024-03-05T10:00:00.000Z',
+    };
+    const edited: AuditEntryRecord = {
+      ...RENAMED,
+      id: 'e3',
+      table: 'Customer',
+      entityId: 'c1',
+      changes: { companyName: { before: 'Acme', after: 'Acme Corp' } },
+    };
+    server.use(
+      http.get(`${API}/customer/:id`, () => HttpResponse.json(ACME)),
+      serveAudit([edited, CREATED]),
+    );
+    const { user } = renderAdmin({
+      path: '/customer/c1/show',
+      permissions: ['customer:view', 'audit:view'],
+      session: operator,
+      children: [
+        <Resource key="customer" name="customer" {...customer} />,
+        <Resource key="audit" name="audit" {...audit} />,
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    expect(await screen.findByText(': Acme → Acme Corp')).toBeInTheDocument();
+    expect(screen.queryByText('r1')).toBeNull();
+    expect(auditPaths(sent)).toContain(
+      '/audit/c1/search?page=0&pageSize=10&sort=modifiedDate&order=DESC&range=1m&entityId=c1',
+    );
+  });
+
+  it("lists an operator's account entries from the provider's log", async () => {
+    const sent = recordRequests();
+    const ANN = {
+      id: 'a7',
+      email: 'bob@provider.test',
+      roleIds: [],
+      roles: [],
+      firstName: 'Robert',
+      lastName: 'Lee',
+      mobilePhone: '+84 90 222',
+      status: 'ACTIVE',
+      customerId: null,
+      customerName: null,
+      createdDate: '2024-03-05T10:00:00.000Z',
+    };
+    server.use(
+      http.get(`${API}/account/:id`, () => HttpResponse.json(ANN)),
+      serveAudit([RENAMED, CREATED]),
+    );
+    const { user } = renderAdmin({
+      path: '/account/a7/show',
+      permissions: ['account:view', 'audit:view'],
+      session: operator,
+      children: [
+        <Resource key="account" name="account" {...account} />,
+        <Resource key="audit" name="audit" {...audit} />,
+      ],
+    });
+    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    expect(await screen.findByText(': Bob → Robert')).toBeInTheDocument();
+    expect(auditPaths(sent)).toContain(
+      '/audit/provider/search?page=0&pageSize=10&sort=modifiedDate&order=DESC&range=1m&entityId=a7',
+    );
+  });
+});
