@@ -12,7 +12,7 @@ import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
-import { registerSecurityHeaders } from './http/securityHeaders.ts';
+import { frameAncestorsOf, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { invalidText, invalidTextField } from './http/validation.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -192,6 +192,8 @@ export function buildApp({
         .replaceAll('%SUPPORT_URL%', escapeHtml(config.portalLinks?.supportUrl ?? ''))
         .replaceAll('%HELP_URL%', escapeHtml(config.portalLinks?.helpUrl ?? ''))
         .replaceAll('%SOCIAL_LINKS%', escapeHtml(config.portalLinks?.socialLinks ?? ''))
+        // The embeddable screens take their token only from a page of these origins (src/pages/iframe).
+        .replaceAll('%FRAME_ANCESTORS%', escapeHtml(frameAncestorsOf(config.frameAncestors).join(' ')))
     : undefined;
   if (indexHtml !== undefined) {
     app.register(fastifyStatic, {

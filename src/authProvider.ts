@@ -3,7 +3,7 @@ import type { SecondFactorPending } from '../contract/session';
 import type { AccessRequest } from './access/canAccess';
 import { hasPermissions, type PermissionMode } from './access/hasPermissions';
 import type { HttpClient } from './dataProviders/transport';
-import { isLive, SCOPE, type SessionStore, type SessionUser } from './session';
+import { isFramePath, isLive, SCOPE, type Session, type SessionStore, type SessionUser } from './session';
 
 /** Spec 01 §9. */
 export const AUTH_TIMING = {
@@ -67,6 +67,25 @@ export interface CodeLoginParams {
   next?: string;
 }
 
+/** The token an embedding page passes to an embeddable screen (src/pages/iframe), and the customer to enter. */
+export interface EmbeddedSessionParams {
+  token: string;
+  /** For a provider operator's token: the customer whose data the screen shows. */
+  customerId?: string;
+}
+
+/** When a token expires (its `exp` claim, epoch milliseconds), or undefined when it is not a readable JWT. */
+export const tokenExpiry = (token: string): number | undefined => {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export interface PortalAuthProvider extends AuthProvider {
   /** Signs in with email and password: opens the session, or answers the V-Key app's sign-in request. */
   login(params: LoginParams): Promise<LoginOutcome>;
@@ -74,6 +93,11 @@ export interface PortalAuthProvider extends AuthProvider {
   completeSecondFactor(params: SecondFactorCompletion): Promise<{ redirectTo: string }>;
   /** Completes a sign-in from an authorization code (POST /auth/token). */
   loginWithCode(params: CodeLoginParams): Promise<{ redirectTo: string }>;
+  /**
+   * Opens the session of an embeddable screen from the token its embedding page passed: the account and its
+   * permissions are loaded as a sign-in loads them. Rejects when the token is expired or refused.
+   */
+  openEmbeddedSession(params: EmbeddedSessionParams): Promise<void>;
   canAccess(params: AccessRequest): Promise<boolean>;
   getIdentity(): Promise<UserIdentity>;
   /** Permission check over several keys, OR (default) or AND. */
@@ -93,6 +117,11 @@ export interface AuthProviderOptions {
   now?: () => number;
   /** Full-page navigation, for a redirectUrl outside the portal. */
   assignLocation?: (url: string) => void;
+  /**
+   * Whether the portal is drawn as an embeddable screen (default: the browser is at an /iframe/ path): its
+   * sign-out does not lead to the sign-in page, which has no place in another site's page.
+   */
+  framed?: () => boolean;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -107,6 +136,7 @@ export const createAuthProvider = ({
   timing: timingOverrides,
   now = Date.now,
   assignLocation = (url) => window.location.assign(url),
+  framed = () => isFramePath(window.location.pathname),
 }: AuthProviderOptions): PortalAuthProvider => {
   const timing = { ...AUTH_TIMING, ...timingOverrides };
   let cache: { list: string[]; loadedAt: number } | null = null;
@@ -138,21 +168,27 @@ export const createAuthProvider = ({
    * code): the old session is cleared, the token with its expiry, the user and the customer id are stored,
    * the scope is set, the permissions reloaded, then the redirect.
    */
+  const openSession = async (
+    opened: { token: string; expiresAt: number; customerId: string | null; forceChangePassword: boolean },
+    /** The customer scope, when it comes with the account rather than with the sign-in's answer. */
+    scopeOf?: (user: SessionUser) => Partial<Session>,
+  ): Promise<void> => {
+    forget();
+    const scope = opened.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
+    store.set({ ...opened, originalScope: scope, currentScope: scope });
+    const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
+    store.update({ user, customerName: user.customerName, ...scopeOf?.(user) });
+    await fetchPermissions();
+  };
+
   const sessionOpened = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
     const buying = store.get()?.buying;
-    forget();
-    const scope = answer.account.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
-    store.set({
+    await openSession({
       token: answer.token,
       expiresAt: now() + answer.tokenExpireInSec * 1000,
       customerId: answer.account.customerId,
       forceChangePassword: answer.account.forceChangePassword,
-      originalScope: scope,
-      currentScope: scope,
     });
-    const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
-    store.update({ user, customerName: user.customerName });
-    await fetchPermissions();
 
     if (answer.redirectUrl) {
       const url = answer.redirectUrl;
@@ -203,13 +239,39 @@ export const createAuthProvider = ({
       return sessionOpened(answer, next);
     },
 
+    async openEmbeddedSession({ token, customerId }: EmbeddedSessionParams) {
+      const expiresAt = tokenExpiry(token);
+      if (expiresAt === undefined || expiresAt <= now()) throw new Error('portal.frame.refused');
+      // The account's own customer comes with the account: the session is opened in the provider scope,
+      // then set to the account's customer, or to the customer an operator's embedding page names.
+      const scopeOf = (user: SessionUser): Partial<Session> => {
+        const own = user.customerId;
+        const entered = own ? null : (customerId ?? null);
+        return {
+          customerId: own ?? entered,
+          customerName: own ? user.customerName : null,
+          originalScope: own ? SCOPE.CUSTOMER : SCOPE.PROVIDER,
+          currentScope: own || entered ? SCOPE.CUSTOMER : SCOPE.PROVIDER,
+        };
+      };
+      await openSession({ token, expiresAt, customerId: null, forceChangePassword: false }, scopeOf).catch(
+        (error: unknown) => {
+          forget();
+          throw error;
+        },
+      );
+    },
+
     async logout() {
       const session = store.get();
-      if (isLive(session, now())) {
+      // The embedding page owns the token of an embeddable screen: it is forgotten here, not revoked.
+      if (isLive(session, now()) && !framed()) {
         // Revoke the token on the server; the local session ends whatever it answers.
         await http('/auth/signout', { method: 'POST' }).catch(() => undefined);
       }
       forget();
+      // An embeddable screen stays where it is and asks its embedding page for a new token.
+      if (framed()) return false;
     },
 
     async checkAuth() {

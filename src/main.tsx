@@ -1,3 +1,5 @@
+// First: an embedded screen denied storage by the browser gets memory instead (react-admin reads it on load).
+import './pages/iframe/storageGuard';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';

@@ -105,7 +105,50 @@ export const createSessionStore = (storage?: Storage, key = KEY): SessionStore =
 export const isLive = (session: Session | null, now = Date.now()): session is Session =>
   !!session?.token && session.expiresAt > now;
 
-export const sessionStore = createSessionStore();
+/** The embeddable screens (spec 01 §2 /iframe/…): drawn in another site's page, with a session of their own. */
+export const isFramePath = (pathname: string): boolean => pathname.startsWith('/iframe/');
+
+/** A Storage kept in memory: it lasts as long as the page. */
+export const memoryStorage = (): Storage => {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+  };
+};
+
+/**
+ * The frame's sessionStorage, or memory when the browser refuses storage to a frame of another site (third-
+ * party storage blocked): the embedding page then passes the token again when the frame reloads.
+ */
+const frameStorage = (): Storage => {
+  try {
+    const storage = window.sessionStorage;
+    storage.getItem('portal.frameSession');
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
+};
+
+/**
+ * The portal's session. An embeddable screen keeps the session its embedding page passed it in the frame's
+ * sessionStorage under a key of its own: it never reads nor replaces the portal's signed-in session.
+ */
+export const sessionStore =
+  typeof window !== 'undefined' && isFramePath(window.location.pathname)
+    ? createSessionStore(frameStorage(), 'portal.frameSession')
+    : createSessionStore();
 
 /** The session as React state: components re-render when it changes (sign-in, entering a customer…). */
 export const useSession = (store: SessionStore = sessionStore): Session | null => {

@@ -24,6 +24,10 @@ export const FRAMEABLE_PREFIXES: readonly string[] = ['/iframe/'];
 /** Who may frame the embeddable screens when FRAME_ANCESTORS is not set: the portal itself. */
 export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'"];
 
+/** The sources that may frame the embeddable screens: FRAME_ANCESTORS, or the portal itself. */
+export const frameAncestorsOf = (setting: readonly string[] | undefined): readonly string[] =>
+  setting ?? DEFAULT_FRAME_ANCESTORS;
+
 type Directives = Readonly<Record<string, readonly string[]>>;
 
 export const PORTAL_POLICY: Directives = {
@@ -84,7 +88,7 @@ export function registerSecurityHeaders(
   const portalPolicy = options.stripe ? withSources(PORTAL_POLICY, STRIPE_SOURCES) : PORTAL_POLICY;
   const framedPolicy = policyText({
     ...portalPolicy,
-    'frame-ancestors': options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS,
+    'frame-ancestors': frameAncestorsOf(options.frameAncestors),
   });
 
   app.register(fastifyHelmet, {

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider, HttpError } from 'react-admin';
 import { API_URL } from '../config';
-import { sessionStore } from '../session';
+import { isFramePath, sessionStore } from '../session';
 import { chosenCustomer, ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
 import { actionsConvention } from './conventions/actions';
 import { activationConvention } from './conventions/activation';
@@ -149,6 +149,8 @@ export const createDataProvider = (options: DataProviderOptions, http?: HttpClie
 /** Signs the user out of the portal when the server no longer knows the session. */
 const goToLogin = () => {
   sessionStore.clear();
+  // An embeddable screen asks its embedding page for a new token instead (src/pages/iframe).
+  if (isFramePath(window.location.pathname)) return;
   if (!window.location.pathname.startsWith('/login')) window.location.assign('/login');
 };
 

@@ -22,6 +22,9 @@ export const PAGE_PATH = {
   adConfig: '/ad-config',
   wizard: '/wizard/:serviceInstanceId',
   frameWizard: '/iframe/wizard/:serviceInstanceId',
+  frameAccountList: '/iframe/account-list',
+  frameUserList: '/iframe/user-list',
+  frameLdapEdit: '/iframe/ldap-edit/:id',
 } as const;
 
 /** The pages drawn inside the signed-in frame: the side menu may link to them. */

@@ -37,9 +37,12 @@ const ConfigurationPage = preloadable(() =>
   import('./configuration/ConfigurationPage').then((module) => module.ConfigurationPage),
 );
 const WizardPage = preloadable(() => import('./wizard/WizardPage').then((module) => module.WizardPage));
-const FrameWizardPage = preloadable(() =>
-  import('./wizard/WizardPage').then((module) => module.FrameWizardPage),
+const FrameWizard = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameWizard));
+const FrameAccountList = preloadable(() =>
+  import('./iframe/FramePages').then((module) => module.FrameAccountList),
 );
+const FrameUserList = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameUserList));
+const FrameLdapEdit = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameLdapEdit));
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -90,9 +93,13 @@ export const LAYOUT_PAGES: PageRoute[] = [
 ];
 
 /**
- * Embeddable pages (spec 01 §2 /iframe/…): signed in, without the frame, and allowed to be framed by the
- * FRAME_ANCESTORS origins (server/http/securityHeaders.ts).
+ * Embeddable pages (spec 01 §2 /iframe/…): without the signed-in frame, allowed to be framed by the
+ * FRAME_ANCESTORS origins (server/http/securityHeaders.ts), with the session their embedding page passes
+ * (src/pages/iframe/embedding.ts), kept for the frame only (src/session.ts).
  */
 export const FRAME_PAGES: PageRoute[] = [
-  { path: PAGE_PATH.frameWizard, element: <FrameWizardPage />, preload: FrameWizardPage.preload },
+  { path: PAGE_PATH.frameWizard, element: <FrameWizard />, preload: FrameWizard.preload },
+  { path: PAGE_PATH.frameAccountList, element: <FrameAccountList />, preload: FrameAccountList.preload },
+  { path: PAGE_PATH.frameUserList, element: <FrameUserList />, preload: FrameUserList.preload },
+  { path: PAGE_PATH.frameLdapEdit, element: <FrameLdapEdit />, preload: FrameLdapEdit.preload },
 ];

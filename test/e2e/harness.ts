@@ -11,11 +11,18 @@ export interface RunningPortal {
 }
 
 /**
- * Starts the portal as a new user would (`npm start`), on a free port and an empty data folder.
- * `startTimeoutMs` bounds the start, build of dist/ included when it is stale.
+ * Starts the portal as a new user would (`npm start`), on a free port and an empty data folder, with the
+ * settings of `env` (e.g. FRAME_ANCESTORS). `startTimeoutMs` bounds the start, build of dist/ included when
+ * it is stale.
  */
-export const startPortal = async ({ startTimeoutMs = 120_000 } = {}): Promise<RunningPortal> => {
-  const server = await startLocalServer({ startTimeoutMs });
+export const startPortal = async ({
+  startTimeoutMs = 120_000,
+  env = {},
+}: {
+  startTimeoutMs?: number;
+  env?: Record<string, string>;
+} = {}): Promise<RunningPortal> => {
+  const server = await startLocalServer({ startTimeoutMs, env });
   const match = server.output().match(/^initial operator: (\S+) (\S+)$/m);
   if (!match) {
     await server.stop();

@@ -37,7 +37,7 @@ beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
   await writeFile(
     path.join(distDir, 'index.html'),
-    '<!doctype html><title>%PRODUCT_NAME%</title><div id="root"></div>',
+    '<!doctype html><title>%PRODUCT_NAME%</title><meta name="frame-ancestors" content="%FRAME_ANCESTORS%"><div id="root"></div>',
   );
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("portal");');
@@ -100,6 +100,8 @@ describe('the embeddable screens', () => {
       expect(policyOf(answer)['frame-ancestors'], url).toEqual(["'self'"]);
       expect(answer.headers['x-frame-options'], url).toBeUndefined();
       expect(policyOf(answer)['script-src'], url).toEqual(["'self'"]);
+      // The screen takes its token only from the origins that may frame it: the page says which.
+      expect(answer.body, url).toContain('<meta name="frame-ancestors" content="&#39;self&#39;">');
     }
   });
 
@@ -120,8 +122,24 @@ describe('the embeddable screens', () => {
         'https://app.example.com',
         'https://*.partner.example:8443',
       ]);
-      expect(policyOf(await page('/login', framed))['frame-ancestors']).toEqual(["'none'"]);
-      expect(policyOf(await page('/iframe-account-list', framed))['frame-ancestors']).toEqual(["'none'"]);
+      expect((await page('/iframe/user-list', framed)).body).toContain(
+        '<meta name="frame-ancestors" content="&#39;self&#39; https://app.example.com https://*.partner.example:8443">',
+      );
+      for (const url of [
+        '/login',
+        '/iframe-account-list',
+        '/users',
+        '/account/a1',
+        '/ldap/d1',
+        '/wizard/abc',
+      ]) {
+        const answer = await page(url, framed);
+        expect(policyOf(answer)['frame-ancestors'], url).toEqual(["'none'"]);
+        expect(answer.headers['x-frame-options'], url).toBe('DENY');
+      }
+      const api = await framed.call('GET', '/api/billing/payment_plan');
+      expect(policyOf(api)['frame-ancestors']).toEqual(["'none'"]);
+      expect(api.headers['x-frame-options']).toBe('DENY');
     } finally {
       await framed.close();
     }

@@ -230,4 +230,13 @@ export const portal = {
     body: 'The page you asked for does not exist.',
     back: 'Go to the dashboard',
   },
+  /** The embeddable screens (/iframe/…) and what they say before their embedding page gives them a session. */
+  frame: {
+    waiting: 'Waiting for the page that embeds this screen…',
+    notEmbedded:
+      'This screen must be embedded by an allowed page, which passes your session to it. Open the portal to sign in.',
+    refused: 'The session the embedding page passed is expired or not valid.',
+    denied: 'Your account may not open this screen.',
+    openPortal: 'Open the portal',
+  },
 };

@@ -1,0 +1,68 @@
+import { Edit, ResourceContextProvider, useNotify, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { errorNotification } from '../../components/notifyError';
+import { AccountList } from '../../resources/account/AccountList';
+import { LdapForm } from '../../resources/ldap/LdapForm';
+import { toDirectoryBody } from '../../resources/ldap/ldapFields';
+import { UserList } from '../../resources/users/UserList';
+import { FrameWizardPage } from '../wizard/WizardPage';
+import { FrameScreen } from './FrameScreen';
+
+/** A resource's plural name, as its list is titled. */
+const usePluralName = (resource: string) => useTranslate()(`resources.${resource}.name`, { smart_count: 2 });
+
+/** /iframe/account-list: the administrator accounts list of /account, embedded. */
+export const FrameAccountList = () => (
+  <FrameScreen title={usePluralName('account')}>
+    <ResourceContextProvider value="account">
+      <AccountList />
+    </ResourceContextProvider>
+  </FrameScreen>
+);
+
+/** /iframe/user-list: the users list of /users, embedded. */
+export const FrameUserList = () => (
+  <FrameScreen title={usePluralName('users')}>
+    <ResourceContextProvider value="users">
+      <UserList />
+    </ResourceContextProvider>
+  </FrameScreen>
+);
+
+const LDAP_LIST = ['/ldap'];
+
+/**
+ * /iframe/ldap-edit/{id}: the directory form of /ldap/{id}, embedded. A save stays on the form (the
+ * directory's page is the full portal's); Cancel draws the saved directory again.
+ */
+export const FrameLdapEdit = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { id = '' } = useParams();
+  const title = translate('portal.pageTitles.edit', {
+    name: translate('resources.ldap.name', { smart_count: 1 }),
+  });
+  return (
+    <FrameScreen title={title} reloadOn={LDAP_LIST}>
+      <ResourceContextProvider value="ldap">
+        <Edit
+          id={id}
+          transform={toDirectoryBody}
+          mutationMode="pessimistic"
+          redirect={false}
+          title={false}
+          mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
+        >
+          <LdapForm editing />
+        </Edit>
+      </ResourceContextProvider>
+    </FrameScreen>
+  );
+};
+
+/** /iframe/wizard/{serviceInstanceId}: the setup wizard, embedded. */
+export const FrameWizard = () => (
+  <FrameScreen title={useTranslate()('portal.wizard.title')} heading={false}>
+    <FrameWizardPage />
+  </FrameScreen>
+);
