@@ -29,6 +29,7 @@ import {
   type PackRow,
   packOf,
   regenerateCodes,
+  tidyCodes,
   toCodeRecord,
 } from '../domain/enrollment/activationCodes.ts';
 import { activationMail } from '../domain/enrollment/activationMail.ts';
@@ -109,12 +110,14 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
     ...routeOf(activationCode.base, activationCode.actions.generate, 'activation-code.generate'),
     handler: async (request) => {
       const customerId = requiredCustomerOf(request);
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const pack = await packOf(tx, customerId, request.params.tokenPackId, true);
         const generated = await generateCodes(tx, pack);
         if (generated > 0) await audit(tx, request, pack, 'CREATE', generated);
         return { generated };
       });
+      await tidyCodes(db, answer.generated);
+      return answer;
     },
   });
 
@@ -125,7 +128,7 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
       const { ids, all } = request.body;
       if (all === true && ids !== undefined) throw invalidField('ids', "must be left out with 'all'");
       if (all !== true && ids === undefined) throw invalidField('ids', "is required without 'all'");
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const pack = await packOf(tx, customerId, request.params.tokenPackId, true);
         const chosen = ids === undefined ? await allCodesOfPack(tx, pack) : await codesOfPack(tx, pack, ids);
         const replaced = await regenerateCodes(tx, chosen);
@@ -136,6 +139,8 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
         if (regenerated > 0) await audit(tx, request, pack, 'UPDATE', regenerated);
         return { regenerated };
       });
+      await tidyCodes(db, answer.regenerated);
+      return answer;
     },
   });
 
@@ -158,6 +163,7 @@ export const activationCodeRoutes: FastifyPluginAsyncTypebox<{
           await audit(tx, request, { id: tokenPackId, customerId }, 'DELETE', count);
         }
       });
+      await tidyCodes(db, asked.length);
       return { ids: [...asked] };
     },
   });

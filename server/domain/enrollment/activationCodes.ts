@@ -247,6 +247,19 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** From how many rows changed at once the table is tidied right away (see tidyCodes). */
+const TIDY_FROM = 1_000;
+
+/**
+ * After many codes changed (a generation, a re-generation, a deletion), outside the change's transaction:
+ * VACUUM marks the table's pages all-visible again, so that the list walks its covering index alone (an
+ * index-only scan), and ANALYZE refreshes the planner's counts. PGlite runs no autovacuum; on PostgreSQL this
+ * only does early what autovacuum would do later. About 30 ms at 100,000 codes.
+ */
+export async function tidyCodes(db: Database, changed: number): Promise<void> {
+  if (changed >= TIDY_FROM) await db.execute(sql`vacuum (analyze) ${activationCodes}`);
+}
+
 // ——— The list ———
 
 /** The status shown, as SQL: EXPIRED for a NEW code past its expiry date. */
