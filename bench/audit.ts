@@ -1,22 +1,12 @@
-/**
- * The audit log at 1,000,000 entries (issue 15), measured through HTTP against the real server code on
- * PGlite: GET /api/audit/{customerId}/search, a page of 25 with its total, for a customer holding 800,000
- * entries spread over the last 60 days (the other 200,000 belong to other customers and the provider):
- * the last week, the last month, the last month of one table, and one record's history. Each is called
- * 20 times; p50 and p95 against the target (200 ms). The entries are inserted by this bench.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AUDIT_TABLES } from '../contract/audit.ts';
 import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
-import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
 import { accountRoles, accounts, customers, roles } from '../server/db/schema.ts';
-import { AUDITOR_ROLE, ensureSeed } from '../server/domain/seed.ts';
+import { AUDITOR_ROLE } from '../server/domain/seed.ts';
+import { percentile, withSeededDatabase } from './measure.ts';
 
 const OWN = 800_000;
 const OTHERS = 200_000;
@@ -24,11 +14,6 @@ const DAYS = 60;
 const CALLS = 20;
 const TARGET_MS = 200;
 const AUDITOR = { email: 'bench-auditor@example.com', password: 'Bench-Auditor-1' };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** `count` entries of `customerId` (null: the provider), one every DAYS/count days back from now. */
 async function entries(db: Database, customerId: string | null, count: number) {
@@ -63,84 +48,68 @@ async function auditor(db: Database, customerId: string) {
 }
 
 export async function auditFigures(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-audit-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    INITIAL_OPERATOR_PASSWORD: 'Bench-Operator-1',
-  });
   const lines: string[] = [];
-  try {
-    const opened = await openDatabase({ dataDir });
-    const { db } = opened;
-    try {
-      await ensureSeed(db, config, () => undefined);
-      const [own, other] = await db
-        .insert(customers)
-        .values([
-          { companyName: `Bench Audit ${Date.now()}`, contactEmail: 'bench@example.com' },
-          { companyName: `Bench Audit Other ${Date.now()}`, contactEmail: 'other@example.com' },
-        ])
-        .returning({ id: customers.id });
-      let start = performance.now();
-      await entries(db, own!.id, OWN);
-      await entries(db, other!.id, OTHERS / 2);
-      await entries(db, null, OTHERS / 2);
-      await db.execute(sql`vacuum analyze audit_log`);
-      const inserted = ((performance.now() - start) / 1000).toFixed(1);
-      await auditor(db, own!.id);
+  await withSeededDatabase('audit', async ({ db, config }) => {
+    const [own, other] = await db
+      .insert(customers)
+      .values([
+        { companyName: `Bench Audit ${Date.now()}`, contactEmail: 'bench@example.com' },
+        { companyName: `Bench Audit Other ${Date.now()}`, contactEmail: 'other@example.com' },
+      ])
+      .returning({ id: customers.id });
+    let start = performance.now();
+    await entries(db, own!.id, OWN);
+    await entries(db, other!.id, OTHERS / 2);
+    await entries(db, null, OTHERS / 2);
+    await db.execute(sql`vacuum analyze audit_log`);
+    const inserted = ((performance.now() - start) / 1000).toFixed(1);
+    await auditor(db, own!.id);
 
-      const app = buildApp({ db, config });
-      await app.ready();
-      try {
-        const signIn = await app.inject({
-          method: 'POST',
-          url: '/api/auth/signin',
-          payload: { login: AUDITOR.email, password: AUDITOR.password },
-        });
-        if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-        const authorization = `Bearer ${signIn.json().token as string}`;
-        lines.push(
-          `Audit log: 1,000,000 entries (${OWN.toLocaleString('en')} of the customer over ${DAYS} days), inserted in ${inserted} s; a page of 25 with its total, ${CALLS} calls each`,
-          '',
-          '| List | total | p50 | p95 | target | |',
-          '|---|---:|---:|---:|---:|---|',
-        );
-        const cases: [string, string][] = [
-          ['last week', 'range=1w'],
-          ['last month', 'range=1m'],
-          ['last month, table Radius', 'range=1m&table=Radius'],
-          ['last month, one record', 'range=1m&entityId=record-42'],
-          ['last month, page 100', 'range=1m&page=100'],
-        ];
-        for (const [label, query] of cases) {
-          const times: number[] = [];
-          let total = 0;
-          for (let call = 0; call < CALLS; call += 1) {
-            start = performance.now();
-            const answer = await app.inject({
-              method: 'GET',
-              url: `/api/audit/${own!.id}/search?pageSize=25&${query}`,
-              headers: { authorization },
-            });
-            times.push(performance.now() - start);
-            if (answer.statusCode !== 200) throw new Error(`${label}: ${answer.statusCode} ${answer.body}`);
-            total = answer.json().totalElements as number;
-          }
-          const p95 = percentile(times, 95);
-          lines.push(
-            `| ${label} | ${total.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ≤ ${TARGET_MS} ms | ${p95 <= TARGET_MS ? 'met' : 'NOT MET'} |`,
-          );
+    const app = buildApp({ db, config });
+    await app.ready();
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { login: AUDITOR.email, password: AUDITOR.password },
+      });
+      if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+      const authorization = `Bearer ${signIn.json().token as string}`;
+      lines.push(
+        `Audit log: 1,000,000 entries (${OWN.toLocaleString('en')} of the customer over ${DAYS} days), inserted in ${inserted} s; a page of 25 with its total, ${CALLS} calls each`,
+        '',
+        '| List | total | p50 | p95 | target | |',
+        '|---|---:|---:|---:|---:|---|',
+      );
+      const cases: [string, string][] = [
+        ['last week', 'range=1w'],
+        ['last month', 'range=1m'],
+        ['last month, table Radius', 'range=1m&table=Radius'],
+        ['last month, one record', 'range=1m&entityId=record-42'],
+        ['last month, page 100', 'range=1m&page=100'],
+      ];
+      for (const [label, query] of cases) {
+        const times: number[] = [];
+        let total = 0;
+        for (let call = 0; call < CALLS; call += 1) {
+          start = performance.now();
+          const answer = await app.inject({
+            method: 'GET',
+            url: `/api/audit/${own!.id}/search?pageSize=25&${query}`,
+            headers: { authorization },
+          });
+          times.push(performance.now() - start);
+          if (answer.statusCode !== 200) throw new Error(`${label}: ${answer.statusCode} ${answer.body}`);
+          total = answer.json().totalElements as number;
         }
-      } finally {
-        await app.close();
+        const p95 = percentile(times, 95);
+        lines.push(
+          `| ${label} | ${total.toLocaleString('en')} | ${percentile(times, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ≤ ${TARGET_MS} ms | ${p95 <= TARGET_MS ? 'met' : 'NOT MET'} |`,
+        );
       }
     } finally {
-      await opened.close();
+      await app.close();
     }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
   console.log(lines.join('\n'));
 }

@@ -1,27 +1,12 @@
-/**
- * Activation codes at scale (issue 14), measured through HTTP against the real server code on PGlite:
- * - generating the codes of 100,000 users (one directory of a customer, the primary directory of a token
- *   pack): one PUT …/activation-code/generate/{customerId}/{tokenPackId}, through inject (target 5 s);
- * - the codes list at 100,000 codes, 1,000 rows a page with the total, status NEW, by username: 50 calls
- *   across the pages, p95 against the target (100 ms);
- * - the zip of the QR codes of a pack of 10,000 codes (GET …/download-token-pack-ac-zip/{tokenPackId}) from
- *   a listening server, the answer read as a stream and counted, not kept: its time (target 20 s) and the
- *   process's RSS sampled every 50 ms while it streams, the peak over the RSS before the call (target
- *   150 MB). The client reading the stream runs in the same process, so its share is counted too.
- * The users, directories and packs are inserted by this bench, not by the product's seed.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
-import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
 import { accountRoles, accounts, customers, directories, roles, tokenPacks } from '../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE, ensureSeed } from '../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../server/domain/seed.ts';
+import { percentile, verdict, withSeededDatabase } from './measure.ts';
 
 const USERS = 100_000;
 const ZIPPED = 10_000;
@@ -31,12 +16,7 @@ const TARGETS = { generateSeconds: 5, listMs: 100, zipSeconds: 20, zipGrowthMb: 
 const BASE = '/api/idm-config/v2/reactive/activation-code';
 const ADMIN = { email: 'bench-customer-admin@example.com', password: 'Bench-Customer-Admin-1' };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 /** A directory of the customer with `count` ACTIVE users, in one statement each. */
 async function directoryWithUsers(db: Database, customerId: string, name: string, count: number) {
@@ -99,138 +79,118 @@ const row = (label: string, values: number[], target: number) => {
 };
 
 export async function enrollmentFigures(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-enrollment-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    INITIAL_OPERATOR_PASSWORD: 'Bench-Operator-1',
-  });
   const lines: string[] = [];
-  try {
-    const opened = await openDatabase({ dataDir });
-    const { db } = opened;
+  await withSeededDatabase('enrollment', async ({ db, config }) => {
+    const [customer] = await db
+      .insert(customers)
+      .values({ companyName: `Bench Enrollment ${Date.now()}`, contactEmail: 'bench@example.com' })
+      .returning({ id: customers.id });
+    const customerId = customer!.id;
+    const large = await directoryWithUsers(db, customerId, 'Large', USERS);
+    const small = await directoryWithUsers(db, customerId, 'Small', ZIPPED);
+    const [largePack, smallPack] = await db
+      .insert(tokenPacks)
+      .values([
+        { customerId, name: 'Bench 100,000 users', primaryDirectoryId: large },
+        { customerId, name: 'Bench 10,000 users', primaryDirectoryId: small },
+      ])
+      .returning({ id: tokenPacks.id });
+    await customerAdmin(db, customerId);
+    await db.execute(sql`analyze users`);
+
+    const app = buildApp({ db, config });
+    await app.listen({ host: '127.0.0.1', port: 0 });
     try {
-      await ensureSeed(db, config, () => undefined);
-      const [customer] = await db
-        .insert(customers)
-        .values({ companyName: `Bench Enrollment ${Date.now()}`, contactEmail: 'bench@example.com' })
-        .returning({ id: customers.id });
-      const customerId = customer!.id;
-      const large = await directoryWithUsers(db, customerId, 'Large', USERS);
-      const small = await directoryWithUsers(db, customerId, 'Small', ZIPPED);
-      const [largePack, smallPack] = await db
-        .insert(tokenPacks)
-        .values([
-          { customerId, name: 'Bench 100,000 users', primaryDirectoryId: large },
-          { customerId, name: 'Bench 10,000 users', primaryDirectoryId: small },
-        ])
-        .returning({ id: tokenPacks.id });
-      await customerAdmin(db, customerId);
-      await db.execute(sql`analyze users`);
-
-      const app = buildApp({ db, config });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      try {
-        const signIn = await app.inject({
-          method: 'POST',
-          url: '/api/auth/signin',
-          payload: { login: ADMIN.email, password: ADMIN.password },
-        });
-        if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-        const authorization = `Bearer ${signIn.json().token as string}`;
-        const generate = async (packId: string, expected: number) => {
-          const start = performance.now();
-          const answer = await app.inject({
-            method: 'PUT',
-            url: `${BASE}/generate/${customerId}/${packId}`,
-            headers: { authorization },
-          });
-          const took = performance.now() - start;
-          if (answer.statusCode !== 200 || answer.json().generated !== expected) {
-            throw new Error(`generate answered ${answer.statusCode}: ${answer.body}`);
-          }
-          return took;
-        };
-
-        // 1. Generate the codes of 100,000 users.
-        const generateSeconds = (await generate(largePack!.id, USERS)) / 1000;
-        await db.execute(sql`analyze activation_codes`);
-        lines.push(
-          `generating activation codes for ${USERS.toLocaleString('en')} users: ${generateSeconds.toFixed(1)} s (target ≤ ${TARGETS.generateSeconds} s: ${verdict(generateSeconds <= TARGETS.generateSeconds)})`,
-        );
-
-        // 2. The list at 100,000 codes, 1,000 rows a page.
-        const pages = USERS / PAGE_SIZE;
-        const list = async (page: number) => {
-          const start = performance.now();
-          const answer = await app.inject({
-            method: 'GET',
-            url: `${BASE}/${customerId}/search?tokenPackId=${largePack!.id}&page=${page}&pageSize=${PAGE_SIZE}&status=NEW&sort=username&order=ASC`,
-            headers: { authorization },
-          });
-          const took = performance.now() - start;
-          const body = answer.json() as { content: unknown[]; totalElements: number };
-          if (
-            answer.statusCode !== 200 ||
-            body.totalElements !== USERS ||
-            body.content.length !== PAGE_SIZE
-          ) {
-            throw new Error(
-              `the codes list answered ${answer.statusCode}: ${body.totalElements} codes, ${body.content?.length} rows`,
-            );
-          }
-          return took;
-        };
-        for (let i = 0; i < 5; i++) await list(i * 17);
-        const times: number[] = [];
-        for (let i = 0; i < CALLS; i++) times.push(await list((i * 37) % pages));
-        lines.push(
-          `| ${`codes list, ${USERS.toLocaleString('en')} codes, ${CALLS} calls`.padEnd(40)} | median    | p95       | target   |         |`,
-          `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
-          row(`PGlite: ${PAGE_SIZE.toLocaleString('en')} rows + total, status NEW`, times, TARGETS.listMs),
-        );
-
-        // 3. The zip of 10,000 QR codes, streamed from a listening server.
-        await generate(smallPack!.id, ZIPPED);
-        const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${BASE}/${customerId}/download-token-pack-ac-zip/${smallPack!.id}`;
-        const rssBefore = process.memoryUsage().rss;
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { login: ADMIN.email, password: ADMIN.password },
+      });
+      if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+      const authorization = `Bearer ${signIn.json().token as string}`;
+      const generate = async (packId: string, expected: number) => {
         const start = performance.now();
-        const [zip, growth] = await peakGrowth(async () => {
-          const response = await fetch(url, { headers: { authorization } });
-          if (!response.ok || !response.body) {
-            throw new Error(`the zip answered ${response.status}: ${await response.text()}`);
-          }
-          let bytes = 0;
-          // The end of central directory record (the last 22 bytes, no comment) counts the entries.
-          let tail = Buffer.alloc(0);
-          const reader = response.body.getReader();
-          for (let read = await reader.read(); !read.done; read = await reader.read()) {
-            const chunk = read.value;
-            bytes += chunk.length;
-            tail =
-              chunk.length >= 22
-                ? Buffer.from(chunk.subarray(-22))
-                : Buffer.concat([tail, chunk]).subarray(-22);
-          }
-          return { bytes, entries: tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1 };
+        const answer = await app.inject({
+          method: 'PUT',
+          url: `${BASE}/generate/${customerId}/${packId}`,
+          headers: { authorization },
         });
-        const zipSeconds = (performance.now() - start) / 1000;
-        if (zip.entries !== ZIPPED) {
-          throw new Error(`the zip holds ${zip.entries} entries, not ${ZIPPED}`);
+        const took = performance.now() - start;
+        if (answer.statusCode !== 200 || answer.json().generated !== expected) {
+          throw new Error(`generate answered ${answer.statusCode}: ${answer.body}`);
         }
-        const growthMet = growth <= TARGETS.zipGrowthMb * 1024 * 1024;
-        lines.push(
-          `zip of ${ZIPPED.toLocaleString('en')} QR codes (${mb(zip.bytes)} streamed): ${zipSeconds.toFixed(1)} s (target ≤ ${TARGETS.zipSeconds} s: ${verdict(zipSeconds <= TARGETS.zipSeconds)}); RSS ${mb(rssBefore)} before, peak growth ${mb(growth)} (target ≤ ${TARGETS.zipGrowthMb} MB: ${verdict(growthMet)})`,
-        );
-      } finally {
-        await app.close();
+        return took;
+      };
+
+      // 1. Generate the codes of 100,000 users.
+      const generateSeconds = (await generate(largePack!.id, USERS)) / 1000;
+      await db.execute(sql`analyze activation_codes`);
+      lines.push(
+        `generating activation codes for ${USERS.toLocaleString('en')} users: ${generateSeconds.toFixed(1)} s (target ≤ ${TARGETS.generateSeconds} s: ${verdict(generateSeconds <= TARGETS.generateSeconds)})`,
+      );
+
+      // 2. The list at 100,000 codes, 1,000 rows a page.
+      const pages = USERS / PAGE_SIZE;
+      const list = async (page: number) => {
+        const start = performance.now();
+        const answer = await app.inject({
+          method: 'GET',
+          url: `${BASE}/${customerId}/search?tokenPackId=${largePack!.id}&page=${page}&pageSize=${PAGE_SIZE}&status=NEW&sort=username&order=ASC`,
+          headers: { authorization },
+        });
+        const took = performance.now() - start;
+        const body = answer.json() as { content: unknown[]; totalElements: number };
+        if (answer.statusCode !== 200 || body.totalElements !== USERS || body.content.length !== PAGE_SIZE) {
+          throw new Error(
+            `the codes list answered ${answer.statusCode}: ${body.totalElements} codes, ${body.content?.length} rows`,
+          );
+        }
+        return took;
+      };
+      for (let i = 0; i < 5; i++) await list(i * 17);
+      const times: number[] = [];
+      for (let i = 0; i < CALLS; i++) times.push(await list((i * 37) % pages));
+      lines.push(
+        `| ${`codes list, ${USERS.toLocaleString('en')} codes, ${CALLS} calls`.padEnd(40)} | median    | p95       | target   |         |`,
+        `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
+        row(`PGlite: ${PAGE_SIZE.toLocaleString('en')} rows + total, status NEW`, times, TARGETS.listMs),
+      );
+
+      // 3. The zip of 10,000 QR codes, streamed from a listening server.
+      await generate(smallPack!.id, ZIPPED);
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${BASE}/${customerId}/download-token-pack-ac-zip/${smallPack!.id}`;
+      const rssBefore = process.memoryUsage().rss;
+      const start = performance.now();
+      const [zip, growth] = await peakGrowth(async () => {
+        const response = await fetch(url, { headers: { authorization } });
+        if (!response.ok || !response.body) {
+          throw new Error(`the zip answered ${response.status}: ${await response.text()}`);
+        }
+        let bytes = 0;
+        // The end of central directory record (the last 22 bytes, no comment) counts the entries.
+        let tail = Buffer.alloc(0);
+        const reader = response.body.getReader();
+        for (let read = await reader.read(); !read.done; read = await reader.read()) {
+          const chunk = read.value;
+          bytes += chunk.length;
+          tail =
+            chunk.length >= 22
+              ? Buffer.from(chunk.subarray(-22))
+              : Buffer.concat([tail, chunk]).subarray(-22);
+        }
+        return { bytes, entries: tail.readUInt32LE(0) === 0x06054b50 ? tail.readUInt16LE(10) : -1 };
+      });
+      const zipSeconds = (performance.now() - start) / 1000;
+      if (zip.entries !== ZIPPED) {
+        throw new Error(`the zip holds ${zip.entries} entries, not ${ZIPPED}`);
       }
+      const growthMet = growth <= TARGETS.zipGrowthMb * 1024 * 1024;
+      lines.push(
+        `zip of ${ZIPPED.toLocaleString('en')} QR codes (${mb(zip.bytes)} streamed): ${zipSeconds.toFixed(1)} s (target ≤ ${TARGETS.zipSeconds} s: ${verdict(zipSeconds <= TARGETS.zipSeconds)}); RSS ${mb(rssBefore)} before, peak growth ${mb(growth)} (target ≤ ${TARGETS.zipGrowthMb} MB: ${verdict(growthMet)})`,
+      );
     } finally {
-      await opened.close();
+      await app.close();
     }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
   for (const line of lines) console.log(line);
 }

@@ -20,16 +20,12 @@ import { type Database, openDatabase } from '../server/db/client.ts';
 import { accounts, customers } from '../server/db/schema.ts';
 import { ensureSeed } from '../server/domain/seed.ts';
 import { startSlapd } from '../test/support/slapd.ts';
+import { percentile } from './measure.ts';
 
 const USERS = 100_000;
 const CALLS = 200;
 const SYNCED = 10_000;
 const TARGETS = { pglite: 25, postgres: 10, syncSeconds: 30 };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 const SURNAMES = [
   'smith',

@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Config, loadConfig } from '../server/config.ts';
+import { type Database, openDatabase } from '../server/db/client.ts';
+import { ensureSeed } from '../server/domain/seed.ts';
+
+/** The value below which `p` percent of `values` lie (nearest rank). */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+export const verdict = (met: boolean): string => (met ? 'met' : 'NOT MET');
+
+/**
+ * Runs `work` on a fresh PGlite database of its own in a temporary folder (migrated and seeded as the
+ * server's first start does), then closes it and removes the folder, whatever happens.
+ */
+export async function withSeededDatabase<T>(
+  name: string,
+  work: (opened: { db: Database; config: Config }) => Promise<T>,
+): Promise<T> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-bench-${name}-`));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    INITIAL_OPERATOR_PASSWORD: 'Bench-Operator-1',
+  });
+  try {
+    const opened = await openDatabase({ dataDir });
+    try {
+      await ensureSeed(opened.db, config, () => undefined);
+      return await work({ db: opened.db, config });
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
