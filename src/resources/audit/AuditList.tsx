@@ -33,15 +33,22 @@ export const AuditRows = () => {
     <SmallScreenList
       small={
         <SimpleList<AuditEntry>
-          primaryText={(record) => `${tableName(record)} · ${record.action} · ${record.entityId}`}
-          secondaryText={(record) =>
-            Object.entries(record.changes)
-              .map(([field, change]) => `${field}: ${readable(change.before)} → ${readable(change.after)}`)
-              .join('; ')
-          }
-          tertiaryText={(record) =>
-            `${new Date(record.modifiedDate).toLocaleString('vi-VN')} · ${record.modifiedBy}`
-          }
+          primaryText={(record) => `${tableName(record)} · ${record.action}`}
+          secondaryText={(record) => (
+            <>
+              <span style={{ display: 'block' }}>
+                {`${new Date(record.modifiedDate).toLocaleString('vi-VN')} · ${record.modifiedBy}`}
+              </span>
+              <span style={{ display: 'block' }}>{record.entityId}</span>
+              <span style={{ display: 'block' }}>
+                {Object.entries(record.changes)
+                  .map(
+                    ([field, change]) => `${field}: ${readable(change.before)} → ${readable(change.after)}`,
+                  )
+                  .join('; ')}
+              </span>
+            </>
+          )}
           rowClick={false}
           sx={{ '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } }}
         />
