@@ -43,7 +43,6 @@ export const activationCodes = pgTable(
   (t) => [
     uniqueIndex('activation_codes_code_idx').on(t.code),
     uniqueIndex('activation_codes_pack_user_idx').on(t.tokenPackId, t.userId),
-    index('activation_codes_pack_list_idx').on(t.tokenPackId, t.lastModifiedDate, t.id),
     // Migration 0018 makes it covering, INCLUDE (status, expire_date, customer_id), which drizzle cannot
     // say: the list pages, filters by status and expiry and counts from the index alone (tidyCodes).
     index('activation_codes_pack_username_idx').on(t.tokenPackId, t.username, t.id),
