@@ -78,7 +78,8 @@ export const portal = {
         'Signing in will then only ask your password: anyone who knows it can sign in to your account.',
     },
     notActivated: {
-      todo: 'Ask your administrator for an activation code, activate the V-Key app with it, then come back here to turn this on.',
+      nextStep:
+        'Ask your administrator for an activation code, activate the V-Key app with it, then come back here to turn this on.',
       help: 'How to install and activate the V-Key app',
     },
     devices: {

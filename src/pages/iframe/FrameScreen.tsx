@@ -75,7 +75,7 @@ const useEmbeddedSession = () => {
       return;
     }
     setWaiting((current) => (current === 'refused' ? current : 'waiting'));
-    // No secret in it: any parent may learn that the screen waits for a token.
+    // No secret in it: every parent may learn that the screen waits for a token.
     window.parent.postMessage(READY_MESSAGE, '*');
     const timer = setTimeout(
       () => setWaiting((current) => (current === 'waiting' ? 'notEmbedded' : current)),

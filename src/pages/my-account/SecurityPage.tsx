@@ -158,7 +158,7 @@ export const SecurityPage = () => {
                     {translate('error.user.appNotActivated')}
                   </Typography>
                   <Typography variant="body2" sx={{ mt: 1 }}>
-                    {translate(`${T}.notActivated.todo`)}
+                    {translate(`${T}.notActivated.nextStep`)}
                   </Typography>
                   <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
                     {translate(`${T}.notActivated.help`)}

@@ -35,7 +35,7 @@ export interface SecondFactorStepProps {
 /**
  * The second step of a sign-in whose account has its second factor on (contract/secondFactor.ts): the
  * V-Key app approves the request (its status polled every 2000 ms) or the user types the code the app
- * shows; either way the request is completed and the session opened as any sign-in's. REJECT, TIMEOUT (or
+ * shows; either way the request is completed and the session opened like every other sign-in's. REJECT, TIMEOUT (or
  * the countdown at zero) and a request the server no longer knows end the step with a warning.
  */
 export const SecondFactorStep = ({
