@@ -19,11 +19,14 @@ import { getProductName } from '../../config';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
-import { SecondFactorStep } from './secondFactor/SecondFactorStep';
 import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
 
 // The QR tab and its QR code library load when the tab is first pointed at, focused or opened.
 const QrCodeLogin = preloadable(() => import('./qr/QrCodeLogin').then((module) => module.QrCodeLogin));
+// Only an account with the V-Key app as second factor sees this step: its code loads when it is needed.
+const SecondFactorStep = preloadable(() =>
+  import('./secondFactor/SecondFactorStep').then((module) => module.SecondFactorStep),
+);
 export const preloadQrCodeLogin = QrCodeLogin.preload;
 
 interface NextLocationState {
@@ -161,12 +164,20 @@ export const LoginPage = () => {
               {translate('portal.login.subtitle')}
             </Typography>
             {secondFactor ? (
-              <SecondFactorStep
-                key={secondFactor.requestId}
-                request={secondFactor}
-                next={next}
-                onBack={() => setSecondFactor(undefined)}
-              />
+              <Suspense
+                fallback={
+                  <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+                    <CircularProgress aria-label={translate('portal.login.secondFactor.waiting')} />
+                  </Box>
+                }
+              >
+                <SecondFactorStep
+                  key={secondFactor.requestId}
+                  request={secondFactor}
+                  next={next}
+                  onBack={() => setSecondFactor(undefined)}
+                />
+              </Suspense>
             ) : (
               signInForm
             )}
