@@ -99,12 +99,13 @@ describe("a customer administrator's activation codes", () => {
       );
     });
 
-  const codeOf = async (page: Page, username: string) => {
-    const row = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
-    return (await row.getByRole('cell').nth(1).innerText()).trim();
-  };
+  // A row picked by a cell holding exactly the username: a plain text filter also matches
+  // the random codes and secrets of other rows ("ann" in a base32 secret).
+  const rowOf = (page: Page, username: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+
+  const codeOf = async (page: Page, username: string) =>
+    (await rowOf(page, username).getByRole('cell').nth(1).innerText()).trim();
 
   it('generates a code for each user of the pack and emails one, which the operator reads in the Outbox', async () => {
     const page = await signedIn(acme);
@@ -153,14 +154,14 @@ describe("a customer administrator's activation codes", () => {
     expect(again.stderr).toContain('This activation code has been used already.');
 
     await page.reload();
-    await page.getByRole('row').filter({ hasText: 'ann' }).getByText('Activated').waitFor();
+    await rowOf(page, 'ann').getByText('Activated').waitFor();
   });
 
   it('downloads the zip of the QR codes of the selected rows', async () => {
     const page = await signedIn(acme);
     await page.goto(`${portal.url}/activation-code/${packId}`);
     for (const name of ['bob', 'cat']) {
-      await page.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+      await rowOf(page, name).getByRole('checkbox').check();
     }
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -193,7 +194,7 @@ describe("a customer administrator's activation codes", () => {
     await page.screenshot({ path: 'test-results/enrollment-otp.png', fullPage: true });
 
     const secretOf = async (username: string) =>
-      (await page.getByRole('row').filter({ hasText: username }).innerText()).match(/[A-Z2-7]{32}/)?.[0];
+      (await rowOf(page, username).innerText()).match(/[A-Z2-7]{32}/)?.[0];
     await page.getByRole('button', { name: 'Send the OTP code of bob by email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the OTP code by email' });
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -206,7 +207,7 @@ describe("a customer administrator's activation codes", () => {
     await page.getByText('Re-generate OTP successfully.').waitFor();
     await expect.poll(() => secretOf('ann')).not.toBe(before);
 
-    await page.getByRole('row').filter({ hasText: 'cat' }).getByRole('checkbox').check();
+    await rowOf(page, 'cat').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByText("Delete selected user's OTP.").waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
