@@ -157,6 +157,7 @@ export type ActionSpec =
       method: 'POST' | 'PUT';
       path: string;
       part: string;
+      query?: readonly string[];
     };
 export type ActionCall = ActionSpec & CallInfo;
 

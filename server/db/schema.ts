@@ -10,4 +10,6 @@ export * from './schema/directory.ts';
 export * from './schema/enrollment.ts';
 export * from './schema/identity.ts';
 export * from './schema/oauth2.ts';
+export * from './schema/report.ts';
 export * from './schema/service.ts';
+export * from './schema/theme.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -16,6 +17,7 @@ import { files, serviceTemplates } from './admin.ts';
 import { subscriptions } from './billing.ts';
 import { directories, users } from './directory.ts';
 import { customers, timestamptz } from './identity.ts';
+import { themes } from './theme.ts';
 
 /**
  * Token packs and the service instances in them (spec 01 §3; spec 02 §3). An approved subscription order
@@ -41,6 +43,11 @@ export const tokenPacks = pgTable(
     primaryDirectoryId: uuid('primary_directory_id').references(() => directories.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The theme its app shows; a theme in use cannot be deleted or edited (spec 01 §2). No action, not
+     * restrict: deleting a customer deletes both in one statement.
+     */
+    themeId: uuid('theme_id').references((): AnyPgColumn => themes.id, { onDelete: 'no action' }),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },

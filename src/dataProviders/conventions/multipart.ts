@@ -1,4 +1,4 @@
-import { callerFor, isRecordAnswer, MISSING_PARAMETER } from '../calls';
+import { callerFor, isRecordAnswer, MISSING_PARAMETER, namedQuery, toQuery } from '../calls';
 import type { ActionParams, Adapter, CallContext, MultipartCall, ResourceEntry } from '../types';
 
 /** A File, or the value of a react-admin file input ({rawFile: File, src, title}). */
@@ -80,7 +80,8 @@ export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Ada
     if (spec.by !== 'upload') continue;
     methods[name] = async (_: string, params: ActionParams = {}) => {
       const form = fileForm(spec.part, params[spec.part]);
-      return { data: (await call.send<unknown>(spec.method, call.path(spec.path, params), form)).json };
+      const path = call.path(spec.path, params) + toQuery(namedQuery(spec.query, params, ctx));
+      return { data: (await call.send<unknown>(spec.method, path, form)).json };
     };
   }
   return methods;

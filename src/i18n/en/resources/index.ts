@@ -21,11 +21,10 @@ import { saml2 } from './saml2';
 import { serviceLaunch } from './service-launch';
 import { serviceTemplate } from './service-template';
 import { subscription } from './subscription';
+import { theme } from './theme';
 import { tokenPack } from './token-pack';
 import { users } from './users';
 import { vosCloudConfig } from './vos-cloud-config';
-
-const named = (name: string) => ({ name });
 
 export const resources = {
   audit,
@@ -54,7 +53,7 @@ export const resources = {
       deleted: 'Trusted network removed',
     },
   },
-  theme: named('Theme |||| Themes'),
+  theme,
   users,
   'users/keycloak': {
     name: 'Directory user |||| Directory users',
