@@ -20,6 +20,7 @@ import { outbox } from '../../contract/mail';
 import { oidc } from '../../contract/oidc';
 import { otp } from '../../contract/otp';
 import { radius } from '../../contract/radius';
+import { report } from '../../contract/report';
 import { accountRole, role } from '../../contract/role';
 import { saml } from '../../contract/saml';
 import { saml2 } from '../../contract/saml2';
@@ -32,6 +33,7 @@ import {
 } from '../../contract/service';
 import { serviceTemplate } from '../../contract/serviceTemplate';
 import { billing } from '../../contract/session';
+import { theme } from '../../contract/theme';
 import { tokenPack, tokenPackV2, whiteListIps } from '../../contract/tokenPack';
 import { user } from '../../contract/user';
 import type {
@@ -190,32 +192,14 @@ export const RESOURCES = {
   account_role: accountRole,
   asset,
   // ——— /whitelabelapp ———
-  theme: {
-    base: '/whitelabelapp/theme',
-    customerScoped: true,
-    list: postSearch('{base}/{customerId}/search'),
-    getOne: record('POST', '{base}/detail', 'id'),
-    getMany: record('POST', '{base}/details', 'ids'),
-    create: record('POST', '{base}/create', 'data'),
-    update: record('PUT', '{base}/update', 'data'),
-    delete: record('DELETE', '{base}/delete', { themeId: '{id}', customerId: '{customerId}' }),
-    deleteMany: EACH,
-    actions: {
-      getDefault: call('GET', '{base}/default'),
-      reject: call('POST', '{base}/reject', 'data'),
-    },
-  },
+  theme,
   // ——— /service-mgmt ———
   'service-template': serviceTemplate,
   'service-launch': serviceLaunch,
   'service-instance': serviceInstance,
 
   // ——— /grafana, /audit ———
-  report: {
-    base: '/grafana',
-    customerScoped: false,
-    getOne: record('GET', '{base}/dashboards/uid/{id}'),
-  },
+  report,
   audit,
 } satisfies Record<string, ResourceEntry>;
 

@@ -1026,11 +1026,15 @@ const CASES: Record<ResourceName, Case[]> = {
   theme: [
     { call: 'getList', params: LIST, sent: [POST('/api/whitelabelapp/theme/c1/search', SEARCH)] },
     { call: 'getManyReference', params: REF, sent: [POST('/api/whitelabelapp/theme/c1/search', SEARCH_REF)] },
-    { call: 'getOne', params: ONE, sent: [POST('/api/whitelabelapp/theme/detail', { id: 'r1' })] },
+    {
+      call: 'getOne',
+      params: ONE,
+      sent: [POST('/api/whitelabelapp/theme/detail', { themeId: 'r1', customerId: 'c1' })],
+    },
     {
       call: 'getMany',
       params: MANY,
-      sent: [POST('/api/whitelabelapp/theme/details', { ids: ['r1', 'r2'] })],
+      sent: [POST('/api/whitelabelapp/theme/details', { ids: ['r1', 'r2'], customerId: 'c1' })],
       answer: { json: [] },
     },
     { call: 'create', params: CREATE, sent: [POST('/api/whitelabelapp/theme/create', { name: 'New' })] },
@@ -1057,6 +1061,15 @@ const CASES: Record<ResourceName, Case[]> = {
       call: 'reject',
       params: { data: { id: 't1', reason: 'Logo too large' } },
       sent: [POST('/api/whitelabelapp/theme/reject', { id: 't1', reason: 'Logo too large' })],
+    },
+    {
+      call: 'upload',
+      params: { file: icon },
+      sent: [
+        MULTIPART('POST', '/api/whitelabelapp/files/upload?customerId=c1', {
+          file: filePart('icon.png', 'image/png', 'png-bytes'),
+        }),
+      ],
     },
   ],
   'service-template': [
@@ -1213,7 +1226,23 @@ const CASES: Record<ResourceName, Case[]> = {
       sent: [GET('/api/service-mgmt/service-instance/c1/unused_list?tokenPackId=tp1')],
     },
   ],
-  report: [{ call: 'getOne', params: { id: 'dash1' }, sent: [GET('/api/grafana/dashboards/uid/dash1')] }],
+  report: [
+    { call: 'getOne', params: { id: 'customer' }, sent: [GET('/api/grafana/dashboards/uid/customer')] },
+    {
+      call: 'panel',
+      params: { panel: 'sign-ins', from: '2026-11-18T00:00:00.000Z', to: '2026-11-25T00:00:00.000Z' },
+      sent: [
+        GET(
+          '/api/grafana/api/datasources/proxy/c1/sign-ins?from=2026-11-18T00%3A00%3A00.000Z&to=2026-11-25T00%3A00%3A00.000Z',
+        ),
+      ],
+    },
+    {
+      call: 'panel',
+      params: { panel: 'orders', meta: { customerId: 'provider' } },
+      sent: [GET('/api/grafana/api/datasources/proxy/provider/orders')],
+    },
+  ],
   audit: [
     {
       call: 'getList',
