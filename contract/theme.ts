@@ -106,6 +106,80 @@ export const ThemeDefinition = Type.Object(
 );
 export type ThemeDefinition = Static<typeof ThemeDefinition>;
 
+const colour = (id: string, value: string): ThemeField => ({ id, type: 'color', value });
+const text = (id: string, value: string): ThemeField => ({ id, type: 'text', value });
+const image = (id: string): ThemeField => ({ id, type: 'image', value: '' });
+
+/**
+ * The default definition (`GET default`, and a new theme's when none is given). Field ids are shared: the
+ * common fields' colours are copied to the fields of the same id on every screen; the preview draws each
+ * screen from these ids (labels come from the catalogue by id).
+ */
+export const DEFAULT_THEME_DEFINITION: ThemeDefinition = {
+  commonDefs: [
+    colour('primaryColor', '#1565c0'),
+    colour('backgroundColor', '#ffffff'),
+    colour('textColor', '#1a1a1a'),
+    colour('buttonColor', '#1565c0'),
+    colour('buttonTextColor', '#ffffff'),
+    image('logo'),
+    text('companyName', ''),
+  ],
+  screenDefs: [
+    {
+      id: 'sign-in',
+      fields: [
+        colour('backgroundColor', '#ffffff'),
+        colour('textColor', '#1a1a1a'),
+        colour('buttonColor', '#1565c0'),
+        colour('buttonTextColor', '#ffffff'),
+        image('logo'),
+        text('title', 'Sign in'),
+        text('subtitle', 'Scan the QR code on the sign-in page'),
+        text('buttonLabel', 'Scan QR code'),
+      ],
+    },
+    {
+      id: 'approval',
+      fields: [
+        colour('backgroundColor', '#ffffff'),
+        colour('textColor', '#1a1a1a'),
+        colour('approveColor', '#2e7d32'),
+        colour('rejectColor', '#c62828'),
+        image('logo'),
+        text('title', 'Approve this sign-in?'),
+        text('approveLabel', 'Approve'),
+        text('rejectLabel', 'Reject'),
+      ],
+    },
+    {
+      id: 'activation',
+      fields: [
+        colour('backgroundColor', '#ffffff'),
+        colour('textColor', '#1a1a1a'),
+        colour('buttonColor', '#1565c0'),
+        colour('buttonTextColor', '#ffffff'),
+        image('logo'),
+        text('title', 'Activate your app'),
+        text('instructions', 'Scan the QR code of your activation email'),
+        text('buttonLabel', 'Activate'),
+      ],
+    },
+    {
+      id: 'web-sign-in',
+      fields: [
+        colour('backgroundColor', '#f5f5f5'),
+        colour('textColor', '#1a1a1a'),
+        colour('buttonColor', '#1565c0'),
+        colour('buttonTextColor', '#ffffff'),
+        image('logo'),
+        text('title', 'Sign in to your account'),
+        text('buttonLabel', 'Sign in'),
+      ],
+    },
+  ],
+};
+
 export const THEME_STATUSES = ['ACTIVE', 'REJECTED'] as const;
 export type ThemeStatus = (typeof THEME_STATUSES)[number];
 
