@@ -14,9 +14,10 @@
  * Activation codes for 100,000 users, their list 1,000 rows a page, and a zip of 10,000 QR codes (time and
  * RSS growth while it streams): see bench/enrollment.ts.
  * The audit log at 1,000,000 entries, a page with its total by range, table and record: see bench/audit.ts.
+ * The dashboard's panels of a customer with 100,000 users and 200,000 sign-in events: see bench/report.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit` or `-- portal` runs one part
- * only.
+ * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report` or
+ * `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +33,7 @@ import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } fro
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
 import { enrollmentFigures } from './enrollment.ts';
 import { percentile } from './measure.ts';
+import { reportFigures } from './report.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
 import { usersFigures } from './users.ts';
 
@@ -195,10 +197,11 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit` or `-- portal` runs one part only.
+// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report` or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
 if (!only || only === 'enrollment') await enrollmentFigures();
 if (!only || only === 'audit') await auditFigures();
+if (!only || only === 'report') await reportFigures();
 if (!only || only === 'portal') await portalFigures();

@@ -33,6 +33,7 @@ export const AUDIT_TABLES = [
   'OtpCode',
   'WhiteListIp',
   'Card',
+  'Theme',
 ] as const;
 export type AuditTable = (typeof AUDIT_TABLES)[number];
 

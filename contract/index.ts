@@ -15,6 +15,7 @@ import { oidc } from './oidc.ts';
 import { otp, otpVerification } from './otp.ts';
 import type { PermissionResource } from './permissions.ts';
 import { radius } from './radius.ts';
+import { report } from './report.ts';
 import { accountRole, role } from './role.ts';
 import { saml } from './saml.ts';
 import { saml2 } from './saml2.ts';
@@ -23,6 +24,7 @@ import { secondFactor } from './secondFactor.ts';
 import { denyServiceUsers, seamlessServiceUsers, serviceInstance, serviceLaunch } from './service.ts';
 import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
 import { billing, session } from './session.ts';
+import { theme, themeFiles } from './theme.ts';
 import { tokenPack, tokenPackV2, whiteListIps } from './tokenPack.ts';
 import { user } from './user.ts';
 
@@ -63,6 +65,8 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
   otp,
   outbox,
   audit,
+  report,
+  theme,
 ];
 
 export const CALL_FAMILIES: readonly CallFamily[] = [
@@ -74,6 +78,7 @@ export const CALL_FAMILIES: readonly CallFamily[] = [
   appActivation,
   otpVerification,
   secondFactor,
+  themeFiles,
 ];
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
@@ -83,7 +88,6 @@ export type ResourceGuard = PermissionResource | readonly PermissionResource[] |
  * moves into its resource's contract with its issue. A resource named nowhere uses its own name.
  */
 const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
-  report: null,
   ldap_2fa: 'directories',
   user: 'user-management',
   'user-details': 'user-management',

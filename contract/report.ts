@@ -118,12 +118,26 @@ export const PanelQuery = Type.Object(
   closedQuery,
 );
 
+/**
+ * The answers of the report calls: the server answers `{messageKey: key, message}` with the status; the
+ * catalogue (src/i18n/en/errors.ts) has each key with the same text.
+ */
 export const REPORT_ERRORS = {
   REPORT_RANGE: {
     status: 400,
+    key: 'error.report.range',
     message: 'The reporting range must end after it starts and span at most 366 days.',
   },
-  REPORT_PANEL_UNKNOWN: { status: 404, message: 'This dashboard has no such panel.' },
+  REPORT_DASHBOARD_UNKNOWN: {
+    status: 404,
+    key: 'error.report.dashboardUnknown',
+    message: 'There is no such dashboard.',
+  },
+  REPORT_PANEL_UNKNOWN: {
+    status: 404,
+    key: 'error.report.panelUnknown',
+    message: 'This dashboard has no such panel.',
+  },
 } as const;
 
 /** Any signed-in account sees its customer's dashboard (spec 01 §2); operators the provider's with `provider`. */

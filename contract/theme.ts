@@ -113,7 +113,8 @@ const image = (id: string): ThemeField => ({ id, type: 'image', value: '' });
 /**
  * The default definition (`GET default`, and a new theme's when none is given). Field ids are shared: the
  * common fields' colours are copied to the fields of the same id on every screen; the preview draws each
- * screen from these ids (labels come from the catalogue by id).
+ * screen from these ids (labels come from the catalogue by id). It follows that rule itself: a screen's
+ * colour of a common id has the common value (a colour of one screen only needs an id of its own).
  */
 export const DEFAULT_THEME_DEFINITION: ThemeDefinition = {
   commonDefs: [
@@ -168,7 +169,7 @@ export const DEFAULT_THEME_DEFINITION: ThemeDefinition = {
     {
       id: 'web-sign-in',
       fields: [
-        colour('backgroundColor', '#f5f5f5'),
+        colour('backgroundColor', '#ffffff'),
         colour('textColor', '#1a1a1a'),
         colour('buttonColor', '#1565c0'),
         colour('buttonTextColor', '#ffffff'),
@@ -252,24 +253,51 @@ export const UploadedImage = Type.Object({
 });
 export type UploadedImage = Static<typeof UploadedImage>;
 
+/**
+ * The answers of the theme calls: the server answers `{messageKey: key, message}` with the status; the
+ * catalogue (src/i18n/en/errors.ts) has each key with the same text.
+ */
 export const THEME_ERRORS = {
+  THEME_NOT_FOUND: { status: 404, key: 'error.theme.notFound', message: 'Theme not found' },
   THEME_LOCKED: {
     status: 409,
+    key: 'error.theme.locked',
     message:
       'This theme is assigned to a token pack and cannot be edited until another theme replaces it there.',
   },
   THEME_IN_USE: {
     status: 409,
+    key: 'error.theme.inUse',
     message:
       'This theme is assigned to a token pack: assign another theme to the token pack before deleting it.',
   },
   THEME_REJECTED: {
     status: 409,
+    key: 'error.theme.rejected',
     message: 'This theme was rejected by the provider: change it before assigning it to a token pack.',
   },
-  THEME_IMAGE_TYPE: { status: 415, message: 'Upload a PNG, JPEG, SVG, WebP or GIF image.' },
-  THEME_IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than 1 MB: upload a smaller one.' },
-  THEME_IMAGE_UNKNOWN: { status: 400, message: 'An image of the theme was not uploaded for this customer.' },
+  THEME_IMAGE_TYPE: {
+    status: 415,
+    key: 'error.theme.imageType',
+    message: 'Upload a PNG, JPEG, SVG, WebP or GIF image.',
+  },
+  /** An SVG is served publicly: one that could run a script is refused. */
+  THEME_IMAGE_UNSAFE: {
+    status: 415,
+    key: 'error.theme.imageUnsafe',
+    message: 'This SVG image carries scripts or event handlers: remove them, or upload a PNG.',
+  },
+  THEME_IMAGE_TOO_LARGE: {
+    status: 413,
+    key: 'error.theme.imageTooLarge',
+    message: 'The image is larger than 1 MB: upload a smaller one.',
+  },
+  THEME_IMAGE_UNKNOWN: {
+    status: 400,
+    key: 'error.theme.imageUnknown',
+    message: 'An image of the theme was not uploaded for this customer.',
+  },
+  THEME_IMAGE_NOT_FOUND: { status: 404, key: 'error.theme.imageNotFound', message: 'Image not found' },
 } as const;
 
 export const THEME_LISTING = defineListingNames({
@@ -390,6 +418,7 @@ export const themeFiles = defineCalls({
       path: '/whitelabelapp/files/{id}',
       summary: "A theme's uploaded image, by its path (the id is unguessable)",
       access: { public: true },
+      limit: 'public',
       errors: [404],
       schema: { params: Type.Object({ id: Uuid }, closedQuery) },
     },

@@ -11,7 +11,8 @@ import { isIpv4, isIpv6, UPLOAD_MAX_BYTES } from './rules.ts';
  * after its tier ('Professional Token Pack'); the customer administrator renames it, gives it an icon and a
  * feature image (multipart: an `info` part and `iconFile` / `featureImageFile` parts of at most
  * UPLOAD_MAX_BYTES), a primary directory, and chooses which of its services are usable (serviceIds, effective
- * on save). A service instance belongs to exactly one token pack. `token-pack-v2` is the resource of the
+ * on save) and the theme its app shows (a theme assigned to a pack is locked, contract/theme.ts). A service
+ * instance belongs to exactly one token pack. `token-pack-v2` is the resource of the
  * screens; `token-pack` answers the same records in the older list shape.
  */
 
@@ -48,6 +49,9 @@ export const TokenPackRecord = Type.Object({
   iconUrl: NullableString,
   featureImageUrl: NullableString,
   primaryDirectoryId: NullableString,
+  /** The theme its app shows (one of the customer's themes, contract/theme.ts) and its name, or null. */
+  themeId: NullableString,
+  themeName: NullableString,
   /** The usable services of the pack (spec 02 §3 serviceIds). */
   serviceIds: Type.Array(Type.String()),
   services: Type.Array(PackService),
@@ -65,6 +69,8 @@ const writable = {
   name: Type.String({ maxLength: 1000 }),
   primaryDirectoryId: Type.Union([Uuid, Type.Null()]),
   serviceIds: Type.Array(Uuid, { uniqueItems: true, maxItems: 1000 }),
+  /** One of the customer's themes that the provider has not rejected; null: none. */
+  themeId: Type.Union([Uuid, Type.Null()]),
 };
 export const NewTokenPack = Type.Object(
   {
@@ -89,6 +95,7 @@ export const TokenPackChanges = Type.Object(
       iconUrl: Type.Optional(Type.Unknown()),
       featureImageUrl: Type.Optional(Type.Unknown()),
       services: Type.Optional(Type.Unknown()),
+      themeName: Type.Optional(Type.Unknown()),
     }),
   },
   closed,

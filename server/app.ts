@@ -35,6 +35,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { planRoutes } from './routes/plans.ts';
 import { radiusRoutes } from './routes/radius.ts';
+import { reportRoutes } from './routes/report.ts';
 import { roleRoutes } from './routes/role.ts';
 import { samlRoutes } from './routes/saml.ts';
 import { saml2Routes } from './routes/saml2.ts';
@@ -44,6 +45,7 @@ import { secondFactorRoutes } from './routes/secondFactor.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { serviceTemplateRoutes } from './routes/serviceTemplate.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { themeRoutes } from './routes/theme.ts';
 import { tokenPackRoutes } from './routes/tokenPack.ts';
 import { userRoutes } from './routes/user.ts';
 
@@ -181,6 +183,8 @@ export function buildApp({
       await api.register(otpRoutes, { db, sealer, config, mail });
       await api.register(mailRoutes, { db });
       await api.register(auditRoutes, { db, now });
+      await api.register(reportRoutes, { db, now });
+      await api.register(themeRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,11 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /**
+     * The session token may come as the `token` query parameter when no Authorization header is sent (the
+     * dashboard's panels, spec 02 §7); the logged URL never shows it (logging.ts redactUrl).
+     */
+    tokenInQuery?: true;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -111,6 +116,16 @@ const grants = (permission: string) => {
     and ${rolePermissions.action} = ${action})`;
 };
 
+/** The request's session token: its bearer header, or its `token` query parameter on the routes that take one. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined && request.routeOptions.config?.tokenInQuery) {
+    const { token } = (request.query ?? {}) as { token?: unknown };
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  }
+  return /^Bearer +([^\s]+)\s*$/i.exec(header ?? '')?.[1];
+}
+
 /**
  * The caller of a token, in one query: the session (not revoked or expired), the account and its customer
  * (both active), and whether the account holds `permission` (when the route needs one).
@@ -121,11 +136,11 @@ async function authenticate(
   request: FastifyRequest,
   permission: string | undefined,
 ): Promise<{ caller: Caller; granted: boolean }> {
-  const match = /^Bearer +([^\s]+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match) throw unauthorized();
+  const token = bearerOf(request);
+  if (token === undefined) throw unauthorized();
   let claims: ReturnType<typeof verifyToken>;
   try {
-    claims = verifyToken(match[1]!, jwtSecret);
+    claims = verifyToken(token, jwtSecret);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized();
     throw error;

@@ -206,6 +206,8 @@ export async function decideSeamlessSession(
 }
 
 export interface SeamlessAuthentication {
+  /** The account signed in (for the dashboard's sign-ins; not answered). */
+  accountId: string;
   redirectUrl: string;
   responseMode: ResponseMode;
   fields: { code: string; state: string };
@@ -251,6 +253,7 @@ export async function authenticateSeamlessSession(
     );
   });
   return {
+    accountId,
     redirectUrl: session.redirectUrl,
     responseMode: session.responseMode,
     fields: { code, state: session.state },

@@ -281,6 +281,8 @@ export async function completeSecondFactor<T>(
   body: { requestId: string; requestSecret: string; code?: string },
   now: Date,
   finish: (tx: Database, completed: CompletedSignin) => Promise<T>,
+  /** Told the account and whether its code matched, when a code was checked (the dashboard's approvals). */
+  codeChecked?: (account: { id: string; customerId: string | null }, matched: boolean) => void,
 ): Promise<T> {
   return afterCommit(
     db.transaction(async (tx): Promise<Refusable<T>> => {
@@ -291,6 +293,7 @@ export async function completeSecondFactor<T>(
       if (request.status === 'INITIAL') {
         if (body.code === undefined) throw pending();
         const checked = await checkAccountCode(tx, sealer, request.account, body.code, now, true);
+        codeChecked?.(request.account, checked === 'match');
         if (checked !== 'match') return { refused: checked };
       }
       const { account } = request;
@@ -315,6 +318,12 @@ export async function completeSecondFactor<T>(
   );
 }
 
+/** The status an app's answer leaves, and the account it answered for. */
+export interface AppDecision {
+  status: SecondFactorStatus;
+  account: { id: string; customerId: string | null };
+}
+
 /**
  * The app's answer to a request, proved with the current code of one of the account's devices: a request
  * still waiting turns APPROVE or REJECT, once (answered already: 409; timed out: 401; unknown: 404).
@@ -324,9 +333,9 @@ export async function decideSecondFactor(
   sealer: Sealer,
   body: { requestId: string; decision: 'APPROVE' | 'REJECT'; code: string },
   now = new Date(),
-): Promise<SecondFactorStatus> {
+): Promise<AppDecision> {
   return afterCommit(
-    db.transaction(async (tx): Promise<Refusable<SecondFactorStatus>> => {
+    db.transaction(async (tx): Promise<Refusable<AppDecision>> => {
       const request = await loadRequest(tx, body.requestId, true);
       if (!request) throw requestNotFound();
       if (requestStatus(request, now) === 'TIMEOUT') throw timedOut();
@@ -338,7 +347,8 @@ export async function decideSecondFactor(
         .update(secondFactorRequests)
         .set({ status: body.decision, decidedAt: now })
         .where(eq(secondFactorRequests.id, request.id));
-      return { done: body.decision };
+      const { id, customerId } = request.account;
+      return { done: { status: body.decision as SecondFactorStatus, account: { id, customerId } } };
     }),
   );
 }
@@ -373,9 +383,9 @@ export async function decideSeamlessWithAppCode(
   sealer: Sealer,
   body: { sessionId: string; decision: 'APPROVE' | 'REJECT'; login: string; code: string },
   now = new Date(),
-): Promise<void> {
+): Promise<{ id: string; customerId: string | null }> {
   return afterCommit(
-    db.transaction(async (tx): Promise<Refusable<void>> => {
+    db.transaction(async (tx): Promise<Refusable<{ id: string; customerId: string | null }>> => {
       const account = await accountByEmail(tx, body.login);
       if (!account) return { refused: 'wrong' };
       const checked = await checkAccountCode(
@@ -405,7 +415,7 @@ export async function decideSeamlessWithAppCode(
         },
         now,
       );
-      return { done: undefined };
+      return { done: { id: account.id, customerId: account.customerId } };
     }),
   );
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, customers, sessions } from '../db/schema.ts';
 import { completeSignin } from '../domain/oauth2.ts';
 import { openSecondFactorRequest } from '../domain/secondFactor.ts';
+import { recordSignInEvent, type SignInOutcome } from '../domain/signInEvents.ts';
 import { claimSigninAttempt, forgetSigninFailures, signinDelayed } from '../domain/signinDelay.ts';
 import { AppError } from '../errors.ts';
 import { routeOf } from '../http/contractRoutes.ts';
@@ -46,27 +47,45 @@ export const authRoutes: FastifyPluginAsyncTypebox<{
         .from(accounts)
         .leftJoin(customers, eq(customers.id, accounts.customerId))
         .where(eq(accounts.email, login));
+      // The dashboard's sign-ins (an unknown address: no account, no customer).
+      const record = (outcome: SignInOutcome) =>
+        recordSignInEvent(db, request.log, {
+          kind: 'sign-in',
+          method: 'password',
+          outcome,
+          accountId: account?.id ?? null,
+          customerId: account?.customerId ?? null,
+          at: now,
+        });
 
       if (!account) {
         await verifyAgainstDummy(request.body.password);
+        await record('failure');
         throw invalidCredential();
       }
-      if (!(await verifyPassword(request.body.password, account.passwordHash))) throw invalidCredential();
+      if (!(await verifyPassword(request.body.password, account.passwordHash))) {
+        await record('failure');
+        throw invalidCredential();
+      }
       await forgetSigninFailures(db, login);
       if (
         account.status !== 'ACTIVE' ||
         (account.customerId !== null && account.customerStatus !== 'ACTIVE')
       ) {
+        await record('failure');
         throw inactive();
       }
 
       const { state } = request.body;
       // The second factor applies once the account has changed its initial password (turning it on needs
       // a signed-in account): the password then opens a request for the V-Key app instead of a session.
-      if (account.enable2fa && !account.forceChangePassword) {
-        return db.transaction((tx) => openSecondFactorRequest(tx, { accountId: account.id, state }, now));
-      }
-      return db.transaction((tx) => completeSignin(tx, config, account, state, now));
+      // The password was right: a sign-in by password that succeeded, whether a second factor follows or not.
+      const answer =
+        account.enable2fa && !account.forceChangePassword
+          ? await db.transaction((tx) => openSecondFactorRequest(tx, { accountId: account.id, state }, now))
+          : await db.transaction((tx) => completeSignin(tx, config, account, state, now));
+      await record('success');
+      return answer;
     },
   });
 

@@ -35,6 +35,7 @@ import { otpMail } from '../domain/enrollment/otpMail.ts';
 import { qrPng } from '../domain/enrollment/qrPng.ts';
 import type { MailQueue } from '../domain/mail/index.ts';
 import type { Sealer } from '../domain/secrets.ts';
+import { recordSignInEvent } from '../domain/signInEvents.ts';
 import { badRequest } from '../errors.ts';
 import { contractRoute, optionsOf, routeOf } from '../http/contractRoutes.ts';
 import { DeleteManyAnswer } from '../http/deleteMany.ts';
@@ -211,7 +212,20 @@ export const otpRoutes: FastifyPluginAsyncTypebox<{
     handler: async (request) => {
       const header = request.headers[OTP_API_KEY_HEADER];
       const service = await serviceOfApiKey(db, Array.isArray(header) ? undefined : header);
-      return verifyCode(db, sealer, service, request.body);
+      // The dashboard's approvals: a code checked, right or not (locked out counts as not).
+      let valid = false;
+      try {
+        const answer = await verifyCode(db, sealer, service, request.body);
+        valid = answer.valid;
+        return answer;
+      } finally {
+        await recordSignInEvent(db, request.log, {
+          kind: 'approval',
+          method: 'otp',
+          outcome: valid ? 'success' : 'failure',
+          customerId: service.customerId,
+        });
+      }
     },
   });
 };

@@ -10,6 +10,7 @@ import {
   openSeamlessSession,
   seamlessStatus,
 } from '../domain/seamless.ts';
+import { recordSignInEvent } from '../domain/signInEvents.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 
 /** QR sign-in ("seamless login"): the browser's calls, and the one the mobile app makes. */
@@ -62,6 +63,7 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{
     ...routeOf('', session.calls.seamlessDecision, 'session.seamlessDecision'),
     handler: async (request, reply) => {
       const caller = callerOf(request);
+      const at = now();
       await decideSeamlessSession(
         db,
         {
@@ -69,8 +71,19 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{
           decision: request.body.decision,
           account: caller.account,
         },
-        now(),
+        at,
       );
+      // A QR sign-in the app rejected (an approved one counts once the browser is granted its session).
+      if (request.body.decision === 'REJECT') {
+        await recordSignInEvent(db, request.log, {
+          kind: 'sign-in',
+          method: 'qr',
+          outcome: 'failure',
+          accountId: caller.account.id,
+          customerId: caller.account.customerId,
+          at,
+        });
+      }
       return reply.status(204).send();
     },
   });
@@ -78,15 +91,23 @@ export const seamlessRoutes: FastifyPluginAsyncTypebox<{
   app.route({
     ...routeOf('', session.calls.seamlessAuthenticate, 'session.seamlessAuthenticate'),
     handler: async (request, reply) => {
-      const answer = await authenticateSeamlessSession(
+      const at = now();
+      const { accountId, ...answer } = await authenticateSeamlessSession(
         db,
         {
           sessionId: request.body.sessionId,
           idSignature: request.body.idSignature,
           secret: config.jwtSecret,
         },
-        now(),
+        at,
       );
+      await recordSignInEvent(db, request.log, {
+        kind: 'sign-in',
+        method: 'qr',
+        outcome: 'success',
+        accountId,
+        at,
+      });
       return reply.header('cache-control', 'no-store').send(answer);
     },
   });

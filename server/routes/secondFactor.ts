@@ -14,6 +14,7 @@ import {
   secondFactorStatus,
 } from '../domain/secondFactor.ts';
 import type { Sealer } from '../domain/secrets.ts';
+import { recordSignInEvent, type SignInEvent } from '../domain/signInEvents.ts';
 import { routeOf } from '../http/contractRoutes.ts';
 
 /**
@@ -40,22 +41,66 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox<{
     ...routeOf('', secondFactor.calls.complete, 'second-factor.complete'),
     handler: async (request, reply) => {
       const at = now();
-      const answer = await completeSecondFactor(db, sealer, request.body, at, (tx, completed) =>
-        completeSignin(tx, config, completed.account, completed.state, at),
-      );
-      return reply.header('cache-control', 'no-store').send(answer);
+      // A code typed in the browser: an approval by code, recorded whether it matched or not.
+      let checked: SignInEvent | undefined;
+      try {
+        const answer = await completeSecondFactor(
+          db,
+          sealer,
+          request.body,
+          at,
+          (tx, completed) => completeSignin(tx, config, completed.account, completed.state, at),
+          (account, matched) => {
+            checked = {
+              kind: 'approval',
+              method: 'otp',
+              outcome: matched ? 'success' : 'failure',
+              accountId: account.id,
+              customerId: account.customerId,
+              at,
+            };
+          },
+        );
+        return reply.header('cache-control', 'no-store').send(answer);
+      } finally {
+        if (checked) await recordSignInEvent(db, request.log, checked);
+      }
     },
   });
 
   app.route({
     ...routeOf('', secondFactor.calls.appDecision, 'second-factor.appDecision'),
-    handler: async (request) => ({ status: await decideSecondFactor(db, sealer, request.body, now()) }),
+    handler: async (request) => {
+      const at = now();
+      const { status, account } = await decideSecondFactor(db, sealer, request.body, at);
+      await recordSignInEvent(db, request.log, {
+        kind: 'approval',
+        method: 'app',
+        outcome: status === 'APPROVE' ? 'success' : 'failure',
+        accountId: account.id,
+        customerId: account.customerId,
+        at,
+      });
+      return { status };
+    },
   });
 
   app.route({
     ...routeOf('', secondFactor.calls.appSeamlessDecision, 'second-factor.appSeamlessDecision'),
     handler: async (request, reply) => {
-      await decideSeamlessWithAppCode(db, sealer, request.body, now());
+      const at = now();
+      const account = await decideSeamlessWithAppCode(db, sealer, request.body, at);
+      // A QR sign-in the app rejected (an approved one counts once the browser is granted its session).
+      if (request.body.decision === 'REJECT') {
+        await recordSignInEvent(db, request.log, {
+          kind: 'sign-in',
+          method: 'qr',
+          outcome: 'failure',
+          accountId: account.id,
+          customerId: account.customerId,
+          at,
+        });
+      }
       return reply.status(204).send();
     },
   });

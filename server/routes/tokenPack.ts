@@ -20,6 +20,7 @@ import { callerOf, requiredCustomerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import { files, serviceInstances, tokenPacks, whiteListIps } from '../db/schema.ts';
 import { changesBetween, recordAudit } from '../domain/audit.ts';
+import { assignableTheme } from '../domain/themes.ts';
 import { enablePackForm, packFormCheck, readPackForm } from '../domain/tokenPacks/packForm.ts';
 import {
   auditedPack,
@@ -322,6 +323,7 @@ export const tokenPackRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
             ? await checkSubscription(tx, customerId, data.subscriptionId)
             : null;
           if (data.primaryDirectoryId) await checkDirectory(tx, customerId, data.primaryDirectoryId);
+          const themeId = data.themeId ? await assignableTheme(tx, customerId, data.themeId) : null;
           const [row] = await tx
             .insert(tokenPacks)
             .values({
@@ -329,6 +331,7 @@ export const tokenPackRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
               name,
               subscriptionId,
               primaryDirectoryId: data.primaryDirectoryId?.toLowerCase() ?? null,
+              themeId,
               iconFileId: images.iconFile ? await storeImage(tx, customerId, images.iconFile) : null,
               featureImageFileId: images.featureImageFile
                 ? await storeImage(tx, customerId, images.featureImageFile)
@@ -356,6 +359,13 @@ export const tokenPackRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
           const before = await packs.find(tx, request, id, true);
           const servicesBefore = await enabledServiceIds(tx, before.id);
           if (data.primaryDirectoryId) await checkDirectory(tx, customerId, data.primaryDirectoryId);
+          // Another theme: one of the customer's, not rejected (the one it shows stays, even rejected since).
+          const themeId =
+            data.themeId === undefined || data.themeId?.toLowerCase() === before.themeId
+              ? before.themeId
+              : data.themeId === null
+                ? null
+                : await assignableTheme(tx, customerId, data.themeId);
           const servicesAfter =
             data.serviceIds === undefined
               ? servicesBefore
@@ -376,6 +386,7 @@ export const tokenPackRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
               data.primaryDirectoryId === undefined
                 ? before.primaryDirectoryId
                 : (data.primaryDirectoryId?.toLowerCase() ?? null),
+            themeId,
             iconFileId: await imageOf('iconFile', data.removeIcon, before.iconFileId),
             featureImageFileId: await imageOf(
               'featureImageFile',
@@ -393,6 +404,7 @@ export const tokenPackRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
             .set({
               name: next.name,
               primaryDirectoryId: next.primaryDirectoryId,
+              themeId: next.themeId,
               iconFileId: next.iconFileId,
               featureImageFileId: next.featureImageFileId,
               lastModifiedDate: new Date(),

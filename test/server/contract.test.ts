@@ -13,7 +13,7 @@ import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts
  */
 
 /** Resources of the portal's table whose server side is still to come (later issues). */
-const NOT_SERVED_YET = ['otp-config', 'soft-token', 'ldap_2fa', 'user', 'user-details', 'theme', 'report'];
+const NOT_SERVED_YET = ['otp-config', 'soft-token', 'ldap_2fa', 'user', 'user-details'];
 
 /** Calls of served resources that are still to come. */
 const CALLS_NOT_SERVED_YET = ['subscription.cancel', 'token-pack-v2.generate'];

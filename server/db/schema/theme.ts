@@ -18,7 +18,7 @@ export const themes = pgTable(
     name: text('name').notNull(),
     /** The theme definition: { screenDefs: [{ id, fields: [{ id, value, … }] }], commonDefs: [...] }. */
     definition: jsonb('definition').notNull(),
-    /** Image path → file id, for the images the definition uses. */
+    /** Image path → the uploaded file's name, for the images the definition uses. */
     imageMap: jsonb('image_map').notNull().default(sql`'{}'::jsonb`),
     /** ACTIVE, or REJECTED by the provider with a reason (see the README's decisions). */
     status: text('status', { enum: ['ACTIVE', 'REJECTED'] })

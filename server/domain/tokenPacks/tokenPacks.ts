@@ -10,10 +10,12 @@ import { directories, files, serviceInstances, subscriptions, tokenPacks } from 
 import { badRequest, notFound } from '../../errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { UUID_PATTERN } from '../../http/validation.ts';
+import { themeNames } from '../themes.ts';
 
 /**
  * Token packs (spec 01 §3, §4, §5; spec 02 §3): their records with their services, the rules of their
- * fields, the services usable in them (enabled, effective on save) and their images (rows of `files`).
+ * fields, the services usable in them (enabled, effective on save), their images (rows of `files`) and the
+ * theme their app shows (server/domain/themes.ts assignableTheme).
  */
 
 export type TokenPackRow = typeof tokenPacks.$inferSelect;
@@ -141,12 +143,13 @@ export const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) =>
   subscriptionId: row.subscriptionId,
   wizardStatus: row.wizardStatus,
   primaryDirectoryId: row.primaryDirectoryId,
+  themeId: row.themeId,
   iconFileId: row.iconFileId,
   featureImageFileId: row.featureImageFileId,
   serviceIds: [...serviceIds],
 });
 
-/** Rows as records, with their services (sorted by name), read in one query. */
+/** Rows as records, with their services (sorted by name) and their themes' names, read in two queries. */
 export async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promise<TokenPackRecord[]> {
   const ids = rows.map((row) => row.id);
   const services =
@@ -163,6 +166,10 @@ export async function toPackRecords(db: Database, rows: readonly TokenPackRow[])
           .from(serviceInstances)
           .where(inArray(serviceInstances.tokenPackId, ids))
           .orderBy(asc(serviceInstances.instanceName), asc(serviceInstances.id));
+  const themeNameOf = await themeNames(
+    db,
+    rows.map((row) => row.themeId),
+  );
   return rows.map((row) => {
     const own = services.filter((service) => service.tokenPackId === row.id);
     return {
@@ -177,6 +184,8 @@ export async function toPackRecords(db: Database, rows: readonly TokenPackRow[])
           ? null
           : tokenPackImageUrl(row.id, 'featureImage', row.featureImageFileId),
       primaryDirectoryId: row.primaryDirectoryId,
+      themeId: row.themeId,
+      themeName: row.themeId === null ? null : (themeNameOf.get(row.themeId) ?? null),
       serviceIds: own.filter((service) => service.enabled).map((service) => service.id),
       services: own.map(({ id, instanceName, status, enabled }) => ({ id, instanceName, status, enabled })),
       createdDate: row.createdDate.toISOString(),

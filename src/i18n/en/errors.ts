@@ -200,6 +200,24 @@ export const error = {
     duplicate: 'This network is already trusted for this token pack.',
     tooMany: 'A token pack trusts at most %{max} networks.',
   },
+  theme: {
+    notFound: 'Theme not found',
+    locked:
+      'This theme is assigned to a token pack and cannot be edited until another theme replaces it there.',
+    inUse:
+      'This theme is assigned to a token pack: assign another theme to the token pack before deleting it.',
+    rejected: 'This theme was rejected by the provider: change it before assigning it to a token pack.',
+    imageType: 'Upload a PNG, JPEG, SVG, WebP or GIF image.',
+    imageUnsafe: 'This SVG image carries scripts or event handlers: remove them, or upload a PNG.',
+    imageTooLarge: 'The image is larger than 1 MB: upload a smaller one.',
+    imageUnknown: 'An image of the theme was not uploaded for this customer.',
+    imageNotFound: 'Image not found',
+  },
+  report: {
+    range: 'The reporting range must end after it starts and span at most 366 days.',
+    dashboardUnknown: 'There is no such dashboard.',
+    panelUnknown: 'This dashboard has no such panel.',
+  },
   activationCode: {
     notFound: 'This activation code does not exist.',
     used: 'This activation code has been used already.',

@@ -21,6 +21,8 @@ export const PACK: TokenPackRecord = {
   iconUrl: null,
   featureImageUrl: null,
   primaryDirectoryId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  themeId: null,
+  themeName: null,
   serviceIds: [],
   services: [],
   createdDate: '2024-03-01T08:00:00Z',

@@ -7,10 +7,12 @@ import { MAIL_ERRORS } from '../../../contract/mail';
 import { OIDC_ERRORS } from '../../../contract/oidc';
 import { OTP_ERRORS } from '../../../contract/otp';
 import { RADIUS_ERRORS } from '../../../contract/radius';
+import { REPORT_ERRORS } from '../../../contract/report';
 import { SAML_ERRORS } from '../../../contract/saml';
 import { SAML2_ERRORS } from '../../../contract/saml2';
 import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor';
 import { SERVICE_ERRORS } from '../../../contract/service';
+import { THEME_ERRORS } from '../../../contract/theme';
 import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPack';
 import { en } from '../../../src/i18n/en';
 
@@ -36,6 +38,14 @@ const ANSWERS = {
   whiteListIp: WHITE_LIST_ERRORS,
   service: SERVICE_ERRORS,
   secondFactor: SECOND_FACTOR_ERRORS,
+  // The theme answers name their text `message` (and their status).
+  theme: Object.fromEntries(
+    Object.entries(THEME_ERRORS).map(([name, { key, message }]) => [name, { key, text: message }]),
+  ),
+  // So do the report answers.
+  report: Object.fromEntries(
+    Object.entries(REPORT_ERRORS).map(([name, { key, message }]) => [name, { key, text: message }]),
+  ),
 };
 
 const lookUp = (key: string): unknown =>

@@ -28,6 +28,8 @@ export const PACK: TokenPackRecord = {
   iconUrl: null,
   featureImageUrl: null,
   primaryDirectoryId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  themeId: null,
+  themeName: null,
   serviceIds: ['s1', 's2'],
   services: [
     { id: 's1', instanceName: 'Head office VPN', status: 'STARTED', enabled: true },

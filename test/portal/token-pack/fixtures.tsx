@@ -33,6 +33,8 @@ export const PRO: TokenPackRecord = {
   iconUrl: '/api/idm-config/token-pack-v2/tp1/image/icon?v=f1',
   featureImageUrl: null,
   primaryDirectoryId: DIRECTORY_ID,
+  themeId: null,
+  themeName: null,
   serviceIds: [S1, S3],
   services: [
     { id: S1, instanceName: 'VPN', status: 'STARTED', enabled: true },

@@ -46,6 +46,8 @@ export const pack = (fields: Partial<TokenPackRecord> = {}): TokenPackRecord => 
   iconUrl: null,
   featureImageUrl: null,
   primaryDirectoryId: null,
+  themeId: null,
+  themeName: null,
   serviceIds: ['s1'],
   services: [],
   createdDate: '2026-01-05T10:00:00.000Z',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { DEFAULT_THEME_DEFINITION, THEME_ERRORS } from '../../../contract/theme.ts';
 import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPack.ts';
-import { serviceInstances, tokenPacks, whiteListIps } from '../../../server/db/schema.ts';
+import { serviceInstances, themes, tokenPacks, whiteListIps } from '../../../server/db/schema.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { auditOf } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
@@ -462,6 +463,78 @@ describe('changing a pack', () => {
         'Professional Token Pack',
       );
     });
+  });
+});
+
+describe('the theme a pack shows', () => {
+  /** A theme of the customer's, written straight to the table. */
+  const themeOf = async (customerId: string, name: string, status: 'ACTIVE' | 'REJECTED' = 'ACTIVE') => {
+    const [row] = await ctx.db
+      .insert(themes)
+      .values({ customerId, name, definition: DEFAULT_THEME_DEFINITION, status })
+      .returning();
+    return row!.id;
+  };
+  const themeError = (name: keyof typeof THEME_ERRORS) => ({
+    messageKey: THEME_ERRORS[name].key,
+    message: THEME_ERRORS[name].message,
+  });
+
+  it('names none until one is given', async () => {
+    const answer = await calls.getOne(acmeAdmin, acme, world.acmePack.id);
+    expect(answer.body).toMatchObject({ themeId: null, themeName: null });
+  });
+
+  it('is given on create and on change, answered with its name, audited, and taken away with null', async () => {
+    const spring = await themeOf(acme, 'Spring');
+    const autumn = await themeOf(acme, 'Autumn');
+    const record = await newPack({ name: 'Themed', themeId: spring.toUpperCase() });
+    expect(record).toMatchObject({ themeId: spring, themeName: 'Spring' });
+    const changed = await calls.update(acmeAdmin, acme, record.id, info({ ...record, themeId: autumn }));
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ themeId: autumn, themeName: 'Autumn' });
+    expect((await calls.search(acmeAdmin, acme, 'q=Themed')).body.content[0]).toMatchObject({
+      themeId: autumn,
+      themeName: 'Autumn',
+    });
+    const cleared = await calls.update(acmeAdmin, acme, record.id, info({ themeId: null }));
+    expect(cleared.body).toMatchObject({ themeId: null, themeName: null });
+    const entries = await auditOf(ctx, record.id);
+    expect(entries[0]!.changes).toMatchObject({ themeId: { before: null, after: spring } });
+    expect(entries.slice(1).map((entry) => entry.changes)).toEqual([
+      { themeId: { before: spring, after: autumn } },
+      { themeId: { before: autumn, after: null } },
+    ]);
+  });
+
+  it("refuses another customer's theme like an unknown one (404), writing nothing", async () => {
+    const theirs = await themeOf(globex, 'Globex look');
+    const before = await counts(ctx);
+    for (const themeId of [theirs, randomUUID()]) {
+      expect(await calls.create(acmeAdmin, acme, info({ name: 'Borrowed', themeId }))).toMatchObject({
+        status: 404,
+        body: themeError('THEME_NOT_FOUND'),
+      });
+      expect(await calls.update(acmeAdmin, acme, world.acmeBranch.id, info({ themeId }))).toMatchObject({
+        status: 404,
+        body: themeError('THEME_NOT_FOUND'),
+      });
+    }
+    expect(await counts(ctx)).toEqual(before);
+  });
+
+  it('refuses a rejected theme (409), and keeps the one a pack shows when it is rejected since', async () => {
+    const rejected = await themeOf(acme, 'Rejected look', 'REJECTED');
+    expect(await calls.create(acmeAdmin, acme, info({ name: 'Refused', themeId: rejected }))).toMatchObject({
+      status: 409,
+      body: themeError('THEME_REJECTED'),
+    });
+    const shown = await themeOf(acme, 'Shown look');
+    const record = await newPack({ name: 'Keeps Theme', themeId: shown });
+    await ctx.db.update(themes).set({ status: 'REJECTED', rejectReason: 'No' }).where(eq(themes.id, shown));
+    const renamed = await calls.update(acmeAdmin, acme, record.id, info({ ...record, name: 'Kept Theme' }));
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Kept Theme', themeId: shown });
   });
 });
 

@@ -24,6 +24,7 @@ const TABLE_NAMES: Record<AuditTable, string> = {
   OtpCode: 'OTP code',
   WhiteListIp: 'Trusted network',
   Card: 'Card',
+  Theme: 'Theme',
 };
 
 /** The audit log (spec 02 §2 Audit log list; contract/audit.ts). */
