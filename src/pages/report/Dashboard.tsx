@@ -1,76 +1,185 @@
-import { Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
-import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { Box, Grid, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { type DashboardUid, DEFAULT_REPORT_UNIT } from '../../../contract/report';
 import { usePageTitle } from '../../components/usePageTitle';
-import { sessionStore } from '../../session';
+import { SCOPE, type Session, useSession } from '../../session';
+import { CountsPanel, FiguresPanel, type PanelScope, SignInsPanel, SubscriptionPanel } from './Panels';
+import { RangePicker } from './RangePicker';
+import { choiceOf, momentsOf, type RangeChoice, searchOf } from './range';
 
-/** /report, the dashboard: who is signed in, in which scope, with which roles and permissions. */
+const T = 'portal.dashboard';
+
+/**
+ * Which dashboard the session sees: its customer's (a customer's account, or an operator inside a customer),
+ * the provider's (an operator in the provider scope), or none.
+ */
+export const dashboardOf = (session: Session | null): DashboardUid | null => {
+  if (session?.customerId) return 'customer';
+  if (session?.originalScope === SCOPE.PROVIDER || session?.currentScope === SCOPE.PROVIDER)
+    return 'provider';
+  return null;
+};
+
+/** Who is signed in, in which scope and customer: one compact line under the welcome. */
+const Header = ({ session }: { session: Session | null }) => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const user = session?.user;
+  const item = (label: string, value: string, testId?: string) => (
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="h4" component="h1">
+        {translate(`${T}.welcome`, { name: identity?.fullName ?? user?.username ?? '' })}
+      </Typography>
+      <Stack
+        component="dl"
+        direction="row"
+        useFlexGap
+        spacing={{ xs: 0.5, sm: 3 }}
+        sx={{ flexWrap: 'wrap', m: 0 }}
+      >
+        {user?.email ? item(translate(`${T}.signedInAs`), user.email) : null}
+        {item(
+          translate(`${T}.scope`),
+          session?.currentScope ? translate(`portal.scope.${session.currentScope}`) : '',
+          'current-scope',
+        )}
+        {session?.customerId && session.customerName
+          ? item(translate(`${T}.customer`), session.customerName)
+          : null}
+      </Stack>
+    </Stack>
+  );
+};
+
+/** The reporting range the address holds, anchored at the moment it was chosen (or the page opened). */
+const useReportingRange = () => {
+  const [search, setSearch] = useSearchParams();
+  const choice = choiceOf(search);
+  const key = JSON.stringify(choice);
+  const [anchor, setAnchor] = useState(() => ({ key, now: new Date() }));
+  // A choice made elsewhere (back and forward in the history) is anchored at the moment it is read.
+  const now = anchor.key === key ? anchor.now : new Date();
+  if (anchor.key !== key) setAnchor({ key, now });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the choice is what `key` says.
+  const moments = useMemo(() => momentsOf(choice, now), [key, now]);
+  const change = (next: RangeChoice) => {
+    setAnchor({ key: JSON.stringify(next), now: new Date() });
+    setSearch(searchOf(next));
+  };
+  return { choice, moments, change, key: `${key}@${now.getTime()}` };
+};
+
+/** /report: the welcome line and the dashboard's panels, each read on its own (spec 02 §7 Dashboards). */
 export const Dashboard = () => {
   const translate = useTranslate();
-  usePageTitle('portal.dashboard.title');
-  const { identity } = useGetIdentity();
-  const { permissions } = usePermissions<string[]>();
-  const session = sessionStore.get();
-  const user = session?.user;
+  usePageTitle(`${T}.title`);
+  const session = useSession();
+  const dashboard = dashboardOf(session);
+  const range = useReportingRange();
+  const scope: PanelScope | null = dashboard ? { dashboard, customerId: session?.customerId ?? null } : null;
+  const title = (panel: string) => translate(`${T}.panels.${panel}`);
+  const empty = (key: string, to?: string) => ({
+    text: translate(`${T}.empty.${key}`),
+    ...(to ? { to, action: translate(`${T}.empty.${key}Action`) } : {}),
+  });
+  const signIns = scope ? (
+    <SignInsPanel
+      scope={scope}
+      title={title(scope.dashboard === 'provider' ? 'providerSignIns' : 'sign-ins')}
+      range={range.moments}
+      picker={
+        <RangePicker
+          key={range.key}
+          choice={range.choice}
+          moments={range.moments}
+          onChange={range.change}
+          onReset={() => range.change({ kind: 'unit', unit: DEFAULT_REPORT_UNIT })}
+        />
+      }
+    />
+  ) : null;
 
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title="portal.dashboard.title" />
-      <Typography variant="h4" component="h1">
-        {translate('portal.dashboard.welcome', { name: identity?.fullName ?? user?.username ?? '' })}
-      </Typography>
-      <Typography color="text.secondary">
-        {translate('portal.dashboard.signedInAs', { email: user?.email ?? '' })}
-      </Typography>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline" component="h2">
-                {translate('portal.dashboard.scope')}
-              </Typography>
-              <Typography variant="h6" data-testid="current-scope">
-                {session?.currentScope ? translate(`portal.scope.${session.currentScope}`) : ''}
-              </Typography>
-            </CardContent>
-          </Card>
+    <Stack spacing={2} sx={{ mt: 2, mb: 2, minWidth: 0 }}>
+      <Title title={`${T}.title`} />
+      <Header session={session} />
+      {scope?.dashboard === 'customer' ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <FiguresPanel
+              scope={scope}
+              panel="users"
+              title={title('users')}
+              empty={empty('users', '/ldap')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <SubscriptionPanel scope={scope} title={title('subscription')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CountsPanel
+              scope={scope}
+              panel="services"
+              title={title('services')}
+              column="status"
+              empty={empty('services', '/service-launch')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 8 }}>{signIns}</Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CountsPanel
+              scope={scope}
+              panel="activation-codes"
+              title={title('activation-codes')}
+              column="status"
+              empty={empty('activationCodes', '/token-pack-v2')}
+            />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline" component="h2">
-                {translate('portal.dashboard.customer')}
-              </Typography>
-              <Typography variant="h6">
-                {session?.customerName ?? translate('portal.dashboard.noCustomer')}
-              </Typography>
-            </CardContent>
-          </Card>
+      ) : null}
+      {scope?.dashboard === 'provider' ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <FiguresPanel
+              scope={scope}
+              panel="customers"
+              title={title('customers')}
+              empty={empty('customers', '/customer')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CountsPanel
+              scope={scope}
+              panel="orders"
+              title={title('orders')}
+              column="status"
+              empty={empty('orders')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <CountsPanel
+              scope={scope}
+              panel="subscriptions"
+              title={title('subscriptions')}
+              column="tier"
+              empty={empty('subscriptions')}
+            />
+          </Grid>
+          <Grid size={12}>{signIns}</Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="overline" component="h2">
-                {translate('portal.dashboard.permissions')}
-              </Typography>
-              <Typography variant="h6">
-                {translate('portal.dashboard.permissionCount', { smart_count: permissions?.length ?? 0 })}
-              </Typography>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-      <Card>
-        <CardContent>
-          <Typography variant="overline" component="h2">
-            {translate('portal.dashboard.roles')}
-          </Typography>
-          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            {(user?.roles ?? []).map((role) => (
-              <Chip key={role.id} label={role.displayName || role.name} />
-            ))}
-          </Stack>
-        </CardContent>
-      </Card>
+      ) : null}
     </Stack>
   );
 };
