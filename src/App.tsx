@@ -26,6 +26,7 @@ import saml2 from './resources/saml2';
 import serviceLaunch from './resources/service-launch';
 import serviceTemplate from './resources/service-template';
 import subscription from './resources/subscription';
+import theme from './resources/theme';
 import tokenPack from './resources/token-pack';
 import users from './resources/users';
 import vosCloudConfig from './resources/vos-cloud-config';
@@ -57,6 +58,7 @@ export const RESOURCES = {
   'activation-code': activationCode,
   otp,
   'white-list-ips': {},
+  theme,
   deny_service_users: {},
   seamless_service_users: {},
   order,

@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Stack } from '@mui/material';
 import {
+  CanAccess,
   ListButton,
   ReferenceInput,
   SaveButton,
@@ -32,7 +33,8 @@ const nullWhenEmpty = (value: unknown) => (value === '' || value === undefined ?
 
 /**
  * The pack's Info tab as a form: its name (spec 01 §5: 'Name is required', 'Name is invalid'), its icon and
- * feature image, its primary directory and, on edit, which of its services are usable (effective on save).
+ * feature image, its primary directory and, on edit, the theme its app shows (an active theme of the customer,
+ * with theme:view) and which of its services are usable (effective on save).
  * A new pack has no services yet. Leaving with unsaved changes asks first.
  */
 export const TokenPackForm = ({ edit = false }: { edit?: boolean }) => {
@@ -67,6 +69,25 @@ export const TokenPackForm = ({ edit = false }: { edit?: boolean }) => {
           <PackImageInput part="iconFile" edit={edit} />
           <PackImageInput part="featureImageFile" edit={edit} />
         </FormSection>
+        {edit && (
+          <CanAccess resource="theme" action="list">
+            <ReferenceInput
+              source="themeId"
+              reference="theme"
+              sort={{ field: 'name', order: 'ASC' }}
+              filter={{ status: 'ACTIVE' }}
+            >
+              <SelectInput
+                optionText="name"
+                label={`${T}.fields.themeId`}
+                emptyText={`${T}.helpers.noTheme`}
+                helperText={`${T}.helpers.themeId`}
+                parse={nullWhenEmpty}
+                fullWidth
+              />
+            </ReferenceInput>
+          </CanAccess>
+        )}
         {edit && <ServicesInput />}
       </TabbedForm.Tab>
     </TabbedForm>

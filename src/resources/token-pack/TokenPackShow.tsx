@@ -1,5 +1,5 @@
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
 import {
   ArrayField,
   Button,
@@ -12,6 +12,7 @@ import {
   TabbedShowLayout,
   TextField,
   TopToolbar,
+  useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -61,6 +62,22 @@ const PackImage = ({ part }: { part: ImagePart; label?: string }) => {
   );
 };
 
+/** The theme the pack's app shows, a link to it (with theme:view), or a line saying it has none. */
+const ThemeField = (_: { source?: string; label?: string }) => {
+  const record = useRecordContext<TokenPack>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'theme', action: 'show' });
+  if (!record) return null;
+  if (!record.themeId) return <Typography variant="body2">{translate(`${T}.helpers.noTheme`)}</Typography>;
+  const name = record.themeName ?? record.themeId;
+  if (!canAccess) return <Typography variant="body2">{name}</Typography>;
+  return (
+    <MuiLink component={Link} to={`/theme/${encodeURIComponent(record.themeId)}/show`} variant="body2">
+      {name}
+    </MuiLink>
+  );
+};
+
 /** Usable or not in the pack. */
 const UsableField = (_: { label?: string }) => {
   const service = useRecordContext<PackService>();
@@ -99,6 +116,7 @@ export const TokenPackShow = () => {
           >
             <TextField source="name" />
           </ReferenceField>
+          <ThemeField source="themeId" label={`${T}.fields.themeId`} />
           <PackImage part="iconFile" label={`${T}.fields.iconUrl`} />
           <PackImage part="featureImageFile" label={`${T}.fields.featureImageUrl`} />
           <Labeled label={`${T}.services.title`} fullWidth>

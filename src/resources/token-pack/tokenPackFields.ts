@@ -90,6 +90,7 @@ export interface PackFormValues {
   featureImageFile?: unknown;
   removeIcon?: boolean;
   removeFeatureImage?: boolean;
+  themeId?: string | null;
 }
 
 export interface PackPayload {
@@ -100,22 +101,26 @@ export interface PackPayload {
   featureImageFile?: ImageValue;
   removeIcon?: true;
   removeFeatureImage?: true;
+  themeId?: string | null;
 }
 
 /**
  * The form's values as the contract's `info` part has them (NewTokenPack, TokenPackChanges): the name, the
  * primary directory (none: null), on an update the usable services (the switches turned on), and for each
  * image the new file when one was chosen, else its removal when asked for. The files go in parts of their
- * own (`iconFile`, `featureImageFile`).
+ * own (`iconFile`, `featureImageFile`). On an update, the theme (none: null) when it was changed: a pack
+ * whose theme the provider has since rejected can still be saved without choosing another.
  */
 export const toPackPayload =
   ({ withServices }: { withServices: boolean }) =>
-  (values: PackFormValues): PackPayload => {
+  (values: PackFormValues, options?: { previousData?: { themeId?: string | null } }): PackPayload => {
     const payload: PackPayload = {
       name: text(values.name),
       primaryDirectoryId: values.primaryDirectoryId ? values.primaryDirectoryId : null,
     };
     if (withServices) payload.serviceIds = [...(values.serviceIds ?? [])];
+    const themeId = values.themeId ? values.themeId : null;
+    if (withServices && themeId !== (options?.previousData?.themeId ?? null)) payload.themeId = themeId;
     for (const [part, { remove }] of Object.entries(IMAGES) as [ImagePart, (typeof IMAGES)[ImagePart]][]) {
       const value = values[part];
       if (isImageValue(value)) payload[part] = value;

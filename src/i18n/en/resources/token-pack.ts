@@ -16,6 +16,7 @@ export const tokenPack = {
     removeIcon: 'Remove the current icon',
     removeFeatureImage: 'Remove the current feature image',
     primaryDirectoryId: 'Primary directory',
+    themeId: 'Theme',
     services: 'Services',
   },
   tabs: {
@@ -29,6 +30,9 @@ export const tokenPack = {
     name: 'Letters, digits, spaces and - _ . ( ), at most %{max} characters.',
     primaryDirectoryId: 'The directory the users of this token pack come from.',
     noDirectory: 'No primary directory',
+    themeId:
+      "The colours, logo and texts of this token pack's app and web sign-in. Only active themes can be chosen.",
+    noTheme: 'No theme: the default look',
     image: 'An image file (PNG, JPEG, GIF, WebP or SVG) of at most 2,000,000 bytes.',
     removeImage: 'Shown without it after saving. A new image chosen below replaces it instead.',
     noImage: 'None yet.',
