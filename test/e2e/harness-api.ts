@@ -100,6 +100,33 @@ export const freeOrder = async (portal: RunningPortal, token: string, customerId
 };
 
 /**
+ * An Enterprise order (invoiced, no card) placed by the customer and approved by the operator: the customer
+ * gets an active Enterprise subscription, whose support features include theme, and its token pack.
+ */
+export const enterpriseOrder = async (
+  portal: RunningPortal,
+  token: string,
+  operatorToken: string,
+  customerId: string,
+) => {
+  const tiers = await api<{ id: string; tierPlanType: string; minUser: number; periods: { id: string }[] }[]>(
+    portal,
+    '/billing/payment_plan',
+  );
+  const enterprise = tiers.find((tier) => tier.tierPlanType === 'ENTERPRISE');
+  if (!enterprise) throw new Error('the Enterprise plan is missing');
+  const order = await api<{ id: string }>(portal, `/billing/order/${customerId}/submit`, {
+    token,
+    json: {
+      customerId,
+      numberOfUsers: enterprise.minUser,
+      paymentPlanIds: [enterprise.id, enterprise.periods[0]!.id],
+    },
+  });
+  await api(portal, '/billing/approve_payment', { token: operatorToken, json: { orderId: order.id } });
+};
+
+/**
  * A REST directory of the customer's filled from a CSV file of `users` (username, email, display name), as
  * an administrator imports one: answers the directory's id.
  */

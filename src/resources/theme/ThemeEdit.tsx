@@ -52,7 +52,7 @@ const ThemeEditorForm = () => {
         isRequired
         readOnly={locked}
         validate={[requiredField(translate(`${T}.fields.name`)), maxLength(THEME_LIMITS.name)]}
-        helperText={translate(`${T}.helpers.name`, { max: THEME_LIMITS.name })}
+        helperText={locked ? false : translate(`${T}.helpers.name`, { max: THEME_LIMITS.name })}
         slotProps={{ htmlInput: { maxLength: THEME_LIMITS.name } }}
         sx={{ maxWidth: 480 }}
         fullWidth

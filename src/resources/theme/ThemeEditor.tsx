@@ -57,25 +57,31 @@ export const ThemeEditor = ({ readOnly = false }: { readOnly?: boolean }) => {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <Tabs
-        value={selected.key}
-        onChange={(_, key: string) => setSelectedKey(key)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label={translate(`${T}.editor.screens`)}
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-      >
-        {screens.map((screen) => (
-          <Tab
-            key={screen.key}
-            value={screen.key}
-            label={screenLabel(screen)}
-            id={`theme-screen-tab-${screen.key}`}
-            aria-controls="theme-screen-panel"
-          />
-        ))}
-      </Tabs>
+      {/*
+        width 0 with min-width 100%: the tabs fill the form and add nothing to its min-content width, which
+        react-admin's layout (min-width: fit-content) would otherwise widen to the five tabs at 375 px.
+      */}
+      <Box sx={{ width: 0, minWidth: '100%' }}>
+        <Tabs
+          value={selected.key}
+          onChange={(_, key: string) => setSelectedKey(key)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate(`${T}.editor.screens`)}
+          sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+        >
+          {screens.map((screen) => (
+            <Tab
+              key={screen.key}
+              value={screen.key}
+              label={screenLabel(screen)}
+              id={`theme-screen-tab-${screen.key}`}
+              aria-controls="theme-screen-panel"
+            />
+          ))}
+        </Tabs>
+      </Box>
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={3}
