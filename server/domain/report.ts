@@ -154,7 +154,8 @@ async function subscriptionRecord(db: Database, customerId: string, now: Date): 
   const [row] = await db
     .select({
       id: subscriptions.id,
-      tier: tierPlans.name,
+      // The tier as the spec names it (FREE, NORMAL shown as Professional, ENTERPRISE).
+      tier: tierPlans.tierPlanType,
       // As the subscription list shows it: an active one whose period has ended is EXPIRED.
       status: sql<string>`case when ${subscriptions.status} = 'ACTIVE' and not (${inForce}) then 'EXPIRED' else ${subscriptions.status} end`,
       numberOfUsers: subscriptions.numberOfUsers,
@@ -242,10 +243,10 @@ async function orderCounts(db: Database): Promise<Count[]> {
   return countsOf(row, ['SUBMITTED', 'APPROVED', 'CANCELED']);
 }
 
-/** Subscriptions in force by tier (every tier, cheapest first, by its name). */
+/** Subscriptions in force by tier (every tier, cheapest first, by its type: FREE, NORMAL, ENTERPRISE). */
 async function activeSubscriptionCounts(db: Database, now: Date): Promise<Count[]> {
   const rows = await db
-    .select({ name: tierPlans.name, value: sql<number>`count(${subscriptions.id})::int` })
+    .select({ name: tierPlans.tierPlanType, value: sql<number>`count(${subscriptions.id})::int` })
     .from(tierPlans)
     .leftJoin(
       subscriptions,
@@ -255,7 +256,7 @@ async function activeSubscriptionCounts(db: Database, now: Date): Promise<Count[
         sql`${subscriptions.expireDate} > ${at(now)}`,
       ),
     )
-    .groupBy(tierPlans.id, tierPlans.name, tierPlans.rank)
+    .groupBy(tierPlans.id, tierPlans.tierPlanType, tierPlans.rank)
     .orderBy(tierPlans.rank);
   return rows.map((row) => ({ name: row.name, value: Number(row.value) }));
 }
