@@ -11,7 +11,9 @@ import { createMailQueue, type MailQueue } from './domain/mail/index.ts';
 import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
+import { registerRequestId, requestIdOf } from './http/requestId.ts';
 import { frameAncestorsOf, registerSecurityHeaders } from './http/securityHeaders.ts';
 import { invalidText, invalidTextField } from './http/validation.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
@@ -27,6 +29,7 @@ import { cloudConfigRoutes } from './routes/cloudConfig.ts';
 import { connectorRoutes } from './routes/connector.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { healthRoutes } from './routes/health.ts';
 import { httpsRoutes } from './routes/https.ts';
 import { mailRoutes } from './routes/mail.ts';
 import { oauth2Routes } from './routes/oauth2.ts';
@@ -114,6 +117,9 @@ export function buildApp({
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy, the client's address (for the rate limits) comes from X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
+    // X-Request-Id: the client's when it is a safe short token, a random UUID otherwise (http/requestId.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies exactly as declared (no coercion of types); query and path values are converted.
@@ -138,6 +144,9 @@ export function buildApp({
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
 
+  registerRequestId(app);
+  // Counts every request by route pattern; GET /metrics for Prometheus (METRICS_TOKEN, METRICS_ALLOW).
+  registerMetrics(app, { db, settings: config.metrics });
   registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     stripe: paymentProcessor.name === 'stripe',
@@ -146,6 +155,9 @@ export function buildApp({
   registerGuard(app, { db, jwtSecret: config.jwtSecret });
   registerRateLimits(app, { db, settings: config.rateLimits, now });
   refuseInvalidText(app);
+
+  // Operational endpoints at the root, outside the API: GET /health/live and /health/ready.
+  app.register(healthRoutes, { db });
 
   // The document collects the routes registered after it.
   registerApiDocs(app, { title: `${config.productName} API`, version: API_VERSION });

@@ -31,8 +31,16 @@ export interface Config {
   databaseUrl?: string;
   jwtSecret: string;
   /**
+   * On PostgreSQL without JWT_SECRET: every server on the database signs with the secret kept in it
+   * (`instance_secrets`, server/db/startupLock.ts shareInstanceSecrets), and `jwtSecret` is only this
+   * server's proposal until then (an existing `<dataDir>/jwt-secret`, so that an upgrade keeps its tokens,
+   * or a new random one).
+   */
+  jwtSecretInDatabase?: boolean;
+  /**
    * The key that seals stored secrets (RADIUS shared secrets, OIDC client secrets, the gateway's private
-   * key): SECRETS_KEY, or generated on first start and kept beside the JWT secret.
+   * key): SECRETS_KEY, or generated on first start and kept beside the JWT secret. With DATABASE_URL it
+   * is never generated: SECRETS_KEY, or an existing `<dataDir>/secrets-key` of an earlier install.
    */
   secretsKey: string;
   /**
@@ -67,6 +75,12 @@ export interface Config {
    * outbox, which operators read in the portal.
    */
   smtp?: { url: string; from: string };
+  /**
+   * Who may read GET /metrics: the addresses and CIDR ranges of METRICS_ALLOW, or anyone sending
+   * `Authorization: Bearer <METRICS_TOKEN>`. Neither set: 127.0.0.1 and ::1 only; only the token: the token
+   * from anywhere, no address without it (server/http/metrics.ts).
+   */
+  metrics?: { token?: string; allow?: string[] };
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
@@ -230,6 +244,28 @@ function frameAncestorsSetting(env: Env): string[] | undefined {
   return sources;
 }
 
+/** METRICS_TOKEN (at least 16 characters) and METRICS_ALLOW (addresses and CIDR ranges separated by commas). */
+function metricsSetting(env: Env): Config['metrics'] {
+  const token = nonEmpty(env, 'METRICS_TOKEN');
+  if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) {
+    throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
+  const raw = nonEmpty(env, 'METRICS_ALLOW');
+  const allow = raw?.split(',').map((entry) => entry.trim());
+  for (const entry of allow ?? []) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new Error(
+        `METRICS_ALLOW must be IP addresses or CIDR ranges separated by commas, as 127.0.0.1,10.0.0.0/8 (found "${entry}")`,
+      );
+    }
+  }
+  return token === undefined && allow === undefined ? undefined : { token, allow };
+}
+
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
@@ -254,20 +290,28 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+const newSecret = () => randomBytes(48).toString('base64url');
+
+/** Reads `<dataDir>/<name>` when it exists. */
+function existingSecret(dataDir: string, name: string): string | undefined {
+  const file = path.join(dataDir, name);
+  if (!existsSync(file)) return undefined;
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters: delete it or fix it`,
+    );
+  }
+  return secret;
+}
+
 /** Reads `<dataDir>/<name>`, or creates it (mode 0600) with 48 random bytes on first start. */
 function persistentSecret(dataDir: string, name: string): string {
+  const existing = existingSecret(dataDir, name);
+  if (existing !== undefined) return existing;
   const file = path.join(dataDir, name);
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length < MIN_SECRET_LENGTH) {
-      throw new Error(
-        `${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters: delete it or fix it`,
-      );
-    }
-    return secret;
-  }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = newSecret();
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);
   return secret;
@@ -302,10 +346,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret !== undefined && jwtSecret.length < MIN_SECRET_LENGTH) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
+  // Several servers on one PostgreSQL share the database, not a data folder: the first one to start
+  // keeps its proposal in the database and every other one takes it from there.
+  const jwtSecretInDatabase = jwtSecret === undefined && databaseUrl !== undefined;
+  if (jwtSecretInDatabase) jwtSecret = existingSecret(dataDir, 'jwt-secret') ?? newSecret();
   jwtSecret ??= persistentSecret(dataDir, 'jwt-secret');
   let secretsKey = nonEmpty(env, 'SECRETS_KEY');
   if (secretsKey !== undefined && secretsKey.length < MIN_SECRET_LENGTH) {
     throw new Error(`SECRETS_KEY must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  if (secretsKey === undefined && databaseUrl !== undefined) {
+    // Not kept in the database it protects (a copy of the database would carry its own key), nor
+    // generated per data folder (each server would seal with a key the others do not have).
+    secretsKey = existingSecret(dataDir, 'secrets-key');
+    if (secretsKey === undefined) {
+      throw new Error(
+        `SECRETS_KEY must be set when DATABASE_URL is set: every server on the database seals and reads stored secrets with it (at least ${MIN_SECRET_LENGTH} characters, for example from \`openssl rand -base64 48\`; the same value on every server, kept with the database's backups)`,
+      );
+    }
   }
   secretsKey ??= persistentSecret(dataDir, 'secrets-key');
   const publicUrl = nonEmpty(env, 'PUBLIC_URL')?.replace(/\/+$/, '');
@@ -321,6 +379,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret,
+    jwtSecretInDatabase,
     secretsKey,
     publicUrl,
     initialOperatorEmail,
@@ -345,5 +404,6 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: frameAncestorsSetting(env),
     stripe: stripeSetting(env),
     smtp: smtpSetting(env, publicUrl),
+    metrics: metricsSetting(env),
   };
 }

@@ -47,6 +47,8 @@ export interface ErrorBody {
   messageKey: string;
   message: string;
   params?: MessageParams;
+  /** On 5xx answers: the request's id (also in every answer's X-Request-Id), to find its failure in the log. */
+  requestId?: string;
 }
 
 const INTERNAL: ErrorBody = {
@@ -161,13 +163,15 @@ export function toErrorAnswer(error: unknown): { status: number; body: ErrorBody
 /** The single place where every error becomes `{messageKey, message, params?}`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // The log lines of a request carry its id (reqId): a 5xx answer shows it, so that its failure can be found.
     const answer = toErrorAnswer(error);
     if (answer) {
-      if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(answer.status).send(answer.body);
+      if (answer.status < 500) return reply.status(answer.status).send(answer.body);
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(answer.status).send({ ...answer.body, requestId: request.id });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(INTERNAL);
+    return reply.status(500).send({ ...INTERNAL, requestId: request.id });
   });
 }
 

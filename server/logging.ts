@@ -69,9 +69,13 @@ const isQueryError = (error: Record<string, unknown>) => typeof error.query === 
 const sqlStateOf = (error: Record<string, unknown>) =>
   typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : undefined;
 
+/** The password of a URL written into a text (`postgres://user:password@host`, `smtp://…`). */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]*@/gi;
+
 /** An error's message as it may be logged. */
 function safeMessage(error: Record<string, unknown>): string {
-  const message = typeof error.message === 'string' ? error.message : '';
+  const message =
+    typeof error.message === 'string' ? error.message.replace(URL_PASSWORD, `$1${REDACTED}@`) : '';
   const sqlState = sqlStateOf(error);
   // PostgreSQL's own message (PGlite attaches the query and its parameters beside it, not in it).
   if (sqlState !== undefined) {

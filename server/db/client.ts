@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { underStartupLock } from './startupLock.ts';
 
 /** The one database type routes see: the same on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +43,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     try {
       const db = drizzleNodePg({ client: pool, schema });
-      await migrateNodePg(db, { migrationsFolder });
+      // Servers starting together on one database migrate one after the other (README, "Running several instances").
+      await underStartupLock(pool, () => migrateNodePg(db, { migrationsFolder }));
       return { db, kind: 'postgres', close: () => pool.end() };
     } catch (error) {
       await pool.end();

@@ -9,6 +9,7 @@ export * from './schema/connector.ts';
 export * from './schema/directory.ts';
 export * from './schema/enrollment.ts';
 export * from './schema/identity.ts';
+export * from './schema/instance.ts';
 export * from './schema/oauth2.ts';
 export * from './schema/report.ts';
 export * from './schema/service.ts';

@@ -46,6 +46,7 @@ describe('errors', () => {
     expect(answer.body).toEqual({
       messageKey: 'error.default.internal.server.error',
       message: 'The server encountered an internal error and was unable to complete your request',
+      requestId: answer.headers['x-request-id'],
     });
     expect(JSON.stringify(answer.body)).not.toContain('secret');
   });

@@ -47,6 +47,7 @@ describe('configuration', () => {
       DATA_DIR: dir,
       DATABASE_URL: 'postgresql://u:p@db:5432/portal',
       JWT_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: 'k'.repeat(40),
       INITIAL_OPERATOR_EMAIL: 'Ops@Example.org',
       INITIAL_OPERATOR_PASSWORD: 'Secret-Pass-1',
       PRODUCT_NAME: 'Acme Gate',
