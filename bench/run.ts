@@ -15,8 +15,10 @@
  * RSS growth while it streams): see bench/enrollment.ts.
  * The audit log at 1,000,000 entries, a page with its total by range, table and record: see bench/audit.ts.
  * The dashboard's panels of a customer with 100,000 users and 200,000 sign-in events: see bench/report.ts.
+ * The server under 50 clients (open loop at 100 and 200 requests a second, closed loop), its memory at the
+ * first start and idle after a restart: see bench/load.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report` or
+ * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load` or
  * `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +34,7 @@ import { auditFigures } from './audit.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
 import { enrollmentFigures } from './enrollment.ts';
+import { loadFigures } from './load.ts';
 import { percentile } from './measure.ts';
 import { reportFigures } from './report.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
@@ -197,11 +200,12 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report` or `-- portal` runs one part only.
+// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load` or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
 if (!only || only === 'enrollment') await enrollmentFigures();
 if (!only || only === 'audit') await auditFigures();
 if (!only || only === 'report') await reportFigures();
+if (!only || only === 'load') await loadFigures();
 if (!only || only === 'portal') await portalFigures();

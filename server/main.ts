@@ -1,14 +1,21 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openEmbeddedDatabase } from './db/embedded/index.ts';
+import { shareInstanceSecrets } from './db/startupLock.ts';
 import { ensureSeed } from './domain/seed.ts';
 import { serializeError } from './logging.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // The embedded database runs in a thread of its own, off the HTTP event loop (db/embedded/index.ts).
+  // client.ts is loaded for PostgreSQL only: it brings PGlite's code, which the embedded mode keeps in its thread.
+  const database = config.databaseUrl
+    ? await (await import('./db/client.ts')).openDatabase({ databaseUrl: config.databaseUrl })
+    : await openEmbeddedDatabase({ dataDir: config.dataDir });
   try {
     await ensureSeed(database.db, config, (line) => console.log(line));
+    // Several servers on one PostgreSQL sign with one secret, kept in the database (README).
+    await shareInstanceSecrets(database.db, config);
   } catch (error) {
     await database.close();
     throw error;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /*
  * Where the embedded database lives in the data folder, named once for the server, its PGlite worker and
@@ -26,3 +27,6 @@ export const EMBEDDED_SOCKET_PORT = 5432;
 export function embeddedSocketPath(dataDir: string): string {
   return path.join(embeddedSocketDir(dataDir), `.s.PGSQL.${EMBEDDED_SOCKET_PORT}`);
 }
+
+/** The committed migrations (named here, not in client.ts, so that readers need not load PGlite's code). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

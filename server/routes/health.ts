@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyInstance } from 'fastify';
-import { type Database, migrationsFolder } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { migrationsFolder } from '../db/location.ts';
 
 /**
  * Operational endpoints at the root (not portal calls, not under /api): no token, no rate limit, nothing
