@@ -3,18 +3,23 @@
  * (server/main.ts, in a process of its own), its database in a worker thread behind a Unix socket in the
  * data folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { sql as sqlTag } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../../scripts/localPortal.ts';
+import { openDatabase } from '../../server/db/client.ts';
 import { embeddedLockPath } from '../../server/db/embedded/index.ts';
 import { EMBEDDED_SOCKET_PORT, embeddedSocketDir, embeddedSocketPath } from '../../server/db/location.ts';
+
+const run = promisify(execFile);
 
 interface Started {
   url: string;
@@ -106,7 +111,10 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
     await fetch(`${server.url}/api/docs/static/swagger-ui-bundle.js`).then((response) =>
       response.arrayBuffer(),
     );
-    const busy = sql(dataDir, 'select pg_sleep(2)');
+    let queryDone = false;
+    const busy = sql(dataDir, 'select pg_sleep(2)').then(() => {
+      queryDone = true;
+    });
     await sleep(300);
     const signIn = timed(() =>
       fetch(`${server.url}/api/auth/signin`, {
@@ -117,13 +125,13 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
     );
     await sleep(100);
     const file = await timed(() => fetch(`${server.url}/api/docs/static/swagger-ui-bundle.js`));
-    // Served at once: in-process PGlite would hold the event loop for the whole query.
+    // Served while the query runs: in-process PGlite would hold the event loop until the query ends.
     expect(file).toMatchObject({ status: 200 });
-    expect(file.ms).toBeLessThan(700);
-    // While a sign-in, which reads the database, waited for the same database.
+    expect(queryDone).toBe(false);
+    // While a sign-in, which reads the database, waited for the same database: it answers after the query.
     const answered = await signIn;
     expect(answered.status).toBe(401);
-    expect(answered.ms).toBeGreaterThan(1000);
+    expect(queryDone).toBe(true);
     await busy;
   });
 
@@ -159,6 +167,41 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
     }
   });
 
+  it('is backed up through its socket while it runs, and the backup restores', async () => {
+    await sql(dataDir, `insert into customers (company_name, contact_email) values ($1, $2)`, [
+      'Backed Up While Running',
+      'running@example.com',
+    ]);
+    const file = path.join(dataDir, '..', 'running.jsonl.gz');
+    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+    const env = { ...process.env, DATABASE_URL: '' };
+    const backup = await run(tsx, ['scripts/backup.ts', file], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: dataDir },
+    });
+    expect(backup.stdout).toMatch(/Wrote .*running\.jsonl\.gz/);
+    const restoredDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-restored-'));
+    try {
+      const restore = await run(tsx, ['scripts/restore.ts', file], {
+        cwd: ROOT,
+        env: { ...env, DATA_DIR: restoredDir },
+      });
+      expect(restore.stdout).toMatch(/Restored the backup of/);
+      const restored = await openDatabase({ dataDir: restoredDir });
+      try {
+        const answer = (await restored.db.execute(
+          sqlTag`select count(*)::int as count from customers where company_name = 'Backed Up While Running'`,
+        )) as unknown as { rows: { count: number }[] };
+        expect(answer.rows).toEqual([{ count: 1 }]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await rm(restoredDir, { recursive: true, force: true });
+      await rm(file, { force: true });
+    }
+  }, 90_000);
+
   it('refuses a second server on the same data folder, and the first goes on', async () => {
     const second = await startServer(dataDir);
     expect(await second.exited).toBe(1);
@@ -173,9 +216,7 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
       'Kept Across Restarts',
       'kept@example.com',
     ]);
-    const stopping = performance.now();
     expect(await stop(server)).toBe(0);
-    expect(performance.now() - stopping).toBeLessThan(10_000);
     expect(server.output()).toContain('SIGTERM received, stopping');
     expect(existsSync(embeddedSocketPath(dataDir))).toBe(false);
     expect(existsSync(embeddedLockPath(dataDir))).toBe(false);
