@@ -360,7 +360,7 @@ async function pglitePart(): Promise<void> {
     );
     console.log(`  in-process before, same mix: ${IN_PROCESS.idle}`);
     console.log(
-      `  the server runs PGlite with ${EMBEDDED_SHARED_BUFFERS} of shared buffers (PostgreSQL's default is 128MB); PGlite alone with them: ${mib(aloneSameSettings).toFixed(0)} MiB, so the server is ${(idle / aloneSameSettings).toFixed(2)}x that, ${mib(idle - aloneSameSettings).toFixed(0)} MiB more for the HTTP thread (Node, tsx, the app)`,
+      `  the server runs PGlite with ${EMBEDDED_SHARED_BUFFERS} of shared buffers (PostgreSQL's default is 128MB); PGlite alone with them: ${mib(aloneSameSettings).toFixed(0)} MiB, so the server is ${(idle / aloneSameSettings).toFixed(2)}x that, ${mib(idle - aloneSameSettings).toFixed(0)} MiB more for the HTTP thread (Node and the app)`,
     );
   } finally {
     await rm(dataDir, { recursive: true, force: true });

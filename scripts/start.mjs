@@ -1,9 +1,11 @@
-// `npm start`: builds the portal when dist/ is missing or older than its sources, then runs the
-// API server (which also serves the portal) in this same process, so signals reach it directly.
+// `npm start`: builds the portal when dist/ is missing or older than its sources, and the server's bundle
+// (build/server, scripts/buildServer.mjs) likewise, then runs the API server (which also serves the
+// portal) in this same process, so signals reach it directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureServerBuilt } from './buildServer.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'dist', 'index.html');
@@ -32,6 +34,4 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/main.ts');
+await import(pathToFileURL(await ensureServerBuilt()).href);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from './paths.ts';
 
 /** At most `max` requests in `windowSec` seconds (a fixed window, counted in the database). */
 export interface LimitRule {
@@ -273,7 +273,6 @@ export const DEFAULT_PORTAL_CLIENT_ID = 'gateway-portal-web';
 
 type Env = Record<string, string | undefined>;
 
-const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MIN_SECRET_LENGTH = 32;
 
 function nonEmpty(env: Env, name: string): string | undefined {
@@ -386,7 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
     initialOperatorPassword: env.INITIAL_OPERATOR_PASSWORD || undefined,
     productName: nonEmpty(env, 'PRODUCT_NAME') ?? 'Gateway Portal',
     tokenTtlSec,
-    distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? path.join(repoDir, 'dist')),
+    distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? fromRoot('dist')),
     portalClientId,
     seamlessSessionTtlSec,
     portalLinks: {

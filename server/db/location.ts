@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths.ts';
 
 /*
  * Where the embedded database lives in the data folder, named once for the server, its PGlite worker and
@@ -29,4 +29,4 @@ export function embeddedSocketPath(dataDir: string): string {
 }
 
 /** The committed migrations (named here, not in client.ts, so that readers need not load PGlite's code). */
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fromRoot('server', 'db', 'migrations');

@@ -1,7 +1,7 @@
 /**
  * The embedded database off the HTTP event loop (issue 16): the server as `npm start` runs it on PGlite
- * (server/main.ts, in a process of its own), its database in a worker thread behind a Unix socket in the
- * data folder.
+ * (its bundle, build/server/main.js, in a process of its own), its database in a worker thread behind a
+ * Unix socket in the data folder.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,10 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { sql as sqlTag } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureServerBuilt } from '../../scripts/buildServer.mjs';
 import { freePort, ROOT } from '../../scripts/localPortal.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { embeddedLockPath } from '../../server/db/embedded/index.ts';
+import { embeddedLockPath, openEmbeddedDatabase } from '../../server/db/embedded/index.ts';
 import { EMBEDDED_SOCKET_PORT, embeddedSocketDir, embeddedSocketPath } from '../../server/db/location.ts';
 
 const run = promisify(execFile);
@@ -28,10 +29,10 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** server/main.ts on PGlite with `dataDir`, on a free port; resolves once it answers, or once it exits. */
+/** The server's bundle on PGlite with `dataDir`, on a free port; resolves once it answers, or once it exits. */
 async function startServer(dataDir: string): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [await ensureServerBuilt()], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -243,5 +244,42 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
         'Kept Across Restarts',
       ]),
     ).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('a database thread that ends on its own', { timeout: 120_000 }, () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-crash-'));
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is reported, frees the data folder, and what was committed before is there at the next start', async () => {
+    const reasons: string[] = [];
+    const first = await openEmbeddedDatabase({ dataDir, onUnexpectedExit: (reason) => reasons.push(reason) });
+    await first.db.execute(
+      sqlTag`insert into customers (company_name, contact_email) values ('Before The Crash', 'crash@example.com')`,
+    );
+    // The thread dies without being asked to stop (as on an abort inside PGlite).
+    await first.thread.terminate();
+    await vi.waitFor(() => expect(reasons).toHaveLength(1));
+    expect(reasons[0]).toMatch(/ended with code 1/);
+    expect(existsSync(embeddedLockPath(dataDir))).toBe(false);
+    await expect(first.db.execute(sqlTag`select 1`)).rejects.toThrow();
+
+    const second = await openEmbeddedDatabase({ dataDir });
+    try {
+      expect(
+        await sql(dataDir, 'select contact_email from customers where company_name = $1', [
+          'Before The Crash',
+        ]),
+      ).toEqual([{ contact_email: 'crash@example.com' }]);
+    } finally {
+      await second.close();
+    }
   });
 });

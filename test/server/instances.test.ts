@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { ensureServerBuilt } from '../../scripts/buildServer.mjs';
 import { type App, buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
@@ -163,11 +164,11 @@ describe.skipIf(!serverUrl)('two server processes started at once on an empty Po
     await database?.drop();
   });
 
-  /** `node server/main.ts` as scripts/start.mjs runs it, on a port of its own; resolves with its output once ready. */
+  /** The server's bundle as scripts/start.mjs runs it, on a port of its own; resolves with its output once ready. */
   const start = async (): Promise<string> => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-instance-'));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [await ensureServerBuilt()], {
       env: {
         ...process.env,
         PORT: '0',

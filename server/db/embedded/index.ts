@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { fromRoot } from '../../paths.ts';
 import type { OpenedDatabase } from '../client.ts';
 import {
   EMBEDDED_SOCKET_PORT,
@@ -92,7 +93,12 @@ function takeLock(dataDir: string): () => void {
 type WorkerMessage = { type: 'ready' } | { type: 'stopped' } | { type: 'failed'; message: string };
 
 /** Opens the data folder's embedded database in its worker thread, migrated, and connects to it. */
-export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<OpenedDatabase> {
+export interface EmbeddedDatabase extends OpenedDatabase {
+  /** The database's thread: the server watches its end (a crash ends the server, see onUnexpectedExit). */
+  thread: Worker;
+}
+
+export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
   const { dataDir } = options;
   const socketPath = embeddedSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) {
@@ -110,7 +116,7 @@ export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions): Pr
       process.exit(1);
     });
 
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+  const worker = new Worker(fromRoot('server', 'db', 'embedded', 'worker.mjs'), {
     workerData: {
       dataDir,
       pgliteDir: embeddedDataDir(dataDir),
@@ -212,5 +218,6 @@ export async function openEmbeddedDatabase(options: EmbeddedDatabaseOptions): Pr
       closed ??= close();
       return closed;
     },
+    thread: worker,
   };
 }
