@@ -1,4 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import { i18nProvider } from '../i18n';
 
 /**
  * The transport: the only place that knows about tokens, headers and the server's error shape.
@@ -49,12 +50,32 @@ export const isPublicCall = (method: string, path: string): boolean => {
   return PUBLIC_CALLS.some((call) => call.method === method.toUpperCase() && call.path.test(pathname));
 };
 
-/** The error a failed call rejects with: react-admin's HttpError, its message a catalogue key. */
+/** A request id as the server answers it (server/http/requestId.ts): a short token, shown to the user. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The error a failed call rejects with: react-admin's HttpError, its message a catalogue key. A server
+ * error (5xx) that names its request id says it too, translated here (react-admin shows an error's
+ * message as it is when no catalogue key matches it): the user can quote it, and the operator finds the
+ * request's log lines by it.
+ */
 export const toHttpError = (status: number, body: unknown, preferMessage = false): HttpError => {
-  const payload = (body && typeof body === 'object' ? body : {}) as { messageKey?: string; message?: string };
+  const payload = (body && typeof body === 'object' ? body : {}) as {
+    messageKey?: string;
+    message?: string;
+    requestId?: unknown;
+  };
   const message =
     (preferMessage ? payload.message || payload.messageKey : payload.messageKey || payload.message) ||
     DEFAULT_ERROR_KEY;
+  if (status >= 500 && typeof payload.requestId === 'string' && REQUEST_ID.test(payload.requestId)) {
+    const text = i18nProvider.translate(message, { _: message });
+    return new HttpError(
+      i18nProvider.translate('error.withReference', { message: text, requestId: payload.requestId }),
+      status,
+      body,
+    );
+  }
   return new HttpError(message, status, body);
 };
 

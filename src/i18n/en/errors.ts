@@ -8,6 +8,8 @@ export const error = {
     },
   },
   network: 'The server cannot be reached. Check your connection and try again.',
+  /** A server error (5xx) with its request id, which the server's log lines carry too. */
+  withReference: '%{message}. If it happens again, give your administrator this reference: %{requestId}',
   oauth2: {
     invalidClient: 'The client is not registered with the portal.',
     invalidRedirectUri: 'The redirect URI is not registered for this client.',

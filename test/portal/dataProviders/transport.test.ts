@@ -123,6 +123,28 @@ describe('errors', () => {
     expect(onUnauthenticated).not.toHaveBeenCalled();
   });
 
+  it('a server error names its request id in words the user can quote; a 4xx or an unsafe id does not', async () => {
+    const client = createHttpClient(API, signedIn);
+    const requestId = '3f2c9a1e-7b4d-4c2a-9f1e-8d7c6b5a4f3e';
+    recordRequests({ status: 500, json: { messageKey: 'error.default.internal.server.error', requestId } });
+    await expect(client('/customer/create', { method: 'POST' })).rejects.toMatchObject({
+      status: 500,
+      message: `The server encountered an internal error and was unable to complete your request. If it happens again, give your administrator this reference: ${requestId}`,
+    });
+    recordRequests({ status: 503, json: { requestId: 'abc-1' } });
+    await expect(client('/customer/create', { method: 'POST' })).rejects.toMatchObject({
+      message: expect.stringMatching(/unable to complete your request\. .* reference: abc-1$/),
+    });
+    recordRequests({ status: 500, json: { requestId: '<img src=x onerror=alert(1)>' } });
+    await expect(client('/customer/create', { method: 'POST' })).rejects.toMatchObject({
+      message: 'error.default.internal.server.error',
+    });
+    recordRequests({ status: 409, json: { messageKey: 'error.email.existed', requestId } });
+    await expect(client('/customer/create', { method: 'POST' })).rejects.toMatchObject({
+      message: 'error.email.existed',
+    });
+  });
+
   it('an unreachable server rejects with error.network', async () => {
     server.use(http.all(`${API}/*`, () => HttpResponse.error()));
     await expect(createHttpClient(API, signedIn)('/customer/r1')).rejects.toMatchObject({

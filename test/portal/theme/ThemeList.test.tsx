@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bulkButton, fill, recordRequests, row } from '../harness';
-import { server } from '../msw';
+import { API, server } from '../msw';
 import { BRAND, LOCKED, REJECTED, renderAt, TH } from './fixtures';
 
 describe('the theme list', () => {
@@ -36,6 +36,24 @@ describe('the theme list', () => {
     await waitFor(() =>
       expect(sent.at(-1)?.body).toMatchObject({ filters: { q: 'shop', status: 'REJECTED' } }),
     );
+  });
+
+  it("shows a server error's reference, which the server's log carries too", async () => {
+    renderAt('/theme');
+    // After the fixtures' handlers, so that it answers first; the list asks once it has rendered.
+    server.use(
+      http.post(`${API}/whitelabelapp/theme/c1/search`, () =>
+        HttpResponse.json(
+          { messageKey: 'error.default.internal.server.error', requestId: 'req-42' },
+          { status: 500 },
+        ),
+      ),
+    );
+    expect(
+      await screen.findByText(
+        'The server encountered an internal error and was unable to complete your request. If it happens again, give your administrator this reference: req-42',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('offers Create when there is no theme yet', async () => {
