@@ -35,6 +35,14 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
         },
       },
     },
+    RaList: {
+      styleOverrides: {
+        root: {
+          // A page that could not be loaded has no rows to count (components/ListError.tsx).
+          '& .RaList-main:has(.ListError-root) .MuiTablePagination-root': { display: 'none' },
+        },
+      },
+    },
     RaSimpleShowLayout: {
       // A long word (a pasted token, a URL) breaks rather than widening the page.
       styleOverrides: { root: { overflowWrap: 'anywhere' } },

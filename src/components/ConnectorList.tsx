@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from './DoubleClickToOpen';
 import { ListEmpty } from './ListEmpty';
+import { ListError } from './ListError';
 import { SmallScreenList } from './SmallScreenList';
 
 /**
@@ -56,6 +57,7 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
     <List
+      error={<ListError />}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: nameField, order: 'ASC' }}
       empty={<ListEmpty />}

@@ -252,6 +252,8 @@ export const portal = {
   },
   certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },
   secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
+  /** A list whose page could not be loaded (components/ListError.tsx). */
+  list: { loadFailed: 'This list could not be loaded.', retry: 'Try again' },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {
     activate: 'Activate',

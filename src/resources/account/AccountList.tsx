@@ -13,6 +13,7 @@ import {
 import { ActivationBulkActions } from '../../components/ActivationButtons';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { AccountActivationButton } from './AccountActivationButton';
@@ -35,6 +36,7 @@ export const AccountList = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'account', action: 'modify' });
   return (
     <List
+      error={<ListError />}
       filter={customerId ? { customerId } : undefined}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}

@@ -17,6 +17,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { ACTIVATION_PAGE_SIZES } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
+import { ListError } from '../../components/ListError';
 import { errorNotification } from '../../components/notifyError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { getProductName } from '../../config';
@@ -121,6 +122,7 @@ export const ActivationCodeList = () => {
   }
   return (
     <List
+      error={<ListError />}
       resource={RESOURCE}
       title={<span>{title}</span>}
       filter={{ tokenPackId }}

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { ActionChipsField } from './ActionChipsField';
 import { type Asset, scopeChoices } from './model';
@@ -27,7 +28,13 @@ const Col = DataTable.Col<Asset>;
 export const AssetList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'asset', action: 'edit' });
   return (
-    <List filters={filters} actions={false} sort={{ field: 'name', order: 'ASC' }} empty={<ListEmpty />}>
+    <List
+      error={<ListError />}
+      filters={filters}
+      actions={false}
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={<ListEmpty />}
+    >
       <SmallScreenList
         small={
           <SimpleList

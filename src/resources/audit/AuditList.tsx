@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { AUDIT_PAGE_SIZES } from '../../../contract/audit';
 import { NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { ChangesField } from './ChangesField';
 import { type AuditEntry, DEFAULT_AUDIT_RANGE, RANGE_CHOICES, readable, T, TABLE_CHOICES } from './model';
@@ -86,6 +87,7 @@ export const AuditRows = () => {
  */
 export const AuditList = () => (
   <List
+    error={<ListError />}
     filters={filters}
     filterDefaultValues={{ range: DEFAULT_AUDIT_RANGE }}
     sort={{ field: 'modifiedDate', order: 'DESC' }}

@@ -14,6 +14,7 @@ import { ActivationBulkActions, ActivationButton } from '../../components/Activa
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { type Customer, STATUS_CHOICES } from './customerFields';
@@ -31,6 +32,7 @@ export const CustomerList = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'customer', action: 'modify' });
   return (
     <List
+      error={<ListError />}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
       empty={<ListEmpty />}

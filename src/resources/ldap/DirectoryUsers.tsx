@@ -37,6 +37,7 @@ import {
 import type { CsvUploadAnswer } from '../../../contract/directory';
 import { isEmail, meetsPasswordRules } from '../../../contract/rules';
 import type { UserRecord } from '../../../contract/user';
+import { ListError } from '../../components/ListError';
 import { errorNotification } from '../../components/notifyError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
@@ -369,6 +370,7 @@ export const DirectoryUsers = () => {
   return (
     <Box sx={{ width: '100%' }}>
       <List
+        error={<ListError />}
         resource="users/keycloak"
         filter={{ connectorId: directory.id }}
         filters={filters}

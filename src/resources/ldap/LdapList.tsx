@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { type Directory, serverOf, TYPE_CHOICES } from './ldapFields';
 
@@ -65,6 +66,7 @@ export const LdapList = () => {
   const { canAccess: canDelete } = useCanAccess({ resource: 'ldap', action: 'delete' });
   return (
     <List
+      error={<ListError />}
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       empty={<ListEmpty />}

@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { ORDER_STATUSES } from '../../../contract/billing';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { OrderActions } from './OrderActions';
@@ -46,6 +47,7 @@ export const OrderList = ({
   ];
   return (
     <List
+      error={<ListError />}
       resource="order"
       queryOptions={meta ? { meta } : undefined}
       filters={filters}

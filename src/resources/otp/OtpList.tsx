@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router-dom';
 import { OTP_PAGE_SIZES } from '../../../contract/otp';
 import type { ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
+import { ListError } from '../../components/ListError';
 import { errorNotification } from '../../components/notifyError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { getProductName } from '../../config';
@@ -153,6 +154,7 @@ export const OtpList = () => {
   const error = serviceId && packError ? errorNotification(packError) : undefined;
   return (
     <List
+      error={<ListError />}
       resource={RESOURCE}
       title={<span>{title}</span>}
       filters={filters}

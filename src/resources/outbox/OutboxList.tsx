@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { DataTable, DateField, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { MailStatusField } from './MailStatusField';
 import { type Mail, STATUS_CHOICES, T } from './model';
@@ -18,6 +19,7 @@ const Column = DataTable.Col<Mail>;
  */
 export const OutboxList = () => (
   <List
+    error={<ListError />}
     filters={filters}
     sort={{ field: 'createdDate', order: 'DESC' }}
     perPage={25}

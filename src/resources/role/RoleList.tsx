@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { type Role, SCOPE_CHOICES } from './roleFields';
 
@@ -26,6 +27,7 @@ const Column = DataTable.Col<Role>;
 /** /role: the roles with their scope and number of accounts. */
 export const RoleList = () => (
   <List
+    error={<ListError />}
     filters={filters}
     sort={{ field: 'name', order: 'ASC' }}
     empty={<ListEmpty />}

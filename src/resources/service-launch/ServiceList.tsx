@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SERVICE_STATUSES } from '../../../contract/service';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { type ServiceInstance, T } from './model';
@@ -118,6 +119,7 @@ export const ServiceList = () => {
   const open = canOpen ? (id: Identifier) => pageOf(id) : false;
   return (
     <List
+      error={<ListError />}
       resource="service-instance"
       title={`${T}.list.title`}
       filters={filters}

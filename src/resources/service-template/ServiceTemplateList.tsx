@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { StatusField } from '../../components/StatusField';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
@@ -45,6 +46,7 @@ export const ServiceTemplateList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'service-template', action: 'edit' });
   return (
     <List
+      error={<ListError />}
       filters={filters}
       actions={<ListActions />}
       sort={{ field: 'modifiedDate', order: 'DESC' }}

@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { TierPlan } from '../../../contract/billing';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { SCOPE, useSession } from '../../session';
@@ -115,6 +116,7 @@ export const SubscriptionPage = () => {
   return (
     <>
       <List
+        error={<ListError />}
         resource="subscription"
         sort={{ field: 'createdDate', order: 'DESC' }}
         empty={<Empty />}

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { ThemeStatusField, TokenPacksField, tokenPackNames } from './ThemeColumns';
 import { ThemeBulkDeleteButton, ThemeDeleteButton } from './ThemeDeleteButton';
@@ -47,6 +48,7 @@ export const ThemeList = () => {
   const secondary = useSecondary();
   return (
     <List
+      error={<ListError />}
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       empty={<ListEmpty />}

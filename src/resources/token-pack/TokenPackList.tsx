@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import {
   NameWithIconField,
@@ -59,6 +60,7 @@ export const TokenPackList = () => {
   const secondary = useSecondary();
   return (
     <List
+      error={<ListError />}
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       empty={<TokenPackEmpty />}

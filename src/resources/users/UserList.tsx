@@ -11,6 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ListError } from '../../components/ListError';
 import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
 import { STATUS_CHOICES, type User } from './userFields';
@@ -52,6 +53,7 @@ const UsersEmpty = () => {
 /** /users: the customer's users, found by a part of their name at any size (spec 02 §7 Users). */
 export const UserList = () => (
   <List
+    error={<ListError />}
     filters={filters}
     sort={{ field: 'username', order: 'ASC' }}
     empty={<UsersEmpty />}

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { ListEmpty, NoMatch } from '../../components/ListEmpty';
+import { ListError } from '../../components/ListError';
 import { StatusField } from '../../components/StatusField';
 import { ActivateButton } from './ActivateButton';
 import { statusChoices, type VosCloudConfig } from './model';
@@ -35,6 +36,7 @@ export const VosCloudConfigList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'vos-cloud-config', action: 'edit' });
   return (
     <List
+      error={<ListError />}
       filters={filters}
       actions={
         <TopToolbar>

@@ -38,22 +38,32 @@ describe('the theme list', () => {
     );
   });
 
-  it("shows a server error's reference, which the server's log carries too", async () => {
-    renderAt('/theme');
+  it("says in place of the rows that the list failed, with the server error's reference, and asks again", async () => {
+    let fail = true;
+    const { user } = renderAt('/theme');
     // After the fixtures' handlers, so that it answers first; the list asks once it has rendered.
     server.use(
       http.post(`${API}/whitelabelapp/theme/c1/search`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.default.internal.server.error', requestId: 'req-42' },
-          { status: 500 },
-        ),
+        fail
+          ? HttpResponse.json(
+              { messageKey: 'error.default.internal.server.error', requestId: 'req-42' },
+              { status: 500 },
+            )
+          : undefined,
       ),
     );
-    expect(
-      await screen.findByText(
-        'The server encountered an internal error and was unable to complete your request. If it happens again, give your administrator this reference: req-42',
-      ),
-    ).toBeInTheDocument();
+    const reference =
+      'The server encountered an internal error and was unable to complete your request. If it happens again, give your administrator this reference: req-42';
+    const failed = await screen.findByRole('alert');
+    expect(within(failed).getByText('This list could not be loaded.')).toBeInTheDocument();
+    expect(within(failed).getByText(reference)).toBeInTheDocument();
+    // The notification says it too, and goes; the list keeps it.
+    expect((await screen.findAllByText(reference)).length).toBe(2);
+    expect(screen.queryByText('No theme yet')).toBeNull();
+    fail = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Acme brand')).toBeInTheDocument();
+    expect(screen.queryByText('This list could not be loaded.')).toBeNull();
   });
 
   it('offers Create when there is no theme yet', async () => {
