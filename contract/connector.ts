@@ -2,7 +2,6 @@ import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { closedQuery, IdParams, ReadOnly } from './fields.ts';
 import { defineResource } from './kit.ts';
 import type { Permission } from './permissions.ts';
-import { isHost, isIpv4, isIpv6 } from './rules.ts';
 
 /**
  * What the connectors share (spec 01 §3 RADIUS, SAML2, SAML, OIDC, HTTPS; spec 02 §3 Connector type ids, §7
@@ -42,14 +41,8 @@ export const CustomerRecordParams = Type.Object({
 });
 export const CustomerIdQuery = Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closedQuery);
 
-/** An IPv4 or IPv6 address (no zone, no prefix). */
-export const isIpAddress = (value: string): boolean => isIpv4(value) || isIpv6(value);
-
-/** A DNS domain name (not an IP address): labels of letters, digits and hyphens, a dot between them. */
-export const isDomainName = (value: string): boolean =>
-  isHost(value) &&
-  !isIpAddress(value) &&
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value);
+// In rules.ts, which has no schema code: the sign-in page's validators use them.
+export { isDomainName, isIpAddress } from './rules.ts';
 
 /**
  * A redirect URL of an OIDC client: https, or http on the local machine only (localhost, 127.0.0.1, [::1]),

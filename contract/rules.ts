@@ -189,3 +189,12 @@ export const isTenantId = (value: string): boolean =>
 
 /** A TCP port. */
 export const isPort = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= 65535;
+
+/** An IPv4 or IPv6 address (no zone, no prefix). */
+export const isIpAddress = (value: string): boolean => isIpv4(value) || isIpv6(value);
+
+/** A DNS domain name (not an IP address): labels of letters, digits and hyphens, a dot between them. */
+export const isDomainName = (value: string): boolean =>
+  isHost(value) &&
+  !isIpAddress(value) &&
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(value);

@@ -1,6 +1,5 @@
 import type { Validator } from 'react-admin';
-import { isDomainName } from '../../contract/connector';
-import { isEmail, isHttpUrl, meetsPasswordRules } from '../../contract/rules';
+import { isDomainName, isEmail, isHttpUrl, meetsPasswordRules } from '../../contract/rules';
 
 /** Validators returning catalogue keys (spec 01 §5); react-admin translates them where shown. */
 

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { isDomainName } from '../../../contract/connector';
+import { isDomainName } from '../../../contract/rules';
 import type { FederateScriptAnswer } from '../../../contract/saml';
 import { CodeBlock } from '../../components/CodeBlock';
 import { errorNotification } from '../../components/notifyError';

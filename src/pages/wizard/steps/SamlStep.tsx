@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { isDomainName } from '../../../../contract/connector';
+import { isDomainName } from '../../../../contract/rules';
 import { SAML_LIMITS, type SamlDefaults } from '../../../../contract/saml';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { ConnectorStep, useConnectorStep } from '../ConnectorStep';
