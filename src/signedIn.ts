@@ -1,11 +1,13 @@
 import { preloadable } from './components/preloadable';
+import { loadCatalogue } from './i18n';
 
 /**
  * The signed-in portal (src/App.tsx: react-admin with the resources), loaded with the screen of the page the
  * browser is at, so that its first drawing does not wait for code. Any path that is not public draws it.
  */
 export const SignedInApp = preloadable(() =>
-  import('./App').then(async (module) => {
+  // The signed-in portal draws the resources' texts: the whole catalogue comes with it (i18n/index.ts).
+  Promise.all([import('./App'), loadCatalogue()]).then(async ([module]) => {
     await module.preloadScreen(window.location.pathname);
     return module.default;
   }),

@@ -1,11 +1,57 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { en } from './en/index';
+import type { Catalogue } from './en/index';
+import { shell } from './en/shell';
 
-/** Locales a user can pick; add a catalogue beside en.ts and list it here. */
+/** Locales a user can pick; add a catalogue folder beside en/ and list it here and below. */
 export const LOCALES = [{ locale: 'en', name: 'English' }];
 
-const catalogues: Record<string, typeof en> = { en };
+/**
+ * Each locale's catalogue in two parts: what the first pages need (the sign-in page, the documentation,
+ * the sign-in callbacks), loaded with them, and the whole, loaded with the signed-in portal and the
+ * public pages (loadCatalogue), so that the sign-in page does not carry the resources' texts.
+ */
+const CATALOGUES: Record<string, { shell: typeof shell; load: () => Promise<Catalogue> }> = {
+  en: { shell, load: () => import('./en/index').then((module) => module.en) },
+};
 
-export const i18nProvider = polyglotI18nProvider((locale) => catalogues[locale] ?? en, 'en', LOCALES, {
-  allowMissing: false,
-});
+const loaded: Record<string, Catalogue> = {};
+const catalogueOf = (locale: string) => CATALOGUES[locale] ?? CATALOGUES.en;
+let initial = true;
+
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => {
+    const whole = loaded[locale];
+    if (whole) return whole;
+    // The first call, when the provider is made, must answer at once: with the first pages' part.
+    if (initial) {
+      initial = false;
+      return catalogueOf(locale).shell;
+    }
+    return catalogueOf(locale)
+      .load()
+      .then((catalogue) => {
+        loaded[locale] = catalogue;
+        return catalogue;
+      });
+  },
+  'en',
+  LOCALES,
+  { allowMissing: false },
+);
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the whole catalogue of the current locale, once; the signed-in portal and the public pages wait
+ * for it before their first drawing. A failed load may be tried again.
+ */
+export const loadCatalogue = (): Promise<void> => {
+  if (!loading) {
+    const attempt = i18nProvider.changeLocale(i18nProvider.getLocale());
+    attempt.catch(() => {
+      if (loading === attempt) loading = undefined;
+    });
+    loading = attempt;
+  }
+  return loading;
+};

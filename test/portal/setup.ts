@@ -1,13 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadCatalogue } from '../../src/i18n';
 import { server } from './msw';
 
 // DOM test environments lack scrollTo; react-admin calls it on navigation.
 // (Transport tests may run in Vitest's node environment, where there is no window.)
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Screens are rendered as the signed-in portal draws them: with the whole catalogue (src/signedIn.ts).
+  await loadCatalogue();
+});
 afterEach(async () => {
   cleanup();
   server.resetHandlers();
