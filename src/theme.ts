@@ -40,6 +40,22 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
         root: {
           // A page that could not be loaded has no rows to count (components/ListError.tsx).
           '& .RaList-main:has(.ListError-root) .MuiTablePagination-root': { display: 'none' },
+          // On a phone the Create button floats over the page: the actions bar it leaves empty takes no
+          // room (it still fits the buttons that stay in it).
+          '@media (max-width: 599.95px)': { '& .RaList-actions .MuiToolbar-root': { minHeight: 0 } },
+        },
+      },
+    },
+    RaSimpleList: {
+      styleOverrides: {
+        root: {
+          // A row's third text (a status, a scope) at the end of its first line, apart from the name.
+          '& .MuiListItemText-primary > div': {
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 8,
+          },
         },
       },
     },
