@@ -52,9 +52,12 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
           // A row's third text (a status, a scope) at the end of its first line, apart from the name.
           '& .MuiListItemText-primary > div': {
             display: 'flex',
+            flexWrap: 'wrap',
             alignItems: 'center',
             justifyContent: 'space-between',
-            gap: 8,
+            columnGap: 8,
+            // A long code or email breaks rather than widening the row.
+            overflowWrap: 'anywhere',
           },
         },
       },
