@@ -6,5 +6,6 @@ export const ScopeField = (_: { label?: string }) => {
   const record = useRecordContext<Asset>();
   const translate = useTranslate();
   if (!record) return null;
-  return <>{translate(`resources.asset.scopes.${record.scope}`, { _: record.scope })}</>;
+  // An element, not bare text: beside the name in a phone's row, it is a part of its own (theme.ts).
+  return <span>{translate(`resources.asset.scopes.${record.scope}`, { _: record.scope })}</span>;
 };

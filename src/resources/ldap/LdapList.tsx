@@ -30,7 +30,8 @@ const Column = DataTable.Col<Directory>;
 const TypeText = () => {
   const record = useRecordContext<Directory>();
   const translate = useTranslate();
-  return record ? translate(`resources.ldap.types.${record.type}`) : null;
+  // An element, not bare text: beside the name in a phone's row, it is a part of its own (theme.ts).
+  return record ? <span>{translate(`resources.ldap.types.${record.type}`)}</span> : null;
 };
 
 const ServerText = () => {
