@@ -1,7 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { type MouseEvent, useState } from 'react';
 import {
-  Button,
   useCanAccess,
   useDelete,
   useDeleteMany,
@@ -13,6 +12,7 @@ import {
   useUnselectAll,
 } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
 import { errorNotification } from '../../components/notifyError';
 import { RefusableButton } from '../../components/RefusableButton';
 import { isLocked, T, type Theme } from './themeFields';
@@ -82,47 +82,34 @@ export const ThemeDeleteButton = ({ redirectTo }: { redirectTo?: 'list' }) => {
 export const ThemeBulkDeleteButton = () => {
   const { selectedIds } = useListContext<Theme>();
   const canDelete = useCanDelete();
-  const [open, setOpen] = useState(false);
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('theme');
-  const [removeMany, { isPending }] = useDeleteMany<Theme>();
+  const [removeMany] = useDeleteMany<Theme>();
   if (!canDelete) return null;
-  const accept = () =>
-    removeMany(
-      'theme',
-      { ids: selectedIds },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notify(`${T}.notifications.deleted`, {
-            type: 'info',
-            messageArgs: { smart_count: selectedIds.length },
-          });
-          unselectAll();
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify(...errorNotification(error));
-          refresh();
-        },
-      },
-    );
   return (
-    <>
-      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
-        <DeleteIcon />
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`${T}.delete.manyTitle`}
-        content={`${T}.delete.manyContent`}
-        translateOptions={{ smart_count: selectedIds.length }}
-        loading={isPending}
-        onAccept={accept}
-        onReject={() => setOpen(false)}
-      />
-    </>
+    <ConfirmedDeleteButton
+      title={`${T}.delete.manyTitle`}
+      content={`${T}.delete.manyContent`}
+      translateOptions={{ smart_count: selectedIds.length }}
+      remove={async () => {
+        try {
+          await removeMany(
+            'theme',
+            { ids: selectedIds },
+            { mutationMode: 'pessimistic', returnPromise: true },
+          );
+        } catch (error) {
+          // Some of them may be gone: the list shows what is left.
+          refresh();
+          throw error;
+        }
+        notify(`${T}.notifications.deleted`, {
+          type: 'info',
+          messageArgs: { smart_count: selectedIds.length },
+        });
+        unselectAll();
+      }}
+    />
   );
 };
