@@ -75,3 +75,9 @@ export async function ensureServerBuilt() {
   }
   return serverEntry;
 }
+
+// `node scripts/buildServer.mjs` (part of `npm run build`): builds the bundle ahead, for an install whose
+// folder the server may not write to when it starts.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`The server's bundle: ${await ensureServerBuilt()}`);
+}
