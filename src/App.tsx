@@ -1,9 +1,9 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Admin, type AuthProvider, CustomRoutes, Resource } from 'react-admin';
 import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
-import { preloadOf } from './components/preloadable';
 import { dataProvider } from './dataProviders';
 import { i18nProvider } from './i18n';
+import { preloadOf } from './kit/preloadable';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';

@@ -1,5 +1,5 @@
-import { preloadable } from './components/preloadable';
 import { loadCatalogue } from './i18n';
+import { preloadable } from './kit/preloadable';
 
 /**
  * The signed-in portal (src/App.tsx: react-admin with the resources), loaded with the screen of the page the

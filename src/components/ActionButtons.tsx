@@ -10,9 +10,9 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { ConfirmDialog } from './ConfirmDialog';
-import { errorNotification } from './notifyError';
-import { RefusableButton } from './RefusableButton';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { errorNotification } from '../kit/notifyError';
+import { RefusableButton } from '../kit/RefusableButton';
 
 /**
  * A named action of the dataProvider (activate, deactivate, publish, unpublish, start, stop…) behind a

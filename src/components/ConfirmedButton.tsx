@@ -1,8 +1,8 @@
 import { IconButton, Tooltip } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { Button, type ButtonProps, useNotify, useTranslate } from 'react-admin';
-import { ConfirmDialog } from './ConfirmDialog';
-import { errorNotification } from './notifyError';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { errorNotification } from '../kit/notifyError';
 
 export interface ConfirmedButtonProps {
   /** The button's text (a catalogue key); an icon button's tooltip. */

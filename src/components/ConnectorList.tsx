@@ -1,24 +1,17 @@
 import type { ReactElement } from 'react';
 import {
-  CreateButton,
   DataTable,
-  DateField,
   DeleteWithConfirmButton,
   EditButton,
-  List,
   type RaRecord,
   SearchInput,
-  SimpleList,
-  TopToolbar,
   useCanAccess,
   useRecordContext,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { DoubleClickToOpen } from './DoubleClickToOpen';
-import { ListEmpty } from './ListEmpty';
-import { ListError } from './ListError';
-import { SmallScreenList } from './SmallScreenList';
+import { DateColumn } from '../kit/dates';
+import { ResourceList } from '../kit/ResourceList';
 
 /**
  * Delete with confirmation, in the resource's words: `resources.<resource>.delete.title` (with the record's
@@ -56,41 +49,19 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
   const resource = useResourceContext() as string;
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<R>
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
       sort={{ field: nameField, order: 'ASC' }}
-      empty={<ListEmpty />}
-      exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      phone={{ primaryText: (record) => String(record[nameField] ?? ''), secondaryText: secondary }}
+      doubleClick="edit"
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: R) => String(record[nameField] ?? '')}
-            secondaryText={secondary}
-            linkType="show"
-          />
-        }
-      >
-        <DoubleClickToOpen>
-          <DataTable rowClick={false} bulkActionButtons={false}>
-            <DataTable.Col source={nameField} />
-            {columns}
-            <DataTable.Col source="createdDate">
-              <DateField source="createdDate" locales="vi-VN" />
-            </DataTable.Col>
-            <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <EditButton />
-              {canDelete && <ConnectorDeleteButton nameField={nameField} />}
-            </DataTable.Col>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <DataTable.Col source={nameField} />
+      {columns}
+      <DateColumn source="createdDate" />
+      <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <EditButton />
+        {canDelete && <ConnectorDeleteButton nameField={nameField} />}
+      </DataTable.Col>
+    </ResourceList>
   );
 }

@@ -8,7 +8,7 @@ import {
   useRedirect,
   useResourceContext,
 } from 'react-admin';
-import { errorNotification } from './notifyError';
+import { errorNotification } from '../kit/notifyError';
 import { SecretDialog, type SecretTexts } from './SecretDialog';
 
 export interface CreateWithSecretProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Edit, type TransformData, useNotify } from 'react-admin';
-import { errorNotification } from './notifyError';
+import { errorNotification } from '../kit/notifyError';
 
 /**
  * An edit page that saves when the server has answered (pessimistic), opens the record's page after, and

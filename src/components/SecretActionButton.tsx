@@ -8,8 +8,8 @@ import {
   useRefresh,
   useResourceContext,
 } from 'react-admin';
-import { ConfirmDialog } from './ConfirmDialog';
-import { errorNotification } from './notifyError';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { errorNotification } from '../kit/notifyError';
 import { SecretDialog, type SecretTexts } from './SecretDialog';
 
 export interface SecretActionButtonProps {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button, Form, SaveButton, TextInput, useNotify, useTranslate, type Validator } from 'react-admin';
 import { EMAIL_MAX_LENGTH } from '../../contract/rules';
-import { errorNotification } from './notifyError';
+import { errorNotification } from '../kit/notifyError';
 
 export interface SendMailDialogProps {
   /** Catalogue keys of the dialog's title, its explanation, the address field and the send button. */

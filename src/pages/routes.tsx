@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
-import { preloadable } from '../components/preloadable';
+import { preloadable } from '../kit/preloadable';
 import { LaunchNow } from '../resources/service-launch/LaunchNow';
 import { DOC_ROUTES } from './docs/routes';
 import { PAGE_PATH } from './paths';

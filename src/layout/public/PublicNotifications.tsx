@@ -1,6 +1,6 @@
 import { Suspense, useRef } from 'react';
 import { useNotificationContext } from 'react-admin';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // react-admin's notification (a snackbar) loads with the first notification of a public page, or ahead of it
 // by `preloadPublicNotifications` when a notification may come (a sign-in under way, a QR sign-in).

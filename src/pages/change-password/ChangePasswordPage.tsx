@@ -13,10 +13,10 @@ import {
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS, type OwnProfile, REQUIRED_PROFILE_FIELDS } from '../../../contract/account';
 import { safeNextPath } from '../../authProvider';
-import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import { matchesField, passwordRules, requiredField } from '../../components/validators';
 import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { type SessionUser, sessionStore } from '../../session';
 
 const PROFILE_AUTOCOMPLETE = {

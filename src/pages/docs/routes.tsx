@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 import type { PageRoute } from '../routes';
 import { ALL_DOC_LINKS, DOCS_HOME } from './links';
 

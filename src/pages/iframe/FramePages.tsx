@@ -1,6 +1,6 @@
 import { Edit, ResourceContextProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { AccountList } from '../../resources/account/AccountList';
 import { LdapForm } from '../../resources/ldap/LdapForm';
 import { toDirectoryBody } from '../../resources/ldap/ldapFields';

@@ -21,8 +21,8 @@ import {
 } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider, SecondFactorRequest } from '../../authProvider';
-import { errorNotification } from '../../components/notifyError';
 import { requiredField, validEmail } from '../../components/validators';
+import { errorNotification } from '../../kit/notifyError';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { preloadSignedIn } from '../../signedIn';
 import { PAGE_PATH } from '../paths';

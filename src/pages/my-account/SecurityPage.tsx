@@ -22,10 +22,10 @@ import { useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 
 const T = 'portal.security';

@@ -27,8 +27,8 @@ import {
   REPORT_PROVIDER,
   type ReportPanel,
 } from '../../../contract/report';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import type { Bar, Line } from './Charts';
 import { StatusBars, TimeLines } from './LazyCharts';
 import { CHART_HEIGHT } from './size';

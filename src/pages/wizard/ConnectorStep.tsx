@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/ma
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ConnectorKind } from '../../../contract/connector';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { assignedId, ConnectorPicker, useConnectorOptions } from './ConnectorPicker';
 import type { StepProps } from './steps/types';
 import { WizardNav } from './steps/WizardNav';

@@ -2,9 +2,9 @@ import { type ReactNode, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ConnectorKind } from '../../../contract/connector';
 import type { LaunchValidation, ServiceChanges, ServiceInstanceRecord } from '../../../contract/service';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { typeIdOfKind } from './wizardState';
 
 /** A connector to give the service: its id, its kind (ldap, ldap_2fa, radius, saml…) and its name. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Create, type RaRecord, useNotify, useRedirect } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { AccountForm } from './AccountForm';
 import { toCreateBody, useAccountScope } from './accountFields';
 import { InitialPasswordDialog } from './InitialPasswordDialog';

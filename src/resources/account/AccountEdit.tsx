@@ -1,5 +1,5 @@
 import { Edit, useNotify, useRecordContext } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { AccountForm } from './AccountForm';
 import { type Account, toUpdateBody } from './accountFields';
 

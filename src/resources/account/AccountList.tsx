@@ -1,21 +1,8 @@
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  EditButton,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useCanAccess,
-} from 'react-admin';
+import { DataTable, EditButton, SearchInput, SelectInput, useCanAccess } from 'react-admin';
 import { ActivationBulkActions } from '../../components/ActivationButtons';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { DateColumn } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { AccountActivationButton } from './AccountActivationButton';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
 import { RolesField } from './RolesField';
@@ -35,49 +22,32 @@ export const AccountList = () => {
   const { customerId } = useAccountScope();
   const { canAccess: canModify } = useCanAccess({ resource: 'account', action: 'modify' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<Account>
       filter={customerId ? { customerId } : undefined}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<ListEmpty />}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      phone={{
+        primaryText: (record) => record.email,
+        secondaryText: (record) => `${record.firstName} ${record.lastName}`,
+        tertiaryText: <StatusField />,
+      }}
+      doubleClick="edit"
+      bulkActions={canModify ? <ActivationBulkActions /> : false}
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: Account) => record.email}
-            secondaryText={(record: Account) => `${record.firstName} ${record.lastName}`}
-            tertiaryText={<StatusField />}
-            linkType="show"
-          />
-        }
-      >
-        <DoubleClickToOpen>
-          <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
-            <Column source="email" />
-            <Column source="firstName" />
-            <Column source="lastName" />
-            <Column source="roles" disableSort>
-              <RolesField />
-            </Column>
-            <Column source="status">
-              <StatusField />
-            </Column>
-            <Column source="createdDate">
-              <DateField source="createdDate" locales="vi-VN" />
-            </Column>
-            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <EditButton />
-              <AccountActivationButton />
-            </Column>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <Column source="email" />
+      <Column source="firstName" />
+      <Column source="lastName" />
+      <Column source="roles" disableSort>
+        <RolesField />
+      </Column>
+      <Column source="status">
+        <StatusField />
+      </Column>
+      <DateColumn source="createdDate" />
+      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <EditButton />
+        <AccountActivationButton />
+      </Column>
+    </ResourceList>
   );
 };

@@ -1,5 +1,5 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const AccountCreate = preloadable(() => import('./AccountCreate').then((module) => module.AccountCreate));

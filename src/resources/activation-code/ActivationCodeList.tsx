@@ -17,10 +17,10 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { ACTIVATION_PAGE_SIZES } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
-import { ListError } from '../../components/ListError';
-import { errorNotification } from '../../components/notifyError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { getProductName } from '../../config';
+import { ListError } from '../../kit/ListError';
+import { errorNotification } from '../../kit/notifyError';
+import { SmallScreenList } from '../../kit/SmallScreenList';
 import { ActivationStatusField, CodeField } from './ActivationFields';
 import { ActivationToolbar } from './ActivationToolbar';
 import { BulkActions } from './BulkActions';

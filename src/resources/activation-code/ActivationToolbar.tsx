@@ -15,8 +15,8 @@ import {
 import { Link } from 'react-router-dom';
 import { ACTIVATION_ERRORS } from '../../../contract/activationCode';
 import { ConfirmedButton } from '../../components/ConfirmedButton';
-import { errorNotification } from '../../components/notifyError';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { type ActivationCode, RESOURCE, T } from './model';
 import { ZipButton } from './ZipButton';
 

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, useCanAccess, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
-import { errorNotification } from '../../components/notifyError';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { type ActivationCode, RESOURCE, type SendMailAnswer, T } from './model';
 import { ZipButton } from './ZipButton';
 

@@ -3,9 +3,9 @@ import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import { ZIP_ENTRIES_HEADER } from '../../../contract/activationCode';
-import { errorNotification } from '../../components/notifyError';
 import { saveFile } from '../../components/saveFile';
 import type { DownloadedFile } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { T } from './model';
 import { zipEntryCounter } from './zipProgress';
 

@@ -1,7 +1,7 @@
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // The screen loads when it is first opened, or ahead of it (see preloadable).
 const ActivationCodeList = preloadable(() =>

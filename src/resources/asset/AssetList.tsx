@@ -1,17 +1,5 @@
-import {
-  DataTable,
-  EditButton,
-  List,
-  SearchInput,
-  SelectInput,
-  ShowButton,
-  SimpleList,
-  useCanAccess,
-} from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty, NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DataTable, EditButton, SearchInput, SelectInput, ShowButton, useCanAccess } from 'react-admin';
+import { ResourceList } from '../../kit/ResourceList';
 import { ActionChipsField } from './ActionChipsField';
 import { type Asset, scopeChoices } from './model';
 import { PermissionsButton } from './PermissionsButton';
@@ -28,42 +16,30 @@ const Col = DataTable.Col<Asset>;
 export const AssetList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'asset', action: 'edit' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<Asset>
       filters={filters}
       actions={false}
       sort={{ field: 'name', order: 'ASC' }}
-      empty={<ListEmpty />}
+      phone={{
+        primaryText: (record) => record.name,
+        secondaryText: (record) => record.resourceType,
+        tertiaryText: <ScopeField />,
+      }}
+      doubleClick={canEdit ? 'edit' : 'show'}
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: Asset) => record.name}
-            secondaryText={(record: Asset) => record.resourceType}
-            tertiaryText={<ScopeField />}
-            linkType="show"
-            empty={<NoMatch />}
-          />
-        }
-      >
-        <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
-          <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
-            <Col source="name" />
-            <Col source="resourceType" />
-            <Col source="actions" disableSort>
-              <ActionChipsField />
-            </Col>
-            <Col source="scope">
-              <ScopeField />
-            </Col>
-            <Col label={false} disableSort>
-              <PermissionsButton />
-              <ShowButton />
-              <EditButton />
-            </Col>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <Col source="name" />
+      <Col source="resourceType" />
+      <Col source="actions" disableSort>
+        <ActionChipsField />
+      </Col>
+      <Col source="scope">
+        <ScopeField />
+      </Col>
+      <Col label={false} disableSort>
+        <PermissionsButton />
+        <ShowButton />
+        <EditButton />
+      </Col>
+    </ResourceList>
   );
 };

@@ -30,11 +30,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useWarnWhenDirty } from '../../components/useWarnWhenDirty';
 import type { PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { sessionStore } from '../../session';
 import {
   type AssetPermission,

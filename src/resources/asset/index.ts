@@ -1,7 +1,7 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 import type { Asset } from './model';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).

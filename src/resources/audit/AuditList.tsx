@@ -1,19 +1,7 @@
-import { Box } from '@mui/material';
-import {
-  DataTable,
-  DateField,
-  List,
-  Pagination,
-  SelectField,
-  SelectInput,
-  SimpleList,
-  TextField,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, Pagination, SelectField, SelectInput, TextField, useTranslate } from 'react-admin';
 import { AUDIT_PAGE_SIZES } from '../../../contract/audit';
-import { NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DateColumn, formatDate } from '../../kit/dates';
+import { ListRows, ResourceList } from '../../kit/ResourceList';
 import { ChangesField } from './ChangesField';
 import { type AuditEntry, DEFAULT_AUDIT_RANGE, RANGE_CHOICES, readable, T, TABLE_CHOICES } from './model';
 
@@ -31,53 +19,44 @@ export const AuditRows = () => {
   const translate = useTranslate();
   const tableName = (record: AuditEntry) => translate(`${T}.tables.${record.table}`, { _: record.table });
   return (
-    <SmallScreenList
-      small={
-        <SimpleList<AuditEntry>
-          primaryText={(record) => `${tableName(record)} · ${record.action}`}
-          secondaryText={(record) => (
-            <>
-              <span style={{ display: 'block' }}>
-                {`${new Date(record.modifiedDate).toLocaleString('vi-VN')} · ${record.modifiedBy}`}
-              </span>
-              <span style={{ display: 'block' }}>{record.entityId}</span>
-              <span style={{ display: 'block' }}>
-                {Object.entries(record.changes)
-                  .map(
-                    ([field, change]) => `${field}: ${readable(change.before)} → ${readable(change.after)}`,
-                  )
-                  .join('; ')}
-              </span>
-            </>
-          )}
-          rowClick={false}
-          sx={{ '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } }}
-        />
-      }
+    <ListRows<AuditEntry>
+      phone={{
+        primaryText: (record) => `${tableName(record)} · ${record.action}`,
+        secondaryText: (record) => (
+          <>
+            <span style={{ display: 'block' }}>
+              {`${formatDate(record.modifiedDate, { time: true })} · ${record.modifiedBy}`}
+            </span>
+            <span style={{ display: 'block' }}>{record.entityId}</span>
+            <span style={{ display: 'block' }}>
+              {Object.entries(record.changes)
+                .map(([field, change]) => `${field}: ${readable(change.before)} → ${readable(change.after)}`)
+                .join('; ')}
+            </span>
+          </>
+        ),
+        rowClick: false,
+        sx: { '& .MuiListItemText-secondary': { overflowWrap: 'anywhere' } },
+      }}
+      wide
     >
-      <Box sx={{ overflowX: 'auto' }}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
-          <Column source="modifiedDate">
-            <DateField source="modifiedDate" locales="vi-VN" showTime />
-          </Column>
-          <Column source="table" disableSort>
-            <SelectField source="table" choices={TABLE_CHOICES} />
-          </Column>
-          <Column source="action" disableSort>
-            <TextField source="action" />
-          </Column>
-          <Column source="entityId" disableSort>
-            <TextField source="entityId" sx={{ overflowWrap: 'anywhere' }} />
-          </Column>
-          <Column source="modifiedBy" disableSort>
-            <TextField source="modifiedBy" sx={{ overflowWrap: 'anywhere' }} />
-          </Column>
-          <Column source="changes" disableSort>
-            <ChangesField />
-          </Column>
-        </DataTable>
-      </Box>
-    </SmallScreenList>
+      <DateColumn source="modifiedDate" showTime />
+      <Column source="table" disableSort>
+        <SelectField source="table" choices={TABLE_CHOICES} />
+      </Column>
+      <Column source="action" disableSort>
+        <TextField source="action" />
+      </Column>
+      <Column source="entityId" disableSort>
+        <TextField source="entityId" sx={{ overflowWrap: 'anywhere' }} />
+      </Column>
+      <Column source="modifiedBy" disableSort>
+        <TextField source="modifiedBy" sx={{ overflowWrap: 'anywhere' }} />
+      </Column>
+      <Column source="changes" disableSort>
+        <ChangesField />
+      </Column>
+    </ListRows>
   );
 };
 
@@ -86,15 +65,13 @@ export const AuditRows = () => {
  * now (always one: the last week to start with) and by table. Read-only.
  */
 export const AuditList = () => (
-  <List
-    error={<ListError />}
+  <ResourceList<AuditEntry>
     filters={filters}
     filterDefaultValues={{ range: DEFAULT_AUDIT_RANGE }}
     sort={{ field: 'modifiedDate', order: 'DESC' }}
     perPage={25}
-    exporter={false}
     pagination={<AuditPagination />}
-  >
-    <AuditRows />
-  </List>
+    wide
+    rows={<AuditRows />}
+  />
 );

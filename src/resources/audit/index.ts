@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // The screen loads when it is first opened, or ahead of it (see preloadable).
 const AuditList = preloadable(() => import('./AuditList').then((module) => module.AuditList));

@@ -1,22 +1,9 @@
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  EditButton,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useCanAccess,
-} from 'react-admin';
+import { DataTable, EditButton, SearchInput, SelectInput, useCanAccess } from 'react-admin';
 import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
-import { ListEmpty } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { DateColumn } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { type Customer, STATUS_CHOICES } from './customerFields';
 import { LogoField } from './LogoField';
 
@@ -31,49 +18,32 @@ const Column = DataTable.Col<Customer>;
 export const CustomerList = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'customer', action: 'modify' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<Customer>
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<ListEmpty />}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      phone={{
+        primaryText: (record) => record.companyName,
+        secondaryText: (record) => record.contactEmail,
+        tertiaryText: <StatusField />,
+      }}
+      doubleClick="edit"
+      bulkActions={canModify ? <ActivationBulkActions /> : false}
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: Customer) => record.companyName}
-            secondaryText={(record: Customer) => record.contactEmail}
-            tertiaryText={<StatusField />}
-            linkType="show"
-          />
-        }
-      >
-        <DoubleClickToOpen>
-          <DataTable rowClick={false} bulkActionButtons={canModify ? <ActivationBulkActions /> : false}>
-            <Column source="logo" disableSort>
-              <LogoField />
-            </Column>
-            <Column source="companyName" />
-            <Column source="contactEmail" />
-            <Column source="contactPhone" />
-            <Column source="createdDate">
-              <DateField source="createdDate" locales="vi-VN" />
-            </Column>
-            <Column source="status">
-              <StatusField />
-            </Column>
-            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <EditButton />
-              <ActivationButton nameSource="companyName" />
-              <EnterCustomerButton />
-            </Column>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <Column source="logo" disableSort>
+        <LogoField />
+      </Column>
+      <Column source="companyName" />
+      <Column source="contactEmail" />
+      <Column source="contactPhone" />
+      <DateColumn source="createdDate" />
+      <Column source="status">
+        <StatusField />
+      </Column>
+      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <EditButton />
+        <ActivationButton nameSource="companyName" />
+        <EnterCustomerButton />
+      </Column>
+    </ResourceList>
   );
 };

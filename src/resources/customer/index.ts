@@ -1,5 +1,5 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const CustomerCreate = preloadable(() => import('./CustomerCreate').then((module) => module.CustomerCreate));

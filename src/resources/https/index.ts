@@ -1,5 +1,5 @@
 import HttpsIcon from '@mui/icons-material/Https';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const HttpsCreate = preloadable(() => import('./HttpsCreate').then((module) => module.HttpsCreate));

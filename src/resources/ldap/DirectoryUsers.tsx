@@ -22,10 +22,8 @@ import { useId, useState } from 'react';
 import {
   Button,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
-  SimpleList,
   TopToolbar,
   useCanAccess,
   useDataProvider,
@@ -37,10 +35,9 @@ import {
 import type { CsvUploadAnswer } from '../../../contract/directory';
 import { isEmail, meetsPasswordRules } from '../../../contract/rules';
 import type { UserRecord } from '../../../contract/user';
-import { ListError } from '../../components/ListError';
-import { errorNotification } from '../../components/notifyError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { errorNotification } from '../../kit/notifyError';
+import { ResourceList } from '../../kit/ResourceList';
 import { sessionStore } from '../../session';
 import type { Directory } from './ldapFields';
 
@@ -369,15 +366,13 @@ export const DirectoryUsers = () => {
   if (!directory) return null;
   return (
     <Box sx={{ width: '100%' }}>
-      <List
-        error={<ListError />}
+      <ResourceList<DirectoryUser>
         resource="users/keycloak"
         filter={{ connectorId: directory.id }}
         filters={filters}
         sort={{ field: 'username', order: 'ASC' }}
         perPage={25}
         disableSyncWithLocation
-        exporter={false}
         storeKey={`ldap-users-${directory.id}`}
         title={translate('resources.ldap.users.title')}
         empty={
@@ -385,7 +380,7 @@ export const DirectoryUsers = () => {
             {translate('resources.ldap.users.empty')}
           </Typography>
         }
-        actions={
+        toolbar={
           <TopToolbar>
             {canCreate && (
               <Button label="resources.ldap.csv.button" onClick={() => setImporting(true)}>
@@ -396,30 +391,23 @@ export const DirectoryUsers = () => {
           </TopToolbar>
         }
         sx={{ '& .RaList-main': { boxShadow: 'none' } }}
+        phone={{
+          primaryText: (user) => user.username,
+          secondaryText: (user) => user.email ?? '',
+          tertiaryText: <StatusField />,
+          linkType: false,
+        }}
       >
-        <SmallScreenList
-          small={
-            <SimpleList
-              primaryText={(user: DirectoryUser) => user.username}
-              secondaryText={(user: DirectoryUser) => user.email ?? ''}
-              tertiaryText={<StatusField />}
-              linkType={false}
-            />
-          }
-        >
-          <DataTable bulkActionButtons={false} rowClick={false}>
-            <Column source="username" label={label('username')} />
-            <Column source="displayName" label={label('displayName')} />
-            <Column source="email" label={label('email')} />
-            <Column source="status" label={label('status')}>
-              <StatusField />
-            </Column>
-            <Column label={false} disableSort align="right">
-              <RowActions directory={directory} onEdit={setEditing} onReset={setResetting} />
-            </Column>
-          </DataTable>
-        </SmallScreenList>
-      </List>
+        <Column source="username" label={label('username')} />
+        <Column source="displayName" label={label('displayName')} />
+        <Column source="email" label={label('email')} />
+        <Column source="status" label={label('status')}>
+          <StatusField />
+        </Column>
+        <Column label={false} disableSort align="right">
+          <RowActions directory={directory} onEdit={setEditing} onReset={setResetting} />
+        </Column>
+      </ResourceList>
       {editing && <EditUserDialog user={editing} directory={directory} onClose={() => setEditing(null)} />}
       {resetting && (
         <ResetPasswordDialog user={resetting} directory={directory} onClose={() => setResetting(null)} />

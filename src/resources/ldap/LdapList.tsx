@@ -1,23 +1,16 @@
 import {
-  CreateButton,
   DataTable,
-  DateField,
   DeleteWithConfirmButton,
   EditButton,
-  List,
   NumberField,
   SearchInput,
   SelectInput,
-  SimpleList,
-  TopToolbar,
   useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DateColumn, formatDate } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { type Directory, serverOf, TYPE_CHOICES } from './ldapFields';
 
 const filters = [
@@ -45,7 +38,7 @@ const LastSyncText = () => {
   if (!record?.lastSync) return null;
   const { status, finishedAt } = record.lastSync;
   const status_ = translate(`resources.ldap.sync.status.${status}`);
-  return <>{finishedAt ? `${status_}, ${new Date(finishedAt).toLocaleString('vi-VN')}` : status_}</>;
+  return <>{finishedAt ? `${status_}, ${formatDate(finishedAt, { time: true })}` : status_}</>;
 };
 
 /** Delete with confirmation: it says how many users go with the directory. */
@@ -66,53 +59,34 @@ export const LdapDeleteButton = () => {
 export const LdapList = () => {
   const { canAccess: canDelete } = useCanAccess({ resource: 'ldap', action: 'delete' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<Directory>
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
-      empty={<ListEmpty />}
-      exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      phone={{
+        primaryText: (record) => record.name,
+        secondaryText: (record) => serverOf(record),
+        tertiaryText: <TypeText />,
+      }}
+      doubleClick="edit"
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: Directory) => record.name}
-            secondaryText={(record: Directory) => serverOf(record)}
-            tertiaryText={<TypeText />}
-            linkType="show"
-          />
-        }
-      >
-        <DoubleClickToOpen>
-          <DataTable rowClick={false} bulkActionButtons={false}>
-            <Column source="name" />
-            <Column source="type">
-              <TypeText />
-            </Column>
-            <Column source="server" label="resources.ldap.fields.server" disableSort>
-              <ServerText />
-            </Column>
-            <Column source="userCount" disableSort align="right">
-              <NumberField source="userCount" />
-            </Column>
-            <Column source="lastSync" disableSort>
-              <LastSyncText />
-            </Column>
-            <Column source="createdDate">
-              <DateField source="createdDate" locales="vi-VN" />
-            </Column>
-            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <EditButton />
-              {canDelete && <LdapDeleteButton />}
-            </Column>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <Column source="name" />
+      <Column source="type">
+        <TypeText />
+      </Column>
+      <Column source="server" label="resources.ldap.fields.server" disableSort>
+        <ServerText />
+      </Column>
+      <Column source="userCount" disableSort align="right">
+        <NumberField source="userCount" />
+      </Column>
+      <Column source="lastSync" disableSort>
+        <LastSyncText />
+      </Column>
+      <DateColumn source="createdDate" />
+      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <EditButton />
+        {canDelete && <LdapDeleteButton />}
+      </Column>
+    </ResourceList>
   );
 };

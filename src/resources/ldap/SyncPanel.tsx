@@ -11,7 +11,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SYNC_IDLE } from '../../../contract/directory';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import type { Directory, SyncState } from './ldapFields';
 
 /** How often a running synchronisation is asked for its progress. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { TestConnectionAnswer } from '../../../contract/directory';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { type Directory, missingFields, toDirectoryBody } from './ldapFields';
 
 type Result = TestConnectionAnswer & { type: string };

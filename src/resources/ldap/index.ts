@@ -1,5 +1,5 @@
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const LdapCreate = preloadable(() => import('./LdapCreate').then((module) => module.LdapCreate));

@@ -1,5 +1,5 @@
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const OidcCreate = preloadable(() => import('./OidcCreate').then((module) => module.OidcCreate));

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { CANCEL_NOTE } from '../../../contract/billing';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { type OrderRecord, useOrderScope } from './orderFields';
 
 type Kind = 'approve' | 'cancel';

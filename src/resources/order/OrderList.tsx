@@ -1,19 +1,8 @@
-import {
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, FunctionField, NumberField, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { ORDER_STATUSES } from '../../../contract/billing';
-import { ListEmpty } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { DateColumn } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { OrderActions } from './OrderActions';
 import { formatAmount, monthChoices, type OrderRecord, useOrderScope } from './orderFields';
 
@@ -46,57 +35,45 @@ export const OrderList = ({
     />,
   ];
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<OrderRecord>
       resource="order"
       queryOptions={meta ? { meta } : undefined}
       filters={filters}
       sort={{ field: 'createdDate', order: 'DESC' }}
-      empty={<ListEmpty />}
-      exporter={false}
       actions={false}
+      phone={{
+        primaryText: (record) => record.companyName,
+        secondaryText: (record) =>
+          `${translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)} · ${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })}`,
+        tertiaryText: (record) => translate(`portal.status.${record.status}`),
+        linkType: (record) => showPath(String(record.id)),
+      }}
+      rowClick={(id) => showPath(String(id))}
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: OrderRecord) => record.companyName}
-            secondaryText={(record: OrderRecord) =>
-              `${translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)} · ${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })}`
-            }
-            tertiaryText={(record: OrderRecord) => translate(`portal.status.${record.status}`)}
-            linkType={(record) => showPath(String(record.id))}
-          />
-        }
-      >
-        <DataTable rowClick={(id) => showPath(String(id))} bulkActionButtons={false}>
-          <Column source="companyName" />
-          <Column source="tierPaymentPlan.name" label="resources.order.fields.plan" disableSort>
-            <FunctionField
-              render={(record: OrderRecord) =>
-                translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)
-              }
-            />
-          </Column>
-          <Column source="numberOfUsers" align="right">
-            <NumberField source="numberOfUsers" />
-          </Column>
-          <Column source="amount" disableSort align="right">
-            <FunctionField
-              source="amount"
-              render={(record: OrderRecord) => formatAmount(record.amount, record.currency)}
-            />
-          </Column>
-          <Column source="createdDate">
-            <DateField source="createdDate" locales="vi-VN" />
-          </Column>
-          <Column source="status">
-            <StatusField />
-          </Column>
-          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <OrderActions />
-          </Column>
-        </DataTable>
-      </SmallScreenList>
-    </List>
+      <Column source="companyName" />
+      <Column source="tierPaymentPlan.name" label="resources.order.fields.plan" disableSort>
+        <FunctionField
+          render={(record: OrderRecord) =>
+            translate(`portal.home.tiers.${record.tierPaymentPlan.tierPlanType}`)
+          }
+        />
+      </Column>
+      <Column source="numberOfUsers" align="right">
+        <NumberField source="numberOfUsers" />
+      </Column>
+      <Column source="amount" disableSort align="right">
+        <FunctionField
+          source="amount"
+          render={(record: OrderRecord) => formatAmount(record.amount, record.currency)}
+        />
+      </Column>
+      <DateColumn source="createdDate" />
+      <Column source="status">
+        <StatusField />
+      </Column>
+      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <OrderActions />
+      </Column>
+    </ResourceList>
   );
 };

@@ -15,8 +15,8 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ConfirmedButton } from '../../components/ConfirmedButton';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { type OtpCode, type OtpScope, RESOURCE, T } from './model';
 
 /**

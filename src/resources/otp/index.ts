@@ -1,5 +1,5 @@
 import PasswordIcon from '@mui/icons-material/Password';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // The screen loads when it is first opened, or ahead of it (see preloadable).
 const OtpList = preloadable(() => import('./OtpList').then((module) => module.OtpList));

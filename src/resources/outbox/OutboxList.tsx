@@ -1,8 +1,6 @@
-import { Box } from '@mui/material';
-import { DataTable, DateField, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import { ListEmpty, NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DataTable, SearchInput, SelectInput } from 'react-admin';
+import { DateColumn, formatDate } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { MailStatusField } from './MailStatusField';
 import { type Mail, STATUS_CHOICES, T } from './model';
 
@@ -18,39 +16,25 @@ const Column = DataTable.Col<Mail>;
  * and dates; search and a status filter. A click opens the message as it reads.
  */
 export const OutboxList = () => (
-  <List
-    error={<ListError />}
+  <ResourceList<Mail>
     filters={filters}
     sort={{ field: 'createdDate', order: 'DESC' }}
     perPage={25}
-    empty={<ListEmpty />}
-    exporter={false}
+    phone={{
+      primaryText: (record) => record.subject,
+      secondaryText: (record) => record.to,
+      tertiaryText: (record) => formatDate(record.createdDate, { time: true }),
+      rowClick: 'show',
+    }}
+    rowClick="show"
+    wide
   >
-    <SmallScreenList
-      small={
-        <SimpleList<Mail>
-          primaryText={(record) => record.subject}
-          secondaryText={(record) => record.to}
-          tertiaryText={(record) => new Date(record.createdDate).toLocaleString('vi-VN')}
-          rowClick="show"
-        />
-      }
-    >
-      <Box sx={{ overflowX: 'auto' }}>
-        <DataTable rowClick="show" bulkActionButtons={false} empty={<NoMatch />}>
-          <Column source="to" />
-          <Column source="subject" />
-          <Column source="status">
-            <MailStatusField />
-          </Column>
-          <Column source="createdDate">
-            <DateField source="createdDate" locales="vi-VN" showTime />
-          </Column>
-          <Column source="sentDate" disableSort>
-            <DateField source="sentDate" locales="vi-VN" showTime emptyText={`${T}.notSent`} />
-          </Column>
-        </DataTable>
-      </Box>
-    </SmallScreenList>
-  </List>
+    <Column source="to" />
+    <Column source="subject" />
+    <Column source="status">
+      <MailStatusField />
+    </Column>
+    <DateColumn source="createdDate" showTime />
+    <DateColumn source="sentDate" disableSort showTime emptyText={`${T}.notSent`} />
+  </ResourceList>
 );

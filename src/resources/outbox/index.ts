@@ -1,5 +1,5 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const OutboxList = preloadable(() => import('./OutboxList').then((module) => module.OutboxList));

@@ -1,5 +1,5 @@
 import RouterIcon from '@mui/icons-material/Router';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const RadiusCreate = preloadable(() => import('./RadiusCreate').then((module) => module.RadiusCreate));

@@ -17,8 +17,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import type { Role } from './roleFields';
 
 const atLeastOne = [required()];

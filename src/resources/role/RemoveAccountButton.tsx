@@ -2,9 +2,9 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import type { AccountOfRole, Role } from './roleFields';
 
 /** Takes the row's account out of the role, after confirmation (POST /account/role/remove_account). */

@@ -1,5 +1,5 @@
 import { Create, useNotify } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { RoleForm } from './RoleForm';
 import { toCreateBody } from './roleFields';
 

@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { CanAccess, useDeleteWithConfirmController, useRecordContext } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { RefusableButton } from '../../components/RefusableButton';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { RefusableButton } from '../../kit/RefusableButton';
 import { deleteRefusalOf, type Role } from './roleFields';
 
 /**

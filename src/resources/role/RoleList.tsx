@@ -1,20 +1,13 @@
 import {
-  CreateButton,
   DataTable,
   EditButton,
-  List,
   NumberField,
   SearchInput,
   SelectField,
   SelectInput,
   ShowButton,
-  SimpleList,
-  TopToolbar,
 } from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { ResourceList } from '../../kit/ResourceList';
 import { type Role, SCOPE_CHOICES } from './roleFields';
 
 const filters = [
@@ -26,43 +19,27 @@ const Column = DataTable.Col<Role>;
 
 /** /role: the roles with their scope and number of accounts. */
 export const RoleList = () => (
-  <List
-    error={<ListError />}
+  <ResourceList<Role>
     filters={filters}
     sort={{ field: 'name', order: 'ASC' }}
-    empty={<ListEmpty />}
-    actions={
-      <TopToolbar>
-        <CreateButton />
-      </TopToolbar>
-    }
+    phone={{
+      primaryText: (record) => record.displayName || record.name,
+      secondaryText: (record) => record.name,
+      tertiaryText: <SelectField source="scope" choices={SCOPE_CHOICES} />,
+    }}
+    doubleClick="edit"
   >
-    <SmallScreenList
-      small={
-        <SimpleList
-          primaryText={(record: Role) => record.displayName || record.name}
-          secondaryText={(record: Role) => record.name}
-          tertiaryText={<SelectField source="scope" choices={SCOPE_CHOICES} />}
-          linkType="show"
-        />
-      }
-    >
-      <DoubleClickToOpen>
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          <Column source="name" />
-          <Column source="displayName" />
-          <Column source="scope">
-            <SelectField source="scope" choices={SCOPE_CHOICES} />
-          </Column>
-          <Column source="accountCount" disableSort align="right">
-            <NumberField source="accountCount" />
-          </Column>
-          <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <ShowButton />
-            <EditButton />
-          </Column>
-        </DataTable>
-      </DoubleClickToOpen>
-    </SmallScreenList>
-  </List>
+    <Column source="name" />
+    <Column source="displayName" />
+    <Column source="scope">
+      <SelectField source="scope" choices={SCOPE_CHOICES} />
+    </Column>
+    <Column source="accountCount" disableSort align="right">
+      <NumberField source="accountCount" />
+    </Column>
+    <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ShowButton />
+      <EditButton />
+    </Column>
+  </ResourceList>
 );

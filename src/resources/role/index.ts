@@ -1,5 +1,5 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const RoleCreate = preloadable(() => import('./RoleCreate').then((module) => module.RoleCreate));

@@ -12,8 +12,8 @@ import {
   useRequireAccess,
   useTranslate,
 } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
 import { usePageTitle } from '../../components/usePageTitle';
+import { errorNotification } from '../../kit/notifyError';
 import { SAML_LIMITS, SAML_SETTINGS_ID, type SamlField, toSamlPayload } from './limits';
 import { httpUrlOrEmpty, pathOrEmpty } from './validators';
 

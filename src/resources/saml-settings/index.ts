@@ -1,5 +1,5 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const SamlSettingsPage = preloadable(() =>

@@ -12,7 +12,7 @@ import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } fr
 import { isDomainName } from '../../../contract/rules';
 import type { FederateScriptAnswer } from '../../../contract/saml';
 import { CodeBlock } from '../../components/CodeBlock';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import type { Saml } from './samlFields';
 
 /**

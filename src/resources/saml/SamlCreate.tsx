@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Create, Loading, useDataProvider, useNotify } from 'react-admin';
 import type { SamlDefaults } from '../../../contract/saml';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { SamlForm } from './SamlForm';
 import { toSamlBody } from './samlFields';
 

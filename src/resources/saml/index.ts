@@ -1,5 +1,5 @@
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const SamlCreate = preloadable(() => import('./SamlCreate').then((module) => module.SamlCreate));

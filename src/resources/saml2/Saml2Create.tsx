@@ -1,5 +1,5 @@
 import { Create, useNotify } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { Saml2Form } from './Saml2Form';
 import { toSaml2Body } from './saml2Fields';
 

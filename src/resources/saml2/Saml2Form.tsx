@@ -17,9 +17,9 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isUname, SAML2_LIMITS, type Saml2Defaults } from '../../../contract/saml2';
 import { FormSection } from '../../components/FormSection';
-import { errorNotification } from '../../components/notifyError';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
+import { errorNotification } from '../../kit/notifyError';
 import {
   NAME_ID_FORMAT_CHOICES,
   NEW_SAML2,

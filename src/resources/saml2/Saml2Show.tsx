@@ -16,9 +16,9 @@ import {
 } from 'react-admin';
 import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
-import { errorNotification } from '../../components/notifyError';
 import { saveFile } from '../../components/saveFile';
 import { UrlList } from '../../components/UrlList';
+import { errorNotification } from '../../kit/notifyError';
 import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import type { Saml2 } from './saml2Fields';
 

@@ -1,5 +1,5 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const Saml2Create = preloadable(() => import('./Saml2Create').then((module) => module.Saml2Create));

@@ -13,7 +13,7 @@ import {
 import { type ReactElement, useId, useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import type { LaunchValidation } from '../../../contract/service';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { type Force, T, type UsedConnector, usedConnectorsOf } from './model';
 
 interface ForceDialogProps {

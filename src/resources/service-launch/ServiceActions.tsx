@@ -16,12 +16,12 @@ import {
 } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { INSTALLER_PROFILE } from '../../../contract/service';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
-import { errorNotification } from '../../components/notifyError';
-import { RefusableButton } from '../../components/RefusableButton';
 import { saveFile } from '../../components/saveFile';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
+import { RefusableButton } from '../../kit/RefusableButton';
 import { otpPathOf } from '../otp/model';
 import { installerReady, type ServiceInstance, T } from './model';
 

@@ -5,20 +5,17 @@ import {
   CanAccess,
   DataTable,
   type Identifier,
-  List,
   SearchInput,
   SelectInput,
-  SimpleList,
-  TopToolbar,
   useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SERVICE_STATUSES } from '../../../contract/service';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { ListEmpty } from '../../kit/ListEmpty';
+import { ResourceList } from '../../kit/ResourceList';
 import { type ServiceInstance, T } from './model';
 import { TemplateIcon } from './TemplateIcon';
 
@@ -36,32 +33,6 @@ const LaunchButton = ({ variant }: { variant?: 'contained' | 'text' }) => (
     </Button>
   </CanAccess>
 );
-
-/** No service yet: what services are for, and the way to launch one. */
-const NoService = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <RocketLaunchIcon sx={{ fontSize: 96, opacity: 0.4 }} aria-hidden />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate(`${T}.empty.title`)}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate(`${T}.empty.body`)}
-      </Typography>
-      <LaunchButton variant="contained" />
-    </Box>
-  );
-};
-
-const NoMatch = () => {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2 }} color="text.secondary">
-      {translate(`${T}.noMatch`)}
-    </Typography>
-  );
-};
 
 /** Whether the service is usable in its token pack. */
 const EnabledField = () => {
@@ -118,45 +89,38 @@ export const ServiceList = () => {
   const { canAccess: canOpen } = useCanAccess({ resource: 'service-launch', action: 'edit' });
   const open = canOpen ? (id: Identifier) => pageOf(id) : false;
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<ServiceInstance>
       resource="service-instance"
       title={`${T}.list.title`}
+      texts={T}
       filters={filters}
-      actions={
-        <TopToolbar>
-          <LaunchButton />
-        </TopToolbar>
+      actions={<LaunchButton />}
+      empty={
+        <ListEmpty texts={T} icon={RocketLaunchIcon}>
+          <LaunchButton variant="contained" />
+        </ListEmpty>
       }
-      empty={<NoService />}
       pagination={false}
-      exporter={false}
+      phone={{
+        primaryText: (record) => record.instanceName,
+        secondaryText: (record) => record.templateName ?? '',
+        tertiaryText: (record) => <StatusText status={record.status} />,
+        rowClick: open,
+      }}
+      rowClick={open}
     >
-      <SmallScreenList
-        small={
-          <SimpleList<ServiceInstance>
-            primaryText={(record) => record.instanceName}
-            secondaryText={(record) => record.templateName ?? ''}
-            tertiaryText={(record) => <StatusText status={record.status} />}
-            rowClick={open}
-          />
-        }
-      >
-        <DataTable rowClick={open} bulkActionButtons={false} empty={<NoMatch />}>
-          <Col source="instanceName" label={label('instanceName')} disableSort />
-          <Col source="templateName" label={label('templateName')} disableSort>
-            <TemplateField />
-          </Col>
-          <Col source="tokenPackName" label={label('tokenPackName')} disableSort />
-          <Col source="status" label={label('status')} disableSort>
-            <StatusField />
-          </Col>
-          <Col source="enabled" label={label('enabled')} disableSort>
-            <EnabledField />
-          </Col>
-        </DataTable>
-      </SmallScreenList>
-    </List>
+      <Col source="instanceName" label={label('instanceName')} disableSort />
+      <Col source="templateName" label={label('templateName')} disableSort>
+        <TemplateField />
+      </Col>
+      <Col source="tokenPackName" label={label('tokenPackName')} disableSort />
+      <Col source="status" label={label('status')} disableSort>
+        <StatusField />
+      </Col>
+      <Col source="enabled" label={label('enabled')} disableSort>
+        <EnabledField />
+      </Col>
+    </ResourceList>
   );
 };
 

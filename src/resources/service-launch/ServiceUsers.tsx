@@ -18,11 +18,11 @@ import {
 } from 'react-admin';
 import type { ManageServiceUsers, SERVICE_USER_LISTS } from '../../../contract/service';
 import type { UserRecord } from '../../../contract/user';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import { StatusField } from '../../components/StatusField';
 import { UserPicker } from '../../components/UserPicker';
 import type { PortalDataProvider } from '../../dataProviders';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { type ServiceInstance, T } from './model';
 
 export type ServiceUserList = keyof typeof SERVICE_USER_LISTS;

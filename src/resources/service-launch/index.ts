@@ -1,7 +1,7 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const ServiceList = preloadable(() => import('./ServiceList').then((module) => module.ServiceList));

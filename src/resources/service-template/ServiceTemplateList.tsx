@@ -1,20 +1,15 @@
 import {
-  CreateButton,
   DataTable,
-  DateField,
   EditButton,
-  List,
   SearchInput,
   SelectInput,
   ShowButton,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty, NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
 import { StatusField } from '../../components/StatusField';
+import { DateColumn } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
 import { protocolChoices, type ServiceTemplate, statusChoices } from './model';
@@ -28,12 +23,6 @@ const filters = [
   <SelectInput key="protocol" source="protocol" choices={protocolChoices} alwaysOn />,
 ];
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton />
-  </TopToolbar>
-);
-
 const Col = DataTable.Col<ServiceTemplate>;
 
 /**
@@ -45,42 +34,31 @@ export const ServiceTemplateList = () => {
   const { canAccess: canConfigure } = useCanAccess({ resource: 'service-template', action: 'configure' });
   const { canAccess: canEdit } = useCanAccess({ resource: 'service-template', action: 'edit' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<ServiceTemplate>
       filters={filters}
-      actions={<ListActions />}
       sort={{ field: 'modifiedDate', order: 'DESC' }}
-      empty={<ListEmpty />}
+      doubleClick={canEdit ? 'edit' : 'show'}
+      bulkActions={canConfigure ? <BulkPublishButtons /> : false}
     >
-      <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={canConfigure ? <BulkPublishButtons /> : false}
-          empty={<NoMatch />}
-        >
-          <Col source="iconUrl" disableSort>
-            <IconField />
-          </Col>
-          <Col source="templateName" />
-          <Col source="uname" />
-          <Col source="protocol" render={(record) => <ProtocolName protocol={record.protocol} />} />
-          <Col source="connectorIds" disableSort>
-            <ConnectorsField />
-          </Col>
-          <Col source="status">
-            <StatusField />
-          </Col>
-          <Col source="modifiedDate">
-            <DateField source="modifiedDate" locales="vi-VN" showTime />
-          </Col>
-          <Col label={false} disableSort>
-            <PublishToggleButton />
-            <ShowButton />
-            <EditButton />
-          </Col>
-        </DataTable>
-      </DoubleClickToOpen>
-    </List>
+      <Col source="iconUrl" disableSort>
+        <IconField />
+      </Col>
+      <Col source="templateName" />
+      <Col source="uname" />
+      <Col source="protocol" render={(record) => <ProtocolName protocol={record.protocol} />} />
+      <Col source="connectorIds" disableSort>
+        <ConnectorsField />
+      </Col>
+      <Col source="status">
+        <StatusField />
+      </Col>
+      <DateColumn source="modifiedDate" showTime />
+      <Col label={false} disableSort>
+        <PublishToggleButton />
+        <ShowButton />
+        <EditButton />
+      </Col>
+    </ResourceList>
   );
 };
 

@@ -1,5 +1,5 @@
 import AppsIcon from '@mui/icons-material/Apps';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 import type { ServiceTemplate } from './model';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).

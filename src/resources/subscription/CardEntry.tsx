@@ -4,8 +4,8 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PaymentProvider } from '../../../contract/card';
 import { CARD_RULE_ERRORS, isCardName, tokenizeTestCard } from '../../../contract/cardRules';
-import { preloadable } from '../../components/preloadable';
 import type { PortalDataProvider } from '../../dataProviders';
+import { preloadable } from '../../kit/preloadable';
 
 const EMPTY = { number: '', expiry: '', cvc: '', name: '' };
 

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Card } from '../../../contract/card';
 import { shownCardName } from '../../../contract/cardRules';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { CardEntryFields, useCardEntry } from './CardEntry';
 
 const NEW = 'new';

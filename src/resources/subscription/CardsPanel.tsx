@@ -6,8 +6,8 @@ import { type FormEvent, useState } from 'react';
 import { Button, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Card } from '../../../contract/card';
 import { shownCardName } from '../../../contract/cardRules';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { CardEntryFields, useCardEntry } from './CardEntry';
 
 type Asked = { kind: 'primary' | 'delete'; card: Card } | null;

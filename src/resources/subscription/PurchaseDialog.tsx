@@ -25,8 +25,8 @@ import {
 import { Link } from 'react-router-dom';
 import { type Calculation, NUMBER_OF_USERS, type Order, type TierPlan } from '../../../contract/billing';
 import { formatMoney } from '../../components/money';
-import { errorNotification } from '../../components/notifyError';
 import { UserPicker } from '../../components/UserPicker';
+import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 import { CardPayment } from './CardPayment';
 import { type SubscriptionRecord, tierKey, usePurchaseQuery } from './subscriptionFields';

@@ -9,22 +9,12 @@ import {
   Stack,
 } from '@mui/material';
 import { type MouseEvent, useId } from 'react';
-import {
-  Button,
-  DataTable,
-  DateField,
-  FunctionField,
-  List,
-  NumberField,
-  SimpleList,
-  useGetList,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, FunctionField, NumberField, useGetList, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { TierPlan } from '../../../contract/billing';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { DateField, formatDate } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { SCOPE, useSession } from '../../session';
 import { CardsPanel } from './CardsPanel';
 import { PurchaseDialog } from './PurchaseDialog';
@@ -115,73 +105,60 @@ export const SubscriptionPage = () => {
   const overlay = Boolean(query.tierId || query.orderId);
   return (
     <>
-      <List
-        error={<ListError />}
+      <ResourceList<SubscriptionRecord>
         resource="subscription"
         sort={{ field: 'createdDate', order: 'DESC' }}
         empty={<Empty />}
-        exporter={false}
-        actions={<CreateForVendor />}
+        toolbar={<CreateForVendor />}
+        phone={{
+          primaryText: (record) => translate(tierKey(record)),
+          secondaryText: (record) =>
+            `${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })} · ${formatDate(record.expireDate)}`,
+          linkType: (record) => `/subscription/${record.id}`,
+        }}
+        rowClick={(id) => `/subscription/${id}`}
       >
-        <SmallScreenList
-          small={
-            <SimpleList
-              primaryText={(record: SubscriptionRecord) => translate(tierKey(record))}
-              secondaryText={(record: SubscriptionRecord) =>
-                `${translate('resources.order.usersCount', { smart_count: record.numberOfUsers })} · ${new Date(record.expireDate).toLocaleDateString('vi-VN')}`
-              }
-              linkType={(record) => `/subscription/${record.id}`}
-            />
-          }
-        >
-          <DataTable rowClick={(id) => `/subscription/${id}`} bulkActionButtons={false}>
-            <Column source="companyName" />
-            <Column source="tierPlanType" label="resources.subscription.fields.plan">
-              <FunctionField
-                source="tierPlanType"
-                render={(record: SubscriptionRecord) => translate(tierKey(record))}
-              />
-            </Column>
-            <Column source="numberOfUsers" disableSort align="right">
-              <NumberField source="numberOfUsers" />
-            </Column>
-            <Column source="expireDate">
-              <FunctionField
-                source="expireDate"
-                render={(record: SubscriptionRecord) => (
-                  <>
-                    <DateField source="expireDate" locales="vi-VN" />
-                    {record.expiringSoon && ` · ${translate('resources.subscription.expiringSoon')}`}
-                  </>
-                )}
-              />
-            </Column>
-            <Column source="status" disableSort>
-              <StatusField />
-            </Column>
-            <Column label={false} disableSort align="right">
-              <FunctionField
-                render={(record: SubscriptionRecord) => (
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
-                  >
-                    <ChangeButtons record={record} />
-                    <Button
-                      label="resources.subscription.actions.detail"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        navigate(`/subscription/${record.id}`);
-                      }}
-                    />
-                  </Stack>
-                )}
-              />
-            </Column>
-          </DataTable>
-        </SmallScreenList>
-      </List>
+        <Column source="companyName" />
+        <Column source="tierPlanType" label="resources.subscription.fields.plan">
+          <FunctionField
+            source="tierPlanType"
+            render={(record: SubscriptionRecord) => translate(tierKey(record))}
+          />
+        </Column>
+        <Column source="numberOfUsers" disableSort align="right">
+          <NumberField source="numberOfUsers" />
+        </Column>
+        <Column source="expireDate">
+          <FunctionField
+            source="expireDate"
+            render={(record: SubscriptionRecord) => (
+              <>
+                <DateField source="expireDate" />
+                {record.expiringSoon && ` · ${translate('resources.subscription.expiringSoon')}`}
+              </>
+            )}
+          />
+        </Column>
+        <Column source="status" disableSort>
+          <StatusField />
+        </Column>
+        <Column label={false} disableSort align="right">
+          <FunctionField
+            render={(record: SubscriptionRecord) => (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                <ChangeButtons record={record} />
+                <Button
+                  label="resources.subscription.actions.detail"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    navigate(`/subscription/${record.id}`);
+                  }}
+                />
+              </Stack>
+            )}
+          />
+        </Column>
+      </ResourceList>
       <CardsPanel />
       {overlay && <PurchaseDialog />}
     </>

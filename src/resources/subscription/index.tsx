@@ -1,6 +1,6 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import { Route } from 'react-router-dom';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const SubscriptionPage = preloadable(() =>

@@ -4,8 +4,8 @@ import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import { useId, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { UploadedImage } from '../../../contract/theme';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { IMAGE_ACCEPT, imageRefusal, imageSrc, T } from './themeFields';
 
 export interface ImageInputProps {

@@ -18,8 +18,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { THEME_LIMITS } from '../../../contract/theme';
-import { errorNotification } from '../../components/notifyError';
 import type { PortalDataProvider } from '../../dataProviders';
+import { errorNotification } from '../../kit/notifyError';
 import { SCOPE, useSession } from '../../session';
 import { T, type Theme } from './themeFields';
 

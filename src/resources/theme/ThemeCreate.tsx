@@ -1,9 +1,9 @@
 import { Typography } from '@mui/material';
 import { Create, maxLength, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
 import { THEME_LIMITS } from '../../../contract/theme';
-import { errorNotification } from '../../components/notifyError';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
+import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 import { T } from './themeFields';
 

@@ -11,10 +11,10 @@ import {
   useRefresh,
   useUnselectAll,
 } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
-import { errorNotification } from '../../components/notifyError';
-import { RefusableButton } from '../../components/RefusableButton';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
+import { RefusableButton } from '../../kit/RefusableButton';
 import { isLocked, T, type Theme } from './themeFields';
 
 /**

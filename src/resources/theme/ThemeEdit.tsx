@@ -15,8 +15,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { THEME_LIMITS } from '../../../contract/theme';
-import { errorNotification } from '../../components/notifyError';
 import { requiredField } from '../../components/validators';
+import { errorNotification } from '../../kit/notifyError';
 import { RejectButton } from './RejectButton';
 import { ThemeDeleteButton } from './ThemeDeleteButton';
 import { ThemeEditor } from './ThemeEditor';

@@ -1,20 +1,6 @@
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  EditButton,
-  List,
-  SearchInput,
-  SelectInput,
-  ShowButton,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty, NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DataTable, EditButton, SearchInput, SelectInput, ShowButton, useTranslate } from 'react-admin';
+import { DateColumn, DateField } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import { ThemeStatusField, TokenPacksField, tokenPackNames } from './ThemeColumns';
 import { ThemeBulkDeleteButton, ThemeDeleteButton } from './ThemeDeleteButton';
 import { packsOf, STATUS_CHOICES, T, type Theme } from './themeFields';
@@ -47,50 +33,31 @@ const useSecondary = () => {
 export const ThemeList = () => {
   const secondary = useSecondary();
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<Theme>
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
-      empty={<ListEmpty />}
-      exporter={false}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      phone={{
+        primaryText: (record) => record.name,
+        secondaryText: secondary,
+        tertiaryText: (record) => <DateField record={record} source="lastModifiedDate" />,
+        rowClick: 'edit',
+      }}
+      doubleClick="edit"
+      bulkActions={<ThemeBulkDeleteButton />}
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: Theme) => record.name}
-            secondaryText={secondary}
-            tertiaryText={(record: Theme) => (
-              <DateField record={record} source="lastModifiedDate" locales="vi-VN" />
-            )}
-            rowClick="edit"
-          />
-        }
-      >
-        <DoubleClickToOpen>
-          <DataTable rowClick={false} bulkActionButtons={<ThemeBulkDeleteButton />} empty={<NoMatch />}>
-            <Column source="name" />
-            <Column source="status">
-              <ThemeStatusField />
-            </Column>
-            <Column source="tokenPacks" disableSort>
-              <TokenPacksField />
-            </Column>
-            <Column source="lastModifiedDate">
-              <DateField source="lastModifiedDate" locales="vi-VN" showTime />
-            </Column>
-            <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <ShowButton />
-              <EditButton />
-              <ThemeDeleteButton />
-            </Column>
-          </DataTable>
-        </DoubleClickToOpen>
-      </SmallScreenList>
-    </List>
+      <Column source="name" />
+      <Column source="status">
+        <ThemeStatusField />
+      </Column>
+      <Column source="tokenPacks" disableSort>
+        <TokenPacksField />
+      </Column>
+      <DateColumn source="lastModifiedDate" showTime />
+      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <ShowButton />
+        <EditButton />
+        <ThemeDeleteButton />
+      </Column>
+    </ResourceList>
   );
 };

@@ -1,5 +1,5 @@
 import PaletteIcon from '@mui/icons-material/Palette';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const ThemeCreate = preloadable(() => import('./ThemeCreate').then((module) => module.ThemeCreate));

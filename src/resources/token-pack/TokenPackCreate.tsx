@@ -1,5 +1,5 @@
 import { Create, useNotify } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
+import { errorNotification } from '../../kit/notifyError';
 import { TokenPackForm } from './TokenPackForm';
 import { toPackPayload } from './tokenPackFields';
 

@@ -1,8 +1,8 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
-import StyleIcon from '@mui/icons-material/Style';
-import { Box, Stack, Typography } from '@mui/material';
-import { Button, CreateButton, useTranslate } from 'react-admin';
+import { Stack } from '@mui/material';
+import { Button, CreateButton } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ListEmpty } from '../../kit/ListEmpty';
 import { T } from './tokenPackFields';
 
 /**
@@ -10,23 +10,13 @@ import { T } from './tokenPackFields';
  * subscription page; Create is offered too to those who may create one (CreateButton checks
  * token-pack:create).
  */
-export const TokenPackEmpty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <StyleIcon sx={{ fontSize: 96, opacity: 0.4 }} aria-hidden />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate(`${T}.empty.title`)}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate(`${T}.empty.body`)}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mt: 2 }}>
-        <Button component={Link} to="/subscription" variant="outlined" label={`${T}.empty.subscription`}>
-          <CardMembershipIcon />
-        </Button>
-        <CreateButton variant="contained" />
-      </Stack>
-    </Box>
-  );
-};
+export const TokenPackEmpty = () => (
+  <ListEmpty>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mt: 2 }}>
+      <Button component={Link} to="/subscription" variant="outlined" label={`${T}.empty.subscription`}>
+        <CardMembershipIcon />
+      </Button>
+      <CreateButton variant="contained" />
+    </Stack>
+  </ListEmpty>
+);

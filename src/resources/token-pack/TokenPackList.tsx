@@ -1,20 +1,9 @@
 import BuildIcon from '@mui/icons-material/Build';
 import { Button } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  DateField,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
+import { DateColumn } from '../../kit/dates';
+import { ResourceList } from '../../kit/ResourceList';
 import {
   NameWithIconField,
   PackIcon,
@@ -59,47 +48,32 @@ const SetupButton = () => {
 export const TokenPackList = () => {
   const secondary = useSecondary();
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<TokenPack>
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       empty={<TokenPackEmpty />}
-      exporter={false}
-      actions={
-        <TopToolbar>
-          <SetupButton />
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<SetupButton />}
+      phone={{
+        primaryText: (record) => record.name,
+        secondaryText: secondary,
+        leftIcon: (record) => <PackIcon pack={record} size={40} />,
+        rowClick: 'show',
+      }}
+      rowClick="show"
     >
-      <SmallScreenList
-        small={
-          <SimpleList
-            primaryText={(record: TokenPack) => record.name}
-            secondaryText={secondary}
-            leftIcon={(record: TokenPack) => <PackIcon pack={record} size={40} />}
-            rowClick="show"
-          />
-        }
-      >
-        <DataTable rowClick="show" bulkActionButtons={false} empty={<NoMatch />}>
-          <Column source="name">
-            <NameWithIconField />
-          </Column>
-          <Column source="subscriptionId" disableSort>
-            <SubscriptionLinkField />
-          </Column>
-          <Column source="wizardStatus">
-            <WizardStatusField />
-          </Column>
-          <Column source="serviceIds" disableSort align="right">
-            <UsableServicesField />
-          </Column>
-          <Column source="createdDate">
-            <DateField source="createdDate" locales="vi-VN" />
-          </Column>
-        </DataTable>
-      </SmallScreenList>
-    </List>
+      <Column source="name">
+        <NameWithIconField />
+      </Column>
+      <Column source="subscriptionId" disableSort>
+        <SubscriptionLinkField />
+      </Column>
+      <Column source="wizardStatus">
+        <WizardStatusField />
+      </Column>
+      <Column source="serviceIds" disableSort align="right">
+        <UsableServicesField />
+      </Column>
+      <DateColumn source="createdDate" />
+    </ResourceList>
   );
 };

@@ -32,9 +32,9 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorNotification } from '../../components/notifyError';
 import { requiredField } from '../../components/validators';
+import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { errorNotification } from '../../kit/notifyError';
 import { T, type TokenPack, type TrustedNetwork, validNetwork, WHITE_LIST_LIMITS } from './tokenPackFields';
 
 const N = `${T}.networks`;

@@ -1,5 +1,5 @@
 import StyleIcon from '@mui/icons-material/Style';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const TokenPackCreate = preloadable(() =>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Edit, maxLength, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { validEmail } from '../../components/validators';
+import { errorNotification } from '../../kit/notifyError';
 import { STATUS_CHOICES, toUserUpdate, USER_LIMITS } from './userFields';
 
 /** PUT /user-management/users/{customerId}/{id}: display name, email, mobile phone, status. */

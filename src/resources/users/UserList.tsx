@@ -1,19 +1,8 @@
-import { Box, Typography } from '@mui/material';
-import {
-  Button,
-  DataTable,
-  List,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, ReferenceInput, SearchInput, SelectInput, useCanAccess } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ListError } from '../../components/ListError';
-import { SmallScreenList } from '../../components/SmallScreenList';
 import { StatusField } from '../../components/StatusField';
+import { EmptyState } from '../../kit/ListEmpty';
+import { ResourceList } from '../../kit/ResourceList';
 import { STATUS_CHOICES, type User } from './userFields';
 
 const filters = [
@@ -28,16 +17,9 @@ const Column = DataTable.Col<User>;
 
 /** No user yet: users come from directories; the next step is to add one (for those who may). */
 const UsersEmpty = () => {
-  const translate = useTranslate();
   const { canAccess: canAddDirectory } = useCanAccess({ resource: 'ldap', action: 'create' });
   return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate('resources.users.empty.title')}
-      </Typography>
-      <Typography color="text.secondary" gutterBottom>
-        {translate('resources.users.empty.body')}
-      </Typography>
+    <EmptyState title="resources.users.empty.title" body="resources.users.empty.body">
       {canAddDirectory && (
         <Button
           component={Link}
@@ -46,39 +28,30 @@ const UsersEmpty = () => {
           variant="contained"
         />
       )}
-    </Box>
+    </EmptyState>
   );
 };
 
 /** /users: the customer's users, found by a part of their name at any size (spec 02 §7 Users). */
 export const UserList = () => (
-  <List
-    error={<ListError />}
+  <ResourceList<User>
     filters={filters}
     sort={{ field: 'username', order: 'ASC' }}
     empty={<UsersEmpty />}
     perPage={25}
-    exporter={false}
+    phone={{
+      primaryText: (record) => record.username,
+      secondaryText: (record) => record.displayName ?? record.email ?? '',
+      tertiaryText: <StatusField />,
+    }}
+    rowClick="show"
   >
-    <SmallScreenList
-      small={
-        <SimpleList
-          primaryText={(record: User) => record.username}
-          secondaryText={(record: User) => record.displayName ?? record.email ?? ''}
-          tertiaryText={<StatusField />}
-          linkType="show"
-        />
-      }
-    >
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <Column source="username" />
-        <Column source="displayName" />
-        <Column source="email" />
-        <Column source="status">
-          <StatusField />
-        </Column>
-        <Column source="directoryName" disableSort />
-      </DataTable>
-    </SmallScreenList>
-  </List>
+    <Column source="username" />
+    <Column source="displayName" />
+    <Column source="email" />
+    <Column source="status">
+      <StatusField />
+    </Column>
+    <Column source="directoryName" disableSort />
+  </ResourceList>
 );

@@ -30,9 +30,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { errorNotification } from '../../components/notifyError';
-import { RefusableButton } from '../../components/RefusableButton';
 import { StatusField } from '../../components/StatusField';
+import { errorNotification } from '../../kit/notifyError';
+import { RefusableButton } from '../../kit/RefusableButton';
 import type { User } from './userFields';
 
 const SendPinButton = () => {

@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).
 const UserEdit = preloadable(() => import('./UserEdit').then((module) => module.UserEdit));

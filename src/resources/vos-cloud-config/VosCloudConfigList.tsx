@@ -1,19 +1,14 @@
 import {
-  CreateButton,
   DataTable,
   EditButton,
-  List,
   SearchInput,
   SelectInput,
   ShowButton,
-  TopToolbar,
   useCanAccess,
   useTranslate,
 } from 'react-admin';
-import { DoubleClickToOpen } from '../../components/DoubleClickToOpen';
-import { ListEmpty, NoMatch } from '../../components/ListEmpty';
-import { ListError } from '../../components/ListError';
 import { StatusField } from '../../components/StatusField';
+import { ResourceList } from '../../kit/ResourceList';
 import { ActivateButton } from './ActivateButton';
 import { statusChoices, type VosCloudConfig } from './model';
 
@@ -35,32 +30,22 @@ const Col = DataTable.Col<VosCloudConfig>;
 export const VosCloudConfigList = () => {
   const { canAccess: canEdit } = useCanAccess({ resource: 'vos-cloud-config', action: 'edit' });
   return (
-    <List
-      error={<ListError />}
+    <ResourceList<VosCloudConfig>
       filters={filters}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
       sort={{ field: 'cloudUrl', order: 'ASC' }}
-      empty={<ListEmpty />}
+      doubleClick={canEdit ? 'edit' : 'show'}
     >
-      <DoubleClickToOpen type={canEdit ? 'edit' : 'show'}>
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoMatch />}>
-          <Col source="cloudUrl" />
-          <Col source="companyId" />
-          <Col source="httpAuthMode" render={(record) => <HttpAuthModeName mode={record.httpAuthMode} />} />
-          <Col source="status">
-            <StatusField />
-          </Col>
-          <Col label={false} disableSort>
-            <ActivateButton />
-            <ShowButton />
-            <EditButton />
-          </Col>
-        </DataTable>
-      </DoubleClickToOpen>
-    </List>
+      <Col source="cloudUrl" />
+      <Col source="companyId" />
+      <Col source="httpAuthMode" render={(record) => <HttpAuthModeName mode={record.httpAuthMode} />} />
+      <Col source="status">
+        <StatusField />
+      </Col>
+      <Col label={false} disableSort>
+        <ActivateButton />
+        <ShowButton />
+        <EditButton />
+      </Col>
+    </ResourceList>
   );
 };

@@ -1,5 +1,5 @@
 import CloudIcon from '@mui/icons-material/Cloud';
-import { preloadable } from '../../components/preloadable';
+import { preloadable } from '../../kit/preloadable';
 import type { VosCloudConfig } from './model';
 
 // Each screen loads when it is first opened, or ahead of it (see preloadable).

@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useAuthProvider, useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider, SecondFactorRequest } from '../../../authProvider';
-import { errorNotification } from '../../../components/notifyError';
+import { errorNotification } from '../../../kit/notifyError';
 import { LoginField } from '../LoginField';
 import {
   formatRemaining,

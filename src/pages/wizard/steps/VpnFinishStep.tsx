@@ -7,9 +7,9 @@ import { RecordContextProvider, useDataProvider, useGetOne, useNotify, useTransl
 import { Link as RouterLink } from 'react-router-dom';
 import { RADIUS_PROXY_PORT } from '../../../../contract/radius';
 import type { ServiceInstanceRecord } from '../../../../contract/service';
-import { errorNotification } from '../../../components/notifyError';
 import { StatusField } from '../../../components/StatusField';
 import type { PortalDataProvider } from '../../../dataProviders';
+import { errorNotification } from '../../../kit/notifyError';
 import { assignedId } from '../ConnectorPicker';
 import type { StepProps } from './types';
 import { useFinish } from './useFinish';

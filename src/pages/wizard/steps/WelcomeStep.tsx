@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { CONNECTOR_TYPE_IDS } from '../../../../contract/connector';
 import type { TokenPackRecord, WizardStatus } from '../../../../contract/tokenPack';
-import { errorNotification } from '../../../components/notifyError';
 import type { PortalDataProvider } from '../../../dataProviders';
+import { errorNotification } from '../../../kit/notifyError';
 import type { StepProps } from './types';
 import { WizardNav } from './WizardNav';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { WizardStatus } from '../../../../contract/tokenPack';
-import { errorNotification } from '../../../components/notifyError';
 import type { PortalDataProvider } from '../../../dataProviders';
+import { errorNotification } from '../../../kit/notifyError';
 import type { StepProps } from './types';
 
 /**

@@ -1,0 +1,167 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  CreateButton,
+  DataTable,
+  type DataTableProps,
+  List,
+  type ListProps,
+  type RaRecord,
+  SimpleList,
+  type SimpleListProps,
+  TopToolbar,
+  useResourceDefinition,
+} from 'react-admin';
+import { DoubleClickToOpen } from './DoubleClickToOpen';
+import { ListEmpty, NoMatch } from './ListEmpty';
+import { ListError } from './ListError';
+import { SmallScreenList } from './SmallScreenList';
+
+export interface ListRowsProps<R extends RaRecord = RaRecord> {
+  /** The table's columns (`DataTable.Col`…), drawn on a tablet or wider. */
+  children: ReactNode;
+  /** A row on a phone: react-admin's SimpleList with these props (a link to the record's page unless said). */
+  phone?: SimpleListProps<R>;
+  /** The buttons acting on the selected rows (no selection without them). */
+  bulkActions?: ReactElement | false;
+  /** What a double click on a row opens; a single click does nothing (unless `rowClick` says). */
+  doubleClick?: 'edit' | 'show';
+  rowClick?: DataTableProps<R>['rowClick'];
+  /** Where the list's texts are in the catalogue (`empty.*`, `noMatch`): `resources.<resource>` by default. */
+  texts?: string;
+  /** A table wider than a page: it scrolls sideways within the page rather than widening it. */
+  wide?: boolean;
+  /** What shows when no row matches (a filter's no-match, by default). */
+  noMatch?: ReactNode;
+}
+
+/** Only the table's wrapper scrolls, so that the bulk actions toolbar above it is not clipped. */
+const SCROLLS = { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } as const;
+
+/**
+ * The rows of a list (of a List, or of a ReferenceManyField): the table (DataTable) on a tablet or wider
+ * with its bulk actions and double click, a SimpleList on a phone, and the no-match state.
+ */
+export function ListRows<R extends RaRecord = RaRecord>({
+  children,
+  phone,
+  bulkActions = false,
+  doubleClick,
+  rowClick = false,
+  texts,
+  wide = false,
+  noMatch = <NoMatch texts={texts} />,
+}: ListRowsProps<R>) {
+  const table = (
+    <DataTable
+      rowClick={rowClick}
+      bulkActionButtons={bulkActions}
+      empty={noMatch}
+      sx={wide ? SCROLLS : undefined}
+    >
+      {children}
+    </DataTable>
+  );
+  const rows = doubleClick ? <DoubleClickToOpen type={doubleClick}>{table}</DoubleClickToOpen> : table;
+  if (!phone) return rows;
+  const link =
+    phone.rowClick === undefined && phone.linkType === undefined ? { linkType: 'show' as const } : {};
+  return (
+    <SmallScreenList small={<SimpleList<R> {...link} empty={noMatch} {...phone} />}>{rows}</SmallScreenList>
+  );
+}
+
+export interface ResourceListProps<R extends RaRecord = RaRecord>
+  extends Omit<ListRowsProps<R>, 'children'>,
+    Omit<ListProps<R>, 'children' | 'actions' | 'empty' | 'exporter'> {
+  /**
+   * The toolbar's buttons, before Create (shown where the resource has a create page, to those who may
+   * create, unless `create` is false). `false`: no toolbar.
+   */
+  actions?: ReactNode | false;
+  create?: boolean;
+  /** The whole actions bar, drawn as it is, instead of `actions` and Create. */
+  toolbar?: ReactElement | false;
+  /**
+   * The list with no record at all: `<ListEmpty>` by default (the resource's icon, texts and Create), or
+   * `false` for the rows' own no-match state.
+   */
+  empty?: ReactElement | false;
+  /** The table's columns (`DataTable.Col`…), drawn on a tablet or wider. */
+  children?: ReactNode;
+  /** Shown above the rows (a hint about the list). */
+  before?: ReactNode;
+  /**
+   * Drawn instead of the rows made of `children` and `phone`: rows shared with another page, or what shows
+   * while the list cannot be shown yet (a filter to choose first…).
+   */
+  rows?: ReactNode;
+}
+
+/** A wide table's list keeps the page's width (width 0, min-width 100%): the table scrolls within it. */
+const WIDE = { '& .RaList-content': { width: 0, minWidth: '100%' } } as const;
+
+/**
+ * A resource's list, whole: react-admin's List with its filters and pagination (with totals), the toolbar
+ * with Create, the error state (ListError: the reason, the reference, Try again, no false pagination), the
+ * empty state offering the next step (ListEmpty), and its rows (ListRows). A screen gives its columns and
+ * its phone row, and whatever it does differently.
+ */
+export function ResourceList<R extends RaRecord = RaRecord>({
+  children,
+  phone,
+  bulkActions,
+  doubleClick,
+  rowClick,
+  texts,
+  wide,
+  noMatch,
+  actions,
+  create = true,
+  toolbar: wholeToolbar,
+  empty,
+  before,
+  rows,
+  sx,
+  ...list
+}: ResourceListProps<R>) {
+  const { hasCreate } = useResourceDefinition({ resource: list.resource });
+  const withCreate = create && hasCreate;
+  const toolbar =
+    wholeToolbar !== undefined ? (
+      wholeToolbar
+    ) : actions === false ? (
+      false
+    ) : actions || withCreate ? (
+      <TopToolbar>
+        {actions}
+        {withCreate ? <CreateButton /> : null}
+      </TopToolbar>
+    ) : undefined; // react-admin's own (its filter button shows the filters in use)
+  return (
+    <List<R>
+      error={<ListError />}
+      empty={empty ?? <ListEmpty texts={texts} />}
+      exporter={false}
+      actions={toolbar}
+      sx={wide ? { ...WIDE, ...sx } : sx}
+      {...list}
+    >
+      {rows ?? (
+        <>
+          {before}
+          <ListRows<R>
+            phone={phone}
+            bulkActions={bulkActions}
+            doubleClick={doubleClick}
+            rowClick={rowClick}
+            texts={texts}
+            wide={wide}
+            noMatch={noMatch}
+          >
+            {children}
+          </ListRows>
+        </>
+      )}
+    </List>
+  );
+}
