@@ -1,5 +1,6 @@
 import { FunctionField, type RaRecord, useTranslate } from 'react-admin';
 import type { CertificateInfo } from '../../contract/saml2';
+import { formatDate } from '../kit/dates';
 
 /** What a stored certificate says (its subject and expiry, read by the server), or that there is none. */
 export const CertificateField = ({
@@ -19,7 +20,7 @@ export const CertificateField = ({
         return info
           ? translate('portal.certificate.info', {
               subject: info.subject,
-              validTo: new Date(info.validTo).toLocaleDateString('vi-VN'),
+              validTo: formatDate(info.validTo),
             })
           : translate('portal.certificate.none');
       }}

@@ -19,6 +19,10 @@ export const formatDate = (value: string | number | Date | null | undefined, { t
   return time ? date.toLocaleString(DATE_LOCALE) : date.toLocaleDateString(DATE_LOCALE);
 };
 
+/** A date with the parts `options` names (a chart's short labels: 18/11, 11/2026, 14:00). */
+export const formatDateParts = (value: string | number | Date, options: Intl.DateTimeFormatOptions) =>
+  new Date(value).toLocaleString(DATE_LOCALE, options);
+
 /** A number as the dates' locale writes it (1.234). */
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
   value.toLocaleString(DATE_LOCALE, options);

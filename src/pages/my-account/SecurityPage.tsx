@@ -25,6 +25,7 @@ import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 
@@ -35,7 +36,7 @@ const MOBILE_APP_HELP = '/docs/help/mobile-app';
 
 const dateOf = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('vi-VN');
+  return Number.isNaN(date.getTime()) ? value : formatDate(date);
 };
 
 /**

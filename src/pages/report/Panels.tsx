@@ -28,6 +28,7 @@ import {
   type ReportPanel,
 } from '../../../contract/report';
 import type { PortalDataProvider } from '../../dataProviders';
+import { formatDate, formatDateParts, formatNumber } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import type { Bar, Line } from './Charts';
 import { StatusBars, TimeLines } from './LazyCharts';
@@ -316,7 +317,7 @@ export const FiguresPanel = ({
                       })}
                     </Typography>
                     <Typography component="dd" variant="h4" data-testid={`figure-${count.name}`}>
-                      {count.value.toLocaleString('vi-VN')}
+                      {formatNumber(count.value)}
                     </Typography>
                   </Stack>
                 ))}
@@ -329,32 +330,30 @@ export const FiguresPanel = ({
 };
 
 /**
- * The start of a bucket, as the range's buckets read it (vi-VN): in full for the table (18/11/2026, 11/2026,
+ * The start of a bucket, as the range's buckets read it (the dates' locale, kit/dates): in full for the table (18/11/2026, 11/2026,
  * 14:00 18/11/2026), short under the chart (18/11, 11/2026, 14:00).
  */
 const timeLabel = (time: string, bucket: PanelData['bucket'], short = false) => {
   const moment = new Date(time);
-  if (bucket === 'month') return moment.toLocaleDateString('vi-VN', { month: '2-digit', year: 'numeric' });
+  if (bucket === 'month') return formatDateParts(moment, { month: '2-digit', year: 'numeric' });
   if (bucket === 'hour')
     return short
-      ? moment.toLocaleTimeString('vi-VN', { hour: '2-digit', minute: '2-digit' })
-      : moment.toLocaleString('vi-VN', {
+      ? formatDateParts(moment, { hour: '2-digit', minute: '2-digit' })
+      : formatDateParts(moment, {
           hour: '2-digit',
           minute: '2-digit',
           day: '2-digit',
           month: '2-digit',
           year: 'numeric',
         });
-  return short
-    ? moment.toLocaleDateString('vi-VN', { day: '2-digit', month: '2-digit' })
-    : moment.toLocaleDateString('vi-VN');
+  return short ? formatDateParts(moment, { day: '2-digit', month: '2-digit' }) : formatDate(moment);
 };
 
 /** A range's ends as the page shows them. */
 export const rangeLabel = (range: Moments) => {
   // The end is exclusive: a range of whole days ends at the next day's midnight, shown as the day before it.
   const last = new Date(range.to.getTime() - 1);
-  return { from: range.from.toLocaleDateString('vi-VN'), to: last.toLocaleDateString('vi-VN') };
+  return { from: formatDate(range.from), to: formatDate(last) };
 };
 
 /** Sign-ins, approvals and failures over the reporting range: a line each, with their table. */
@@ -497,12 +496,10 @@ export const SubscriptionPanel = ({ scope, title }: { scope: PanelScope; title: 
                     }
                   />,
                 )}
-                {item(translate(`${S}.users`), record.numberOfUsers.toLocaleString('vi-VN'))}
+                {item(translate(`${S}.users`), formatNumber(record.numberOfUsers))}
                 {item(
                   translate(`${S}.expires`),
-                  record.expireDate
-                    ? new Date(record.expireDate).toLocaleDateString('vi-VN')
-                    : translate(`${S}.noExpiry`),
+                  record.expireDate ? formatDate(record.expireDate) : translate(`${S}.noExpiry`),
                 )}
               </Box>
               {daysLeft === null ? null : (

@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  DateField,
   EditButton,
   EmailField,
   ImageField,
@@ -11,6 +10,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { HISTORY_TAB, HistoryTab, ownCustomerOrProvider } from '../audit/HistoryTab';
 import { AccountActivationButton } from './AccountActivationButton';
 import { RolesField } from './RolesField';
@@ -43,7 +43,7 @@ export const AccountShow = () => (
         <Labeled source="status">
           <StatusField />
         </Labeled>
-        <DateField source="createdDate" locales="vi-VN" />
+        <DateField source="createdDate" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
         <HistoryTab customerOf={ownCustomerOrProvider} />

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   Pagination,
   SearchInput,
@@ -18,6 +17,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ACTIVATION_PAGE_SIZES } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { getProductName } from '../../config';
+import { DateField } from '../../kit/dates';
 import { ListError } from '../../kit/ListError';
 import { errorNotification } from '../../kit/notifyError';
 import { SmallScreenList } from '../../kit/SmallScreenList';
@@ -171,10 +171,10 @@ export const ActivationCodeList = () => {
             <ActivationStatusField />
           </Column>
           <Column source="lastModifiedDate">
-            <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+            <DateField source="lastModifiedDate" showTime />
           </Column>
           <Column source="expireDate">
-            <DateField source="expireDate" locales="vi-VN" showTime />
+            <DateField source="expireDate" showTime />
           </Column>
           {canChange && (
             <Column label={false} disableSort align="right">

@@ -1,16 +1,8 @@
-import {
-  DateField,
-  EditButton,
-  EmailField,
-  Labeled,
-  Show,
-  TabbedShowLayout,
-  TextField,
-  TopToolbar,
-} from 'react-admin';
+import { EditButton, EmailField, Labeled, Show, TabbedShowLayout, TextField, TopToolbar } from 'react-admin';
 import { ActivationButton } from '../../components/ActivationButtons';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { customerRecord, HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { LogoField } from './LogoField';
 
@@ -32,7 +24,7 @@ export const CustomerShow = () => (
         <TextField source="companyName" />
         <EmailField source="contactEmail" />
         <TextField source="contactPhone" emptyText="—" />
-        <DateField source="createdDate" locales="vi-VN" />
+        <DateField source="createdDate" />
         <Labeled source="status">
           <StatusField />
         </Labeled>

@@ -1,7 +1,8 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { DateField, FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
+import { FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
+import { DateField } from '../../kit/dates';
 import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type Https, KEY_TEXTS } from './httpsFields';
 
@@ -34,8 +35,8 @@ export const HttpsShow = () => {
             source="serviceId"
             render={(record: Https) => record.serviceId ?? translate('resources.https.noService')}
           />
-          <DateField source="createdDate" locales="vi-VN" showTime />
-          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          <DateField source="createdDate" showTime />
+          <DateField source="lastModifiedDate" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
           <HistoryTab />

@@ -2,7 +2,6 @@ import { Stack } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
   BooleanField,
-  DateField,
   EditButton,
   FunctionField,
   Labeled,
@@ -16,6 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DIRECTORY_FIELDS } from '../../../contract/directory';
+import { DateField } from '../../kit/dates';
 import { DirectoryUsers } from './DirectoryUsers';
 import { LdapDeleteButton } from './LdapList';
 import type { Directory } from './ldapFields';
@@ -101,8 +101,8 @@ export const LdapShow = () => {
           <Labeled source="lastSync">
             <SyncPanel />
           </Labeled>
-          <DateField source="createdDate" locales="vi-VN" showTime />
-          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          <DateField source="createdDate" showTime />
+          <DateField source="lastModifiedDate" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.ldap.tabs.users" path="users">
           <DirectoryUsers />

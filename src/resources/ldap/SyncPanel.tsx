@@ -11,13 +11,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SYNC_IDLE } from '../../../contract/directory';
+import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import type { Directory, SyncState } from './ldapFields';
 
 /** How often a running synchronisation is asked for its progress. */
 export const SYNC_POLL_MS = 1000;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('vi-VN') : '');
+const when = (iso: string | null) => (iso ? formatDate(iso, { time: true }) : '');
 
 /** What a synchronisation state says, in one line. */
 export const SyncSummary = ({ state }: { state: SyncState }) => {

@@ -1,18 +1,11 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { ListItem, List as MuiList } from '@mui/material';
-import {
-  DateField,
-  FunctionField,
-  Labeled,
-  Show,
-  TabbedShowLayout,
-  TextField,
-  useRecordContext,
-} from 'react-admin';
+import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { UrlList } from '../../components/UrlList';
+import { DateField } from '../../kit/dates';
 import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
@@ -81,8 +74,8 @@ export const OidcShow = () => (
         <Labeled label="resources.oidc.fields.endpoints" fullWidth>
           <Endpoints />
         </Labeled>
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        <DateField source="createdDate" showTime />
+        <DateField source="lastModifiedDate" showTime />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
         <HistoryTab />

@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  DateField,
   FunctionField,
   NumberField,
   Show,
@@ -10,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { OrderActions } from './OrderActions';
 import { formatAmount, type OrderRecord, useOrderScope } from './orderFields';
 
@@ -57,8 +57,8 @@ export const OrderShow = ({ id }: { id?: string }) => {
         />
         <BooleanField source="paid" />
         <TextField source="tokenPackName" emptyText="—" />
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="closedDate" locales="vi-VN" showTime emptyText="—" />
+        <DateField source="createdDate" showTime />
+        <DateField source="closedDate" showTime emptyText="—" />
         <TextField source="notes" emptyText="—" />
       </SimpleShowLayout>
     </Show>

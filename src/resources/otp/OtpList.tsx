@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   DataTable,
-  DateField,
   List,
   Pagination,
   SearchInput,
@@ -22,6 +21,7 @@ import type { ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { getProductName } from '../../config';
 import type { PortalDataProvider } from '../../dataProviders';
+import { DateField } from '../../kit/dates';
 import { ListError } from '../../kit/ListError';
 import { errorNotification } from '../../kit/notifyError';
 import { SmallScreenList } from '../../kit/SmallScreenList';
@@ -200,7 +200,7 @@ export const OtpList = () => {
               <SeedField />
             </Column>
             <Column source="generatedDate">
-              <DateField source="generatedDate" locales="vi-VN" showTime />
+              <DateField source="generatedDate" showTime />
             </Column>
             {canConfigure && (
               <Column label={false} disableSort align="right">

@@ -1,6 +1,5 @@
 import { Box, LinearProgress } from '@mui/material';
 import {
-  DateField,
   Labeled,
   NumberField,
   Show,
@@ -9,6 +8,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateField } from '../../kit/dates';
 import { MailStatusField } from './MailStatusField';
 import { type Mail, T } from './model';
 
@@ -52,8 +52,8 @@ export const OutboxShow = () => (
       <TextField source="to" />
       <TextField source="subject" />
       <MailStatusField source="status" />
-      <DateField source="createdDate" locales="vi-VN" showTime />
-      <DateField source="sentDate" locales="vi-VN" showTime emptyText={`${T}.notSent`} />
+      <DateField source="createdDate" showTime />
+      <DateField source="sentDate" showTime emptyText={`${T}.notSent`} />
       <NumberField source="attempts" />
       <TextField source="lastError" />
       <Labeled label={`${T}.fields.message`} fullWidth>

@@ -1,5 +1,4 @@
 import {
-  DateField,
   FunctionField,
   Labeled,
   Show,
@@ -11,6 +10,7 @@ import {
 import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { UrlList } from '../../components/UrlList';
+import { DateField } from '../../kit/dates';
 import { FederationPanel } from './FederationPanel';
 import type { Saml } from './samlFields';
 
@@ -45,8 +45,8 @@ export const SamlShow = () => {
             <Urls />
           </Labeled>
           <CertificateField />
-          <DateField source="createdDate" locales="vi-VN" showTime />
-          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          <DateField source="createdDate" showTime />
+          <DateField source="lastModifiedDate" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.saml.tabs.federation" path="federation">
           <FederationPanel />

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import {
   BooleanField,
   Button,
-  DateField,
   FunctionField,
   Labeled,
   Show,
@@ -18,6 +17,7 @@ import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { saveFile } from '../../components/saveFile';
 import { UrlList } from '../../components/UrlList';
+import { DateField } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import type { Saml2 } from './saml2Fields';
@@ -121,8 +121,8 @@ export const Saml2Show = () => {
                 : '—'
             }
           />
-          <DateField source="createdDate" locales="vi-VN" showTime />
-          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          <DateField source="createdDate" showTime />
+          <DateField source="lastModifiedDate" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
           <HistoryTab />

@@ -24,6 +24,7 @@ import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { FormSection } from '../../components/FormSection';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
+import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 import { useForceRule } from './ForceDialog';
@@ -64,7 +65,7 @@ const useSubscriptionLabel = () => {
         _: subscription.tierPaymentPlan.name,
       }),
       period: subscription.periodPaymentPlan.name,
-      date: new Date(subscription.expireDate).toLocaleDateString(),
+      date: formatDate(subscription.expireDate),
     });
 };
 

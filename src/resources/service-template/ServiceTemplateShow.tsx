@@ -1,5 +1,4 @@
 import {
-  DateField,
   EditButton,
   Labeled,
   Show,
@@ -10,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
 import type { ServiceTemplate } from './model';
@@ -49,8 +49,8 @@ export const ServiceTemplateShow = () => (
       <Labeled source="status">
         <StatusField />
       </Labeled>
-      <DateField source="createdDate" locales="vi-VN" showTime />
-      <DateField source="modifiedDate" locales="vi-VN" showTime />
+      <DateField source="createdDate" showTime />
+      <DateField source="modifiedDate" showTime />
     </SimpleShowLayout>
   </Show>
 );

@@ -1,15 +1,8 @@
 import { ListItem, List as MuiList } from '@mui/material';
-import {
-  DateField,
-  FunctionField,
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { StatusField } from '../../components/StatusField';
+import { DateField, formatDate } from '../../kit/dates';
 import { type SubscriptionRecord, tierKey } from './subscriptionFields';
 
 /** /subscription/{id}: a subscription's plan, period, users, dates and token packs. */
@@ -28,11 +21,11 @@ export const SubscriptionDetail = () => {
         <TextField source="periodPaymentPlan.name" label="resources.subscription.fields.period" />
         <NumberField source="numberOfUsers" />
         <StatusField />
-        <DateField source="startDate" locales="vi-VN" />
+        <DateField source="startDate" />
         <FunctionField
           source="expireDate"
           render={(record: SubscriptionRecord) =>
-            `${new Date(record.expireDate).toLocaleDateString('vi-VN')}${record.expiringSoon ? ` · ${translate('resources.subscription.expiringSoon')}` : ''}`
+            `${formatDate(record.expireDate)}${record.expiringSoon ? ` · ${translate('resources.subscription.expiringSoon')}` : ''}`
           }
         />
         <FunctionField

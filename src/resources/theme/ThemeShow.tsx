@@ -1,5 +1,4 @@
 import {
-  DateField,
   EditButton,
   Labeled,
   Show,
@@ -8,6 +7,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { DateField } from '../../kit/dates';
 import { RejectButton } from './RejectButton';
 import { ThemeStatusField, TokenPacksField } from './ThemeColumns';
 import { ThemeDeleteButton } from './ThemeDeleteButton';
@@ -49,8 +49,8 @@ export const ThemeShow = () => (
       <TextField source="name" />
       <ThemeStatusField source="status" />
       <TokenPacksField source="tokenPacks" />
-      <DateField source="createdDate" locales="vi-VN" showTime />
-      <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+      <DateField source="createdDate" showTime />
+      <DateField source="lastModifiedDate" showTime />
       <Labeled label={`${T}.preview.title`} fullWidth>
         <Previews />
       </Labeled>

@@ -4,7 +4,6 @@ import {
   ArrayField,
   Button,
   DataTable,
-  DateField,
   EditButton,
   Labeled,
   ReferenceField,
@@ -18,6 +17,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { PackDeleteButton } from './PackDeleteButton';
 import { NameWithIconField, SubscriptionLinkField, WizardStatusField } from './PackFields';
 import { TrustedNetworks } from './TrustedNetworks';
@@ -138,8 +138,8 @@ export const TokenPackShow = () => {
               </Box>
             </ArrayField>
           </Labeled>
-          <DateField source="createdDate" locales="vi-VN" showTime />
-          <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+          <DateField source="createdDate" showTime />
+          <DateField source="lastModifiedDate" showTime />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label={`${T}.tabs.trustedNetworks`} path="trusted-networks">
           <TrustedNetworks />

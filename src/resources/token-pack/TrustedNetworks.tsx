@@ -15,7 +15,6 @@ import { useId, useMemo, useState } from 'react';
 import {
   Button,
   DataTable,
-  DateField,
   Form,
   maxLength,
   Pagination,
@@ -34,6 +33,7 @@ import {
 } from 'react-admin';
 import { requiredField } from '../../components/validators';
 import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { DateField } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { T, type TokenPack, type TrustedNetwork, validNetwork, WHITE_LIST_LIMITS } from './tokenPackFields';
 
@@ -237,7 +237,7 @@ export const TrustedNetworks = () => {
             <Column source="ip" label={`${N}.fields.ip`} sx={{ fontFamily: 'monospace' }} />
             <Column source="description" label={`${N}.fields.description`} />
             <Column source="createdDate" label={`${N}.fields.createdDate`}>
-              <DateField source="createdDate" locales="vi-VN" showTime />
+              <DateField source="createdDate" showTime />
             </Column>
             {canConfigure && (
               <Column label={false} disableSort align="right">

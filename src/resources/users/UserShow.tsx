@@ -16,7 +16,6 @@ import { useEffect, useState } from 'react';
 import {
   BooleanField,
   Confirm,
-  DateField,
   EditButton,
   EmailField,
   Labeled,
@@ -31,6 +30,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { DateField, formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { RefusableButton } from '../../kit/RefusableButton';
 import type { User } from './userFields';
@@ -195,7 +195,7 @@ const HistoryTab = () => {
             <TableBody>
               {rows.content.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell>{new Date(row.date).toLocaleString('vi-VN')}</TableCell>
+                  <TableCell>{formatDate(row.date, { time: true })}</TableCell>
                   <TableCell>{row.action}</TableCell>
                   <TableCell>{row.actor ?? '—'}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -227,7 +227,7 @@ interface DeviceRow {
   lastApproval?: string | null;
 }
 
-const shownDate = (date: string | null | undefined) => (date ? new Date(date).toLocaleString('vi-VN') : '—');
+const shownDate = (date: string | null | undefined) => (date ? formatDate(date, { time: true }) : '—');
 
 /** Troubleshooting log (spec 01 §2): the user's devices in a token pack and their last events. */
 const TroubleshootingTab = () => {
@@ -311,8 +311,8 @@ export const UserShow = () => (
         <TextField source="directoryName" emptyText="—" />
         <SourceField />
         <BooleanField source="appActivated" />
-        <DateField source="createdDate" locales="vi-VN" showTime />
-        <DateField source="lastModifiedDate" locales="vi-VN" showTime />
+        <DateField source="createdDate" showTime />
+        <DateField source="lastModifiedDate" showTime />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="resources.users.tabs.troubleshooting" path="troubleshooting">
         <TroubleshootingTab />

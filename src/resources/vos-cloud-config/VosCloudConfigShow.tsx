@@ -1,6 +1,5 @@
 import { Typography } from '@mui/material';
 import {
-  DateField,
   EditButton,
   Labeled,
   SelectField,
@@ -11,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { DateField } from '../../kit/dates';
 import { ActivateButton } from './ActivateButton';
 import { httpAuthModeChoices, messageFlagChoices, notifyMessageFlagChoices, URL_FIELDS } from './model';
 import { PasswordStateField } from './PasswordStateField';
@@ -56,8 +56,8 @@ export const VosCloudConfigShow = () => (
       {URL_FIELDS.map((field) => (
         <TextField key={field} source={field} />
       ))}
-      <DateField source="createdDate" locales="vi-VN" showTime />
-      <DateField source="modifiedDate" locales="vi-VN" showTime />
+      <DateField source="createdDate" showTime />
+      <DateField source="modifiedDate" showTime />
     </SimpleShowLayout>
   </Show>
 );
