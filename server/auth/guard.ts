@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { isDocsRoute } from '../http/apiDocs.ts';
-import { customerNotFound, resolveCustomer } from '../http/customerScope.ts';
+import { customerNotFound, resolveCustomer } from './customer.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
 
 export type { AccessRule, CustomerSource } from '../../contract/kit.ts';

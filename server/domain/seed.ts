@@ -12,8 +12,8 @@ import {
   roles,
   seededGrants,
 } from '../db/schema.ts';
-import { seedPlans } from './billing/plans.ts';
-import { ensurePortalClient } from './oauth2.ts';
+import { ensurePortalClient } from '../features/oauth2/oauth2.ts';
+import { seedPlans } from '../features/plan/plans.ts';
 import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './permissions.ts';
 
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';

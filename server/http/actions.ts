@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { notAllowed, Uuid } from './validation.ts';
+import { notAllowed, Uuid } from '../validation.ts';
 
 /**
  * What the named actions share.

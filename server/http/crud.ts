@@ -7,17 +7,17 @@ import type { ContractRoute, ListingNames, ResourceContract } from '../../contra
 import { routesOf } from '../../contract/kit.ts';
 import { type Caller, callerOf } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
+import { findRows, type Listing } from '../db/listing.ts';
 import { type AuditAction, type AuditTable, changesBetween, recordAudit } from '../domain/audit.ts';
 import type { AppError } from '../errors.ts';
 import { notFound } from '../errors.ts';
+import { UUID_PATTERN } from '../validation.ts';
 import { optionsOf } from './contractRoutes.ts';
 import { DeleteManyAnswer, DeleteManyBody, MAX_IDS, RECORD_NOT_FOUND } from './deleteMany.ts';
-import { findRows, type Listing } from './listing.ts';
 import { type MultipartForm, readMultipart, type UploadedFile } from './multipart.ts';
 import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from './pageSearch.ts';
 import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from './postSearch.ts';
 import { RangeQuery, readRange, sendRange } from './range.ts';
-import { UUID_PATTERN } from './validation.ts';
 
 /**
  * The CRUD factory: the server side of a resource contract's ordinary calls, the mirror of the portal's

@@ -3,7 +3,7 @@ import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { conflict, notFound } from '../errors.ts';
-import { invalidField, notAllowed, Uuid } from './validation.ts';
+import { invalidField, notAllowed, Uuid } from '../validation.ts';
 
 /**
  * Delete-many: `DELETE {resource}/{customerId}/delete-many` with `{ids}` (1 to 1000 distinct uuids),

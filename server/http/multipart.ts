@@ -9,7 +9,7 @@ import {
   isInvalidText,
   parseJson,
   printable,
-} from './validation.ts';
+} from '../validation.ts';
 
 /**
  * Multipart create and update: a `json` (or `info`) part carrying the record's fields as JSON, and an

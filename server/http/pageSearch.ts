@@ -1,7 +1,7 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@fastify/type-provider-typebox';
-import type { Found, ListAsk, Listing, SortOrder } from './listing.ts';
-import { SORT_ORDERS } from './listing.ts';
-import { invalidField, notAllowed, QueryInteger } from './validation.ts';
+import type { Found, ListAsk, Listing, SortOrder } from '../db/listing.ts';
+import { SORT_ORDERS } from '../db/listing.ts';
+import { invalidField, notAllowed, QueryInteger } from '../validation.ts';
 
 /**
  * Page-minus-one GET search: `GET {resource}/{customerId}/search?page=0&pageSize=25&sort=companyName

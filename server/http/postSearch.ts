@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@fastify/type-provider-typebox';
-import { type Found, type ListAsk, type Listing, SORT_ORDERS, type SortOrder } from './listing.ts';
+import { type Found, type ListAsk, type Listing, SORT_ORDERS, type SortOrder } from '../db/listing.ts';
+import { notAllowed } from '../validation.ts';
 import { MAX_PAGE, MAX_PAGE_SIZE } from './pageSearch.ts';
-import { notAllowed } from './validation.ts';
 
 /**
  * POST search: `POST {resource}/{customerId}/search` (or `/{resource}/search`) with

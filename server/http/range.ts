@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { type Found, type ListAsk, type Listing, SORT_ORDERS, type SortOrder } from './listing.ts';
+import { type Found, type ListAsk, type Listing, SORT_ORDERS, type SortOrder } from '../db/listing.ts';
+import { compileCheck, invalidField, notAllowed, parseJson } from '../validation.ts';
 import { MAX_PAGE_SIZE } from './pageSearch.ts';
-import { compileCheck, invalidField, notAllowed, parseJson } from './validation.ts';
 
 /**
  * The range convention, as ra-data-simple-rest speaks it:

@@ -6,10 +6,10 @@ import { allPermissionKeys, CATALOGUE, type Permission } from '../../contract/pe
 import { PASSWORD_CHANGE_REQUIRED } from '../../server/auth/guard.ts';
 import * as schema from '../../server/db/schema.ts';
 import { sessions } from '../../server/db/schema.ts';
-import { selfSignedCertificate } from '../../server/domain/connectors/certificate.ts';
-import { openSession } from '../../server/domain/oauth2.ts';
 import { createSealer } from '../../server/domain/secrets.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { selfSignedCertificate } from '../../server/features/connector/certificate.ts';
+import { openSession } from '../../server/features/oauth2/oauth2.ts';
 import { builtInRoleId, insertAccount } from './adminFixtures.ts';
 import { createTestContext, type JsonAnswer } from './helpers.ts';
 import { apiRoutes, type RouteEntry, routeTable } from './routeTable.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { signToken } from '../../server/auth/tokens.ts';
 import { accounts, customers, sessions, signinFailures } from '../../server/db/schema.ts';
-import { delayAfter } from '../../server/domain/signinDelay.ts';
+import { delayAfter } from '../../server/features/session/signinDelay.ts';
 import { i18nProvider } from '../../src/i18n/index.ts';
 import {
   createTestContext,

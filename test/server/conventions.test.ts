@@ -1,11 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { count, eq, inArray } from 'drizzle-orm';
+import { CustomerParams, scoped } from '../../server/auth/customer.ts';
 import { requiredCustomerOf } from '../../server/auth/guard.ts';
 import type { Database } from '../../server/db/client.ts';
-import { accounts, customers } from '../../server/db/schema.ts';
-import { answerCreated, CreatedAnswer, IdBody } from '../../server/http/actions.ts';
-import { CustomerParams, scoped } from '../../server/http/customerScope.ts';
-import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../server/http/deleteMany.ts';
 import {
   defineListing,
   eq as equals,
@@ -14,12 +11,15 @@ import {
   ilikeAny,
   inList,
   lte,
-} from '../../server/http/listing.ts';
+} from '../../server/db/listing.ts';
+import { accounts, customers } from '../../server/db/schema.ts';
+import { answerCreated, CreatedAnswer, IdBody } from '../../server/http/actions.ts';
+import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../server/http/deleteMany.ts';
 import { enableMultipart, multipartForm, readMultipart } from '../../server/http/multipart.ts';
 import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../server/http/pageSearch.ts';
 import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../server/http/postSearch.ts';
 import { RangeQuery, readRange, sendRange } from '../../server/http/range.ts';
-import { notAllowed } from '../../server/http/validation.ts';
+import { notAllowed } from '../../server/validation.ts';
 import {
   createTestContext,
   type JsonAnswer,

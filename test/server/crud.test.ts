@@ -6,12 +6,12 @@ import { CreatedAnswer, closed, IdParams } from '../../contract/fields.ts';
 import { defineListingNames, defineResource } from '../../contract/kit.ts';
 import { callerOf } from '../../server/auth/guard.ts';
 import type { Database } from '../../server/db/client.ts';
+import { defineListing, eq as equals, ilikeAny } from '../../server/db/listing.ts';
 import { auditLog, files } from '../../server/db/schema.ts';
 import type { AuditTable } from '../../server/domain/audit.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import { notFound } from '../../server/errors.ts';
 import { type CrudOptions, crud } from '../../server/http/crud.ts';
-import { defineListing, eq as equals, ilikeAny } from '../../server/http/listing.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 

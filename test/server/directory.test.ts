@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Client } from 'ldapts';
 import { directories, users } from '../../server/db/schema.ts';
-import { syncEnded } from '../../server/domain/directories/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { syncEnded } from '../../server/features/directory/sync.ts';
 import { closedPort, type Slapd, startSlapd } from '../support/slapd.ts';
 import { auditOf, builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';

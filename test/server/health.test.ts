@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
-import { type HealthOptions, healthRoutes, shippedMigrations } from '../../server/routes/health.ts';
+import { type HealthOptions, healthRoutes, shippedMigrations } from '../../server/http/health.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 
 /**

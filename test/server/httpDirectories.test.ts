@@ -2,15 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import {
   type AzureDirectorySettings,
   HttpDirectoryError,
   readAzureUsers,
   readRestUsers,
   testRestDirectory,
-} from '../../server/domain/directories/httpDirectories.ts';
-import { syncEnded } from '../../server/domain/directories/sync.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+} from '../../server/features/directory/httpDirectories.ts';
+import { syncEnded } from '../../server/features/directory/sync.ts';
 import { closedPort } from '../support/slapd.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, type TestContext } from './helpers.ts';

@@ -15,7 +15,7 @@ import { type OpenedDatabase, openDatabase } from '../../server/db/client.ts';
 import { accounts } from '../../server/db/schema.ts';
 import { shareInstanceSecrets } from '../../server/db/startupLock.ts';
 import { ensureSeed } from '../../server/domain/seed.ts';
-import { FREE_ATTEMPTS } from '../../server/domain/signinDelay.ts';
+import { FREE_ATTEMPTS } from '../../server/features/session/signinDelay.ts';
 import { databaseUrlFor } from './globalSetup.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ERRORS } from '../../contract/report.ts';
+import { CUSTOMER_NOT_FOUND } from '../../server/auth/customer.ts';
 import {
   activationCodes,
   orders,
@@ -11,7 +12,6 @@ import {
   tierPlans,
   users,
 } from '../../server/db/schema.ts';
-import { CUSTOMER_NOT_FOUND } from '../../server/http/customerScope.ts';
 import { redactUrl } from '../../server/logging.ts';
 import { addUsers, codeCalls, generated, storedCodes, type Tenant, tenant } from './enrollment/fixtures.ts';
 import {

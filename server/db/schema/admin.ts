@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { TEMPLATE_PROTOCOLS } from '../../../contract/serviceTemplate.ts';
+import { customerScope } from '../reach.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /** Binary content; PGlite answers Uint8Array and node-postgres Buffer: both become a Buffer. */
@@ -21,15 +22,19 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /** Uploaded files (service template icons, token pack images), kept in the database with the rest. */
-export const files = pgTable('files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  customerId: uuid('customer_id').references(() => customers.id),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  size: integer('size').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [customerScope(t.customerId, { shared: true })],
+);
 
 export const serviceTemplates = pgTable(
   'service_templates',
@@ -139,5 +144,6 @@ export const auditLog = pgTable(
     index('audit_log_customer_date_id').on(t.customerId, t.modifiedDate, t.id),
     index('audit_log_customer_table_date').on(t.customerId, t.tableName, t.modifiedDate),
     index('audit_log_customer_entity_date').on(t.customerId, t.entityId, t.modifiedDate),
+    customerScope(t.customerId),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /**
@@ -81,7 +82,7 @@ export const subscriptions = pgTable(
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_customer_idx').on(t.customerId, t.createdDate)],
+  (t) => [index('subscriptions_customer_idx').on(t.customerId, t.createdDate), customerScope(t.customerId)],
 );
 
 /** What a customer asked for: a subscription, an upgrade, an extension or an edit (contract/billing.ts Order). */
@@ -121,5 +122,6 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdDate),
     index('orders_created_idx').on(t.createdDate),
     check('orders_amount_check', sql`${t.amount} >= 0 and ${t.numberOfUsers} >= 1`),
+    customerScope(t.customerId),
   ],
 );

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { orders } from './billing.ts';
 import { customers, timestamptz } from './identity.ts';
 
@@ -44,6 +45,7 @@ export const cards = pgTable(
     uniqueIndex('cards_reference_idx').on(t.customerId, t.processor, t.reference),
     index('cards_customer_idx').on(t.customerId, t.createdDate),
     check('cards_expiry_check', sql`${t.expMonth} between 1 and 12`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -76,6 +78,7 @@ export const payments = pgTable(
     uniqueIndex('payments_succeeded_idx').on(t.orderId).where(sql`${t.status} = 'SUCCEEDED'`),
     check('payments_amount_check', sql`${t.amount} >= 0`),
     check('payments_status_check', sql`${t.status} in ('SUCCEEDED', 'DECLINED')`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -94,5 +97,5 @@ export const processorAccounts = pgTable(
     reference: text('reference').notNull(),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.processor] })],
+  (t) => [primaryKey({ columns: [t.customerId, t.processor] }), customerScope(t.customerId)],
 );

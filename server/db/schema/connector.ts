@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /**
@@ -35,6 +36,7 @@ export const radiusConnectors = pgTable(
   (t) => [
     uniqueIndex('radius_connectors_ip_idx').on(t.customerId, t.ipAddress),
     index('radius_connectors_name_idx').on(t.customerId, t.name),
+    customerScope(t.customerId),
   ],
 );
 
@@ -66,6 +68,7 @@ export const saml2Connectors = pgTable(
   (t) => [
     uniqueIndex('saml2_connectors_uname_idx').on(t.uname),
     index('saml2_connectors_name_idx').on(t.customerId, t.providerName),
+    customerScope(t.customerId),
   ],
 );
 
@@ -86,6 +89,7 @@ export const samlConnectors = pgTable(
   (t) => [
     index('saml_connectors_name_idx').on(t.customerId, t.name),
     check('saml_connectors_protocol_check', sql`${t.protocol} in ('saml', 'wsFed')`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -104,6 +108,7 @@ export const oidcClients = pgTable(
   (t) => [
     uniqueIndex('oidc_clients_client_id_idx').on(t.clientId),
     index('oidc_clients_name_idx').on(t.customerId, t.clientName),
+    customerScope(t.customerId),
   ],
 );
 
@@ -123,6 +128,7 @@ export const httpsConnectors = pgTable(
   (t) => [
     uniqueIndex('https_connectors_key_idx').on(t.apiKeyHash),
     index('https_connectors_name_idx').on(t.customerId, t.name),
+    customerScope(t.customerId),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /** A customer's directories and the users they bring in (contract/directory.ts, contract/user.ts). */
@@ -44,6 +45,7 @@ export const directories = pgTable(
   (t) => [
     index('directories_customer_idx').on(t.customerId, t.name),
     check('directories_type_check', sql`${t.type} in ('LDAP', 'AZURE', 'REST')`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -79,6 +81,7 @@ export const users = pgTable(
     /** An account's V-Key app: its customer's users with its email address (contract/secondFactor.ts). */
     index('users_customer_email_idx').on(t.customerId, sql`lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -95,5 +98,5 @@ export const userTallies = pgTable(
     status: text('status').notNull(),
     total: integer('total').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.directoryKey, t.status] })],
+  (t) => [primaryKey({ columns: [t.customerId, t.directoryKey, t.status] }), customerScope(t.customerId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { users } from './directory.ts';
 import { customers, timestamptz } from './identity.ts';
 import { serviceInstances, tokenPacks } from './service.ts';
@@ -47,18 +48,23 @@ export const activationCodes = pgTable(
     // say: the list pages, filters by status and expiry and counts from the index alone (tidyCodes).
     index('activation_codes_pack_username_idx').on(t.tokenPackId, t.username, t.id),
     check('activation_codes_status_check', sql`${t.status} in ('NEW', 'ACTIVATED')`),
+    customerScope(t.customerId),
   ],
 );
 
 /** Codes that no longer activate anything, and why: what a late activation with one is told. */
-export const retiredActivationCodes = pgTable('retired_activation_codes', {
-  code: text('code').primaryKey(),
-  customerId: uuid('customer_id')
-    .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
-  reason: text('reason', { enum: ['REGENERATED', 'DELETED'] }).notNull(),
-  retiredDate: timestamptz('retired_date').notNull().defaultNow(),
-});
+export const retiredActivationCodes = pgTable(
+  'retired_activation_codes',
+  {
+    code: text('code').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['REGENERATED', 'DELETED'] }).notNull(),
+    retiredDate: timestamptz('retired_date').notNull().defaultNow(),
+  },
+  (t) => [customerScope(t.customerId)],
+);
 
 /** A device activated by a user with an activation code: its TOTP seed (sealed). */
 export const userDevices = pgTable(
@@ -87,7 +93,7 @@ export const userDevices = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamptz('locked_until'),
   },
-  (t) => [index('user_devices_user_idx').on(t.userId, t.activatedDate)],
+  (t) => [index('user_devices_user_idx').on(t.userId, t.activatedDate), customerScope(t.customerId)],
 );
 
 /** A user's OTP seed for a service (RFC 6238), sealed; one per user and service. */
@@ -115,6 +121,7 @@ export const otpCodes = pgTable(
   (t) => [
     uniqueIndex('otp_codes_service_user_idx').on(t.serviceInstanceId, t.userId),
     index('otp_codes_customer_idx').on(t.customerId),
+    customerScope(t.customerId),
   ],
 );
 
@@ -148,5 +155,6 @@ export const mailMessages = pgTable(
     index('mail_messages_queue_idx').on(t.status, t.nextAttemptDate),
     index('mail_messages_list_idx').on(t.createdDate, t.id),
     check('mail_messages_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED', 'OUTBOX')`),
+    customerScope(t.customerId),
   ],
 );

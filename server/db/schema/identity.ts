@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, customerScope } from '../reach.ts';
 
 /** Accounts, customers, roles and permissions, sessions and sign-in throttling. */
 /** Timestamps are always stored with their time zone. */
@@ -32,7 +33,7 @@ export const customers = pgTable(
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
   },
-  (t) => [check('customers_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`)],
+  (t) => [check('customers_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`), customerScope(t.id)],
 );
 
 export const accounts = pgTable(
@@ -65,6 +66,7 @@ export const accounts = pgTable(
     check('accounts_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
     check('accounts_email_lower_check', sql`${t.email} = lower(${t.email})`),
     index('accounts_customer_id_idx').on(t.customerId),
+    customerScope(t.customerId),
   ],
 );
 
@@ -83,6 +85,7 @@ export const roles = pgTable(
     check('roles_scope_check', sql`${t.scope} in ('provider', 'customer')`),
     // A role name is unique per customer, and among the provider's roles (customer_id null) too.
     unique('roles_name_customer_unique').on(t.name, t.customerId).nullsNotDistinct(),
+    customerScope(t.customerId, { shared: true }),
   ],
 );
 
@@ -96,7 +99,11 @@ export const accountRoles = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_roles_role_id_idx').on(t.roleId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.roleId] }),
+    index('account_roles_role_id_idx').on(t.roleId),
+    belongsTo('accounts', t.accountId),
+  ],
 );
 
 export const permissionResources = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { accounts, customers, timestamptz } from './identity.ts';
 
 /** OAuth2 clients and codes, and QR sign-in (seamless) sessions. */
@@ -8,14 +9,18 @@ import { accounts, customers, timestamptz } from './identity.ts';
  * A redirect URI that starts with '/' is a path on the portal's own origin, whatever host and port
  * the request came to; any other redirect URI must match exactly.
  */
-export const oauthClients = pgTable('oauth_clients', {
-  clientId: text('client_id').primaryKey(),
-  name: text('name').notNull(),
-  redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'::text[]`),
-  /** Set when only the accounts of this customer may sign in to the client. */
-  customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    name: text('name').notNull(),
+    redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'::text[]`),
+    /** Set when only the accounts of this customer may sign in to the client. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [customerScope(t.customerId)],
+);
 
 /** An authorization request waiting for the user to sign in, keyed by the client's state. */
 export const authorizationRequests = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { customers, timestamptz } from './identity.ts';
 
 /**
@@ -29,5 +30,6 @@ export const signInEvents = pgTable(
     check('sign_in_events_kind_check', sql`${t.kind} in ('sign-in', 'approval')`),
     check('sign_in_events_method_check', sql`${t.method} in ('password', 'qr', 'app', 'otp')`),
     check('sign_in_events_outcome_check', sql`${t.outcome} in ('success', 'failure')`),
+    customerScope(t.customerId),
   ],
 );

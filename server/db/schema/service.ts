@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONNECTOR_KINDS } from '../../../contract/connector.ts';
+import { belongsTo, customerScope } from '../reach.ts';
 import { files, serviceTemplates } from './admin.ts';
 import { subscriptions } from './billing.ts';
 import { directories, users } from './directory.ts';
@@ -51,7 +52,7 @@ export const tokenPacks = pgTable(
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },
-  (t) => [index('token_packs_customer_idx').on(t.customerId, t.name)],
+  (t) => [index('token_packs_customer_idx').on(t.customerId, t.name), customerScope(t.customerId)],
 );
 
 export const serviceInstances = pgTable(
@@ -85,6 +86,7 @@ export const serviceInstances = pgTable(
     index('service_instances_pack_idx').on(t.tokenPackId),
     index('service_instances_customer_idx').on(t.customerId, t.instanceName),
     check('service_instances_status_check', sql`${t.status} in ('STARTED', 'STOPPED')`),
+    customerScope(t.customerId),
   ],
 );
 
@@ -117,6 +119,7 @@ export const serviceConnectors = pgTable(
       'service_connectors_kind_check',
       sql`${t.kind} in ('ldap', 'ldap_2fa', 'radius', 'saml', 'oidc', 'saml2', 'https')`,
     ),
+    customerScope(t.customerId),
   ],
 );
 
@@ -140,6 +143,7 @@ export const serviceUsers = pgTable(
     primaryKey({ columns: [t.serviceInstanceId, t.list, t.userId] }),
     index('service_users_user_idx').on(t.userId),
     check('service_users_list_check', sql`${t.list} in ('BYPASS', 'SEAMLESS')`),
+    belongsTo('service_instances', t.serviceInstanceId),
   ],
 );
 
@@ -162,5 +166,5 @@ export const whiteListIps = pgTable(
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('white_list_ips_pack_ip_idx').on(t.tokenPackId, t.ip)],
+  (t) => [uniqueIndex('white_list_ips_pack_ip_idx').on(t.tokenPackId, t.ip), customerScope(t.customerId)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { customerScope } from '../reach.ts';
 import { accounts, customers, timestamptz } from './identity.ts';
 
 /**
@@ -32,5 +33,6 @@ export const themes = pgTable(
   (t) => [
     index('themes_customer_name_idx').on(t.customerId, t.name),
     check('themes_status_check', sql`${t.status} in ('ACTIVE', 'REJECTED')`),
+    customerScope(t.customerId),
   ],
 );

@@ -5,7 +5,7 @@ import type { Order, Subscription, TierPlan } from '../../../contract/billing.ts
 import { CARD_ERRORS, type Card, type PaymentSession } from '../../../contract/card.ts';
 import { DECLINING_TEST_CARDS, tokenizeTestCard } from '../../../contract/cardRules.ts';
 import { auditLog, payments, subscriptions, tokenPacks } from '../../../server/db/schema.ts';
-import { PaymentDeclined, paymentProcessorFrom } from '../../../server/domain/billing/payments/index.ts';
+import { PaymentDeclined, paymentProcessorFrom } from '../../../server/domain/payments/index.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SAML_ERRORS } from '../../../contract/saml.ts';
 import { gatewayKeys, samlConnectors } from '../../../server/db/schema.ts';
-import { certificateBody, selfSignedCertificate } from '../../../server/domain/connectors/certificate.ts';
+import { certificateBody, selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from '../helpers.ts';
 import {
   auditTrail,

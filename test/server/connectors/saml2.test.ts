@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import * as samlify from 'samlify';
 import { SAML2_ERRORS } from '../../../contract/saml2.ts';
 import { gatewayKeys, saml2Connectors } from '../../../server/db/schema.ts';
-import { selfSignedCertificate } from '../../../server/domain/connectors/certificate.ts';
+import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import { auditTrail, type ConnectorWorld, connectorWorld, pageQuery, strangerIds } from './fixtures.ts';
 
 /**

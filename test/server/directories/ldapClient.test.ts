@@ -8,7 +8,7 @@ import {
   readLdapUsers,
   setLdapPassword,
   testLdapConnection,
-} from '../../../server/domain/directories/ldapClient.ts';
+} from '../../../server/features/directory/ldapClient.ts';
 import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 
 /**

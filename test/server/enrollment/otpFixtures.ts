@@ -8,9 +8,9 @@ import {
   serviceInstances,
   users,
 } from '../../../server/db/schema.ts';
-import { newApiKey } from '../../../server/domain/connectors/make.ts';
 import { totpCode } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
+import { newApiKey } from '../../../server/features/connector/make.ts';
 import type { JsonAnswer, TestContext } from '../helpers.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { customers, serviceInstances } from '../../../server/db/schema.ts';
-import { serviceAdmits } from '../../../server/domain/services/admits.ts';
+import { serviceAdmits } from '../../../server/features/service/admits.ts';
 import {
   launched,
   launchOf,

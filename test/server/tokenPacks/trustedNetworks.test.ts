@@ -1,4 +1,4 @@
-import { canonicalNetwork, isTrusted } from '../../../server/domain/tokenPacks/trustedNetworks.ts';
+import { canonicalNetwork, isTrusted } from '../../../server/features/tokenPack/trustedNetworks.ts';
 
 /**
  * A token pack's trusted networks as the server keeps them (one canonical text per network) and the rule the

@@ -1,0 +1,286 @@
+import { type TObject, type TProperties, type TSchema, Type } from '@fastify/type-provider-typebox';
+import {
+  and,
+  asc,
+  gte as atLeast,
+  lte as atMost,
+  count,
+  desc,
+  eq as equalTo,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { compileCheck, invalidField, notAllowed, Uuid } from '../validation.ts';
+import type { Database } from './client.ts';
+
+/**
+ * Filters and sorting as data. A resource declares what its lists may be filtered and sorted by:
+ *
+ *   export const customerList = defineListing({
+ *     filters: { status: eq(customers.status), q: ilikeAny([customers.companyName]), id: inList(customers.id),
+ *                createdFrom: gte(customers.createdDate), createdTo: lte(customers.createdDate) },
+ *     sort: { id: customers.id, companyName: customers.companyName, createdDate: customers.createdDate },
+ *     defaultSort: { field: 'createdDate', order: 'DESC' },
+ *     unique: customers.id,
+ *   });
+ *
+ * and every list convention (pageSearch.ts, postSearch.ts, range.ts) turns a request into a `ListAsk`
+ * whose WHERE and ORDER BY `findRows` builds from that declaration. A filter or sort field the listing
+ * does not declare is refused with a 400, never ignored.
+ *
+ * Declare `id` among the sort fields: react-admin's default sort is `id ASC`, and ra-data-simple-rest
+ * sends it. Declare `id: inList(table.id)` among the filters for the range convention's getMany.
+ */
+
+export type SortOrder = 'ASC' | 'DESC';
+export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+
+export interface SortAsk {
+  field: string;
+  order: SortOrder;
+}
+
+/** What a list call asks for, whatever the convention it came in. */
+export interface ListAsk {
+  filters: Readonly<Record<string, unknown>>;
+  sort?: SortAsk;
+  offset: number;
+  limit: number;
+  /**
+   * The total, when the resource knows it without counting (kept tallies, see crud's `total`): the
+   * count(*) query is then not run. A function is asked while the rows are read; undefined: count.
+   */
+  knownTotal?: number | (() => Promise<number | undefined>);
+}
+
+/** One filter: the schema its value must match, and the condition for a value that did. */
+export interface Filter {
+  /** The value's schema in a JSON filter object (POST search `filters`, range `filter`). */
+  readonly schema: TSchema;
+  /** In a query string (GET search) the value is a comma-separated list of `schema`'s items. */
+  readonly commaList?: boolean;
+  /** The condition; undefined for a value that asks for nothing (an empty search text). */
+  where(value: unknown): SQL | undefined;
+}
+
+const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial', 'PgBigInt53']);
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A timestamp given as a full date-time, or as a day (read as that day, 00:00 UTC). */
+const Timestamp = Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })]);
+
+/** The schema of one value of a column, from its type: uuid, enum, text, number, boolean, timestamp. */
+export function valueSchemaOf(column: AnyPgColumn): TSchema {
+  if (column.columnType === 'PgUUID') return Uuid;
+  const choices = column.enumValues;
+  if (choices && choices.length > 0) return Type.Enum(choices);
+  switch (column.dataType) {
+    case 'string':
+      return Type.String({ maxLength: 1000 });
+    case 'number':
+      return INTEGER_COLUMNS.has(column.columnType) ? Type.Integer() : Type.Number();
+    case 'boolean':
+      return Type.Boolean();
+    case 'date':
+      return Timestamp;
+    default:
+      throw new Error(`The filter on ${column.name} needs an explicit value schema`);
+  }
+}
+
+/** A checked value as the column takes it: timestamps become Dates. */
+const columnValue = (column: AnyPgColumn, value: unknown): unknown =>
+  column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value;
+
+/** `column = value`. */
+export const eq = (column: AnyPgColumn, schema: TSchema = valueSchemaOf(column)): Filter => ({
+  schema,
+  where: (value) => equalTo(column, columnValue(column, value)),
+});
+
+/** `column >= value` (a day means from that day's start, UTC). */
+export const gte = (column: AnyPgColumn, schema: TSchema = valueSchemaOf(column)): Filter => ({
+  schema,
+  where: (value) => atLeast(column, columnValue(column, value)),
+});
+
+/** `column <= value`; for a timestamp given as a day, the whole day is included (before the next day, UTC). */
+export const lte = (column: AnyPgColumn, schema: TSchema = valueSchemaOf(column)): Filter => ({
+  schema,
+  where: (value) => {
+    if (column.dataType === 'date' && typeof value === 'string' && DATE_ONLY.test(value)) {
+      const nextDay = new Date(value);
+      nextDay.setUTCDate(nextDay.getUTCDate() + 1);
+      return lt(column, nextDay);
+    }
+    return atMost(column, columnValue(column, value));
+  },
+});
+
+/** `column in (values)`: a JSON array of 1 to 1000 values, or `a,b,c` in a query string. */
+export const inList = (column: AnyPgColumn, itemSchema: TSchema = valueSchemaOf(column)): Filter => ({
+  schema: Type.Array(itemSchema, { minItems: 1, maxItems: 1000 }),
+  commaList: true,
+  where: (value) =>
+    inArray(
+      column,
+      (Array.isArray(value) ? value : [value]).map((item) => columnValue(column, item)),
+    ),
+});
+
+/** A LIKE pattern that matches `text` literally: `\`, `%` and `_` are escaped (PostgreSQL's default escape is `\`). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Free text (`q`): any of the columns contains the text, ignoring case. An empty text asks for nothing. */
+export const ilikeAny = (columns: readonly AnyPgColumn[]): Filter => ({
+  schema: Type.String({ maxLength: 200 }),
+  where: (value) => {
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') return undefined;
+    const pattern = `%${escapeLike(text)}%`;
+    return or(...columns.map((column) => ilike(column, pattern)));
+  },
+});
+
+/** Names the conventions use for themselves: no filter may take them. */
+const RESERVED = new Set([
+  'page',
+  'pageNumber',
+  'pageSize',
+  'limit',
+  'sort',
+  'order',
+  'range',
+  'filter',
+  'filters',
+]);
+
+export interface ListingSpec<Field extends string> {
+  filters: Readonly<Record<string, Filter>>;
+  sort: Readonly<Record<Field, AnyPgColumn>>;
+  defaultSort: { field: NoInfer<Field>; order: SortOrder };
+  /** A unique column (the id), last in every ORDER BY so that pages neither overlap nor skip rows. */
+  unique: AnyPgColumn;
+}
+
+export interface Listing<Field extends string = string> {
+  readonly sortFields: readonly Field[];
+  readonly defaultSort: SortAsk;
+  /** The JSON filter object: each filter optional, any other key refused ("is not a known filter"). */
+  readonly filterSchema: TObject;
+  /** The filters as query-string parameters (GET search): comma lists are strings there. */
+  readonly queryFilterProperties: TProperties;
+  /** The filters of a query string, checked and converted (comma lists split). */
+  readQueryFilters(query: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /** The WHERE of checked filter values; undefined when they ask for nothing. */
+  where(filters: Readonly<Record<string, unknown>>): SQL | undefined;
+  /** ORDER BY the asked field (else the default), then the unique column. */
+  orderBy(sort?: SortAsk): SQL[];
+}
+
+export function defineListing<Field extends string>(spec: ListingSpec<Field>): Listing<Field> {
+  const filterEntries = Object.entries(spec.filters);
+  for (const [name] of filterEntries) {
+    if (RESERVED.has(name)) throw new Error(`A listing cannot declare a filter named '${name}'`);
+  }
+  const sortFields = Object.keys(spec.sort) as Field[];
+  const filterSchema = Type.Object(
+    Object.fromEntries(filterEntries.map(([name, filter]) => [name, Type.Optional(filter.schema)])),
+    { additionalProperties: notAllowed('is not a known filter') },
+  );
+  const queryFilterProperties: TProperties = Object.fromEntries(
+    filterEntries.map(([name, filter]) => [
+      name,
+      Type.Optional(filter.commaList ? Type.String({ minLength: 1, maxLength: 40_000 }) : filter.schema),
+    ]),
+  );
+  const listChecks = new Map(
+    filterEntries
+      .filter(([, filter]) => filter.commaList)
+      .map(([name, filter]) => [name, compileCheck(filter.schema, name, { part: 'querystring' })] as const),
+  );
+
+  const orderOf = (column: AnyPgColumn, order: SortOrder) => (order === 'DESC' ? desc(column) : asc(column));
+
+  return {
+    sortFields,
+    defaultSort: spec.defaultSort,
+    filterSchema,
+    queryFilterProperties,
+    readQueryFilters(query) {
+      const filters: Record<string, unknown> = {};
+      for (const [name] of filterEntries) {
+        const value = query[name];
+        if (value === undefined) continue;
+        const check = listChecks.get(name);
+        filters[name] = check && typeof value === 'string' ? check(value.split(',')) : value;
+      }
+      return filters;
+    },
+    where(filters) {
+      const conditions: (SQL | undefined)[] = [];
+      for (const [name, value] of Object.entries(filters)) {
+        if (value === undefined) continue;
+        const filter = spec.filters[name];
+        if (!filter) throw invalidField(name, 'is not a known filter');
+        conditions.push(filter.where(value));
+      }
+      return and(...conditions);
+    },
+    orderBy(sort = spec.defaultSort) {
+      const column = (spec.sort as Readonly<Record<string, AnyPgColumn>>)[sort.field];
+      if (!column) throw invalidField('sort', 'is not a sortable field');
+      const order = [orderOf(column, sort.order)];
+      if (column !== spec.unique) order.push(orderOf(spec.unique, sort.order));
+      return order;
+    },
+  };
+}
+
+export interface Found<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Runs a list: `query` is the route's own select, made dynamic, without WHERE, ORDER BY or LIMIT (refused)
+ * (`db.select(fields).from(table).$dynamic()`, joins allowed); its WHERE becomes the fixed `conditions`
+ * (the customer scope, see customerScope.ts) AND the asked filters. Answers one window of rows
+ * (ORDER BY, LIMIT, OFFSET) and the count(*) of all rows that match the same FROM and WHERE.
+ */
+export async function findRows<Query extends PgSelect>(
+  db: Pick<Database, 'select'>,
+  query: Query,
+  listing: Listing,
+  ask: ListAsk,
+  ...conditions: (SQL | undefined)[]
+): Promise<Found<Awaited<Query>[number]>> {
+  const { where, orderBy, limit, offset } = query._.config;
+  if (where !== undefined || orderBy !== undefined || limit !== undefined || offset !== undefined) {
+    // A WHERE of the query would be replaced, and a customer scope in it silently lost.
+    throw new Error(
+      'findRows builds WHERE, ORDER BY, LIMIT and OFFSET: pass fixed conditions as its arguments',
+    );
+  }
+  query.where(and(...conditions, listing.where(ask.filters)));
+  // Counted over the same select as a subquery, taken now: ORDER BY and LIMIT are added to it below.
+  const listed = query.getSQL();
+  const countAll = () => db.select({ total: count() }).from(sql`(${listed}) as listed`);
+  const counting = (async () => {
+    const known = typeof ask.knownTotal === 'function' ? await ask.knownTotal() : ask.knownTotal;
+    return known !== undefined ? [{ total: known }] : await countAll();
+  })();
+  const [rows, totals] = await Promise.all([
+    query
+      .orderBy(...listing.orderBy(ask.sort))
+      .limit(ask.limit)
+      .offset(ask.offset),
+    counting,
+  ]);
+  return { rows: rows as Awaited<Query>[number][], total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, pgPolicy, pgRole } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+/**
+ * The customer's scope, enforced by the database. Every table whose rows belong to a customer carries a
+ * row-level security policy (`customerScope` in its schema) for the role `gateway_customer`, which has no
+ * BYPASSRLS and owns nothing: its queries see and write only the rows of the customer named by the
+ * transaction's `app.customer_id` setting. A call made in a customer runs its transaction in that role
+ * (`inReach`), so that a query that forgets its customer condition still returns no other customer's row.
+ *
+ * The server itself connects as the tables' owner (migrations, sign-in, background work and operators
+ * acting across customers run so, and bypass the policies). Without the setting, the role's queries fail
+ * ('invalid input syntax for type uuid'): it never falls back to every row.
+ */
+
+export const CUSTOMER_ROLE = 'gateway_customer';
+export const CUSTOMER_SETTING = 'app.customer_id';
+
+/** The role, made by migration 0022 (it may already exist: roles belong to the whole PostgreSQL server). */
+export const customerRole = pgRole(CUSTOMER_ROLE).existing();
+
+const currentCustomer = sql.raw(`current_setting('${CUSTOMER_SETTING}')::uuid`);
+
+/**
+ * The policy of a customer's table: its rows are the customer's whose id `column` holds. `shared`: rows
+ * with no customer (the provider's, offered to every customer: shared roles, template images) are read
+ * too, never written.
+ */
+export const customerScope = (column: AnyPgColumn, options: { shared?: boolean } = {}) =>
+  pgPolicy('customer_scope', {
+    as: 'permissive',
+    for: 'all',
+    to: customerRole,
+    using: options.shared
+      ? sql`${column} is null or ${column} = ${currentCustomer}`
+      : sql`${column} = ${currentCustomer}`,
+    withCheck: sql`${column} = ${currentCustomer}`,
+  });
+
+/**
+ * The policy of a table whose rows belong to a row of a customer's table (`parent`, by its `id`): a row is
+ * seen and written when its parent is, so the parent's own policy decides.
+ */
+export const belongsTo = (parent: string, column: AnyPgColumn) => {
+  const parentIsSeen = sql`exists (select 1 from ${sql.identifier(parent)} where ${sql.identifier(parent)}.id = ${column})`;
+  return pgPolicy('customer_scope', {
+    as: 'permissive',
+    for: 'all',
+    to: customerRole,
+    using: parentIsSeen,
+    withCheck: parentIsSeen,
+  });
+};
+
+/** Whom a transaction acts for: one customer (the policies admit its rows only), or every row. */
+export type Reach = { customer: string } | 'all';
+
+/**
+ * Runs `work` in a transaction of `reach`: for a customer, as `gateway_customer` with `app.customer_id`
+ * set, both for this transaction only (`set_config(…, true)`), so that a pooled connection carries
+ * nothing to its next user.
+ */
+export function inReach<T>(db: Database, reach: Reach, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (reach !== 'all') {
+      await tx.execute(
+        sql`select set_config('role', ${CUSTOMER_ROLE}, true), set_config(${CUSTOMER_SETTING}, ${reach.customer}, true)`,
+      );
+    }
+    return work(tx);
+  });
+}

@@ -1,0 +1,426 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { and, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  ACTIVATION_CODE_LISTING,
+  ACTIVATION_CODE_STATUSES,
+  ACTIVATION_ERRORS,
+  type ActivationCodeRecord,
+} from '../../../contract/activationCode.ts';
+import type { Database } from '../../db/client.ts';
+import { defineListing, type Filter, findRows, ilikeAny, inList, type ListAsk } from '../../db/listing.ts';
+import { activationCodes, retiredActivationCodes, tokenPacks, users } from '../../db/schema.ts';
+import { expiryFrom, newCodes, statusOf } from '../../domain/enrollment/codes.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { RECORD_NOT_FOUND } from '../../http/deleteMany.ts';
+import { UUID_PATTERN } from '../../validation.ts';
+import { tokenPackNotFound } from '../tokenPack/tokenPacks.ts';
+
+/**
+ * A token pack's activation codes (spec 02 §2, §3, §4): one per user of the pack's primary directory,
+ * generated for those who have none, re-generated (the old code is retired: a late activation with it is
+ * told it was replaced), deleted (retired too). EXPIRED is read from the expiry date when a code is listed
+ * or used; nothing rewrites it. Work on many codes goes by batches of 5,000 rows, so that 100,000 users
+ * take a few seconds.
+ */
+
+export type PackRow = typeof tokenPacks.$inferSelect;
+
+export const BATCH = 5_000;
+/** How many times a batch is tried again with new codes after a collision (2^-80 each: never, in practice). */
+const RETRIES = 5;
+
+const recordNotFound = () => notFound(RECORD_NOT_FOUND.key, RECORD_NOT_FOUND.text);
+
+/** The token pack of the customer's named `id` (locked until the transaction ends when `forUpdate`), or 404. */
+export async function packOf(
+  db: Database,
+  customerId: string,
+  id: unknown,
+  forUpdate = false,
+): Promise<PackRow> {
+  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) throw tokenPackNotFound();
+  const query = db
+    .select()
+    .from(tokenPacks)
+    .where(and(eq(tokenPacks.id, id.toLowerCase()), eq(tokenPacks.customerId, customerId)));
+  const [pack] = forUpdate ? await query.for('update') : await query;
+  if (!pack) throw tokenPackNotFound();
+  return pack;
+}
+
+/**
+ * `column = any('{…}'::uuid[])`: one parameter whatever the number of ids. Only uuids are written into the
+ * array's text (anything else could match no row anyway).
+ */
+export const anyId = (column: AnyPgColumn, ids: readonly string[]): SQL =>
+  sql`${column} = any(${`{${ids.filter((id) => UUID_PATTERN.test(id)).join(',')}}`}::uuid[])`;
+
+const chunks = <T>(items: readonly T[], size = BATCH): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
+async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  return ((await result) as { rows: Row[] }).rows;
+}
+
+/** Leaves out the rows of `v` whose new code was retired once: a retired code is never handed out again. */
+const notRetired = sql`not exists (select 1 from ${retiredActivationCodes} r where r.code = v.code)`;
+
+/**
+ * Makes a NEW code for every ACTIVE user of the pack's primary directory who has none in the pack; answers
+ * how many. The pack is locked: two generations of one pack run one after the other.
+ */
+export async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Promise<number> {
+  if (!pack.primaryDirectoryId) {
+    throw conflict(ACTIVATION_ERRORS.noDirectory.key, ACTIVATION_ERRORS.noDirectory.text);
+  }
+  const missing = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerId, pack.customerId),
+        eq(users.directoryId, pack.primaryDirectoryId),
+        eq(users.status, 'ACTIVE'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(activationCodes)
+            .where(and(eq(activationCodes.tokenPackId, pack.id), eq(activationCodes.userId, users.id))),
+        ),
+      ),
+    );
+  const expires = expiryFrom(now).toISOString();
+  const made = now.toISOString();
+  let generated = 0;
+  for (const batch of chunks(missing)) {
+    let waiting = batch;
+    for (let attempt = 0; waiting.length > 0; attempt++) {
+      if (attempt > RETRIES) throw new Error('Could not draw unique activation codes');
+      const codes = newCodes(waiting.length);
+      // One parameter a batch (JSON): thousands of rows in one statement, quickly on PGlite too.
+      const rows = JSON.stringify(
+        waiting.map((user, index) => ({ user_id: user.id, username: user.username, code: codes[index] })),
+      );
+      // A code drawn twice (or once retired) is left out here and drawn again on the next round.
+      const inserted = await rowsOf<{ user_id: string }>(
+        tx.execute(sql`
+          insert into ${activationCodes}
+            (customer_id, token_pack_id, user_id, username, code, expire_date, created_date, last_modified_date)
+          select ${pack.customerId}::uuid, ${pack.id}::uuid, v.user_id, v.username, v.code,
+            ${expires}::timestamptz, ${made}::timestamptz, ${made}::timestamptz
+          from jsonb_to_recordset(${rows}::jsonb) as v(user_id uuid, username text, code text)
+          where ${notRetired}
+          on conflict (code) do nothing
+          returning user_id`),
+      );
+      generated += inserted.length;
+      const done = new Set(inserted.map((row) => row.user_id));
+      waiting = waiting.filter((user) => !done.has(user.id));
+    }
+  }
+  return generated;
+}
+
+/**
+ * The ids of the pack's codes among `ids` (locked until the transaction ends when `forUpdate`); 404 unless
+ * every one is (nothing is changed then).
+ */
+export async function codesOfPack(
+  tx: Database,
+  pack: PackRow,
+  ids: readonly string[],
+  forUpdate = true,
+): Promise<string[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const query = tx
+    .select({ id: activationCodes.id })
+    .from(activationCodes)
+    .where(and(eq(activationCodes.tokenPackId, pack.id), anyId(activationCodes.id, wanted)));
+  const found = forUpdate ? await query.for('update') : await query;
+  if (found.length !== wanted.length) throw recordNotFound();
+  return found.map((row) => row.id);
+}
+
+/** The ids of the customer's codes among `ids` (locked), with their packs; 404 unless every one is. */
+export async function codesOfCustomer(
+  tx: Database,
+  customerId: string,
+  ids: readonly string[],
+): Promise<{ id: string; tokenPackId: string }[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const found = await tx
+    .select({ id: activationCodes.id, tokenPackId: activationCodes.tokenPackId })
+    .from(activationCodes)
+    .where(and(eq(activationCodes.customerId, customerId), anyId(activationCodes.id, wanted)))
+    .for('update');
+  if (found.length !== wanted.length) throw recordNotFound();
+  return found;
+}
+
+/** Moves the current codes of `ids` to the retired ones, with the reason a late activation is told. */
+async function retire(
+  tx: Database,
+  ids: readonly string[],
+  reason: 'REGENERATED' | 'DELETED',
+): Promise<void> {
+  for (const batch of chunks(ids)) {
+    await tx.execute(sql`
+      insert into ${retiredActivationCodes} (code, customer_id, reason)
+      select ${activationCodes.code}, ${activationCodes.customerId}, ${reason}
+      from ${activationCodes} where ${anyId(activationCodes.id, batch)}
+      on conflict (code) do update set reason = excluded.reason, retired_date = now()`);
+  }
+}
+
+/**
+ * Gives the codes of `ids` (the pack's, checked) a new code and expiry, status NEW: the old codes are
+ * retired (REGENERATED). A device activated with an old code keeps working. Answers how many.
+ */
+export async function regenerateCodes(
+  tx: Database,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  await retire(tx, ids, 'REGENERATED');
+  const expireDate = expiryFrom(now);
+  let regenerated = 0;
+  for (const batch of chunks(ids)) {
+    let waiting = batch;
+    for (let attempt = 0; waiting.length > 0; attempt++) {
+      if (attempt > RETRIES) throw new Error('Could not draw unique activation codes');
+      const codes = newCodes(waiting.length);
+      const values = JSON.stringify(waiting.map((id, index) => ({ id, code: codes[index] })));
+      try {
+        // A savepoint: a code drawn twice (a unique violation) undoes this round only; a code once retired
+        // is left out. Either way the rows not done are drawn again on the next round.
+        const updated = await tx.transaction((round) =>
+          round
+            .update(activationCodes)
+            .set({
+              code: sql`v.code`,
+              status: 'NEW',
+              expireDate,
+              activatedDate: null,
+              lastModifiedDate: now,
+            })
+            .from(sql`jsonb_to_recordset(${values}::jsonb) as v(id uuid, code text)`)
+            .where(and(sql`${activationCodes.id} = v.id`, notRetired))
+            .returning({ id: activationCodes.id }),
+        );
+        regenerated += updated.length;
+        const done = new Set(updated.map((row) => row.id));
+        waiting = waiting.filter((id) => !done.has(id));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+  return regenerated;
+}
+
+/** Every code of the pack (locked), for re-generating them all. */
+export async function allCodesOfPack(tx: Database, pack: PackRow): Promise<string[]> {
+  const rows = await tx
+    .select({ id: activationCodes.id })
+    .from(activationCodes)
+    .where(eq(activationCodes.tokenPackId, pack.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the codes of `ids` (checked), retiring them (DELETED): they no longer activate. */
+export async function deleteCodes(tx: Database, ids: readonly string[]): Promise<void> {
+  await retire(tx, ids, 'DELETED');
+  for (const batch of chunks(ids)) await tx.delete(activationCodes).where(anyId(activationCodes.id, batch));
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** From how many rows changed at once the table is tidied right away (see tidyCodes). */
+const TIDY_FROM = 1_000;
+
+/**
+ * After many codes changed (a generation, a re-generation, a deletion), outside the change's transaction:
+ * VACUUM marks the table's pages all-visible again, so that the list walks its covering index alone (an
+ * index-only scan), and ANALYZE refreshes the planner's counts. PGlite runs no autovacuum; on PostgreSQL this
+ * only does early what autovacuum would do later. About 30 ms at 100,000 codes.
+ */
+export async function tidyCodes(db: Database, changed: number): Promise<void> {
+  if (changed >= TIDY_FROM) await db.execute(sql`vacuum (analyze) ${activationCodes}`);
+}
+
+// ——— The list ———
+
+/** The status shown, as SQL: EXPIRED for a NEW code past its expiry date. */
+const shownStatus = sql<string>`case when ${activationCodes.status} = 'NEW' and ${activationCodes.expireDate} < now() then 'EXPIRED' else ${activationCodes.status} end`;
+
+const statusFilter: Filter = {
+  schema: Type.Enum(ACTIVATION_CODE_STATUSES),
+  where: (value) => {
+    if (value === 'ACTIVATED') return eq(activationCodes.status, 'ACTIVATED');
+    const expired = sql`${activationCodes.expireDate} < now()`;
+    return and(eq(activationCodes.status, 'NEW'), value === 'EXPIRED' ? expired : sql`not (${expired})`);
+  },
+};
+
+/** emailExist: true keeps the codes whose user has an email address, false those whose user has none. */
+const emailFilter: Filter = {
+  schema: Type.Boolean(),
+  where: (value) => {
+    const has = sql`coalesce(trim(${users.email}), '') <> ''`;
+    return value === true ? has : sql`not (${has})`;
+  },
+};
+
+const tokenPackFilter: Filter = {
+  schema: Type.String({ maxLength: 100 }),
+  where: (value) =>
+    typeof value === 'string' && UUID_PATTERN.test(value)
+      ? eq(activationCodes.tokenPackId, value.toLowerCase())
+      : sql`false`,
+};
+
+export const codeListing = defineListing({
+  filters: {
+    tokenPackId: tokenPackFilter,
+    q: ilikeAny([activationCodes.code, activationCodes.username, users.email]),
+    status: statusFilter,
+    emailExist: emailFilter,
+    id: inList(activationCodes.id),
+  },
+  sort: {
+    code: activationCodes.code,
+    username: activationCodes.username,
+    email: users.email,
+    // The status as shown (an expression: ORDER BY takes it as it takes a column).
+    status: shownStatus as unknown as AnyPgColumn,
+    lastModifiedDate: activationCodes.lastModifiedDate,
+    expireDate: activationCodes.expireDate,
+    id: activationCodes.id,
+  },
+  defaultSort: ACTIVATION_CODE_LISTING.defaultSort,
+  unique: activationCodes.id,
+});
+
+export const codeFields = {
+  id: activationCodes.id,
+  code: activationCodes.code,
+  tokenPackId: activationCodes.tokenPackId,
+  userId: activationCodes.userId,
+  status: activationCodes.status,
+  expireDate: activationCodes.expireDate,
+  activatedDate: activationCodes.activatedDate,
+  lastModifiedDate: activationCodes.lastModifiedDate,
+  username: activationCodes.username,
+  email: users.email,
+  distinguishedName: users.externalId,
+};
+
+/** The codes with their users, for the list (joins allowed; WHERE, ORDER BY and LIMIT come after). */
+export const codeSelect = (db: Database) =>
+  db
+    .select(codeFields)
+    .from(activationCodes)
+    .innerJoin(users, eq(users.id, activationCodes.userId))
+    .$dynamic();
+
+export interface CodeListRow {
+  id: string;
+  code: string;
+  tokenPackId: string;
+  userId: string;
+  status: 'NEW' | 'ACTIVATED';
+  expireDate: Date;
+  activatedDate: Date | null;
+  lastModifiedDate: Date;
+  username: string;
+  email: string | null;
+  distinguishedName: string | null;
+}
+
+export const toCodeRecord = (row: CodeListRow, now = new Date()): ActivationCodeRecord => ({
+  id: row.id,
+  code: row.code,
+  tokenPackId: row.tokenPackId,
+  userId: row.userId,
+  username: row.username,
+  email: row.email,
+  distinguishedName: row.distinguishedName,
+  status: statusOf(row, now),
+  lastModifiedDate: row.lastModifiedDate.toISOString(),
+  expireDate: row.expireDate.toISOString(),
+  activatedDate: row.activatedDate?.toISOString() ?? null,
+});
+
+/** Keeps a query inside the customer. */
+export const ofCustomer = (customerId: string): SQL => eq(activationCodes.customerId, customerId);
+
+/** The filters and sorts that read the users' table (the others read the codes alone). */
+const readsUsers = (ask: ListAsk): boolean =>
+  ask.filters.q !== undefined || ask.filters.emailExist !== undefined || ask.sort?.field === 'email';
+
+/**
+ * A page of the customer's codes with the total. When neither the filters nor the sort read the users,
+ * the page is chosen on the codes alone (the index on pack, username and id walks it in order), then its
+ * codes and their users are read by primary key: at 100,000 codes, joining and sorting every row, or even
+ * joining the page's rows (the planner then reads every user), is what took the time.
+ */
+export async function listCodes(
+  db: Database,
+  customerId: string,
+  ask: ListAsk,
+): Promise<{ rows: CodeListRow[]; total: number }> {
+  if (readsUsers(ask)) return findRows(db, codeSelect(db), codeListing, ask, ofCustomer(customerId));
+  const page = await findRows(
+    db,
+    db.select({ id: activationCodes.id }).from(activationCodes).$dynamic(),
+    codeListing,
+    ask,
+    ofCustomer(customerId),
+  );
+  if (page.rows.length === 0) return { rows: [], total: page.total };
+  // The page's codes, then their users, each by its primary key (a join would read every user).
+  const { username: _username, email: _email, distinguishedName: _dn, ...own } = codeFields;
+  const codes = await db
+    .select({ ...own, username: activationCodes.username })
+    .from(activationCodes)
+    .where(
+      and(
+        ofCustomer(customerId),
+        anyId(
+          activationCodes.id,
+          page.rows.map((row) => row.id),
+        ),
+      ),
+    );
+  const people = await db
+    .select({ id: users.id, email: users.email, distinguishedName: users.externalId })
+    .from(users)
+    .where(
+      anyId(
+        users.id,
+        codes.map((code) => code.userId),
+      ),
+    );
+  const codeById = new Map(codes.map((code) => [code.id, code]));
+  const userById = new Map(people.map((person) => [person.id, person]));
+  const rows = page.rows.flatMap((row) => {
+    const code = codeById.get(row.id);
+    const person = code && userById.get(code.userId);
+    return code && person
+      ? [{ ...code, email: person.email, distinguishedName: person.distinguishedName }]
+      : [];
+  });
+  return { rows, total: page.total };
+}

@@ -1,0 +1,53 @@
+import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
+import { mail as catalogue } from '../../../src/i18n/en/mail.ts';
+import type { OutgoingMail } from '../../domain/mail/index.ts';
+import { fillMessage } from '../../errors.ts';
+
+/**
+ * The email of an activation code: the code, its QR code inline (cid) and its activation link, in text and
+ * HTML, from the English catalogue's `mail.activationCode` texts (src/i18n/en/mail.ts).
+ */
+
+const texts = catalogue.activationCode;
+export const QR_CID = 'activation-qr';
+const QR_PIXELS = ACTIVATION_QR.size + 2 * ACTIVATION_QR.quietZone;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An expiry as the email writes it: `2026-03-01 14:05 UTC`. */
+export const mailDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export interface ActivationMailValues {
+  customerId: string;
+  to: string;
+  productName: string;
+  username: string;
+  code: string;
+  link: string;
+  expireDate: Date;
+  /** The QR code of the link (PNG). */
+  qr: Buffer;
+}
+
+export function activationMail(values: ActivationMailValues): OutgoingMail {
+  const params = {
+    productName: values.productName,
+    username: values.username,
+    code: values.code,
+    link: values.link,
+    expireDate: mailDate(values.expireDate),
+  };
+  const say = (template: string) => fillMessage(template, params);
+  const paragraphs = [texts.greeting, texts.scan, texts.link, texts.expiry, texts.closing].map(say);
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  const image = `<p><img src="cid:${QR_CID}" width="${QR_PIXELS}" height="${QR_PIXELS}" alt="${escapeHtml(texts.qrAlt)}"></p>`;
+  const [greeting, scan, link, expiry, closing] = paragraphs.map(paragraph);
+  return {
+    customerId: values.customerId,
+    to: values.to,
+    subject: say(texts.subject),
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: `<!doctype html><html><body>${greeting}${scan}${image}${link}${expiry}${closing}</body></html>`,
+    images: [{ cid: QR_CID, fileName: 'activation-code.png', contentType: 'image/png', content: values.qr }],
+  };
+}

@@ -1,0 +1,277 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
+import {
+  CSV_COLUMNS,
+  CSV_MAX_BYTES,
+  CSV_MAX_ROWS,
+  type CsvUploadAnswer,
+  DIRECTORY_ERRORS,
+} from '../../../contract/directory.ts';
+import { isEmail, normalizeEmail } from '../../../contract/rules.ts';
+import { USER_LIMITS } from '../../../contract/user.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog, directories, users } from '../../db/schema.ts';
+import type { Modifier } from '../../domain/audit.ts';
+import { AppError } from '../../errors.ts';
+import { UPLOAD_ERRORS } from '../../http/multipart.ts';
+import type { DirectoryRow } from './settings.ts';
+
+/**
+ * A CSV file of users uploaded into a directory (spec 02 §7 upload-csv-file): a header row naming the
+ * columns (username first; email, displayName, mobilePhone, status in any order), then one user per row.
+ * A file that cannot be read (not text, a broken quote, a wrong header, too large) is refused whole; a
+ * readable file is taken row by row, each row that cannot be taken reported with its line and why, the
+ * others written in one transaction.
+ */
+
+type Column = (typeof CSV_COLUMNS)[number];
+
+export interface CsvFile {
+  columns: Column[];
+  /** Each data row with its line in the file (the header is line 1). */
+  rows: { line: number; values: string[] }[];
+}
+
+const E = DIRECTORY_ERRORS;
+const unreadable = (detail: string) =>
+  new AppError(400, E.csvUnreadable.key, E.csvUnreadable.text, { detail });
+
+/** The file part of the request, read as a users CSV. */
+export async function readCsvUpload(request: FastifyRequest): Promise<CsvFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, UPLOAD_ERRORS.mediaType.key, UPLOAD_ERRORS.mediaType.text, {
+      mediaType: 'multipart/form-data',
+    });
+  }
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        throw new AppError(400, UPLOAD_ERRORS.unexpectedPart.key, UPLOAD_ERRORS.unexpectedPart.text, {
+          part: part.fieldname.slice(0, 100),
+        });
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, E.csvTooLarge.key, E.csvTooLarge.text, { maxBytes: CSV_MAX_BYTES });
+    }
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(413, UPLOAD_ERRORS.tooManyParts.key, UPLOAD_ERRORS.tooManyParts.text);
+    }
+    throw new AppError(400, UPLOAD_ERRORS.invalid.key, UPLOAD_ERRORS.invalid.text);
+  }
+  if (!bytes)
+    throw new AppError(400, UPLOAD_ERRORS.missingPart.key, UPLOAD_ERRORS.missingPart.text, { part: 'file' });
+  return parseCsv(bytes);
+}
+
+/** A users CSV from its bytes. */
+export function parseCsv(bytes: Buffer): CsvFile {
+  if (bytes.includes(0)) throw unreadable('it holds binary data, not text.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw unreadable('it is not UTF-8 text.');
+  }
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
+  const broken = parsed.errors.find((error) => error.type === 'Quotes');
+  if (broken) throw unreadable(`a quoted value is not closed (row ${(broken.row ?? 0) + 1}).`);
+  const [header, ...data] = parsed.data;
+  const columns = (header ?? []).map((name) => name.trim());
+  const known = (name: string): name is Column => (CSV_COLUMNS as readonly string[]).includes(name);
+  const lowered = new Map(CSV_COLUMNS.map((name) => [name.toLowerCase(), name] as const));
+  const named = columns.map((name) => lowered.get(name.toLowerCase()) ?? name);
+  if (named[0] !== 'username' || !named.every(known) || new Set(named).size !== named.length) {
+    throw new AppError(400, E.csvHeader.key, E.csvHeader.text);
+  }
+  const rows = data
+    .map((values, index) => ({ line: index + 2, values }))
+    .filter(({ values }) => !(values.length === 1 && values[0]!.trim() === ''));
+  if (rows.length > CSV_MAX_ROWS) {
+    throw new AppError(413, E.csvTooManyRows.key, E.csvTooManyRows.text, { maxRows: CSV_MAX_ROWS });
+  }
+  return { columns: named as Column[], rows };
+}
+
+interface CsvUser {
+  line: number;
+  username: string;
+  email?: string | null;
+  displayName?: string | null;
+  mobilePhone?: string | null;
+  status?: 'ACTIVE' | 'INACTIVE';
+}
+
+/** One row as a user, or why it cannot be taken. */
+function readRow(columns: readonly Column[], line: number, values: readonly string[]): CsvUser | string {
+  if (values.length !== columns.length) {
+    return `has ${values.length} values; the header names ${columns.length} columns.`;
+  }
+  const user: CsvUser = { line, username: '' };
+  for (const [index, column] of columns.entries()) {
+    const value = values[index]!.trim();
+    switch (column) {
+      case 'username':
+        if (value === '') return 'the username is empty.';
+        if (value.length > USER_LIMITS.username)
+          return `the username is longer than ${USER_LIMITS.username} characters.`;
+        user.username = value;
+        break;
+      case 'email':
+        if (value !== '' && !isEmail(value)) return `'${value.slice(0, 100)}' is not an email address.`;
+        user.email = value === '' ? null : normalizeEmail(value);
+        break;
+      case 'displayName':
+        if (value.length > USER_LIMITS.displayName)
+          return `the display name is longer than ${USER_LIMITS.displayName} characters.`;
+        user.displayName = value === '' ? null : value;
+        break;
+      case 'mobilePhone':
+        if (value.length > USER_LIMITS.mobilePhone)
+          return `the mobile phone is longer than ${USER_LIMITS.mobilePhone} characters.`;
+        user.mobilePhone = value === '' ? null : value;
+        break;
+      case 'status': {
+        const status = value.toUpperCase();
+        if (status === '') break;
+        if (status !== 'ACTIVE' && status !== 'INACTIVE') return 'the status must be ACTIVE or INACTIVE.';
+        user.status = status;
+        break;
+      }
+    }
+  }
+  return user;
+}
+
+const CHUNK = 1000;
+
+/** Writes the rows that can be taken, in the caller's transaction; answers the counts and the failures. */
+export async function importCsv(
+  tx: Database,
+  directory: DirectoryRow,
+  file: CsvFile,
+  by: Modifier,
+): Promise<CsvUploadAnswer> {
+  const answer: CsvUploadAnswer = { added: 0, updated: 0, failed: [] };
+  const wanted = new Map<string, CsvUser>();
+  for (const { line, values } of file.rows) {
+    const user = readRow(file.columns, line, values);
+    if (typeof user === 'string') {
+      answer.failed.push({ line, reason: `${user}` });
+      continue;
+    }
+    const key = user.username.toLowerCase();
+    const earlier = wanted.get(key);
+    if (earlier) {
+      answer.failed.push({
+        line,
+        reason: `the username '${user.username}' is already on line ${earlier.line}.`,
+      });
+      continue;
+    }
+    wanted.set(key, user);
+  }
+
+  // Keep the directory until the import ends.
+  await tx
+    .select({ id: directories.id })
+    .from(directories)
+    .where(eq(directories.id, directory.id))
+    .for('update');
+  const keys = [...wanted.keys()];
+  const known = new Map<string, typeof users.$inferSelect>();
+  for (let index = 0; index < keys.length; index += CHUNK) {
+    const part = keys.slice(index, index + CHUNK);
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.customerId, directory.customerId), inArray(sql`lower(${users.username})`, part)));
+    for (const row of rows) known.set(row.username.toLowerCase(), row);
+  }
+
+  const audits: (typeof auditLog.$inferInsert)[] = [];
+  const inserts: (typeof users.$inferInsert)[] = [];
+  const lines: number[] = [];
+  for (const [key, user] of wanted) {
+    const row = known.get(key);
+    const { line, username, ...fields } = user;
+    if (!row) {
+      inserts.push({
+        customerId: directory.customerId,
+        directoryId: directory.id,
+        source: 'CSV',
+        username,
+        ...fields,
+      });
+      lines.push(line);
+      continue;
+    }
+    if (row.directoryId !== directory.id) {
+      answer.failed.push({
+        line,
+        reason: `the username '${username}' belongs to a user of another directory.`,
+      });
+      continue;
+    }
+    const changes = Object.fromEntries(
+      Object.entries(fields).filter(([field, value]) => (row as Record<string, unknown>)[field] !== value),
+    );
+    if (Object.keys(changes).length === 0) continue;
+    await tx
+      .update(users)
+      .set({ ...changes, lastModifiedDate: new Date() })
+      .where(eq(users.id, row.id));
+    audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>));
+    answer.updated++;
+  }
+  for (let index = 0; index < inserts.length; index += CHUNK) {
+    const added = await tx
+      .insert(users)
+      .values(inserts.slice(index, index + CHUNK))
+      .returning();
+    for (const row of added) {
+      audits.push(
+        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null),
+      );
+    }
+    answer.added += added.length;
+  }
+  for (let index = 0; index < audits.length; index += CHUNK) {
+    await tx.insert(auditLog).values(audits.slice(index, index + CHUNK));
+  }
+  answer.failed.sort((a, b) => a.line - b.line);
+  return answer;
+}
+
+function auditRow(
+  directory: DirectoryRow,
+  by: Modifier,
+  entityId: string,
+  action: 'CREATE' | 'UPDATE',
+  after: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+): typeof auditLog.$inferInsert {
+  return {
+    customerId: directory.customerId,
+    tableName: 'User',
+    action,
+    entityId,
+    modifiedBy: by.email,
+    modifiedById: by.id,
+    changes: {
+      ...Object.fromEntries(
+        Object.entries(after).map(([field, value]) => [
+          field,
+          { before: before?.[field] ?? null, after: value },
+        ]),
+      ),
+      csvImportInto: { before: null, after: directory.name },
+    },
+  };
+}

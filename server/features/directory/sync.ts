@@ -1,0 +1,368 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CONNECTION_FAILURES,
+  DIRECTORY_ERRORS,
+  SYNC_IDLE,
+  type SyncState,
+  type TestConnectionAnswer,
+} from '../../../contract/directory.ts';
+import { USER_LIMITS } from '../../../contract/user.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog, directories, users } from '../../db/schema.ts';
+import type { Modifier } from '../../domain/audit.ts';
+import type { DirectoryEntry } from './entry.ts';
+import {
+  HttpDirectoryError,
+  readAzureUsers,
+  readRestUsers,
+  testAzureDirectory,
+  testRestDirectory,
+} from './httpDirectories.ts';
+import { LdapError, readLdapUsers, testLdapConnection } from './ldapClient.ts';
+import type { Connection, DirectoryRow } from './settings.ts';
+
+/**
+ * Talking to a directory (test connection, reading its users) and synchronising a customer's users with it.
+ *
+ * A synchronisation reads every entry first (paged, outside any transaction), then writes in ONE transaction:
+ * entries new to the customer are added, known ones updated when a mapped value changed (an inactive one
+ * comes back active), and the directory's users no longer listed are deactivated. Either all of it is
+ * written, with the directory's summary, or none. While it runs its progress is kept in memory (one server
+ * process); the summary is kept on the directory.
+ */
+
+type Failure = (typeof CONNECTION_FAILURES)[number];
+
+const SUCCESS = { key: 'directory.test.success', text: 'Connection is successful!' } as const;
+const FAILURE = {
+  key: 'directory.test.failure',
+  ldap: "Can't connect to LDAP server!",
+  other: "Can't connect to the directory!",
+};
+
+/** What a client error means, as a reason of the catalogue and one line of detail. */
+export function failureOf(error: unknown): { reason: Failure; detail: string } | null {
+  if (error instanceof LdapError || error instanceof HttpDirectoryError) {
+    const reason = (CONNECTION_FAILURES as readonly string[]).includes(error.reason)
+      ? (error.reason as Failure)
+      : 'other';
+    return { reason, detail: error.detail };
+  }
+  return null;
+}
+
+/** Tests a connection; a failure to connect is an answer, not an error. */
+export async function testConnection(connection: Connection): Promise<TestConnectionAnswer> {
+  try {
+    const { entries } =
+      connection.type === 'LDAP'
+        ? await testLdapConnection(connection.settings)
+        : connection.type === 'AZURE'
+          ? await testAzureDirectory(connection.settings)
+          : await testRestDirectory(connection.settings);
+    return {
+      success: true,
+      messageKey: SUCCESS.key,
+      message: SUCCESS.text,
+      reason: null,
+      detail: null,
+      entries,
+    };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return {
+      success: false,
+      messageKey: FAILURE.key,
+      message: connection.type === 'LDAP' ? FAILURE.ldap : FAILURE.other,
+      reason: failure.reason,
+      detail: failure.detail,
+      entries: null,
+    };
+  }
+}
+
+/** Every user entry of a directory. */
+export function readEntries(
+  connection: Connection,
+  onProgress: (read: number) => void,
+): Promise<DirectoryEntry[]> {
+  switch (connection.type) {
+    case 'LDAP':
+      return readLdapUsers(connection.settings, onProgress);
+    case 'AZURE':
+      return readAzureUsers(connection.settings, onProgress);
+    case 'REST':
+      return readRestUsers(connection.settings, onProgress);
+  }
+}
+
+// ——— Synchronisation ———
+
+export const IDLE: SyncState = SYNC_IDLE;
+
+/** The synchronisations running in this process, by directory id. */
+const running = new Map<string, { state: SyncState; done: Promise<void> }>();
+
+/** The state of a directory's synchronisation: the running one, else the last one kept, else IDLE. */
+export function syncStateOf(directory: Pick<DirectoryRow, 'id' | 'lastSync'>): SyncState {
+  const live = running.get(directory.id);
+  if (live) return { ...live.state };
+  return (directory.lastSync as SyncState | null) ?? IDLE;
+}
+
+export const isSyncing = (directoryId: string): boolean => running.has(directoryId);
+
+/** Resolves when the directory's running synchronisation (if any) has ended. */
+export const syncEnded = async (directoryId: string): Promise<void> => {
+  await running.get(directoryId)?.done;
+};
+
+/** Rows written per statement. */
+const CHUNK = 1000;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+};
+
+/** A mapped value as stored: trimmed, null when empty, refused (undefined) when too long. */
+const storedValue = (value: string | null, max: number): string | null | undefined => {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return trimmed.length > max ? undefined : trimmed;
+};
+
+interface Wanted {
+  externalId: string;
+  username: string;
+  displayName: string | null;
+  email: string | null;
+  mobilePhone: string | null;
+}
+
+/** The entries that can be taken, one per username (ignoring case); the others are counted as failed. */
+function wantedOf(entries: readonly DirectoryEntry[]): { wanted: Map<string, Wanted>; failed: number } {
+  const wanted = new Map<string, Wanted>();
+  let failed = 0;
+  for (const entry of entries) {
+    const username = storedValue(entry.username, USER_LIMITS.username);
+    const displayName = storedValue(entry.displayName, USER_LIMITS.displayName);
+    const email = storedValue(entry.email, USER_LIMITS.email);
+    const mobilePhone = storedValue(entry.mobilePhone, USER_LIMITS.mobilePhone);
+    const key = username?.toLowerCase();
+    if (
+      !username ||
+      !key ||
+      displayName === undefined ||
+      email === undefined ||
+      mobilePhone === undefined ||
+      wanted.has(key)
+    ) {
+      failed++;
+      continue;
+    }
+    wanted.set(key, { externalId: entry.dn, username, displayName, email, mobilePhone });
+  }
+  return { wanted, failed };
+}
+
+export interface SyncRequest {
+  db: Database;
+  directory: DirectoryRow;
+  connection: Connection;
+  by: Modifier;
+  /** Called with the state once the run has ended (tests, logs). */
+  onEnd?: (state: SyncState) => void;
+}
+
+/**
+ * Starts synchronising a directory's users and answers its first state (RUNNING); the work goes on after
+ * the answer. A directory already being synchronised is refused (409).
+ */
+export function startSync(request: SyncRequest, conflict: () => Error): SyncState {
+  const { directory } = request;
+  if (running.has(directory.id)) throw conflict();
+  const state: SyncState = {
+    ...IDLE,
+    status: 'RUNNING',
+    phase: 'reading',
+    startedAt: new Date().toISOString(),
+  };
+  const done = run(request, state).finally(() => running.delete(directory.id));
+  running.set(directory.id, { state, done });
+  return { ...state };
+}
+
+async function run({ db, directory, connection, by, onEnd }: SyncRequest, state: SyncState): Promise<void> {
+  try {
+    const entries = await readEntries(connection, (read) => {
+      state.read = read;
+    });
+    state.read = entries.length;
+    state.phase = 'writing';
+    await db.transaction(async (tx) => {
+      await write(tx, directory, entries, state, by);
+      finish(state, 'DONE');
+      await tx
+        .update(directories)
+        .set({ lastSync: { ...state } })
+        .where(eq(directories.id, directory.id));
+    });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure)
+      console.error(`The synchronisation of directory ${directory.id} failed: ${(error as Error).message}`);
+    state.added = state.updated = state.deactivated = 0;
+    finish(state, 'FAILED', {
+      messageKey: DIRECTORY_ERRORS.syncFailed.key,
+      detail:
+        failure?.detail ?? 'The users could not be written. Try again; if it fails again, contact support.',
+    });
+    // The directory may have been deleted meanwhile: then there is nowhere to keep the summary.
+    await db
+      .update(directories)
+      .set({ lastSync: { ...state } })
+      .where(eq(directories.id, directory.id))
+      .catch(() => undefined);
+  }
+  onEnd?.({ ...state });
+}
+
+function finish(state: SyncState, status: 'DONE' | 'FAILED', error: SyncState['error'] = null) {
+  state.status = status;
+  state.phase = null;
+  state.error = error;
+  state.finishedAt = new Date().toISOString();
+}
+
+/** Adds, updates and deactivates the customer's users of the directory, in the caller's transaction. */
+async function write(
+  tx: Database,
+  directory: DirectoryRow,
+  entries: readonly DirectoryEntry[],
+  state: SyncState,
+  by: Modifier,
+): Promise<void> {
+  // The directory is still there (and stays, until this transaction ends).
+  const [still] = await tx
+    .select({ id: directories.id })
+    .from(directories)
+    .where(eq(directories.id, directory.id))
+    .for('update');
+  if (!still) throw new Error('The directory was deleted during its synchronisation');
+
+  const { wanted, failed } = wantedOf(entries);
+  state.failed = failed;
+  state.total = wanted.size;
+  const customerId = directory.customerId;
+  const keys = [...wanted.keys()];
+
+  // The customer's users with these usernames, whichever directory they came from.
+  const known = new Map<string, typeof users.$inferSelect>();
+  for (const part of chunks(keys)) {
+    const rows = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.customerId, customerId), inArray(sql`lower(${users.username})`, part)));
+    for (const row of rows) known.set(row.username.toLowerCase(), row);
+  }
+
+  const audits: (typeof auditLog.$inferInsert)[] = [];
+  const entry = (
+    entityId: string,
+    action: string,
+    changes: Record<string, { before: unknown; after: unknown }>,
+  ) =>
+    audits.push({
+      customerId,
+      tableName: 'User',
+      action,
+      entityId,
+      modifiedBy: by.email,
+      modifiedById: by.id,
+      changes: { ...changes, directory: { before: null, after: directory.name } },
+    });
+
+  const inserts: (typeof users.$inferInsert)[] = [];
+  const updates: { id: string; values: Wanted; reactivate: boolean }[] = [];
+  for (const [key, values] of wanted) {
+    const row = known.get(key);
+    if (!row) {
+      inserts.push({ customerId, directoryId: directory.id, source: directory.type, ...values });
+      continue;
+    }
+    if (row.directoryId !== directory.id) {
+      // The username belongs to another directory's user (or a CSV import elsewhere): not taken.
+      state.failed++;
+      state.total--;
+      continue;
+    }
+    const changed =
+      row.username !== values.username ||
+      row.displayName !== values.displayName ||
+      row.email !== values.email ||
+      row.mobilePhone !== values.mobilePhone ||
+      row.externalId !== values.externalId ||
+      row.status !== 'ACTIVE';
+    if (changed) updates.push({ id: row.id, values, reactivate: row.status !== 'ACTIVE' });
+    else state.written++;
+  }
+
+  for (const part of chunks(inserts)) {
+    const added = await tx.insert(users).values(part).returning({ id: users.id, username: users.username });
+    for (const row of added) entry(row.id, 'CREATE', { username: { before: null, after: row.username } });
+    state.added += added.length;
+    state.written += added.length;
+  }
+
+  for (const part of chunks(updates)) {
+    const rows = sql.join(
+      part.map(
+        ({ id, values }) =>
+          sql`(${id}::uuid, ${values.username}, ${values.displayName}, ${values.email}, ${values.mobilePhone}, ${values.externalId})`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${users} set
+        username = v.username, display_name = v.display_name, email = v.email, mobile_phone = v.mobile_phone,
+        external_id = v.external_id, status = 'ACTIVE', last_modified_date = now()
+      from (values ${rows}) as v(id, username, display_name, email, mobile_phone, external_id)
+      where ${users.id} = v.id`);
+    for (const { id, values, reactivate } of part) {
+      entry(id, reactivate ? 'ACTIVATE' : 'UPDATE', {
+        username: { before: null, after: values.username },
+        ...(reactivate ? { status: { before: 'INACTIVE', after: 'ACTIVE' } } : {}),
+      });
+    }
+    state.updated += part.length;
+    state.written += part.length;
+  }
+
+  // The directory's active users it no longer lists.
+  const listed = new Set(keys);
+  const active = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.directoryId, directory.id), eq(users.status, 'ACTIVE')));
+  const gone = active.filter((row) => !listed.has(row.username.toLowerCase()));
+  for (const part of chunks(gone)) {
+    await tx
+      .update(users)
+      .set({ status: 'INACTIVE', lastModifiedDate: new Date() })
+      .where(
+        inArray(
+          users.id,
+          part.map((row) => row.id),
+        ),
+      );
+    for (const row of part) entry(row.id, 'DEACTIVATE', { status: { before: 'ACTIVE', after: 'INACTIVE' } });
+    state.deactivated += part.length;
+  }
+
+  for (const part of chunks(audits)) await tx.insert(auditLog).values(part);
+  audits.length = 0;
+}

@@ -1,0 +1,413 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { and, count, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
+import {
+  OTP_ERRORS,
+  OTP_LISTING,
+  type OtpRecord,
+  type OtpVerification,
+  type OtpVerifyBody,
+} from '../../../contract/otp.ts';
+import type { Database } from '../../db/client.ts';
+import { defineListing, type Filter, ilikeAny, inList } from '../../db/listing.ts';
+import {
+  httpsConnectors,
+  otpCodes,
+  serviceConnectors,
+  serviceInstances,
+  tokenPacks,
+  userDevices,
+  users,
+} from '../../db/schema.ts';
+import {
+  type CodeCandidate,
+  checkCode,
+  deviceCandidateFields,
+  deviceWriter,
+} from '../../domain/enrollment/codeCheck.ts';
+import { newTotpSeed } from '../../domain/enrollment/totp.ts';
+import { type Sealer, sha256Hex } from '../../domain/secrets.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../errors.ts';
+import { RECORD_NOT_FOUND } from '../../http/deleteMany.ts';
+import { UUID_PATTERN } from '../../validation.ts';
+
+/**
+ * OTP seeds (spec 02 §2 OTP list, §3 OTP record, §7): a TOTP seed (RFC 6238) per user and service, for the
+ * users of the primary directory of the service's token pack, sealed at rest (server/domain/secrets.ts) and
+ * handed to the administrator in the list (seedNumber) and by email. Generated for the users who have none,
+ * re-generated (the old codes stop working at once), deleted (all or none). Work on many seeds goes by
+ * batches of 5,000 rows, so that 100,000 users take a few seconds.
+ *
+ * And the gateways' check of a code (POST /otp/verify): the service is the one whose HTTPS connector's API
+ * key the caller holds; a code of the user's seed for it, or of a V-Key app the user activated in its token
+ * pack, is accepted once (its time step must be past the last one accepted); wrong codes are counted and,
+ * at OTP_LOCK.attempts in a row, lock the user's seeds and devices for OTP_LOCK.minutes.
+ */
+
+const BATCH = 5_000;
+
+/** The service an OTP call names, with what its seeds depend on. */
+export interface OtpService {
+  id: string;
+  customerId: string;
+  tokenPackId: string;
+  instanceName: string;
+  primaryDirectoryId: string | null;
+}
+
+export const serviceNotFound = () =>
+  notFound(OTP_ERRORS.serviceNotFound.key, OTP_ERRORS.serviceNotFound.text);
+const recordNotFound = () => notFound(RECORD_NOT_FOUND.key, RECORD_NOT_FOUND.text);
+
+const serviceFields = {
+  id: serviceInstances.id,
+  customerId: serviceInstances.customerId,
+  tokenPackId: serviceInstances.tokenPackId,
+  instanceName: serviceInstances.instanceName,
+  primaryDirectoryId: tokenPacks.primaryDirectoryId,
+};
+
+/**
+ * The customer's service `serviceId`, in the token pack `tokenPackId` when one is named (locked until the
+ * transaction ends when `forUpdate`: two generations of one service run one after the other); else 404.
+ */
+export async function serviceOf(
+  db: Database,
+  customerId: string,
+  serviceId: unknown,
+  options: { tokenPackId?: unknown; forUpdate?: boolean } = {},
+): Promise<OtpService> {
+  const isId = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+  if (!isId(serviceId)) throw serviceNotFound();
+  if (options.tokenPackId !== undefined && !isId(options.tokenPackId)) throw serviceNotFound();
+  const query = db
+    .select(serviceFields)
+    .from(serviceInstances)
+    .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
+    .where(
+      and(
+        eq(serviceInstances.id, serviceId.toLowerCase()),
+        eq(serviceInstances.customerId, customerId),
+        options.tokenPackId === undefined
+          ? undefined
+          : eq(serviceInstances.tokenPackId, (options.tokenPackId as string).toLowerCase()),
+      ),
+    );
+  const [service] = options.forUpdate ? await query.for('update', { of: serviceInstances }) : await query;
+  if (!service) throw serviceNotFound();
+  return service;
+}
+
+/** `column = any('{…}'::uuid[])`: one parameter whatever the number of ids (only uuids are written in it). */
+const anyId = (column: typeof otpCodes.id, ids: readonly string[]): SQL =>
+  sql`${column} = any(${`{${ids.filter((id) => UUID_PATTERN.test(id)).join(',')}}`}::uuid[])`;
+
+const chunks = <T>(items: readonly T[], size = BATCH): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+
+/**
+ * Makes a seed for every ACTIVE user of the primary directory of the service's token pack who has none for
+ * the service; answers how many. 409 when the token pack has no primary directory.
+ */
+export async function generateSeeds(
+  tx: Database,
+  sealer: Sealer,
+  service: OtpService,
+  now = new Date(),
+): Promise<number> {
+  if (!service.primaryDirectoryId) {
+    throw conflict(OTP_ERRORS.noDirectory.key, OTP_ERRORS.noDirectory.text);
+  }
+  const missing = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerId, service.customerId),
+        eq(users.directoryId, service.primaryDirectoryId),
+        eq(users.status, 'ACTIVE'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(otpCodes)
+            .where(and(eq(otpCodes.serviceInstanceId, service.id), eq(otpCodes.userId, users.id))),
+        ),
+      ),
+    );
+  const made = now.toISOString();
+  let generated = 0;
+  for (const batch of chunks(missing)) {
+    // One parameter a batch (JSON): thousands of rows in one statement, quickly on PGlite too.
+    const rows = JSON.stringify(
+      batch.map((user) => ({ user_id: user.id, seed: sealer.seal(newTotpSeed()) })),
+    );
+    const inserted = (await tx.execute(sql`
+      insert into ${otpCodes} (customer_id, service_instance_id, user_id, seed, generated_date)
+      select ${service.customerId}::uuid, ${service.id}::uuid, v.user_id, v.seed, ${made}::timestamptz
+      from jsonb_to_recordset(${rows}::jsonb) as v(user_id uuid, seed text)
+      on conflict (service_instance_id, user_id) do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    generated += inserted.rows.length;
+  }
+  return generated;
+}
+
+/**
+ * The ids of the service's seeds among `ids` (locked until the transaction ends when `forUpdate`); 404
+ * unless every one is (nothing is changed then).
+ */
+export async function seedsOfService(
+  tx: Database,
+  service: OtpService,
+  ids: readonly string[],
+  forUpdate = true,
+): Promise<string[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const query = tx
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.serviceInstanceId, service.id), anyId(otpCodes.id, wanted)));
+  const found = forUpdate ? await query.for('update') : await query;
+  if (found.length !== wanted.length) throw recordNotFound();
+  return found.map((row) => row.id);
+}
+
+/** Every seed of the service (locked), for re-generating them all. */
+export async function allSeedsOfService(tx: Database, service: OtpService): Promise<string[]> {
+  const rows = await tx
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(eq(otpCodes.serviceInstanceId, service.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Gives the seeds of `ids` (checked) a new seed: the codes of the old one stop working; the replay guard,
+ * the wrong-code count and any lock start over. Answers how many.
+ */
+export async function regenerateSeeds(
+  tx: Database,
+  sealer: Sealer,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  let regenerated = 0;
+  for (const batch of chunks(ids)) {
+    const values = JSON.stringify(batch.map((id) => ({ id, seed: sealer.seal(newTotpSeed()) })));
+    const updated = await tx
+      .update(otpCodes)
+      .set({
+        seed: sql`v.seed`,
+        generatedDate: now,
+        lastUsedStep: null,
+        failedAttempts: 0,
+        lockedUntil: null,
+      })
+      .from(sql`jsonb_to_recordset(${values}::jsonb) as v(id uuid, seed text)`)
+      .where(sql`${otpCodes.id} = v.id`)
+      .returning({ id: otpCodes.id });
+    regenerated += updated.length;
+  }
+  return regenerated;
+}
+
+/** Deletes the seeds of `ids` (checked): their codes stop working. */
+export async function deleteSeeds(tx: Database, ids: readonly string[]): Promise<void> {
+  for (const batch of chunks(ids)) await tx.delete(otpCodes).where(anyId(otpCodes.id, batch));
+}
+
+// ——— The list ———
+
+const serviceFilter: Filter = {
+  schema: Type.String({ maxLength: 100 }),
+  where: (value) =>
+    typeof value === 'string' && UUID_PATTERN.test(value)
+      ? eq(otpCodes.serviceInstanceId, value.toLowerCase())
+      : sql`false`,
+};
+
+export const otpListing = defineListing({
+  filters: {
+    serviceId: serviceFilter,
+    username: ilikeAny([users.username]),
+    id: inList(otpCodes.id),
+  },
+  sort: {
+    username: users.username,
+    generatedDate: otpCodes.generatedDate,
+    id: otpCodes.id,
+  },
+  defaultSort: OTP_LISTING.defaultSort,
+  unique: otpCodes.id,
+});
+
+const listFields = {
+  id: otpCodes.id,
+  serviceId: otpCodes.serviceInstanceId,
+  tokenPackId: serviceInstances.tokenPackId,
+  userId: otpCodes.userId,
+  username: users.username,
+  email: users.email,
+  seed: otpCodes.seed,
+  generatedDate: otpCodes.generatedDate,
+};
+
+/** The seeds with their users, for the list (WHERE, ORDER BY and LIMIT come after). */
+export const otpSelect = (db: Database) =>
+  db
+    .select(listFields)
+    .from(otpCodes)
+    .innerJoin(users, eq(users.id, otpCodes.userId))
+    .innerJoin(serviceInstances, eq(serviceInstances.id, otpCodes.serviceInstanceId))
+    .$dynamic();
+
+export interface OtpListRow {
+  id: string;
+  serviceId: string;
+  tokenPackId: string;
+  userId: string;
+  username: string;
+  email: string | null;
+  seed: string;
+  generatedDate: Date;
+}
+
+/** A row as the list answers it: the seed unsealed (the administrator hands it to the user). */
+export const toOtpRecord = (sealer: Sealer, row: OtpListRow): OtpRecord => ({
+  id: row.id,
+  serviceId: row.serviceId,
+  tokenPackId: row.tokenPackId,
+  userId: row.userId,
+  username: row.username,
+  email: row.email,
+  seedNumber: sealer.open(row.seed),
+  generatedDate: row.generatedDate.toISOString(),
+});
+
+/** How many seeds the service has. */
+export async function seedCount(db: Database, service: OtpService): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.customerId, service.customerId), eq(otpCodes.serviceInstanceId, service.id)));
+  return row?.total ?? 0;
+}
+
+/** Keeps a query inside the customer. */
+export const ofCustomer = (customerId: string): SQL => eq(otpCodes.customerId, customerId);
+
+/** The seeds of `ids` (the service's, checked) with their users, by username, unsealed: for the emails. */
+export async function seedsToSend(tx: Database, sealer: Sealer, service: OtpService, ids: readonly string[]) {
+  const rows = await tx
+    .select({ seed: otpCodes.seed, username: users.username, email: users.email })
+    .from(otpCodes)
+    .innerJoin(users, eq(users.id, otpCodes.userId))
+    .where(and(eq(otpCodes.serviceInstanceId, service.id), anyId(otpCodes.id, ids)))
+    .orderBy(users.username, otpCodes.id);
+  return rows.map((row) => ({ username: row.username, email: row.email, seedNumber: sealer.open(row.seed) }));
+}
+
+// ——— The gateways' check of a code ———
+
+const apiKeyRefused = () => unauthorized(OTP_ERRORS.apiKey.key, OTP_ERRORS.apiKey.text);
+const locked = () => new AppError(423, OTP_ERRORS.locked.key, OTP_ERRORS.locked.text);
+
+/** The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401. */
+export async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw apiKeyRefused();
+  const [service] = await db
+    .select(serviceFields)
+    .from(httpsConnectors)
+    .innerJoin(
+      serviceConnectors,
+      and(
+        eq(serviceConnectors.connectorId, httpsConnectors.id),
+        eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.https),
+        eq(serviceConnectors.customerId, httpsConnectors.customerId),
+      ),
+    )
+    .innerJoin(
+      serviceInstances,
+      and(
+        eq(serviceInstances.id, serviceConnectors.serviceInstanceId),
+        eq(serviceInstances.customerId, httpsConnectors.customerId),
+      ),
+    )
+    .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
+    .where(eq(httpsConnectors.apiKeyHash, sha256Hex(apiKey.trim())))
+    .limit(1);
+  if (!service) throw apiKeyRefused();
+  return service;
+}
+
+/** A seed or an activated device a code may come from, as locked for the check. */
+interface Candidate extends CodeCandidate {
+  method: 'otp' | 'app';
+}
+
+/**
+ * Checks `body.code` for `body.username` in `service` (see the module's comment), in one transaction whose
+ * row locks keep two checks of one user apart: a code is accepted once even when sent twice at the same
+ * time. An unknown user, or one with neither seed nor device, is answered `{valid: false}` like a wrong
+ * code (nothing is counted: there is nothing to lock); while the user's seeds and devices are locked, 423.
+ * The check itself is codeCheck.ts's, shared with the accounts' second factor.
+ */
+export async function verifyCode(
+  db: Database,
+  sealer: Sealer,
+  service: OtpService,
+  body: OtpVerifyBody,
+  now = new Date(),
+): Promise<OtpVerification> {
+  const directoryId = service.primaryDirectoryId;
+  if (!directoryId) return { valid: false };
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.customerId, service.customerId),
+          eq(users.directoryId, directoryId),
+          eq(users.username, body.username),
+          eq(users.status, 'ACTIVE'),
+        ),
+      );
+    if (found.length === 0) return { valid: false };
+    const userIds = found.map((user) => user.id);
+    const seeds = await tx
+      .select({
+        id: otpCodes.id,
+        seed: otpCodes.seed,
+        lastUsedStep: otpCodes.lastUsedStep,
+        failedAttempts: otpCodes.failedAttempts,
+        lockedUntil: otpCodes.lockedUntil,
+      })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, userIds)))
+      .orderBy(otpCodes.id)
+      .for('update');
+    const devices = await tx
+      .select(deviceCandidateFields)
+      .from(userDevices)
+      .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, userIds)))
+      .orderBy(userDevices.activatedDate, userDevices.id)
+      .for('update');
+    const candidates: Candidate[] = [
+      ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
+      ...devices.map((row) => ({ ...row, method: 'app' as const })),
+    ];
+    const writeDevice = deviceWriter(tx, now);
+    const checked = await checkCode(sealer, candidates, body.code, now, (candidate, values, matched) =>
+      candidate.method === 'otp'
+        ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
+        : writeDevice(candidate, values, matched),
+    );
+    if (checked.outcome === 'locked') throw locked();
+    if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };
+    return { valid: false };
+  });
+}
