@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOn';
-import { CanAccess, useResourceContext } from 'react-admin';
-import { BulkActionButton, RecordActionButton } from './ActionButtons';
+import { CanAccess, type RaRecord, useResourceContext } from 'react-admin';
+import { ActionButton } from '../kit/ActionButton';
 
 /**
  * Activate and deactivate (spec 01 §4 Customer and account) for the resource in context, for holders of its
@@ -23,7 +23,7 @@ const useActions = () => {
       icon: <DoNotDisturbOnIcon />,
       success: `resources.${resource}.notifications.deactivated`,
     },
-  };
+  } as const;
 };
 
 /**
@@ -35,24 +35,21 @@ export const ActivationButton = ({
   deactivateRefusedFor,
 }: {
   nameSource: string;
-  deactivateRefusedFor?: (record: Record<string, unknown>) => string | undefined;
+  deactivateRefusedFor?: (record: RaRecord) => string | undefined;
 }) => {
   const { resource, activate, deactivate } = useActions();
-  const nameOf = (record: Record<string, unknown>) => String(record[nameSource] ?? record.id);
+  const confirm = {
+    content: 'portal.confirm.one',
+    options: ({ record }: { record?: RaRecord }) => ({ name: String(record?.[nameSource] ?? record?.id) }),
+  };
   return (
     <CanAccess resource={resource ?? ''} action="modify">
-      <RecordActionButton
-        {...activate}
-        confirmContent="portal.confirm.one"
-        nameOf={nameOf}
-        showFor={(record) => record.status !== 'ACTIVE'}
-      />
-      <RecordActionButton
+      <ActionButton {...activate} confirm={confirm} showFor={(record) => record.status !== 'ACTIVE'} />
+      <ActionButton
         {...deactivate}
-        confirmContent="portal.confirm.one"
-        nameOf={nameOf}
+        confirm={confirm}
         showFor={(record) => record.status === 'ACTIVE'}
-        refusedFor={deactivateRefusedFor}
+        refusal={deactivateRefusedFor}
       />
     </CanAccess>
   );
@@ -63,8 +60,8 @@ export const ActivationBulkActions = () => {
   const { activate, deactivate } = useActions();
   return (
     <>
-      <BulkActionButton {...activate} confirmContent="portal.confirm.many" />
-      <BulkActionButton {...deactivate} confirmContent="portal.confirm.many" />
+      <ActionButton {...activate} on="selected" confirm={{ content: 'portal.confirm.many' }} />
+      <ActionButton {...deactivate} on="selected" confirm={{ content: 'portal.confirm.many' }} />
     </>
   );
 };

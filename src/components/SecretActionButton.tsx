@@ -1,20 +1,12 @@
 import { type ReactElement, useState } from 'react';
-import {
-  Button,
-  type RaRecord,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-} from 'react-admin';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
-import { errorNotification } from '../kit/notifyError';
+import { useRefresh } from 'react-admin';
+import type { ActionName } from '../dataProviders';
+import { ActionButton } from '../kit/ActionButton';
 import { SecretDialog, type SecretTexts } from './SecretDialog';
 
 export interface SecretActionButtonProps {
   /** The data provider's action: called with the record's id, answering the secret. */
-  action: string;
+  action: ActionName;
   label: string;
   icon: ReactElement;
   /** The secret in the action's answer. */
@@ -39,46 +31,28 @@ export const SecretActionButton = ({
   confirm,
   failed,
 }: SecretActionButtonProps) => {
-  const record = useRecordContext<RaRecord>();
-  const resource = useResourceContext() as string;
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
   const refresh = useRefresh();
-  const [asking, setAsking] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  if (!record) return null;
-
-  const run = async () => {
-    setLoading(true);
-    try {
-      const { data } = await dataProvider[action](resource, { id: record.id });
-      const value = (data as Record<string, unknown> | null)?.[field];
-      if (typeof value === 'string' && value) setSecret(value);
-      else notify(failed ?? 'error.default.internal.server.error', { type: 'warning' });
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setLoading(false);
-      setAsking(false);
-    }
+  const secretOf = (answer: { data: unknown }) => {
+    const value = (answer.data as Record<string, unknown> | null)?.[field];
+    return typeof value === 'string' && value ? value : null;
   };
-
   return (
     <>
-      <Button label={label} onClick={() => (confirm ? setAsking(true) : void run())} disabled={loading}>
-        {icon}
-      </Button>
-      {confirm && (
-        <ConfirmDialog
-          open={asking}
-          title={confirm.title}
-          content={confirm.content}
-          loading={loading}
-          onAccept={() => void run()}
-          onReject={() => setAsking(false)}
-        />
-      )}
+      <ActionButton<never, { data: unknown }>
+        label={label}
+        icon={icon}
+        action={action}
+        params={({ ids }) => ({ id: ids[0] })}
+        confirm={confirm}
+        success={(answer) =>
+          secretOf(answer)
+            ? undefined
+            : [failed ?? 'error.default.internal.server.error', { type: 'warning' }]
+        }
+        onSuccess={(answer) => setSecret(secretOf(answer))}
+        refresh={false}
+      />
       {secret !== null && (
         <SecretDialog
           texts={texts}

@@ -6,7 +6,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Link,
   Stack,
   Table,
@@ -18,13 +17,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ActionButton } from '../../kit/ActionButton';
 import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
@@ -47,11 +45,9 @@ const dateOf = (value: string) => {
 export const SecurityPage = () => {
   const translate = useTranslate();
   usePageTitle(`${T}.title`);
-  const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const accountId = useSession()?.user?.id;
-  const [confirmOff, setConfirmOff] = useState(false);
 
   const configuration = useQuery({
     queryKey: QUERY_KEY,
@@ -67,16 +63,16 @@ export const SecurityPage = () => {
           data: { enable2fa },
         })
       ).data,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(QUERY_KEY, answer);
-      notify(`${T}.secondFactor.${answer.enable2fa ? 'turnedOn' : 'turnedOff'}`, { type: 'info' });
-    },
-    onError: (error) => {
-      notify(...errorNotification(error));
-      // The app may have been removed meanwhile (409): the page shows what the server knows now.
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-    },
-    onSettled: () => setConfirmOff(false),
+    onSuccess: (answer) => queryClient.setQueryData(QUERY_KEY, answer),
+    // The app may have been removed meanwhile (409): the page shows what the server knows now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  });
+  /** Turns the second factor on or off (off after the confirmation), and says so. */
+  const switchTo = (on: boolean) => ({
+    on: 'none' as const,
+    run: () => configure.mutateAsync(on),
+    success: `${T}.secondFactor.${on ? 'turnedOn' : 'turnedOff'}`,
+    refresh: false,
   });
 
   if (configuration.isPending) return <Loading />;
@@ -133,24 +129,22 @@ export const SecurityPage = () => {
                   />
                 </Stack>
                 {enable2fa ? (
-                  <Button
+                  <ActionButton
+                    label={`${T}.secondFactor.turnOff`}
                     variant="outlined"
-                    disabled={configure.isPending}
-                    onClick={() => setConfirmOff(true)}
-                  >
-                    {translate(`${T}.secondFactor.turnOff`)}
-                  </Button>
+                    {...switchTo(false)}
+                    confirm={{
+                      title: `${T}.secondFactor.confirmOffTitle`,
+                      content: `${T}.secondFactor.confirmOffContent`,
+                    }}
+                  />
                 ) : (
-                  <Button
+                  <ActionButton
+                    label={`${T}.secondFactor.turnOn`}
                     variant="contained"
-                    disabled={!canTurnOn || configure.isPending}
-                    startIcon={
-                      configure.isPending ? <CircularProgress size={18} color="inherit" /> : undefined
-                    }
-                    onClick={() => configure.mutate(true)}
-                  >
-                    {translate(`${T}.secondFactor.turnOn`)}
-                  </Button>
+                    {...switchTo(true)}
+                    disabled={!canTurnOn}
+                  />
                 )}
               </Stack>
               {!appActivated && (
@@ -206,14 +200,6 @@ export const SecurityPage = () => {
           </CardContent>
         </Card>
       </Stack>
-      <ConfirmDialog
-        open={confirmOff}
-        title={`${T}.secondFactor.confirmOffTitle`}
-        content={`${T}.secondFactor.confirmOffContent`}
-        loading={configure.isPending}
-        onAccept={() => configure.mutate(false)}
-        onReject={() => setConfirmOff(false)}
-      />
     </Box>
   );
 };

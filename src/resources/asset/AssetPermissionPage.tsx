@@ -25,7 +25,6 @@ import {
   useCanAccess,
   useDataProvider,
   useGetOne,
-  useNotify,
   useRequireAccess,
   useTranslate,
 } from 'react-admin';
@@ -33,7 +32,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useWarnWhenDirty } from '../../components/useWarnWhenDirty';
 import type { PortalDataProvider } from '../../dataProviders';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ActionButton } from '../../kit/ActionButton';
 import { errorNotification } from '../../kit/notifyError';
 import { sessionStore } from '../../session';
 import {
@@ -123,7 +122,6 @@ const RoleRow = ({ role, actions, ticked, holdable, readOnly, onChange }: RoleRo
 export const AssetPermissionPage = () => {
   const { assetId = '' } = useParams();
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -148,7 +146,6 @@ export const AssetPermissionPage = () => {
   const roles = permission.data?.rolePermissionDetails ?? [];
   const changes = useMemo(() => changedRoles(roles, edits, actions), [roles, edits, actions]);
   // Taking permissions away from one's own roles asks first: the page (or more) may become out of reach.
-  const [confirmLoss, setConfirmLoss] = useState(false);
   const losses = useMemo(
     () => ownLosses(roles, changes, sessionStore.get()?.user?.roleIds ?? []),
     [roles, changes],
@@ -166,9 +163,7 @@ export const AssetPermissionPage = () => {
       if (answer?.rolePermissionDetails) queryClient.setQueryData(queryKey, answer);
       else void queryClient.invalidateQueries({ queryKey });
       setEdits({});
-      notify('resources.asset.notifications.permissionsSaved', { type: 'info' });
     },
-    onError: (error) => notify(...errorNotification(error)),
   });
   useWarnWhenDirty(changes.length > 0 && !save.isPending);
 
@@ -233,14 +228,37 @@ export const AssetPermissionPage = () => {
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
         {!readOnly && (
-          <Button
+          <ActionButton
             label="ra.action.save"
             variant="contained"
+            icon={<SaveIcon />}
+            on="none"
+            run={() => save.mutateAsync()}
             disabled={changes.length === 0 || save.isPending}
-            onClick={() => (losses.length > 0 ? setConfirmLoss(true) : save.mutate())}
-          >
-            <SaveIcon />
-          </Button>
+            confirm={
+              losses.length > 0
+                ? {
+                    title: `${T}.ownLoss.title`,
+                    content: `${T}.ownLoss.content`,
+                    options: {
+                      resource: resourceType,
+                      roles: losses
+                        .map(
+                          ({ role, removed }) =>
+                            `${role.displayName || role.roleName} (${removed
+                              .map((action) =>
+                                translate(`resources.asset.actionNames.${action}`, { _: action }),
+                              )
+                              .join(', ')})`,
+                        )
+                        .join('; '),
+                    },
+                  }
+                : undefined
+            }
+            success="resources.asset.notifications.permissionsSaved"
+            refresh={false}
+          />
         )}
         <Button label="ra.action.cancel" onClick={() => navigate('/asset')}>
           <ArrowBackIcon />
@@ -251,25 +269,6 @@ export const AssetPermissionPage = () => {
           </Typography>
         )}
       </CardActions>
-      <ConfirmDialog
-        open={confirmLoss}
-        title={`${T}.ownLoss.title`}
-        content={`${T}.ownLoss.content`}
-        translateOptions={{
-          resource: resourceType,
-          roles: losses
-            .map(
-              ({ role, removed }) =>
-                `${role.displayName || role.roleName} (${removed
-                  .map((action) => translate(`resources.asset.actionNames.${action}`, { _: action }))
-                  .join(', ')})`,
-            )
-            .join('; '),
-        }}
-        loading={save.isPending}
-        onAccept={() => save.mutate(undefined, { onSettled: () => setConfirmLoss(false) })}
-        onReject={() => setConfirmLoss(false)}
-      />
     </Card>
   );
 };

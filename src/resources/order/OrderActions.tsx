@@ -1,12 +1,10 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
-import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { CANCEL_NOTE } from '../../../contract/billing';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
-import { errorNotification } from '../../kit/notifyError';
+import { ActionButton } from '../../kit/ActionButton';
 import { type OrderRecord, useOrderScope } from './orderFields';
 
 type Kind = 'approve' | 'cancel';
@@ -16,51 +14,21 @@ type Kind = 'approve' | 'cancel';
  * the spec's confirmation. Approved and cancelled orders have none.
  */
 const OrderAction = ({ kind }: { kind: Kind }) => {
-  const record = useRecordContext<OrderRecord>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const { meta } = useOrderScope();
-  const [asking, setAsking] = useState(false);
-  const [loading, setLoading] = useState(false);
-  if (record?.status !== 'SUBMITTED') return null;
-  const run = async () => {
-    setLoading(true);
-    try {
-      if (kind === 'approve') await dataProvider.approve('order', { data: { orderId: record.id } });
-      else await dataProvider.cancel('order', { id: record.id, notes: CANCEL_NOTE, meta });
-      notify(`resources.order.notifications.${kind === 'approve' ? 'approved' : 'canceled'}`, {
-        type: 'info',
-      });
-      refresh();
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setLoading(false);
-      setAsking(false);
-    }
-  };
   return (
-    <>
-      <Button
-        label={`resources.order.actions.${kind}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setAsking(true);
-        }}
-        disabled={loading}
-        color={kind === 'cancel' ? 'error' : 'primary'}
-      >
-        {kind === 'approve' ? <CheckCircleIcon /> : <CancelIcon />}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        content={`resources.order.confirm.${kind}`}
-        loading={loading}
-        onAccept={() => void run()}
-        onReject={() => setAsking(false)}
-      />
-    </>
+    <ActionButton<OrderRecord>
+      label={`resources.order.actions.${kind}`}
+      color={kind === 'cancel' ? 'error' : 'primary'}
+      icon={kind === 'approve' ? <CheckCircleIcon /> : <CancelIcon />}
+      resource="order"
+      action={kind}
+      params={({ record }) =>
+        kind === 'approve' ? { data: { orderId: record?.id } } : { id: record?.id, notes: CANCEL_NOTE, meta }
+      }
+      confirm={{ content: `resources.order.confirm.${kind}` }}
+      success={`resources.order.notifications.${kind === 'approve' ? 'approved' : 'canceled'}`}
+      showFor={(record) => record.status === 'SUBMITTED'}
+    />
   );
 };
 

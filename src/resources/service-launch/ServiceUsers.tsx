@@ -10,7 +10,6 @@ import {
   ReferenceManyField,
   useCanAccess,
   useDataProvider,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -21,7 +20,7 @@ import type { UserRecord } from '../../../contract/user';
 import { StatusField } from '../../components/StatusField';
 import { UserPicker } from '../../components/UserPicker';
 import type { PortalDataProvider } from '../../dataProviders';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ActionButton } from '../../kit/ActionButton';
 import { errorNotification } from '../../kit/notifyError';
 import { type ServiceInstance, T } from './model';
 
@@ -33,7 +32,7 @@ const WORDS: Record<ServiceUserList, 'bypass' | 'seamless'> = {
   seamless_service_users: 'seamless',
 };
 
-/** Adds users to or takes them off a list (`manage`: the users/{customerId}/manage_… call). */
+/** Adds users to a list (`manage`: the users/{customerId}/manage_… call). */
 const useManage = (list: ServiceUserList, serviceId: string, onDone?: () => void) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
@@ -42,10 +41,9 @@ const useManage = (list: ServiceUserList, serviceId: string, onDone?: () => void
     mutationFn: (change: Omit<ManageServiceUsers, 'serviceId'>) =>
       dataProvider.manage(list, { data: { serviceId, ...change } }),
     onSuccess: (_, change) => {
-      const added = change.addUserIds.length > 0;
-      notify(`${T}.notifications.${added ? 'usersAdded' : 'usersRemoved'}`, {
+      notify(`${T}.notifications.usersAdded`, {
         type: 'info',
-        messageArgs: { smart_count: added ? change.addUserIds.length : change.removeUserIds.length },
+        messageArgs: { smart_count: change.addUserIds.length },
       });
       onDone?.();
       refresh();
@@ -58,30 +56,19 @@ const useManage = (list: ServiceUserList, serviceId: string, onDone?: () => void
 };
 
 /** Takes the selected users off the list, after confirmation. */
-const RemoveUsersButton = ({ list, serviceId }: { list: ServiceUserList; serviceId: string }) => {
-  const { selectedIds, onUnselectItems } = useListContext();
-  const [confirming, setConfirming] = useState(false);
-  const { mutate, isPending } = useManage(list, serviceId, () => {
-    setConfirming(false);
-    onUnselectItems();
-  });
-  return (
-    <>
-      <Button label={`${T}.users.remove`} color="error" onClick={() => setConfirming(true)}>
-        <PersonRemoveIcon />
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={`${T}.users.removeTitle`}
-        content={`${T}.users.${WORDS[list]}.removeContent`}
-        translateOptions={{ smart_count: selectedIds.length }}
-        loading={isPending}
-        onAccept={() => mutate({ addUserIds: [], removeUserIds: selectedIds.map(String) })}
-        onReject={() => setConfirming(false)}
-      />
-    </>
-  );
-};
+const RemoveUsersButton = ({ list, serviceId }: { list: ServiceUserList; serviceId: string }) => (
+  <ActionButton
+    on="selected"
+    label={`${T}.users.remove`}
+    color="error"
+    icon={<PersonRemoveIcon />}
+    resource={list}
+    action="manage"
+    params={({ ids }) => ({ data: { serviceId, addUserIds: [], removeUserIds: ids.map(String) } })}
+    confirm={{ title: `${T}.users.removeTitle`, content: `${T}.users.${WORDS[list]}.removeContent` }}
+    success={`${T}.notifications.usersRemoved`}
+  />
+);
 
 const Col = DataTable.Col<UserRecord>;
 const label = (field: string) => `${T}.users.fields.${field}`;

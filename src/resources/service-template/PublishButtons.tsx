@@ -1,7 +1,7 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import { CanAccess } from 'react-admin';
-import { BulkActionButton, RecordActionButton } from '../../components/ActionButtons';
+import { ActionButton } from '../../kit/ActionButton';
 import type { ServiceTemplate } from './model';
 
 /**
@@ -15,33 +15,29 @@ const PUBLISH = {
   action: 'publish',
   label: 'portal.actions.publish',
   icon: <PublishIcon />,
-  confirmTitle: `${T}.confirm.publishTitle`,
   success: `${T}.notifications.published`,
-};
+} as const;
 const UNPUBLISH = {
   action: 'unpublish',
   label: 'portal.actions.unpublish',
   icon: <UnpublishedIcon />,
-  confirmTitle: `${T}.confirm.unpublishTitle`,
   success: `${T}.notifications.unpublished`,
-};
+} as const;
 
-const nameOf = (record: Record<string, unknown>) => String((record as Partial<ServiceTemplate>).templateName);
+const named = ({ record }: { record?: ServiceTemplate }) => ({ name: record?.templateName });
 
 /** Publish on an unpublished template, Unpublish on a published one. */
 export const PublishToggleButton = () => (
   <CanAccess resource={RESOURCE} action="configure">
-    <RecordActionButton
+    <ActionButton<ServiceTemplate>
       {...PUBLISH}
-      confirmContent={`${T}.confirm.publishOne`}
+      confirm={{ title: `${T}.confirm.publishTitle`, content: `${T}.confirm.publishOne`, options: named }}
       showFor={(record) => record.status !== 'PUBLISHED'}
-      nameOf={nameOf}
     />
-    <RecordActionButton
+    <ActionButton<ServiceTemplate>
       {...UNPUBLISH}
-      confirmContent={`${T}.confirm.unpublishOne`}
+      confirm={{ title: `${T}.confirm.unpublishTitle`, content: `${T}.confirm.unpublishOne`, options: named }}
       showFor={(record) => record.status === 'PUBLISHED'}
-      nameOf={nameOf}
     />
   </CanAccess>
 );
@@ -49,7 +45,15 @@ export const PublishToggleButton = () => (
 /** Publish and Unpublish on the selected rows (the list shows them only with the configure permission). */
 export const BulkPublishButtons = () => (
   <>
-    <BulkActionButton {...PUBLISH} confirmContent={`${T}.confirm.publishMany`} />
-    <BulkActionButton {...UNPUBLISH} confirmContent={`${T}.confirm.unpublishMany`} />
+    <ActionButton
+      {...PUBLISH}
+      on="selected"
+      confirm={{ title: `${T}.confirm.publishTitle`, content: `${T}.confirm.publishMany` }}
+    />
+    <ActionButton
+      {...UNPUBLISH}
+      on="selected"
+      confirm={{ title: `${T}.confirm.unpublishTitle`, content: `${T}.confirm.unpublishMany` }}
+    />
   </>
 );

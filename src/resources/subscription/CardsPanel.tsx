@@ -1,16 +1,24 @@
 import AddCardIcon from '@mui/icons-material/AddCard';
-import DeleteIcon from '@mui/icons-material/Delete';
 import StarIcon from '@mui/icons-material/Star';
 import { Box, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { Button, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import {
+  Button,
+  RecordContextProvider,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import type { Card } from '../../../contract/card';
 import { shownCardName } from '../../../contract/cardRules';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ActionButton } from '../../kit/ActionButton';
+import { DeleteButton } from '../../kit/DeleteButton';
 import { errorNotification } from '../../kit/notifyError';
 import { CardEntryFields, useCardEntry } from './CardEntry';
 
-type Asked = { kind: 'primary' | 'delete'; card: Card } | null;
+/** The card's last four digits, in its confirmations. */
+const lastFour = ({ record }: { record?: Card }) => ({ last4: record?.last4 });
 
 /**
  * The customer's saved cards (spec 02 §2 Cards): brand, the name in capitals (at most 12 characters wide),
@@ -28,53 +36,26 @@ export const CardsPanel = () => {
     { retry: false, onError: () => undefined },
   );
   const [adding, setAdding] = useState(false);
-  const [asked, setAsked] = useState<Asked>(null);
   const [busy, setBusy] = useState(false);
   const entry = useCardEntry();
   const open = adding || cards.length === 0;
-
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await run();
-      notify(done, { type: 'info' });
-      await refetch();
-      return true;
-    } catch (error) {
-      notify(...errorNotification(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const token = await entry.tokenize();
     if (!token) return;
-    const added = await act(
-      () => dataProvider.create('card', { data: { stripeTokenId: token } }),
-      'resources.subscription.cards.added',
-    );
-    if (added) {
+    setBusy(true);
+    try {
+      await dataProvider.create('card', { data: { stripeTokenId: token } });
+      notify('resources.subscription.cards.added', { type: 'info' });
+      await refetch();
       entry.reset();
       setAdding(false);
+    } catch (error) {
+      notify(...errorNotification(error));
+    } finally {
+      setBusy(false);
     }
-  };
-
-  const confirmAsked = async () => {
-    if (!asked) return;
-    const { kind, card } = asked;
-    await act(
-      () =>
-        kind === 'primary'
-          ? dataProvider.setDefault('card', { id: card.id })
-          : dataProvider.delete('card', { id: card.id, previousData: card }),
-      kind === 'primary'
-        ? 'resources.subscription.cards.madePrimary'
-        : 'resources.subscription.cards.deleted',
-    );
-    setAsked(null);
   };
 
   return (
@@ -89,23 +70,25 @@ export const CardsPanel = () => {
               key={card.id}
               disableGutters
               secondaryAction={
-                <Stack direction="row" spacing={1}>
-                  {!card.isPrimary && (
-                    <Button
+                <RecordContextProvider value={card}>
+                  <Stack direction="row" spacing={1}>
+                    <ActionButton<Card>
                       label="resources.subscription.cards.makePrimary"
-                      onClick={() => setAsked({ kind: 'primary', card })}
-                    >
-                      <StarIcon />
-                    </Button>
-                  )}
-                  <Button
-                    label="ra.action.delete"
-                    color="error"
-                    onClick={() => setAsked({ kind: 'delete', card })}
-                  >
-                    <DeleteIcon />
-                  </Button>
-                </Stack>
+                      icon={<StarIcon />}
+                      resource="card"
+                      action="setDefault"
+                      params={() => ({ id: card.id })}
+                      confirm={{ content: 'resources.subscription.cards.confirmPrimary', options: lastFour }}
+                      success="resources.subscription.cards.madePrimary"
+                      showFor={(record) => !record.isPrimary}
+                    />
+                    <DeleteButton<Card>
+                      resource="card"
+                      confirm={{ content: 'resources.subscription.cards.confirmDelete', options: lastFour }}
+                      success="resources.subscription.cards.deleted"
+                    />
+                  </Stack>
+                </RecordContextProvider>
               }
             >
               <ListItemText
@@ -159,18 +142,6 @@ export const CardsPanel = () => {
           <AddCardIcon />
         </Button>
       )}
-      <ConfirmDialog
-        open={asked !== null}
-        content={
-          asked?.kind === 'delete'
-            ? 'resources.subscription.cards.confirmDelete'
-            : 'resources.subscription.cards.confirmPrimary'
-        }
-        translateOptions={asked ? { last4: asked.card.last4 } : undefined}
-        loading={busy}
-        onAccept={() => void confirmAsked()}
-        onReject={() => setAsked(null)}
-      />
     </Paper>
   );
 };

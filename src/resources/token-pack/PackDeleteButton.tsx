@@ -1,5 +1,5 @@
-import { useCanAccess, useDelete, useNotify, useRecordContext, useRedirect } from 'react-admin';
-import { ConfirmedDeleteButton } from '../../components/ConfirmedDeleteButton';
+import { useCanAccess } from 'react-admin';
+import { DeleteButton } from '../../kit/DeleteButton';
 import { T, type TokenPack } from './tokenPackFields';
 
 /**
@@ -7,26 +7,16 @@ import { T, type TokenPack } from './tokenPackFields';
  * that still has services (409 error.tokenPack.hasServices): its reason is shown and the pack stays.
  */
 export const PackDeleteButton = () => {
-  const record = useRecordContext<TokenPack>();
   const { canAccess } = useCanAccess({ resource: 'token-pack-v2', action: 'delete' });
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [remove] = useDelete<TokenPack>();
-  if (!record || !canAccess) return null;
+  if (!canAccess) return null;
   return (
-    <ConfirmedDeleteButton
-      title={`${T}.delete.title`}
-      content={`${T}.delete.content`}
-      translateOptions={{ name: record.name }}
-      remove={async () => {
-        await remove(
-          'token-pack-v2',
-          { id: record.id, previousData: record },
-          { mutationMode: 'pessimistic', returnPromise: true },
-        );
-        notify(`${T}.notifications.deleted`, { type: 'info', messageArgs: { smart_count: 1 } });
-        redirect('list', 'token-pack-v2');
+    <DeleteButton<TokenPack>
+      confirm={{
+        title: `${T}.delete.title`,
+        content: `${T}.delete.content`,
+        options: ({ record }) => ({ name: record?.name }),
       }}
+      redirect="list"
     />
   );
 };

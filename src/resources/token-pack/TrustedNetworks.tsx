@@ -24,7 +24,6 @@ import {
   useCanAccess,
   useCreate,
   useDeleteMany,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -32,7 +31,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { requiredField } from '../../components/validators';
-import { ConfirmDialog } from '../../kit/ConfirmDialog';
+import { ActionButton } from '../../kit/ActionButton';
 import { DateField } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { T, type TokenPack, type TrustedNetwork, validNetwork, WHITE_LIST_LIMITS } from './tokenPackFields';
@@ -135,47 +134,23 @@ const NetworkDialog = ({
 
 /** Deletes the selected networks of the pack after confirmation (DELETE …/delete-many, all or none). */
 const DeleteSelectedButton = ({ pack }: { pack: TokenPack }) => {
-  const { selectedIds, onUnselectItems } = useListContext<TrustedNetwork>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const [deleteMany, { isPending }] = useDeleteMany<TrustedNetwork>();
-  const accept = () =>
-    deleteMany(
-      'white-list-ips',
-      { ids: selectedIds, meta: { tokenPackId: pack.id } },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notify(`${N}.notifications.deleted`, {
-            type: 'info',
-            messageArgs: { smart_count: selectedIds.length },
-          });
-          onUnselectItems(true);
-          refresh();
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify(...errorNotification(error));
-        },
-      },
-    );
+  const [deleteMany] = useDeleteMany<TrustedNetwork>();
   return (
-    <>
-      <Button label={`${N}.deleteSelected`} color="error" onClick={() => setOpen(true)}>
-        <DeleteIcon />
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`${N}.delete.title`}
-        content={`${N}.delete.content`}
-        translateOptions={{ smart_count: selectedIds.length }}
-        loading={isPending}
-        onAccept={accept}
-        onReject={() => setOpen(false)}
-      />
-    </>
+    <ActionButton
+      on="selected"
+      label={`${N}.deleteSelected`}
+      color="error"
+      icon={<DeleteIcon />}
+      run={({ ids }) =>
+        deleteMany(
+          'white-list-ips',
+          { ids: ids as string[], meta: { tokenPackId: pack.id } },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        )
+      }
+      confirm={{ title: `${N}.delete.title`, content: `${N}.delete.content` }}
+      success={`${N}.notifications.deleted`}
+    />
   );
 };
 

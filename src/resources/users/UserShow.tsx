@@ -15,7 +15,6 @@ import {
 import { useEffect, useState } from 'react';
 import {
   BooleanField,
-  Confirm,
   EditButton,
   EmailField,
   Labeled,
@@ -30,70 +29,44 @@ import {
   useTranslate,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
+import { ActionButton } from '../../kit/ActionButton';
 import { DateField, formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
-import { RefusableButton } from '../../kit/RefusableButton';
 import type { User } from './userFields';
 
-const SendPinButton = () => {
-  const user = useRecordContext<User>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  if (!user) return null;
-  const send = async () => {
-    try {
-      await dataProvider.sendTsApin('users', { id: user.id });
-      notify('resources.users.actions.pinSent', { type: 'info', messageArgs: { username: user.username } });
-    } catch (error) {
-      notify(...errorNotification(error));
-    }
-  };
-  return (
-    <RefusableButton label="resources.users.actions.sendPin" onClick={send}>
-      <PinIcon />
-    </RefusableButton>
-  );
-};
+const SendPinButton = () => (
+  <ActionButton<User>
+    label="resources.users.actions.sendPin"
+    icon={<PinIcon />}
+    action="sendTsApin"
+    params={({ record }) => ({ id: record?.id })}
+    success={(_, { record }) => [
+      'resources.users.actions.pinSent',
+      { type: 'info', messageArgs: { username: record?.username } },
+    ]}
+    refresh={false}
+  />
+);
 
-const ResetFaceIdButton = () => {
-  const user = useRecordContext<User>();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  if (!user) return null;
-  const tokenPackId = user.tokenPackIds?.[0];
-  const reset = async () => {
-    setOpen(false);
-    try {
-      await dataProvider.resetFaceId('users', { userId: user.id, tokenPackId });
-      notify('resources.users.actions.faceIdReset', {
-        type: 'info',
-        messageArgs: { username: user.username },
-      });
-    } catch (error) {
-      notify(...errorNotification(error));
-    }
-  };
-  return (
-    <>
-      <RefusableButton
-        label="resources.users.actions.resetFaceId"
-        onClick={() => setOpen(true)}
-        refusal={tokenPackId ? undefined : 'resources.users.noTokenPack.faceId'}
-      >
-        <FaceIcon />
-      </RefusableButton>
-      <Confirm
-        isOpen={open}
-        title={translate('resources.users.actions.resetFaceIdTitle', { username: user.username })}
-        content="resources.users.actions.resetFaceIdContent"
-        onConfirm={reset}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  );
-};
+const ResetFaceIdButton = () => (
+  <ActionButton<User>
+    label="resources.users.actions.resetFaceId"
+    icon={<FaceIcon />}
+    action="resetFaceId"
+    params={({ record }) => ({ userId: record?.id, tokenPackId: record?.tokenPackIds?.[0] })}
+    refusal={(user) => (user.tokenPackIds?.[0] ? undefined : 'resources.users.noTokenPack.faceId')}
+    confirm={{
+      title: 'resources.users.actions.resetFaceIdTitle',
+      content: 'resources.users.actions.resetFaceIdContent',
+      options: ({ record }) => ({ username: record?.username }),
+    }}
+    success={(_, { record }) => [
+      'resources.users.actions.faceIdReset',
+      { type: 'info', messageArgs: { username: record?.username } },
+    ]}
+    refresh={false}
+  />
+);
 
 const Actions = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });

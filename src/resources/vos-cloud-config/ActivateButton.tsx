@@ -1,6 +1,6 @@
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import { CanAccess } from 'react-admin';
-import { RecordActionButton } from '../../components/ActionButtons';
+import { ActionButton } from '../../kit/ActionButton';
 
 const T = 'resources.vos-cloud-config';
 
@@ -10,12 +10,15 @@ const T = 'resources.vos-cloud-config';
  */
 export const ActivateButton = () => (
   <CanAccess resource="vos-cloud-config" action="modify">
-    <RecordActionButton
+    <ActionButton
       action="activate"
       label="portal.actions.activate"
       icon={<PowerSettingsNewIcon />}
-      confirmTitle={`${T}.confirm.activateTitle`}
-      confirmContent={`${T}.confirm.activate`}
+      confirm={{
+        title: `${T}.confirm.activateTitle`,
+        content: `${T}.confirm.activate`,
+        options: ({ record }) => ({ name: String(record?.id) }),
+      }}
       success={`${T}.notifications.activated`}
       showFor={(record) => record.status !== 'ACTIVE'}
     />
