@@ -1,43 +1,29 @@
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField as MuiTextField,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import {
   Button,
   DataTable,
   SearchInput,
   SelectInput,
+  TextInput,
   TopToolbar,
   useCanAccess,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import type { CsvUploadAnswer } from '../../../contract/directory';
-import { isEmail, meetsPasswordRules } from '../../../contract/rules';
+import { meetsPasswordRules } from '../../../contract/rules';
 import type { UserRecord } from '../../../contract/user';
 import { StatusField } from '../../components/StatusField';
-import { errorNotification } from '../../kit/notifyError';
+import { matchesField, validEmail } from '../../components/validators';
+import { ActionButton } from '../../kit/ActionButton';
+import { DialogForm, TitledDialog } from '../../kit/DialogForm';
 import { ResourceList } from '../../kit/ResourceList';
+import { SimpleTable } from '../../kit/SimpleTable';
 import { sessionStore } from '../../session';
 import type { Directory } from './ldapFields';
 
@@ -61,80 +47,40 @@ const EditUserDialog = ({
   directory: Directory;
   onClose: () => void;
 }) => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [values, setValues] = useState({
-    displayName: user.displayName ?? '',
-    email: user.email ?? '',
-    mobilePhone: user.mobilePhone ?? '',
-    status: user.status,
-  });
-  const [saving, setSaving] = useState(false);
-  const emailInvalid = values.email.trim() !== '' && !isEmail(values.email.trim());
-  const titleId = useId();
-  const save = async () => {
-    setSaving(true);
-    try {
-      await dataProvider.update('users/keycloak', {
-        id: user.id,
-        data: { ...values, connectorId: directory.id },
-        previousData: { ...user, connectorId: directory.id },
-      });
-      notify('resources.ldap.users.updated', { type: 'info' });
-      refresh();
-      onClose();
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const field = (name: 'displayName' | 'email' | 'mobilePhone') => (
-    <MuiTextField
-      label={translate(label(name))}
-      value={values[name]}
-      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-      error={name === 'email' && emailInvalid}
-      helperText={name === 'email' && emailInvalid ? translate('portal.validation.emailInvalid') : undefined}
-      fullWidth
-      margin="dense"
-    />
-  );
+  const translate = useTranslate();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {translate('resources.ldap.users.edit')}: {user.username}
-      </DialogTitle>
-      <DialogContent>
-        {field('displayName')}
-        {field('email')}
-        {field('mobilePhone')}
-        <MuiTextField
-          select
-          label={translate(label('status'))}
-          value={values.status}
-          onChange={(event) =>
-            setValues({ ...values, status: event.target.value as DirectoryUser['status'] })
-          }
-          fullWidth
-          margin="dense"
-        >
-          {STATUS_CHOICES.map((choice) => (
-            <MenuItem key={choice.id} value={choice.id}>
-              {translate(choice.name)}
-            </MenuItem>
-          ))}
-        </MuiTextField>
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label="ra.action.save" onClick={save} disabled={saving || emailInvalid} variant="contained" />
-      </DialogActions>
-    </Dialog>
+    <DialogForm<Pick<DirectoryUser, 'displayName' | 'email' | 'mobilePhone' | 'status'>>
+      title={<span>{`${translate('resources.ldap.users.edit')}: ${user.username}`}</span>}
+      defaultValues={{
+        displayName: user.displayName ?? '',
+        email: user.email ?? '',
+        mobilePhone: user.mobilePhone ?? '',
+        status: user.status,
+      }}
+      submit={(values) =>
+        dataProvider.update('users/keycloak', {
+          id: user.id,
+          data: { ...values, connectorId: directory.id },
+          previousData: { ...user, connectorId: directory.id },
+        })
+      }
+      success="resources.ldap.users.updated"
+      onClose={onClose}
+    >
+      <TextInput source="displayName" label={label('displayName')} fullWidth />
+      <TextInput source="email" label={label('email')} validate={validEmail} fullWidth />
+      <TextInput source="mobilePhone" label={label('mobilePhone')} fullWidth />
+      <SelectInput source="status" label={label('status')} choices={STATUS_CHOICES} fullWidth />
+    </DialogForm>
   );
 };
+
+const strongPassword = [
+  (value: unknown) =>
+    typeof value === 'string' && meetsPasswordRules(value) ? undefined : 'portal.validation.passwordRules',
+];
+const samePassword = [matchesField('password', 'resources.ldap.users.mismatch')];
 
 /** Write a new password to the user's entry in the LDAP directory. */
 const ResetPasswordDialog = ({
@@ -146,78 +92,48 @@ const ResetPasswordDialog = ({
   directory: Directory;
   onClose: () => void;
 }) => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const titleId = useId();
-  const weak = password !== '' && !meetsPasswordRules(password);
-  const mismatch = confirm !== '' && confirm !== password;
-  const reset = async () => {
-    setTouched(true);
-    if (!meetsPasswordRules(password) || password !== confirm) return;
-    setSaving(true);
-    try {
-      await dataProvider.resetPassword('users/keycloak', {
-        id: user.id,
-        connectorId: directory.id,
-        data: { password },
-      });
-      notify('resources.ldap.users.passwordReset', {
-        type: 'info',
-        messageArgs: { username: user.username },
-      });
-      onClose();
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {translate('resources.ldap.users.resetFor', { username: user.username })}
-      </DialogTitle>
-      <DialogContent>
-        <MuiTextField
-          type="password"
-          autoComplete="new-password"
-          label={translate('resources.ldap.users.newPassword')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={weak || (touched && password === '')}
-          helperText={translate('portal.validation.passwordRules')}
-          fullWidth
-          margin="dense"
-          required
-        />
-        <MuiTextField
-          type="password"
-          autoComplete="new-password"
-          label={translate('resources.ldap.users.confirmPassword')}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={mismatch}
-          helperText={mismatch ? translate('resources.ldap.users.mismatch') : undefined}
-          fullWidth
-          margin="dense"
-          required
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button
-          label="resources.ldap.users.resetPassword"
-          onClick={reset}
-          disabled={saving}
-          variant="contained"
-        />
-      </DialogActions>
-    </Dialog>
+    <DialogForm<{ password?: string; confirm?: string }>
+      title="resources.ldap.users.resetFor"
+      titleOptions={{ username: user.username }}
+      defaultValues={{ password: '', confirm: '' }}
+      submit={({ password }) =>
+        dataProvider.resetPassword('users/keycloak', {
+          id: user.id,
+          connectorId: directory.id,
+          data: { password },
+        })
+      }
+      success={[
+        'resources.ldap.users.passwordReset',
+        { type: 'info', messageArgs: { username: user.username } },
+      ]}
+      refresh={false}
+      submitLabel="resources.ldap.users.resetPassword"
+      submitIcon={<KeyIcon />}
+      onClose={onClose}
+    >
+      <TextInput
+        source="password"
+        type="password"
+        autoComplete="new-password"
+        label="resources.ldap.users.newPassword"
+        helperText="portal.validation.passwordRules"
+        validate={strongPassword}
+        isRequired
+        fullWidth
+      />
+      <TextInput
+        source="confirm"
+        type="password"
+        autoComplete="new-password"
+        label="resources.ldap.users.confirmPassword"
+        validate={samePassword}
+        isRequired
+        fullWidth
+      />
+    </DialogForm>
   );
 };
 
@@ -225,108 +141,80 @@ const ResetPasswordDialog = ({
 const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose: () => void }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [file, setFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<CsvUploadAnswer | null>(null);
-  const titleId = useId();
   const inputId = useId();
-  const upload = async () => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      const { data } = await dataProvider.uploadCsv('users/keycloak', { connectorId: directory.id, file });
-      setResult(data as CsvUploadAnswer);
-      refresh();
-    } catch (error) {
-      notify(...errorNotification(error));
-    } finally {
-      setUploading(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{translate('resources.ldap.csv.title')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {translate('resources.ldap.csv.explain')}
-        </Typography>
-        <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
-          {translate('resources.ldap.csv.choose')}
+    <TitledDialog
+      title="resources.ldap.csv.title"
+      onClose={onClose}
+      maxWidth="md"
+      actions={
+        <>
+          <Button label="ra.action.close" onClick={onClose} />
+          <ActionButton
+            label="resources.ldap.csv.upload"
+            variant="contained"
+            icon={<UploadFileIcon />}
+            on="none"
+            run={() => dataProvider.uploadCsv('users/keycloak', { connectorId: directory.id, file })}
+            onSuccess={({ data }: { data: CsvUploadAnswer }) => setResult(data)}
+            disabled={!file}
+          />
+        </>
+      }
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate('resources.ldap.csv.explain')}
+      </Typography>
+      <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
+        {translate('resources.ldap.csv.choose')}
+      </Box>
+      <input
+        id={inputId}
+        type="file"
+        accept=".csv,text/csv"
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setResult(null);
+        }}
+      />
+      {result && (
+        <Box role="status" sx={{ mt: 2 }}>
+          <Alert severity={result.failed.length ? 'warning' : 'success'}>
+            {translate('resources.ldap.csv.result', {
+              added: result.added,
+              updated: result.updated,
+              failed: result.failed.length,
+            })}
+          </Alert>
+          {result.failed.length > 0 && (
+            <SimpleTable headings={['resources.ldap.csv.line', 'resources.ldap.csv.reason']} sx={{ mt: 1 }}>
+              {result.failed.slice(0, 500).map((row) => (
+                <TableRow key={row.line}>
+                  <TableCell>{row.line}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
+                </TableRow>
+              ))}
+            </SimpleTable>
+          )}
         </Box>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setResult(null);
-          }}
-        />
-        {result && (
-          <Box role="status" sx={{ mt: 2 }}>
-            <Alert severity={result.failed.length ? 'warning' : 'success'}>
-              {translate('resources.ldap.csv.result', {
-                added: result.added,
-                updated: result.updated,
-                failed: result.failed.length,
-              })}
-            </Alert>
-            {result.failed.length > 0 && (
-              <Table size="small" sx={{ mt: 1 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.ldap.csv.line')}</TableCell>
-                    <TableCell>{translate('resources.ldap.csv.reason')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.failed.slice(0, 500).map((row) => (
-                    <TableRow key={row.line}>
-                      <TableCell>{row.line}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.close" onClick={onClose} />
-        <Button
-          label={uploading ? 'resources.ldap.csv.uploading' : 'resources.ldap.csv.upload'}
-          onClick={upload}
-          disabled={!file || uploading}
-          variant="contained"
-        >
-          <UploadFileIcon />
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </TitledDialog>
   );
 };
 
 /** The Migrate all users button of an Azure AD directory: its synchronisation, followed on the Info tab. */
-const MigrateAzureButton = ({ directory }: { directory: Directory }) => {
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const migrate = async () => {
-    try {
-      await dataProvider.migrateAzure('users/keycloak', {
-        data: { customerId: sessionStore.get()?.customerId, connectorId: directory.id },
-      });
-      notify('resources.ldap.users.migrating', { type: 'info' });
-      refresh();
-    } catch (error) {
-      notify(...errorNotification(error));
-    }
-  };
-  return <Button label="resources.ldap.users.migrate" onClick={migrate} />;
-};
+const MigrateAzureButton = ({ directory }: { directory: Directory }) => (
+  <ActionButton
+    label="resources.ldap.users.migrate"
+    on="none"
+    resource="users/keycloak"
+    action="migrateAzure"
+    params={() => ({ data: { customerId: sessionStore.get()?.customerId, connectorId: directory.id } })}
+    success="resources.ldap.users.migrating"
+  />
+);
 
 const RowActions = ({
   directory,

@@ -1,24 +1,15 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
-  Button,
-  Form,
   ReferenceArrayInput,
   ReferenceInput,
   required,
-  SaveButton,
   useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PortalDataProvider } from '../../dataProviders';
-import { errorNotification } from '../../kit/notifyError';
+import { DialogForm } from '../../kit/DialogForm';
 import type { Role } from './roleFields';
 
 const atLeastOne = [required()];
@@ -66,44 +57,27 @@ const CustomerPicker = () => {
 
 /** Adds the chosen accounts to the role (POST /account/role/add_account {roleId, accountIds}). */
 export const AddAccountsDialog = ({ role, onClose }: { role: Role; onClose: () => void }) => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const titleId = useId();
-  const { mutate, isPending } = useMutation({
-    mutationFn: (accountIds: string[]) =>
-      dataProvider.addAccount('role', { data: { roleId: role.id, accountIds } }),
-    onSuccess: (_, accountIds) => {
-      notify('resources.role.notifications.accountsAdded', {
-        type: 'info',
-        messageArgs: { smart_count: accountIds.length },
-      });
-      refresh();
-      onClose();
-    },
-    onError: (error) => notify(...errorNotification(error)),
-  });
+  const idsOf = (values: { accountIds?: unknown }) =>
+    Array.isArray(values.accountIds) ? values.accountIds.map(String) : [];
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Form
-        noValidate
-        onSubmit={(values: { accountIds?: unknown }) =>
-          mutate(Array.isArray(values.accountIds) ? values.accountIds.map(String) : [])
-        }
-      >
-        <DialogTitle id={titleId}>
-          {translate('resources.role.accounts.addTitle', { name: role.displayName || role.name })}
-        </DialogTitle>
-        <DialogContent>
-          {role.scope === 'customer' && <CustomerPicker />}
-          <AccountPicker role={role} />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
-          <SaveButton label="resources.role.accounts.add" icon={<PersonAddIcon />} disabled={isPending} />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <DialogForm<{ accountIds?: unknown }>
+      title="resources.role.accounts.addTitle"
+      titleOptions={{ name: role.displayName || role.name }}
+      submit={(values) =>
+        dataProvider.addAccount('role', { data: { roleId: role.id, accountIds: idsOf(values) } })
+      }
+      success={(_, values) => [
+        'resources.role.notifications.accountsAdded',
+        { type: 'info', messageArgs: { smart_count: idsOf(values).length } },
+      ]}
+      submitLabel="resources.role.accounts.add"
+      submitIcon={<PersonAddIcon />}
+      requireChange
+      onClose={onClose}
+    >
+      {role.scope === 'customer' && <CustomerPicker />}
+      <AccountPicker role={role} />
+    </DialogForm>
   );
 };

@@ -1,20 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Box,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  TextField,
-} from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
-import { Button, SelectInput, useNotify, useTranslate } from 'react-admin';
+import { Box, Link } from '@mui/material';
+import { useState } from 'react';
+import { SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '../../../contract/connector';
+import { DialogForm } from '../../kit/DialogForm';
 import { type ConnectorOption, connectorSource, isCreatable, T, typeKeyOf } from './model';
 import type { ConnectorChoices } from './useConnectorChoices';
+
+const nameGiven = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : `${T}.validation.required`;
 
 /** Asks the name of the connector the launch makes with the service. */
 const NewConnectorDialog = ({
@@ -25,48 +20,30 @@ const NewConnectorDialog = ({
   typeName: string;
   onAdd: (name: string) => void;
   onClose: () => void;
-}) => {
-  const translate = useTranslate();
-  const titleId = useId();
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = name.trim() === '';
-  // The dialog is drawn in a portal but React still bubbles its submit to the launch form: stop it here.
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    setTouched(true);
-    if (!missing) onAdd(name.trim());
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate(`${T}.connectors.dialogTitle`, { type: typeName })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate(`${T}.connectors.dialogHelp`)}</DialogContentText>
-          <TextField
-            label={translate(`${T}.connectors.dialogName`)}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && missing}
-            helperText={touched && missing ? translate(`${T}.validation.required`) : ' '}
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
-            required
-            autoFocus
-            fullWidth
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
-          <Button label={`${T}.connectors.add`} type="submit" variant="contained">
-            <AddIcon />
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-};
+}) => (
+  <DialogForm<{ name?: string }>
+    title={`${T}.connectors.dialogTitle`}
+    titleOptions={{ type: typeName }}
+    explanation={`${T}.connectors.dialogHelp`}
+    defaultValues={{ name: '' }}
+    submit={async ({ name = '' }) => onAdd(name.trim())}
+    refresh={false}
+    submitLabel={`${T}.connectors.add`}
+    submitIcon={<AddIcon />}
+    maxWidth="xs"
+    onClose={onClose}
+  >
+    <TextInput
+      source="name"
+      label={`${T}.connectors.dialogName`}
+      validate={nameGiven}
+      isRequired
+      slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+      autoFocus
+      fullWidth
+    />
+  </DialogForm>
+);
 
 export interface ConnectorSelectProps {
   typeId: number;

@@ -1,18 +1,9 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-} from '@mui/material';
-import { type ReactElement, useId, useState } from 'react';
+import { DialogContentText, List, ListItem, ListItemText, Stack } from '@mui/material';
+import { type ReactElement, useState } from 'react';
 import { Button, useNotify, useTranslate } from 'react-admin';
 import type { LaunchValidation } from '../../../contract/service';
+import { TitledDialog } from '../../kit/DialogForm';
 import { errorNotification } from '../../kit/notifyError';
 import { type Force, T, type UsedConnector, usedConnectorsOf } from './model';
 
@@ -29,46 +20,47 @@ interface ForceDialogProps {
  */
 export const ForceDialog = ({ used, loading, onConfirm, onCancel }: ForceDialogProps) => {
   const translate = useTranslate();
-  const titleId = useId();
-  const bodyId = useId();
   return (
-    <Dialog open onClose={onCancel} aria-labelledby={titleId} aria-describedby={bodyId} maxWidth="sm">
-      <DialogTitle id={titleId}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <TitledDialog
+      title={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} component="span">
           <WarningAmberIcon color="warning" aria-hidden />
           <span>{translate(`${T}.force.title`)}</span>
         </Stack>
-      </DialogTitle>
-      <DialogContent id={bodyId}>
-        <DialogContentText>{translate(`${T}.force.intro`)}</DialogContentText>
-        <List dense aria-label={translate(`${T}.force.listLabel`)}>
-          {used.map((connector) => (
-            <ListItem key={`${connector.connectorId}:${connector.serviceInstanceId}`}>
-              <ListItemText
-                primary={translate(`${T}.force.usedBy`, {
-                  connector: connector.connectorName,
-                  service: connector.serviceInstanceName,
-                })}
-              />
-            </ListItem>
-          ))}
-        </List>
-        <DialogContentText sx={{ mb: 1 }}>{translate(`${T}.force.consequence`)}</DialogContentText>
-        <DialogContentText sx={{ fontWeight: 'bold', color: 'text.primary' }}>
-          {translate(`${T}.force.question`)}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button label={`${T}.force.cancel`} onClick={onCancel} disabled={loading} />
-        <Button
-          label={`${T}.force.confirm`}
-          variant="contained"
-          color="warning"
-          onClick={onConfirm}
-          disabled={loading}
-        />
-      </DialogActions>
-    </Dialog>
+      }
+      explanation={`${T}.force.intro`}
+      onClose={onCancel}
+      fullWidth={false}
+      actions={
+        <>
+          <Button label={`${T}.force.cancel`} onClick={onCancel} disabled={loading} />
+          <Button
+            label={`${T}.force.confirm`}
+            variant="contained"
+            color="warning"
+            onClick={onConfirm}
+            disabled={loading}
+          />
+        </>
+      }
+    >
+      <List dense aria-label={translate(`${T}.force.listLabel`)}>
+        {used.map((connector) => (
+          <ListItem key={`${connector.connectorId}:${connector.serviceInstanceId}`}>
+            <ListItemText
+              primary={translate(`${T}.force.usedBy`, {
+                connector: connector.connectorName,
+                service: connector.serviceInstanceName,
+              })}
+            />
+          </ListItem>
+        ))}
+      </List>
+      <DialogContentText sx={{ mb: 1 }}>{translate(`${T}.force.consequence`)}</DialogContentText>
+      <DialogContentText sx={{ fontWeight: 'bold', color: 'text.primary' }}>
+        {translate(`${T}.force.question`)}
+      </DialogContentText>
+    </TitledDialog>
   );
 };
 

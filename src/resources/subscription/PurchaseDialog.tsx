@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  type Theme,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { Alert, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
+  Form,
+  NumberInput,
   useDataProvider,
   useGetList,
   useGetOne,
@@ -22,10 +11,12 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { type Calculation, NUMBER_OF_USERS, type Order, type TierPlan } from '../../../contract/billing';
 import { formatMoney } from '../../components/money';
 import { UserPicker } from '../../components/UserPicker';
+import { TitledDialog } from '../../kit/DialogForm';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
 import { CardPayment } from './CardPayment';
@@ -41,8 +32,6 @@ const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order:
 export const PurchaseDialog = () => {
   const query = usePurchaseQuery();
   const translate = useTranslate();
-  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   const { data: tiers } = useGetList<TierPlan>('payment_plan', ALL);
   const { data: held } = useGetOne<SubscriptionRecord>(
     'subscription',
@@ -69,49 +58,84 @@ export const PurchaseDialog = () => {
   };
 
   return (
-    <Dialog open onClose={close} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        {translate(
-          query.done
-            ? 'resources.subscription.thanks.title'
-            : query.step === 2
-              ? 'resources.subscription.review'
-              : title,
-        )}
-      </DialogTitle>
+    <TitledDialog
+      title={
+        query.done
+          ? 'resources.subscription.thanks.title'
+          : query.step === 2
+            ? 'resources.subscription.review'
+            : title
+      }
+      onClose={close}
+      fullScreenOnPhone
+      actions={<Button label="ra.action.close" onClick={close} />}
+    >
       {query.done ? (
         <ThankYou order={order} />
       ) : !tier ? (
-        <DialogContent>
-          <Typography role="status">{translate('ra.page.loading')}</Typography>
-        </DialogContent>
+        <Typography role="status">{translate('ra.page.loading')}</Typography>
       ) : query.step === 1 ? (
         <StepOne tier={tier} held={held} removeUsers={removeUsers} setRemoveUsers={setRemoveUsers} />
       ) : query.step === 2 ? (
         <StepTwo tier={tier} held={held} removeUsers={removeUsers} />
       ) : (
-        <DialogContent>
-          {query.orderId && (
-            <CardPayment
-              orderId={query.orderId}
-              onPaid={() => {
-                // The order is approved now: the thank-you reads it again.
-                void refetchOrder();
-                query.set({ done: 'true', step: undefined });
-              }}
-            />
-          )}
-        </DialogContent>
+        query.orderId && (
+          <CardPayment
+            orderId={query.orderId}
+            onPaid={() => {
+              // The order is approved now: the thank-you reads it again.
+              void refetchOrder();
+              query.set({ done: 'true', step: undefined });
+            }}
+          />
+        )
       )}
-      <DialogActions>
-        <Button label="ra.action.close" onClick={close} />
-      </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 };
 
+/** The number of users' rule: a whole number, above the subscription's (an edit), the plan's minimum, the maximum. */
+const usersRule =
+  (tier: TierPlan, editedFrom?: number) =>
+  (value: unknown): string | { message: string; args: Record<string, unknown> } | undefined => {
+    const count = Number(value ?? 0);
+    if (!Number.isInteger(count)) return 'resources.subscription.usersInvalid';
+    if (editedFrom !== undefined && count <= editedFrom)
+      return { message: 'error.billing.order.lessThanCurrentNumberOfUser', args: { currUser: editedFrom } };
+    if (count < tier.minUser)
+      return { message: 'error.billing.order.minNumberOfUser', args: { minUser: tier.minUser } };
+    if (count > NUMBER_OF_USERS.max)
+      return { message: 'resources.subscription.usersMax', args: { max: NUMBER_OF_USERS.max } };
+    return undefined;
+  };
+
 /** Step 1: the period tiles, the current active users (extend, edit) and the number of users. */
 const StepOne = ({
+  tier,
+  held,
+  removeUsers,
+  setRemoveUsers,
+}: {
+  tier: TierPlan;
+  held?: SubscriptionRecord;
+  removeUsers: string[];
+  setRemoveUsers: (ids: string[]) => void;
+}) => {
+  const query = usePurchaseQuery();
+  const editing = query.action === 'edit';
+  const minimum = editing && held ? held.numberOfUsers + 1 : tier.minUser;
+  return (
+    <Form
+      mode="onChange"
+      noValidate
+      defaultValues={{ numberOfUsers: query.numberOfUsers ?? Math.max(NUMBER_OF_USERS.default, minimum) }}
+    >
+      <StepOneFields tier={tier} held={held} removeUsers={removeUsers} setRemoveUsers={setRemoveUsers} />
+    </Form>
+  );
+};
+
+const StepOneFields = ({
   tier,
   held,
   removeUsers,
@@ -130,9 +154,12 @@ const StepOne = ({
   const fixedPeriod = editing && held ? held.paymentPlanIds[1] : undefined;
   const [periodId, setPeriodId] = useState(query.periodId ?? fixedPeriod ?? tier.periods[0]?.id ?? '');
   const minimum = editing && held ? held.numberOfUsers + 1 : tier.minUser;
-  const [users, setUsers] = useState(
-    String(query.numberOfUsers ?? Math.max(NUMBER_OF_USERS.default, minimum)),
+  const validate = useMemo(
+    () => usersRule(tier, editing && held ? held.numberOfUsers : undefined),
+    [tier, editing, held],
   );
+  const count = Number(useWatch({ name: 'numberOfUsers' }) ?? 0);
+  const { isValid } = useFormState();
   const [active, setActive] = useState<number | null>(null);
   useEffect(() => {
     if (!(query.action === 'extend' || editing) || !query.subscriptionId) return;
@@ -144,24 +171,13 @@ const StepOne = ({
       .catch(() => setActive(null));
   }, [dataProvider, query.action, query.subscriptionId, editing]);
 
-  const count = Number(users);
-  const problem = !Number.isInteger(count)
-    ? translate('resources.subscription.usersInvalid')
-    : editing && held && count <= held.numberOfUsers
-      ? translate('error.billing.order.lessThanCurrentNumberOfUser', { currUser: held.numberOfUsers })
-      : count < tier.minUser
-        ? translate('error.billing.order.minNumberOfUser', { minUser: tier.minUser })
-        : count > NUMBER_OF_USERS.max
-          ? translate('resources.subscription.usersMax', { max: NUMBER_OF_USERS.max })
-          : null;
-
   // Spec 02 §4: an extension to fewer users than the subscription and the active users names who goes.
   const needed =
     query.action === 'extend' && held && active !== null && count < held.numberOfUsers ? active - count : 0;
   const missingRemovals = needed > 0 && removeUsers.length < needed;
 
   return (
-    <DialogContent>
+    <>
       <Stack spacing={3} sx={{ pt: 1 }}>
         <Typography variant="h6" component="p">
           {translate(tierKey(tier))}
@@ -186,15 +202,14 @@ const StepOne = ({
             {translate('resources.subscription.currentActiveUsers')}: <strong>{active}</strong>
           </Typography>
         )}
-        <TextField
-          type="number"
-          label={translate('resources.subscription.numberOfUsers')}
-          value={users}
-          onChange={(event) => setUsers(event.target.value)}
-          slotProps={{ htmlInput: { min: minimum, max: NUMBER_OF_USERS.max, step: 1 } }}
-          error={problem !== null}
-          helperText={problem ?? ' '}
-          required
+        <NumberInput
+          source="numberOfUsers"
+          label="resources.subscription.numberOfUsers"
+          min={minimum}
+          max={NUMBER_OF_USERS.max}
+          step={1}
+          validate={validate}
+          isRequired
         />
         {needed > 0 && (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -228,11 +243,11 @@ const StepOne = ({
         <Button
           variant="contained"
           label="resources.subscription.actions.next"
-          disabled={problem !== null || !periodId || missingRemovals}
+          disabled={!isValid || !periodId || missingRemovals}
           onClick={() => query.set({ step: 2, periodId, numberOfUsers: count })}
         />
       </Stack>
-    </DialogContent>
+    </>
   );
 };
 
@@ -324,7 +339,7 @@ const StepTwo = ({
 
   const money = (amount: number) => formatMoney(amount, price?.currency ?? tier.currency);
   return (
-    <DialogContent>
+    <>
       <Stack spacing={1} sx={{ pt: 1 }}>
         <Typography>
           {translate(tierKey(tier))} ·{' '}
@@ -359,7 +374,7 @@ const StepTwo = ({
           onClick={() => void place()}
         />
       </Stack>
-    </DialogContent>
+    </>
   );
 };
 
@@ -377,19 +392,15 @@ const Row = ({ label, value, strong }: { label: string; value: string; strong?: 
 const ThankYou = ({ order }: { order?: Order }) => {
   const translate = useTranslate();
   const approved = order?.status === 'APPROVED';
-  return (
-    <DialogContent>
-      {approved ? (
-        <Stack spacing={2}>
-          <Typography>{translate('resources.subscription.thanks.approved')}</Typography>
-          <Link to="/report">{translate('portal.menu.dashboard')}</Link>
-        </Stack>
-      ) : (
-        <Stack spacing={2}>
-          <Alert severity="info">{translate('resources.subscription.thanks.notApproved')}</Alert>
-          <Link to="/my-account/orders">{translate('portal.menu.myOrders')}</Link>
-        </Stack>
-      )}
-    </DialogContent>
+  return approved ? (
+    <Stack spacing={2}>
+      <Typography>{translate('resources.subscription.thanks.approved')}</Typography>
+      <Link to="/report">{translate('portal.menu.dashboard')}</Link>
+    </Stack>
+  ) : (
+    <Stack spacing={2}>
+      <Alert severity="info">{translate('resources.subscription.thanks.notApproved')}</Alert>
+      <Link to="/my-account/orders">{translate('portal.menu.myOrders')}</Link>
+    </Stack>
   );
 };

@@ -1,18 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Button as MuiButton,
-  Stack,
-} from '@mui/material';
-import { type MouseEvent, useId } from 'react';
+import { Button as MuiButton, Stack } from '@mui/material';
+import type { MouseEvent } from 'react';
 import { Button, DataTable, FunctionField, NumberField, useGetList, useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { TierPlan } from '../../../contract/billing';
 import { StatusField } from '../../components/StatusField';
+import { TitledDialog } from '../../kit/DialogForm';
 import { DateField, formatDate } from '../../kit/dates';
 import { ResourceList } from '../../kit/ResourceList';
 import { SCOPE, useSession } from '../../session';
@@ -27,20 +20,20 @@ const ALL_TIERS = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', 
 const NoSubscription = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const titleId = useId();
   return (
-    <Dialog open aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('resources.subscription.none.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('resources.subscription.none.body')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={() => navigate(-1)}>{translate('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" onClick={() => window.open('/home', '_blank', 'noopener')}>
-          {translate('resources.subscription.none.subscribe')}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
+    <TitledDialog
+      title="resources.subscription.none.title"
+      explanation="resources.subscription.none.body"
+      fullWidth={false}
+      actions={
+        <>
+          <MuiButton onClick={() => navigate(-1)}>{translate('ra.action.cancel')}</MuiButton>
+          <MuiButton variant="contained" onClick={() => window.open('/home', '_blank', 'noopener')}>
+            {translate('resources.subscription.none.subscribe')}
+          </MuiButton>
+        </>
+      }
+    />
   );
 };
 

@@ -1,39 +1,26 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useId, useMemo, useState } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import {
   Button,
   DataTable,
-  Form,
   maxLength,
   Pagination,
   ReferenceManyField,
-  SaveButton,
   TextInput,
   useCanAccess,
   useCreate,
   useDeleteMany,
-  useNotify,
   useRecordContext,
-  useRefresh,
   useTranslate,
   useUpdate,
 } from 'react-admin';
 import { requiredField } from '../../components/validators';
 import { ActionButton } from '../../kit/ActionButton';
+import { DialogForm } from '../../kit/DialogForm';
 import { DateField } from '../../kit/dates';
-import { errorNotification } from '../../kit/notifyError';
 import { T, type TokenPack, type TrustedNetwork, validNetwork, WHITE_LIST_LIMITS } from './tokenPackFields';
 
 const N = `${T}.networks`;
@@ -59,11 +46,8 @@ const NetworkDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const titleId = useId();
-  const [create, { isPending: creating }] = useCreate<TrustedNetwork>();
-  const [update, { isPending: updating }] = useUpdate<TrustedNetwork>();
+  const [create] = useCreate<TrustedNetwork>();
+  const [update] = useUpdate<TrustedNetwork>();
   const validate = useMemo(
     () => ({
       ip: [requiredField(translate(`${N}.fields.ip`)), validNetwork],
@@ -71,64 +55,48 @@ const NetworkDialog = ({
     }),
     [translate],
   );
-  const done = (event: 'created' | 'updated') => ({
-    onSuccess: () => {
-      notify(`${N}.notifications.${event}`, { type: 'info' });
-      refresh();
-      onClose();
-    },
-    onError: (error: unknown) => notify(...errorNotification(error)),
-  });
   const submit = (values: NetworkValues) => {
     const data = { ip: (values.ip ?? '').trim(), description: (values.description ?? '').trim() };
-    if (network)
-      update(
-        'white-list-ips',
-        { id: network.id, data: { ...data, tokenPackId: pack.id }, previousData: network },
-        { mutationMode: 'pessimistic', ...done('updated') },
-      );
-    else create('white-list-ips', { data, meta: { tokenPackId: pack.id } }, done('created'));
+    const options = { mutationMode: 'pessimistic', returnPromise: true } as const;
+    return network
+      ? update(
+          'white-list-ips',
+          { id: network.id, data: { ...data, tokenPackId: pack.id }, previousData: network },
+          options,
+        )
+      : create('white-list-ips', { data, meta: { tokenPackId: pack.id } }, { returnPromise: true });
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Form
-        noValidate
-        defaultValues={{ ip: network?.ip ?? '', description: network?.description ?? '' }}
-        onSubmit={submit}
-      >
-        <DialogTitle id={titleId}>{translate(network ? `${N}.editTitle` : `${N}.addTitle`)}</DialogTitle>
-        <DialogContent>
-          <TextInput
-            source="ip"
-            label={`${N}.fields.ip`}
-            validate={validate.ip}
-            isRequired
-            helperText={`${N}.helpers.ip`}
-            slotProps={{ htmlInput: { maxLength: WHITE_LIST_LIMITS.ip } }}
-            fullWidth
-            autoFocus
-          />
-          <TextInput
-            source="description"
-            label={`${N}.fields.description`}
-            validate={validate.description}
-            slotProps={{ htmlInput: { maxLength: WHITE_LIST_LIMITS.description } }}
-            multiline
-            minRows={2}
-            fullWidth
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={onClose} />
-          <SaveButton
-            label={network ? 'ra.action.save' : `${N}.add`}
-            icon={network ? undefined : <AddIcon />}
-            disabled={creating || updating}
-            alwaysEnable={!network}
-          />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <DialogForm<NetworkValues>
+      title={network ? `${N}.editTitle` : `${N}.addTitle`}
+      defaultValues={{ ip: network?.ip ?? '', description: network?.description ?? '' }}
+      submit={submit}
+      success={`${N}.notifications.${network ? 'updated' : 'created'}`}
+      submitLabel={network ? 'ra.action.save' : `${N}.add`}
+      submitIcon={network ? undefined : <AddIcon />}
+      requireChange={Boolean(network)}
+      onClose={onClose}
+    >
+      <TextInput
+        source="ip"
+        label={`${N}.fields.ip`}
+        validate={validate.ip}
+        isRequired
+        helperText={`${N}.helpers.ip`}
+        slotProps={{ htmlInput: { maxLength: WHITE_LIST_LIMITS.ip } }}
+        fullWidth
+        autoFocus
+      />
+      <TextInput
+        source="description"
+        label={`${N}.fields.description`}
+        validate={validate.description}
+        slotProps={{ htmlInput: { maxLength: WHITE_LIST_LIMITS.description } }}
+        multiline
+        minRows={2}
+        fullWidth
+      />
+    </DialogForm>
   );
 };
 
