@@ -10,45 +10,14 @@ import { createMailQueue, type MailQueue } from './domain/mail/index.ts';
 import { type PaymentProcessor, paymentProcessorFrom } from './domain/payments/index.ts';
 import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
-import { accountAdminRoutes } from './features/account/routes.ts';
-import { activationCodeRoutes } from './features/activationCode/routes.ts';
-import { assetRoutes } from './features/asset/routes.ts';
-import { auditRoutes } from './features/audit/routes.ts';
-import { cardRoutes } from './features/card/routes.ts';
-import { cloudConfigRoutes } from './features/cloudConfig/routes.ts';
-import { connectorRoutes } from './features/connector/routes.ts';
-import { customerRoutes } from './features/customer/routes.ts';
-import { directoryRoutes } from './features/directory/routes.ts';
-import { httpsRoutes } from './features/https/routes.ts';
-import { oauth2Routes } from './features/oauth2/routes.ts';
-import { oidcRoutes } from './features/oidc/routes.ts';
-import { orderRoutes } from './features/order/routes.ts';
-import { otpRoutes } from './features/otp/routes.ts';
-import { mailRoutes } from './features/outbox/routes.ts';
-import { planRoutes } from './features/plan/routes.ts';
-import { radiusRoutes } from './features/radius/routes.ts';
-import { reportRoutes } from './features/report/routes.ts';
-import { roleRoutes } from './features/role/routes.ts';
-import { samlRoutes } from './features/saml/routes.ts';
-import { saml2Routes } from './features/saml2/routes.ts';
-import { samlSettingRoutes } from './features/samlSetting/routes.ts';
-import { seamlessRoutes } from './features/seamless/routes.ts';
-import { secondFactorRoutes } from './features/secondFactor/routes.ts';
-import { serviceRoutes } from './features/service/routes.ts';
-import { serviceTemplateRoutes } from './features/serviceTemplate/routes.ts';
-import { accountRoutes } from './features/session/myAccountRoutes.ts';
-import { authRoutes } from './features/session/routes.ts';
-import { subscriptionRoutes } from './features/subscription/routes.ts';
-import { billingRoutes } from './features/subscription/supportFeatureRoutes.ts';
-import { themeRoutes } from './features/theme/routes.ts';
-import { tokenPackRoutes } from './features/tokenPack/routes.ts';
-import { userRoutes } from './features/user/routes.ts';
+import { FEATURES } from './features/index.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
 import { registerRequestId, requestIdOf } from './http/requestId.ts';
 import { frameAncestorsOf, registerSecurityHeaders } from './http/securityHeaders.ts';
+import { createKit } from './kit/kit.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
 import { invalidText, invalidTextField } from './validation.ts';
 
@@ -162,41 +131,16 @@ export function buildApp({
   // The document collects the routes registered after it.
   registerApiDocs(app, { title: `${config.productName} API`, version: API_VERSION });
 
+  const services = { config, sealer, mail, payments: paymentProcessor, now };
+  // Every feature of server/features, found from its folder (server/features/index.ts).
   app.register(
     async (api) => {
-      await api.register(authRoutes, { db, config, now });
-      await api.register(accountRoutes, { db });
-      await api.register(customerRoutes, { db });
-      await api.register(accountAdminRoutes, { db });
-      await api.register(roleRoutes, { db });
-      await api.register(assetRoutes, { db });
-      await api.register(oauth2Routes, { db, config });
-      await api.register(seamlessRoutes, { db, config, now });
-      await api.register(secondFactorRoutes, { db, config, sealer, now });
-      await api.register(serviceTemplateRoutes, { db });
-      await api.register(cloudConfigRoutes, { db });
-      await api.register(samlSettingRoutes, { db });
-      await api.register(billingRoutes, { db });
-      await api.register(planRoutes, { db });
-      await api.register(orderRoutes, { db, now });
-      await api.register(subscriptionRoutes, { db, now });
-      await api.register(cardRoutes, { db, processor: paymentProcessor });
-      await api.register(directoryRoutes, { db });
-      await api.register(userRoutes, { db });
-      await api.register(radiusRoutes, { db, sealer });
-      await api.register(saml2Routes, { db, sealer, config });
-      await api.register(samlRoutes, { db, sealer, config });
-      await api.register(oidcRoutes, { db, sealer, config });
-      await api.register(httpsRoutes, { db });
-      await api.register(connectorRoutes, { db });
-      await api.register(tokenPackRoutes, { db });
-      await api.register(serviceRoutes, { db, sealer, config });
-      await api.register(activationCodeRoutes, { db, sealer, config, mail });
-      await api.register(otpRoutes, { db, sealer, config, mail });
-      await api.register(mailRoutes, { db });
-      await api.register(auditRoutes, { db, now });
-      await api.register(reportRoutes, { db, now });
-      await api.register(themeRoutes, { db });
+      const kit = createKit(api, { db, services });
+      for (const feature of FEATURES) {
+        if (feature.routes) await feature.routes(kit);
+        if (feature.plugin)
+          await api.register(feature.plugin, { db, ...services, processor: paymentProcessor });
+      }
     },
     { prefix: '/api' },
   );

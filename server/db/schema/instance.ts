@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from './identity.ts';
+import { timestamptz } from '../columns.ts';
 
 /**
  * Secrets every server on one database must share (README, "Running several instances"): the key that

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { accountRoles, accounts, customers, roles } from '../../db/schema.ts';
 import { auditedImage } from '../../domain/images.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { type RoleScope, roleFits, roleScopeMismatch } from '../role/roles.ts';
 

@@ -8,8 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, ilikeAny } from '../../db/listing.ts';
 import { accounts } from '../../db/schema.ts';
 import { changesBetween, recordAudit } from '../../domain/audit.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { invalidField } from '../../validation.ts';
 import { assertPermissionEditorLeft } from '../role/roles.ts';
 import {

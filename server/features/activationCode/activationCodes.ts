@@ -12,7 +12,7 @@ import { defineListing, type Filter, findRows, ilikeAny, inList, type ListAsk } 
 import { activationCodes, retiredActivationCodes, tokenPacks, users } from '../../db/schema.ts';
 import { expiryFrom, newCodes, statusOf } from '../../domain/enrollment/codes.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { RECORD_NOT_FOUND } from '../../http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../kit/deleteMany.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { tokenPackNotFound } from '../tokenPack/tokenPacks.ts';
 

@@ -20,11 +20,11 @@ import { safeFileName, uniqueNames, type ZipEntry, zipStream } from '../../domai
 import type { MailQueue } from '../../domain/mail/index.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { badRequest } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../http/contractRoutes.ts';
-import { DeleteManyAnswer } from '../../http/deleteMany.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../http/pageSearch.ts';
+import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
+import { DeleteManyAnswer } from '../../kit/deleteMany.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
 import { invalidField } from '../../validation.ts';
-import { publicOrigin } from '../connector/gateway.ts';
+import { publicOrigin } from '../../kit/origin.ts';
 import { activateApp } from './activation.ts';
 import {
   allCodesOfPack,

@@ -14,8 +14,8 @@ import { assets, permissionActions, permissionResources, rolePermissions, roles 
 import { type Changes, recordAudit } from '../../domain/audit.ts';
 import { ACTIONS } from '../../domain/permissions.ts';
 import { notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { invalidField } from '../../validation.ts';
 import {
   assertPermissionEditorLeft,

@@ -17,8 +17,8 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, findRows } from '../../db/listing.ts';
 import { auditLog } from '../../db/schema.ts';
 import { maskedChanges } from '../../domain/audit.ts';
-import { contractRoute, optionsOf } from '../../http/contractRoutes.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../http/pageSearch.ts';
+import { contractRoute, optionsOf } from '../../kit/contractRoutes.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
 
 /**
  * The audit log (contract/audit.ts): the entries of one customer (or the provider's own, customerId

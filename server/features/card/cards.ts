@@ -5,7 +5,7 @@ import { cards, customers, processorAccounts } from '../../db/schema.ts';
 import { type Modifier, recordAudit } from '../../domain/audit.ts';
 import type { AttachedCard, PaymentProcessor } from '../../domain/payments/processor.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 
 /**

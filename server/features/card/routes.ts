@@ -4,7 +4,7 @@ import { card, cardCalls } from '../../../contract/card.ts';
 import { callerOf, requiredCustomerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import type { PaymentProcessor } from '../../domain/payments/index.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { findOrder, toOrder } from '../order/orders.ts';
 import {
   attachCard,

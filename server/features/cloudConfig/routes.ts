@@ -11,9 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, ilikeAny, inList } from '../../db/listing.ts';
 import { vosCloudConfigs } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 
 /**
  * Cloud authentication server settings (contract/cloudConfig.ts). Exactly one is ACTIVE at a time, which

@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { gatewayKeys } from '../../db/schema.ts';
 import type { Sealer } from '../../domain/secrets.ts';
@@ -11,10 +9,6 @@ import { selfSignedCertificate } from './certificate.ts';
  * its SAML signing key, made on first use (a self-signed RSA certificate valid ten years) and kept in the
  * database with the private key sealed, so that every process of one installation signs with the same key.
  */
-
-/** `https://gateway.example.com` (no trailing slash). */
-export const publicOrigin = (request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string =>
-  config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 export interface SigningKey {
   certificate: string;

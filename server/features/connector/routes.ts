@@ -11,7 +11,7 @@ import {
 import { requiredCustomerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeLike } from '../../db/listing.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { compileCheck, parseJson, UUID_PATTERN } from '../../validation.ts';
 import { CONNECTOR_SOURCES, typeIdOf } from '../service/connectors.ts';
 

@@ -12,8 +12,8 @@ import { customers } from '../../db/schema.ts';
 import { claimUniqueText } from '../../db/uniqueText.ts';
 import { auditedImage } from '../../domain/images.ts';
 import { conflict } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { invalidField } from '../../validation.ts';
 import { checkEmail } from '../account/accounts.ts';
 

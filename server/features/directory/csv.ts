@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
 import { AppError } from '../../errors.ts';
-import { UPLOAD_ERRORS } from '../../http/multipart.ts';
+import { UPLOAD_ERRORS } from '../../kit/multipart.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**

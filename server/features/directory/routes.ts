@@ -18,9 +18,9 @@ import { defineListing, eq as equals, findRows, ilikeAny, inList } from '../../d
 import { directories, users, userTallies } from '../../db/schema.ts';
 import { recordAudit } from '../../domain/audit.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../http/pageSearch.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { userNotFound } from '../user/routes.ts';
 import {

@@ -6,8 +6,8 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { httpsConnectors } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { newApiKey } from '../connector/make.ts';
 
 /**

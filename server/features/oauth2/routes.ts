@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, customers } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import {
   accountInactive,
   openSession,

@@ -15,9 +15,9 @@ import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { oidcClients } from '../../db/schema.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { publicOrigin } from '../connector/gateway.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { publicOrigin } from '../../kit/origin.ts';
 import { newOidcClientId, newOidcSecret } from '../connector/make.ts';
 
 /**

@@ -7,8 +7,8 @@ import { callerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, type Filter, findRows, ilikeAny, inList } from '../../db/listing.ts';
 import { customers, orders } from '../../db/schema.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../http/postSearch.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../kit/postSearch.ts';
 import { findSubscription } from '../subscription/subscriptions.ts';
 import {
   approveOrder,

@@ -28,7 +28,7 @@ import {
 import { newTotpSeed } from '../../domain/enrollment/totp.ts';
 import { type Sealer, sha256Hex } from '../../domain/secrets.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../errors.ts';
-import { RECORD_NOT_FOUND } from '../../http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../kit/deleteMany.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 
 /**

@@ -13,8 +13,8 @@ import { defineListing, eq as equals, findRows, ilikeAny } from '../../db/listin
 import { mailMessages } from '../../db/schema.ts';
 import { inlineImages, storedImagesOf } from '../../domain/mail/index.ts';
 import { notFound } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../http/contractRoutes.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../http/pageSearch.ts';
+import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 
 /**

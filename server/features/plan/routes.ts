@@ -4,7 +4,7 @@ import { BILLING_ERRORS, paymentPlan, periodPlan, serviceFeature } from '../../.
 import type { Database } from '../../db/client.ts';
 import { serviceFeatures } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { readPeriods, readTiers } from './plans.ts';
 

@@ -14,9 +14,9 @@ import { radiusConnectors } from '../../db/schema.ts';
 import { claimUniqueText } from '../../db/uniqueText.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 import { newRadiusSecret } from '../connector/make.ts';
 
 /**

@@ -3,7 +3,7 @@ import { DASHBOARD_UIDS, type DashboardUid, report } from '../../../contract/rep
 import { callerOf, customerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../http/contractRoutes.ts';
+import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
 import { DASHBOARDS, dashboardUnknown, panelData } from './report.ts';
 
 /**

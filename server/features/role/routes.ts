@@ -20,10 +20,10 @@ import { accountRoles, accounts, customers, rolePermissions, roles } from '../..
 import { recordAudit } from '../../domain/audit.ts';
 import { BUILT_IN_ROLES } from '../../domain/seed.ts';
 import { conflict, forbidden } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { RECORD_IN_USE, sqlStateOf } from '../../http/deleteMany.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../http/pageSearch.ts';
+import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { RECORD_IN_USE, sqlStateOf } from '../../kit/deleteMany.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { accountNotFound, roleRequired } from '../account/accounts.ts';
 import {

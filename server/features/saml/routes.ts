@@ -7,11 +7,11 @@ import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { samlConnectors } from '../../db/schema.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { readCertificate } from '../connector/certificate.ts';
 import { federateScript, unfederateScript } from '../connector/federation.ts';
-import { publicOrigin } from '../connector/gateway.ts';
+import { publicOrigin } from '../../kit/origin.ts';
 import { samlDefaults } from '../connector/make.ts';
 
 /**

@@ -17,11 +17,12 @@ import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { saml2Connectors } from '../../db/schema.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 import { readCertificate } from '../connector/certificate.ts';
-import { publicOrigin, samlSigningKey } from '../connector/gateway.ts';
+import { samlSigningKey } from '../connector/gateway.ts';
+import { publicOrigin } from '../../kit/origin.ts';
 import { claimSaml2Uname } from '../connector/make.ts';
 import { idpMetadata, idpUrlsOf, SAML2_DEFAULTS } from '../connector/saml2.ts';
 

@@ -5,7 +5,7 @@ import { callerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { samlSettings } from '../../db/schema.ts';
 import { changesBetween, recordAudit } from '../../domain/audit.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 
 /** The provider's SAML setting (contract/samlSetting.ts): one row, read and saved whole. */
 

@@ -4,7 +4,7 @@ import { callerOf } from '../../auth/guard.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { recordSignInEvent } from '../../domain/signInEvents.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { invalidRealm, originOf, realmOf, resolveClient } from '../oauth2/oauth2.ts';
 import {
   authenticateSeamlessSession,

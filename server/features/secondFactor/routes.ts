@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { recordSignInEvent, type SignInEvent } from '../../domain/signInEvents.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { completeSignin } from '../oauth2/oauth2.ts';
 import {
   completeSecondFactor,

@@ -13,10 +13,10 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, ilikeAny, inList } from '../../db/listing.ts';
 import { files, serviceTemplates } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { type CrudOptions, crud, type MultipartValues } from '../../http/crud.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
-import { enableMultipart, multipartForm, type UploadedFile } from '../../http/multipart.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { type CrudOptions, crud, type MultipartValues } from '../../kit/legacyCrud.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
+import { enableMultipart, multipartForm, type UploadedFile } from '../../kit/multipart.ts';
 
 /**
  * Service templates (contract/serviceTemplate.ts): operators search, create and edit them (multipart),

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { accountRoles, accounts, customers, roles, sessions } from '../../db/schema.ts';
 import { changesBetween, recordAudit } from '../../domain/audit.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 
 /** The signed-in account as the session keeps it: its fields, its roles and its customer's name. */
 async function sessionAccountOf(db: Database, accountId: string) {

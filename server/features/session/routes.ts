@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, customers, sessions } from '../../db/schema.ts';
 import { recordSignInEvent, type SignInOutcome } from '../../domain/signInEvents.ts';
 import { AppError } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 import { completeSignin } from '../oauth2/oauth2.ts';
 import { openSecondFactorRequest } from '../secondFactor/secondFactor.ts';
 import { claimSigninAttempt, forgetSigninFailures, signinDelayed } from './signinDelay.ts';

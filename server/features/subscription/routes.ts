@@ -15,8 +15,8 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, findRows, inList } from '../../db/listing.ts';
 import { customers, subscriptions, tierPlans, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../http/postSearch.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../kit/postSearch.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import {
   checkMinUsers,

@@ -4,7 +4,7 @@ import { billing } from '../../../contract/session.ts';
 import { requiredCustomerOf } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
 
 /**
  * The support features a plan can include (spec 01 §2: the Theme menu shows only when the customer's billing

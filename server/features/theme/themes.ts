@@ -3,14 +3,19 @@ import {
   THEME_ERRORS,
   THEME_IMAGE_TYPES,
   THEME_LIMITS,
+  THEME_LISTING,
   type ThemeDefinition,
   type ThemeField,
   type ThemeRecord,
   themeFilePath,
 } from '../../../contract/theme.ts';
 import type { Database } from '../../db/client.ts';
+import { defineListing, eq as equals, ilikeAny } from '../../db/listing.ts';
 import { files, themes, tokenPacks } from '../../db/schema.ts';
+import { sqlStateOf } from '../../db/sqlState.ts';
 import { AppError } from '../../errors.ts';
+import type { Scope } from '../../kit/call.ts';
+import { defineRows } from '../../kit/rows.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
 
 /**
@@ -300,4 +305,56 @@ export async function storeThemeImage(
     })
     .returning({ id: files.id });
   return stored!.id;
+}
+
+// ——— The rows the calls read and write ———
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export const themeListing = defineListing({
+  filters: {
+    q: ilikeAny([themes.name]),
+    status: equals(themes.status),
+  },
+  sort: {
+    name: themes.name,
+    status: themes.status,
+    createdDate: themes.createdDate,
+    lastModifiedDate: themes.lastModifiedDate,
+    id: themes.id,
+  },
+  defaultSort: THEME_LISTING.defaultSort,
+  unique: themes.id,
+});
+
+/** A customer's themes, answered with the token packs showing them. */
+export const themeRows = defineRows<ThemeRow, ThemeRecord>({
+  table: themes,
+  id: themes.id,
+  customerColumn: themes.customerId,
+  select: (db) => db.select().from(themes).$dynamic(),
+  listing: themeListing,
+  toRecords: (scope, found) => toThemeRecords(scope.tx, found),
+  notFound: themeNotFound,
+  audit: { table: 'Theme', fields: auditedTheme, customerOf: (row) => row.customerId },
+  // Deleting a theme a token pack has just been given (a concurrent call) is refused like any in use.
+  translate: (error) => (sqlStateOf(error) === FOREIGN_KEY_VIOLATION ? themeError('THEME_IN_USE') : error),
+  modifiedAt: themes.lastModifiedDate,
+});
+
+/** Sets a theme's status to REJECTED with the provider's reason; answers the row as it is now. */
+export async function rejectTheme(scope: Scope, before: ThemeRow, reason: string): Promise<ThemeRow> {
+  if (before.status === 'REJECTED' && before.rejectReason === reason) return before;
+  return themeRows.change(scope, before.id, { status: 'REJECTED', rejectReason: reason });
+}
+
+/** An uploaded image served by its path, or THEME_IMAGE_NOT_FOUND. */
+export async function themeImage(tx: Database, id: string): Promise<{ mimeType: string; bytes: Buffer }> {
+  if (!UUID_PATTERN.test(id)) throw themeError('THEME_IMAGE_NOT_FOUND');
+  const [image] = await tx
+    .select({ mimeType: files.mimeType, bytes: files.bytes })
+    .from(files)
+    .where(and(eq(files.id, id.toLowerCase()), servedAsThemeImage()));
+  if (!image) throw themeError('THEME_IMAGE_NOT_FOUND');
+  return image;
 }

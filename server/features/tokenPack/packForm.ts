@@ -1,7 +1,7 @@
 import type { TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_PACK_IMAGE_PARTS } from '../../../contract/tokenPack.ts';
-import { enableMultipart, multipartForm, readMultipart, type UploadedFile } from '../../http/multipart.ts';
+import { enableMultipart, multipartForm, readMultipart, type UploadedFile } from '../../kit/multipart.ts';
 
 /**
  * The multipart body of a token pack's create and update (server/http/multipart.ts): an `info` part with

@@ -22,9 +22,9 @@ import { defineListing, eq as equals, type Filter, ilikeAny, inList } from '../.
 import { files, serviceInstances, tokenPacks, whiteListIps } from '../../db/schema.ts';
 import { changesBetween, recordAudit } from '../../domain/audit.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
-import { sqlStateOf } from '../../http/deleteMany.ts';
+import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
+import { sqlStateOf } from '../../kit/deleteMany.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { assignableTheme } from '../theme/themes.ts';
 import { enablePackForm, packFormCheck, readPackForm } from './packForm.ts';

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { directories, files, serviceInstances, subscriptions, tokenPacks } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { UploadedFile } from '../../http/multipart.ts';
+import type { UploadedFile } from '../../kit/multipart.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { themeNames } from '../theme/themes.ts';
 

@@ -16,8 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, inList } from '../../db/listing.ts';
 import { activationCodes, auditLog, tokenPacks, userDevices, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { routeOf } from '../../http/contractRoutes.ts';
-import { crud } from '../../http/crud.ts';
+import { routeOf } from '../../kit/contractRoutes.ts';
+import { crud } from '../../kit/legacyCrud.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { seamlessServiceFilter } from '../service/userLists.ts';
 import {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,47 +12,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONNECTOR_KINDS } from '../../../contract/connector.ts';
-import { belongsTo, customerScope } from '../reach.ts';
-import { files, serviceTemplates } from './admin.ts';
-import { subscriptions } from './billing.ts';
-import { directories, users } from './directory.ts';
-import { customers, timestamptz } from './identity.ts';
-import { themes } from './theme.ts';
-
-/**
- * Token packs and the service instances in them (spec 01 §3; spec 02 §3). An approved subscription order
- * makes one of each; the token pack and service screens manage them.
- */
-
-export const tokenPacks = pgTable(
-  'token_packs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    wizardStatus: text('wizard_status', { enum: ['NEW', 'TOUCHED', 'COMPLETED'] })
-      .notNull()
-      .default('NEW'),
-    /** The pack's icon and feature image (files), shown in the mobile app. */
-    iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
-    featureImageFileId: uuid('feature_image_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** The directory its users come from first. */
-    primaryDirectoryId: uuid('primary_directory_id').references(() => directories.id, {
-      onDelete: 'set null',
-    }),
-    /**
-     * The theme its app shows; a theme in use cannot be deleted or edited (spec 01 §2). No action, not
-     * restrict: deleting a customer deletes both in one statement.
-     */
-    themeId: uuid('theme_id').references((): AnyPgColumn => themes.id, { onDelete: 'no action' }),
-    createdDate: timestamptz('created_date').notNull().defaultNow(),
-    lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
-  },
-  (t) => [index('token_packs_customer_idx').on(t.customerId, t.name), customerScope(t.customerId)],
-);
+import { timestamptz } from '../../db/columns.ts';
+import { belongsTo, customerScope } from '../../db/reach.ts';
+import { customers } from '../customer/schema.ts';
+import { serviceTemplates } from '../serviceTemplate/schema.ts';
+import { tokenPacks } from '../tokenPack/schema.ts';
+import { users } from '../user/schema.ts';
 
 export const serviceInstances = pgTable(
   'service_instances',
@@ -145,26 +109,4 @@ export const serviceUsers = pgTable(
     check('service_users_list_check', sql`${t.list} in ('BYPASS', 'SEAMLESS')`),
     belongsTo('service_instances', t.serviceInstanceId),
   ],
-);
-
-/**
- * A token pack's trusted networks: addresses and CIDR ranges (IPv4 or IPv6, kept in canonical form) from
- * which a sign-in may skip the second factor.
- */
-export const whiteListIps = pgTable(
-  'white_list_ips',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    tokenPackId: uuid('token_pack_id')
-      .notNull()
-      .references(() => tokenPacks.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
-    description: text('description').notNull().default(''),
-    createdDate: timestamptz('created_date').notNull().defaultNow(),
-    lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('white_list_ips_pack_ip_idx').on(t.tokenPackId, t.ip), customerScope(t.customerId)],
 );

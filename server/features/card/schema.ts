@@ -10,16 +10,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { customerScope } from '../reach.ts';
-import { orders } from './billing.ts';
-import { customers, timestamptz } from './identity.ts';
+import { timestamptz } from '../../db/columns.ts';
+import { customerScope } from '../../db/reach.ts';
+import { customers } from '../customer/schema.ts';
+import { orders } from '../order/schema.ts';
 
 /**
  * Payment cards and card payments (contract/card.ts). A card is kept as the payment processor's reference
  * and what the portal shows of it (brand, last four digits, expiry, holder's name): never its number or CVC.
  * Money is an integer in the currency's minor unit.
  */
-
 export const cards = pgTable(
   'cards',
   {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { customerScope } from '../reach.ts';
-import { accounts, customers, timestamptz } from './identity.ts';
+import { timestamptz } from '../../db/columns.ts';
+import { customerScope } from '../../db/reach.ts';
+import { accounts } from '../account/schema.ts';
+import { customers } from '../customer/schema.ts';
 
 /**
  * Themes of the white-label mobile app and web sign-in (spec 01 §3, spec 02 §3 Theme): a customer's

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customerScope } from '../reach.ts';
-import { customers, timestamptz } from './identity.ts';
+import { timestamptz } from '../../db/columns.ts';
+import { customerScope } from '../../db/reach.ts';
+import { customers } from '../customer/schema.ts';
 
 /**
  * A customer's connectors (contract/radius.ts, saml2.ts, saml.ts, oidc.ts, https.ts) and the gateway's own
  * signing key. Secrets the gateway must present again (a RADIUS shared secret, an OIDC client secret, a
  * private key) are sealed with the secrets key (server/domain/secrets.ts); an API key is kept as its hash.
  */
-
 const customerColumn = () =>
   uuid('customer_id')
     .notNull()

@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import { sqlStateOf } from '../db/sqlState.ts';
 import { conflict, notFound } from '../errors.ts';
 import { invalidField, notAllowed, Uuid } from '../validation.ts';
 
@@ -37,17 +38,6 @@ export const RECORD_IN_USE = {
   text: 'Some of the selected records are still in use and cannot be deleted.',
 } as const;
 
-/** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
-export function sqlStateOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
@@ -77,3 +67,5 @@ export async function deleteMany(
   }
   return { ids: [...ids] };
 }
+
+export { sqlStateOf };

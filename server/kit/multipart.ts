@@ -47,6 +47,14 @@ import { UPLOAD_MAX_BYTES } from '../../contract/rules.ts';
 
 export const UPLOAD_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } as const;
 
+/** The limits of a scope's multipart bodies, where they differ from UPLOAD_LIMITS. */
+export interface MultipartLimits {
+  fileSize?: number;
+  files?: number;
+  fields?: number;
+  parts?: number;
+}
+
 /** The names a record's JSON part may have. */
 const DATA_PARTS: ReadonlySet<string> = new Set(['json', 'info']);
 
@@ -85,12 +93,9 @@ const isMultipartType = (contentType: string) => /^\s*multipart\/form-data\s*(;|
  * Registers @fastify/multipart with the upload limits in `scope` (an encapsulated plugin's instance),
  * and refuses any other body on the routes of that scope with 415 before it is read.
  */
-export async function enableMultipart(
-  scope: FastifyInstance,
-  options: { files?: number } = {},
-): Promise<void> {
+export async function enableMultipart(scope: FastifyInstance, limits: MultipartLimits = {}): Promise<void> {
   await scope.register(fastifyMultipart, {
-    limits: { ...UPLOAD_LIMITS, files: options.files ?? UPLOAD_LIMITS.files },
+    limits: { ...UPLOAD_LIMITS, ...limits },
     throwFileSizeLimit: true,
     isPartAFile: (fieldName, contentType, fileName) =>
       !(fieldName !== undefined && DATA_PARTS.has(fieldName)) &&
@@ -251,4 +256,41 @@ function checkImage(file: ReceivedFile): UploadedFile {
   const matches = mimeType === 'image/svg+xml' ? looksLikeSvg(file.bytes) : SIGNATURES[mimeType](file.bytes);
   if (!matches) throw fail(415, UPLOAD_ERRORS.unsupportedType);
   return { fileName: file.fileName, mimeType, bytes: file.bytes };
+}
+
+const FILE_NAME_MAX = 255;
+
+/**
+ * The one file of an upload whose body is that file alone, in the part `part`: its name (without folders,
+ * at most 255 characters) and bytes. 400 when the part is missing or another part is sent; a file over the
+ * scope's size limit: `tooLarge()`.
+ */
+export async function readFile(
+  request: MultipartRequest,
+  options: { part: string; tooLarge: () => AppError },
+): Promise<{ fileName: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw notMultipart();
+  let found: { fileName: string; bytes: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== options.part) {
+        throw fail(400, UPLOAD_ERRORS.unexpectedPart, { part: printable(part.fieldname) });
+      }
+      const bytes = await part.toBuffer();
+      if (isInvalidText(part.filename)) throw invalidText(options.part);
+      const fileName = baseName(part.filename).slice(-FILE_NAME_MAX) || 'image';
+      found = { fileName, bytes };
+    }
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw options.tooLarge();
+    throw readingError(error, {
+      dataPart: 'json',
+      fileParts: [options.part],
+      fileRequired: true,
+      check: (v) => v,
+    });
+  }
+  if (!found) throw fail(400, UPLOAD_ERRORS.missingPart, { part: options.part });
+  return found;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { customerScope } from '../reach.ts';
-import { customers, timestamptz } from './identity.ts';
+import { timestamptz } from '../../db/columns.ts';
+import { customerScope } from '../../db/reach.ts';
+import { customers } from '../customer/schema.ts';
 
 /**
  * Sign-in events, for the dashboard's sign-ins and approvals over time (spec 02 §7 Dashboards): one row

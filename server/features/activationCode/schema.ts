@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customerScope } from '../reach.ts';
-import { users } from './directory.ts';
-import { customers, timestamptz } from './identity.ts';
-import { serviceInstances, tokenPacks } from './service.ts';
-
-/**
- * Enrolment (spec 02 §3 Activation code, OTP record, §4): a user's activation code in a token pack, the
- * devices activated with one, OTP seeds per service, and outgoing mail.
- */
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../db/columns.ts';
+import { customerScope } from '../../db/reach.ts';
+import { customers } from '../customer/schema.ts';
+import { tokenPacks } from '../tokenPack/schema.ts';
+import { users } from '../user/schema.ts';
 
 /**
  * A user's current activation code in a token pack (one per user and pack). Re-generating replaces the
@@ -94,67 +90,4 @@ export const userDevices = pgTable(
     lockedUntil: timestamptz('locked_until'),
   },
   (t) => [index('user_devices_user_idx').on(t.userId, t.activatedDate), customerScope(t.customerId)],
-);
-
-/** A user's OTP seed for a service (RFC 6238), sealed; one per user and service. */
-export const otpCodes = pgTable(
-  'otp_codes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    serviceInstanceId: uuid('service_instance_id')
-      .notNull()
-      .references(() => serviceInstances.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    seed: text('seed').notNull(),
-    generatedDate: timestamptz('generated_date').notNull().defaultNow(),
-    /** The TOTP step (unix time / 30) of the last code accepted: a code works once. */
-    lastUsedStep: integer('last_used_step'),
-    /** Wrong codes in a row; at the limit the seed's codes are refused until locked_until. */
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamptz('locked_until'),
-  },
-  (t) => [
-    uniqueIndex('otp_codes_service_user_idx').on(t.serviceInstanceId, t.userId),
-    index('otp_codes_customer_idx').on(t.customerId),
-    customerScope(t.customerId),
-  ],
-);
-
-/**
- * Outgoing mail: queued, then sent through SMTP (SMTP_URL) with retries, or kept here as the outbox when no
- * SMTP server is configured.
- */
-export const mailMessages = pgTable(
-  'mail_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The customer it was sent for (null: the provider's own). */
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
-    /** Inline images: {cid, fileName, contentType, base64}. */
-    attachments: jsonb('attachments').notNull().default([]),
-    /** QUEUED, then SENT or FAILED (after the retries); OUTBOX when no SMTP server is configured. */
-    status: text('status', { enum: ['QUEUED', 'SENT', 'FAILED', 'OUTBOX'] })
-      .notNull()
-      .default('QUEUED'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptDate: timestamptz('next_attempt_date').notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdDate: timestamptz('created_date').notNull().defaultNow(),
-    sentDate: timestamptz('sent_date'),
-  },
-  (t) => [
-    index('mail_messages_queue_idx').on(t.status, t.nextAttemptDate),
-    index('mail_messages_list_idx').on(t.createdDate, t.id),
-    check('mail_messages_status_check', sql`${t.status} in ('QUEUED', 'SENT', 'FAILED', 'OUTBOX')`),
-    customerScope(t.customerId),
-  ],
 );

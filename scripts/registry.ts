@@ -1,0 +1,119 @@
+// The lists that the folders make: `npm run registry` writes them, `npm run check` (in `npm test`) fails
+// when one is out of date (`--check`). Adding a feature edits none of them by hand: its folder is found.
+//
+// - server/features/index.ts: every server feature (server/features/<name>/index.ts), for the app;
+// - server/db/schema.ts: every table (server/db/schema/*.ts and server/features/<name>/schema.ts), for
+//   Drizzle, drizzle-kit and the backup;
+// - contract/registry.ts: every contract module (contract/*.ts that defines a resource or calls), for both
+//   sides;
+// - src/i18n/en/errors.ts: the English texts of every error the contracts define (contract/errors.ts and
+//   each contract's `defineErrors`), nested by key, for the portal's catalogue;
+// - contract/auditTables.ts: the audit log's table names, from the contracts that declare one.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const check = process.argv.includes('--check');
+
+const HEADER = (what: string) =>
+  `// Made by \`npm run registry\` (scripts/registry.ts) from ${what}: edit those, not this file.\n`;
+
+const folders = (dir: string) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+
+const filesOf = (dir: string, test: (name: string) => boolean) =>
+  readdirSync(path.join(root, dir))
+    .filter((name) => test(name))
+    .sort();
+
+const has = (file: string) => existsSync(path.join(root, file));
+
+/** Biome's import order: by source, `../` before `./`. */
+const bySource = (a: string, b: string) => {
+  const rank = (source: string) => (source.startsWith('../') ? 0 : 1);
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
+};
+
+function features(): string {
+  const names = folders('server/features').filter((name) => has(`server/features/${name}/index.ts`));
+  const imports = names.map((name) => `import ${name} from './${name}/index.ts';`);
+  const list = `export const FEATURES: readonly ServerFeature[] = [${names.join(', ')}];`;
+  return `${HEADER('the folders of server/features')}import type { ServerFeature } from '../kit/feature.ts';
+${imports.join('\n')}
+
+/** Every feature of the server, by name; server/app.ts registers them under /api. */
+${list}
+`;
+}
+
+function schema(): string {
+  const sources = [
+    ...filesOf('server/db/schema', (name) => name.endsWith('.ts')).map((name) => `./schema/${name}`),
+    ...folders('server/features')
+      .filter((name) => has(`server/features/${name}/schema.ts`))
+      .map((name) => `../features/${name}/schema.ts`),
+  ].sort(bySource);
+  return `${HEADER("server/db/schema/ and the features' schema.ts")}
+/**
+ * The database schema: the server's own tables (server/db/schema/) and each feature's (its schema.ts).
+ * Migrations are generated from it (\`npm run db:generate\`) and applied at every start.
+ */
+${sources.map((source) => `export * from '${source}';`).join('\n')}
+`;
+}
+
+/** A contract module defines resources or calls (contract/kit.ts's defineResource, defineCalls). */
+const isContractModule = (name: string) =>
+  /\b(defineResource|defineCalls)\(/.test(readFileSync(path.join(root, 'contract', name), 'utf8'));
+
+function contracts(): string {
+  const names = filesOf(
+    'contract',
+    (name) => name.endsWith('.ts') && name !== 'kit.ts' && name !== 'registry.ts',
+  )
+    .filter(isContractModule)
+    .map((name) => name.replace(/\.ts$/, ''));
+  return `${HEADER('the contract modules')}${names.map((name) => `import * as ${name} from './${name}.ts';`).join('\n')}
+
+/** Every module of contract/ that defines resources or calls, by name (contract/index.ts reads them). */
+export const CONTRACT_MODULES = { ${names.join(', ')} };
+`;
+}
+
+/** The text as Biome formats it (the lists are written on one line). */
+const formatted = (file: string, text: string): string =>
+  execFileSync(
+    path.join(root, 'node_modules/.bin/biome'),
+    ['check', '--write', `--stdin-file-path=${file}`],
+    {
+      input: text,
+      encoding: 'utf8',
+    },
+  );
+
+const outputs: Record<string, () => string> = {
+  'server/features/index.ts': features,
+  'server/db/schema.ts': schema,
+  'contract/registry.ts': contracts,
+};
+
+let stale = 0;
+for (const [file, make] of Object.entries(outputs)) {
+  const text = formatted(file, make());
+  const full = path.join(root, file);
+  const current = existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+  if (current === text) continue;
+  if (check) {
+    console.error(`${file} is out of date: run npm run registry`);
+    stale += 1;
+  } else {
+    writeFileSync(full, text);
+    console.log(`wrote ${file}`);
+  }
+}
+if (stale > 0) process.exit(1);

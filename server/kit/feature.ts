@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { MailQueue } from '../domain/mail/index.ts';
+import type { PaymentProcessor } from '../domain/payments/index.ts';
+import type { Sealer } from '../domain/secrets.ts';
+import type { Kit } from './kit.ts';
+
+/**
+ * A feature of the server: the folder `server/features/<name>/`, whose `index.ts` exports it as default.
+ * The app registers every feature the generated list `server/features/index.ts` names (`npm run registry`
+ * writes it from the folders): adding a feature edits no list by hand.
+ *
+ *   export default defineFeature({
+ *     name: 'theme',
+ *     routes: (kit) => { kit.crud(theme, themeRows, { … }); kit.route(theme, 'reject', async (call) => …); },
+ *   });
+ */
+
+/** What the features' calls may use beside their transaction: the app's settings and outside services. */
+export interface Services {
+  config: Config;
+  sealer: Sealer;
+  mail: MailQueue;
+  payments: PaymentProcessor;
+  /** The clock of rate limits, sign-in delays and expiries (tests move it instead of waiting). */
+  now: () => Date;
+}
+
+/** The options of a feature's Fastify plugin (features not yet written with the kit). */
+export interface PluginOptions extends Services {
+  db: Database;
+  /** The card payment processor (the same as `payments`). */
+  processor: PaymentProcessor;
+}
+
+export interface ServerFeature {
+  /** The feature's domain word: its folder's name on every layer. */
+  name: string;
+  /** Registers the feature's calls with the route kit. */
+  routes?: (kit: Kit) => void | Promise<void>;
+  /** A plain Fastify plugin under /api (the features not yet written with the kit). */
+  plugin?: (app: FastifyInstance, options: PluginOptions) => Promise<void>;
+}
+
+export const defineFeature = (feature: ServerFeature): ServerFeature => feature;

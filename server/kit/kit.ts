@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
+import { routesOfFamily } from '../../contract/kit.ts';
+import type { Caller } from '../auth/guard.ts';
+import type { Database } from '../db/client.ts';
+import type { ListAsk, Listing } from '../db/listing.ts';
+import { inReach, type Reach } from '../db/reach.ts';
+import { recordAudit } from '../domain/audit.ts';
+import type {
+  AuditWrite,
+  CallAt,
+  CallBase,
+  CallContext,
+  CallName,
+  CustomerOf,
+  OrdinaryCall,
+  Served,
+} from './call.ts';
+import { contractRoute, optionsOf } from './contractRoutes.ts';
+import { type CrudOptions, serveCrud } from './crud.ts';
+import type { Services } from './feature.ts';
+import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
+import { enableMultipart, type MultipartLimits } from './multipart.ts';
+import { publicOrigin } from './origin.ts';
+import type { Rows } from './rows.ts';
+
+/**
+ * The route kit: the one way a feature serves its contract's calls. `route` serves one call with a handler
+ * (see call.ts for what it receives); `crud` serves a resource's ordinary calls from its rows; `list`
+ * serves a list call of any convention from a function that finds one page; `multipart` opens a scope
+ * whose calls read multipart bodies. The guard has checked the caller, its permission and its customer
+ * before a handler runs; the kit opens the call's transaction in that customer's reach, so that the
+ * database's row-level security keeps every query inside it.
+ */
+
+export interface RouteOptions {
+  /** false: no transaction is opened for the call: the handler opens its own with `call.transaction`. */
+  transaction?: false;
+  /** What an error of the call means for the client (a database constraint: a 409…), or the error itself. */
+  translate?: (error: unknown) => unknown;
+  /** Schemas beside the contract's (a list's query from its listing); the contract's win. */
+  schema?: FastifySchema;
+}
+
+export type Handler<Ctx> = (call: Ctx) => Promise<unknown> | unknown;
+
+/** A list call served from one function: the kit reads the ask in the contract's convention and answers. */
+export interface ListSpec<C, Rec> {
+  listing: Listing;
+  /** Query parameters the list reads beside its filters and paging (a customerId, a serviceId…). */
+  extra?: Record<string, TSchema>;
+  /** The schema of one answered row. */
+  record: TSchema;
+  find: (call: CallContext<C>, ask: ListAsk) => Promise<{ rows: Rec[]; total: number }>;
+}
+
+export interface Kit {
+  readonly services: Services;
+  route<S extends Served, K extends CallName<S>>(
+    contract: S,
+    name: K,
+    handler: Handler<CallContext<CallAt<S, K>>>,
+  ): void;
+  route<S extends Served, K extends CallName<S>>(
+    contract: S,
+    name: K,
+    options: RouteOptions & { transaction: false },
+    handler: Handler<CallBase<CallAt<S, K>>>,
+  ): void;
+  route<S extends Served, K extends CallName<S>>(
+    contract: S,
+    name: K,
+    options: RouteOptions,
+    handler: Handler<CallContext<CallAt<S, K>>>,
+  ): void;
+  /** A list call, by the contract's convention (pageSearch, postSearch or range). */
+  list<S extends Served, K extends CallName<S>, Rec>(
+    contract: S,
+    name: K,
+    spec: ListSpec<CallAt<S, K>, Rec>,
+  ): void;
+  /** The contract's ordinary calls, from the resource's rows. */
+  crud<
+    Row extends { id: string },
+    Rec,
+    Form = Record<string, unknown>,
+    Con extends ResourceContract = ResourceContract,
+  >(contract: Con, rows: Rows<Row, Rec>, options: CrudOptions<Row, Rec, Form, Con>): void;
+  /** Calls whose bodies are multipart (files), registered by `register` in a scope of their own. */
+  multipart(limits: MultipartLimits, register: (kit: Kit) => void | Promise<void>): void;
+}
+
+export interface KitOptions {
+  /** The database as the server's own user (the kit's transactions narrow it to a customer). */
+  db: Database;
+  services: Services;
+}
+
+/** Whom a call acts for: its customer, or the caller's own; an operator outside a customer reaches every row. */
+export function reachOf(caller: Caller | null, customer: string | null | undefined): Reach {
+  if (typeof customer === 'string') return { customer };
+  const own = caller?.account.customerId;
+  return own ? { customer: own } : 'all';
+}
+
+const routeOfFamily = (contract: Served, name: string): ContractRoute => {
+  if ('calls' in contract) {
+    const route = routesOfFamily(contract).find((candidate) => candidate.key === `${contract.name}.${name}`);
+    if (!route) throw new Error(`The ${contract.name} calls have no ${name}`);
+    return route;
+  }
+  return contractRoute(contract, name);
+};
+
+export function createKit(app: FastifyInstance, { db, services }: KitOptions): Kit {
+  const serve = (
+    contract: Served,
+    name: string,
+    options: RouteOptions,
+    handler: (call: CallContext<never> | CallBase<never>) => unknown,
+  ) => {
+    const route = routeOfFamily(contract, name);
+    const base = optionsOf(route);
+    app.route({
+      ...base,
+      schema: { ...options.schema, ...base.schema } as FastifySchema,
+      handler: async (request, reply) => {
+        const caller = request.caller;
+        const customer = request.customer;
+        const reach = reachOf(caller, customer);
+        const common = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          request,
+          reply,
+          caller,
+          customer,
+          services,
+          origin: publicOrigin(request, services.config),
+          transaction: <T>(work: (tx: Database) => Promise<T>) => inReach(db, reach, work),
+        } as unknown as CallBase<never>;
+        try {
+          if (options.transaction === false) return await handler(common);
+          return await inReach(db, reach, (tx) =>
+            Promise.resolve(handler({ ...common, tx, audit: auditWriter(tx, caller, customer) })),
+          );
+        } catch (error) {
+          throw options.translate ? options.translate(error) : error;
+        }
+      },
+    });
+  };
+
+  const kit: Kit = {
+    services,
+    route(contract: Served, name: string, second: unknown, third?: unknown) {
+      const [options, handler] =
+        typeof second === 'function' ? [{}, second] : [second as RouteOptions, third];
+      serve(contract, name, options, handler as never);
+    },
+    list(contract, name, spec) {
+      const route = routeOfFamily(contract, name);
+      const convention = listConventionOf(contract, name);
+      serve(
+        contract,
+        name,
+        { schema: listSchema(convention, spec.listing, spec.record, spec.extra) },
+        async (call) => {
+          const ctx = call as CallContext<never>;
+          const ask = readList(convention, spec.listing, ctx.request);
+          const found = await spec.find(ctx as never, ask);
+          return answerList(convention, ctx.reply, route, found, ask);
+        },
+      );
+    },
+    crud(contract, rows, options) {
+      serveCrud(kit, contract, rows, options);
+    },
+    multipart(limits, register) {
+      // Registered in the plugin queue, after the calling feature's own routes.
+      app.register(async (scope) => {
+        await enableMultipart(scope, limits);
+        await register(createKit(scope, { db, services }));
+      });
+    },
+  };
+  return kit;
+}
+
+/** The list convention of a call (the resource's list, or a plain call answering a page). */
+function listConventionOf(contract: Served, name: string): ListConvention {
+  if ('calls' in contract)
+    throw new Error(`${contract.name}.${name}: only a resource's list has a convention`);
+  const call = name === 'list' ? contract.list : undefined;
+  if (!call || call.by === 'array') throw new Error(`${contract.name}.${name} is not a paged list`);
+  return call.by;
+}
+
+/** The audit writer of a call's transaction: the caller made the change, in the call's customer by default. */
+function auditWriter(tx: Database, caller: Caller | null, customer: string | null | undefined) {
+  return async (entry: AuditWrite & { by?: { id: string; email: string } }) => {
+    const by = entry.by ?? caller?.account;
+    if (!by) throw new Error('An audit entry of a public call must say who made the change (by)');
+    const customerId =
+      entry.customerId !== undefined ? entry.customerId : (customer ?? caller?.account.customerId ?? null);
+    await recordAudit(tx, by, { ...entry, customerId });
+  };
+}
+
+export type { CustomerOf, OrdinaryCall };
