@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import type { ConnectorKind } from '../../../contract/connector';
 import { errorNotification } from '../../kit/notifyError';
 import { assignedId, ConnectorPicker, useConnectorOptions } from './ConnectorPicker';
@@ -15,16 +15,18 @@ export interface MadeConnector {
   name: string;
 }
 
-/** What a step's add form does on submit; the rest (listing, choosing, giving it) is shared. */
+/** The values of a step's add form (its react-admin inputs'). */
+export type AddValues = Record<string, string | undefined>;
+
+/**
+ * What a step's add form does with its values, once its inputs' validators let them through; the rest
+ * (listing, choosing, giving it, emptying the form) is shared.
+ */
 export interface AddConnectorForm<M extends MadeConnector> {
-  /** Marks the fields touched, so their errors show. */
-  touch: () => void;
-  /** Whether the fields may be sent. */
-  valid: boolean;
   /** Makes the connector (the calls of its kind). */
-  make: () => Promise<M>;
-  /** Once it is made and listed: the step's own bookkeeping, and the fields emptied. */
-  done: (made: M) => void;
+  make: (values: AddValues) => Promise<M>;
+  /** Once it is made and listed: the step's own bookkeeping. */
+  done?: (made: M) => void;
 }
 
 /**
@@ -44,6 +46,8 @@ export const useConnectorStep = (
   const { assign, saving, dialog } = useAssignConnector(service);
   const [adding, setAdding] = useState(false);
   const [creating, setCreating] = useState(false);
+  /** Renewed by each connector made: the add form starts again empty. */
+  const [formKey, setFormKey] = useState(0);
 
   const give = async (id: string, name: string) => {
     const saved = await assign({ id, kind, name });
@@ -64,16 +68,14 @@ export const useConnectorStep = (
   /** The add form's submit: the connector is made, listed, chosen and given to the service at once. */
   const addWith =
     <M extends MadeConnector>(form: AddConnectorForm<M>) =>
-    async (event: FormEvent) => {
-      event.preventDefault();
-      form.touch();
-      if (!form.valid) return;
+    async (values: AddValues) => {
       setCreating(true);
       try {
-        const made = await form.make();
+        const made = await form.make(values);
         notify(`${prefix}.created`, { type: 'info' });
         added({ id: made.id, name: made.name });
-        form.done(made);
+        form.done?.(made);
+        setFormKey((key) => key + 1);
         setChosen(made.id);
         setAdding(false);
         await give(made.id, made.name);
@@ -94,6 +96,7 @@ export const useConnectorStep = (
     creating,
     adding,
     setAdding,
+    formKey,
     dialog,
     next,
     addWith,
@@ -107,12 +110,12 @@ export interface ConnectorStepProps extends Pick<StepProps, 'first' | 'onBack'> 
   /** The step's heading (a catalogue key). */
   title: string;
   /** The add form's submit (from `step.addWith`). */
-  onAdd: (event: FormEvent) => void;
+  onAdd: (values: AddValues) => Promise<void>;
   /** A line under the add form's title (a catalogue key). */
   addHelp?: string;
   /** Next, when the step checks more than the connector (by default `step.next`). */
   onNext?: () => Promise<void>;
-  /** The add form's fields. */
+  /** The add form's fields: react-admin inputs, with their validators. */
   children: ReactNode;
   /** Drawn below the connector and its add form. */
   below?: ReactNode;
@@ -163,34 +166,30 @@ export const ConnectorStep = ({
             <Typography color="text.secondary">{translate(`${prefix}.none`)}</Typography>
           )}
           {showForm ? (
-            <Paper
-              variant="outlined"
-              component="form"
-              noValidate
-              onSubmit={onAdd}
-              sx={{ p: 2, width: '100%', maxWidth: 480 }}
-            >
-              <Typography variant="subtitle1" component="h3" gutterBottom>
-                {translate(`${prefix}.addTitle`)}
-              </Typography>
-              {addHelp && (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  {translate(addHelp)}
+            <Paper variant="outlined" sx={{ p: 2, width: '100%', maxWidth: 480 }}>
+              <Form key={step.formKey} noValidate onSubmit={(values: AddValues) => onAdd(values)}>
+                <Typography variant="subtitle1" component="h3" gutterBottom>
+                  {translate(`${prefix}.addTitle`)}
                 </Typography>
-              )}
-              <Stack spacing={2}>
-                {children}
-                <Box>
-                  <Button
-                    type="submit"
-                    variant="outlined"
-                    disabled={creating || saving}
-                    startIcon={<AddIcon />}
-                  >
-                    {translate(`${prefix}.create`)}
-                  </Button>
-                </Box>
-              </Stack>
+                {addHelp && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                    {translate(addHelp)}
+                  </Typography>
+                )}
+                <Stack spacing={2}>
+                  {children}
+                  <Box>
+                    <Button
+                      type="submit"
+                      variant="outlined"
+                      disabled={creating || saving}
+                      startIcon={<AddIcon />}
+                    >
+                      {translate(`${prefix}.create`)}
+                    </Button>
+                  </Box>
+                </Stack>
+              </Form>
             </Paper>
           ) : (
             <Button onClick={() => setAdding(true)} startIcon={<AddIcon />}>

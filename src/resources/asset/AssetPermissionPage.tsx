@@ -7,11 +7,7 @@ import {
   CardContent,
   Checkbox,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tooltip,
   Typography,
@@ -34,6 +30,7 @@ import { useWarnWhenDirty } from '../../components/useWarnWhenDirty';
 import type { PortalDataProvider } from '../../dataProviders';
 import { ActionButton } from '../../kit/ActionButton';
 import { errorNotification } from '../../kit/notifyError';
+import { SimpleTable } from '../../kit/SimpleTable';
 import { sessionStore } from '../../session';
 import {
   type AssetPermission,
@@ -194,36 +191,31 @@ export const AssetPermissionPage = () => {
         {roles.length === 0 ? (
           <Typography color="text.secondary">{translate(`${T}.noRoles`)}</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={translate(`${T}.matrix`)}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`${T}.columns.role`)}</TableCell>
-                  <TableCell>{translate(`${T}.columns.name`)}</TableCell>
-                  <TableCell>{translate(`${T}.columns.scope`)}</TableCell>
-                  <TableCell align="center">{translate(`${T}.columns.all`)}</TableCell>
-                  {actions.map((action) => (
-                    <TableCell key={action} align="center">
-                      {translate(`resources.asset.actionNames.${action}`, { _: action })}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {roles.map((role) => (
-                  <RoleRow
-                    key={role.roleId}
-                    role={role}
-                    actions={actions}
-                    ticked={edits[String(role.roleId)] ?? role.actions}
-                    holdable={canHold(role.scope, asset?.scope)}
-                    readOnly={readOnly || save.isPending}
-                    onChange={(next) => setEdits((current) => ({ ...current, [String(role.roleId)]: next }))}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SimpleTable
+            label={`${T}.matrix`}
+            headings={[
+              `${T}.columns.role`,
+              `${T}.columns.name`,
+              `${T}.columns.scope`,
+              { label: `${T}.columns.all`, align: 'center' },
+              ...actions.map((action) => ({
+                label: translate(`resources.asset.actionNames.${action}`, { _: action }),
+                align: 'center' as const,
+              })),
+            ]}
+          >
+            {roles.map((role) => (
+              <RoleRow
+                key={role.roleId}
+                role={role}
+                actions={actions}
+                ticked={edits[String(role.roleId)] ?? role.actions}
+                holdable={canHold(role.scope, asset?.scope)}
+                readOnly={readOnly || save.isPending}
+                onChange={(next) => setEdits((current) => ({ ...current, [String(role.roleId)]: next }))}
+              />
+            ))}
+          </SimpleTable>
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>

@@ -1,14 +1,15 @@
 import TerminalIcon from '@mui/icons-material/Terminal';
+import { FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
-  FormControlLabel,
-  TextField as MuiTextField,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+  Button,
+  Form,
+  TextInput,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { isDomainName } from '../../../contract/rules';
 import type { FederateScriptAnswer } from '../../../contract/saml';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -19,30 +20,28 @@ import type { Saml } from './samlFields';
  * The federation script of a Microsoft 365 domain (GET /saml/script/federate-script): the administrator
  * names the domain, chooses federate or unfederate, and gets the PowerShell to copy or download.
  */
+const domainRule = (value: unknown) =>
+  isDomainName(typeof value === 'string' ? value.trim() : '')
+    ? undefined
+    : 'resources.saml.validation.domain';
+
 export const FederationPanel = () => {
   const record = useRecordContext<Saml>();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const notify = useNotify();
-  const domainId = useId();
-  const [domain, setDomain] = useState('');
   const [unFederate, setUnFederate] = useState<'0' | '1'>('0');
-  const [touched, setTouched] = useState(false);
   const [loading, setLoading] = useState(false);
   const [answer, setAnswer] = useState<FederateScriptAnswer | null>(null);
   if (!record) return null;
-  const invalid = !isDomainName(domain.trim());
 
-  const generate = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (invalid) return;
+  const generate = async (values: { domain?: string }) => {
     setLoading(true);
     setAnswer(null);
     try {
       const { data } = await dataProvider.federateScript('saml', {
         id: record.id,
-        domain: domain.trim(),
+        domain: (values.domain ?? '').trim(),
         unFederate,
       });
       setAnswer(data as FederateScriptAnswer);
@@ -54,58 +53,55 @@ export const FederationPanel = () => {
   };
 
   return (
-    <Stack spacing={2} component="form" onSubmit={generate} noValidate sx={{ maxWidth: 900, width: '100%' }}>
-      <Typography variant="body2" color="text.secondary">
-        {translate('resources.saml.federation.intro')}
-      </Typography>
-      <MuiTextField
-        id={domainId}
-        label={translate('resources.saml.federation.domain')}
-        value={domain}
-        onChange={(event) => setDomain(event.target.value)}
-        onBlur={() => setTouched(true)}
-        error={touched && invalid}
-        helperText={translate(
-          touched && invalid ? 'resources.saml.validation.domain' : 'resources.saml.federation.domainHelp',
-        )}
-        required
-        sx={{ maxWidth: 420 }}
-      />
-      <RadioGroup
-        row
-        value={unFederate}
-        onChange={(event) => setUnFederate(event.target.value === '1' ? '1' : '0')}
-        aria-label={translate('resources.saml.federation.action')}
-      >
-        <FormControlLabel
-          value="0"
-          control={<Radio />}
-          label={translate('resources.saml.federation.federate')}
+    <Form noValidate defaultValues={{ domain: '' }} onSubmit={generate}>
+      <Stack spacing={2} sx={{ maxWidth: 900, width: '100%' }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.saml.federation.intro')}
+        </Typography>
+        <TextInput
+          source="domain"
+          label="resources.saml.federation.domain"
+          validate={domainRule}
+          helperText="resources.saml.federation.domainHelp"
+          isRequired
+          sx={{ maxWidth: 420 }}
         />
-        <FormControlLabel
-          value="1"
-          control={<Radio />}
-          label={translate('resources.saml.federation.unfederate')}
-        />
-      </RadioGroup>
-      <div>
-        <Button
-          type="submit"
-          label="resources.saml.federation.generate"
-          variant="contained"
-          disabled={loading}
+        <RadioGroup
+          row
+          value={unFederate}
+          onChange={(event) => setUnFederate(event.target.value === '1' ? '1' : '0')}
+          aria-label={translate('resources.saml.federation.action')}
         >
-          <TerminalIcon />
-        </Button>
-      </div>
-      {answer && (
-        <CodeBlock
-          label="resources.saml.federation.script"
-          text={answer.script}
-          fileName={answer.fileName}
-          mimeType="text/plain"
-        />
-      )}
-    </Stack>
+          <FormControlLabel
+            value="0"
+            control={<Radio />}
+            label={translate('resources.saml.federation.federate')}
+          />
+          <FormControlLabel
+            value="1"
+            control={<Radio />}
+            label={translate('resources.saml.federation.unfederate')}
+          />
+        </RadioGroup>
+        <div>
+          <Button
+            type="submit"
+            label="resources.saml.federation.generate"
+            variant="contained"
+            disabled={loading}
+          >
+            <TerminalIcon />
+          </Button>
+        </div>
+        {answer && (
+          <CodeBlock
+            label="resources.saml.federation.script"
+            text={answer.script}
+            fileName={answer.fileName}
+            mimeType="text/plain"
+          />
+        )}
+      </Stack>
+    </Form>
   );
 };

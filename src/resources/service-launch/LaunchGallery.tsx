@@ -1,19 +1,9 @@
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  Card,
-  CardActionArea,
-  CardContent,
-  InputAdornment,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Loading, Title, useRequireAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
+import { SearchBox } from '../../kit/TextBox';
 import { galleryGroups, T, type Template } from './model';
 import { TemplateIcon } from './TemplateIcon';
 import { useGallery } from './useGallery';
@@ -71,22 +61,7 @@ export const LaunchGallery = () => {
           {translate(`${T}.gallery.title`)}
         </Typography>
         <Typography color="text.secondary">{translate(`${T}.gallery.intro`)}</Typography>
-        <TextField
-          type="search"
-          label={translate(`${T}.gallery.search`)}
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-          sx={{ maxWidth: 480 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchBox label={`${T}.gallery.search`} value={q} onChange={setQ} sx={{ maxWidth: 480 }} />
         {gallery.isPending ? (
           <Loading />
         ) : gallery.isError ? (

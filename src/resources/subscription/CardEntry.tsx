@@ -1,4 +1,4 @@
-import { Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../../../contract/card';
 import { CARD_RULE_ERRORS, isCardName, tokenizeTestCard } from '../../../contract/cardRules';
 import type { PortalDataProvider } from '../../dataProviders';
 import { preloadable } from '../../kit/preloadable';
+import { TextBox } from '../../kit/TextBox';
 
 const EMPTY = { number: '', expiry: '', cvc: '', name: '' };
 
@@ -140,7 +141,7 @@ export type CardEntryHandle = ReturnType<typeof useCardEntry>;
 export const CardNameField = ({ card }: { card: CardEntryHandle }) => {
   const translate = useTranslate();
   return (
-    <TextField
+    <TextBox
       label={translate('resources.subscription.card.name')}
       value={card.entry.name}
       onChange={(event) => card.setEntry({ ...card.entry, name: event.target.value })}
@@ -165,7 +166,7 @@ const TestCardFields = ({ card }: { card: CardEntryHandle }) => {
   const { attach } = card;
   useEffect(() => attach('test'), [attach]);
   const field = (name: 'number' | 'expiry' | 'cvc', autoComplete: string, extra: object = {}) => (
-    <TextField
+    <TextBox
       label={translate(`resources.subscription.card.${name}`)}
       value={card.entry[name]}
       onChange={(event) => card.setEntry({ ...card.entry, [name]: event.target.value })}

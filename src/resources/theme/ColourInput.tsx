@@ -1,7 +1,8 @@
-import { Box, Stack, TextField } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isThemeColour, THEME_TEXT_COLOUR_DEBOUNCE_MS } from '../../../contract/theme';
+import { TextBox } from '../../kit/TextBox';
 import { T, toSwatch } from './themeFields';
 
 export interface ColourInputProps {
@@ -70,7 +71,7 @@ export const ColourInput = ({ label, value, onApply, readOnly = false, helper }:
           cursor: readOnly ? 'default' : 'pointer',
         }}
       />
-      <TextField
+      <TextBox
         label={label}
         value={text}
         size="small"

@@ -1,17 +1,6 @@
 import FaceIcon from '@mui/icons-material/Face';
 import PinIcon from '@mui/icons-material/Pin';
-import {
-  Alert,
-  MenuItem,
-  TextField as MuiTextField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   BooleanField,
@@ -32,6 +21,8 @@ import { StatusField } from '../../components/StatusField';
 import { ActionButton } from '../../kit/ActionButton';
 import { DateField, formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
+import { SimpleTable } from '../../kit/SimpleTable';
+import { ChoiceBox } from '../../kit/TextBox';
 import type { User } from './userFields';
 
 const SendPinButton = () => (
@@ -96,23 +87,15 @@ const TokenPackPicker = ({
   chosen: string;
   onChange: (id: string) => void;
 }) => {
-  const translate = useTranslate();
   if (packs.length < 2) return null;
   return (
-    <MuiTextField
-      select
-      size="small"
-      label={translate('resources.users.tokenPack')}
+    <ChoiceBox
+      label="resources.users.tokenPack"
       value={chosen}
-      onChange={(event) => onChange(event.target.value)}
+      choices={packs.map((id) => ({ id, name: id }))}
+      onChange={onChange}
       sx={{ mb: 2, minWidth: 240 }}
-    >
-      {packs.map((id) => (
-        <MenuItem key={id} value={id}>
-          {id}
-        </MenuItem>
-      ))}
-    </MuiTextField>
+    />
   );
 };
 
@@ -156,28 +139,23 @@ const HistoryTab = () => {
       )}
       {rows && rows.content.length > 0 && (
         <>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('resources.users.history.date')}</TableCell>
-                <TableCell>{translate('resources.users.history.action')}</TableCell>
-                <TableCell>{translate('resources.users.history.actor')}</TableCell>
-                <TableCell>{translate('resources.users.history.changes')}</TableCell>
+          <SimpleTable
+            headings={[
+              'resources.users.history.date',
+              'resources.users.history.action',
+              'resources.users.history.actor',
+              'resources.users.history.changes',
+            ]}
+          >
+            {rows.content.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{formatDate(row.date, { time: true })}</TableCell>
+                <TableCell>{row.action}</TableCell>
+                <TableCell>{row.actor ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{Object.keys(row.changes).join(', ')}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.content.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell>{formatDate(row.date, { time: true })}</TableCell>
-                  <TableCell>{row.action}</TableCell>
-                  <TableCell>{row.actor ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {Object.keys(row.changes).join(', ')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </SimpleTable>
           <TablePagination
             component="div"
             count={rows.totalElements}
@@ -233,26 +211,24 @@ const TroubleshootingTab = () => {
         <Typography>{translate('resources.users.troubleshooting.empty')}</Typography>
       )}
       {devices && devices.length > 0 && (
-        <Table size="small" aria-label={translate('resources.users.troubleshooting.devices')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.users.troubleshooting.device')}</TableCell>
-              <TableCell>{translate('resources.users.troubleshooting.activated')}</TableCell>
-              <TableCell>{translate('resources.users.troubleshooting.lastSignIn')}</TableCell>
-              <TableCell>{translate('resources.users.troubleshooting.lastApproval')}</TableCell>
+        <SimpleTable
+          label="resources.users.troubleshooting.devices"
+          headings={[
+            'resources.users.troubleshooting.device',
+            'resources.users.troubleshooting.activated',
+            'resources.users.troubleshooting.lastSignIn',
+            'resources.users.troubleshooting.lastApproval',
+          ]}
+        >
+          {devices.map((device) => (
+            <TableRow key={device.deviceId}>
+              <TableCell>{device.name ?? device.deviceId}</TableCell>
+              <TableCell>{shownDate(device.activatedDate)}</TableCell>
+              <TableCell>{shownDate(device.lastSignIn)}</TableCell>
+              <TableCell>{shownDate(device.lastApproval)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {devices.map((device) => (
-              <TableRow key={device.deviceId}>
-                <TableCell>{device.name ?? device.deviceId}</TableCell>
-                <TableCell>{shownDate(device.activatedDate)}</TableCell>
-                <TableCell>{shownDate(device.lastSignIn)}</TableCell>
-                <TableCell>{shownDate(device.lastApproval)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </SimpleTable>
       )}
     </>
   );

@@ -1,6 +1,5 @@
-import { TextField } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider } from 'react-admin';
 import { isIpAddress } from '../../../../contract/connector';
 import { RADIUS_LIMITS, type RadiusSecretAnswer } from '../../../../contract/radius';
 import { SecretDialog } from '../../../components/SecretDialog';
@@ -21,32 +20,29 @@ const SECRET_TEXTS = {
  * dialog). A connector added here is given to the service at once; a chosen one when Next is pressed. Both
  * go through validate-update (and 'Warning connector setting!' when another service uses it) and update.
  */
+const nameRule = (value: unknown) => {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name === '' || name.length > RADIUS_LIMITS.name ? 'portal.wizard.radius.nameRequired' : undefined;
+};
+const ipRule = (value: unknown) =>
+  isIpAddress(typeof value === 'string' ? value.trim() : '') ? undefined : 'portal.wizard.radius.ipInvalid';
+
 export const RadiusStep = ({ service, pack, first, onBack, onNext, onChanged, remember }: StepProps) => {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const step = useConnectorStep({ service, pack, onNext, onChanged }, 'radius', 'portal.wizard.radius');
-  const [form, setForm] = useState({ name: '', ipAddress: '' });
-  const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
 
-  const nameError = form.name.trim() === '' || form.name.trim().length > RADIUS_LIMITS.name;
-  const ipError = !isIpAddress(form.ipAddress.trim());
-
   const create = step.addWith({
-    touch: () => setTouched(true),
-    valid: !(nameError || ipError),
-    make: async () => {
-      const name = form.name.trim();
+    make: async (values) => {
+      const name = (values.name ?? '').trim();
       const { data } = await dataProvider.create<RadiusSecretAnswer & { id: string }>('radius', {
-        data: { name, ipAddress: form.ipAddress.trim() },
+        data: { name, ipAddress: (values.ipAddress ?? '').trim() },
       });
       return { id: String(data.id), name, secret: data.sharedSecret };
     },
     done: (made) => {
       remember({ radiusSecret: { connectorId: made.id, secret: made.secret } });
       setSecret(made.secret);
-      setForm({ name: '', ipAddress: '' });
-      setTouched(false);
     },
   });
 
@@ -63,25 +59,22 @@ export const RadiusStep = ({ service, pack, first, onBack, onNext, onChanged, re
         )
       }
     >
-      <TextField
-        label={translate('portal.wizard.radius.name')}
-        value={form.name}
-        onChange={(event) => setForm({ ...form, name: event.target.value })}
-        required
+      <TextInput
+        source="name"
+        label="portal.wizard.radius.name"
+        defaultValue=""
+        validate={nameRule}
+        isRequired
         slotProps={{ htmlInput: { maxLength: RADIUS_LIMITS.name } }}
-        error={touched && nameError}
-        helperText={touched && nameError ? translate('portal.wizard.radius.nameRequired') : ' '}
       />
-      <TextField
-        label={translate('portal.wizard.radius.ipAddress')}
-        value={form.ipAddress}
-        onChange={(event) => setForm({ ...form, ipAddress: event.target.value })}
-        required
+      <TextInput
+        source="ipAddress"
+        label="portal.wizard.radius.ipAddress"
+        defaultValue=""
+        validate={ipRule}
+        isRequired
+        helperText="portal.wizard.radius.ipHelp"
         slotProps={{ htmlInput: { maxLength: RADIUS_LIMITS.ipAddress } }}
-        error={touched && ipError}
-        helperText={translate(
-          touched && ipError ? 'portal.wizard.radius.ipInvalid' : 'portal.wizard.radius.ipHelp',
-        )}
       />
     </ConnectorStep>
   );

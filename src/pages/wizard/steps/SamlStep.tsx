@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { isDomainName } from '../../../../contract/rules';
 import { SAML_LIMITS, type SamlDefaults } from '../../../../contract/saml';
 import type { PortalDataProvider } from '../../../dataProviders';
@@ -13,6 +13,11 @@ import type { StepProps } from './types';
  * as the connector's own create page does) and is given to the service at once; a chosen one when Next is
  * pressed (validate-update, 'Warning connector setting!' when another service uses it, then update).
  */
+const nameRule = (value: unknown) => {
+  const name = typeof value === 'string' ? value.trim() : '';
+  return name === '' || name.length > SAML_LIMITS.name ? 'portal.wizard.saml.nameRequired' : undefined;
+};
+
 export const SamlStep = ({
   service,
   pack,
@@ -26,11 +31,8 @@ export const SamlStep = ({
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const step = useConnectorStep({ service, pack, onNext, onChanged }, 'saml', 'portal.wizard.saml');
-  const [name, setName] = useState('');
-  const [nameTouched, setNameTouched] = useState(false);
   const [domain, setDomain] = useState(memory.domain ?? '');
   const [domainTouched, setDomainTouched] = useState(false);
-  const nameError = name.trim() === '' || name.trim().length > SAML_LIMITS.name;
   const domainError = !isDomainName(domain.trim());
 
   const next = async () => {
@@ -41,18 +43,11 @@ export const SamlStep = ({
   };
 
   const create = step.addWith({
-    touch: () => setNameTouched(true),
-    valid: !nameError,
-    make: async () => {
+    make: async (values) => {
+      const name = (values.name ?? '').trim();
       const { data: defaults } = await dataProvider.defaults<SamlDefaults>('saml', {});
-      const { data } = await dataProvider.create<{ id: string }>('saml', {
-        data: { ...defaults, name: name.trim() },
-      });
-      return { id: String(data.id), name: name.trim() };
-    },
-    done: () => {
-      setName('');
-      setNameTouched(false);
+      const { data } = await dataProvider.create<{ id: string }>('saml', { data: { ...defaults, name } });
+      return { id: String(data.id), name };
     },
   });
 
@@ -84,14 +79,13 @@ export const SamlStep = ({
         />
       }
     >
-      <TextField
-        label={translate('portal.wizard.saml.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
+      <TextInput
+        source="name"
+        label="portal.wizard.saml.name"
+        defaultValue=""
+        validate={nameRule}
+        isRequired
         slotProps={{ htmlInput: { maxLength: SAML_LIMITS.name } }}
-        error={nameTouched && nameError}
-        helperText={nameTouched && nameError ? translate('portal.wizard.saml.nameRequired') : ' '}
       />
     </ConnectorStep>
   );
