@@ -3,9 +3,9 @@ import { useTranslate } from 'react-admin';
 import { getProductName } from '../config';
 
 /** Sets the document title; it always ends with the product name (spec 01 §1). */
-export const usePageTitle = (titleKey: string) => {
+export const usePageTitle = (titleKey: string, options?: Record<string, unknown>) => {
   const translate = useTranslate();
-  const title = translate(titleKey);
+  const title = translate(titleKey, options);
   useEffect(() => {
     document.title = translate('portal.pageTitle', { title, productName: getProductName() });
   }, [title, translate]);

@@ -166,11 +166,9 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
         {icon}
       </RefusableButton>
     ) : (
-      <Tooltip title={translate(label)}>
-        <IconButton size="small" color={color} aria-label={iconLabel} onClick={start} disabled={off}>
-          {icon}
-        </IconButton>
-      </Tooltip>
+      <RowIconButton label={label} name={iconLabel} color={color} onClick={start} disabled={off}>
+        {icon}
+      </RowIconButton>
     );
   return (
     <>
@@ -193,3 +191,30 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
     </>
   );
 }
+
+/** A row's icon button: its text (a catalogue key) in a tooltip, and its name for screen readers. */
+export const RowIconButton = ({
+  label,
+  name,
+  color,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  /** Says what it acts on ("Send the code of ann by email"), already translated. */
+  name: string;
+  color?: ButtonProps['color'];
+  onClick: (event: MouseEvent) => void;
+  disabled?: boolean;
+  children: ReactElement;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate(label)}>
+      <IconButton size="small" color={color} aria-label={name} onClick={onClick} disabled={disabled}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+};

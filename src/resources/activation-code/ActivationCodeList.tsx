@@ -1,31 +1,38 @@
-import { Alert, Box, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert } from '@mui/material';
+import { useState } from 'react';
 import {
   Button,
   DataTable,
-  List,
-  Pagination,
   SearchInput,
   SelectInput,
-  SimpleList,
   useCanAccess,
+  useDataProvider,
   useGetOne,
   useListContext,
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ACTIVATION_PAGE_SIZES } from '../../../contract/activationCode';
+import { ACTIVATION_ERRORS, ACTIVATION_PAGE_SIZES } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
-import { getProductName } from '../../config';
-import { DateField } from '../../kit/dates';
-import { ListError } from '../../kit/ListError';
+import { CodeList } from '../../components/codes/CodeList';
+import { CodeToolbar } from '../../components/codes/codeActions';
+import { anyFilter, type CodeKind } from '../../components/codes/codes';
+import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
+import { DateColumn } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
-import { SmallScreenList } from '../../kit/SmallScreenList';
 import { ActivationStatusField, CodeField } from './ActivationFields';
-import { ActivationToolbar } from './ActivationToolbar';
-import { BulkActions } from './BulkActions';
 import { type ActivationCode, EMAIL_EXIST_CHOICES, RESOURCE, STATUS_CHOICES, T } from './model';
-import { RowActions } from './RowActions';
+import { ZipButton } from './ZipButton';
+
+/** Activation codes, as the code list shows them: a token pack's, filtered by any filter. */
+const KIND: CodeKind = {
+  resource: RESOURCE,
+  texts: T,
+  notices: { sentOne: 'sent', regeneratedOne: 'regenerated' },
+  filtered: anyFilter,
+  scopeFilter: ({ tokenPackId }) => ({ tokenPackId }),
+};
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -34,27 +41,6 @@ const filters = [
 ];
 
 const Column = DataTable.Col<ActivationCode>;
-
-/** No row: with filters, that none matches; without, what the codes are for (Generate is in the toolbar). */
-const NoCodes = () => {
-  const translate = useTranslate();
-  const { filterValues } = useListContext();
-  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '');
-  if (filtered)
-    return (
-      <Typography sx={{ p: 2 }} color="text.secondary">
-        {translate(`${T}.empty.filtered`)}
-      </Typography>
-    );
-  return (
-    <Box sx={{ p: 3, textAlign: 'center' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate(`${T}.empty.title`)}
-      </Typography>
-      <Typography color="text.secondary">{translate(`${T}.empty.body`)}</Typography>
-    </Box>
-  );
-};
 
 /** The pack has no primary directory: Generate cannot work until one is chosen on the pack's edit page. */
 const NoDirectoryHint = ({ tokenPackId }: { tokenPackId: string }) => {
@@ -80,32 +66,38 @@ const NoDirectoryHint = ({ tokenPackId }: { tokenPackId: string }) => {
   );
 };
 
-/** The browser tab says which pack's codes these are. */
-const useDocumentTitle = (title: string) => {
-  const translate = useTranslate();
-  useEffect(() => {
-    document.title = translate('portal.pageTitle', { title, productName: getProductName() });
-  }, [title, translate]);
+/** Download Zip QR Code: the QR codes of the selected codes (whoever sees the codes, as the contract allows). */
+const ZipSelectedButton = ({ tokenPackId }: { tokenPackId: string }) => {
+  const { selectedIds } = useListContext<ActivationCode>();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return (
+    <ZipButton
+      label={`${T}.actions.downloadZip`}
+      fetch={(onChunk) =>
+        dataProvider.zip<DownloadedFile>(RESOURCE, {
+          tokenPackId,
+          data: { ids: selectedIds },
+          meta: { onChunk },
+        })
+      }
+    />
+  );
 };
 
 /**
  * /activation-code/{tokenPackId} (spec 02 §2 Activation-code list): '<token pack name> Activation Code', the
  * pack's codes with their user, email, distinguished name, status, generated and expiry dates; search,
- * status and email filters, sorting, the page sizes of §9; the toolbar's Generate or Re-generate all and
- * Download All; each row's send by email and re-generate; the selection's delete, Send Mail, Re-generate
- * and Download Zip QR Code. A simple list on a phone, with the row actions.
+ * status and email filters; back to the pack and Download All in the toolbar, Download Zip QR Code for the
+ * selected codes; the rest is every code list's (CodeList).
  */
 export const ActivationCodeList = () => {
   const { tokenPackId = '' } = useParams<{ tokenPackId: string }>();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { data: pack, error } = useGetOne<TokenPackRecord>('token-pack-v2', { id: tokenPackId });
   // The pack the server last said has no primary directory (the page stays mounted from pack to pack).
   const [noDirectoryPack, setNoDirectoryPack] = useState<string>();
   const { canAccess: canChange } = useCanAccess({ resource: RESOURCE, action: 'configure' });
-  const title = pack
-    ? translate(`${T}.title`, { name: pack.name })
-    : translate(`${T}.name`, { smart_count: 2 });
-  useDocumentTitle(title);
   const showHint = canChange && (noDirectoryPack === tokenPackId || pack?.primaryDirectoryId === null);
   if (error) {
     // An unknown pack (or another customer's): its codes cannot be listed either.
@@ -120,69 +112,63 @@ export const ActivationCodeList = () => {
       </Alert>
     );
   }
+  const scope = { tokenPackId };
   return (
-    <List
-      error={<ListError />}
-      resource={RESOURCE}
-      title={<span>{title}</span>}
+    <CodeList<ActivationCode>
+      kind={KIND}
+      scope={scope}
+      name={pack?.name}
+      pageSizes={ACTIVATION_PAGE_SIZES}
       filter={{ tokenPackId }}
       filters={filters}
       storeKey={`${RESOURCE}.${tokenPackId}`}
-      sort={{ field: 'username', order: 'ASC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[...ACTIVATION_PAGE_SIZES]} />}
-      // Eight columns: the table scrolls within the page rather than widening it (width 0, min-width 100%);
-      // only the table's wrapper scrolls, so that the bulk actions toolbar above it is not clipped.
-      sx={{
-        '& .RaList-content': { width: 0, minWidth: '100%' },
-        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-      }}
-      actions={
-        <ActivationToolbar tokenPackId={tokenPackId} onNoDirectory={() => setNoDirectoryPack(tokenPackId)} />
-      }
-      empty={false}
-      exporter={false}
-    >
-      {showHint && <NoDirectoryHint tokenPackId={tokenPackId} />}
-      <SmallScreenList
-        small={
-          <SimpleList<ActivationCode>
-            primaryText={() => <CodeField />}
-            secondaryText={(record) => `${record.username} · ${translate(`portal.status.${record.status}`)}`}
-            tertiaryText={(record) => record.email ?? ''}
-            rightIcon={canChange ? () => <RowActions /> : undefined}
-            rowClick={false}
-            empty={<NoCodes />}
-          />
-        }
-      >
-        <DataTable
-          rowClick={false}
-          bulkActionButtons={<BulkActions tokenPackId={tokenPackId} />}
-          empty={<NoCodes />}
-        >
-          <Column source="code">
-            <CodeField />
-          </Column>
-          <Column source="username" />
-          <Column source="email" />
-          <Column source="distinguishedName" disableSort />
-          <Column source="status">
-            <ActivationStatusField />
-          </Column>
-          <Column source="lastModifiedDate">
-            <DateField source="lastModifiedDate" showTime />
-          </Column>
-          <Column source="expireDate">
-            <DateField source="expireDate" showTime />
-          </Column>
-          {canChange && (
-            <Column label={false} disableSort align="right">
-              <RowActions />
-            </Column>
+      before={showHint && <NoDirectoryHint tokenPackId={tokenPackId} />}
+      toolbar={
+        <CodeToolbar
+          kind={KIND}
+          scope={scope}
+          back={
+            <Button
+              component={Link}
+              to={`/token-pack-v2/${encodeURIComponent(tokenPackId)}/show`}
+              label={`${T}.backToPack`}
+            >
+              <ArrowBackIcon />
+            </Button>
+          }
+          onGenerateError={(failure) => {
+            if ((failure as Error | undefined)?.message === ACTIVATION_ERRORS.noDirectory.key)
+              setNoDirectoryPack(tokenPackId);
+          }}
+          more={() => (
+            <ZipButton
+              label={`${T}.actions.downloadAll`}
+              fetch={(onChunk) =>
+                dataProvider.downloadAll<DownloadedFile>(RESOURCE, { tokenPackId, meta: { onChunk } })
+              }
+            />
           )}
-        </DataTable>
-      </SmallScreenList>
-    </List>
+        />
+      }
+      bulkMore={<ZipSelectedButton tokenPackId={tokenPackId} />}
+      phone={{
+        primaryText: () => <CodeField />,
+        secondaryText: (record) => `${record.username} · ${translate(`portal.status.${record.status}`)}`,
+        tertiaryText: (record) => record.email ?? '',
+      }}
+      columns={[
+        <Column key="code" source="code">
+          <CodeField />
+        </Column>,
+        <Column key="username" source="username" />,
+        <Column key="email" source="email" />,
+        <Column key="dn" source="distinguishedName" disableSort />,
+        <Column key="status" source="status">
+          <ActivationStatusField />
+        </Column>,
+        <DateColumn key="generated" source="lastModifiedDate" showTime />,
+        <DateColumn key="expires" source="expireDate" showTime />,
+      ]}
+    />
   );
 };

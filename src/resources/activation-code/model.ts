@@ -3,7 +3,6 @@ import {
   type ActivationCodeRecord,
   type ActivationCodeStatus,
 } from '../../../contract/activationCode';
-import { isEmail } from '../../../contract/rules';
 
 /** The catalogue's root for these screens. */
 export const T = 'resources.activation-code';
@@ -30,16 +29,3 @@ export const EMAIL_EXIST_CHOICES = [
   { id: 'true', name: `${T}.emailExist.true` },
   { id: 'false', name: `${T}.emailExist.false` },
 ];
-
-/** The send-by-email address: not empty (spec 02 §5, verbatim), then an email (the contract's rule). */
-export const validateSendTo = (value: unknown): string | undefined => {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) return `${T}.validation.emailEmpty`;
-  return isEmail(text) ? undefined : `${T}.validation.emailInvalid`;
-};
-
-/** What send-mail answers: how many messages were queued, how many codes had no address. */
-export interface SendMailAnswer {
-  queued: number;
-  skipped: number;
-}

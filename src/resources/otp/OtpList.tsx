@@ -1,35 +1,39 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PasswordIcon from '@mui/icons-material/Password';
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
+  Button,
+  CanAccess,
   DataTable,
-  List,
-  Pagination,
   SearchInput,
   SelectInput,
-  SimpleList,
-  useCanAccess,
   useDataProvider,
   useGetList,
-  useListContext,
   useTranslate,
 } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { OTP_PAGE_SIZES } from '../../../contract/otp';
 import type { ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
-import { getProductName } from '../../config';
+import { CodeList } from '../../components/codes/CodeList';
+import { CodeToolbar } from '../../components/codes/codeActions';
+import type { CodeKind } from '../../components/codes/codes';
 import type { PortalDataProvider } from '../../dataProviders';
-import { DateField } from '../../kit/dates';
-import { ListError } from '../../kit/ListError';
+import { DateColumn } from '../../kit/dates';
+import { EmptyState } from '../../kit/ListEmpty';
 import { errorNotification } from '../../kit/notifyError';
-import { SmallScreenList } from '../../kit/SmallScreenList';
-import { BulkActions } from './BulkActions';
 import { type OtpCode, RESOURCE, serviceIdOf, T } from './model';
 import { SeedField } from './OtpFields';
-import { OtpToolbar } from './OtpToolbar';
-import { RowActions } from './RowActions';
+
+/** OTP codes, as the code list shows them: a service's, filtered by username. */
+const KIND: CodeKind = {
+  resource: RESOURCE,
+  texts: T,
+  notices: { sentOne: 'sentSelected', regeneratedOne: 'regeneratedOne' },
+  filtered: (filterValues) => Boolean(filterValues.username),
+  scopeFilter: ({ serviceId }) => ({ serviceId }),
+};
 
 interface Choice {
   id: string;
@@ -59,48 +63,6 @@ const ServiceInput = ({ current }: { source: string; alwaysOn?: boolean; current
   );
 };
 
-/** No service chosen yet: OTP codes are a service's, so the page says to choose one. */
-const ChooseService = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <PasswordIcon sx={{ fontSize: 96, opacity: 0.4 }} aria-hidden />
-      <Typography variant="h5" component="p" gutterBottom>
-        {translate(`${T}.chooseService.title`)}
-      </Typography>
-      <Typography color="text.secondary">{translate(`${T}.chooseService.body`)}</Typography>
-    </Box>
-  );
-};
-
-/** No row: with a username typed, that none matches; without, what OTP codes are (Generate is in the toolbar). */
-const NoCodes = () => {
-  const translate = useTranslate();
-  const { filterValues } = useListContext();
-  if (filterValues?.username)
-    return (
-      <Typography sx={{ p: 2 }} color="text.secondary">
-        {translate(`${T}.empty.filtered`)}
-      </Typography>
-    );
-  return (
-    <Box sx={{ p: 3, textAlign: 'center' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate(`${T}.empty.title`)}
-      </Typography>
-      <Typography color="text.secondary">{translate(`${T}.empty.body`)}</Typography>
-    </Box>
-  );
-};
-
-/** The browser tab says which service's codes these are. */
-const useDocumentTitle = (title: string) => {
-  const translate = useTranslate();
-  useEffect(() => {
-    document.title = translate('portal.pageTitle', { title, productName: getProductName() });
-  }, [title, translate]);
-};
-
 /** The token pack of a service (spec 02 §7: the OTP calls go through it), with the service's name. */
 const useServicePack = (serviceId: string | undefined) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -118,23 +80,16 @@ const Column = DataTable.Col<OtpCode>;
 /**
  * /otp (spec 01 §2; spec 02 §2 OTP list): one service's OTP codes, the service chosen in an always-shown
  * filter and carried in the URL (`/otp?filter={"serviceId":…}`, as the service page links here). Titled
- * '<service name> OTP codes'; username, OTP secret and generated date, a username filter, sorting and the
- * page sizes of §9; the toolbar's Generate or Re-generate all; each row's send by email and re-generate;
- * the selection's Delete, Send Mail and Re-generate. A simple list on a phone, with the row actions.
+ * '<service name> OTP codes'; username, OTP secret and generated date, a username filter; back to the
+ * service; the rest is every code list's (CodeList). Until a service is chosen, the page says to choose one.
  */
 export const OtpList = () => {
   const translate = useTranslate();
   const [searchParams] = useSearchParams();
   const serviceId = serviceIdOf(searchParams.get('filter'));
   const { data: pack, error: packError } = useServicePack(serviceId);
-  const { canAccess: canConfigure } = useCanAccess({ resource: RESOURCE, action: 'configure' });
-  const { canAccess: canDelete } = useCanAccess({ resource: RESOURCE, action: 'delete' });
   const current = pack?.services.find((service) => service.id === serviceId);
   const serviceName = current?.instanceName;
-  const title = serviceName
-    ? translate(`${T}.title`, { name: serviceName })
-    : translate(`${T}.name`, { smart_count: 2 });
-  useDocumentTitle(title);
   const filters = [
     <ServiceInput
       key="serviceId"
@@ -153,66 +108,58 @@ export const OtpList = () => {
   const scope = serviceId && pack ? { serviceId, tokenPackId: pack.id } : undefined;
   const error = serviceId && packError ? errorNotification(packError) : undefined;
   return (
-    <List
-      error={<ListError />}
-      resource={RESOURCE}
-      title={<span>{title}</span>}
+    <CodeList<OtpCode>
+      kind={KIND}
+      scope={scope}
+      name={serviceName}
+      pageSizes={OTP_PAGE_SIZES}
       filters={filters}
-      sort={{ field: 'username', order: 'ASC' }}
-      perPage={25}
-      queryOptions={scope ? {} : { enabled: false }}
-      pagination={scope ? <Pagination rowsPerPageOptions={[...OTP_PAGE_SIZES]} /> : false}
-      // The table scrolls within the page rather than widening it (width 0, min-width 100%); only the
-      // table's wrapper scrolls, so that the bulk actions toolbar above it is not clipped.
-      sx={{
-        '& .RaList-content': { width: 0, minWidth: '100%' },
-        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-      }}
-      actions={scope ? <OtpToolbar {...scope} /> : false}
-      empty={false}
-      exporter={false}
-    >
-      {!serviceId ? (
-        <ChooseService />
-      ) : error ? (
-        <Alert severity="error" sx={{ m: 1 }}>
-          {translate(error[0], error[1].messageArgs)}
-        </Alert>
-      ) : scope ? (
-        <SmallScreenList
-          small={
-            <SimpleList<OtpCode>
-              primaryText={(record) => record.username}
-              secondaryText={() => <SeedField wrap />}
-              rightIcon={canConfigure ? () => <RowActions /> : undefined}
-              rowClick={false}
-              empty={<NoCodes />}
-            />
-          }
-        >
-          <DataTable
-            rowClick={false}
-            bulkActionButtons={canConfigure || canDelete ? <BulkActions {...scope} /> : false}
-            empty={<NoCodes />}
-          >
-            <Column source="username" />
-            <Column source="seedNumber" disableSort>
-              <SeedField />
-            </Column>
-            <Column source="generatedDate">
-              <DateField source="generatedDate" showTime />
-            </Column>
-            {canConfigure && (
-              <Column label={false} disableSort align="right">
-                <RowActions />
-              </Column>
-            )}
-          </DataTable>
-        </SmallScreenList>
-      ) : (
-        // The service's token pack is loading.
-        <Box sx={{ minHeight: 96 }} />
-      )}
-    </List>
+      rows={
+        !serviceId ? (
+          // OTP codes are a service's: the page says to choose one.
+          <EmptyState
+            icon={PasswordIcon}
+            title={`${T}.chooseService.title`}
+            body={`${T}.chooseService.body`}
+          />
+        ) : error ? (
+          <Alert severity="error" sx={{ m: 1 }}>
+            {translate(error[0], error[1].messageArgs)}
+          </Alert>
+        ) : scope ? undefined : (
+          // The service's token pack is loading.
+          <Box sx={{ minHeight: 96 }} />
+        )
+      }
+      toolbar={
+        scope ? (
+          <CodeToolbar
+            kind={KIND}
+            scope={scope}
+            back={
+              <CanAccess resource="service-launch" action="edit">
+                <Button
+                  component={Link}
+                  to={`/service-launch/${encodeURIComponent(scope.serviceId)}`}
+                  label={`${T}.backToService`}
+                >
+                  <ArrowBackIcon />
+                </Button>
+              </CanAccess>
+            }
+          />
+        ) : (
+          false
+        )
+      }
+      phone={{ primaryText: (record) => record.username, secondaryText: () => <SeedField wrap /> }}
+      columns={[
+        <Column key="username" source="username" />,
+        <Column key="seed" source="seedNumber" disableSort>
+          <SeedField />
+        </Column>,
+        <DateColumn key="generated" source="generatedDate" showTime />,
+      ]}
+    />
   );
 };

@@ -1,5 +1,4 @@
 import type { OtpRecord } from '../../../contract/otp';
-import { isEmail } from '../../../contract/rules';
 
 /** The catalogue's root for these screens. */
 export const T = 'resources.otp';
@@ -22,22 +21,3 @@ export const serviceIdOf = (filter: string | null): string | undefined => {
     return undefined;
   }
 };
-
-/** The send-by-email address: not empty (spec 02 §5, verbatim), then an email (the contract's rule). */
-export const validateSendTo = (value: unknown): string | undefined => {
-  const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) return `${T}.validation.emailEmpty`;
-  return isEmail(text) ? undefined : `${T}.validation.emailInvalid`;
-};
-
-/** What send-mail answers: how many messages were queued, how many users had no address. */
-export interface SendMailAnswer {
-  queued: number;
-  skipped: number;
-}
-
-/** What the service's OTP actions need: the service and the token pack it belongs to. */
-export interface OtpScope {
-  serviceId: string;
-  tokenPackId: string;
-}
