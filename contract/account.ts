@@ -11,7 +11,7 @@ import {
   ReadOnly,
   RequiredText,
 } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 import { Configure2faBody, SecondFactorConfiguration } from './secondFactor.ts';
 
@@ -254,5 +254,29 @@ export const account = defineResource({
       access: { duringPasswordChange: true },
       schema: { response: { 200: SessionAccount } },
     },
+  },
+});
+
+export const ACCOUNT_ERRORS = defineErrors({
+  emailExisted: { key: 'error.email.existed', text: 'Email already existed' },
+  emailInvalid: { key: 'error.email.invalid', text: 'Invalid Email' },
+  accountNotFound: { key: 'error.account.notFound', text: 'Account with the email not found' },
+  accountIdRequired: { key: 'error.account.idRequired', text: 'Account ID is required' },
+  accountIdNotFound: { key: 'error.account.idNotFound', text: 'Account ID not found' },
+  accountOuRequired: { key: 'error.account.ouRequired', text: 'ou is required for LDAP' },
+  accountLdapExisted: { key: 'error.account.ldapExisted', text: 'LDAP account already exists' },
+  accountRoleRequired: { key: 'error.account.roleRequired', text: 'Account Role is required' },
+  accountRootCustomerNotFound: {
+    key: 'error.account.rootCustomerNotFound',
+    text: 'Root Account Customer not found',
+  },
+  accountRolesDuplicated: { key: 'error.account.rolesDuplicated', text: 'Selected roles are duplicated' },
+  accountRoleScope: {
+    key: 'error.account.roleScope',
+    text: 'The selected roles cannot be given to this account.',
+  },
+  accountSelfDeactivate: {
+    key: 'error.account.selfDeactivate',
+    text: 'You cannot deactivate your own account.',
   },
 });

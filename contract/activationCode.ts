@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, NullableString, Uuid } from './fields.ts';
-import { defineCalls, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -196,7 +196,7 @@ export const appActivation = defineCalls({
   },
 });
 
-export const ACTIVATION_ERRORS = {
+export const ACTIVATION_ERRORS = defineErrors({
   notFound: { key: 'error.activationCode.notFound', text: 'This activation code does not exist.' },
   used: { key: 'error.activationCode.used', text: 'This activation code has been used already.' },
   expired: {
@@ -214,4 +214,4 @@ export const ACTIVATION_ERRORS = {
   // Spec 02 §5: verbatim.
   emailEmpty: { key: 'error.activationCode.emailEmpty', text: 'Email must not be empty' },
   emailInvalid: { key: 'error.activationCode.emailInvalid', text: 'Please input a valid email.' },
-} as const;
+});

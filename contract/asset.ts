@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, IdParams, ReadOnly, RequiredText, Uuid } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Permission assets (spec 01 §6): one per resource of the permission catalogue, with the actions roles may
@@ -156,4 +156,8 @@ export const asset = defineResource({
       schema: { response: { 200: Type.Array(Type.String()) } },
     },
   },
+});
+
+export const ASSET_ERRORS = defineErrors({
+  notFound: { key: 'error.asset.notFound', text: 'Permission asset not found' },
 });

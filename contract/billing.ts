@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, closedQuery } from './fields.ts';
-import { defineCalls, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Plans and prices (spec 02 §3 Package or tier, Period plan, Calculation result; §7 billing calls; §9; spec
@@ -183,7 +183,7 @@ export const billingCalls = defineCalls({
 });
 
 /** The server's answers about plans and prices, in the catalogue's words (src/i18n/en/errors.ts). */
-export const BILLING_ERRORS = {
+export const BILLING_ERRORS = defineErrors({
   tierNotFound: { key: 'error.billing.tierNotFound', text: 'This plan does not exist.' },
   periodNotFound: {
     key: 'error.billing.periodNotFound',
@@ -199,7 +199,7 @@ export const BILLING_ERRORS = {
     key: 'error.billing.freePlanSubscribed',
     text: 'You already subscribed to the Free Plan',
   },
-} as const;
+});
 
 // ——— Orders (spec 02 §2 Orders list, §3 Order, §4 Order states) ———
 
@@ -356,13 +356,13 @@ export const order = defineResource({
   },
 });
 
-export const ORDER_ERRORS = {
+export const ORDER_ERRORS = defineErrors({
   notFound: { key: 'error.billing.orderNotFound', text: 'Order not found' },
   notSubmitted: {
     key: 'error.billing.orderNotSubmitted',
     text: 'Only a submitted order can be cancelled or approved; this one is %{status}.',
   },
-} as const;
+});
 
 // ——— Subscriptions (spec 02 §2 Subscription page, §3 Subscription, §4 Upgrade and extend, Edit) ———
 
@@ -514,7 +514,7 @@ export const subscription = defineResource({
   },
 });
 
-export const SUBSCRIPTION_ERRORS = {
+export const SUBSCRIPTION_ERRORS = defineErrors({
   notHigher: {
     key: 'error.billing.notHigherPlan',
     text: 'Choose a plan above the current one to upgrade.',
@@ -528,4 +528,4 @@ export const SUBSCRIPTION_ERRORS = {
     text: 'Choose %{count} users to remove: the new number of users is below the %{active} active users.',
   },
   notActive: { key: 'error.billing.subscriptionNotActive', text: 'This subscription is not active.' },
-} as const;
+});

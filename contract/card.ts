@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Order } from './billing.ts';
 import { CARD_BRANDS, CARD_RULE_ERRORS, CARD_TOKEN_MAX } from './cardRules.ts';
 import { closed } from './fields.ts';
-import { defineCalls, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineResource } from './kit.ts';
 
 /**
  * Payment cards and paying orders by card (spec 02 §3 Card, §4 Subscribe/Upgrade/Purchase flow, §7 card
@@ -163,7 +163,7 @@ export const cardCalls = defineCalls({
 });
 
 /** The server's answers about cards and card payments, in the catalogue's words (src/i18n/en/errors.ts). */
-export const CARD_ERRORS = {
+export const CARD_ERRORS = defineErrors({
   notFound: { key: 'error.card.notFound', text: 'Card not found' },
   invalidToken: {
     key: 'error.card.invalidToken',
@@ -206,4 +206,4 @@ export const CARD_ERRORS = {
     key: CARD_RULE_ERRORS.invalidName,
     text: 'Enter the name on the card (at most 100 characters).',
   },
-} as const;
+});

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, HttpUrl, optional, ReadOnly, RequiredText, UuidParams } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -154,5 +154,13 @@ export const cloudConfig = defineResource({
       errors: [404, 409],
       schema: { params: UuidParams, response: { 200: CloudConfigRecord } },
     },
+  },
+});
+
+export const CLOUD_CONFIG_ERRORS = defineErrors({
+  notFound: { key: 'error.cloudConfig.notFound', text: 'Cloud configuration not found' },
+  activeConflict: {
+    key: 'error.cloudConfig.activeConflict',
+    text: 'Another configuration was activated at the same time. Reload and try again.',
   },
 });

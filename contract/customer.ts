@@ -13,7 +13,7 @@ import {
   RequiredText,
   SearchAnswer,
 } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Customers (spec 01 §3, §4): the provider's customer companies. Provider operators only. Deactivating a
@@ -114,3 +114,11 @@ export const customer = defineResource({
 });
 
 export const CustomerSearchAnswer = SearchAnswer(CustomerRecord);
+
+export const CUSTOMER_ERRORS = defineErrors({
+  notFound: { key: 'error.customer.notFound', text: 'Customer not found' },
+  companyNameExisted: {
+    key: 'error.customer.companyNameExisted',
+    text: 'A customer with this company name already exists.',
+  },
+});

@@ -9,7 +9,7 @@ import {
   ReadOnly,
   RequiredText,
 } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { UserRecord, UserUpdateForm } from './user.ts';
 
 /**
@@ -492,7 +492,7 @@ export const directoryUser = defineResource({
 export const DirectorySearchAnswer = PageAnswer(DirectoryRecord);
 
 /** The server's answers about directories, in the catalogue's words (src/i18n/en/errors.ts). */
-export const DIRECTORY_ERRORS = {
+export const DIRECTORY_ERRORS = defineErrors({
   notFound: { key: 'error.directory.notFound', text: 'Directory not found' },
   nameExisted: { key: 'error.directory.nameExisted', text: 'A directory with this name already exists.' },
   mandatoryFields: {
@@ -545,4 +545,14 @@ export const DIRECTORY_ERRORS = {
     text: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
   },
   userNotFound: { key: 'error.user.notFound', text: 'User not found' },
-} as const;
+});
+
+/** The spec's texts of an LDAP directory's connection test. */
+export const LDAP_ERRORS = defineErrors({
+  mandatoryFields: {
+    key: 'error.ldap.mandatoryFields',
+    text: 'Please input all mandatory fields before testing the connection',
+  },
+  connected: { key: 'error.ldap.connected', text: 'Connection is successful!' },
+  connectionFailed: { key: 'error.ldap.connectionFailed', text: "Can't connect to LDAP server!" },
+});

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CustomerRecordParams, connectorCrud, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
 import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * HTTPS connectors (spec 01 §3 HTTPS connector): an API that asks the gateway for a second factor, known by
@@ -80,6 +80,6 @@ export const https = defineResource({
   },
 });
 
-export const HTTPS_ERRORS = {
+export const HTTPS_ERRORS = defineErrors({
   notFound: { key: 'error.https.notFound', text: 'HTTPS connector not found' },
-} as const;
+});

@@ -1,85 +1,16 @@
-import { account } from './account.ts';
-import { activationCode, appActivation } from './activationCode.ts';
-import { asset } from './asset.ts';
-import { audit } from './audit.ts';
-import { billingCalls, order, paymentPlan, periodPlan, serviceFeature, subscription } from './billing.ts';
-import { card, cardCalls } from './card.ts';
-import { cloudConfig } from './cloudConfig.ts';
-import { connector } from './connector.ts';
-import { customer } from './customer.ts';
-import { directory, directoryUser } from './directory.ts';
-import { https } from './https.ts';
-import type { CallFamily, ResourceContract } from './kit.ts';
-import { outbox } from './mail.ts';
-import { oidc } from './oidc.ts';
-import { otp, otpVerification } from './otp.ts';
+import { type CallFamily, isCallFamily, isResourceContract, type ResourceContract } from './kit.ts';
 import type { PermissionResource } from './permissions.ts';
-import { radius } from './radius.ts';
-import { report } from './report.ts';
-import { accountRole, role } from './role.ts';
-import { saml } from './saml.ts';
-import { saml2 } from './saml2.ts';
-import { samlSetting } from './samlSetting.ts';
-import { secondFactor } from './secondFactor.ts';
-import { denyServiceUsers, seamlessServiceUsers, serviceInstance, serviceLaunch } from './service.ts';
-import { serviceTemplate, serviceTemplateFiles } from './serviceTemplate.ts';
-import { billing, session } from './session.ts';
-import { theme, themeFiles } from './theme.ts';
-import { tokenPack, tokenPackV2, whiteListIps } from './tokenPack.ts';
-import { user } from './user.ts';
+import { CONTRACT_MODULES } from './registry.ts';
 
-/** Every contract: the resources the server serves and the families of plain calls. */
+/**
+ * Every contract: the resources the server serves and the families of plain calls, found in the contract
+ * modules (contract/registry.ts, made from the folder by `npm run registry`).
+ */
+const exported = Object.values(CONTRACT_MODULES).flatMap((module) => Object.values(module as object));
 
-export const RESOURCE_CONTRACTS: readonly ResourceContract[] = [
-  customer,
-  account,
-  role,
-  accountRole,
-  asset,
-  serviceTemplate,
-  cloudConfig,
-  samlSetting,
-  directory,
-  directoryUser,
-  user,
-  radius,
-  saml2,
-  saml,
-  oidc,
-  https,
-  connector,
-  paymentPlan,
-  periodPlan,
-  serviceFeature,
-  order,
-  subscription,
-  card,
-  tokenPackV2,
-  tokenPack,
-  whiteListIps,
-  serviceLaunch,
-  serviceInstance,
-  denyServiceUsers,
-  seamlessServiceUsers,
-  activationCode,
-  otp,
-  outbox,
-  audit,
-  report,
-  theme,
-];
+export const RESOURCE_CONTRACTS: readonly ResourceContract[] = exported.filter(isResourceContract);
 
-export const CALL_FAMILIES: readonly CallFamily[] = [
-  session,
-  billing,
-  serviceTemplateFiles,
-  billingCalls,
-  cardCalls,
-  appActivation,
-  otpVerification,
-  secondFactor,
-  themeFiles,
-];
+export const CALL_FAMILIES: readonly CallFamily[] = exported.filter(isCallFamily);
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
 

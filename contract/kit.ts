@@ -34,6 +34,12 @@ export type CustomerSource =
   | { from: 'own' }
   | { from: 'path' | 'query' | 'body'; name?: string; optional?: true; provider?: string };
 
+/** A permission, held by the accounts of a scope ('any' by default). */
+export interface Grant {
+  permission: Permission;
+  scope?: 'provider' | 'customer' | 'any';
+}
+
 /** Who may make a call. Every call declares one; the guard enforces it. */
 export type AccessRule =
   | { public: true }
@@ -43,6 +49,13 @@ export type AccessRule =
       permission?: Permission;
       /** 'provider': operators only (no customer); 'customer': a customer's accounts only; 'any' (default). */
       scope?: 'provider' | 'customer' | 'any';
+      /**
+       * Grants any one of which admits the caller (beside `scope`, instead of `permission`): the accounts
+       * of the given scope whose roles grant the permission.
+       */
+      anyOf?: readonly Grant[];
+      /** The call is for operators only when its path parameter `param` is `is` (the provider's dashboard). */
+      providerWhen?: { param: string; is: string };
       /** Where the call's customer comes from (default `none`). */
       customer?: CustomerSource;
       /** Allowed to an account that must still change its password (sign-out, the session reads…). */
@@ -310,10 +323,50 @@ export const routesOfFamily = (family: CallFamily): ContractRoute[] =>
 /** A template as a Fastify URL: `{name}` becomes `:name` (`r-{customerId}` becomes `r-:customerId`). */
 export const toRouteUrl = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
 
-/** Names the contract's words: checks the shape at compile time and keeps the literal types. */
-export const defineResource = <const C extends ResourceContract>(contract: C): C => contract;
+/**
+ * An error the server answers, or the portal shows of its own: its catalogue key, its English text (the
+ * spec's verbatim where the spec gives one; placeholders `%{name}`) and, for the server's, its HTTP status.
+ * The English catalogue's `error.*` texts are made from these (scripts/registry.ts): a text lives here only.
+ */
+export interface ErrorText {
+  key: string;
+  text: string;
+  status?: number;
+}
 
-export const defineCalls = <const F extends CallFamily>(family: F): F => family;
+const errorSets = new WeakSet<object>();
+
+/** A contract's errors, by name: `throw fail(THEME_ERRORS.THEME_LOCKED)` on the server. */
+export const defineErrors = <const E extends Readonly<Record<string, ErrorText>>>(errors: E): E => {
+  errorSets.add(errors);
+  return errors;
+};
+
+/** Whether a value is a set of errors made by defineErrors (the catalogue's source). */
+export const isErrorSet = (value: unknown): value is Readonly<Record<string, ErrorText>> =>
+  typeof value === 'object' && value !== null && errorSets.has(value);
+
+const resources = new WeakSet<object>();
+const families = new WeakSet<object>();
+
+/** Whether a value is a resource contract made by defineResource. */
+export const isResourceContract = (value: unknown): value is ResourceContract =>
+  typeof value === 'object' && value !== null && resources.has(value);
+
+/** Whether a value is a family of calls made by defineCalls. */
+export const isCallFamily = (value: unknown): value is CallFamily =>
+  typeof value === 'object' && value !== null && families.has(value);
+
+/** Names the contract's words: checks the shape at compile time and keeps the literal types. */
+export const defineResource = <const C extends ResourceContract>(contract: C): C => {
+  resources.add(contract);
+  return contract;
+};
+
+export const defineCalls = <const F extends CallFamily>(family: F): F => {
+  families.add(family);
+  return family;
+};
 
 /** What a resource's lists may be filtered and sorted by (the server's listing must declare exactly these). */
 export interface ListingNames<Sort extends string = string> {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { IdParams, NullableString } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Outgoing mail (activation codes, OTP codes…): queued and sent through the SMTP server of SMTP_URL with
@@ -62,6 +62,6 @@ export const outbox = defineResource({
   },
 });
 
-export const MAIL_ERRORS = {
+export const MAIL_ERRORS = defineErrors({
   notFound: { key: 'error.mail.notFound', text: 'Message not found' },
-} as const;
+});

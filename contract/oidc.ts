@@ -8,7 +8,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { CreatedAnswer, closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -124,6 +124,6 @@ export const oidc = defineResource({
   },
 });
 
-export const OIDC_ERRORS = {
+export const OIDC_ERRORS = defineErrors({
   notFound: { key: 'error.oidc.notFound', text: 'OIDC client not found' },
-} as const;
+});

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, closedQuery, Uuid } from './fields.ts';
-import { defineCalls, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -205,7 +205,7 @@ export const otpVerification = defineCalls({
   },
 });
 
-export const OTP_ERRORS = {
+export const OTP_ERRORS = defineErrors({
   serviceNotFound: {
     key: 'error.otp.serviceNotFound',
     text: 'This service does not exist in this token pack.',
@@ -225,4 +225,4 @@ export const OTP_ERRORS = {
   // Spec 02 §5: verbatim.
   emailEmpty: { key: 'error.otp.emailEmpty', text: 'Email must not be empty' },
   emailInvalid: { key: 'error.otp.emailInvalid', text: 'Please input a valid email.' },
-} as const;
+});

@@ -7,7 +7,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * RADIUS connectors (spec 01 §3 RADIUS connector, §5 unique IP, §8; spec 02 §9 proxy port 1812): a RADIUS
@@ -100,10 +100,10 @@ export const radius = defineResource({
 });
 
 /** The server's answers about RADIUS connectors, in the catalogue's words (src/i18n/en/errors.ts). */
-export const RADIUS_ERRORS = {
+export const RADIUS_ERRORS = defineErrors({
   notFound: { key: 'error.radius.notFound', text: 'RADIUS connector not found' },
   ipExisted: {
     key: 'error.radius.ipExisted',
     text: 'There is one existing connector with this IP already. Please check your IP again!',
   },
-} as const;
+});

@@ -9,6 +9,7 @@ import * as cloudConfig from './cloudConfig.ts';
 import * as connector from './connector.ts';
 import * as customer from './customer.ts';
 import * as directory from './directory.ts';
+import * as errors from './errors.ts';
 import * as https from './https.ts';
 import * as mail from './mail.ts';
 import * as oidc from './oidc.ts';
@@ -27,7 +28,7 @@ import * as theme from './theme.ts';
 import * as tokenPack from './tokenPack.ts';
 import * as user from './user.ts';
 
-/** Every module of contract/ that defines resources or calls, by name (contract/index.ts reads them). */
+/** Every module of contract/ that defines resources, calls or errors, by name (contract/index.ts reads them). */
 export const CONTRACT_MODULES = {
   account,
   activationCode,
@@ -39,6 +40,7 @@ export const CONTRACT_MODULES = {
   connector,
   customer,
   directory,
+  errors,
   https,
   mail,
   oidc,

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closedQuery, NullableString } from './fields.ts';
-import { defineResource } from './kit.ts';
+import { defineErrors, defineResource } from './kit.ts';
 
 /**
  * The dashboard (/report; spec 01 §2, spec 02 §4 Reporting time filter, §7 Dashboards, §9): a customer's
@@ -122,23 +122,23 @@ export const PanelQuery = Type.Object(
  * The answers of the report calls: the server answers `{messageKey: key, message}` with the status; the
  * catalogue (src/i18n/en/errors.ts) has each key with the same text.
  */
-export const REPORT_ERRORS = {
+export const REPORT_ERRORS = defineErrors({
   REPORT_RANGE: {
     status: 400,
     key: 'error.report.range',
-    message: 'The reporting range must end after it starts and span at most 366 days.',
+    text: 'The reporting range must end after it starts and span at most 366 days.',
   },
   REPORT_DASHBOARD_UNKNOWN: {
     status: 404,
     key: 'error.report.dashboardUnknown',
-    message: 'There is no such dashboard.',
+    text: 'There is no such dashboard.',
   },
   REPORT_PANEL_UNKNOWN: {
     status: 404,
     key: 'error.report.panelUnknown',
-    message: 'This dashboard has no such panel.',
+    text: 'This dashboard has no such panel.',
   },
-} as const;
+});
 
 /** Any signed-in account sees its customer's dashboard (spec 01 §2); operators the provider's with `provider`. */
 const dashboardAccess = { customer: { from: 'path', provider: REPORT_PROVIDER } } as const;

@@ -10,7 +10,7 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Roles (spec 01 §6): the provider's roles, provider-scope for its operators and shared customer-scope roles
@@ -256,3 +256,13 @@ export const accountRole = defineResource({
 });
 
 export const AccountRolePage = PageAnswer(AccountRoleRow);
+
+export const ROLE_ERRORS = defineErrors({
+  permissionNoEditorLeft: {
+    key: 'error.permission.noEditorLeft',
+    text: 'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
+  },
+  nameExisted: { key: 'error.role.nameExisted', text: 'Role name already existed.' },
+  builtIn: { key: 'error.role.builtIn', text: 'This role is part of the product and cannot be deleted.' },
+  notFound: { key: 'error.role.notFound', text: 'Role not found' },
+});

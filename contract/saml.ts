@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CustomerIdParams, connectorCrud, isDomainName, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
 import { CreatedAnswer, closed, closedQuery, HttpUrl, ReadOnly, RequiredText } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { CertificateInfo } from './saml2.ts';
 import { isSamlPath, SAML_SETTING_LIMITS } from './samlSetting.ts';
 
@@ -151,10 +151,10 @@ export const saml = defineResource({
   },
 });
 
-export const SAML_ERRORS = {
+export const SAML_ERRORS = defineErrors({
   notFound: { key: 'error.saml.notFound', text: 'SAML connector not found' },
   certificate: {
     key: 'error.saml.certificate',
     text: 'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   },
-} as const;
+});

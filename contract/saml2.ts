@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { connectorCrud, isDomainName, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
 import { CreatedAnswer, closed, HttpUrl, ReadOnly, RequiredText, Slug } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { isSlug } from './rules.ts';
 
 /**
@@ -238,7 +238,7 @@ export const saml2 = defineResource({
   },
 });
 
-export const SAML2_ERRORS = {
+export const SAML2_ERRORS = defineErrors({
   notFound: { key: 'error.saml2.notFound', text: 'SAML 2.0 connector not found' },
   nameExisted: { key: 'error.saml2.nameExisted', text: 'SAML2 connector name already existed' },
   certificate: {
@@ -249,4 +249,4 @@ export const SAML2_ERRORS = {
     key: 'error.saml2.unknownType',
     text: 'There are no defaults for this kind of service provider.',
   },
-} as const;
+});

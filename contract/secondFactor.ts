@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed } from './fields.ts';
-import { defineCalls } from './kit.ts';
+import { defineCalls, defineErrors } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 import { SigninAnswer } from './session.ts';
 
@@ -117,7 +117,7 @@ export type SecondFactorConfiguration = Static<typeof SecondFactorConfiguration>
 
 export const Configure2faBody = Type.Object({ enable2fa: Type.Boolean() }, closed);
 
-export const SECOND_FACTOR_ERRORS = {
+export const SECOND_FACTOR_ERRORS = defineErrors({
   // Spec 01 §8: verbatim.
   timeout: {
     key: 'error.secondFactor.timeout',
@@ -140,4 +140,4 @@ export const SECOND_FACTOR_ERRORS = {
     key: 'error.secondFactor.locked',
     text: 'Too many wrong codes: the V-Key app cannot be used to sign in for 15 minutes.',
   },
-} as const;
+});

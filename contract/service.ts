@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CONNECTOR_KINDS, CustomerIdQuery, NAME_MAX_LENGTH } from './connector.ts';
 import { CreatedAnswer, closed, NullableString, RequiredText, Uuid } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { WIZARD_STATUSES } from './tokenPack.ts';
 import { UserRecord } from './user.ts';
 
@@ -391,7 +391,7 @@ export const seamlessServiceUsers = serviceUserList(
 /** A row of those lists: the user. */
 export const ServiceUserRecord = UserRecord;
 
-export const SERVICE_ERRORS = {
+export const SERVICE_ERRORS = defineErrors({
   notFound: { key: 'error.service.notFound', text: 'Service not found' },
   templateNotFound: {
     key: 'error.service.templateNotFound',
@@ -434,4 +434,4 @@ export const SERVICE_ERRORS = {
     text: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
   },
   userNotFound: { key: 'error.service.userNotFound', text: 'A chosen user does not exist.' },
-} as const;
+});

@@ -11,7 +11,7 @@ import {
   StatusAnswer,
   UuidParams,
 } from './fields.ts';
-import { defineCalls, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Service templates (spec 01 §3, §4; spec 02 §3, §7 "Templates"): the provider's catalogue of services that
@@ -211,3 +211,12 @@ export const serviceTemplateFiles = defineCalls({
 /** Where the portal finds a template's icon; `v` changes with every new icon, so a cached one is never stale. */
 export const templateIconUrl = (id: string, fileId: string): string =>
   `/api/service-mgmt/template/${id}/icon?v=${fileId}`;
+
+export const TEMPLATE_ERRORS = defineErrors({
+  notFound: { key: 'error.template.notFound', text: 'Service template not found' },
+  unameExisted: {
+    key: 'error.template.unameExisted',
+    text: 'A service template with this URL name already exists.',
+  },
+  iconNotFound: { key: 'error.template.iconNotFound', text: 'This service template has no icon.' },
+});

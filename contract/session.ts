@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { NullableString } from './fields.ts';
-import { defineCalls } from './kit.ts';
+import { defineCalls, defineErrors } from './kit.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -208,5 +208,106 @@ export const billing = defineCalls({
         response: { 200: Type.Object({ theme: Type.Boolean() }) },
       },
     },
+  },
+});
+
+/** The portal's own OAuth 2.0 authorization. */
+export const OAUTH2_ERRORS = defineErrors({
+  invalidClient: { key: 'error.oauth2.invalidClient', text: 'The client is not registered with the portal.' },
+  invalidRedirectUri: {
+    key: 'error.oauth2.invalidRedirectUri',
+    text: 'The redirect URI is not registered for this client.',
+  },
+  stateInUse: {
+    key: 'error.oauth2.stateInUse',
+    text: 'The state is already used by another authorization request.',
+  },
+  invalidCode: { key: 'error.oauth2.invalidCode', text: 'The authorization code is invalid or has expired.' },
+  authorizeFailed: {
+    key: 'error.oauth2.authorizeFailed',
+    text: 'The sign-in service cannot be reached right now. Try again in a moment.',
+  },
+});
+
+/** QR sign-in. */
+export const SEAMLESS_ERRORS = defineErrors({
+  invalidRealm: { key: 'error.seamless.invalidRealm', text: 'The realm does not match the client.' },
+  tooMany: {
+    key: 'error.seamless.tooMany',
+    text: 'Too many QR sign-in requests. Please wait a minute and try again.',
+  },
+  notFound: { key: 'error.seamless.notFound', text: 'The QR sign-in session was not found.' },
+  alreadyDecided: {
+    key: 'error.seamless.alreadyDecided',
+    text: 'The authentication request has already been answered.',
+  },
+  invalidSignature: {
+    key: 'error.seamless.invalidSignature',
+    text: 'The QR sign-in session could not be verified.',
+  },
+  notApproved: {
+    key: 'error.seamless.notApproved',
+    text: 'The authentication request has not been approved yet.',
+  },
+  alreadyUsed: {
+    key: 'error.seamless.alreadyUsed',
+    text: 'The authentication request has already been used.',
+  },
+});
+
+export const SESSION_ERRORS = defineErrors({
+  authTooManyAttempts: {
+    key: 'error.auth.tooManyAttempts',
+    text: 'Too many failed sign-in attempts. Try again in %{smart_count} second, or sign in with the QR code. |||| Too many failed sign-in attempts. Try again in %{smart_count} seconds, or sign in with the QR code.',
+  },
+  accountOldPasswordIncorrect: {
+    key: 'error.account.oldPasswordIncorrect',
+    text: 'Old Password is Incorrect',
+  },
+  accountInvalidCredential: { key: 'error.account.invalidCredential', text: 'Invalid Account Credential' },
+  accountPasswordRequired: { key: 'error.account.passwordRequired', text: 'Password is required' },
+  accountInactive: { key: 'error.account.inactive', text: 'Account is inactive' },
+  accountNotActive: { key: 'error.account.notActive', text: 'Account is not active' },
+  accountInvalidResetToken: { key: 'error.account.invalidResetToken', text: 'Invalid Reset Token' },
+  secondFactorOidcFailed: { key: 'error.secondFactor.oidcFailed', text: 'Authentication failed.' },
+  supportFeaturesFailed: {
+    key: 'error.supportFeatures.failed',
+    text: 'Error: Get Support Service Features Failed',
+  },
+});
+
+/** A new password and its checks. */
+export const PASSWORD_ERRORS = defineErrors({
+  policy: {
+    key: 'error.password.policy',
+    text: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
+  },
+  confirmMismatch: {
+    key: 'error.password.confirmMismatch',
+    text: 'Password and Confirm New Password does not match',
+  },
+  sameAsOld: {
+    key: 'error.password.sameAsOld',
+    text: 'The new password must be different from the old password.',
+  },
+  tooManyChecks: {
+    key: 'error.password.tooManyChecks',
+    text: 'Too many attempts to change the password. Try again in %{smart_count} second. |||| Too many attempts to change the password. Try again in %{smart_count} seconds.',
+  },
+});
+
+/** A sign-up's activation link. */
+export const SIGNUP_ACTIVATION_ERRORS = defineErrors({
+  invalid: {
+    key: 'error.signupActivation.invalid',
+    text: 'This activation link is invalid. Please contact your administrator.',
+  },
+  expired: {
+    key: 'error.signupActivation.expired',
+    text: 'This activation link has expired. Please contact your administrator.',
+  },
+  processed: {
+    key: 'error.signupActivation.processed',
+    text: 'This activation request has already been processed. Please contact your administrator.',
   },
 });

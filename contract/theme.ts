@@ -8,7 +8,7 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
-import { defineCalls, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
  * Themes of the white-label mobile app and web sign-in (spec 01 §2 Theme editor, §3 Theme, §4, §6; spec 02
@@ -257,48 +257,46 @@ export type UploadedImage = Static<typeof UploadedImage>;
  * The answers of the theme calls: the server answers `{messageKey: key, message}` with the status; the
  * catalogue (src/i18n/en/errors.ts) has each key with the same text.
  */
-export const THEME_ERRORS = {
-  THEME_NOT_FOUND: { status: 404, key: 'error.theme.notFound', message: 'Theme not found' },
+export const THEME_ERRORS = defineErrors({
+  THEME_NOT_FOUND: { status: 404, key: 'error.theme.notFound', text: 'Theme not found' },
   THEME_LOCKED: {
     status: 409,
     key: 'error.theme.locked',
-    message:
-      'This theme is assigned to a token pack and cannot be edited until another theme replaces it there.',
+    text: 'This theme is assigned to a token pack and cannot be edited until another theme replaces it there.',
   },
   THEME_IN_USE: {
     status: 409,
     key: 'error.theme.inUse',
-    message:
-      'This theme is assigned to a token pack: assign another theme to the token pack before deleting it.',
+    text: 'This theme is assigned to a token pack: assign another theme to the token pack before deleting it.',
   },
   THEME_REJECTED: {
     status: 409,
     key: 'error.theme.rejected',
-    message: 'This theme was rejected by the provider: change it before assigning it to a token pack.',
+    text: 'This theme was rejected by the provider: change it before assigning it to a token pack.',
   },
   THEME_IMAGE_TYPE: {
     status: 415,
     key: 'error.theme.imageType',
-    message: 'Upload a PNG, JPEG, SVG, WebP or GIF image.',
+    text: 'Upload a PNG, JPEG, SVG, WebP or GIF image.',
   },
   /** An SVG is served publicly: one that could run a script is refused. */
   THEME_IMAGE_UNSAFE: {
     status: 415,
     key: 'error.theme.imageUnsafe',
-    message: 'This SVG image carries scripts or event handlers: remove them, or upload a PNG.',
+    text: 'This SVG image carries scripts or event handlers: remove them, or upload a PNG.',
   },
   THEME_IMAGE_TOO_LARGE: {
     status: 413,
     key: 'error.theme.imageTooLarge',
-    message: 'The image is larger than 1 MB: upload a smaller one.',
+    text: 'The image is larger than 1 MB: upload a smaller one.',
   },
   THEME_IMAGE_UNKNOWN: {
     status: 400,
     key: 'error.theme.imageUnknown',
-    message: 'An image of the theme was not uploaded for this customer.',
+    text: 'An image of the theme was not uploaded for this customer.',
   },
-  THEME_IMAGE_NOT_FOUND: { status: 404, key: 'error.theme.imageNotFound', message: 'Image not found' },
-} as const;
+  THEME_IMAGE_NOT_FOUND: { status: 404, key: 'error.theme.imageNotFound', text: 'Image not found' },
+});
 
 export const THEME_LISTING = defineListingNames({
   filters: ['q', 'status'],

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { TOKEN_PACK_NAME_MAX } from './billing.ts';
 import { CustomerIdParams, CustomerIdQuery, CustomerRecordParams, recordEcho } from './connector.ts';
 import { closed, closedQuery, IdParams, NullableString, optional, PageAnswer, Uuid } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { isIpv4, isIpv6, UPLOAD_MAX_BYTES } from './rules.ts';
 
 /**
@@ -368,7 +368,7 @@ export const whiteListIps = defineResource({
   },
 });
 
-export const TOKEN_PACK_ERRORS = {
+export const TOKEN_PACK_ERRORS = defineErrors({
   // Spec 01 §8, spec 02 §8: these three texts stand verbatim.
   notFound: {
     key: 'error.tokenPack.notFound',
@@ -387,9 +387,9 @@ export const TOKEN_PACK_ERRORS = {
   subscriptionNotFound: { key: 'error.billing.subscriptionNotFound', text: 'Subscription not found' },
   directoryNotFound: { key: 'error.tokenPack.directoryNotFound', text: 'This directory does not exist.' },
   imageNotFound: { key: 'error.tokenPack.imageNotFound', text: 'This token pack has no such image.' },
-} as const;
+});
 
-export const WHITE_LIST_ERRORS = {
+export const WHITE_LIST_ERRORS = defineErrors({
   notFound: { key: 'error.whiteListIp.notFound', text: 'Trusted network not found' },
   invalid: {
     key: 'error.whiteListIp.invalid',
@@ -403,4 +403,4 @@ export const WHITE_LIST_ERRORS = {
     key: 'error.whiteListIp.tooMany',
     text: 'A token pack trusts at most %{max} networks.',
   },
-} as const;
+});

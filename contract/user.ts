@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ACTIVE_STATUSES, ActiveStatus, closed, NullableString, PageAnswer, ReadOnly } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -274,3 +274,18 @@ export const NO_FACE_TO_RESET = {
   key: 'error.user.noFaceToReset',
   text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
 } as const;
+
+export const USER_ERRORS = defineErrors({
+  noPinToSend: {
+    key: 'error.user.noPinToSend',
+    text: "The V-Key app keeps its PIN on the user's phone, where the user sets it: the gateway has no PIN to send. A user who forgot it activates the app again with a new activation code.",
+  },
+  noFaceToReset: {
+    key: 'error.user.noFaceToReset',
+    text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
+  },
+  appNotActivated: {
+    key: 'error.user.appNotActivated',
+    text: 'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
+  },
+});

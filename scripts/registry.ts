@@ -67,9 +67,9 @@ ${sources.map((source) => `export * from '${source}';`).join('\n')}
 `;
 }
 
-/** A contract module defines resources or calls (contract/kit.ts's defineResource, defineCalls). */
+/** A contract module defines resources, calls or errors (contract/kit.ts's defineResource, defineCalls, defineErrors). */
 const isContractModule = (name: string) =>
-  /\b(defineResource|defineCalls)\(/.test(readFileSync(path.join(root, 'contract', name), 'utf8'));
+  /\b(defineResource|defineCalls|defineErrors)\(/.test(readFileSync(path.join(root, 'contract', name), 'utf8'));
 
 function contracts(): string {
   const names = filesOf(
@@ -80,7 +80,7 @@ function contracts(): string {
     .map((name) => name.replace(/\.ts$/, ''));
   return `${HEADER('the contract modules')}${names.map((name) => `import * as ${name} from './${name}.ts';`).join('\n')}
 
-/** Every module of contract/ that defines resources or calls, by name (contract/index.ts reads them). */
+/** Every module of contract/ that defines resources, calls or errors, by name (contract/index.ts reads them). */
 export const CONTRACT_MODULES = { ${names.join(', ')} };
 `;
 }
@@ -96,15 +96,52 @@ const formatted = (file: string, text: string): string =>
     },
   );
 
-const outputs: Record<string, () => string> = {
+/** The contracts' error texts, nested by key: `error.theme.locked` → `{ theme: { locked } }`. */
+async function errorCatalogue(): Promise<string> {
+  const { CONTRACT_MODULES } = await import('../contract/registry.ts');
+  const { isErrorSet } = await import('../contract/kit.ts');
+  const texts = new Map<string, string>();
+  for (const [module, exports] of Object.entries(CONTRACT_MODULES)) {
+    for (const value of Object.values(exports as Record<string, unknown>)) {
+      if (!isErrorSet(value)) continue;
+      for (const { key, text } of Object.values(value)) {
+        const known = texts.get(key);
+        if (known !== undefined && known !== text) throw new Error(`${key} has two texts (contract/${module}.ts)`);
+        texts.set(key, text);
+      }
+    }
+  }
+  const tree: Record<string, unknown> = {};
+  for (const key of [...texts.keys()].sort()) {
+    const parts = key.split('.');
+    if (parts.shift() !== 'error') throw new Error(`${key}: error keys start with 'error.'`);
+    let node = tree;
+    for (const part of parts.slice(0, -1)) {
+      node[part] ??= {};
+      if (typeof node[part] === 'string') throw new Error(`${key} is inside the text of another key`);
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts.at(-1)!] = texts.get(key);
+  }
+  return `${HEADER("the contracts' errors (defineErrors)")}
+/**
+ * The English texts of the errors: the server's answers (their keys are its messageKey values) and the
+ * portal's own. Each text is written once, in its contract; translators translate this file's values.
+ */
+export const error = ${JSON.stringify(tree)};
+`;
+}
+
+const outputs: Record<string, () => string | Promise<string>> = {
   'server/features/index.ts': features,
   'server/db/schema.ts': schema,
   'contract/registry.ts': contracts,
+  'src/i18n/en/errors.ts': errorCatalogue,
 };
 
 let stale = 0;
 for (const [file, make] of Object.entries(outputs)) {
-  const text = formatted(file, make());
+  const text = formatted(file, await make());
   const full = path.join(root, file);
   const current = existsSync(full) ? readFileSync(full, 'utf8') : undefined;
   if (current === text) continue;

@@ -242,8 +242,16 @@ function checkRule(method: string, url: string, access: AccessRule | undefined):
   if (!access.public && access.permission !== undefined && !isPermission(access.permission)) {
     throw new Error(`${route} needs '${access.permission}', which is not in the permission catalogue`);
   }
+  for (const grant of (!access.public && access.anyOf) || []) {
+    if (!isPermission(grant.permission)) {
+      throw new Error(`${route} admits '${grant.permission}', which is not in the permission catalogue`);
+    }
+  }
   const source = sourceOf(access);
   const params = paramsOf(url);
+  if (!access.public && access.providerWhen && !params.includes(access.providerWhen.param)) {
+    throw new Error(`${route} is for operators when :${access.providerWhen.param} is set, which its URL lacks`);
+  }
   const fromPath = source.from === 'path' ? (source.name ?? 'customerId') : undefined;
   for (const param of params) {
     if (/customerId$/i.test(param) && param !== fromPath) {
@@ -257,6 +265,14 @@ function checkRule(method: string, url: string, access: AccessRule | undefined):
     throw new Error(`${route} is public and cannot act in a customer`);
   }
 }
+
+/** Whether the caller's account is of the scope ('any' when none is given). */
+const inScope = (scope: 'provider' | 'customer' | 'any' | undefined, caller: Caller): boolean =>
+  scope === 'provider'
+    ? caller.account.customerId === null
+    : scope === 'customer'
+      ? caller.account.customerId !== null
+      : true;
 
 /**
  * Enforces every route's declared access. Routes under /api must declare one: a route without it refuses to
@@ -289,10 +305,19 @@ export function registerGuard(app: FastifyInstance, options: { db: Database; jwt
     if (!access || access.public) return;
     const { caller, granted } = await authenticate(options.db, options.jwtSecret, request, access.permission);
     if (caller.forceChangePassword && !access.duringPasswordChange) throw passwordChangeRequired();
-    const scope = access.scope ?? 'any';
-    if (scope === 'provider' && caller.account.customerId !== null) throw forbidden();
-    if (scope === 'customer' && caller.account.customerId === null) throw forbidden();
+    if (!inScope(access.scope, caller)) throw forbidden();
+    if (access.providerWhen) {
+      const value = (request.params as Record<string, unknown> | undefined)?.[access.providerWhen.param];
+      if (value === access.providerWhen.is && !inScope('provider', caller)) throw forbidden();
+    }
     if (!granted) throw forbidden();
+    if (access.anyOf) {
+      const held = await caller.permissions();
+      const admitted = access.anyOf.some(
+        (grant) => inScope(grant.scope, caller) && held.has(grant.permission),
+      );
+      if (!admitted) throw forbidden();
+    }
     request.caller = caller;
   });
 }

@@ -13,12 +13,12 @@ import {
   lte,
 } from '../../server/db/listing.ts';
 import { accounts, customers } from '../../server/db/schema.ts';
-import { answerCreated, CreatedAnswer, IdBody } from '../../server/http/actions.ts';
-import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../server/http/deleteMany.ts';
-import { enableMultipart, multipartForm, readMultipart } from '../../server/http/multipart.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../server/http/pageSearch.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../server/http/postSearch.ts';
-import { RangeQuery, readRange, sendRange } from '../../server/http/range.ts';
+import { answerCreated, CreatedAnswer, IdBody } from '../../server/kit/actions.ts';
+import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../server/kit/deleteMany.ts';
+import { enableMultipart, multipartForm, readMultipart } from '../../server/kit/multipart.ts';
+import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../server/kit/pageSearch.ts';
+import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../server/kit/postSearch.ts';
+import { RangeQuery, readRange, sendRange } from '../../server/kit/range.ts';
 import { notAllowed } from '../../server/validation.ts';
 import {
   createTestContext,

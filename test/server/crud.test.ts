@@ -11,7 +11,7 @@ import { auditLog, files } from '../../server/db/schema.ts';
 import type { AuditTable } from '../../server/domain/audit.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
 import { notFound } from '../../server/errors.ts';
-import { type CrudOptions, crud } from '../../server/http/crud.ts';
+import { type CrudOptions, crud } from '../../server/kit/legacyCrud.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 

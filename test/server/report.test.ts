@@ -49,9 +49,9 @@ let globexId: string;
 let operator: string;
 let tiers: { id: string; name: string; periodId: string }[];
 
-const reportError = (error: { key: string; message: string }) => ({
+const reportError = (error: { key: string; text: string }) => ({
   messageKey: error.key,
-  message: error.message,
+  message: error.text,
 });
 
 const panel = (token: string, customerId: string, id: string, query: Record<string, string> = {}) => {

@@ -41,7 +41,7 @@ afterAll(async () => {
 type ErrorName = keyof typeof THEME_ERRORS;
 const errorOf = (name: ErrorName) => ({
   messageKey: THEME_ERRORS[name].key,
-  message: THEME_ERRORS[name].message,
+  message: THEME_ERRORS[name].text,
 });
 
 const calls = {

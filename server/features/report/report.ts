@@ -65,7 +65,7 @@ export const DASHBOARDS: Record<DashboardUid, Dashboard> = {
 };
 
 const reportError = (error: (typeof REPORT_ERRORS)[keyof typeof REPORT_ERRORS]) =>
-  new AppError(error.status, error.key, error.message);
+  new AppError(error.status, error.key, error.text);
 export const rangeRefused = () => reportError(REPORT_ERRORS.REPORT_RANGE);
 export const panelUnknown = () => reportError(REPORT_ERRORS.REPORT_PANEL_UNKNOWN);
 export const dashboardUnknown = () => reportError(REPORT_ERRORS.REPORT_DASHBOARD_UNKNOWN);

@@ -30,8 +30,8 @@ type ThemeErrorName = keyof typeof THEME_ERRORS;
 
 /** The contract's answer of that name, as the error the server throws. */
 export const themeError = (name: ThemeErrorName): AppError => {
-  const { status, key, message } = THEME_ERRORS[name];
-  return new AppError(status, key, message);
+  const { status, key, text } = THEME_ERRORS[name];
+  return new AppError(status, key, text);
 };
 
 export const themeNotFound = () => themeError('THEME_NOT_FOUND');

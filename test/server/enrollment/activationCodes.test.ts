@@ -7,7 +7,7 @@ import {
 } from '../../../contract/activationCode.ts';
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { activationCodes, auditLog, retiredActivationCodes, users } from '../../../server/db/schema.ts';
-import { RECORD_NOT_FOUND } from '../../../server/http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { signedIn } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import {

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { OTP_ERRORS, OTP_TOTP, otpauthLink } from '../../../contract/otp.ts';
 import { auditLog, mailMessages, otpCodes } from '../../../server/db/schema.ts';
 import { TOTP_SETTINGS } from '../../../server/domain/enrollment/totp.ts';
-import { RECORD_NOT_FOUND } from '../../../server/http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { signedIn } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';

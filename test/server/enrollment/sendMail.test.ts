@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { ACTIVATION_ERRORS, activationLink } from '../../../contract/activationCode.ts';
 import { mailMessages } from '../../../server/db/schema.ts';
-import { RECORD_NOT_FOUND } from '../../../server/http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import {

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { ACTIVATION_QR, activationLink } from '../../../contract/activationCode.ts';
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { users } from '../../../server/db/schema.ts';
-import { RECORD_NOT_FOUND } from '../../../server/http/deleteMany.ts';
+import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import {
   addUsers,

@@ -477,7 +477,7 @@ describe('the theme a pack shows', () => {
   };
   const themeError = (name: keyof typeof THEME_ERRORS) => ({
     messageKey: THEME_ERRORS[name].key,
-    message: THEME_ERRORS[name].message,
+    message: THEME_ERRORS[name].text,
   });
 
   it('names none until one is given', async () => {
