@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorText } from '../contract/kit.ts';
 
 export type MessageParams = Record<string, string | number>;
 
@@ -26,6 +27,13 @@ export class AppError extends Error {
     this.messageKey = messageKey;
     this.params = params;
   }
+}
+
+/** The error a contract defines (defineErrors), as the server throws it: `throw fail(THEME_ERRORS.THEME_LOCKED)`. */
+export function fail(error: ErrorText, params?: MessageParams): AppError {
+  if (error.status === undefined)
+    throw new Error(`${error.key} is the portal's own: the server never answers it`);
+  return new AppError(error.status, error.key, error.text, params);
 }
 
 export const badRequest = (messageKey: string, message: string, params?: MessageParams) =>

@@ -84,6 +84,11 @@ export interface CallBase<C> {
   origin: string;
   /** Runs `work` in a new transaction of the call's reach (it commits when `work` resolves). */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a new transaction in the reach of `customer`: for a public call once it has found whose
+   * call it is (an API key, an activation code), so that what it then reads and writes is that customer's.
+   */
+  asCustomer<T>(customer: string, work: (tx: Database) => Promise<T>): Promise<T>;
 }
 
 /** A handler's context when the call runs in one transaction (the default). */

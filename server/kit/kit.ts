@@ -140,6 +140,8 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
           services,
           origin: publicOrigin(request, services.config),
           transaction: <T>(work: (tx: Database) => Promise<T>) => inReach(db, reach, work),
+          asCustomer: <T>(customerId: string, work: (tx: Database) => Promise<T>) =>
+            inReach(db, { customer: customerId }, work),
         } as unknown as CallBase<never>;
         try {
           if (options.transaction === false) return await handler(common);
