@@ -1,11 +1,11 @@
 import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
-import { mail as catalogue } from '../../../src/i18n/en/mail.ts';
+import { mail as catalogue } from '../../../contract/mailTexts.ts';
 import type { OutgoingMail } from '../../domain/mail/index.ts';
 import { fillMessage } from '../../errors.ts';
 
 /**
  * The email of an activation code: the code, its QR code inline (cid) and its activation link, in text and
- * HTML, from the English catalogue's `mail.activationCode` texts (src/i18n/en/mail.ts).
+ * HTML, from the English catalogue's `mail.activationCode` texts (contract/mailTexts.ts).
  */
 
 const texts = catalogue.activationCode;

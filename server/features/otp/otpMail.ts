@@ -1,12 +1,12 @@
 import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
-import { mail as catalogue } from '../../../src/i18n/en/mail.ts';
+import { mail as catalogue } from '../../../contract/mailTexts.ts';
 import type { OutgoingMail } from '../../domain/mail/index.ts';
 import { fillMessage } from '../../errors.ts';
 
 /**
  * The email of an OTP seed: the secret key, how to add it to an authenticator app, its otpauth:// link and
  * the link's QR code inline (cid), in text and HTML, from the English catalogue's `mail.otpCode` texts
- * (src/i18n/en/mail.ts).
+ * (contract/mailTexts.ts).
  */
 
 const texts = catalogue.otpCode;
