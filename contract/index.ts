@@ -43,3 +43,9 @@ export const PROVIDER_SCREENS: ReadonlySet<string> = new Set(
     );
   }).map((contract) => contract.name),
 );
+
+type Modules = typeof CONTRACT_MODULES;
+type Exported = { [M in keyof Modules]: Modules[M][keyof Modules[M]] }[keyof Modules];
+
+/** Every resource contract, each with its literal type (for the portal's typed action names). */
+export type AnyResourceContract = Extract<Exported, ResourceContract>;
