@@ -1,4 +1,5 @@
 import { type CallFamily, isCallFamily, isResourceContract, type ResourceContract } from './kit.ts';
+import { PENDING_GUARDS } from './pending.ts';
 import type { PermissionResource } from './permissions.ts';
 import { CONTRACT_MODULES } from './registry.ts';
 
@@ -13,17 +14,6 @@ export const RESOURCE_CONTRACTS: readonly ResourceContract[] = exported.filter(i
 export const CALL_FAMILIES: readonly CallFamily[] = exported.filter(isCallFamily);
 
 export type ResourceGuard = PermissionResource | readonly PermissionResource[] | null;
-
-/**
- * The permissions that guard the screens of resources whose server side is still to come (spec 01 §6); each
- * moves into its resource's contract with its issue. A resource named nowhere uses its own name.
- */
-const PENDING_GUARDS: Readonly<Record<string, ResourceGuard>> = {
-  ldap_2fa: 'directories',
-  user: 'user-management',
-  'user-details': 'user-management',
-  'otp-config': 'soft-token',
-};
 
 /** Which catalogue resource guards each react-admin resource (canAccess). */
 export const RESOURCE_GUARDS: Readonly<Record<string, ResourceGuard>> = {

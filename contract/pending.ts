@@ -1,6 +1,7 @@
 import { billingCalls } from './billing.ts';
 import { cardCalls } from './card.ts';
 import type { ActionSpec, ResourceWire } from './kit.ts';
+import type { PermissionResource } from './permissions.ts';
 import { billing } from './session.ts';
 
 /**
@@ -86,3 +87,14 @@ export const PORTAL_ACTIONS = {
     provider: { by: 'call', ...cardCalls.calls.provider },
   },
 } as const satisfies Record<string, Record<string, ActionSpec>>;
+
+/**
+ * The permissions that guard the screens of resources whose server side is still to come
+ * (docs/requirements/roles-and-permissions.md); a resource named nowhere uses its own name.
+ */
+export const PENDING_GUARDS: Readonly<Record<string, PermissionResource | null>> = {
+  ldap_2fa: 'directories',
+  user: 'user-management',
+  'user-details': 'user-management',
+  'otp-config': 'soft-token',
+};
