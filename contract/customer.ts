@@ -116,8 +116,9 @@ export const customer = defineResource({
 export const CustomerSearchAnswer = SearchAnswer(CustomerRecord);
 
 export const CUSTOMER_ERRORS = defineErrors({
-  notFound: { key: 'error.customer.notFound', text: 'Customer not found' },
+  notFound: { status: 404, key: 'error.customer.notFound', text: 'Customer not found' },
   companyNameExisted: {
+    status: 409,
     key: 'error.customer.companyNameExisted',
     text: 'A customer with this company name already exists.',
   },
