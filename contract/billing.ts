@@ -184,18 +184,29 @@ export const billingCalls = defineCalls({
 
 /** The server's answers about plans and prices, in the catalogue's words (src/i18n/en/errors.ts). */
 export const BILLING_ERRORS = defineErrors({
-  tierNotFound: { key: 'error.billing.tierNotFound', text: 'This plan does not exist.' },
+  tierNotFound: { status: 404, key: 'error.billing.tierNotFound', text: 'This plan does not exist.' },
   periodNotFound: {
+    status: 404,
     key: 'error.billing.periodNotFound',
     text: 'This billing period does not exist for the chosen plan.',
   },
-  subscriptionNotFound: { key: 'error.billing.subscriptionNotFound', text: 'Subscription not found' },
-  minNumberOfUser: { key: 'error.billing.order.minNumberOfUser', text: 'Minimum %{minUser} users required' },
+  subscriptionNotFound: {
+    status: 404,
+    key: 'error.billing.subscriptionNotFound',
+    text: 'Subscription not found',
+  },
+  minNumberOfUser: {
+    status: 400,
+    key: 'error.billing.order.minNumberOfUser',
+    text: 'Minimum %{minUser} users required',
+  },
   lessThanCurrentNumberOfUser: {
+    status: 400,
     key: 'error.billing.order.lessThanCurrentNumberOfUser',
     text: 'Only support to change the value greater than current subscription users. Current users is %{currUser}.',
   },
   freePlanSubscribed: {
+    status: 409,
     key: 'error.billing.freePlanSubscribed',
     text: 'You already subscribed to the Free Plan',
   },
@@ -357,8 +368,9 @@ export const order = defineResource({
 });
 
 export const ORDER_ERRORS = defineErrors({
-  notFound: { key: 'error.billing.orderNotFound', text: 'Order not found' },
+  notFound: { status: 404, key: 'error.billing.orderNotFound', text: 'Order not found' },
   notSubmitted: {
+    status: 409,
     key: 'error.billing.orderNotSubmitted',
     text: 'Only a submitted order can be cancelled or approved; this one is %{status}.',
   },
@@ -516,16 +528,23 @@ export const subscription = defineResource({
 
 export const SUBSCRIPTION_ERRORS = defineErrors({
   notHigher: {
+    status: 409,
     key: 'error.billing.notHigherPlan',
     text: 'Choose a plan above the current one to upgrade.',
   },
   otherTier: {
+    status: 400,
     key: 'error.billing.extendOtherTier',
     text: 'An extension keeps the plan of the subscription; to change the plan, upgrade it.',
   },
   removeUsers: {
+    status: 400,
     key: 'error.billing.removeUsers',
     text: 'Choose %{count} users to remove: the new number of users is below the %{active} active users.',
   },
-  notActive: { key: 'error.billing.subscriptionNotActive', text: 'This subscription is not active.' },
+  notActive: {
+    status: 409,
+    key: 'error.billing.subscriptionNotActive',
+    text: 'This subscription is not active.',
+  },
 });

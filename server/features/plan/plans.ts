@@ -1,11 +1,20 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { PeriodPlan, ServiceFeature, TierPlan, TierPlanType } from '../../../contract/billing.ts';
+import {
+  BILLING_ERRORS,
+  type PeriodPlan,
+  type ServiceFeature,
+  type TierPlan,
+  type TierPlanType,
+} from '../../../contract/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { periodPlans, serviceFeatures, tierPlans } from '../../db/schema.ts';
+import { fail } from '../../errors.ts';
+import { UUID_PATTERN } from '../../validation.ts';
 
 /**
- * The plans the first start brings (README, "Plans and prices"): three tiers in USD, their periods and the
- * features they include. Only what is missing is added: an operator's later changes stay.
+ * Plans (contract/billing.ts): the tiers with their periods, the service features, and the plans the first
+ * start brings (README, "Plans and prices"): three tiers in USD, their periods and the features they
+ * include. Only what is missing is added: an operator's later changes stay.
  */
 
 interface SeedTier {
@@ -94,7 +103,7 @@ export async function seedPlans(tx: Database): Promise<void> {
 type TierRow = typeof tierPlans.$inferSelect;
 type PeriodRow = typeof periodPlans.$inferSelect;
 
-export const toPeriod = (row: PeriodRow): PeriodPlan => ({
+const toPeriod = (row: PeriodRow): PeriodPlan => ({
   id: row.id,
   tierPlanId: row.tierPlanId,
   name: row.name,
@@ -103,11 +112,8 @@ export const toPeriod = (row: PeriodRow): PeriodPlan => ({
   firstTimeFreeMonth: row.firstTimeFreeMonth,
 });
 
-/** Tiers (all, or those `where` keeps), cheapest first, each with its periods, shortest first. */
-export async function readTiers(
-  db: Database,
-  ids?: readonly string[],
-): Promise<(TierPlan & { rank: number })[]> {
+/** Tiers (all, or those of `ids`), cheapest first, each with its periods, shortest first. */
+async function readTiers(db: Database, ids?: readonly string[]): Promise<(TierPlan & { rank: number })[]> {
   if (ids?.length === 0) return [];
   const tiers = await db
     .select()
@@ -139,11 +145,47 @@ export async function readTiers(
   }));
 }
 
-export async function readPeriods(db: Database, tierPlanId: string): Promise<PeriodPlan[]> {
+const withoutRank = ({ rank: _rank, ...tier }: TierPlan & { rank: number }): TierPlan => tier;
+
+/** Every tier, cheapest first, with its periods. */
+export const tierList = async (db: Database): Promise<TierPlan[]> => (await readTiers(db)).map(withoutRank);
+
+/** The tier of an id, or its 404. */
+async function tierOf(db: Database, id: string) {
+  const [tier] = UUID_PATTERN.test(id) ? await readTiers(db, [id.toLowerCase()]) : [];
+  if (!tier) throw fail(BILLING_ERRORS.tierNotFound);
+  return tier;
+}
+
+/** The tiers above a tier (what an upgrade may move to), cheapest first. */
+export async function higherTiers(db: Database, tierPlanId: string): Promise<TierPlan[]> {
+  const { rank } = await tierOf(db, tierPlanId);
+  return (await readTiers(db)).filter((tier) => tier.rank > rank).map(withoutRank);
+}
+
+/** Tiers and periods by id: unknown ids (and those that are no id) are left out. */
+export async function plansById(db: Database, asked: readonly string[]) {
+  const ids = [...new Set(asked.map((id) => id.toLowerCase()))].filter((id) => UUID_PATTERN.test(id));
+  const all = await tierList(db);
+  return {
+    tiers: all.filter((tier) => ids.includes(tier.id)),
+    periods: all.flatMap((tier) => tier.periods).filter((period) => ids.includes(period.id)),
+  };
+}
+
+/** The periods of a tier, shortest first (the tier's 404 when there is none of that id). */
+export async function periodsOfTier(db: Database, tierPlanId: string): Promise<PeriodPlan[]> {
+  const { id } = await tierOf(db, tierPlanId);
   const rows = await db
     .select()
     .from(periodPlans)
-    .where(eq(periodPlans.tierPlanId, tierPlanId))
+    .where(eq(periodPlans.tierPlanId, id))
     .orderBy(asc(periodPlans.periodCount));
   return rows.map(toPeriod);
+}
+
+/** The service features plans may include, in their order. */
+export async function serviceFeatureList(db: Database): Promise<ServiceFeature[]> {
+  const rows = await db.select().from(serviceFeatures).orderBy(asc(serviceFeatures.rank));
+  return rows.map(({ id, name, description }) => ({ id, name, description }));
 }
