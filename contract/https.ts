@@ -81,5 +81,5 @@ export const https = defineResource({
 });
 
 export const HTTPS_ERRORS = defineErrors({
-  notFound: { key: 'error.https.notFound', text: 'HTTPS connector not found' },
+  notFound: { status: 404, key: 'error.https.notFound', text: 'HTTPS connector not found' },
 });

@@ -2,7 +2,4 @@ import { defineFeature } from '../../kit/feature.ts';
 import { httpsRoutes } from './routes.ts';
 
 /** HTTPS connectors: the API keys of a customer's gateways. */
-export default defineFeature({
-  name: 'https',
-  plugin: httpsRoutes,
-});
+export default defineFeature({ name: 'https', routes: httpsRoutes });
