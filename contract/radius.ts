@@ -101,8 +101,9 @@ export const radius = defineResource({
 
 /** The server's answers about RADIUS connectors, in the catalogue's words (src/i18n/en/errors.ts). */
 export const RADIUS_ERRORS = defineErrors({
-  notFound: { key: 'error.radius.notFound', text: 'RADIUS connector not found' },
+  notFound: { status: 404, key: 'error.radius.notFound', text: 'RADIUS connector not found' },
   ipExisted: {
+    status: 409,
     key: 'error.radius.ipExisted',
     text: 'There is one existing connector with this IP already. Please check your IP again!',
   },
