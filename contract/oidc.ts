@@ -125,5 +125,5 @@ export const oidc = defineResource({
 });
 
 export const OIDC_ERRORS = defineErrors({
-  notFound: { key: 'error.oidc.notFound', text: 'OIDC client not found' },
+  notFound: { status: 404, key: 'error.oidc.notFound', text: 'OIDC client not found' },
 });
