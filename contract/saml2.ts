@@ -239,13 +239,15 @@ export const saml2 = defineResource({
 });
 
 export const SAML2_ERRORS = defineErrors({
-  notFound: { key: 'error.saml2.notFound', text: 'SAML 2.0 connector not found' },
-  nameExisted: { key: 'error.saml2.nameExisted', text: 'SAML2 connector name already existed' },
+  notFound: { status: 404, key: 'error.saml2.notFound', text: 'SAML 2.0 connector not found' },
+  nameExisted: { status: 409, key: 'error.saml2.nameExisted', text: 'SAML2 connector name already existed' },
   certificate: {
+    status: 400,
     key: 'error.saml2.certificate',
     text: 'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   },
   unknownType: {
+    status: 404,
     key: 'error.saml2.unknownType',
     text: 'There are no defaults for this kind of service provider.',
   },

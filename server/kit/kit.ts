@@ -39,6 +39,12 @@ export interface RouteOptions {
   transaction?: false;
   /** What an error of the call means for the client (a database constraint: a 409…), or the error itself. */
   translate?: (error: unknown) => unknown;
+  /**
+   * 'all': the call's transactions reach every customer's rows, whoever calls: for a name that is unique
+   * among all customers (a SAML 2.0 URL suffix), whose check must see the others' rows. The handler answers
+   * nothing of those rows beyond what its contract says.
+   */
+  reach?: 'all';
   /** Schemas beside the contract's (a list's query from its listing); the contract's win. */
   schema?: FastifySchema;
 }
@@ -128,7 +134,7 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
       handler: async (request, reply) => {
         const caller = request.caller;
         const customer = request.customer;
-        const reach = reachOf(caller, customer);
+        const reach = options.reach ?? reachOf(caller, customer);
         const common = {
           params: request.params,
           query: request.query,

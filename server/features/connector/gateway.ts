@@ -17,11 +17,14 @@ export interface SigningKey {
 
 const SAML_SIGNING = 'saml-signing';
 const VALID_DAYS = 3650;
-const loaded = new WeakMap<Database, Promise<SigningKey>>();
 
-async function loadOrMake(db: Database, sealer: Sealer, productName: string): Promise<SigningKey> {
+/**
+ * The gateway's SAML signing certificate and key, read in the call's transaction (one row by its key), or
+ * made on first use.
+ */
+export async function samlSigningKey(tx: Database, sealer: Sealer, productName: string): Promise<SigningKey> {
   const read = async () => {
-    const [row] = await db.select().from(gatewayKeys).where(eq(gatewayKeys.name, SAML_SIGNING));
+    const [row] = await tx.select().from(gatewayKeys).where(eq(gatewayKeys.name, SAML_SIGNING));
     return row ? { certificate: row.certificate, privateKey: sealer.open(row.privateKey) } : undefined;
   };
   const found = await read();
@@ -31,21 +34,10 @@ async function loadOrMake(db: Database, sealer: Sealer, productName: string): Pr
     organization: productName,
     days: VALID_DAYS,
   });
-  // Two processes may make one at once: the first insert wins and both read it back.
-  await db
+  // Two calls may make one at once: the first insert wins and both read it back.
+  await tx
     .insert(gatewayKeys)
     .values({ name: SAML_SIGNING, certificate: made.certificate, privateKey: sealer.seal(made.privateKey) })
     .onConflictDoNothing();
   return (await read()) as SigningKey;
-}
-
-/** The gateway's SAML signing certificate and key (made on first use). */
-export function samlSigningKey(db: Database, sealer: Sealer, productName: string): Promise<SigningKey> {
-  let key = loaded.get(db);
-  if (!key) {
-    key = loadOrMake(db, sealer, productName);
-    key.catch(() => loaded.delete(db));
-    loaded.set(db, key);
-  }
-  return key;
 }

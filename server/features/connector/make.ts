@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { saml2Connectors, samlSettings } from '../../db/schema.ts';
 import { claimUniqueText } from '../../db/uniqueText.ts';
 import { randomAlphanumeric, randomToken, type Sealer, sha256Hex } from '../../domain/secrets.ts';
-import { conflict } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { samlSigningKey } from './gateway.ts';
 
 /**
@@ -33,7 +33,10 @@ export const newOidcClientId = (customerId: string): string =>
 /** An OIDC client secret, sealed. */
 export const newOidcSecret = (sealer: Sealer): string => sealer.seal(randomToken(OIDC_SECRET_BYTES));
 
-/** The SAML 2.0 URL suffix, refused (409) when any connector of any customer has it. */
+/**
+ * The SAML 2.0 URL suffix, refused (409) when a connector has it: in a customer's transaction the others'
+ * connectors are out of sight, and the unique index answers for them (the rows' `translate`).
+ */
 export const claimSaml2Uname = (tx: Database, uname: string, exceptId?: string) =>
   claimUniqueText(
     tx,
@@ -42,7 +45,7 @@ export const claimSaml2Uname = (tx: Database, uname: string, exceptId?: string) 
       table: saml2Connectors,
       column: saml2Connectors.uname,
       id: saml2Connectors.id,
-      taken: () => conflict(SAML2_ERRORS.nameExisted.key, SAML2_ERRORS.nameExisted.text),
+      taken: () => fail(SAML2_ERRORS.nameExisted),
     },
     uname,
     exceptId,
@@ -57,15 +60,15 @@ const GATEWAY_PATHS = {
 
 /**
  * What a new Office 365 connector starts from: the provider's SAML setting, else this gateway (`origin`) and
- * its signing certificate. Reads with `db`: call it before a transaction, never inside one.
+ * its signing certificate (made on first use).
  */
 export async function samlDefaults(
-  db: Database,
+  tx: Database,
   sealer: Sealer,
   config: Pick<Config, 'productName'>,
   origin: string,
 ): Promise<SamlDefaults> {
-  const [setting] = await db.select().from(samlSettings).limit(1);
+  const [setting] = await tx.select().from(samlSettings).limit(1);
   const pick = (value: string | undefined, fallback: string) => (value ? value : fallback);
   const protocol = SAML_PROTOCOLS.find((known) => known.toLowerCase() === setting?.protocol.toLowerCase());
   return {
@@ -74,6 +77,6 @@ export async function samlDefaults(
     signInPath: pick(setting?.signInPath, GATEWAY_PATHS.signInPath),
     signOutPath: pick(setting?.signOutPath, GATEWAY_PATHS.signOutPath),
     metaPath: pick(setting?.metaPath, GATEWAY_PATHS.metaPath),
-    cert: setting?.cert ? setting.cert : (await samlSigningKey(db, sealer, config.productName)).certificate,
+    cert: setting?.cert ? setting.cert : (await samlSigningKey(tx, sealer, config.productName)).certificate,
   };
 }

@@ -172,7 +172,11 @@ describe('the URL suffix (uname)', () => {
     );
     expect(otherCustomer.status).toBe(409);
     expect(otherCustomer.body).toEqual(expected);
-    expect(SAML2_ERRORS.nameExisted).toEqual({ key: expected.messageKey, text: expected.message });
+    expect(SAML2_ERRORS.nameExisted).toEqual({
+      status: 409,
+      key: expected.messageKey,
+      text: expected.message,
+    });
   });
 
   it("refuses an edit to another connector's suffix and keeps its own", async () => {
