@@ -152,8 +152,9 @@ export const saml = defineResource({
 });
 
 export const SAML_ERRORS = defineErrors({
-  notFound: { key: 'error.saml.notFound', text: 'SAML connector not found' },
+  notFound: { status: 404, key: 'error.saml.notFound', text: 'SAML connector not found' },
   certificate: {
+    status: 400,
     key: 'error.saml.certificate',
     text: 'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   },
