@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { ensureSeed } from '../server/domain/seed.ts';
+import { ensureSeed } from '../server/seed.ts';
 
 /** The value below which `p` percent of `values` lie (nearest rank). */
 export const percentile = (values: number[], p: number): number => {

@@ -29,7 +29,7 @@ import type { Browser } from 'playwright-core';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { ensureSeed } from '../server/domain/seed.ts';
+import { ensureSeed } from '../server/seed.ts';
 import { auditFigures } from './audit.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';

@@ -18,7 +18,7 @@ import { buildApp } from '../server/app.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { accounts, customers } from '../server/db/schema.ts';
-import { ensureSeed } from '../server/domain/seed.ts';
+import { ensureSeed } from '../server/seed.ts';
 import { startSlapd } from '../test/support/slapd.ts';
 import { percentile } from './measure.ts';
 

@@ -3,10 +3,18 @@ import type { ErrorText } from '../contract/kit.ts';
 
 export type MessageParams = Record<string, string | number>;
 
-/** Fills polyglot placeholders (`%{name}`) the way the portal's catalogue does. */
+/**
+ * Fills polyglot placeholders (`%{name}`) the way the portal's catalogue does; a text of two forms
+ * (`one |||| many`) is the one of `smart_count` (English: 1 the first, any other count the second).
+ */
 export function fillMessage(template: string, params?: MessageParams): string {
   if (!params) return template;
-  return template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+  const forms = template.split(' |||| ');
+  const text =
+    forms.length === 2 && typeof params.smart_count === 'number'
+      ? forms[params.smart_count === 1 ? 0 : 1]!
+      : template;
+  return text.replace(/%\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }
@@ -50,6 +58,11 @@ export const conflict = (messageKey: string, message: string, params?: MessagePa
   new AppError(409, messageKey, message, params);
 export const tooMany = (messageKey: string, message: string, params?: MessageParams) =>
   new AppError(429, messageKey, message, params);
+
+/** A 429 whose message counts the wait in seconds, in the catalogue's plural form (`smart_count`). */
+export function tooManyFor(messageKey: string, one: string, many: string, seconds: number): AppError {
+  return tooMany(messageKey, seconds === 1 ? one : many, { smart_count: seconds });
+}
 
 export interface ErrorBody {
   messageKey: string;

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openEmbeddedDatabase } from './db/embedded/index.ts';
 import { shareInstanceSecrets } from './db/startupLock.ts';
-import { ensureSeed } from './domain/seed.ts';
+import { ensureSeed } from './seed.ts';
 import { serializeError } from './logging.ts';
 
 async function main(): Promise<void> {

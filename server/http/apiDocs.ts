@@ -11,10 +11,9 @@ import type { AccessRule } from '../../contract/kit.ts';
  * document and the UI are public: they describe the calls, not any data.
  */
 
-export const DOCS_PREFIX = '/api/docs';
+export { DOCS_PREFIX, isDocsRoute } from '../apiPaths.ts';
 
-/** Whether a route belongs to the API document itself (public, and no call of the API). */
-export const isDocsRoute = (url: string): boolean => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+import { DOCS_PREFIX, isDocsRoute } from '../apiPaths.ts';
 
 const ErrorBody = Type.Object(
   {

@@ -5,7 +5,7 @@ import { callerOf } from '../auth/guard.ts';
 import type { LimitRule, RateLimitSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { type AppError, tooMany } from '../errors.ts';
+import { type AppError, tooManyFor } from '../errors.ts';
 
 /**
  * Rate limits a route declares next to its access rule, as `config: { access: …, limit: 'public' }`.
@@ -41,11 +41,6 @@ interface LimitSpec {
   hook: 'onRequest' | 'preHandler';
   meters: readonly Meter[];
   refuse: (seconds: number) => AppError;
-}
-
-/** A 429 whose message counts the wait in seconds, in the catalogue's plural form (`smart_count`). */
-export function tooManyFor(messageKey: string, one: string, many: string, seconds: number): AppError {
-  return tooMany(messageKey, seconds === 1 ? one : many, { smart_count: seconds });
 }
 
 const requestsRefused = (seconds: number) =>

@@ -7,7 +7,7 @@ import { PASSWORD_CHANGE_REQUIRED } from '../../server/auth/guard.ts';
 import * as schema from '../../server/db/schema.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { createSealer } from '../../server/domain/secrets.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { selfSignedCertificate } from '../../server/features/connector/certificate.ts';
 import { openSession } from '../../server/features/oauth2/oauth2.ts';
 import { builtInRoleId, insertAccount } from './adminFixtures.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { checkPasswordPolicy } from '../../server/auth/passwords.ts';
+import { checkPasswordPolicy } from '../../server/domain/passwords.ts';
 import { accountRoles, accounts } from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { auditOf, builtInRoleId, insertAccount, providerRole, signedIn } from './adminFixtures.ts';
 import {
   createTestContext,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { assets, customers } from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { builtInRoleId, insertAccount, providerRole, signedIn } from './adminFixtures.ts';
 import {
   createTestContext,

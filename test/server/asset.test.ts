@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { accounts, assets, auditLog, rolePermissions } from '../../server/db/schema.ts';
 import { ACTIONS, PERMISSION_RESOURCES } from '../../server/domain/permissions.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { auditOf, builtInRoleId, providerRole, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 

@@ -23,7 +23,7 @@ import {
 } from '../../server/db/backup.ts';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../server/db/client.ts';
 import { accounts } from '../../server/db/schema.ts';
-import { ensureSeed } from '../../server/domain/seed.ts';
+import { ensureSeed } from '../../server/seed.ts';
 import { databaseUrlFor } from './globalSetup.ts';
 import { createTestContext, OPERATOR_EMAIL, testConfig } from './helpers.ts';
 

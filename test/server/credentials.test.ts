@@ -4,7 +4,7 @@ import {
   generatePassword,
   hashPassword,
   verifyPassword,
-} from '../../server/auth/passwords.ts';
+} from '../../server/domain/passwords.ts';
 import { InvalidTokenError, signToken, verifyToken } from '../../server/auth/tokens.ts';
 
 describe('password hashes', () => {

@@ -9,7 +9,7 @@ import type { Database } from '../../server/db/client.ts';
 import { defineListing, eq as equals, ilikeAny } from '../../server/db/listing.ts';
 import { auditLog, files } from '../../server/db/schema.ts';
 import type { AuditTable } from '../../server/domain/audit.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
 import { notFound } from '../../server/errors.ts';
 import { type CrudOptions, crud } from '../../server/kit/legacyCrud.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog, customers, roles } from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,

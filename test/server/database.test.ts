@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/client.ts';
 import { accounts } from '../../server/db/schema.ts';
-import { ensureSeed } from '../../server/domain/seed.ts';
+import { ensureSeed } from '../../server/seed.ts';
 import { testConfig } from './helpers.ts';
 
 describe('the embedded database', () => {

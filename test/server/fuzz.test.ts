@@ -2,7 +2,7 @@ import { getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { loadPermissions } from '../../server/auth/guard.ts';
 import * as schema from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { openSession } from '../../server/features/oauth2/oauth2.ts';
 import { builtInRoleId, PASSWORD } from './adminFixtures.ts';
 import { type FuzzRequest, malformedRequests, sample } from './fuzzInputs.ts';

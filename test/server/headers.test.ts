@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
-import { PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import {
   createTestContext,

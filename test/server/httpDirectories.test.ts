@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
 import {
   type AzureDirectorySettings,
   HttpDirectoryError,

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { files, serviceTemplates, signinFailures } from '../../server/db/schema.ts';
-import { PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, type JsonAnswer, type TestContext } from './helpers.ts';
 

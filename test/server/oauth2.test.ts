@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accounts, authorizationCodes, authorizationRequests, oauthClients } from '../../server/db/schema.ts';
-import { ensureSeed } from '../../server/domain/seed.ts';
+import { ensureSeed } from '../../server/seed.ts';
 import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from './helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';

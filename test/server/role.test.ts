@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { rolePermissions, roles } from '../../server/db/schema.ts';
 import { PERMISSION_RESOURCES } from '../../server/domain/permissions.ts';
-import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { auditOf, builtInRoleId, insertAccount, providerRole, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../server/db/client.ts';
 import { inReach } from '../../server/db/reach.ts';
 import { directories, users } from '../../server/db/schema.ts';
 import { createSealer } from '../../server/domain/secrets.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
 import { createKit } from '../../server/kit/kit.ts';
 import { builtInRoleId, signedIn } from './adminFixtures.ts';
 import {

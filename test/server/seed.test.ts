@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { accounts, assets, rolePermissions, roles, seededGrants } from '../../server/db/schema.ts';
 import { allPermissionKeys, PERMISSION_RESOURCES } from '../../server/domain/permissions.ts';
-import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import {
   createTestContext,
   createTestDatabase,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { directories, users } from '../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from './adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
 

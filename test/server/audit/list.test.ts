@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AUDIT_MASK } from '../../../contract/audit.ts';
 import { auditLog, rolePermissions, roles } from '../../../server/db/schema.ts';
-import { AUDITOR_ROLE, CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { AUDITOR_ROLE, CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, providerRole, signedIn } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 

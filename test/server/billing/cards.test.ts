@@ -18,7 +18,7 @@ import {
   tokenizeTestCard,
 } from '../../../contract/cardRules.ts';
 import { auditLog, cards } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { error as catalogue } from '../../../src/i18n/en/errors.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';

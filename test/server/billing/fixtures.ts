@@ -1,5 +1,5 @@
 import type { Order, TierPlan } from '../../../contract/billing.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { type JsonAnswer, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
 

@@ -6,7 +6,7 @@ import { CARD_ERRORS, type Card, type PaymentSession } from '../../../contract/c
 import { DECLINING_TEST_CARDS, tokenizeTestCard } from '../../../contract/cardRules.ts';
 import { auditLog, payments, subscriptions, tokenPacks } from '../../../server/db/schema.ts';
 import { PaymentDeclined, paymentProcessorFrom } from '../../../server/domain/payments/index.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
 

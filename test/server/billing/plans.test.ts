@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TierPlan } from '../../../contract/billing.ts';
 import { tierPlans } from '../../../server/db/schema.ts';
-import { ensureSeed } from '../../../server/domain/seed.ts';
+import { ensureSeed } from '../../../server/seed.ts';
 import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
 
 /**

@@ -9,7 +9,7 @@ import { CARD_ERRORS, type Card } from '../../../contract/card.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { auditLog, cards, payments, processorAccounts } from '../../../server/db/schema.ts';
 import { createStripeProcessor } from '../../../server/domain/payments/stripeProcessor.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { type FakeStripe, startFakeStripe } from './fakeStripe.ts';

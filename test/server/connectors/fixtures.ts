@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from '../adminFixtures.ts';
 import { createTestContext, type JsonAnswer, type TestContext } from '../helpers.ts';
 

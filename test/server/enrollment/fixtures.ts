@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { activationCodes, directories, tokenPacks, users } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../adminFixtures.ts';
 import type { JsonAnswer, TestContext } from '../helpers.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MAIL_ERRORS } from '../../../contract/mail.ts';
 import { mailMessages } from '../../../server/db/schema.ts';
 import { createMailQueue, type OutgoingMail } from '../../../server/domain/mail/index.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/domain/seed.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId } from '../adminFixtures.ts';
 import {
   createTestContext,

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { checkPasswordPolicy, generatePassword, hashPassword } from '../auth/passwords.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
 import {
   accountRoles,
   accounts,
@@ -11,10 +10,11 @@ import {
   rolePermissions,
   roles,
   seededGrants,
-} from '../db/schema.ts';
-import { ensurePortalClient } from '../features/oauth2/oauth2.ts';
-import { seedPlans } from '../features/plan/plans.ts';
-import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './permissions.ts';
+} from './db/schema.ts';
+import { checkPasswordPolicy, generatePassword, hashPassword } from './domain/passwords.ts';
+import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './domain/permissions.ts';
+import { ensurePortalClient } from './features/oauth2/oauth2.ts';
+import { seedPlans } from './features/plan/plans.ts';
 
 export const PROVIDER_ADMIN_ROLE = 'provider_admin';
 /** The shared customer role (no customerId): every permission of the customer and both scopes. */
