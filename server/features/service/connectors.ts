@@ -1,19 +1,10 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CONNECTOR_TYPE_IDS, type ConnectorKind } from '../../../contract/connector.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ConnectorKind } from '../../../contract/connector.ts';
 import { SLUG_SUFFIX_LENGTH, slugify, slugifyWithSuffix } from '../../../contract/rules.ts';
 import type { SamlDefaults } from '../../../contract/saml.ts';
 import { SAML2_LIMITS } from '../../../contract/saml2.ts';
 import { LAUNCH_CREATABLE_KINDS } from '../../../contract/service.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  directories,
-  httpsConnectors,
-  oidcClients,
-  radiusConnectors,
-  saml2Connectors,
-  samlConnectors,
-} from '../../db/schema.ts';
 import { type AuditTable, type Modifier, recordAudit } from '../../domain/audit.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import {
@@ -24,68 +15,12 @@ import {
   newRadiusSecret,
 } from '../connector/make.ts';
 import { SAML2_DEFAULTS } from '../connector/saml2.ts';
+import { CONNECTOR_SOURCES } from '../connector/sources.ts';
 
 /**
- * The connectors a service uses, by kind: where each kind's rows are (the same tables the connector lookups
- * of the service launch read, server/routes/connector.ts), their names, and a connector made from its name
- * alone by a launch.
+ * The connectors a service uses, by kind (their rows: connector/sources.ts): their names, and a connector
+ * made from its name alone by a launch.
  */
-
-interface Source {
-  table: PgTable;
-  id: AnyPgColumn;
-  /** The name a service shows (clientName for oidc, providerName for saml2). */
-  name: AnyPgColumn;
-  customer: AnyPgColumn;
-  /** Which rows of the table are of the kind. */
-  where?: SQL;
-}
-
-export const CONNECTOR_SOURCES: Record<ConnectorKind, Source> = {
-  ldap: { table: directories, id: directories.id, name: directories.name, customer: directories.customerId },
-  // The directories a user's password can be checked against, besides the second factor.
-  ldap_2fa: {
-    table: directories,
-    id: directories.id,
-    name: directories.name,
-    customer: directories.customerId,
-    where: eq(directories.type, 'LDAP'),
-  },
-  radius: {
-    table: radiusConnectors,
-    id: radiusConnectors.id,
-    name: radiusConnectors.name,
-    customer: radiusConnectors.customerId,
-  },
-  saml: {
-    table: samlConnectors,
-    id: samlConnectors.id,
-    name: samlConnectors.name,
-    customer: samlConnectors.customerId,
-  },
-  saml2: {
-    table: saml2Connectors,
-    id: saml2Connectors.id,
-    name: saml2Connectors.providerName,
-    customer: saml2Connectors.customerId,
-  },
-  oidc: {
-    table: oidcClients,
-    id: oidcClients.id,
-    name: oidcClients.clientName,
-    customer: oidcClients.customerId,
-  },
-  https: {
-    table: httpsConnectors,
-    id: httpsConnectors.id,
-    name: httpsConnectors.name,
-    customer: httpsConnectors.customerId,
-  },
-};
-
-/** The type id of a kind: ldap_2fa is a directory, type 1 as ldap. */
-export const typeIdOf = (kind: ConnectorKind): number =>
-  CONNECTOR_TYPE_IDS[kind === 'ldap_2fa' ? 'ldap' : kind];
 
 export type CreatableKind = (typeof LAUNCH_CREATABLE_KINDS)[number];
 export const isCreatable = (kind: ConnectorKind): kind is CreatableKind =>

@@ -19,8 +19,9 @@ import {
 import { changesBetween, recordAudit } from '../../domain/audit.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
+import { typeIdOf } from '../connector/sources.ts';
 import { findSubscription, statusAt } from '../subscription/subscriptions.ts';
-import { connectorNamesOf, isCreatable, type MakeContext, makeConnector, typeIdOf } from './connectors.ts';
+import { connectorNamesOf, isCreatable, type MakeContext, makeConnector } from './connectors.ts';
 import {
   cannotCreateConnector,
   configOf,
