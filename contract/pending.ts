@@ -65,20 +65,23 @@ export const PENDING_RESOURCES = {
   },
 } as const satisfies Record<string, ResourceWire>;
 
-/**
- * Actions a served resource's screens call, by resource: served by another family's call, or still to
- * come (`cancel`).
- */
-export const PORTAL_ACTIONS = {
+/** Actions of served resources whose server side is still to come, by resource. */
+export const PENDING_ACTIONS = {
   'token-pack-v2': {
-    // pending: a token pack's activation codes are generated from the activation code list
+    // a token pack's activation codes are generated from the activation code list meanwhile
     generate: { by: 'call', method: 'PUT', path: '{base}/generate/{customerId}/{id}' },
   },
   subscription: {
+    // cancelling a subscription, with the subscription screens
+    cancel: { by: 'call', method: 'POST', path: '{base}/{id}/cancel' },
+  },
+} as const satisfies Record<string, Record<string, ActionSpec>>;
+
+/** Actions a served resource's screens reach through another family's call, by resource. */
+export const BORROWED_ACTIONS = {
+  subscription: {
     // What a subscription costs: served by its own call family (contract/billing.ts).
     calculate: { by: 'call', ...billingCalls.calls.calculate, body: 'data' },
-    // pending: cancelling a subscription, served with the subscription screens
-    cancel: { by: 'call', method: 'POST', path: '{base}/{id}/cancel' },
     // The customer's feature flags (for example theme) (contract/session.ts).
     supportFeatures: { by: 'call', ...billing.calls.supportFeatures },
   },

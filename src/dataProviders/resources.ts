@@ -1,5 +1,5 @@
 import { type AnyResourceContract, RESOURCE_CONTRACTS } from '../../contract/index';
-import { PENDING_RESOURCES, PORTAL_ACTIONS } from '../../contract/pending';
+import { BORROWED_ACTIONS, PENDING_ACTIONS, PENDING_RESOURCES } from '../../contract/pending';
 import type { ResourceEntry } from './types';
 
 /**
@@ -10,7 +10,6 @@ import type { ResourceEntry } from './types';
  */
 
 type Pending = typeof PENDING_RESOURCES;
-type Extra = typeof PORTAL_ACTIONS;
 
 /** Every resource name the data layer serves. */
 export type ResourceName = AnyResourceContract['name'] | keyof Pending;
@@ -21,13 +20,22 @@ type ActionsOf<E> = E extends { actions: infer A } ? keyof A & string : never;
 export type ActionName =
   | ActionsOf<AnyResourceContract>
   | ActionsOf<Pending[keyof Pending]>
-  | { [R in keyof Extra]: keyof Extra[R] & string }[keyof Extra];
+  | {
+      [R in keyof typeof PENDING_ACTIONS]: keyof (typeof PENDING_ACTIONS)[R] & string;
+    }[keyof typeof PENDING_ACTIONS]
+  | {
+      [R in keyof typeof BORROWED_ACTIONS]: keyof (typeof BORROWED_ACTIONS)[R] & string;
+    }[keyof typeof BORROWED_ACTIONS];
 
-const withActions = (entry: ResourceEntry): ResourceEntry => {
-  const extra = (PORTAL_ACTIONS as Readonly<Record<string, ResourceEntry['actions']>>)[
-    (entry as { name?: string }).name ?? ''
-  ];
-  return extra ? { ...entry, actions: { ...entry.actions, ...extra } } : entry;
+type ActionTable = Readonly<Record<string, ResourceEntry['actions']>>;
+
+/** A contract's entry with the actions its screens call beyond the contract's own. */
+const withActions = (entry: ResourceEntry & { name: string }): ResourceEntry => {
+  const extra = {
+    ...(PENDING_ACTIONS as ActionTable)[entry.name],
+    ...(BORROWED_ACTIONS as ActionTable)[entry.name],
+  };
+  return Object.keys(extra).length > 0 ? { ...entry, actions: { ...entry.actions, ...extra } } : entry;
 };
 
 export const RESOURCES: Readonly<Record<ResourceName, ResourceEntry>> = {

@@ -1,5 +1,6 @@
 import { CALL_FAMILIES, RESOURCE_CONTRACTS } from '../../contract/index.ts';
 import { type ResourceContract, routesOf, routesOfFamily } from '../../contract/kit.ts';
+import { BORROWED_ACTIONS, PENDING_ACTIONS, PENDING_RESOURCES } from '../../contract/pending.ts';
 import { RESOURCES } from '../../src/dataProviders/resources.ts';
 import { createTestContext, type TestContext } from './helpers.ts';
 import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts';
@@ -8,18 +9,24 @@ import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts
  * The contract test: the portal's resource table, the contracts and the server's routes say the same thing.
  * Every call the portal's table makes reaches a registered route with the same method and path shape; every
  * route the contracts ask for is registered from its contract; every registered API route comes from a
- * contract, with a summary. The table's resources still to come are named below: each leaves this list when
- * its issue brings its server side (and its contract).
+ * contract, with a summary. The table's resources and calls still to come are contract/pending.ts's: each
+ * leaves it when its issue brings its server side (and its contract).
  */
 
-/** Resources of the portal's table whose server side is still to come (later issues). */
-const NOT_SERVED_YET = ['otp-config', 'soft-token', 'ldap_2fa', 'user', 'user-details'];
+/** Resources of the portal's table whose server side is still to come (contract/pending.ts). */
+const NOT_SERVED_YET: readonly string[] = Object.keys(PENDING_RESOURCES);
 
 /** Calls of served resources that are still to come. */
-const CALLS_NOT_SERVED_YET = ['subscription.cancel', 'token-pack-v2.generate'];
+const CALLS_NOT_SERVED_YET = keysOf(PENDING_ACTIONS);
 
-/** Calls of resources still to come that are served already, from a contract's call (the Theme menu's). */
-const CALLS_SERVED_AHEAD = ['subscription.supportFeatures', 'subscription.calculate'];
+/** Calls a resource's screens make through another family's call, served already. */
+const CALLS_SERVED_AHEAD = keysOf(BORROWED_ACTIONS);
+
+function keysOf(actions: Readonly<Record<string, object>>): string[] {
+  return Object.entries(actions).flatMap(([resource, named]) =>
+    Object.keys(named).map((name) => `${resource}.${name}`),
+  );
+}
 
 const table = routeTable();
 let ctx: TestContext;
