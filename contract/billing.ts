@@ -335,7 +335,8 @@ export const order = defineResource({
     body: 'data',
     summary:
       'Order a plan (the first subscription): a Free order is approved at once; a Professional one when paid; an Enterprise one by an operator',
-    access: configureInPath,
+    // The body names the customer again: another one than the path's is refused (404).
+    access: { ...configureInPath, customer: { from: 'path', alsoIn: 'body' } },
     errors: [404, 409],
     schema: { params: CustomerParams, body: SubmitOrderBody, response: { 201: Order } },
   },

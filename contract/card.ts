@@ -164,40 +164,47 @@ export const cardCalls = defineCalls({
 
 /** The server's answers about cards and card payments, in the catalogue's words (src/i18n/en/errors.ts). */
 export const CARD_ERRORS = defineErrors({
-  notFound: { key: 'error.card.notFound', text: 'Card not found' },
+  notFound: { status: 404, key: 'error.card.notFound', text: 'Card not found' },
   invalidToken: {
+    status: 400,
     key: 'error.card.invalidToken',
     text: 'The card could not be read. Enter it again.',
   },
-  duplicate: { key: 'error.card.duplicate', text: 'This card is already saved.' },
+  duplicate: { status: 409, key: 'error.card.duplicate', text: 'This card is already saved.' },
   oneSource: {
+    status: 400,
     key: 'error.card.oneSource',
     text: 'Choose one card to pay with: a saved card or a new one.',
   },
   declined: {
+    status: 402,
     key: 'error.card.declined',
     text: 'The card was declined (%{reason}). Use another card or contact your bank.',
   },
   notPayable: {
+    status: 409,
     key: 'error.card.notPayable',
     text: 'Orders of the %{plan} plan are not paid by card.',
   },
-  alreadyPaid: { key: 'error.card.alreadyPaid', text: 'This order is already paid.' },
+  alreadyPaid: { status: 409, key: 'error.card.alreadyPaid', text: 'This order is already paid.' },
   providerUnavailable: {
+    status: 502,
     key: 'error.card.providerUnavailable',
     text: 'The card payment provider could not be reached. Nothing was charged; try again in a few minutes.',
   },
   orderNotSubmitted: {
+    status: 409,
     key: 'error.card.orderNotSubmitted',
     text: 'Only a submitted order can be paid; this one is %{status}.',
   },
   invalidNumber: { key: CARD_RULE_ERRORS.invalidNumber, text: 'The card number is not valid.' },
   unsupportedBrand: {
+    status: 400,
     key: CARD_RULE_ERRORS.unsupportedBrand,
     text: 'This card brand is not supported.',
   },
   invalidExpiry: { key: CARD_RULE_ERRORS.invalidExpiry, text: 'The expiry date is not valid.' },
-  expired: { key: CARD_RULE_ERRORS.expired, text: 'The card has expired.' },
+  expired: { status: 400, key: CARD_RULE_ERRORS.expired, text: 'The card has expired.' },
   invalidCvc: {
     key: CARD_RULE_ERRORS.invalidCvc,
     text: 'The security code is not valid: 4 digits for American Express, 3 for other cards.',

@@ -18,7 +18,11 @@ export const COMMON_ERRORS = defineErrors({
     key: 'error.withReference',
     text: '%{message}. If it happens again, give your administrator this reference: %{requestId}',
   },
-  recordNotFound: { key: 'error.record.notFound', text: 'Some of the selected records were not found.' },
+  recordNotFound: {
+    status: 404,
+    key: 'error.record.notFound',
+    text: 'Some of the selected records were not found.',
+  },
   recordInUse: {
     key: 'error.record.inUse',
     text: 'Some of the selected records are still in use and cannot be deleted.',

@@ -27,12 +27,20 @@ export type BodySpec = 'data' | 'meta' | 'id' | 'ids' | Readonly<Record<string, 
  * - `path`, `query`, `body`: a field of the request (`customerId` unless `name` says otherwise). A customer's
  *   account may name only its own customer; an operator any existing one. `optional`: the field may be left
  *   out: a customer's account then acts in its own customer, an operator in the provider's own records
- *   (null). `provider`: a value that names the provider itself (operators only).
+ *   (null). `provider`: a value that names the provider itself (operators only). `alsoIn`: the request
+ *   names the customer again, in a body (or query) field of the same name: another customer there is
+ *   refused like a customer the caller may not act in (404); a field left out is the schema's to judge.
  */
 export type CustomerSource =
   | { from: 'none' }
   | { from: 'own' }
-  | { from: 'path' | 'query' | 'body'; name?: string; optional?: true; provider?: string };
+  | {
+      from: 'path' | 'query' | 'body';
+      name?: string;
+      optional?: true;
+      provider?: string;
+      alsoIn?: 'body' | 'query';
+    };
 
 /** A permission, held by the accounts of a scope ('any' by default). */
 export interface Grant {

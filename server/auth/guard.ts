@@ -191,7 +191,10 @@ const sourceOf = (access: AccessRule): CustomerSource =>
   access.public ? { from: 'none' } : (access.customer ?? { from: 'none' });
 
 /** The request field a source reads (the path parameter, query parameter or body field; `a.b` is nested). */
-function fieldOf(request: FastifyRequest, source: Extract<CustomerSource, { name?: string }>): unknown {
+function fieldOf(
+  request: FastifyRequest,
+  source: Pick<Extract<CustomerSource, { name?: string }>, 'from' | 'name'>,
+): unknown {
   const name = source.name ?? 'customerId';
   let value: unknown =
     source.from === 'path' ? request.params : source.from === 'query' ? request.query : request.body;
@@ -227,7 +230,14 @@ async function resolveRouteCustomer(
         if (own !== null) throw customerNotFound();
         return null;
       }
-      return resolveCustomer(db, caller, value);
+      const customer = await resolveCustomer(db, caller, value);
+      if (source.alsoIn !== undefined) {
+        const again = fieldOf(request, { from: source.alsoIn, name: source.name });
+        if (typeof again === 'string' && again.toLowerCase() !== customer.toLowerCase()) {
+          throw customerNotFound();
+        }
+      }
+      return customer;
     }
   }
 }

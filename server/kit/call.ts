@@ -1,9 +1,10 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { AccessRule, CallFamily, CallInfo, ResourceContract } from '../../contract/kit.ts';
 import type { Caller } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
-import type { AuditEntry } from '../domain/audit.ts';
+import type { AuditEntry, Modifier } from '../domain/audit.ts';
 import type { Services } from './feature.ts';
 
 /**
@@ -65,8 +66,14 @@ export type CustomerOf<C> =
 /** The signed-in caller; null on public calls. */
 export type CallerOf<C> = RuleOf<C> extends { public: true } ? null : Caller;
 
-/** An audit entry of the call: who made it is filled in; its customer defaults to the call's. */
-export type AuditWrite = Omit<AuditEntry, 'customerId'> & { customerId?: string | null };
+/**
+ * An audit entry of the call: who made it is filled in (the caller; a public call says who, `by`); its
+ * customer defaults to the call's.
+ */
+export type AuditWrite = Omit<AuditEntry, 'customerId'> & { customerId?: string | null; by?: Modifier };
+
+/** Writes an audit entry in a transaction of the call. */
+export type AuditWriter = (entry: AuditWrite) => Promise<void>;
 
 /** What every handler receives. */
 export interface CallBase<C> {
@@ -82,13 +89,22 @@ export interface CallBase<C> {
   services: Services;
   /** The gateway's public address (PUBLIC_URL, else the address the call was made to). */
   origin: string;
-  /** Runs `work` in a new transaction of the call's reach (it commits when `work` resolves). */
-  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a new transaction of the call's reach (it commits when `work` resolves), with the audit
+   * writer of that transaction.
+   */
+  transaction<T>(work: (tx: Database, audit: AuditWriter) => Promise<T>): Promise<T>;
   /**
    * Runs `work` in a new transaction in the reach of `customer`: for a public call once it has found whose
    * call it is (an API key, an activation code), so that what it then reads and writes is that customer's.
    */
-  asCustomer<T>(customer: string, work: (tx: Database) => Promise<T>): Promise<T>;
+  asCustomer<T>(customer: string, work: (tx: Database, audit: AuditWriter) => Promise<T>): Promise<T>;
+  /**
+   * VACUUM (ANALYZE) of a table after a change of many rows, outside any transaction (a call made with
+   * `transaction: false`, once its own has committed): its pages are all-visible again, so that a list
+   * walks a covering index alone, and the planner's counts are fresh. PGlite runs no autovacuum.
+   */
+  vacuum(table: PgTable): Promise<void>;
 }
 
 /** A handler's context when the call runs in one transaction (the default). */

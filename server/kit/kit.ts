@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
@@ -8,7 +10,7 @@ import type { ListAsk, Listing } from '../db/listing.ts';
 import { inReach, type Reach } from '../db/reach.ts';
 import { recordAudit } from '../domain/audit.ts';
 import type {
-  AuditWrite,
+  AuditWriter,
   CallAt,
   CallBase,
   CallContext,
@@ -145,9 +147,13 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
           customer,
           services,
           origin: publicOrigin(request, services.config),
-          transaction: <T>(work: (tx: Database) => Promise<T>) => inReach(db, reach, work),
-          asCustomer: <T>(customerId: string, work: (tx: Database) => Promise<T>) =>
-            inReach(db, { customer: customerId }, work),
+          transaction: <T>(work: (tx: Database, audit: AuditWriter) => Promise<T>) =>
+            inReach(db, reach, (tx) => work(tx, auditWriter(tx, caller, customer))),
+          asCustomer: <T>(customerId: string, work: (tx: Database, audit: AuditWriter) => Promise<T>) =>
+            inReach(db, { customer: customerId }, (tx) => work(tx, auditWriter(tx, caller, customerId))),
+          vacuum: async (table: PgTable) => {
+            await db.execute(sql`vacuum (analyze) ${table}`);
+          },
         } as unknown as CallBase<never>;
         try {
           if (options.transaction === false) return await handler(common);
@@ -207,8 +213,8 @@ function listConventionOf(contract: Served, name: string): ListConvention {
 }
 
 /** The audit writer of a call's transaction: the caller made the change, in the call's customer by default. */
-function auditWriter(tx: Database, caller: Caller | null, customer: string | null | undefined) {
-  return async (entry: AuditWrite & { by?: { id: string; email: string } }) => {
+function auditWriter(tx: Database, caller: Caller | null, customer: string | null | undefined): AuditWriter {
+  return async (entry) => {
     const by = entry.by ?? caller?.account;
     if (!by) throw new Error('An audit entry of a public call must say who made the change (by)');
     const customerId =

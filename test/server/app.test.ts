@@ -96,6 +96,8 @@ describe('access rules declared by routes', () => {
   let ctx: TestContext;
   let customerToken: string;
   let operatorToken: string;
+  let customerId: string;
+  let otherCustomerId: string;
 
   beforeAll(async () => {
     ctx = await createTestContext({
@@ -109,9 +111,16 @@ describe('access rules declared by routes', () => {
           { config: { access: { permission: 'customer:view', scope: 'provider' } } },
           ok,
         );
+        app.post(
+          '/api/test/:customerId/named-twice',
+          { config: { access: { customer: { from: 'path', alsoIn: 'body' } } } },
+          ok,
+        );
       },
     });
     const customer = await ctx.createCustomer();
+    customerId = customer.id;
+    otherCustomerId = (await ctx.createCustomer()).id;
     const role = await ctx.createRole({
       name: 'designers',
       customerId: customer.id,
@@ -162,6 +171,19 @@ describe('access rules declared by routes', () => {
     expect(await ctx.call('GET', '/api/test/customers', { token: operatorToken })).toMatchObject({
       status: 200,
     });
+  });
+
+  it('refuses a customer named again in the body that is not the one of the path (404)', async () => {
+    const url = (id: string) => `/api/test/${id}/named-twice`;
+    for (const token of [customerToken, operatorToken]) {
+      expect(
+        await ctx.call('POST', url(customerId), { token, json: { customerId: customerId.toUpperCase() } }),
+      ).toMatchObject({ status: 200 });
+      expect(await ctx.call('POST', url(customerId), { token, json: {} })).toMatchObject({ status: 200 });
+      expect(
+        await ctx.call('POST', url(customerId), { token, json: { customerId: otherCustomerId } }),
+      ).toMatchObject({ status: 404, body: { messageKey: 'error.customer.notFound' } });
+    }
   });
 
   it('checks who is calling before anything else', async () => {

@@ -2,10 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { CARD_ERRORS, type PayBody, type PaymentSession } from '../../../contract/card.ts';
 import type { Database } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
-import { type Modifier, recordAudit } from '../../domain/audit.ts';
+import type { Modifier } from '../../domain/audit.ts';
 import { PaymentDeclined, type PaymentProcessor } from '../../domain/payments/processor.ts';
 import { sha256Hex } from '../../domain/secrets.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { fail } from '../../errors.ts';
+import type { CallBase } from '../../kit/call.ts';
 import { approveOrder, findOrder, type OrderJoin } from '../order/orders.ts';
 import { attachCard, type CardRow, cardNotFound, findCard, lockCustomer, saveCard } from './cards.ts';
 
@@ -19,28 +20,18 @@ import { attachCard, type CardRow, cardNotFound, findCard, lockCustomer, saveCar
  * before the charge charges nothing; the charge is the last call before the payment row is written. A
  * declined charge undoes it all (the new card too) and is recorded as a DECLINED payment in a transaction
  * of its own; the order stays SUBMITTED. A charge whose payment cannot then be recorded (the transaction fails
- * after it) is refunded.
+ * after it) is refunded. Every transaction is in the customer's reach (its row-level security).
  */
 
 const E = CARD_ERRORS;
 
-const declined = (reason: string) => new AppError(402, E.declined.key, E.declined.text, { reason });
-
 /** The customer's order, if it may be paid by card now (409 otherwise; 404 for another customer's). */
-export async function payableOrder(
-  tx: Database,
-  customerId: string,
-  orderId: string,
-  forUpdate = false,
-): Promise<OrderJoin> {
-  const found = await findOrder(tx, orderId, customerId, forUpdate);
+export async function payableOrder(tx: Database, orderId: string, forUpdate = false): Promise<OrderJoin> {
+  const found = await findOrder(tx, orderId, { forUpdate });
   const { order, tier } = found;
-  if (tier.tierPlanType !== 'NORMAL')
-    throw conflict(E.notPayable.key, E.notPayable.text, { plan: tier.name });
-  if (order.paid) throw conflict(E.alreadyPaid.key, E.alreadyPaid.text);
-  if (order.status !== 'SUBMITTED') {
-    throw conflict(E.orderNotSubmitted.key, E.orderNotSubmitted.text, { status: order.status });
-  }
+  if (tier.tierPlanType !== 'NORMAL') throw fail(E.notPayable, { plan: tier.name });
+  if (order.paid) throw fail(E.alreadyPaid);
+  if (order.status !== 'SUBMITTED') throw fail(E.orderNotSubmitted, { status: order.status });
   return found;
 }
 
@@ -59,43 +50,45 @@ export const paymentSessionOf = ({ order }: OrderJoin): PaymentSession => ({
 function sourceOf(body: PayBody): { token: string } | { cardId: string } {
   const token = body.stripeTokenId ?? undefined;
   const cardId = body.sourceId ?? undefined;
-  if ((token === undefined) === (cardId === undefined)) throw badRequest(E.oneSource.key, E.oneSource.text);
+  if ((token === undefined) === (cardId === undefined)) throw fail(E.oneSource);
   return token === undefined ? { cardId: cardId! } : { token };
 }
 
+/** What paying takes of the call: its customer, who pays, and transactions in the customer's reach. */
+export interface PayCall {
+  customer: string;
+  caller: { account: Modifier };
+  transaction: CallBase<unknown>['transaction'];
+}
+
 /** Pays the order of `body` (see above); answers nothing: the caller reads the order back. */
-export async function payOrder(
-  db: Database,
-  processor: PaymentProcessor,
-  by: Modifier,
-  customerId: string,
-  body: PayBody,
-): Promise<void> {
+export async function payOrder(call: PayCall, processor: PaymentProcessor, body: PayBody): Promise<void> {
+  const { customer: customerId, caller } = call;
   const source = sourceOf(body);
   /** The charge tried: what a declined one records. */
   let attempt: { orderId: string; amount: number; currency: string; savedCardId: string | null } | undefined;
   /** The processor's payment, once charged: given back if the payment cannot be recorded. */
   let charged: string | undefined;
   try {
-    await db.transaction(async (tx) => {
+    await call.transaction(async (tx, audit) => {
+      const write = { tx, audit, caller };
       await lockCustomer(tx, customerId);
-      const { order } = await payableOrder(tx, customerId, body.orderId, true);
+      const { order } = await payableOrder(tx, body.orderId, true);
       let card: CardRow;
       if ('cardId' in source) {
-        card = await findCard(tx, customerId, source.cardId);
+        card = await findCard(tx, source.cardId);
         // A card another processor keeps cannot be charged by this one.
         if (card.processor !== processor.name) throw cardNotFound();
       } else {
         card = await saveCard(
-          tx,
-          by,
+          write,
           customerId,
           processor.name,
           await attachCard(tx, processor, customerId, source.token),
         );
       }
       await tx.update(orders).set({ paid: true }).where(eq(orders.id, order.id));
-      await approveOrder(tx, by, order.id);
+      await approveOrder(write, order.id);
 
       attempt = {
         orderId: order.id,
@@ -130,7 +123,7 @@ export async function payOrder(
           status: 'SUCCEEDED',
         })
         .returning();
-      await recordAudit(tx, by, {
+      await audit({
         table: 'Order',
         action: 'UPDATE',
         entityId: order.id,
@@ -146,17 +139,20 @@ export async function payOrder(
       throw error;
     }
     if (!(error instanceof PaymentDeclined) || attempt === undefined) throw error;
-    await db.insert(payments).values({
-      customerId,
-      orderId: attempt.orderId,
-      cardId: attempt.savedCardId,
-      amount: attempt.amount,
-      currency: attempt.currency,
-      processor: processor.name,
-      reference: null,
-      status: 'DECLINED',
-      declineReason: error.reason,
-    });
-    throw declined(error.reason);
+    const declined = attempt;
+    await call.transaction((tx) =>
+      tx.insert(payments).values({
+        customerId,
+        orderId: declined.orderId,
+        cardId: declined.savedCardId,
+        amount: declined.amount,
+        currency: declined.currency,
+        processor: processor.name,
+        reference: null,
+        status: 'DECLINED',
+        declineReason: error.reason,
+      }),
+    );
+    throw fail(E.declined, { reason: error.reason });
   }
 }

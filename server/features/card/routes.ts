@@ -1,20 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { card, cardCalls } from '../../../contract/card.ts';
-import { callerOf, requiredCustomerOf } from '../../auth/guard.ts';
-import type { Database } from '../../db/client.ts';
-import type { PaymentProcessor } from '../../domain/payments/index.ts';
-import { routeOf } from '../../kit/contractRoutes.ts';
-import { findOrder, toOrder } from '../order/orders.ts';
-import {
-  attachCard,
-  deleteCard,
-  listCards,
-  lockCustomer,
-  saveCard,
-  setPrimaryCard,
-  toCard,
-} from './cards.ts';
+import type { Kit } from '../../kit/kit.ts';
+import { orderRecord } from '../order/orders.ts';
+import { addCard, deleteCard, listCards, setPrimaryCard, toCard } from './cards.ts';
 import { payableOrder, paymentSessionOf, payOrder } from './pay.ts';
 
 /**
@@ -24,73 +11,36 @@ import { payableOrder, paymentSessionOf, payOrder } from './pay.ts';
  * answered.
  */
 
-export const cardRoutes: FastifyPluginAsyncTypebox<{ db: Database; processor: PaymentProcessor }> = async (
-  app,
-  { db, processor },
-) => {
-  const modifier = (request: FastifyRequest) => {
-    const { account } = callerOf(request);
-    return { id: account.id, email: account.email };
-  };
+export function cardRoutes(kit: Kit): void {
+  kit.route(card, 'list', async (call) => (await listCards(call.tx)).map(toCard));
 
-  app.route({
-    ...routeOf(card.base, { ...card.list, method: 'GET' as const }, 'card.list'),
-    handler: async (request) => (await listCards(db, requiredCustomerOf(request))).map(toCard),
+  kit.route(card, 'create', async (call) => {
+    const row = await addCard(call, call.services.payments, call.customer, call.body.stripeTokenId);
+    call.reply.code(201);
+    return toCard(row);
   });
 
-  app.route({
-    ...routeOf(card.base, card.create, 'card.create'),
-    handler: async (request, reply) => {
-      const customerId = requiredCustomerOf(request);
-      const row = await db.transaction(async (tx) => {
-        await lockCustomer(tx, customerId);
-        const attached = await attachCard(tx, processor, customerId, request.body.stripeTokenId);
-        return saveCard(tx, modifier(request), customerId, processor.name, attached);
-      });
-      reply.code(201);
-      return toCard(row);
-    },
-  });
+  kit.route(card, 'delete', async (call) =>
+    toCard(await deleteCard(call, call.services.payments, call.customer, call.params.id)),
+  );
 
-  app.route({
-    ...routeOf(card.base, card.delete, 'card.delete'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const row = await db.transaction((tx) =>
-        deleteCard(tx, processor, modifier(request), customerId, request.params.id),
-      );
-      return toCard(row);
-    },
-  });
+  kit.route(card, 'setDefault', async (call) =>
+    toCard(await setPrimaryCard(call, call.customer, call.params.id)),
+  );
 
-  app.route({
-    ...routeOf(card.base, card.actions.setDefault, 'card.setDefault'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const row = await db.transaction((tx) =>
-        setPrimaryCard(tx, modifier(request), customerId, request.params.id),
-      );
-      return toCard(row);
-    },
-  });
+  kit.route(cardCalls, 'provider', ({ services: { payments } }) => ({
+    processor: payments.name,
+    publishableKey: payments.publishableKey,
+  }));
 
-  app.route({
-    ...routeOf('', cardCalls.calls.provider, 'card-payment.provider'),
-    handler: async () => ({ processor: processor.name, publishableKey: processor.publishableKey }),
-  });
+  kit.route(card, 'payForOrder', async (call) =>
+    paymentSessionOf(await payableOrder(call.tx, call.params.orderId)),
+  );
 
-  app.route({
-    ...routeOf(card.base, card.actions.payForOrder, 'card.payForOrder'),
-    handler: async (request) =>
-      paymentSessionOf(await payableOrder(db, requiredCustomerOf(request), request.params.orderId)),
+  // The charge is made between the payment's writes, and a declined one is recorded on its own: the call
+  // opens its transactions itself.
+  kit.route(card, 'pay', { transaction: false }, async (call) => {
+    await payOrder(call, call.services.payments, call.body);
+    return call.transaction((tx) => orderRecord(tx, call.body.orderId));
   });
-
-  app.route({
-    ...routeOf(card.base, card.actions.pay, 'card.pay'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      await payOrder(db, processor, modifier(request), customerId, request.body);
-      return toOrder(await findOrder(db, request.body.orderId, customerId));
-    },
-  });
-};
+}

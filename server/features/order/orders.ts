@@ -1,13 +1,27 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
 import {
   BILLING_ERRORS,
+  type CalculateBody,
   type Calculation,
+  isMonth,
   ORDER_ERRORS,
+  ORDER_LISTING,
   type Order,
+  type SubmitOrderBody,
   type TierPlanType,
 } from '../../../contract/billing.ts';
 import { isTokenPackName, TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import type { Database } from '../../db/client.ts';
+import {
+  defineListing,
+  eq as equals,
+  type Filter,
+  findRows,
+  ilikeAny,
+  inList,
+  type ListAsk,
+} from '../../db/listing.ts';
 import {
   customers,
   orders,
@@ -18,21 +32,30 @@ import {
   tokenPacks,
   users,
 } from '../../db/schema.ts';
-import { type Modifier, recordAudit } from '../../domain/audit.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { Modifier } from '../../domain/audit.ts';
+import { fail } from '../../errors.ts';
+import type { AuditWriter } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { addMonths, priceOf } from '../plan/pricing.ts';
+import { findSubscription } from '../subscription/subscriptions.ts';
 
 /**
- * Orders (contract/billing.ts): placing one, pricing it, cancelling it, and approving it, which makes or
- * changes the subscription and, for a new subscription, its token pack and service instance, all in the
- * transaction of the approval.
+ * Orders (contract/billing.ts): pricing one, placing one, the lists, cancelling one, and approving it, which
+ * makes or changes the subscription and, for a new subscription, its token pack and service instance, all
+ * in the transaction of the approval. A customer's call sees only its own orders and subscriptions (the
+ * database's row-level security); an operator's outside a customer sees every customer's.
  */
 
 const E = BILLING_ERRORS;
-export const orderNotFound = () => notFound(ORDER_ERRORS.notFound.key, ORDER_ERRORS.notFound.text);
-const notSubmitted = (status: string) =>
-  conflict(ORDER_ERRORS.notSubmitted.key, ORDER_ERRORS.notSubmitted.text, { status });
+export const orderNotFound = () => fail(ORDER_ERRORS.notFound);
+const notSubmitted = (status: string) => fail(ORDER_ERRORS.notSubmitted, { status });
+
+/** What writing orders takes: the call's transaction, its audit writer, and who acts (an order's closedBy). */
+export interface OrderWrite {
+  tx: Database;
+  audit: AuditWriter;
+  caller: { account: Modifier };
+}
 
 type TierRow = typeof tierPlans.$inferSelect;
 type PeriodRow = typeof periodPlans.$inferSelect;
@@ -51,47 +74,39 @@ export async function planOf(db: Database, [tierId = '', periodId = '']: readonl
   const [tier] = UUID_PATTERN.test(tierId)
     ? await db.select().from(tierPlans).where(eq(tierPlans.id, tierId.toLowerCase()))
     : [];
-  if (!tier) throw notFound(E.tierNotFound.key, E.tierNotFound.text);
+  if (!tier) throw fail(E.tierNotFound);
   const [period] = UUID_PATTERN.test(periodId)
     ? await db
         .select()
         .from(periodPlans)
         .where(and(eq(periodPlans.id, periodId.toLowerCase()), eq(periodPlans.tierPlanId, tier.id)))
     : [];
-  if (!period) throw notFound(E.periodNotFound.key, E.periodNotFound.text);
+  if (!period) throw fail(E.periodNotFound);
   return { tier, period };
 }
 
 /** Refuses fewer users than the tier's minimum. */
 export function checkMinUsers(tier: TierRow, numberOfUsers: number): void {
-  if (numberOfUsers < tier.minUser) {
-    throw badRequest(E.minNumberOfUser.key, E.minNumberOfUser.text, { minUser: tier.minUser });
-  }
+  if (numberOfUsers < tier.minUser) throw fail(E.minNumberOfUser, { minUser: tier.minUser });
 }
 
 /**
- * A customer's first paid subscription gets the period's first-time free months: not once the customer
- * holds a paid subscription, nor while an order that took them waits for approval (two orders placed before
- * either is approved share one trial).
+ * The call's customer's first paid subscription gets the period's first-time free months: not once the
+ * customer holds a paid subscription, nor while an order that took them waits for approval (two orders
+ * placed before either is approved share one trial). `tx` is in the customer's reach.
  */
-export async function isFirstPaid(db: Database, customerId: string): Promise<boolean> {
-  const [paid] = await db
+export async function isFirstPaid(tx: Database): Promise<boolean> {
+  const [paid] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
-    .where(and(eq(subscriptions.customerId, customerId), sql`${tierPlans.tierPlanType} <> 'FREE'`))
+    .where(sql`${tierPlans.tierPlanType} <> 'FREE'`)
     .limit(1);
   if (paid) return false;
-  const [trialTaken] = await db
+  const [trialTaken] = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        sql`${orders.trialTerm} > 0`,
-        sql`${orders.status} <> 'CANCELED'`,
-      ),
-    )
+    .where(and(sql`${orders.trialTerm} > 0`, sql`${orders.status} <> 'CANCELED'`))
     .limit(1);
   return !trialTaken;
 }
@@ -123,27 +138,40 @@ export const priceOrder = (
     remaining,
   });
 
-/** The Free plan once per customer (spec 02 §5): refused when the customer holds or has asked for one. */
-export async function checkFreeOnce(db: Database, customerId: string): Promise<void> {
-  const [held] = await db
+/**
+ * The Free plan once per customer (spec 02 §5): refused when the call's customer holds or has asked for
+ * one (`tx` is in the customer's reach).
+ */
+async function checkFreeOnce(tx: Database): Promise<void> {
+  const [held] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
-    .where(and(eq(subscriptions.customerId, customerId), eq(tierPlans.tierPlanType, 'FREE')))
+    .where(eq(tierPlans.tierPlanType, 'FREE'))
     .limit(1);
-  const [asked] = await db
+  const [asked] = await tx
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(tierPlans, eq(tierPlans.id, orders.tierPlanId))
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(tierPlans.tierPlanType, 'FREE'),
-        eq(orders.status, 'SUBMITTED'),
-      ),
-    )
+    .where(and(eq(tierPlans.tierPlanType, 'FREE'), eq(orders.status, 'SUBMITTED')))
     .limit(1);
-  if (held || asked) throw conflict(E.freePlanSubscribed.key, E.freePlanSubscribed.text);
+  if (held || asked) throw fail(E.freePlanSubscribed);
+}
+
+/**
+ * What a subscription, an extension or an edit costs (the calculate call), in the reach of the body's
+ * customer: an edit (calculateOnRemainingTime) bills the added users on what remains of the subscription's
+ * period, at its own plan (the plan ids sent are not trusted for it).
+ */
+export async function calculate(tx: Database, body: CalculateBody, now: Date): Promise<Calculation> {
+  if (body.calculateOnRemainingTime) {
+    const held = await findSubscription(tx, body.subscriptionId ?? '');
+    return priceOrder(held.tier, held.period, body.numberOfUsers, false, remainingOf(held.subscription, now));
+  }
+  const { tier, period } = await planOf(tx, body.paymentPlanIds);
+  checkMinUsers(tier, body.numberOfUsers);
+  const trial = body.applyTrial !== false && (await isFirstPaid(tx));
+  return priceOrder(tier, period, body.numberOfUsers, trial);
 }
 
 // ——— Reading orders ———
@@ -200,20 +228,70 @@ export const toOrder = ({ order, companyName, tier, period }: OrderJoin): Order 
   serviceInstanceId: order.serviceInstanceId,
 });
 
-/** One order, locked when `forUpdate`, within a customer (null: every customer's, for operators). */
+/**
+ * One order the call may see (its customer's; any for an operator outside a customer), locked when
+ * `forUpdate`, or its 404. `of`: the order must also be of the customer a request names (a cancel names it
+ * in its body).
+ */
 export async function findOrder(
-  db: Database,
+  tx: Database,
   id: string,
-  customerId: string | null,
-  forUpdate = false,
+  options: { forUpdate?: boolean; of?: string } = {},
 ): Promise<OrderJoin> {
   if (!UUID_PATTERN.test(id)) throw orderNotFound();
-  const query = selectOrders(db).where(
-    and(eq(orders.id, id.toLowerCase()), customerId === null ? undefined : eq(orders.customerId, customerId)),
+  if (options.of !== undefined && !UUID_PATTERN.test(options.of)) throw orderNotFound();
+  const query = selectOrders(tx).where(
+    and(
+      eq(orders.id, id.toLowerCase()),
+      options.of === undefined ? undefined : eq(orders.customerId, options.of.toLowerCase()),
+    ),
   );
-  const [found] = forUpdate ? await query.for('update', { of: orders }) : await query;
+  const [found] = options.forUpdate ? await query.for('update', { of: orders }) : await query;
   if (!found) throw orderNotFound();
   return found;
+}
+
+/** The order of an id as answered. */
+export const orderRecord = async (tx: Database, id: string): Promise<Order> =>
+  toOrder(await findOrder(tx, id));
+
+/** Created in a month given as MM/YYYY (UTC). */
+const inMonth: Filter = {
+  schema: Type.Refine(
+    Type.String({ maxLength: 7 }),
+    (value) => isMonth(value),
+    () => 'must be a month as MM/YYYY',
+  ),
+  where: (value) => {
+    const [month, year] = String(value).split('/').map(Number) as [number, number];
+    return and(
+      gte(orders.createdDate, new Date(Date.UTC(year, month - 1, 1))),
+      lt(orders.createdDate, new Date(Date.UTC(year, month, 1))),
+    );
+  },
+};
+
+export const orderListing = defineListing({
+  filters: {
+    q: ilikeAny([customers.companyName]),
+    status: equals(orders.status),
+    month: inMonth,
+    customerId: inList(orders.customerId),
+  },
+  sort: {
+    createdDate: orders.createdDate,
+    numberOfUsers: orders.numberOfUsers,
+    status: orders.status,
+    companyName: customers.companyName,
+  },
+  defaultSort: ORDER_LISTING.defaultSort,
+  unique: orders.id,
+});
+
+/** A page of the orders the call may see, as answered, with the total. */
+export async function listOrders(tx: Database, ask: ListAsk): Promise<{ rows: Order[]; total: number }> {
+  const found = await findRows(tx, selectOrders(tx), orderListing, ask);
+  return { rows: found.rows.map(toOrder), total: found.total };
 }
 
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, ...kept }: OrderRow) => kept;
@@ -234,16 +312,14 @@ export interface NewOrder {
 
 /** Inserts a SUBMITTED order with its audit entry; a Free order is approved at once. */
 export async function placeOrder(
-  tx: Database,
-  by: Modifier,
+  write: OrderWrite,
   order: NewOrder,
   now: Date = new Date(),
 ): Promise<string> {
+  const { tx } = write;
   // The token pack it will make must have a name the token pack screens accept.
   const tokenPackName = order.tokenPackName?.trim() || null;
-  if (tokenPackName !== null && !isTokenPackName(tokenPackName)) {
-    throw badRequest(TOKEN_PACK_ERRORS.nameInvalid.key, TOKEN_PACK_ERRORS.nameInvalid.text);
-  }
+  if (tokenPackName !== null && !isTokenPackName(tokenPackName)) throw fail(TOKEN_PACK_ERRORS.nameInvalid);
   const [row] = await tx
     .insert(orders)
     .values({
@@ -260,33 +336,68 @@ export async function placeOrder(
       trialTerm: order.price.trialTerm,
     })
     .returning();
-  await recordAudit(tx, by, {
+  await write.audit({
     table: 'Order',
     action: 'SUBMIT',
     entityId: row!.id,
     customerId: order.customerId,
     after: audited(row!),
   });
-  if (order.tier.tierPlanType === 'FREE') await approveOrder(tx, by, row!.id, now);
+  if (order.tier.tierPlanType === 'FREE') await approveOrder(write, row!.id, now);
   return row!.id;
 }
 
-export async function cancelOrder(
-  tx: Database,
-  by: Modifier,
-  id: string,
+/**
+ * A first subscription's order (the submit call), in the call's customer: the plan and its minimum, then,
+ * the customer's orders one at a time (its row locked: the Free plan check and its order cannot cross),
+ * the Free plan once, the trial, and the order placed. Answers its id.
+ */
+export async function submitOrder(
+  write: OrderWrite,
   customerId: string,
+  body: Omit<SubmitOrderBody, 'customerId'>,
+  now: Date,
+): Promise<string> {
+  const { tier, period } = await planOf(write.tx, body.paymentPlanIds);
+  checkMinUsers(tier, body.numberOfUsers);
+  await write.tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update');
+  if (tier.tierPlanType === 'FREE') await checkFreeOnce(write.tx);
+  const trial = await isFirstPaid(write.tx);
+  return placeOrder(
+    write,
+    {
+      customerId,
+      action: 'SUBSCRIBE',
+      tier,
+      period,
+      numberOfUsers: body.numberOfUsers,
+      tokenPackName: body.tokenPackName,
+      price: priceOrder(tier, period, body.numberOfUsers, trial),
+    },
+    now,
+  );
+}
+
+/** Cancels a submitted order: the one the body names, of the customer it names (the call's own). */
+export async function cancelOrder(
+  write: OrderWrite,
+  asked: { orderId: string; customerId: string },
   notes: string,
   now: Date = new Date(),
-) {
-  const { order } = await findOrder(tx, id, customerId, true);
+): Promise<void> {
+  const { tx, caller } = write;
+  const { order } = await findOrder(tx, asked.orderId, { forUpdate: true, of: asked.customerId });
   if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
   const [after] = await tx
     .update(orders)
-    .set({ status: 'CANCELED', notes, closedDate: now, closedBy: by.id })
+    .set({ status: 'CANCELED', notes, closedDate: now, closedBy: caller.account.id })
     .where(eq(orders.id, order.id))
     .returning();
-  await recordAudit(tx, by, {
+  await write.audit({
     table: 'Order',
     action: 'CANCEL',
     entityId: order.id,
@@ -311,15 +422,12 @@ async function refreshFeatures(tx: Database, customerId: string): Promise<void> 
  * Approves a SUBMITTED order, in the caller's transaction: a subscription is made (with its token pack and
  * service instance) or changed (upgrade: tier, period and users from now; extend: the period added to its
  * end, the users set, those to remove deactivated; edit: the users set), and the customer's features follow
- * its tiers. Anything that fails undoes it all.
+ * its tiers. Anything that fails undoes it all. The queries below name the order's customer: an operator
+ * approves outside any customer.
  */
-export async function approveOrder(
-  tx: Database,
-  by: Modifier,
-  id: string,
-  now: Date = new Date(),
-): Promise<void> {
-  const { order, tier, period } = await findOrder(tx, id, null, true);
+export async function approveOrder(write: OrderWrite, id: string, now: Date = new Date()): Promise<void> {
+  const { tx, audit, caller } = write;
+  const { order, tier, period } = await findOrder(tx, id, { forUpdate: true });
   if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
   const made: Partial<OrderRow> = {};
 
@@ -352,21 +460,21 @@ export async function approveOrder(
       tokenPackId: pack!.id,
       serviceInstanceId: instance!.id,
     });
-    await recordAudit(tx, by, {
+    await audit({
       table: 'Subscription',
       action: 'CREATE',
       entityId: subscription!.id,
       customerId: order.customerId,
       after: { tier: tier.name, period: period.name, numberOfUsers: order.numberOfUsers },
     });
-    await recordAudit(tx, by, {
+    await audit({
       table: 'TokenPack',
       action: 'CREATE',
       entityId: pack!.id,
       customerId: order.customerId,
       after: { name: pack!.name },
     });
-    await recordAudit(tx, by, {
+    await audit({
       table: 'Service',
       action: 'CREATE',
       entityId: instance!.id,
@@ -383,7 +491,7 @@ export async function approveOrder(
           )
           .for('update')
       : [];
-    if (!before) throw notFound(E.subscriptionNotFound.key, E.subscriptionNotFound.text);
+    if (!before) throw fail(E.subscriptionNotFound);
     const change =
       order.action === 'UPGRADE'
         ? {
@@ -413,7 +521,7 @@ export async function approveOrder(
         .set({ status: 'INACTIVE', lastModifiedDate: now })
         .where(and(eq(users.customerId, order.customerId), inArray(users.id, order.removeUsers)));
     }
-    await recordAudit(tx, by, {
+    await audit({
       table: 'Subscription',
       action: 'UPDATE',
       entityId: before.id,
@@ -428,10 +536,10 @@ export async function approveOrder(
 
   const [after] = await tx
     .update(orders)
-    .set({ ...made, status: 'APPROVED', closedDate: now, closedBy: by.id })
+    .set({ ...made, status: 'APPROVED', closedDate: now, closedBy: caller.account.id })
     .where(eq(orders.id, order.id))
     .returning();
-  await recordAudit(tx, by, {
+  await audit({
     table: 'Order',
     action: 'APPROVE',
     entityId: order.id,
