@@ -272,6 +272,20 @@ export const TestConnectionAnswer = Type.Object({
 });
 export type TestConnectionAnswer = Static<typeof TestConnectionAnswer>;
 
+/** The spec's texts of a connection test's answer (its messageKey and message). */
+export const TEST_CONNECTION_TEXTS = {
+  success: { key: 'directory.test.success', text: 'Connection is successful!' },
+  failure: {
+    key: 'directory.test.failure',
+    ldap: "Can't connect to LDAP server!",
+    other: "Can't connect to the directory!",
+  },
+} as const;
+
+/** The detail of a synchronisation whose users could not be written (syncFailed's %{detail}). */
+export const SYNC_WRITE_FAILED =
+  'The users could not be written. Try again; if it fails again, contact support.';
+
 export const DIRECTORY_LISTING = defineListingNames({
   filters: ['q', 'type', 'id'],
   sort: ['name', 'type', 'createdDate', 'lastModifiedDate', 'id'],
@@ -493,34 +507,49 @@ export const DirectorySearchAnswer = PageAnswer(DirectoryRecord);
 
 /** The server's answers about directories, in the catalogue's words (src/i18n/en/errors.ts). */
 export const DIRECTORY_ERRORS = defineErrors({
-  notFound: { key: 'error.directory.notFound', text: 'Directory not found' },
-  nameExisted: { key: 'error.directory.nameExisted', text: 'A directory with this name already exists.' },
+  notFound: { status: 404, key: 'error.directory.notFound', text: 'Directory not found' },
+  nameExisted: {
+    status: 409,
+    key: 'error.directory.nameExisted',
+    text: 'A directory with this name already exists.',
+  },
   mandatoryFields: {
+    status: 400,
     key: 'error.directory.mandatoryFields',
     text: 'Please input all mandatory fields before testing the connection',
   },
   missingField: {
+    status: 400,
     key: 'error.directory.missingField',
     text: "The field '%{field}' is required for a %{type} directory.",
   },
   typeChanged: {
+    status: 400,
     key: 'error.directory.typeChanged',
     text: 'The type of a directory cannot be changed. Add a new directory of the other type instead.',
   },
   syncRunning: {
+    status: 409,
     key: 'error.directory.syncRunning',
     text: 'This directory is being synchronised. Wait until it has finished.',
   },
-  notAzure: { key: 'error.directory.notAzure', text: 'This directory is not an Azure AD directory.' },
+  notAzure: {
+    status: 409,
+    key: 'error.directory.notAzure',
+    text: 'This directory is not an Azure AD directory.',
+  },
   passwordElsewhere: {
+    status: 409,
     key: 'error.directory.passwordElsewhere',
     text: 'The password of this user is kept by its %{type} directory: change it there.',
   },
   passwordRefused: {
+    status: 409,
     key: 'error.directory.passwordRefused',
     text: "The directory does not let the configured account change passwords. Ask the directory's administrator for that right, or change the password in the directory.",
   },
   unreachable: {
+    status: 502,
     key: 'error.directory.unreachable',
     text: "Can't connect to LDAP server! %{detail}",
   },
@@ -529,22 +558,26 @@ export const DIRECTORY_ERRORS = defineErrors({
     text: 'The users could not be read from the directory. %{detail}',
   },
   csvUnreadable: {
+    status: 400,
     key: 'error.csv.unreadable',
     text: 'The file could not be read as CSV text: %{detail} Nothing was imported.',
   },
   csvHeader: {
+    status: 400,
     key: 'error.csv.header',
     text: 'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
   },
   csvTooLarge: {
+    status: 413,
     key: 'error.csv.tooLarge',
     text: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
   },
   csvTooManyRows: {
+    status: 413,
     key: 'error.csv.tooManyRows',
     text: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
   },
-  userNotFound: { key: 'error.user.notFound', text: 'User not found' },
+  userNotFound: { status: 404, key: 'error.user.notFound', text: 'User not found' },
 });
 
 /** The spec's texts of an LDAP directory's connection test. */

@@ -1,9 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   CSV_COLUMNS,
-  CSV_MAX_BYTES,
   CSV_MAX_ROWS,
   type CsvUploadAnswer,
   DIRECTORY_ERRORS,
@@ -13,8 +11,7 @@ import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
-import { AppError } from '../../errors.ts';
-import { UPLOAD_ERRORS } from '../../kit/multipart.ts';
+import { fail } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**
@@ -34,41 +31,7 @@ export interface CsvFile {
 }
 
 const E = DIRECTORY_ERRORS;
-const unreadable = (detail: string) =>
-  new AppError(400, E.csvUnreadable.key, E.csvUnreadable.text, { detail });
-
-/** The file part of the request, read as a users CSV. */
-export async function readCsvUpload(request: FastifyRequest): Promise<CsvFile> {
-  if (!request.isMultipart()) {
-    throw new AppError(415, UPLOAD_ERRORS.mediaType.key, UPLOAD_ERRORS.mediaType.text, {
-      mediaType: 'multipart/form-data',
-    });
-  }
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file' || part.fieldname !== 'file') {
-        throw new AppError(400, UPLOAD_ERRORS.unexpectedPart.key, UPLOAD_ERRORS.unexpectedPart.text, {
-          part: part.fieldname.slice(0, 100),
-        });
-      }
-      bytes = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, E.csvTooLarge.key, E.csvTooLarge.text, { maxBytes: CSV_MAX_BYTES });
-    }
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(413, UPLOAD_ERRORS.tooManyParts.key, UPLOAD_ERRORS.tooManyParts.text);
-    }
-    throw new AppError(400, UPLOAD_ERRORS.invalid.key, UPLOAD_ERRORS.invalid.text);
-  }
-  if (!bytes)
-    throw new AppError(400, UPLOAD_ERRORS.missingPart.key, UPLOAD_ERRORS.missingPart.text, { part: 'file' });
-  return parseCsv(bytes);
-}
+const unreadable = (detail: string) => fail(E.csvUnreadable, { detail });
 
 /** A users CSV from its bytes. */
 export function parseCsv(bytes: Buffer): CsvFile {
@@ -88,13 +51,13 @@ export function parseCsv(bytes: Buffer): CsvFile {
   const lowered = new Map(CSV_COLUMNS.map((name) => [name.toLowerCase(), name] as const));
   const named = columns.map((name) => lowered.get(name.toLowerCase()) ?? name);
   if (named[0] !== 'username' || !named.every(known) || new Set(named).size !== named.length) {
-    throw new AppError(400, E.csvHeader.key, E.csvHeader.text);
+    throw fail(E.csvHeader);
   }
   const rows = data
     .map((values, index) => ({ line: index + 2, values }))
     .filter(({ values }) => !(values.length === 1 && values[0]!.trim() === ''));
   if (rows.length > CSV_MAX_ROWS) {
-    throw new AppError(413, E.csvTooManyRows.key, E.csvTooManyRows.text, { maxRows: CSV_MAX_ROWS });
+    throw fail(E.csvTooManyRows, { maxRows: CSV_MAX_ROWS });
   }
   return { columns: named as Column[], rows };
 }
@@ -191,7 +154,7 @@ export async function importCsv(
     const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.customerId, directory.customerId), inArray(sql`lower(${users.username})`, part)));
+      .where(inArray(sql`lower(${users.username})`, part));
     for (const row of rows) known.set(row.username.toLowerCase(), row);
   }
 

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   DIRECTORY_ERRORS,
   DIRECTORY_FIELDS,
@@ -21,7 +20,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { directories } from '../../db/schema.ts';
 import { claimUniqueText } from '../../db/uniqueText.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { invalidField } from '../../validation.ts';
 import type { AzureDirectorySettings, RestDirectorySettings } from './httpDirectories.ts';
 import type { LdapSettings } from './ldapClient.ts';
@@ -139,7 +138,7 @@ export function readSettings(form: Record<string, unknown>, options: ReadOptions
   const type = form.type as DirectoryType;
   const { stored } = options;
   if (options.purpose === 'save' && stored && stored.type !== type) {
-    throw badRequest(DIRECTORY_ERRORS.typeChanged.key, DIRECTORY_ERRORS.typeChanged.text);
+    throw fail(DIRECTORY_ERRORS.typeChanged);
   }
   const sameType = stored?.type === type ? stored : null;
   const fields: readonly string[] = DIRECTORY_FIELDS[type];
@@ -176,12 +175,9 @@ export function readSettings(form: Record<string, unknown>, options: ReadOptions
   const missing = required.filter((field) => set[field] === null || set[field] === undefined);
   if (missing.length > 0) {
     if (options.purpose === 'test') {
-      throw badRequest(DIRECTORY_ERRORS.mandatoryFields.key, DIRECTORY_ERRORS.mandatoryFields.text);
+      throw fail(DIRECTORY_ERRORS.mandatoryFields);
     }
-    throw badRequest(DIRECTORY_ERRORS.missingField.key, DIRECTORY_ERRORS.missingField.text, {
-      field: missing[0]!,
-      type,
-    });
+    throw fail(DIRECTORY_ERRORS.missingField, { field: missing[0]!, type });
   }
   // Fields a REST authentication does not use are not kept.
   if (type === 'REST' && values.restAuthentication) {
@@ -192,13 +188,12 @@ export function readSettings(form: Record<string, unknown>, options: ReadOptions
   return values;
 }
 
-export const directoryNameExisted = () =>
-  conflict(DIRECTORY_ERRORS.nameExisted.key, DIRECTORY_ERRORS.nameExisted.text);
-
-/** The columns of a create or an edit: the name, unique in the customer ignoring case, and the settings. */
+/**
+ * The columns of a create or an edit: the name, unique in the customer ignoring case (the transaction is the
+ * customer's: its directories are the only ones it sees), and the settings.
+ */
 export async function readDirectoryForm(
   tx: Database,
-  customerId: string,
   form: Record<string, unknown>,
   stored: DirectoryRow | null,
 ): Promise<DirectoryValues & { name: string }> {
@@ -212,8 +207,7 @@ export async function readDirectoryForm(
       table: directories,
       column: directories.name,
       id: directories.id,
-      among: and(eq(directories.customerId, customerId)),
-      taken: directoryNameExisted,
+      taken: () => fail(DIRECTORY_ERRORS.nameExisted),
     },
     name,
     stored?.id,
@@ -230,8 +224,7 @@ export type Connection =
 /** The connection of checked values (readSettings made sure the required ones are there). */
 export function connectionOf(values: DirectoryValues): Connection {
   const need = <T>(value: T | null): T => {
-    if (value === null)
-      throw new AppError(400, DIRECTORY_ERRORS.mandatoryFields.key, DIRECTORY_ERRORS.mandatoryFields.text);
+    if (value === null) throw fail(DIRECTORY_ERRORS.mandatoryFields);
     return value;
   };
   switch (values.type) {

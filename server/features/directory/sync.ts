@@ -3,13 +3,16 @@ import {
   CONNECTION_FAILURES,
   DIRECTORY_ERRORS,
   SYNC_IDLE,
+  SYNC_WRITE_FAILED,
   type SyncState,
+  TEST_CONNECTION_TEXTS,
   type TestConnectionAnswer,
 } from '../../../contract/directory.ts';
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
+import { fail } from '../../errors.ts';
 import type { DirectoryEntry } from './entry.ts';
 import {
   HttpDirectoryError,
@@ -19,7 +22,7 @@ import {
   testRestDirectory,
 } from './httpDirectories.ts';
 import { LdapError, readLdapUsers, testLdapConnection } from './ldapClient.ts';
-import type { Connection, DirectoryRow } from './settings.ts';
+import { type Connection, connectionOf, type DirectoryRow, readSettings } from './settings.ts';
 
 /**
  * Talking to a directory (test connection, reading its users) and synchronising a customer's users with it.
@@ -33,12 +36,7 @@ import type { Connection, DirectoryRow } from './settings.ts';
 
 type Failure = (typeof CONNECTION_FAILURES)[number];
 
-const SUCCESS = { key: 'directory.test.success', text: 'Connection is successful!' } as const;
-const FAILURE = {
-  key: 'directory.test.failure',
-  ldap: "Can't connect to LDAP server!",
-  other: "Can't connect to the directory!",
-};
+const { success: SUCCESS, failure: FAILURE } = TEST_CONNECTION_TEXTS;
 
 /** What a client error means, as a reason of the catalogue and one line of detail. */
 export function failureOf(error: unknown): { reason: Failure; detail: string } | null {
@@ -169,8 +167,12 @@ function wantedOf(entries: readonly DirectoryEntry[]): { wanted: Map<string, Wan
   return { wanted, failed };
 }
 
+/** Runs work in a new transaction of the directory's customer (its rows only, under row-level security). */
+export type InCustomer = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
 export interface SyncRequest {
-  db: Database;
+  /** The synchronisation's transactions, in the directory's customer (`call.asCustomer`). */
+  inCustomer: InCustomer;
   directory: DirectoryRow;
   connection: Connection;
   by: Modifier;
@@ -180,30 +182,34 @@ export interface SyncRequest {
 
 /**
  * Starts synchronising a directory's users and answers its first state (RUNNING); the work goes on after
- * the answer. A directory already being synchronised is refused (409).
+ * the answer, with the directory's stored settings. A directory already being synchronised is refused (409).
  */
-export function startSync(request: SyncRequest, conflict: () => Error): SyncState {
+export function startSync(request: Omit<SyncRequest, 'connection'>): SyncState {
   const { directory } = request;
-  if (running.has(directory.id)) throw conflict();
+  if (running.has(directory.id)) throw fail(DIRECTORY_ERRORS.syncRunning);
+  const connection = connectionOf(readSettings({ ...directory }, { purpose: 'test', stored: directory }));
   const state: SyncState = {
     ...IDLE,
     status: 'RUNNING',
     phase: 'reading',
     startedAt: new Date().toISOString(),
   };
-  const done = run(request, state).finally(() => running.delete(directory.id));
+  const done = run({ ...request, connection }, state).finally(() => running.delete(directory.id));
   running.set(directory.id, { state, done });
   return { ...state };
 }
 
-async function run({ db, directory, connection, by, onEnd }: SyncRequest, state: SyncState): Promise<void> {
+async function run(
+  { inCustomer, directory, connection, by, onEnd }: SyncRequest,
+  state: SyncState,
+): Promise<void> {
   try {
     const entries = await readEntries(connection, (read) => {
       state.read = read;
     });
     state.read = entries.length;
     state.phase = 'writing';
-    await db.transaction(async (tx) => {
+    await inCustomer(async (tx) => {
       await write(tx, directory, entries, state, by);
       finish(state, 'DONE');
       await tx
@@ -218,15 +224,15 @@ async function run({ db, directory, connection, by, onEnd }: SyncRequest, state:
     state.added = state.updated = state.deactivated = 0;
     finish(state, 'FAILED', {
       messageKey: DIRECTORY_ERRORS.syncFailed.key,
-      detail:
-        failure?.detail ?? 'The users could not be written. Try again; if it fails again, contact support.',
+      detail: failure?.detail ?? SYNC_WRITE_FAILED,
     });
     // The directory may have been deleted meanwhile: then there is nowhere to keep the summary.
-    await db
-      .update(directories)
-      .set({ lastSync: { ...state } })
-      .where(eq(directories.id, directory.id))
-      .catch(() => undefined);
+    await inCustomer((tx) =>
+      tx
+        .update(directories)
+        .set({ lastSync: { ...state } })
+        .where(eq(directories.id, directory.id)),
+    ).catch(() => undefined);
   }
   onEnd?.({ ...state });
 }
@@ -260,13 +266,14 @@ async function write(
   const customerId = directory.customerId;
   const keys = [...wanted.keys()];
 
-  // The customer's users with these usernames, whichever directory they came from.
+  // The customer's users with these usernames, whichever directory they came from (the transaction is the
+  // customer's: another customer's users are out of its sight).
   const known = new Map<string, typeof users.$inferSelect>();
   for (const part of chunks(keys)) {
     const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.customerId, customerId), inArray(sql`lower(${users.username})`, part)));
+      .where(inArray(sql`lower(${users.username})`, part));
     for (const row of rows) known.set(row.username.toLowerCase(), row);
   }
 
