@@ -371,35 +371,53 @@ export const whiteListIps = defineResource({
 export const TOKEN_PACK_ERRORS = defineErrors({
   // Spec 01 §8, spec 02 §8: these three texts stand verbatim.
   notFound: {
+    status: 404,
     key: 'error.tokenPack.notFound',
     text: 'Token pack not found. The user is in no token pack yet.',
   },
   serviceInstanceOnePack: {
+    status: 400,
     key: 'error.tokenPack.serviceInstanceOnePack',
     text: 'Service instance must belong to one token pack',
   },
-  nameInvalid: { key: 'error.tokenPack.nameInvalid', text: 'Name is invalid' },
-  nameRequired: { key: 'error.tokenPack.nameRequired', text: 'Name is required' },
+  nameInvalid: { status: 400, key: 'error.tokenPack.nameInvalid', text: 'Name is invalid' },
+  nameRequired: { status: 400, key: 'error.tokenPack.nameRequired', text: 'Name is required' },
   hasServices: {
+    status: 409,
     key: 'error.tokenPack.hasServices',
     text: 'This token pack has services: delete them or move them to another token pack first.',
   },
-  subscriptionNotFound: { key: 'error.billing.subscriptionNotFound', text: 'Subscription not found' },
-  directoryNotFound: { key: 'error.tokenPack.directoryNotFound', text: 'This directory does not exist.' },
-  imageNotFound: { key: 'error.tokenPack.imageNotFound', text: 'This token pack has no such image.' },
+  subscriptionNotFound: {
+    status: 404,
+    key: 'error.billing.subscriptionNotFound',
+    text: 'Subscription not found',
+  },
+  directoryNotFound: {
+    status: 400,
+    key: 'error.tokenPack.directoryNotFound',
+    text: 'This directory does not exist.',
+  },
+  imageNotFound: {
+    status: 404,
+    key: 'error.tokenPack.imageNotFound',
+    text: 'This token pack has no such image.',
+  },
 });
 
 export const WHITE_LIST_ERRORS = defineErrors({
-  notFound: { key: 'error.whiteListIp.notFound', text: 'Trusted network not found' },
+  notFound: { status: 404, key: 'error.whiteListIp.notFound', text: 'Trusted network not found' },
   invalid: {
+    status: 400,
     key: 'error.whiteListIp.invalid',
     text: 'Enter an IPv4 or IPv6 address, or a range such as 203.0.113.0/24 or 2001:db8::/32.',
   },
   duplicate: {
+    status: 409,
     key: 'error.whiteListIp.duplicate',
     text: 'This network is already trusted for this token pack.',
   },
   tooMany: {
+    status: 409,
     key: 'error.whiteListIp.tooMany',
     text: 'A token pack trusts at most %{max} networks.',
   },
