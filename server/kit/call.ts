@@ -1,5 +1,4 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { AccessRule, CallFamily, CallInfo, ResourceContract } from '../../contract/kit.ts';

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
