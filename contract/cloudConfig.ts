@@ -158,8 +158,9 @@ export const cloudConfig = defineResource({
 });
 
 export const CLOUD_CONFIG_ERRORS = defineErrors({
-  notFound: { key: 'error.cloudConfig.notFound', text: 'Cloud configuration not found' },
+  notFound: { status: 404, key: 'error.cloudConfig.notFound', text: 'Cloud configuration not found' },
   activeConflict: {
+    status: 409,
     key: 'error.cloudConfig.activeConflict',
     text: 'Another configuration was activated at the same time. Reload and try again.',
   },
