@@ -213,10 +213,15 @@ export const templateIconUrl = (id: string, fileId: string): string =>
   `/api/service-mgmt/template/${id}/icon?v=${fileId}`;
 
 export const TEMPLATE_ERRORS = defineErrors({
-  notFound: { key: 'error.template.notFound', text: 'Service template not found' },
+  notFound: { status: 404, key: 'error.template.notFound', text: 'Service template not found' },
   unameExisted: {
+    status: 409,
     key: 'error.template.unameExisted',
     text: 'A service template with this URL name already exists.',
   },
-  iconNotFound: { key: 'error.template.iconNotFound', text: 'This service template has no icon.' },
+  iconNotFound: {
+    status: 404,
+    key: 'error.template.iconNotFound',
+    text: 'This service template has no icon.',
+  },
 });
