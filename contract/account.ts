@@ -258,24 +258,30 @@ export const account = defineResource({
 });
 
 export const ACCOUNT_ERRORS = defineErrors({
-  emailExisted: { key: 'error.email.existed', text: 'Email already existed' },
-  emailInvalid: { key: 'error.email.invalid', text: 'Invalid Email' },
+  emailExisted: { status: 409, key: 'error.email.existed', text: 'Email already existed' },
+  emailInvalid: { status: 400, key: 'error.email.invalid', text: 'Invalid Email' },
   accountNotFound: { key: 'error.account.notFound', text: 'Account with the email not found' },
   accountIdRequired: { key: 'error.account.idRequired', text: 'Account ID is required' },
-  accountIdNotFound: { key: 'error.account.idNotFound', text: 'Account ID not found' },
+  accountIdNotFound: { status: 404, key: 'error.account.idNotFound', text: 'Account ID not found' },
   accountOuRequired: { key: 'error.account.ouRequired', text: 'ou is required for LDAP' },
   accountLdapExisted: { key: 'error.account.ldapExisted', text: 'LDAP account already exists' },
-  accountRoleRequired: { key: 'error.account.roleRequired', text: 'Account Role is required' },
+  accountRoleRequired: { status: 400, key: 'error.account.roleRequired', text: 'Account Role is required' },
   accountRootCustomerNotFound: {
     key: 'error.account.rootCustomerNotFound',
     text: 'Root Account Customer not found',
   },
-  accountRolesDuplicated: { key: 'error.account.rolesDuplicated', text: 'Selected roles are duplicated' },
+  accountRolesDuplicated: {
+    status: 400,
+    key: 'error.account.rolesDuplicated',
+    text: 'Selected roles are duplicated',
+  },
   accountRoleScope: {
+    status: 400,
     key: 'error.account.roleScope',
     text: 'The selected roles cannot be given to this account.',
   },
   accountSelfDeactivate: {
+    status: 400,
     key: 'error.account.selfDeactivate',
     text: 'You cannot deactivate your own account.',
   },

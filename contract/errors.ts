@@ -24,6 +24,7 @@ export const COMMON_ERRORS = defineErrors({
     text: 'Some of the selected records were not found.',
   },
   recordInUse: {
+    status: 409,
     key: 'error.record.inUse',
     text: 'Some of the selected records are still in use and cannot be deleted.',
   },

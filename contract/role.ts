@@ -198,7 +198,16 @@ export const role = defineResource({
       path: '{base}/all',
       query: ['scope'],
       summary: 'The roles an account of the provider or of a customer may hold (the account forms)',
-      access: { scope: 'any', customer: { from: 'query', optional: true } },
+      // The account forms' picker: whoever may create or change accounts, and operators who see the roles.
+      access: {
+        scope: 'any',
+        anyOf: [
+          { permission: 'account:create' },
+          { permission: 'account:modify' },
+          { permission: 'role:view', scope: 'provider' },
+        ],
+        customer: { from: 'query', optional: true },
+      },
       schema: {
         querystring: Type.Object(
           { scope: Type.Optional(Scope), customerId: Type.Optional(Type.String({ maxLength: 100 })) },
@@ -259,10 +268,15 @@ export const AccountRolePage = PageAnswer(AccountRoleRow);
 
 export const ROLE_ERRORS = defineErrors({
   permissionNoEditorLeft: {
+    status: 409,
     key: 'error.permission.noEditorLeft',
     text: 'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
   },
-  nameExisted: { key: 'error.role.nameExisted', text: 'Role name already existed.' },
-  builtIn: { key: 'error.role.builtIn', text: 'This role is part of the product and cannot be deleted.' },
-  notFound: { key: 'error.role.notFound', text: 'Role not found' },
+  nameExisted: { status: 409, key: 'error.role.nameExisted', text: 'Role name already existed.' },
+  builtIn: {
+    status: 409,
+    key: 'error.role.builtIn',
+    text: 'This role is part of the product and cannot be deleted.',
+  },
+  notFound: { status: 404, key: 'error.role.notFound', text: 'Role not found' },
 });
