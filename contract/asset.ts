@@ -159,5 +159,5 @@ export const asset = defineResource({
 });
 
 export const ASSET_ERRORS = defineErrors({
-  notFound: { key: 'error.asset.notFound', text: 'Permission asset not found' },
+  notFound: { status: 404, key: 'error.asset.notFound', text: 'Permission asset not found' },
 });
