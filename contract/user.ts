@@ -111,17 +111,6 @@ export const UserDevice = Type.Object({
 });
 export type UserDevice = Static<typeof UserDevice>;
 
-export const TOKEN_PACK_NOT_FOUND = {
-  key: 'error.tokenPack.notFound',
-  text: 'Token pack not found. The user is in no token pack yet.',
-} as const;
-
-/** Spec 01 §8 (User): the PIN and face id need the app. */
-export const APP_NOT_ACTIVATED = {
-  key: 'error.user.appNotActivated',
-  text: 'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
-} as const;
-
 export const user = defineResource({
   name: 'users',
   base: '/user-management/users',
@@ -264,28 +253,27 @@ export const user = defineResource({
 
 export const UserPageAnswer = PageAnswer(UserRecord);
 
-/** An activated user whose PIN cannot be sent yet: PINs come with a token pack's activation codes. */
-export const NO_PIN_TO_SEND = {
-  key: 'error.user.noPinToSend',
-  text: "The V-Key app keeps its PIN on the user's phone, where the user sets it: the gateway has no PIN to send. A user who forgot it activates the app again with a new activation code.",
-} as const;
-
-export const NO_FACE_TO_RESET = {
-  key: 'error.user.noFaceToReset',
-  text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
-} as const;
-
 export const USER_ERRORS = defineErrors({
+  /** An activated user whose PIN cannot be sent: the app keeps it on the phone. */
   noPinToSend: {
+    status: 409,
     key: 'error.user.noPinToSend',
     text: "The V-Key app keeps its PIN on the user's phone, where the user sets it: the gateway has no PIN to send. A user who forgot it activates the app again with a new activation code.",
   },
   noFaceToReset: {
+    status: 409,
     key: 'error.user.noFaceToReset',
     text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
   },
+  /** Spec 01 §8 (User): the PIN and face id need the app. */
   appNotActivated: {
+    status: 409,
     key: 'error.user.appNotActivated',
     text: 'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
   },
 });
+
+/** The same errors by the names the second factor's contract and the tests read. */
+export const APP_NOT_ACTIVATED = USER_ERRORS.appNotActivated;
+export const NO_PIN_TO_SEND = USER_ERRORS.noPinToSend;
+export const NO_FACE_TO_RESET = USER_ERRORS.noFaceToReset;

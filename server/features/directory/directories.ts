@@ -138,7 +138,7 @@ export async function directoryUsers(
   ask: ListAsk,
 ): Promise<Found<UserRecord>> {
   const found = await findDirectory(scope, directoryId);
-  const knownTotal = () => tallyOf(scope.tx, found.customerId, { ...ask.filters, directoryId: found.id });
+  const knownTotal = () => tallyOf(scope.tx, { ...ask.filters, directoryId: found.id });
   const page = await findRows(
     scope.tx,
     selectUsers(scope.tx),

@@ -1,15 +1,38 @@
-import { and, eq, isNotNull, like, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql, sum } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { DIRECTORY_ERRORS } from '../../../contract/directory.ts';
 import { isEmail, normalizeEmail } from '../../../contract/rules.ts';
-import { USER_LIMITS, type UserRecord, type UserUpdateForm } from '../../../contract/user.ts';
+import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
+import {
+  type HISTORY_SORTS,
+  USER_ERRORS,
+  USER_LIMITS,
+  USER_LISTING,
+  type UserDevice,
+  type UserRecord,
+  type UserUpdateForm,
+} from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
-import { defineListing, eq as equals, escapeLike, type Filter } from '../../db/listing.ts';
-import { directories, tokenPacks, users, userTallies } from '../../db/schema.ts';
-import { invalidField } from '../../validation.ts';
+import { defineListing, eq as equals, escapeLike, type Filter, inList } from '../../db/listing.ts';
+import {
+  activationCodes,
+  auditLog,
+  directories,
+  tokenPacks,
+  userDevices,
+  users,
+  userTallies,
+} from '../../db/schema.ts';
+import { fail } from '../../errors.ts';
+import type { Scope } from '../../kit/call.ts';
+import { defineRows } from '../../kit/rows.ts';
+import { invalidField, UUID_PATTERN } from '../../validation.ts';
+import { seamlessServiceFilter } from '../service/userLists.ts';
 
 /**
  * A customer's users, as the users list and the directory users list read and change them. Lists answer
- * their total from the tallies the database keeps (migration 0006) unless they search text.
+ * their total from the tallies the database keeps (migration 0006) unless they search text. The calls that
+ * need a user's token pack or app (PIN, face id, history, troubleshooting log) read it here too.
  */
 
 export const userColumns = {
@@ -51,17 +74,13 @@ export const toUserRecord = (row: UserRow): UserRecord => ({
 
 /**
  * The records of `rows` with the token packs of each user's directory (the packs whose primary directory it
- * is): one query for the customer's packs, whatever the number of rows.
+ * is): one query for the customer's packs (those the transaction sees), whatever the number of rows.
  */
-export async function withTokenPacks(
-  db: Database,
-  customerId: string,
-  rows: readonly UserRow[],
-): Promise<UserRecord[]> {
-  const packs = await db
+export async function withTokenPacks(tx: Database, rows: readonly UserRow[]): Promise<UserRecord[]> {
+  const packs = await tx
     .select({ id: tokenPacks.id, directoryId: tokenPacks.primaryDirectoryId })
     .from(tokenPacks)
-    .where(and(eq(tokenPacks.customerId, customerId), isNotNull(tokenPacks.primaryDirectoryId)))
+    .where(isNotNull(tokenPacks.primaryDirectoryId))
     .orderBy(tokenPacks.name, tokenPacks.id);
   const byDirectory = new Map<string, string[]>();
   for (const pack of packs) {
@@ -109,21 +128,20 @@ export const directoryUserList = defineListing({
 });
 
 /**
- * The number of a customer's users matching filters by directory and status, from the tallies; undefined
- * when the filters search text or pick ids (those are counted).
+ * The number of the transaction's customer's users matching filters by directory and status, from the
+ * tallies; undefined when the filters search text or pick ids (those are counted).
  */
 export async function tallyOf(
-  db: Database,
-  customerId: string,
+  tx: Database,
   filters: { directoryId?: unknown; status?: unknown; q?: unknown; id?: unknown },
 ): Promise<number | undefined> {
   if ((typeof filters.q === 'string' && filters.q.trim() !== '') || filters.id !== undefined)
     return undefined;
-  const conditions: (SQL | undefined)[] = [eq(userTallies.customerId, customerId)];
+  const conditions: (SQL | undefined)[] = [];
   if (typeof filters.directoryId === 'string')
     conditions.push(eq(userTallies.directoryKey, filters.directoryId.toLowerCase()));
   if (typeof filters.status === 'string') conditions.push(eq(userTallies.status, filters.status));
-  const [row] = await db
+  const [row] = await tx
     .select({ total: sum(userTallies.total) })
     .from(userTallies)
     .where(and(...conditions));
@@ -151,4 +169,155 @@ export function readUserUpdate(form: UserUpdateForm): Partial<typeof users.$infe
   if (mobilePhone !== undefined) values.mobilePhone = mobilePhone;
   if (form.status !== undefined) values.status = form.status;
   return values;
+}
+
+// ——— The users calls ———
+
+/** The users list: the filters of every user list, and the users on a service's seamless login list. */
+export const userListing = defineListing({
+  filters: {
+    q: userSearch,
+    status: equals(users.status),
+    directoryId: equals(users.directoryId),
+    id: inList(users.id),
+    seamlessServiceId: seamlessServiceFilter,
+  },
+  sort: {
+    username: users.username,
+    displayName: users.displayName,
+    email: users.email,
+    status: users.status,
+    createdDate: users.createdDate,
+    id: users.id,
+  },
+  defaultSort: USER_LISTING.defaultSort,
+  unique: users.id,
+});
+
+/** A customer's users, answered with the token packs of their directories. */
+export const userRows = defineRows<UserRow, UserRecord>({
+  table: users,
+  id: users.id,
+  customerColumn: users.customerId,
+  select: selectUsers,
+  listing: userListing,
+  // The tallies count by directory and status: a service's list is counted.
+  total: (scope, filters) =>
+    filters.seamlessServiceId === undefined ? tallyOf(scope.tx, filters) : Promise.resolve(undefined),
+  toRecords: (scope, found) => withTokenPacks(scope.tx, found),
+  notFound: () => fail(DIRECTORY_ERRORS.userNotFound),
+  audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },
+  modifiedAt: users.lastModifiedDate,
+});
+
+/** The most ids a details call reads. */
+const MANY_MAX = 1000;
+
+/** Several users of the call's customer, in the order asked (`ids`: comma-separated; unknown ids left out). */
+export async function usersByIds(scope: Scope, ids: string): Promise<UserRecord[]> {
+  const wanted = [
+    ...new Set(
+      ids
+        .split(',')
+        .map((id) => id.trim().toLowerCase())
+        .filter((id) => UUID_PATTERN.test(id)),
+    ),
+  ].slice(0, MANY_MAX);
+  return userRows.records(scope, await userRows.findMany(scope, wanted));
+}
+
+/** The id of the call's customer's token pack `id`, or 404. */
+async function tokenPackOf(tx: Database, id: string): Promise<string> {
+  if (!UUID_PATTERN.test(id)) throw fail(TOKEN_PACK_ERRORS.notFound);
+  const [pack] = await tx
+    .select({ id: tokenPacks.id })
+    .from(tokenPacks)
+    .where(eq(tokenPacks.id, id.toLowerCase()));
+  if (!pack) throw fail(TOKEN_PACK_ERRORS.notFound);
+  return pack.id;
+}
+
+/** The call's user and token pack named by a call about the app (each a 404 when not the customer's). */
+export async function userInPack(
+  scope: Scope,
+  userId: unknown,
+  tokenPackId: string,
+): Promise<{ user: UserRow; tokenPackId: string }> {
+  const user = await userRows.find(scope, userId);
+  return { user, tokenPackId: await tokenPackOf(scope.tx, tokenPackId) };
+}
+
+/**
+ * What the app keeps on the user's phone (its PIN, the enrolled face) the gateway cannot send or reset: a
+ * user without the app is told to activate it first (409), one with it that the gateway holds nothing (409).
+ */
+export function refuseAppSecret(user: UserRow, what: 'noPinToSend' | 'noFaceToReset'): never {
+  if (!user.appActivated) throw fail(USER_ERRORS.appNotActivated);
+  throw fail(USER_ERRORS[what]);
+}
+
+export interface HistoryAsk {
+  page?: string;
+  pageSize?: string;
+  sort?: (typeof HISTORY_SORTS)[number];
+  order?: 'ASC' | 'DESC';
+}
+
+/** What happened to a user in a token pack, a page at a time: the user's own entries and its activation's. */
+export async function userHistory(scope: Scope, userId: string, packId: string, ask: HistoryAsk) {
+  const { user, tokenPackId } = await userInPack(scope, userId, packId);
+  const { tx } = scope;
+  const page = Number(ask.page ?? 0);
+  const pageSize = Math.min(Math.max(Number(ask.pageSize ?? 10), 1), 1000);
+  const where = or(
+    eq(auditLog.entityId, user.id),
+    inArray(
+      auditLog.entityId,
+      tx
+        .select({ id: sql<string>`${activationCodes.id}::text` })
+        .from(activationCodes)
+        .where(and(eq(activationCodes.userId, user.id), eq(activationCodes.tokenPackId, tokenPackId))),
+    ),
+  );
+  const direction = ask.order === 'ASC' ? asc : desc;
+  const first = ask.sort === 'action' ? direction(auditLog.action) : direction(auditLog.modifiedDate);
+  const [entries, [counted]] = await Promise.all([
+    tx
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(first, direction(auditLog.modifiedDate), auditLog.id)
+      .limit(pageSize)
+      .offset(page * pageSize),
+    tx.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    content: entries.map((entry) => ({
+      id: entry.id,
+      date: entry.modifiedDate.toISOString(),
+      action: entry.action,
+      actor: entry.modifiedBy,
+      changes: entry.changes,
+    })),
+    totalElements: counted?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** The troubleshooting log: a user's devices in a token pack, the last activated first. */
+export async function userDevicesOf(scope: Scope, userId: string, packId: string): Promise<UserDevice[]> {
+  const { user, tokenPackId } = await userInPack(scope, userId, packId);
+  const devices = await scope.tx
+    .select()
+    .from(userDevices)
+    .where(and(eq(userDevices.userId, user.id), eq(userDevices.tokenPackId, tokenPackId)))
+    .orderBy(desc(userDevices.activatedDate), userDevices.id);
+  return devices.map((device) => ({
+    deviceId: device.id,
+    name: device.deviceName,
+    activatedDate: device.activatedDate.toISOString(),
+    lastSignIn: device.lastSignInDate?.toISOString() ?? null,
+    lastApproval: null,
+  }));
 }
