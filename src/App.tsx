@@ -1,69 +1,20 @@
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Admin, type AuthProvider, CustomRoutes, Resource } from 'react-admin';
+import { Children, isValidElement, type ReactElement } from 'react';
+import { Admin, type AuthProvider, CustomRoutes } from 'react-admin';
 import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
 import { dataProvider } from './dataProviders';
+import { PORTAL_RESOURCES } from './features';
 import { i18nProvider } from './i18n';
+import { resourceElement } from './kit/FeatureResources';
 import { preloadOf } from './kit/preloadable';
 import { Layout } from './layout/Layout';
+import { MenuItemsContext, resourceMenuItems } from './layout/menu/entries';
 import { NotFound } from './layout/NotFound';
+import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
-import account from './resources/account';
-import activationCode from './resources/activation-code';
-import asset from './resources/asset';
-import audit from './resources/audit';
-import customer from './resources/customer';
-import https from './resources/https';
-import ldap from './resources/ldap';
-import oidc from './resources/oidc';
-import order from './resources/order';
-import otp from './resources/otp';
-import outbox from './resources/outbox';
-import radius from './resources/radius';
-import role from './resources/role';
-import saml from './resources/saml';
-import samlSettings from './resources/saml-settings';
-import saml2 from './resources/saml2';
-import serviceLaunch from './resources/service-launch';
-import serviceTemplate from './resources/service-template';
-import subscription from './resources/subscription';
-import theme from './resources/theme';
-import tokenPack from './resources/token-pack';
-import users from './resources/users';
-import vosCloudConfig from './resources/vos-cloud-config';
 import { themeForPath } from './theme';
 
-/** The resources, by name, in menu order. */
-export const RESOURCES = {
-  customer,
-  'service-template': serviceTemplate,
-  account,
-  asset,
-  role,
-  'vos-cloud-config': vosCloudConfig,
-  'saml-settings': samlSettings,
-  outbox,
-  audit,
-  ldap,
-  'users/keycloak': {},
-  users,
-  radius,
-  saml2,
-  saml,
-  oidc,
-  https,
-  connectors: {},
-  'service-launch': serviceLaunch,
-  'service-instance': {},
-  'token-pack-v2': tokenPack,
-  'activation-code': activationCode,
-  otp,
-  'white-list-ips': {},
-  theme,
-  deny_service_users: {},
-  seamless_service_users: {},
-  order,
-  subscription,
-};
+/** The menus' entries: the pages' and the features' resources'. */
+export const MENU_ITEMS = [...PAGE_MENU_ITEMS, ...resourceMenuItems(PORTAL_RESOURCES)];
 
 export interface AppProps {
   /** The portal's authProvider, shared with the sign-in page. */
@@ -79,57 +30,49 @@ export interface AppProps {
 const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   return (
-    <Admin
-      title=""
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={Layout}
-      theme={themeForPath(pathname)}
-      catchAll={NotFound}
-      accessDenied={NotFound}
-      loginPage={false}
-      requireAuth
-      disableTelemetry
-    >
-      {Object.entries(RESOURCES).map(([name, resource]) => (
-        <Resource key={name} name={name} {...resource} />
-      ))}
-      <CustomRoutes>
-        {LAYOUT_PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        {FRAME_PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+    <MenuItemsContext.Provider value={MENU_ITEMS}>
+      <Admin
+        title=""
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={Layout}
+        theme={themeForPath(pathname)}
+        catchAll={NotFound}
+        accessDenied={NotFound}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+      >
+        {PORTAL_RESOURCES.map(resourceElement)}
+        <CustomRoutes>
+          {LAYOUT_PAGES.map((page) => (
+            <Route key={page.path} path={page.path} element={page.element} />
+          ))}
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          {FRAME_PAGES.map((page) => (
+            <Route key={page.path} path={page.path} element={page.element} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </MenuItemsContext.Provider>
   );
 };
 
 export default App;
-
-interface ResourceScreens {
-  list?: unknown;
-  create?: unknown;
-  edit?: unknown;
-  show?: unknown;
-  children?: ReactNode;
-}
 
 /**
  * Where react-admin draws each screen of a resource (as ra-core's <Resource> routes them), the resource's
  * own routes (its `children`), and the pages: each with the `preload` of its screen as its handle.
  */
 const SCREENS: RouteObject[] = [
-  ...Object.entries(RESOURCES).flatMap(([name, resource]: [string, ResourceScreens]) => [
+  ...PORTAL_RESOURCES.flatMap(({ name, ...resource }) => [
     { path: `/${name}/create`, handle: preloadOf(resource.create) },
     { path: `/${name}/:id/show/*`, handle: preloadOf(resource.show) },
     { path: `/${name}/:id/*`, handle: preloadOf(resource.edit) },
     { path: `/${name}/*`, handle: preloadOf(resource.list) },
-    ...Children.toArray(resource.children)
+    ...Children.toArray(resource.routes)
       .filter((route): route is ReactElement<{ path: string; element?: ReactElement }> =>
         isValidElement(route),
       )

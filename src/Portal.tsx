@@ -16,10 +16,10 @@ import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider } from './i18n';
 import { LoadFailureBoundary } from './layout/LoadFailure';
 import { PageLoading } from './layout/PageLoading';
+import { PAGE_PATH } from './layout/paths';
 import { PublicNotifications } from './layout/public/PublicNotifications';
 import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
 import { loginTabOf } from './pages/login/useLoginEntry';
-import { PAGE_PATH } from './pages/paths';
 import { PUBLIC_PAGES } from './pages/routes';
 import { isLive, sessionStore } from './session';
 import { preloadSignedIn, SignedInApp } from './signedIn';
@@ -115,7 +115,10 @@ export const Portal = () => {
               <LoadFailureBoundary resetKey={pathname}>
                 <Suspense fallback={<PageLoading />}>
                   <Routes>
-                    <Route path={PAGE_PATH.login} element={publicPage(<LoginPage />)} />
+                    <Route
+                      path={PAGE_PATH.login}
+                      element={publicPage(<LoginPage preloadDestination={preloadSignedIn} />)}
+                    />
                     {PUBLIC_PAGES.map((page) => (
                       <Route key={page.path} path={page.path} element={publicPage(page.element)} />
                     ))}

@@ -2,8 +2,8 @@ import { CHANGE_PASSWORD_PATH } from '../authProvider';
 
 /**
  * The paths of the portal's pages that are not resources, without their screens. The menus and the top
- * bars link to them through this module, and ./routes.tsx mounts a screen at each: the layout can know the
- * pages without importing them (the pages import the layout).
+ * bars link to them through this module, and src/pages/routes.tsx mounts a screen at each: the layout names
+ * the pages it links to without importing them (the pages import the layout).
  */
 export const PAGE_PATH = {
   root: '/',
@@ -26,11 +26,3 @@ export const PAGE_PATH = {
   frameUserList: '/iframe/user-list',
   frameLdapEdit: '/iframe/ldap-edit/:id',
 } as const;
-
-/** The pages drawn inside the signed-in frame: the side menu may link to them. */
-export const LAYOUT_PAGE_PATHS: ReadonlySet<string> = new Set([
-  PAGE_PATH.report,
-  PAGE_PATH.changePassword,
-  PAGE_PATH.myOrders,
-  PAGE_PATH.mySecurity,
-]);

@@ -5,11 +5,13 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { Admin, memoryStore, type RaThemeOptions, TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
+import { resourceElement } from '../../src/kit/FeatureResources';
+import type { PortalFeature } from '../../src/kit/feature';
 import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
 import { lightTheme } from '../../src/theme';
 import { API, server } from './msw';
@@ -21,10 +23,9 @@ import { API, server } from './msw';
  * A new resource's tests start from here.
  */
 
-// Whole screens render in these tests, and filters wait for a 500 ms debounce: give findBy/waitFor and
-// each test time on a busy machine.
+// Whole screens render in these tests, and filters wait for a 500 ms debounce: give findBy/waitFor time on a
+// busy machine (each test's own bound is set in ./setup.ts).
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => server.events.removeAllListeners());
 
 /** A provider operator in the provider scope. */
@@ -105,6 +106,10 @@ export interface RenderAdminOptions {
   /** user-event options. */
   user?: Parameters<typeof userEvent.setup>[0];
 }
+
+/** The <Resource>s of these features (their folders' index), as the portal registers them. */
+export const resourcesOf = (...features: PortalFeature[]) =>
+  features.flatMap((feature) => feature.resources.map(resourceElement));
 
 /** Signs in, serves the permissions at `GET /account/permission`, and renders the screens at `path`. */
 export const renderAdmin = ({

@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogue } from '../../src/i18n';
 import { server } from './msw';
 
 // DOM test environments lack scrollTo; react-admin calls it on navigation.
 // (Transport tests may run in Vitest's node environment, where there is no window.)
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+
+// Whole screens render in these tests: a test's time bound catches a hang, not a slow machine (two workers
+// share two cores).
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

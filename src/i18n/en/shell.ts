@@ -1,12 +1,13 @@
 import englishMessages from 'ra-language-english';
-import { docs } from './docs';
+import { docsShell } from './docs';
 import { error } from './errors';
 import { portal } from './portal';
 
 /**
  * The part of the English catalogue the first pages need: react-admin's own texts, the portal's (without
- * the setup wizard's), the errors and the documentation. The sign-in page loads it with its code; the rest
- * (resources, wizard, mail) comes with the signed-in portal (src/i18n/index.ts, loadCatalogue).
+ * the setup wizard's), the errors and the documentation's titles. The sign-in page loads it with its code;
+ * the rest (the documentation's pages, resources, wizard, mail) comes with the signed-in portal and the
+ * documentation pages (src/i18n/index.ts, loadCatalogue).
  */
 export const shell = {
   ...englishMessages,
@@ -16,5 +17,5 @@ export const shell = {
   },
   portal,
   error,
-  docs,
+  docs: docsShell,
 };

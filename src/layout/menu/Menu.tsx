@@ -11,17 +11,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { getHelpUrl } from '../../config';
-import { LAYOUT_PAGE_PATHS } from '../../pages/paths';
 import { SCOPE, useSession } from '../../session';
-import {
-  customerMenu,
-  type MenuContext,
-  type MenuEntry,
-  type MenuLink,
-  myAccountMenu,
-  providerMenu,
-} from './entries';
+import { buildMenu, type MenuContext, type MenuEntry, type MenuLink, useMenuItems } from './entries';
 import { useSupportFeatures } from './useSupportFeatures';
 
 const resourcesOf = (entries: MenuEntry[]): string[] =>
@@ -35,7 +26,8 @@ const resourcesOf = (entries: MenuEntry[]): string[] =>
 
 /**
  * The side menu (spec 01 §2): the my-account menu under /my-account, else the customer menu in customer
- * scope and the provider menu in provider scope. Nothing shows until the permissions are loaded.
+ * scope and the provider menu in provider scope, made of the entries the portal gives (MenuItemsContext:
+ * the features' resources and the pages). Nothing shows until the permissions are loaded.
  */
 export const Menu = () => {
   const { pathname } = useLocation();
@@ -44,11 +36,10 @@ export const Menu = () => {
   const customerId = session?.customerId ?? null;
   const features = useSupportFeatures(customerScope ? customerId : null);
   const registered = useResourceDefinitions();
-  const entries = pathname.includes('/my-account')
-    ? myAccountMenu
-    : customerScope
-      ? customerMenu(getHelpUrl())
-      : providerMenu;
+  const entries = buildMenu(
+    useMenuItems(),
+    pathname.includes('/my-account') ? 'myAccount' : customerScope ? 'customer' : 'provider',
+  );
   const resources = resourcesOf(entries).filter((name) => name in registered);
   const { isPending: permissionsPending } = usePermissions();
   const { canAccess, isPending: accessPending } = useCanAccessResources({ action: 'list', resources });
@@ -57,9 +48,8 @@ export const Menu = () => {
   const context: MenuContext = { customerScope, customerSelected: !!customerId, features };
   const shows = (entry: MenuLink): boolean =>
     (entry.when?.(context) ?? true) &&
-    (entry.resource
-      ? entry.resource in registered && (entry.everyone === true || canAccess?.[entry.resource] === true)
-      : LAYOUT_PAGE_PATHS.has(entry.to));
+    (!entry.resource ||
+      (entry.resource in registered && (entry.everyone === true || canAccess?.[entry.resource] === true)));
 
   return (
     <RaMenu>

@@ -2,7 +2,7 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { getProductName, getSocialLinks } from '../../config';
-import { docLinksOf } from '../../pages/docs/links';
+import { docLinksOf } from './docLinks';
 
 /** The public footer (spec 01 §2): terms of use, privacy policy and the provider's social links. */
 export const PublicFooter = () => {

@@ -18,8 +18,8 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { getProductName, getSupportUrl } from '../../config';
 import { preloadable } from '../../kit/preloadable';
-import { docLinksOf } from '../../pages/docs/links';
 import { isLive, useSession } from '../../session';
+import { docLinksOf } from './docLinks';
 import type { NavMenu } from './PublicNavPanels';
 
 /** The logo and product name, the one part of the bar that shrinks (to an ellipsis). */

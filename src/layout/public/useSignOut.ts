@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAuthProvider, useResetStore } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PAGE_PATH } from '../../pages/paths';
+import { PAGE_PATH } from '../paths';
 
 /**
  * Signs out from a public page, as react-admin's own sign-out does inside the app: the session ends, the

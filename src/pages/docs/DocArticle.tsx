@@ -5,8 +5,9 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
-import { type DocPageText, type DocTexts, docs } from '../../i18n/en/docs';
-import { ALL_DOC_LINKS, type DocLink, RELATED_DOCS } from './links';
+import { docs } from '../../i18n/en/docPages';
+import type { DocPageText, DocTexts } from '../../i18n/en/docs';
+import { ALL_DOC_LINKS, type DocLink, RELATED_DOCS } from '../../layout/public/docLinks';
 
 /** The keys of numbered texts, in order (1, 2, 3 ...). */
 const numbered = (texts: DocTexts | undefined): string[] =>

@@ -2,8 +2,8 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
+import { DOCS_HOME } from '../../layout/public/docLinks';
 import { BackToSignIn } from './DocArticle';
-import { DOCS_HOME } from './links';
 
 /** A /docs/... path with no page: says so, inside the docs frame, and leads to the overview. */
 export const DocNotFound = ({ path }: { path: string }) => {

@@ -1,10 +1,10 @@
 import { Box, Link, type Theme, Toolbar, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import type { DocLink } from '../../layout/public/docLinks';
 import { PublicFooter } from '../../layout/public/PublicFooter';
 import { PublicTopBar } from '../../layout/public/PublicTopBar';
 import { DocsNavList, DocsNavSelect } from './DocsNav';
-import type { DocLink } from './links';
 
 const CONTENT_ID = 'docs-content';
 

@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getProductName } from '../../config';
-import { DOC_LINKS, type DocLink } from './links';
+import { DOC_LINKS, type DocLink } from '../../layout/public/docLinks';
 
 interface DocsNavProps {
   /** The page shown, highlighted in the navigation; none on the not-found page. */

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
+import { findDocLink } from '../../layout/public/docLinks';
 import { DocArticle } from './DocArticle';
 import { DocNotFound } from './DocNotFound';
 import { DocsFrame } from './DocsFrame';
-import { findDocLink } from './links';
 
 /** Any /docs/... path: the page registered in DOC_LINKS for it, or 'page not found', in the docs frame. */
 export const DocsPage = () => {

@@ -1,9 +1,13 @@
 import { Navigate } from 'react-router-dom';
+import { loadCatalogue } from '../../i18n';
 import { preloadable } from '../../kit/preloadable';
+import { ALL_DOC_LINKS, DOCS_HOME } from '../../layout/public/docLinks';
 import type { PageRoute } from '../routes';
-import { ALL_DOC_LINKS, DOCS_HOME } from './links';
 
-const DocsPage = preloadable(() => import('./DocsPage').then((module) => module.DocsPage));
+// The pages' texts are in the whole catalogue (the first pages' part has their titles only): they load with it.
+const DocsPage = preloadable(() =>
+  Promise.all([import('./DocsPage'), loadCatalogue()]).then(([module]) => module.DocsPage),
+);
 
 const page = (path: string): PageRoute => ({ path, element: <DocsPage />, preload: DocsPage.preload });
 

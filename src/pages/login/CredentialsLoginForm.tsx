@@ -23,9 +23,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider, SecondFactorRequest } from '../../authProvider';
 import { requiredField, validEmail } from '../../components/validators';
 import { errorNotification } from '../../kit/notifyError';
+import { PAGE_PATH } from '../../layout/paths';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
-import { preloadSignedIn } from '../../signedIn';
-import { PAGE_PATH } from '../paths';
 import { LoginField } from './LoginField';
 
 type Field = 'username' | 'password';
@@ -59,6 +58,8 @@ export interface CredentialsLoginFormProps {
   defaultUsername?: string;
   /** The password was right and the account's second factor is on: the V-Key app must approve. */
   onSecondFactor: (request: SecondFactorRequest, username: string) => void;
+  /** Loads the signed-in portal at a path ahead (the portal gives it: the sign-in page does not import it). */
+  preloadDestination?: (pathname: string) => Promise<void>;
 }
 
 export const CredentialsLoginForm = ({
@@ -66,6 +67,7 @@ export const CredentialsLoginForm = ({
   state,
   defaultUsername = '',
   onSecondFactor,
+  preloadDestination,
 }: CredentialsLoginFormProps) => {
   const translate = useTranslate();
   const authProvider = useAuthProvider<PortalAuthProvider>();
@@ -129,7 +131,7 @@ export const CredentialsLoginForm = ({
     setLoading(true);
     // The signed-in portal loads while the sign-in is under way, with the page the user is going to, and so
     // does the notification that would tell a failure.
-    preloadSignedIn(next ?? PAGE_PATH.report).catch(() => undefined);
+    preloadDestination?.(next ?? PAGE_PATH.report).catch(() => undefined);
     void preloadPublicNotifications();
     try {
       const outcome = await authProvider.login({

@@ -41,7 +41,12 @@ interface NextLocationState {
  * being drawn again or reloaded. When the account's second factor is on, a correct password leads to the
  * second step (the V-Key app approves) in place of the tabs; it ends back on the form, email kept.
  */
-export const LoginPage = () => {
+export const LoginPage = ({
+  preloadDestination,
+}: {
+  /** Loads the signed-in portal at the path the user goes to, while the sign-in is under way. */
+  preloadDestination?: (pathname: string) => Promise<void>;
+}) => {
   const translate = useTranslate();
   usePageTitle('portal.login.title');
   const [params, setParams] = useSearchParams();
@@ -117,6 +122,7 @@ export const LoginPage = () => {
           next={next}
           state={state}
           defaultUsername={username}
+          preloadDestination={preloadDestination}
           onSecondFactor={(request, name) => {
             setUsername(name);
             setSecondFactor(request);

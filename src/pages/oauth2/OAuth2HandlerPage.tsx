@@ -3,7 +3,7 @@ import { useAuthProvider } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PortalAuthProvider } from '../../authProvider';
 import { usePageTitle } from '../../components/usePageTitle';
-import { PAGE_PATH } from '../paths';
+import { PAGE_PATH } from '../../layout/paths';
 import { CallbackFrame } from './CallbackFrame';
 
 export const portalClientId = (params: URLSearchParams) => params.get('client_id') ?? 'gateway-portal-web';

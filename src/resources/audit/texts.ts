@@ -1,4 +1,4 @@
-import { AUDIT_RANGE_LABELS, AUDIT_TABLES, type AuditTable } from '../../../../contract/auditNames';
+import { AUDIT_RANGE_LABELS, AUDIT_TABLES, type AuditTable } from '../../../contract/auditNames';
 
 /** Readable names of the tables entries are recorded for. */
 const TABLE_NAMES: Record<AuditTable, string> = {

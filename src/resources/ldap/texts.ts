@@ -148,3 +148,9 @@ export const ldap = {
     syncStarted: 'Synchronisation started',
   },
 };
+
+/** The users of a directory, as its screens read and change them (the `users/keycloak` calls). */
+export const directoryUser = {
+  name: 'Directory user |||| Directory users',
+  notifications: { updated: 'User updated' },
+};

@@ -159,3 +159,9 @@ export const serviceLaunch = {
     usersRemoved: '%{smart_count} user removed |||| %{smart_count} users removed',
   },
 };
+
+/** The services themselves (the `service-instance` calls). */
+export const serviceInstance = {
+  name: 'Service |||| Services',
+  notifications: { deleted: 'Service deleted', updated: 'Service updated' },
+};

@@ -111,3 +111,13 @@ export const tokenPack = {
     deleted: 'Token pack deleted',
   },
 };
+
+/** A token pack's trusted networks (the `white-list-ips` calls). */
+export const trustedNetwork = {
+  name: 'Trusted network |||| Trusted networks',
+  notifications: {
+    created: 'Trusted network added',
+    updated: 'Trusted network updated',
+    deleted: 'Trusted network removed',
+  },
+};

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import account from '../../../src/resources/account';
 import type { Session } from '../../../src/session';
@@ -14,6 +13,7 @@ import {
   operatorInside,
   recordRequests,
   renderAdmin,
+  resourcesOf,
   row,
   save,
   sessionUser,
@@ -83,7 +83,7 @@ interface Options {
 
 const renderAt = (path: string, { permissions = ALL, session, accounts }: Options = {}) => {
   answerAccounts(accounts);
-  return renderAdmin({ path, permissions, session, children: <Resource name="account" {...account} /> });
+  return renderAdmin({ path, permissions, session, children: resourcesOf(account) });
 };
 
 const searches = (sent: { path: string; body: unknown }[]) =>

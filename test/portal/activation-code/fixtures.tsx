@@ -4,7 +4,7 @@ import type { ActivationCodeRecord } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import activationCode from '../../../src/resources/activation-code';
 import tokenPack from '../../../src/resources/token-pack';
-import { customerAdmin, renderAdmin } from '../harness';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const ALL = ['token-pack:view', 'token-pack:configure', 'token-pack:delete', 'token-pack:modify'];
@@ -191,8 +191,8 @@ export const renderAt = (
     permissions,
     session: customerAdmin,
     children: [
-      <Resource key="activation-code" name="activation-code" {...activationCode} />,
-      <Resource key="token-pack-v2" name="token-pack-v2" {...tokenPack} />,
+      ...resourcesOf(activationCode),
+      ...resourcesOf(tokenPack),
       <Resource key="ldap" name="ldap" recordRepresentation="name" />,
     ],
   });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { fill, renderAdmin } from '../harness';
+import { fill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 const CUSTOMERS = {
@@ -49,7 +49,7 @@ const admin = (path: string, permissions = ['asset:view', 'asset:modify', 'asset
     path,
     permissions,
     children: [
-      <Resource key="asset" name="asset" {...asset} />,
+      ...resourcesOf(asset),
       <CustomRoutes key="pages">
         <Route path="/asset/:assetId/permission" element={<p>permission page</p>} />
       </CustomRoutes>,

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { operator, renderAdmin, sessionUser } from '../harness';
+import { operator, renderAdmin, resourcesOf, sessionUser } from '../harness';
 import { API, server } from '../msw';
 
 const CUSTOMERS = {
@@ -70,7 +69,7 @@ const open = (permissions = CONFIGURE) =>
     path: '/asset/as1/permission',
     permissions,
     // The page is a route of the asset resource itself.
-    children: <Resource name="asset" {...asset} />,
+    children: resourcesOf(asset),
   });
 
 const box = (name: string) => screen.getByRole('checkbox', { name });
@@ -200,7 +199,7 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
       path: '/asset/as1/permission',
       permissions: CONFIGURE,
       session: { ...operator, user: me },
-      children: <Resource name="asset" {...asset} />,
+      children: resourcesOf(asset),
     });
     await screen.findByRole('table');
     // Giving more to one's own role, or changing another role, asks nothing.

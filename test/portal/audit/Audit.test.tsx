@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryRecord } from '../../../contract/audit';
 import account from '../../../src/resources/account';
 import audit from '../../../src/resources/audit';
 import customer from '../../../src/resources/customer';
-import { customerAdmin, operator, recordRequests, renderAdmin, row } from '../harness';
+import { customerAdmin, operator, recordRequests, renderAdmin, resourcesOf, row } from '../harness';
 import { API, server } from '../msw';
 
 const RENAMED: AuditEntryRecord = {
@@ -56,7 +55,7 @@ describe('the audit log', () => {
       path: '/audit',
       permissions,
       session: customerAdmin,
-      children: <Resource name="audit" {...audit} />,
+      children: resourcesOf(audit),
     });
   };
 
@@ -142,10 +141,7 @@ describe('the History tab of a record', () => {
       path: '/customer/c1/show',
       permissions: ['customer:view', 'audit:view'],
       session: operator,
-      children: [
-        <Resource key="customer" name="customer" {...customer} />,
-        <Resource key="audit" name="audit" {...audit} />,
-      ],
+      children: [...resourcesOf(customer), ...resourcesOf(audit)],
     });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     expect(await screen.findByText(': Acme → Acme Corp')).toBeInTheDocument();
@@ -178,10 +174,7 @@ describe('the History tab of a record', () => {
       path: '/account/a7/show',
       permissions: ['account:view', 'audit:view'],
       session: operator,
-      children: [
-        <Resource key="account" name="account" {...account} />,
-        <Resource key="audit" name="audit" {...audit} />,
-      ],
+      children: [...resourcesOf(account), ...resourcesOf(audit)],
     });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     expect(await screen.findByText(': Bob → Robert')).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyAnswer, HttpsRecord } from '../../../contract/https';
 import https from '../../../src/resources/https';
-import { customerAdmin, fill, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -29,7 +28,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     path,
     permissions,
     session: customerAdmin,
-    children: <Resource name="https" {...https} />,
+    children: resourcesOf(https),
   });
 };
 

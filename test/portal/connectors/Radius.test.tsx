@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import radius from '../../../src/resources/radius';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['radius:view', 'radius:create', 'radius:modify', 'radius:delete', 'radius:configure'];
@@ -30,7 +29,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     path,
     permissions,
     session: customerAdmin,
-    children: <Resource name="radius" {...radius} />,
+    children: resourcesOf(radius),
   });
 };
 

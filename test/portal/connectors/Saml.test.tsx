@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FederateScriptAnswer, SamlDefaults, SamlRecord } from '../../../contract/saml';
 import saml from '../../../src/resources/saml';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -64,7 +63,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     path,
     permissions,
     session: customerAdmin,
-    children: <Resource name="saml" {...saml} />,
+    children: resourcesOf(saml),
   });
 };
 

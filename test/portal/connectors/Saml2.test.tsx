@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Saml2Defaults, Saml2Form, type Saml2Record } from '../../../contract/saml2';
 import saml2 from '../../../src/resources/saml2';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -70,7 +69,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     path,
     permissions,
     session: customerAdmin,
-    children: <Resource name="saml2" {...saml2} />,
+    children: resourcesOf(saml2),
   });
 };
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
-import { bulkButton, fill, input, recordRequests, renderAdmin, row, save } from '../harness';
+import { bulkButton, fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
 import { API, server } from '../msw';
 
 const ACME = {
@@ -38,7 +37,7 @@ const renderAt = (
       HttpResponse.json([ACME, GLOBEX].find((one) => one.id === params.id)),
     ),
   );
-  return renderAdmin({ path, permissions, children: <Resource name="customer" {...customer} /> });
+  return renderAdmin({ path, permissions, children: resourcesOf(customer) });
 };
 
 const searches = (sent: { path: string; body: unknown }[]) =>

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DocPageText, docs } from '../../../src/i18n/en/docs';
-import { ALL_DOC_LINKS, DOC_LINKS, docLinksOf, findDocLink } from '../../../src/pages/docs/links';
+import { docs } from '../../../src/i18n/en/docPages';
+import type { DocPageText } from '../../../src/i18n/en/docs';
+import { ALL_DOC_LINKS, DOC_LINKS, docLinksOf, findDocLink } from '../../../src/layout/public/docLinks';
 import { i18nProvider, renderDocs } from './renderDocs';
 
 const t = (key: string) => i18nProvider.translate(key, { productName: 'Gateway Portal' });

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { docs } from '../../../src/i18n/en/docs';
+import { docs } from '../../../src/i18n/en/docPages';
 import { en } from '../../../src/i18n/en/index';
 import { DOC_ROUTES } from '../../../src/pages/docs/routes';
 

@@ -1,5 +1,5 @@
 import { RESOURCE_CONTRACTS } from '../../../contract/index';
-import { RESOURCES } from '../../../src/App';
+import { PORTAL_RESOURCES } from '../../../src/features';
 import { en } from '../../../src/i18n/en';
 
 /**
@@ -11,16 +11,19 @@ describe('the success notifications of each resource', () => {
   const catalogue = en.resources as Record<string, { notifications?: Record<string, string> }>;
   const contractOf = (name: string) => RESOURCE_CONTRACTS.find((contract) => contract.name === name);
 
-  it.each(Object.entries(RESOURCES))('%s has its own texts', (name, screens) => {
-    const contract = contractOf(name);
-    const has = (screen: string) => screen in screens;
-    const needed = [
-      ...(has('create') ? ['created'] : []),
-      ...(has('edit') || contract?.update ? ['updated'] : []),
-      ...(contract?.delete ? ['deleted'] : []),
-    ];
-    const texts = catalogue[name]?.notifications ?? {};
-    for (const key of needed)
-      expect(texts[key], `resources.${name}.notifications.${key}`).toEqual(expect.any(String));
-  });
+  it.each(PORTAL_RESOURCES.map((resource) => [resource.name, resource] as const))(
+    '%s has its own texts',
+    (name, screens) => {
+      const contract = contractOf(name);
+      const has = (screen: 'create' | 'edit') => screens[screen] !== undefined;
+      const needed = [
+        ...(has('create') ? ['created'] : []),
+        ...(has('edit') || contract?.update ? ['updated'] : []),
+        ...(contract?.delete ? ['deleted'] : []),
+      ];
+      const texts = catalogue[name]?.notifications ?? {};
+      for (const key of needed)
+        expect(texts[key], `resources.${name}.notifications.${key}`).toEqual(expect.any(String));
+    },
+  );
 });

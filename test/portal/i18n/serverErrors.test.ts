@@ -38,14 +38,8 @@ const ANSWERS = {
   whiteListIp: WHITE_LIST_ERRORS,
   service: SERVICE_ERRORS,
   secondFactor: SECOND_FACTOR_ERRORS,
-  // The theme answers name their text `message` (and their status).
-  theme: Object.fromEntries(
-    Object.entries(THEME_ERRORS).map(([name, { key, message }]) => [name, { key, text: message }]),
-  ),
-  // So do the report answers.
-  report: Object.fromEntries(
-    Object.entries(REPORT_ERRORS).map(([name, { key, message }]) => [name, { key, text: message }]),
-  ),
+  theme: THEME_ERRORS,
+  report: REPORT_ERRORS,
 };
 
 const lookUp = (key: string): unknown =>

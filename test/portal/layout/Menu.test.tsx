@@ -8,9 +8,11 @@ import {
   TestMemoryRouter,
 } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { MENU_ITEMS } from '../../../src/App';
 import { canAccess } from '../../../src/access/canAccess';
 import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
+import { MenuItemsContext } from '../../../src/layout/menu/entries';
 import { Menu } from '../../../src/layout/menu/Menu';
 import { type Session, sessionStore } from '../../../src/session';
 import { customerAdmin, operator, operatorInside, signIn } from '../harness';
@@ -91,7 +93,9 @@ const renderMenu = ({ session, permissions, features = {}, path = '/report' }: A
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <ResourceDefinitionContextProvider definitions={definitions}>
-          <Menu />
+          <MenuItemsContext.Provider value={MENU_ITEMS}>
+            <Menu />
+          </MenuItemsContext.Provider>
           <Notification />
         </ResourceDefinitionContextProvider>
       </AdminContext>

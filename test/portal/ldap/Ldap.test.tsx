@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import ldap from '../../../src/resources/ldap';
-import { customerAdmin, fill, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = [
@@ -94,7 +93,7 @@ const renderAt = (path: string, directory: Record<string, unknown> = HEAD_OFFICE
     path,
     permissions: ALL,
     session: customerAdmin,
-    children: [<Resource key="ldap" name="ldap" {...ldap} />, <Resource key="kc" name="users/keycloak" />],
+    children: [...resourcesOf(ldap)],
   });
 };
 

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing';
 import { MyOrdersPage } from '../../../src/pages/my-account/MyOrdersPage';
 import orderResource from '../../../src/resources/order';
 import { orderOf } from '../billingFixtures';
-import { customerAdmin, operator, recordRequests, renderAdmin } from '../harness';
+import { customerAdmin, operator, recordRequests, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 const order = (id: string, status: Order['status'], companyName = 'Acme') =>
@@ -23,7 +23,7 @@ const serve = (customer: string) =>
   );
 
 const screens = [
-  <Resource key="order" name="order" {...orderResource} />,
+  ...resourcesOf(orderResource),
   <CustomRoutes key="pages">
     <Route path="/my-account/orders" element={<MyOrdersPage />} />
   </CustomRoutes>,

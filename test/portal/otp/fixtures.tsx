@@ -6,7 +6,7 @@ import type { TokenPackRecord } from '../../../contract/tokenPack';
 import otp from '../../../src/resources/otp';
 import { otpPathOf } from '../../../src/resources/otp/model';
 import serviceLaunch from '../../../src/resources/service-launch';
-import { customerAdmin, renderAdmin } from '../harness';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 import { SERVICE, serve as serveServices } from '../service-launch/fixtures';
 
@@ -163,8 +163,8 @@ export const renderAt = (
     permissions,
     session: customerAdmin,
     children: [
-      <Resource key="otp" name="otp" {...otp} />,
-      <Resource key="service-launch" name="service-launch" {...serviceLaunch} />,
+      ...resourcesOf(otp),
+      ...resourcesOf(serviceLaunch),
       <Resource key="service-instance" name="service-instance" recordRepresentation="instanceName" />,
     ],
   });

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { MailMessage, MailSummary } from '../../../contract/mail';
 import outbox from '../../../src/resources/outbox';
-import { operator, recordRequests, renderAdmin, row } from '../harness';
+import { operator, recordRequests, renderAdmin, resourcesOf, row } from '../harness';
 import { API, server } from '../msw';
 
 const QR =
@@ -60,7 +59,7 @@ const renderAt = (path: string, mails: MailMessage[] = [KEPT]) => {
     path,
     permissions: ['vos-cloud-configuration:view'],
     session: operator,
-    children: <Resource name="outbox" {...outbox} />,
+    children: resourcesOf(outbox),
   });
 };
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import role from '../../../src/resources/role';
-import { fill, input, recordRequests, renderAdmin, row, save } from '../harness';
+import { fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
 import { API, server } from '../msw';
 
 const OPERATOR = {
@@ -113,7 +112,7 @@ const answerPickers = () =>
 const renderAt = (path: string, permissions = ALL) => {
   answerPickers();
   answerRoles(); // after the pickers: its account_role answer comes before their /account/:id
-  return renderAdmin({ path, permissions, children: <Resource name="role" {...role} /> });
+  return renderAdmin({ path, permissions, children: resourcesOf(role) });
 };
 
 const searches = (sent: { path: string; body: unknown }[]) =>

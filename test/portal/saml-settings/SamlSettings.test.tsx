@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import samlSettings from '../../../src/resources/saml-settings';
-import { fill, renderAdmin } from '../harness';
+import { fill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 const SETTING = {
@@ -32,7 +31,7 @@ const admin = (permissions = ['saml-configuration:view', 'saml-configuration:mod
   renderAdmin({
     path: '/saml-settings',
     permissions,
-    children: <Resource name="saml-settings" {...samlSettings} />,
+    children: resourcesOf(samlSettings),
   });
 
 const field = (name: string) => screen.getByRole('textbox', { name });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { Subscription } from '../../../contract/billing';
 import type { ConnectorSummary } from '../../../contract/connector';
@@ -9,7 +9,7 @@ import type { TemplateRecord } from '../../../contract/serviceTemplate';
 import type { UserRecord } from '../../../contract/user';
 import serviceLaunch from '../../../src/resources/service-launch';
 import { LaunchNow } from '../../../src/resources/service-launch/LaunchNow';
-import { customerAdmin, renderAdmin } from '../harness';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const ALL = [
@@ -228,7 +228,7 @@ export const renderAt = (path: string, fixtures: Fixtures = {}, permissions = AL
     permissions,
     session: customerAdmin,
     children: [
-      <Resource key="service-launch" name="service-launch" {...serviceLaunch} />,
+      ...resourcesOf(serviceLaunch),
       <CustomRoutes key="pages">
         <Route path="/launch-now/:serviceTemplateId" element={<LaunchNow />} />
       </CustomRoutes>,

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { expect } from 'vitest';
 import serviceTemplate from '../../../src/resources/service-template';
-import { renderAdmin } from '../harness';
+import { renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const VIEW = ['service_template:view'];
@@ -74,7 +73,7 @@ export const admin = (path: string, permissions = ALL) =>
   renderAdmin({
     path,
     permissions,
-    children: <Resource name="service-template" {...serviceTemplate} />,
+    children: resourcesOf(serviceTemplate),
     // Files dropped on the zone are not filtered by the file dialog's `accept`: the form must check them.
     user: { applyAccept: false },
   });

@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../../contract/card';
 import orderResource from '../../../src/resources/order';
 import subscription from '../../../src/resources/subscription';
 import { orderOf } from '../billingFixtures';
-import { customerAdmin, recordRequests, renderAdmin } from '../harness';
+import { customerAdmin, recordRequests, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 /**
@@ -153,8 +153,8 @@ const renderAt = (path: string, provider: PaymentProvider | number, subscription
     permissions: ['subscription:view', 'subscription:configure'],
     session: customerAdmin,
     children: [
-      <Resource key="subscription" name="subscription" {...subscription} />,
-      <Resource key="order" name="order" {...orderResource} />,
+      ...resourcesOf(subscription),
+      ...resourcesOf(orderResource),
       <Resource key="payment_plan" name="payment_plan" />,
       <Resource key="card" name="card" />,
       <Resource key="users" name="users" />,

@@ -3,7 +3,7 @@ import { Resource } from 'react-admin';
 import { DEFAULT_THEME_DEFINITION, type ThemeDefinition, type ThemeRecord } from '../../../contract/theme';
 import theme from '../../../src/resources/theme';
 import type { Session } from '../../../src/session';
-import { customerAdmin, renderAdmin } from '../harness';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const ALL = ['theme:view', 'theme:create', 'theme:modify', 'theme:configure'];
@@ -112,9 +112,6 @@ export const renderAt = (
     permissions,
     session,
     user,
-    children: [
-      <Resource key="theme" name="theme" {...theme} />,
-      <Resource key="token-pack-v2" name="token-pack-v2" />,
-    ],
+    children: [...resourcesOf(theme), <Resource key="token-pack-v2" name="token-pack-v2" />],
   });
 };

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import type { TokenPackRecord, WhiteListIpRecord } from '../../../contract/tokenPack';
 import tokenPack from '../../../src/resources/token-pack';
-import { customerAdmin, renderAdmin } from '../harness';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const ALL = [
@@ -141,7 +141,7 @@ export const renderAt = (
     permissions,
     session: customerAdmin,
     children: [
-      <Resource key="token-pack-v2" name="token-pack-v2" {...tokenPack} />,
+      ...resourcesOf(tokenPack),
       <Resource key="white-list-ips" name="white-list-ips" />,
       <Resource key="ldap" name="ldap" recordRepresentation="name" />,
     ],

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import users from '../../../src/resources/users';
-import { customerAdmin, fill, recordRequests, renderAdmin, save } from '../harness';
+import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['user-management:view', 'user-management:modify', 'directories:view', 'directories:create'];
@@ -54,7 +54,7 @@ const renderAt = (
     path,
     permissions,
     session: customerAdmin,
-    children: [<Resource key="users" name="users" {...users} />, <Resource key="ldap" name="ldap" />],
+    children: [...resourcesOf(users), <Resource key="ldap" name="ldap" />],
   });
 };
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import vosCloudConfig from '../../../src/resources/vos-cloud-config';
-import { fill, renderAdmin } from '../harness';
+import { fill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 const BASE = `${API}/idm-config/vos-cloud-config`;
@@ -77,7 +76,7 @@ const serveConfigs = () => {
 };
 
 const admin = (path: string, permissions = ALL) =>
-  renderAdmin({ path, permissions, children: <Resource name="vos-cloud-config" {...vosCloudConfig} /> });
+  renderAdmin({ path, permissions, children: resourcesOf(vosCloudConfig) });
 
 /** The form's labels as read (react-admin marks a required field's label with a thin space and '*'). */
 const labelTexts = () =>

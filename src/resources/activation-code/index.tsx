@@ -1,0 +1,20 @@
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import { Route } from 'react-router-dom';
+import { defineFeature } from '../../kit/feature';
+import { screen } from '../../kit/preloadable';
+import { activationCode } from './texts';
+
+// Its own routes' screens load with their page too (see preloadable).
+const ActivationCodeList = screen(() => import('./ActivationCodeList'), 'ActivationCodeList');
+
+/**
+ * A token pack's activation codes at /activation-code/{tokenPackId} (spec 01 §2, spec 02 §2): no list of
+ * its own (the codes are always a pack's; the token pack's page links here), so no menu entry.
+ */
+export default defineFeature({
+  name: 'activation-code',
+  icon: QrCode2Icon,
+  recordRepresentation: 'code',
+  routes: <Route path=":tokenPackId" element={<ActivationCodeList />} />,
+  texts: { en: activationCode },
+});

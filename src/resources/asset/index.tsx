@@ -1,0 +1,22 @@
+import DnsIcon from '@mui/icons-material/Dns';
+import { Route } from 'react-router-dom';
+import { defineFeature } from '../../kit/feature';
+import { screen } from '../../kit/preloadable';
+import type { Asset } from './model';
+import { asset } from './texts';
+
+// Its own routes' screens load with their page too (see preloadable).
+const AssetPermissionPage = screen(() => import('./AssetPermissionPage'), 'AssetPermissionPage');
+
+/** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
+export default defineFeature({
+  name: 'asset',
+  list: screen(() => import('./AssetList'), 'AssetList'),
+  edit: screen(() => import('./AssetEdit'), 'AssetEdit'),
+  show: screen(() => import('./AssetShow'), 'AssetShow'),
+  icon: DnsIcon,
+  recordRepresentation: (record: Asset) => record.name,
+  routes: <Route path=":assetId/permission" element={<AssetPermissionPage />} />,
+  menu: { menu: 'provider', order: 40 },
+  texts: { en: asset },
+});
