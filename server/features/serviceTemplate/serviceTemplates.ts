@@ -13,7 +13,6 @@ import { files, serviceTemplates } from '../../db/schema.ts';
 import { sqlStateOf } from '../../db/sqlState.ts';
 import { fail } from '../../errors.ts';
 import type { Scope } from '../../kit/call.ts';
-import type { UploadedFile } from '../../kit/multipart.ts';
 import { defineRows } from '../../kit/rows.ts';
 
 /**
@@ -85,14 +84,21 @@ export const templateRows = defineRows<TemplateRow, TemplateRecord>({
   status: serviceTemplates.status,
 });
 
+/** An uploaded icon, as the multipart body gave it (an image of a checked type). */
+interface IconFile {
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
 /** A template's form as read from its multipart body: the `json` part and the optional icon. */
 export interface TemplateForm<Data> {
   data: Data;
-  file?: UploadedFile;
+  file?: IconFile;
 }
 
 /** Stores an icon as a file of the provider; answers its id. */
-async function storeIcon(tx: Database, file: UploadedFile): Promise<string> {
+async function storeIcon(tx: Database, file: IconFile): Promise<string> {
   const [stored] = await tx
     .insert(files)
     .values({
