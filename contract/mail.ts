@@ -63,5 +63,5 @@ export const outbox = defineResource({
 });
 
 export const MAIL_ERRORS = defineErrors({
-  notFound: { key: 'error.mail.notFound', text: 'Message not found' },
+  notFound: { status: 404, key: 'error.mail.notFound', text: 'Message not found' },
 });

@@ -1,8 +1,5 @@
 import { defineFeature } from '../../kit/feature.ts';
-import { mailRoutes } from './routes.ts';
+import { outboxRoutes } from './routes.ts';
 
 /** The outbox: the mail the server sends, and its delivery. */
-export default defineFeature({
-  name: 'outbox',
-  plugin: mailRoutes,
-});
+export default defineFeature({ name: 'outbox', routes: outboxRoutes });
