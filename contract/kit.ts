@@ -96,6 +96,11 @@ export interface CallInfo {
    * and address (a call that checks the caller's password).
    */
   limit?: 'signin' | 'public' | 'passwordCheck';
+  /**
+   * The session token may come as the `token` query parameter when no Authorization header is sent (a page
+   * that loads the call without scripts, as the dashboard's panels); the logged URL never shows it.
+   */
+  tokenInQuery?: true;
 }
 
 // ——— List, record and action calls, by convention (the portal's adapters speak these) ———

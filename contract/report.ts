@@ -153,7 +153,8 @@ export const report = defineResource({
     method: 'GET',
     path: '{base}/dashboards/uid/{id}',
     summary: "A dashboard's panels (uid customer or provider)",
-    access: {},
+    // The provider's dashboard is for operators only.
+    access: { providerWhen: { param: 'id', is: REPORT_PROVIDER } },
     errors: [404],
     schema: {
       params: Type.Object({ id: Type.String({ maxLength: 50 }) }, closedQuery),
@@ -170,6 +171,8 @@ export const report = defineResource({
       summary:
         "One dashboard panel's figures (customerId provider: the provider's panels), computed in SQL; from/to ISO dates for ranged panels (default one week back)",
       access: dashboardAccess,
+      // The panels' images and frames carry the session token in their URL.
+      tokenInQuery: true,
       errors: [404],
       schema: {
         params: Type.Object({

@@ -3,6 +3,7 @@ import {
   bucketOf,
   type Count,
   CUSTOMER_PANELS,
+  DASHBOARD_UIDS,
   type Dashboard,
   type DashboardUid,
   defaultReportRange,
@@ -25,7 +26,7 @@ import {
   tokenPacks,
   users,
 } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 
 /**
  * The dashboard's figures (contract/report.ts; spec 02 §7 Dashboards): a customer's panels (its users,
@@ -33,6 +34,8 @@ import { AppError } from '../../errors.ts';
  * subscription) and the provider's (customers, orders by status, active subscriptions by tier, sign-ins
  * across customers). Each panel is one SQL statement of aggregates (FILTER clauses, a generated series of
  * buckets): nothing is counted row by row here, whatever the number of users. "As of now" is the app's clock.
+ * A customer's panels run in that customer's transaction: the database's policies keep every count to its
+ * rows (and lead each query by its customer's index); the provider's run outside any customer.
  */
 
 type PanelType = Dashboard['panels'][number]['type'];
@@ -64,11 +67,15 @@ export const DASHBOARDS: Record<DashboardUid, Dashboard> = {
   provider: { uid: 'provider', panels: panelsOf(PROVIDER_PANELS, PROVIDER_TYPES) },
 };
 
-const reportError = (error: (typeof REPORT_ERRORS)[keyof typeof REPORT_ERRORS]) =>
-  new AppError(error.status, error.key, error.text);
-export const rangeRefused = () => reportError(REPORT_ERRORS.REPORT_RANGE);
-export const panelUnknown = () => reportError(REPORT_ERRORS.REPORT_PANEL_UNKNOWN);
-export const dashboardUnknown = () => reportError(REPORT_ERRORS.REPORT_DASHBOARD_UNKNOWN);
+export const rangeRefused = () => fail(REPORT_ERRORS.REPORT_RANGE);
+const panelUnknown = () => fail(REPORT_ERRORS.REPORT_PANEL_UNKNOWN);
+
+/** The dashboard of a uid (customer or provider), or REPORT_DASHBOARD_UNKNOWN. */
+export function dashboardOf(uid: string): Dashboard {
+  if (!(DASHBOARD_UIDS as readonly string[]).includes(uid))
+    throw fail(REPORT_ERRORS.REPORT_DASHBOARD_UNKNOWN);
+  return DASHBOARDS[uid as DashboardUid];
+}
 
 const DAY_MS = 86_400_000;
 
@@ -98,15 +105,14 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
 }
 
 /** Users: all of them, the active ones, those who activated the V-Key app. */
-async function userCounts(db: Database, customerId: string): Promise<Count[]> {
+async function userCounts(db: Database): Promise<Count[]> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       active: counted(sql`${users.status} = 'ACTIVE'`),
       activated: counted(sql`${users.appActivated}`),
     })
-    .from(users)
-    .where(eq(users.customerId, customerId));
+    .from(users);
   return countsOf(row, ['total', 'active', 'activated']);
 }
 
@@ -115,7 +121,7 @@ async function userCounts(db: Database, customerId: string): Promise<Count[]> {
  * customer's token packs, from the covering index of the codes (pack, username, id) INCLUDE (status,
  * expire_date, customer_id) alone.
  */
-async function activationCodeCounts(db: Database, customerId: string, now: Date): Promise<Count[]> {
+async function activationCodeCounts(db: Database, now: Date): Promise<Count[]> {
   const expired = sql`${activationCodes.expireDate} < ${at(now)}`;
   const [row] = await db
     .select({
@@ -124,32 +130,23 @@ async function activationCodeCounts(db: Database, customerId: string, now: Date)
       EXPIRED: counted(sql`${activationCodes.status} = 'NEW' and ${expired}`),
     })
     .from(activationCodes)
-    .where(
-      and(
-        inArray(
-          activationCodes.tokenPackId,
-          db.select({ id: tokenPacks.id }).from(tokenPacks).where(eq(tokenPacks.customerId, customerId)),
-        ),
-        eq(activationCodes.customerId, customerId),
-      ),
-    );
+    .where(inArray(activationCodes.tokenPackId, db.select({ id: tokenPacks.id }).from(tokenPacks)));
   return countsOf(row, ['NEW', 'ACTIVATED', 'EXPIRED']);
 }
 
 /** Service instances by status. */
-async function serviceCounts(db: Database, customerId: string): Promise<Count[]> {
+async function serviceCounts(db: Database): Promise<Count[]> {
   const [row] = await db
     .select({
       STARTED: counted(sql`${serviceInstances.status} = 'STARTED'`),
       STOPPED: counted(sql`${serviceInstances.status} = 'STOPPED'`),
     })
-    .from(serviceInstances)
-    .where(eq(serviceInstances.customerId, customerId));
+    .from(serviceInstances);
   return countsOf(row, ['STARTED', 'STOPPED']);
 }
 
 /** The subscription in force (else the latest), its status at `now` and the whole days it has left. */
-async function subscriptionRecord(db: Database, customerId: string, now: Date): Promise<PanelData['record']> {
+async function subscriptionRecord(db: Database, now: Date): Promise<PanelData['record']> {
   const inForce = sql`${subscriptions.status} = 'ACTIVE' and ${subscriptions.expireDate} > ${at(now)}`;
   const [row] = await db
     .select({
@@ -164,7 +161,6 @@ async function subscriptionRecord(db: Database, customerId: string, now: Date): 
     })
     .from(subscriptions)
     .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
-    .where(eq(subscriptions.customerId, customerId))
     .orderBy(desc(sql`(${inForce})`), desc(subscriptions.createdDate), desc(subscriptions.id))
     .limit(1);
   if (!row) return null;
@@ -182,12 +178,11 @@ const BUCKET_STEP: Record<ReportBucket, string> = { hour: '1 hour', day: '1 day'
 
 /**
  * Sign-ins and approvals per bucket of the range, in UTC, every bucket of the range answered (those without
- * an event with zeros): the events of the range counted by bucket, joined to the generated series. Of one
- * customer, or of every customer and the operators (customerId null).
+ * an event with zeros): the events of the range counted by bucket, joined to the generated series. Of the
+ * transaction's customer, or (outside any customer) of every customer and the operators.
  */
 async function signInSeries(
   db: Database,
-  customerId: string | null,
   range: { from: Date; to: Date },
   bucket: ReportBucket,
 ): Promise<SignInPoint[]> {
@@ -195,7 +190,6 @@ async function signInSeries(
   const step = sql.raw(`'${BUCKET_STEP[bucket]}'::interval`);
   const from = at(range.from);
   const to = at(range.to);
-  const whose = customerId === null ? sql`true` : sql`${signInEvents.customerId} = ${customerId}::uuid`;
   const of = (kind: string, outcome: string) =>
     sql.raw(`(count(*) filter (where kind = '${kind}' and outcome = '${outcome}'))::int`);
   return rowsOf<SignInPoint>(
@@ -205,7 +199,7 @@ async function signInSeries(
           ${of('sign-in', 'success')} as sign_ins, ${of('sign-in', 'failure')} as sign_in_failures,
           ${of('approval', 'success')} as approvals, ${of('approval', 'failure')} as approval_failures
         from ${signInEvents}
-        where ${whose} and ${signInEvents.createdDate} >= ${from} and ${signInEvents.createdDate} < ${to}
+        where ${signInEvents.createdDate} >= ${from} and ${signInEvents.createdDate} < ${to}
         group by 1
       )
       select to_char(b.start, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "time",
@@ -272,9 +266,9 @@ const emptyPanel = (panel: string): PanelData => ({
 });
 
 /**
- * One panel's figures: of a customer's dashboard (customerId an id) or of the provider's (null). A panel the
- * dashboard does not have: 404 REPORT_PANEL_UNKNOWN. The range is read (and refused when wrong) for every
- * panel, and applies to the ranged ones.
+ * One panel's figures: of a customer's dashboard (customerId an id, `db` in its reach) or of the provider's
+ * (null, `db` outside any customer). A panel the dashboard does not have: 404 REPORT_PANEL_UNKNOWN. The
+ * range is read (and refused when wrong) for every panel, and applies to the ranged ones.
  */
 export async function panelData(
   db: Database,
@@ -291,7 +285,7 @@ export async function panelData(
     answer.from = range.from.toISOString();
     answer.to = range.to.toISOString();
     answer.bucket = bucket;
-    answer.series = await signInSeries(db, customerId, range, bucket);
+    answer.series = await signInSeries(db, range, bucket);
     return answer;
   }
   if (customerId === null) {
@@ -300,9 +294,9 @@ export async function panelData(
     else answer.counts = await activeSubscriptionCounts(db, now);
     return answer;
   }
-  if (panel === 'users') answer.counts = await userCounts(db, customerId);
-  else if (panel === 'activation-codes') answer.counts = await activationCodeCounts(db, customerId, now);
-  else if (panel === 'services') answer.counts = await serviceCounts(db, customerId);
-  else answer.record = await subscriptionRecord(db, customerId, now);
+  if (panel === 'users') answer.counts = await userCounts(db);
+  else if (panel === 'activation-codes') answer.counts = await activationCodeCounts(db, now);
+  else if (panel === 'services') answer.counts = await serviceCounts(db);
+  else answer.record = await subscriptionRecord(db, now);
   return answer;
 }
