@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { COMMON_ERRORS } from './errors.ts';
 import { NullableString } from './fields.ts';
 import { defineCalls, defineErrors } from './kit.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
@@ -213,16 +214,30 @@ export const billing = defineCalls({
 
 /** The portal's own OAuth 2.0 authorization. */
 export const OAUTH2_ERRORS = defineErrors({
-  invalidClient: { key: 'error.oauth2.invalidClient', text: 'The client is not registered with the portal.' },
+  invalidClient: {
+    status: 400,
+    key: 'error.oauth2.invalidClient',
+    text: 'The client is not registered with the portal.',
+  },
   invalidRedirectUri: {
+    status: 400,
     key: 'error.oauth2.invalidRedirectUri',
     text: 'The redirect URI is not registered for this client.',
   },
   stateInUse: {
+    status: 400,
     key: 'error.oauth2.stateInUse',
     text: 'The state is already used by another authorization request.',
   },
-  invalidCode: { key: 'error.oauth2.invalidCode', text: 'The authorization code is invalid or has expired.' },
+  invalidCode: {
+    status: 400,
+    key: 'error.oauth2.invalidCode',
+    text: 'The authorization code is invalid or has expired.',
+  },
+  /** The authorization request came with a Host that is no origin. */
+  malformedHost: { ...COMMON_ERRORS.requestInvalid, status: 400 },
+  /** A sign-in to a client bound to another customer: refused as the guard refuses a call. */
+  clientOfAnotherCustomer: { ...COMMON_ERRORS.actionNotallow, status: 403 },
   authorizeFailed: {
     key: 'error.oauth2.authorizeFailed',
     text: 'The sign-in service cannot be reached right now. Try again in a moment.',
@@ -231,25 +246,34 @@ export const OAUTH2_ERRORS = defineErrors({
 
 /** QR sign-in. */
 export const SEAMLESS_ERRORS = defineErrors({
-  invalidRealm: { key: 'error.seamless.invalidRealm', text: 'The realm does not match the client.' },
+  invalidRealm: {
+    status: 400,
+    key: 'error.seamless.invalidRealm',
+    text: 'The realm does not match the client.',
+  },
   tooMany: {
+    status: 429,
     key: 'error.seamless.tooMany',
     text: 'Too many QR sign-in requests. Please wait a minute and try again.',
   },
-  notFound: { key: 'error.seamless.notFound', text: 'The QR sign-in session was not found.' },
+  notFound: { status: 404, key: 'error.seamless.notFound', text: 'The QR sign-in session was not found.' },
   alreadyDecided: {
+    status: 409,
     key: 'error.seamless.alreadyDecided',
     text: 'The authentication request has already been answered.',
   },
   invalidSignature: {
+    status: 401,
     key: 'error.seamless.invalidSignature',
     text: 'The QR sign-in session could not be verified.',
   },
   notApproved: {
+    status: 409,
     key: 'error.seamless.notApproved',
     text: 'The authentication request has not been approved yet.',
   },
   alreadyUsed: {
+    status: 409,
     key: 'error.seamless.alreadyUsed',
     text: 'The authentication request has already been used.',
   },
@@ -257,16 +281,22 @@ export const SEAMLESS_ERRORS = defineErrors({
 
 export const SESSION_ERRORS = defineErrors({
   authTooManyAttempts: {
+    status: 429,
     key: 'error.auth.tooManyAttempts',
     text: 'Too many failed sign-in attempts. Try again in %{smart_count} second, or sign in with the QR code. |||| Too many failed sign-in attempts. Try again in %{smart_count} seconds, or sign in with the QR code.',
   },
   accountOldPasswordIncorrect: {
+    status: 400,
     key: 'error.account.oldPasswordIncorrect',
     text: 'Old Password is Incorrect',
   },
-  accountInvalidCredential: { key: 'error.account.invalidCredential', text: 'Invalid Account Credential' },
+  accountInvalidCredential: {
+    status: 401,
+    key: 'error.account.invalidCredential',
+    text: 'Invalid Account Credential',
+  },
   accountPasswordRequired: { key: 'error.account.passwordRequired', text: 'Password is required' },
-  accountInactive: { key: 'error.account.inactive', text: 'Account is inactive' },
+  accountInactive: { status: 403, key: 'error.account.inactive', text: 'Account is inactive' },
   accountNotActive: { key: 'error.account.notActive', text: 'Account is not active' },
   accountInvalidResetToken: { key: 'error.account.invalidResetToken', text: 'Invalid Reset Token' },
   secondFactorOidcFailed: { key: 'error.secondFactor.oidcFailed', text: 'Authentication failed.' },
@@ -279,14 +309,17 @@ export const SESSION_ERRORS = defineErrors({
 /** A new password and its checks. */
 export const PASSWORD_ERRORS = defineErrors({
   policy: {
+    status: 400,
     key: 'error.password.policy',
     text: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
   },
   confirmMismatch: {
+    status: 400,
     key: 'error.password.confirmMismatch',
     text: 'Password and Confirm New Password does not match',
   },
   sameAsOld: {
+    status: 400,
     key: 'error.password.sameAsOld',
     text: 'The new password must be different from the old password.',
   },

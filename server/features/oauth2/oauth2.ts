@@ -1,10 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { OAUTH2_ERRORS, SEAMLESS_ERRORS, SESSION_ERRORS } from '../../../contract/session.ts';
 import { signToken } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { authorizationCodes, authorizationRequests, oauthClients, sessions } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import {
+  accounts,
+  authorizationCodes,
+  authorizationRequests,
+  customers,
+  oauthClients,
+  sessions,
+} from '../../db/schema.ts';
+import { fail } from '../../errors.ts';
+
+/**
+ * The OAuth2 authorization code flow: the clients that may ask the portal to sign a user in, their pending
+ * authorization requests, the one-time codes a sign-in issues, and the sessions they open.
+ */
 
 /** The path of the portal's own redirect URI, on whatever origin the portal is reached at. */
 export const PORTAL_REDIRECT_PATH = '/oauth2/handler';
@@ -22,17 +35,8 @@ export interface OAuthClient {
   customerId: string | null;
 }
 
-export const invalidClient = () =>
-  badRequest('error.oauth2.invalidClient', 'The client is not registered with the portal.');
-export const invalidRedirectUri = () =>
-  badRequest('error.oauth2.invalidRedirectUri', 'The redirect URI is not registered for this client.');
-export const invalidRealm = () =>
-  badRequest('error.seamless.invalidRealm', 'The realm does not match the client.');
-const stateInUse = () =>
-  badRequest('error.oauth2.stateInUse', 'The state is already used by another authorization request.');
-const invalidCode = () =>
-  badRequest('error.oauth2.invalidCode', 'The authorization code is invalid or has expired.');
-export const accountInactive = () => new AppError(403, 'error.account.inactive', 'Account is inactive');
+export const invalidRealm = () => fail(SEAMLESS_ERRORS.invalidRealm);
+export const accountInactive = () => fail(SESSION_ERRORS.accountInactive);
 
 /** 'r-' plus the client id's second dash-separated part: 'gateway-portal-web' → 'r-portal'. */
 export function realmOf(clientId: string): string {
@@ -86,14 +90,16 @@ export async function resolveClient(
   origin: string | undefined,
 ): Promise<OAuthClient> {
   const client = await findClient(db, clientId);
-  if (!client) throw invalidClient();
-  if (!acceptsRedirect(client, redirectUri, origin)) throw invalidRedirectUri();
+  if (!client) throw fail(OAUTH2_ERRORS.invalidClient);
+  if (!acceptsRedirect(client, redirectUri, origin)) throw fail(OAUTH2_ERRORS.invalidRedirectUri);
   return client;
 }
 
 /** The account may sign in to the client: a client bound to a customer takes only that customer's accounts. */
 export function checkClientCustomer(client: { customerId: string | null }, accountCustomerId: string | null) {
-  if (client.customerId !== null && client.customerId !== accountCustomerId) throw forbidden();
+  if (client.customerId !== null && client.customerId !== accountCustomerId) {
+    throw fail(OAUTH2_ERRORS.clientOfAnotherCustomer);
+  }
 }
 
 /** A random, URL-safe value of 32 bytes (authorization codes, generated states). */
@@ -132,7 +138,7 @@ export async function storeAuthorizationRequest(
       ),
     })
     .returning({ state: authorizationRequests.state });
-  if (stored.length === 0) throw stateInUse();
+  if (stored.length === 0) throw fail(OAUTH2_ERRORS.stateInUse);
 }
 
 /**
@@ -201,7 +207,7 @@ export async function redeemAuthorizationCode(
       ),
     )
     .returning({ accountId: authorizationCodes.accountId });
-  if (!redeemed) throw invalidCode();
+  if (!redeemed) throw fail(OAUTH2_ERRORS.invalidCode);
   return redeemed.accountId;
 }
 
@@ -290,4 +296,49 @@ export async function ensurePortalClient(db: Database, clientId: string, name: s
         sql`not (${PORTAL_REDIRECT_PATH} = any(${oauthClients.redirectUris}))`,
       ),
     );
+}
+
+/** The portal's own authorization request, for the sign-in page opened without a client (query mode). */
+export async function authorizePortal(
+  db: Database,
+  portalClientId: string,
+  origin: string,
+): Promise<{ state: string; redirectUri: string }> {
+  const state = randomToken(24);
+  const redirectUri = `${origin}${PORTAL_REDIRECT_PATH}`;
+  await storeAuthorizationRequest(db, {
+    state,
+    clientId: portalClientId,
+    redirectUri,
+    responseMode: 'query',
+  });
+  return { state, redirectUri };
+}
+
+/**
+ * Uses up a code and opens its account's session; undefined when the account (or its customer) is no longer
+ * active. The code stays used up either way: it is refused the same way on a second try.
+ */
+export async function redeemForSession(
+  tx: Database,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec'>,
+  values: { code: string; clientId: string; redirectUri: string },
+  now: Date,
+): Promise<SessionAnswer | undefined> {
+  const accountId = await redeemAuthorizationCode(tx, values, now);
+  const [account] = await tx
+    .select({
+      id: accounts.id,
+      status: accounts.status,
+      customerId: accounts.customerId,
+      customerStatus: customers.status,
+      forceChangePassword: accounts.forceChangePassword,
+    })
+    .from(accounts)
+    .leftJoin(customers, eq(customers.id, accounts.customerId))
+    .where(eq(accounts.id, accountId));
+  const active =
+    account?.status === 'ACTIVE' && (account.customerId === null || account.customerStatus === 'ACTIVE');
+  if (!account || !active) return undefined;
+  return openSession(tx, config, account, now);
 }

@@ -1,23 +1,14 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
-import { session } from '../../../contract/session.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { accounts, customers } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
-import { routeOf } from '../../kit/contractRoutes.ts';
+import { OAUTH2_ERRORS, session } from '../../../contract/session.ts';
+import { fail } from '../../errors.ts';
+import type { Kit } from '../../kit/kit.ts';
 import {
   accountInactive,
-  openSession,
+  authorizePortal,
   originOf,
-  PORTAL_REDIRECT_PATH,
-  randomToken,
-  redeemAuthorizationCode,
+  redeemForSession,
   resolveClient,
   storeAuthorizationRequest,
 } from './oauth2.ts';
-
-const malformedHost = () => badRequest('error.request.invalid', 'The request could not be understood.');
 
 /** Where the sign-in page is, with the parameters it reads. */
 const loginLocation = (params: Record<string, string>) => `/login?${new URLSearchParams(params).toString()}`;
@@ -27,89 +18,49 @@ const loginLocation = (params: Record<string, string>) => `/login?${new URLSearc
  * authorization request; a sign-in (password or QR) issues a one-time code the application trades
  * for a session token at POST /auth/token.
  */
-export const oauth2Routes: FastifyPluginAsyncTypebox<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export function oauth2Routes(kit: Kit): void {
   // The sign-in page opened without a client: it signs in for the portal itself.
-  app.route({
-    ...routeOf('', session.calls.authorizeCustom, 'session.authorizeCustom'),
-    handler: async (request, reply) => {
-      const origin = originOf(request.protocol, request.host);
-      if (!origin) throw malformedHost();
-      const state = randomToken(24);
-      const redirectUri = `${origin}${PORTAL_REDIRECT_PATH}`;
-      await storeAuthorizationRequest(db, {
-        state,
-        clientId: config.portalClientId,
-        redirectUri,
-        responseMode: 'query',
-      });
-      return reply.header('cache-control', 'no-store').redirect(
-        loginLocation({
-          client_id: config.portalClientId,
-          redirect_uri: redirectUri,
-          state,
-          response_mode: 'query',
-        }),
+  kit.route(session, 'authorizeCustom', async (call) => {
+    const origin = originOf(call.request.protocol, call.request.host);
+    if (!origin) throw fail(OAUTH2_ERRORS.malformedHost);
+    const clientId = call.services.config.portalClientId;
+    const { state, redirectUri } = await authorizePortal(call.tx, clientId, origin);
+    return call.reply
+      .header('cache-control', 'no-store')
+      .redirect(
+        loginLocation({ client_id: clientId, redirect_uri: redirectUri, state, response_mode: 'query' }),
         302,
       );
-    },
   });
 
-  app.route({
-    ...routeOf('', session.calls.authorize, 'session.authorize'),
-    handler: async (request, reply) => {
-      const { client_id, redirect_uri, state } = request.query;
-      const client = await resolveClient(
-        db,
-        client_id,
-        redirect_uri,
-        originOf(request.protocol, request.host),
-      );
-      await storeAuthorizationRequest(db, {
-        state,
-        clientId: client.clientId,
-        redirectUri: redirect_uri,
-        responseMode: request.query.response_mode ?? 'form_post',
-      });
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(loginLocation({ client_id, redirect_uri, state }), 302);
-    },
+  kit.route(session, 'authorize', async (call) => {
+    const { client_id, redirect_uri, state } = call.query;
+    const origin = originOf(call.request.protocol, call.request.host);
+    const client = await resolveClient(call.tx, client_id, redirect_uri, origin);
+    await storeAuthorizationRequest(call.tx, {
+      state,
+      clientId: client.clientId,
+      redirectUri: redirect_uri,
+      responseMode: call.query.response_mode ?? 'form_post',
+    });
+    return call.reply
+      .header('cache-control', 'no-store')
+      .redirect(loginLocation({ client_id, redirect_uri, state }), 302);
   });
 
-  app.route({
-    ...routeOf('', session.calls.token, 'session.token'),
-    handler: async (request, reply) => {
-      const now = new Date();
-      const { code, client_id, redirect_uri } = request.body;
-      const answer = await db.transaction(async (tx) => {
-        const accountId = await redeemAuthorizationCode(
-          tx,
-          { code, clientId: client_id, redirectUri: redirect_uri },
-          now,
-        );
-        const [account] = await tx
-          .select({
-            id: accounts.id,
-            status: accounts.status,
-            customerId: accounts.customerId,
-            customerStatus: customers.status,
-            forceChangePassword: accounts.forceChangePassword,
-          })
-          .from(accounts)
-          .leftJoin(customers, eq(customers.id, accounts.customerId))
-          .where(eq(accounts.id, accountId));
-        const active =
-          account?.status === 'ACTIVE' &&
-          (account.customerId === null || account.customerStatus === 'ACTIVE');
-        // The code stays used up: it is refused the same way on a second try.
-        if (!account || !active) return undefined;
-        return openSession(tx, config, account, now);
-      });
-      if (!answer) throw accountInactive();
-      return reply.header('cache-control', 'no-store').send(answer);
-    },
+  // The code is used up in a transaction of its own, committed even when the session is refused.
+  kit.route(session, 'token', { transaction: false }, async (call) => {
+    const { code, client_id, redirect_uri } = call.body;
+    const now = new Date();
+    const answer = await call.transaction((tx) =>
+      redeemForSession(
+        tx,
+        call.services.config,
+        { code, clientId: client_id, redirectUri: redirect_uri },
+        now,
+      ),
+    );
+    if (!answer) throw accountInactive();
+    return call.reply.header('cache-control', 'no-store').send(answer);
   });
-};
+}

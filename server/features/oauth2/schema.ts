@@ -21,7 +21,8 @@ export const oauthClients = pgTable(
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [customerScope(t.customerId)],
+  // The provider's clients (the portal's own) are offered to the accounts of every customer.
+  (t) => [customerScope(t.customerId, { shared: true })],
 );
 
 /** An authorization request waiting for the user to sign in, keyed by the client's state. */

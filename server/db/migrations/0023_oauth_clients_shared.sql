@@ -1,0 +1,1 @@
+ALTER POLICY "customer_scope" ON "oauth_clients" TO gateway_customer USING ("oauth_clients"."customer_id" is null or "oauth_clients"."customer_id" = current_setting('app.customer_id')::uuid) WITH CHECK ("oauth_clients"."customer_id" = current_setting('app.customer_id')::uuid);
