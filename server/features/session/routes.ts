@@ -1,100 +1,50 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
+import { account } from '../../../contract/account.ts';
 import { session } from '../../../contract/session.ts';
-import { callerOf } from '../../auth/guard.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { accounts, customers, sessions } from '../../db/schema.ts';
-import { recordSignInEvent, type SignInOutcome } from '../../domain/signInEvents.ts';
-import { AppError } from '../../errors.ts';
-import { routeOf } from '../../kit/contractRoutes.ts';
-import { completeSignin } from '../oauth2/oauth2.ts';
-import { openSecondFactorRequest } from '../secondFactor/secondFactor.ts';
-import { claimSigninAttempt, forgetSigninFailures, signinDelayed } from './signinDelay.ts';
+import type { Kit } from '../../kit/kit.ts';
+import { changeOwnPassword, sessionAccountOf, signIn, signOut, updateOwnProfile } from './sessions.ts';
+import { claimSigninAttempt, signinDelayed } from './signinDelay.ts';
 
-const invalidCredential = () =>
-  new AppError(401, 'error.account.invalidCredential', 'Invalid Account Credential');
-const inactive = () => new AppError(403, 'error.account.inactive', 'Account is inactive');
-
-export const authRoutes: FastifyPluginAsyncTypebox<{
-  db: Database;
-  config: Config;
-  /** The clock of the sign-in delay. */
-  now: () => Date;
-}> = async (app, { db, config, now: clock }) => {
-  app.route({
-    ...routeOf('', session.calls.signin, 'session.signin'),
-    handler: async (request, reply) => {
-      const login = request.body.login.trim().toLowerCase();
-      const now = clock();
-      const wait = await claimSigninAttempt(db, login, now);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw signinDelayed(wait);
-      }
-
-      const [account] = await db
-        .select({
-          id: accounts.id,
-          passwordHash: accounts.passwordHash,
-          status: accounts.status,
-          customerId: accounts.customerId,
-          customerStatus: customers.status,
-          forceChangePassword: accounts.forceChangePassword,
-          enable2fa: accounts.enable2fa,
-        })
-        .from(accounts)
-        .leftJoin(customers, eq(customers.id, accounts.customerId))
-        .where(eq(accounts.email, login));
-      // The dashboard's sign-ins (an unknown address: no account, no customer).
-      const record = (outcome: SignInOutcome) =>
-        recordSignInEvent(db, request.log, {
-          kind: 'sign-in',
-          method: 'password',
-          outcome,
-          accountId: account?.id ?? null,
-          customerId: account?.customerId ?? null,
-          at: now,
-        });
-
-      if (!account) {
-        await verifyAgainstDummy(request.body.password);
-        await record('failure');
-        throw invalidCredential();
-      }
-      if (!(await verifyPassword(request.body.password, account.passwordHash))) {
-        await record('failure');
-        throw invalidCredential();
-      }
-      await forgetSigninFailures(db, login);
-      if (
-        account.status !== 'ACTIVE' ||
-        (account.customerId !== null && account.customerStatus !== 'ACTIVE')
-      ) {
-        await record('failure');
-        throw inactive();
-      }
-
-      const { state } = request.body;
-      // The second factor applies once the account has changed its initial password (turning it on needs
-      // a signed-in account): the password then opens a request for the V-Key app instead of a session.
-      // The password was right: a sign-in by password that succeeded, whether a second factor follows or not.
-      const answer =
-        account.enable2fa && !account.forceChangePassword
-          ? await db.transaction((tx) => openSecondFactorRequest(tx, { accountId: account.id, state }, now))
-          : await db.transaction((tx) => completeSignin(tx, config, account, state, now));
-      await record('success');
-      return answer;
-    },
+/**
+ * The session (contract/session.ts): sign-in by password (progressively delayed after wrong passwords),
+ * sign-out, the session's permissions; and the signed-in account's own calls (contract/account.ts): its
+ * record, its profile and its password.
+ */
+export function sessionRoutes(kit: Kit): void {
+  // Each step commits on its own: a wrong password is counted and recorded whatever the answer.
+  kit.route(session, 'signin', { transaction: false }, async (call) => {
+    const login = call.body.login.trim().toLowerCase();
+    const now = call.services.now();
+    const wait = await call.transaction((tx) => claimSigninAttempt(tx, login, now));
+    if (wait > 0) {
+      call.reply.header('retry-after', String(wait));
+      throw signinDelayed(wait);
+    }
+    const { password, state } = call.body;
+    return signIn(call.transaction, call.request.log, call.services.config, { login, password, state }, now);
   });
 
-  app.route({
-    ...routeOf('', session.calls.signout, 'session.signout'),
-    handler: async (request, reply) => {
-      const caller = callerOf(request);
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
-      return reply.status(204).send();
-    },
+  kit.route(session, 'signout', async (call) => {
+    await signOut(call.tx, call.caller.sessionId);
+    return call.reply.status(204).send();
   });
-};
+
+  // The guard reads the permissions outside any transaction (a call's transaction would wait for it).
+  kit.route(session, 'permission', { transaction: false }, async (call) =>
+    [...(await call.caller.permissions())].sort(),
+  );
+
+  // The password is hashed outside any transaction.
+  kit.route(account, 'changePassword', { transaction: false }, async (call) => {
+    const { caller } = call;
+    await changeOwnPassword(
+      call.transaction,
+      { accountId: caller.account.id, sessionId: caller.sessionId },
+      call.body,
+    );
+    return { success: true };
+  });
+
+  kit.route(account, 'loadAccountByToken', (call) => sessionAccountOf(call.tx, call.caller.account.id));
+
+  kit.route(account, 'updateProfile', (call) => updateOwnProfile(call, call.caller.account, call.body));
+}

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { SESSION_ERRORS } from '../../../contract/session.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, signinFailures } from '../../db/schema.ts';
-import type { AppError } from '../../errors.ts';
-import { tooManyFor } from '../../http/rateLimit.ts';
+import { type AppError, fail } from '../../errors.ts';
 
 /**
  * The progressive sign-in delay of one login (README, "Sign-in errors"). The first attempts cost
@@ -26,13 +26,9 @@ export function delayAfter(failures: number): number {
   return Math.min(MAX_DELAY_SEC, FIRST_DELAY_SEC * 2 ** Math.min(failures - FREE_ATTEMPTS, 20));
 }
 
+/** The login waits: 429, its message counting the seconds left. */
 export const signinDelayed = (seconds: number): AppError =>
-  tooManyFor(
-    'error.auth.tooManyAttempts',
-    'Too many failed sign-in attempts. Try again in %{smart_count} second, or sign in with the QR code.',
-    'Too many failed sign-in attempts. Try again in %{smart_count} seconds, or sign in with the QR code.',
-    seconds,
-  );
+  fail(SESSION_ERRORS.authTooManyAttempts, { smart_count: seconds });
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const secondsLater = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);

@@ -1,0 +1,216 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { accountRoles, accounts, customers, roles, sessions } from '../../db/schema.ts';
+import { changesBetween } from '../../domain/audit.ts';
+import {
+  checkPasswordPolicy,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../domain/passwords.ts';
+import { recordSignInEvent, type SignInOutcome } from '../../domain/signInEvents.ts';
+import { fail, unauthorized } from '../../errors.ts';
+import type { WriteScope } from '../../kit/call.ts';
+import { completeSignin } from '../oauth2/oauth2.ts';
+import { openSecondFactorRequest } from '../secondFactor/secondFactor.ts';
+import { forgetSigninFailures } from './signinDelay.ts';
+
+/**
+ * The session (contract/session.ts, contract/account.ts): sign-in by password (outside any customer: the
+ * account is found by its email, whoever's it is), sign-out, and the signed-in account's own record,
+ * profile and password.
+ */
+
+/** Runs work in a transaction of its own (a call's `transaction`). */
+export type Transactions = <T>(work: (tx: Database) => Promise<T>) => Promise<T>;
+
+/** The account a password signs in, with what decides whether it may. */
+async function accountOfLogin(tx: Database, login: string) {
+  const [account] = await tx
+    .select({
+      id: accounts.id,
+      passwordHash: accounts.passwordHash,
+      status: accounts.status,
+      customerId: accounts.customerId,
+      customerStatus: customers.status,
+      forceChangePassword: accounts.forceChangePassword,
+      enable2fa: accounts.enable2fa,
+    })
+    .from(accounts)
+    .leftJoin(customers, eq(customers.id, accounts.customerId))
+    .where(eq(accounts.email, login));
+  return account;
+}
+
+/**
+ * Checks a login's password (the login's attempt already counted: signinDelay.ts) and answers a session, or,
+ * with the account's second factor on, a sign-in request for the V-Key app. Every outcome is one of the
+ * dashboard's sign-ins (an unknown address: no account, no customer), recorded in a transaction of its own.
+ */
+export async function signIn(
+  transaction: Transactions,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  config: Config,
+  ask: { login: string; password: string; state: string | undefined },
+  now: Date,
+) {
+  const { login, password, state } = ask;
+  const account = await transaction((tx) => accountOfLogin(tx, login));
+  const record = (outcome: SignInOutcome) =>
+    transaction((tx) =>
+      recordSignInEvent(tx, log, {
+        kind: 'sign-in',
+        method: 'password',
+        outcome,
+        accountId: account?.id ?? null,
+        customerId: account?.customerId ?? null,
+        at: now,
+      }),
+    );
+
+  if (!account) {
+    await verifyAgainstDummy(password);
+    await record('failure');
+    throw fail(SESSION_ERRORS.accountInvalidCredential);
+  }
+  if (!(await verifyPassword(password, account.passwordHash))) {
+    await record('failure');
+    throw fail(SESSION_ERRORS.accountInvalidCredential);
+  }
+  await transaction((tx) => forgetSigninFailures(tx, login));
+  if (account.status !== 'ACTIVE' || (account.customerId !== null && account.customerStatus !== 'ACTIVE')) {
+    await record('failure');
+    throw fail(SESSION_ERRORS.accountInactive);
+  }
+
+  // The second factor applies once the account has changed its initial password (turning it on needs
+  // a signed-in account): the password then opens a request for the V-Key app instead of a session.
+  // The password was right: a sign-in by password that succeeded, whether a second factor follows or not.
+  const answer =
+    account.enable2fa && !account.forceChangePassword
+      ? await transaction((tx) => openSecondFactorRequest(tx, { accountId: account.id, state }, now))
+      : await transaction((tx) => completeSignin(tx, config, account, state, now));
+  await record('success');
+  return answer;
+}
+
+/** Revokes the session of the token. */
+export async function signOut(tx: Database, sessionId: string): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** The signed-in account as the session keeps it: its fields, its roles and its customer's name. */
+export async function sessionAccountOf(db: Database, accountId: string) {
+  const [found] = await db
+    .select({
+      id: accounts.id,
+      email: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      mobilePhone: accounts.mobilePhone,
+      status: accounts.status,
+      isCustomerRoot: accounts.isCustomerRoot,
+      customerId: accounts.customerId,
+      customerName: customers.companyName,
+      forceChangePassword: accounts.forceChangePassword,
+    })
+    .from(accounts)
+    .leftJoin(customers, eq(customers.id, accounts.customerId))
+    .where(eq(accounts.id, accountId));
+  if (!found) throw unauthorized();
+  const accountRoleRows = await db
+    .select({ id: roles.id, name: roles.name, displayName: roles.displayName, scope: roles.scope })
+    .from(roles)
+    .innerJoin(accountRoles, eq(accountRoles.roleId, roles.id))
+    .where(eq(accountRoles.accountId, found.id))
+    .orderBy(asc(roles.name), asc(roles.id));
+  return {
+    ...found,
+    username: found.email,
+    customerName: found.customerName ?? null,
+    roleIds: accountRoleRows.map((role) => role.id),
+    roles: accountRoleRows,
+  };
+}
+
+/**
+ * Changes the signed-in account's password, checked in the spec's order (the confirmation, the policy, the
+ * old password, a new one); its other sessions end, this one goes on.
+ */
+export async function changeOwnPassword(
+  transaction: Transactions,
+  session: { accountId: string; sessionId: string },
+  body: { oldPassword: string; newPassword: string; confirmPassword: string },
+): Promise<void> {
+  const { oldPassword, newPassword, confirmPassword } = body;
+  if (newPassword !== confirmPassword) throw fail(PASSWORD_ERRORS.confirmMismatch);
+  if (!checkPasswordPolicy(newPassword)) throw fail(PASSWORD_ERRORS.policy);
+  const [account] = await transaction((tx) =>
+    tx
+      .select({ passwordHash: accounts.passwordHash })
+      .from(accounts)
+      .where(eq(accounts.id, session.accountId)),
+  );
+  if (!account) throw unauthorized();
+  if (!(await verifyPassword(oldPassword, account.passwordHash))) {
+    throw fail(SESSION_ERRORS.accountOldPasswordIncorrect);
+  }
+  if (newPassword === oldPassword) throw fail(PASSWORD_ERRORS.sameAsOld);
+  const passwordHash = await hashPassword(newPassword);
+  await transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(accounts)
+      .set({ passwordHash, forceChangePassword: false, modifiedDate: now })
+      .where(eq(accounts.id, session.accountId));
+    // Other sessions were opened with the old password: they end here; this one goes on.
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.accountId, session.accountId),
+          ne(sessions.id, session.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      );
+  });
+}
+
+/** Changes the signed-in account's name and mobile phone (audited when they change); answers the account. */
+export async function updateOwnProfile(
+  scope: WriteScope,
+  account: { id: string; customerId: string | null },
+  form: { firstName: string; lastName: string; mobilePhone: string },
+) {
+  const { tx } = scope;
+  const values = {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    mobilePhone: form.mobilePhone.trim(),
+  };
+  const [before] = await tx
+    .select({ firstName: accounts.firstName, lastName: accounts.lastName, mobilePhone: accounts.mobilePhone })
+    .from(accounts)
+    .where(eq(accounts.id, account.id))
+    .for('update');
+  if (!before) throw unauthorized();
+  const changes = changesBetween(before, values);
+  if (Object.keys(changes).length > 0) {
+    await tx
+      .update(accounts)
+      .set({ ...values, modifiedDate: new Date() })
+      .where(eq(accounts.id, account.id));
+    await scope.audit({
+      table: 'Account',
+      action: 'UPDATE',
+      entityId: account.id,
+      customerId: account.customerId,
+      changes,
+    });
+  }
+  return sessionAccountOf(tx, account.id);
+}
