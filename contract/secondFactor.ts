@@ -3,6 +3,7 @@ import { closed } from './fields.ts';
 import { defineCalls, defineErrors } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 import { SigninAnswer } from './session.ts';
+import { USER_ERRORS } from './user.ts';
 
 export { SecondFactorPending, SigninOutcome } from './session.ts';
 
@@ -120,24 +121,44 @@ export const Configure2faBody = Type.Object({ enable2fa: Type.Boolean() }, close
 export const SECOND_FACTOR_ERRORS = defineErrors({
   // Spec 01 §8: verbatim.
   timeout: {
+    status: 401,
     key: 'error.secondFactor.timeout',
     text: 'The authentication request has been expired, please try again!',
   },
-  rejected: { key: 'error.secondFactor.rejected', text: 'The authentication request has been rejected.' },
+  rejected: {
+    status: 401,
+    key: 'error.secondFactor.rejected',
+    text: 'The authentication request has been rejected.',
+  },
   notFound: {
+    status: 404,
     key: 'error.secondFactor.notFound',
     text: 'This sign-in request does not exist. Sign in again.',
   },
   pending: {
+    status: 409,
     key: 'error.secondFactor.pending',
     text: 'Approve the sign-in in the V-Key app, or enter the code it shows.',
   },
   wrongCode: {
+    status: 401,
     key: 'error.secondFactor.wrongCode',
     text: 'This is not the code the V-Key app shows. Enter its current code.',
   },
   locked: {
+    status: 423,
     key: 'error.secondFactor.locked',
     text: 'Too many wrong codes: the V-Key app cannot be used to sign in for 15 minutes.',
   },
+  /** Turning the second factor on before the account's V-Key app is activated (spec 01 §8). */
+  appNotActivated: { ...USER_ERRORS.appNotActivated, status: 409 },
+});
+
+/**
+ * The same refusals as a QR sign-in answers them (contract/session.ts): its session timed out is gone (410),
+ * a rejected one is refused (403).
+ */
+export const QR_SIGNIN_ERRORS = defineErrors({
+  timeout: { ...SECOND_FACTOR_ERRORS.timeout, status: 410 },
+  rejected: { ...SECOND_FACTOR_ERRORS.rejected, status: 403 },
 });

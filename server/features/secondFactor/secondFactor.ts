@@ -7,7 +7,7 @@ import {
   type SecondFactorPending,
   type SecondFactorStatus,
 } from '../../../contract/secondFactor.ts';
-import { APP_NOT_ACTIVATED } from '../../../contract/user.ts';
+import { SEAMLESS_ERRORS } from '../../../contract/session.ts';
 import { PASSWORD_CHANGE_REQUIRED } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -18,7 +18,7 @@ import {
   userDevices,
   users,
 } from '../../db/schema.ts';
-import { type Modifier, recordAudit } from '../../domain/audit.ts';
+import type { Modifier } from '../../domain/audit.ts';
 import {
   type CodeCandidate,
   checkCode,
@@ -26,11 +26,13 @@ import {
   deviceWriter,
 } from '../../domain/enrollment/codeCheck.ts';
 import { type Sealer, sha256Hex } from '../../domain/secrets.ts';
-import { AppError, conflict, notFound, unauthorized } from '../../errors.ts';
+import { fail, unauthorized } from '../../errors.ts';
+import type { WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { accountNotFound } from '../account/accounts.ts';
 import { accountInactive, randomToken } from '../oauth2/oauth2.ts';
 import { decideSeamlessSession, statusOf } from '../seamless/seamless.ts';
+import type { Transactions } from '../session/sessions.ts';
 
 /**
  * An account's second factor (contract/secondFactor.ts): the V-Key app of the account's user.
@@ -44,22 +46,16 @@ import { decideSeamlessSession, statusOf } from '../seamless/seamless.ts';
  * receives the session. A request waits SECOND_FACTOR_TTL_SEC; an approved one may be completed during
  * seamless.ts's grace period after that (statusOf). Codes are checked by codeCheck.ts, shared with the
  * gateways' OTP check: a code works once, and five wrong codes in a row lock the devices for 15 minutes.
+ *
+ * The browser's and the app's calls are public: they run outside any customer (the request or the login
+ * names the account, whoever's it is), and keep to the account's customer when they read its devices.
  */
 
 /** Requests this long past their expiry are deleted when new ones are opened. */
 const KEEP_EXPIRED_MS = 60 * 60_000;
 
-const refusal = (status: number, error: { key: string; text: string }) =>
-  new AppError(status, error.key, error.text);
-const requestNotFound = () => notFound(SECOND_FACTOR_ERRORS.notFound.key, SECOND_FACTOR_ERRORS.notFound.text);
-const timedOut = () => refusal(401, SECOND_FACTOR_ERRORS.timeout);
-const rejected = () => refusal(401, SECOND_FACTOR_ERRORS.rejected);
-const pending = () => conflict(SECOND_FACTOR_ERRORS.pending.key, SECOND_FACTOR_ERRORS.pending.text);
-const wrongCode = () => unauthorized(SECOND_FACTOR_ERRORS.wrongCode.key, SECOND_FACTOR_ERRORS.wrongCode.text);
-const devicesLocked = () => refusal(423, SECOND_FACTOR_ERRORS.locked);
-/** The app answers a request already answered (the QR sign-in's words). */
-const alreadyDecided = () =>
-  conflict('error.seamless.alreadyDecided', 'The authentication request has already been answered.');
+const requestNotFound = () => fail(SECOND_FACTOR_ERRORS.notFound);
+const timedOut = () => fail(SECOND_FACTOR_ERRORS.timeout);
 
 // ——— The account's devices ———
 
@@ -138,7 +134,9 @@ type Refusable<T> = { refused: Exclude<CodeOutcome, 'match'> } | { done: T };
 /** The transaction's result, or the refusal of a code that did not match (committed first: see checkCode). */
 async function afterCommit<T>(transaction: Promise<Refusable<T>>): Promise<T> {
   const outcome = await transaction;
-  if ('refused' in outcome) throw outcome.refused === 'locked' ? devicesLocked() : wrongCode();
+  if ('refused' in outcome) {
+    throw fail(outcome.refused === 'locked' ? SECOND_FACTOR_ERRORS.locked : SECOND_FACTOR_ERRORS.wrongCode);
+  }
   return outcome.done;
 }
 
@@ -160,40 +158,36 @@ export async function secondFactorConfiguration(
 
 /**
  * Turns the signed-in account's second factor on or off; `accountId` must be its own (any other: 404, as an
- * unknown one). On needs a device (409 APP_NOT_ACTIVATED, spec 01 §8). A change is audited.
+ * unknown one). On needs a device (409 appNotActivated, spec 01 §8). A change is audited.
  */
 export async function configureSecondFactor(
-  db: Database,
+  scope: WriteScope,
   caller: Modifier,
   accountId: string,
   enable2fa: boolean,
 ): Promise<SecondFactorConfiguration> {
   if (accountId.toLowerCase() !== caller.id.toLowerCase()) throw accountNotFound();
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ email: accounts.email, customerId: accounts.customerId, enable2fa: accounts.enable2fa })
-      .from(accounts)
-      .where(eq(accounts.id, caller.id))
-      .for('update');
-    if (!before) throw accountNotFound();
-    if (enable2fa && (await accountDevices(tx, before)).length === 0) {
-      throw conflict(APP_NOT_ACTIVATED.key, APP_NOT_ACTIVATED.text);
-    }
-    if (before.enable2fa !== enable2fa) {
-      await tx
-        .update(accounts)
-        .set({ enable2fa, modifiedDate: new Date() })
-        .where(eq(accounts.id, caller.id));
-      await recordAudit(tx, caller, {
-        table: 'Account',
-        action: 'UPDATE',
-        entityId: caller.id,
-        customerId: before.customerId,
-        changes: { enable2fa: { before: before.enable2fa, after: enable2fa } },
-      });
-    }
-    return secondFactorConfiguration(tx, caller.id);
-  });
+  const { tx } = scope;
+  const [before] = await tx
+    .select({ email: accounts.email, customerId: accounts.customerId, enable2fa: accounts.enable2fa })
+    .from(accounts)
+    .where(eq(accounts.id, caller.id))
+    .for('update');
+  if (!before) throw accountNotFound();
+  if (enable2fa && (await accountDevices(tx, before)).length === 0) {
+    throw fail(SECOND_FACTOR_ERRORS.appNotActivated);
+  }
+  if (before.enable2fa !== enable2fa) {
+    await tx.update(accounts).set({ enable2fa, modifiedDate: new Date() }).where(eq(accounts.id, caller.id));
+    await scope.audit({
+      table: 'Account',
+      action: 'UPDATE',
+      entityId: caller.id,
+      customerId: before.customerId,
+      changes: { enable2fa: { before: before.enable2fa, after: enable2fa } },
+    });
+  }
+  return secondFactorConfiguration(tx, caller.id);
 }
 
 // ——— Sign-in requests ———
@@ -283,7 +277,7 @@ export interface CompletedSignin {
  * both happen or neither.
  */
 export async function completeSecondFactor<T>(
-  db: Database,
+  transaction: Transactions,
   sealer: Sealer,
   body: { requestId: string; requestSecret: string; code?: string },
   now: Date,
@@ -292,13 +286,13 @@ export async function completeSecondFactor<T>(
   codeChecked?: (account: { id: string; customerId: string | null }, matched: boolean) => void,
 ): Promise<T> {
   return afterCommit(
-    db.transaction(async (tx): Promise<Refusable<T>> => {
+    transaction(async (tx): Promise<Refusable<T>> => {
       const request = await loadRequest(tx, body.requestId, true);
       if (!request || !secretMatches(request.secretHash, body.requestSecret)) throw requestNotFound();
-      if (request.status === 'REJECT') throw rejected();
+      if (request.status === 'REJECT') throw fail(SECOND_FACTOR_ERRORS.rejected);
       if (requestStatus(request, now) === 'TIMEOUT') throw timedOut();
       if (request.status === 'INITIAL') {
-        if (body.code === undefined) throw pending();
+        if (body.code === undefined) throw fail(SECOND_FACTOR_ERRORS.pending);
         const checked = await checkAccountCode(tx, sealer, request.account, body.code, now, true);
         codeChecked?.(request.account, checked === 'match');
         if (checked !== 'match') return { refused: checked };
@@ -336,17 +330,18 @@ export interface AppDecision {
  * still waiting turns APPROVE or REJECT, once (answered already: 409; timed out: 401; unknown: 404).
  */
 export async function decideSecondFactor(
-  db: Database,
+  transaction: Transactions,
   sealer: Sealer,
   body: { requestId: string; decision: 'APPROVE' | 'REJECT'; code: string },
   now = new Date(),
 ): Promise<AppDecision> {
   return afterCommit(
-    db.transaction(async (tx): Promise<Refusable<AppDecision>> => {
+    transaction(async (tx): Promise<Refusable<AppDecision>> => {
       const request = await loadRequest(tx, body.requestId, true);
       if (!request) throw requestNotFound();
       if (requestStatus(request, now) === 'TIMEOUT') throw timedOut();
-      if (request.status !== 'INITIAL') throw alreadyDecided();
+      // The app answers a request already answered (the QR sign-in's words).
+      if (request.status !== 'INITIAL') throw fail(SEAMLESS_ERRORS.alreadyDecided);
       const approve = body.decision === 'APPROVE';
       const checked = await checkAccountCode(tx, sealer, request.account, body.code, now, approve);
       if (checked !== 'match') return { refused: checked };
@@ -386,13 +381,13 @@ async function accountByEmail(tx: Database, login: string) {
  * password changed (else 403, as the guard answers).
  */
 export async function decideSeamlessWithAppCode(
-  db: Database,
+  transaction: Transactions,
   sealer: Sealer,
   body: { sessionId: string; decision: 'APPROVE' | 'REJECT'; login: string; code: string },
   now = new Date(),
 ): Promise<{ id: string; customerId: string | null }> {
   return afterCommit(
-    db.transaction(async (tx): Promise<Refusable<{ id: string; customerId: string | null }>> => {
+    transaction(async (tx): Promise<Refusable<{ id: string; customerId: string | null }>> => {
       const account = await accountByEmail(tx, body.login);
       if (!account) return { refused: 'wrong' };
       const checked = await checkAccountCode(
@@ -410,9 +405,7 @@ export async function decideSeamlessWithAppCode(
       ) {
         throw accountInactive();
       }
-      if (account.forceChangePassword) {
-        throw new AppError(403, PASSWORD_CHANGE_REQUIRED.key, PASSWORD_CHANGE_REQUIRED.text);
-      }
+      if (account.forceChangePassword) throw fail({ ...PASSWORD_CHANGE_REQUIRED, status: 403 });
       await decideSeamlessSession(
         tx,
         {
