@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { QR_SIGNIN_ERRORS } from '../../../contract/secondFactor.ts';
+import { OAUTH2_ERRORS, SEAMLESS_ERRORS } from '../../../contract/session.ts';
 import type { Database } from '../../db/client.ts';
 import { oauthClients, seamlessSessions } from '../../db/schema.ts';
-import { AppError, conflict, notFound, tooMany } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import {
   checkClientCustomer,
   issueAuthorizationCode,
@@ -15,6 +17,8 @@ import { liftSigninDelay } from '../session/signinDelay.ts';
  * QR sign-in ("seamless login"). A browser opens a session and shows its id as a QR code; the mobile
  * app, signed in as its user, approves or rejects it; the browser polls the status and, once approved,
  * trades the session (with the signature only it received) for an authorization code, exactly once.
+ * The app's answer is made in its account's customer: the provider's clients are seen there, another
+ * customer's are not (and are refused).
  */
 
 export type SeamlessDecision = 'APPROVE' | 'REJECT';
@@ -31,24 +35,9 @@ const SEAMLESS_LOCK = 727_302;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const sessionNotFound = () =>
-  notFound('error.seamless.notFound', 'The QR sign-in session was not found.');
-const timedOut = () =>
-  new AppError(
-    410,
-    'error.secondFactor.timeout',
-    'The authentication request has been expired, please try again!',
-  );
-const rejected = () =>
-  new AppError(403, 'error.secondFactor.rejected', 'The authentication request has been rejected.');
-const invalidSignature = () =>
-  new AppError(401, 'error.seamless.invalidSignature', 'The QR sign-in session could not be verified.');
-const alreadyDecided = () =>
-  conflict('error.seamless.alreadyDecided', 'The authentication request has already been answered.');
-const notApproved = () =>
-  conflict('error.seamless.notApproved', 'The authentication request has not been approved yet.');
-const alreadyUsed = () =>
-  conflict('error.seamless.alreadyUsed', 'The authentication request has already been used.');
+const sessionNotFound = () => fail(SEAMLESS_ERRORS.notFound);
+const timedOut = () => fail(QR_SIGNIN_ERRORS.timeout);
+const alreadyUsed = () => fail(SEAMLESS_ERRORS.alreadyUsed);
 
 /** base64url HMAC-SHA256 of 'seamless:' + the session id: proves the caller is the one who opened it. */
 export function signSessionId(secret: string, sessionId: string): string {
@@ -89,7 +78,7 @@ export interface OpenedSeamlessSession {
 
 /** Opens a session for a client whose realm and redirect URL were already checked. */
 export async function openSeamlessSession(
-  db: Database,
+  tx: Database,
   values: {
     client: OAuthClient;
     realm: string;
@@ -102,42 +91,35 @@ export async function openSeamlessSession(
   },
   now = new Date(),
 ): Promise<OpenedSeamlessSession> {
-  const sessionId = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEAMLESS_LOCK}, hashtext(${values.ip}))`);
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(seamlessSessions)
-      .where(
-        and(
-          eq(seamlessSessions.createdIp, values.ip),
-          gt(seamlessSessions.createdAt, new Date(now.getTime() - 60_000)),
-        ),
-      );
-    if ((recent?.total ?? 0) >= MAX_SESSIONS_PER_MINUTE) {
-      throw tooMany(
-        'error.seamless.tooMany',
-        'Too many QR sign-in requests. Please wait a minute and try again.',
-      );
-    }
-    await tx
-      .delete(seamlessSessions)
-      .where(lt(seamlessSessions.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
-    const [created] = await tx
-      .insert(seamlessSessions)
-      .values({
-        clientId: values.client.clientId,
-        realm: values.realm,
-        redirectUrl: values.redirectUrl,
-        responseType: 'code',
-        responseMode: values.responseMode,
-        state: values.state,
-        createdIp: values.ip,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + values.ttlSec * 1000),
-      })
-      .returning({ id: seamlessSessions.id });
-    return created!.id;
-  });
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEAMLESS_LOCK}, hashtext(${values.ip}))`);
+  const [recent] = await tx
+    .select({ total: count() })
+    .from(seamlessSessions)
+    .where(
+      and(
+        eq(seamlessSessions.createdIp, values.ip),
+        gt(seamlessSessions.createdAt, new Date(now.getTime() - 60_000)),
+      ),
+    );
+  if ((recent?.total ?? 0) >= MAX_SESSIONS_PER_MINUTE) throw fail(SEAMLESS_ERRORS.tooMany);
+  await tx
+    .delete(seamlessSessions)
+    .where(lt(seamlessSessions.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+  const [created] = await tx
+    .insert(seamlessSessions)
+    .values({
+      clientId: values.client.clientId,
+      realm: values.realm,
+      redirectUrl: values.redirectUrl,
+      responseType: 'code',
+      responseMode: values.responseMode,
+      state: values.state,
+      createdIp: values.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + values.ttlSec * 1000),
+    })
+    .returning({ id: seamlessSessions.id });
+  const sessionId = created!.id;
   return { sessionId, idSignature: signSessionId(values.secret, sessionId), expiresInSec: values.ttlSec };
 }
 
@@ -148,6 +130,8 @@ async function loadSession(db: Database, sessionId: string) {
       id: seamlessSessions.id,
       clientId: seamlessSessions.clientId,
       clientCustomerId: oauthClients.customerId,
+      // Null when the client is out of the transaction's reach: another customer's.
+      clientSeen: oauthClients.clientId,
       redirectUrl: seamlessSessions.redirectUrl,
       responseMode: seamlessSessions.responseMode,
       state: seamlessSessions.state,
@@ -157,7 +141,7 @@ async function loadSession(db: Database, sessionId: string) {
       consumedAt: seamlessSessions.consumedAt,
     })
     .from(seamlessSessions)
-    .innerJoin(oauthClients, eq(oauthClients.clientId, seamlessSessions.clientId))
+    .leftJoin(oauthClients, eq(oauthClients.clientId, seamlessSessions.clientId))
     .where(eq(seamlessSessions.id, sessionId));
   return session;
 }
@@ -184,6 +168,7 @@ export async function decideSeamlessSession(
 ): Promise<void> {
   const session = await loadSession(db, values.sessionId);
   if (!session) throw sessionNotFound();
+  if (session.clientSeen === null) throw fail(OAUTH2_ERRORS.clientOfAnotherCustomer);
   checkClientCustomer({ customerId: session.clientCustomerId }, values.account.customerId);
   const [decided] = await db
     .update(seamlessSessions)
@@ -201,7 +186,7 @@ export async function decideSeamlessSession(
     .select({ status: seamlessSessions.status })
     .from(seamlessSessions)
     .where(eq(seamlessSessions.id, session.id));
-  if (current && current.status !== 'INITIAL') throw alreadyDecided();
+  if (current && current.status !== 'INITIAL') throw fail(SEAMLESS_ERRORS.alreadyDecided);
   throw timedOut();
 }
 
@@ -215,43 +200,43 @@ export interface SeamlessAuthentication {
 
 /**
  * Trades an approved session for an authorization code, once: the browser sends the fields to the
- * redirect URL (a hidden form for form_post, a query string for query).
+ * redirect URL (a hidden form for form_post, a query string for query). Every refusal comes before a write.
  */
 export async function authenticateSeamlessSession(
-  db: Database,
+  tx: Database,
   values: { sessionId: string; idSignature: string; secret: string },
   now = new Date(),
 ): Promise<SeamlessAuthentication> {
-  if (!signatureMatches(values.secret, values.sessionId, values.idSignature)) throw invalidSignature();
-  const session = await loadSession(db, values.sessionId);
+  if (!signatureMatches(values.secret, values.sessionId, values.idSignature)) {
+    throw fail(SEAMLESS_ERRORS.invalidSignature);
+  }
+  const session = await loadSession(tx, values.sessionId);
   if (!session) throw sessionNotFound();
-  if (session.status === 'REJECT') throw rejected();
+  if (session.status === 'REJECT') throw fail(QR_SIGNIN_ERRORS.rejected);
   if (session.consumedAt !== null) throw alreadyUsed();
   if (statusOf(session, now) === 'TIMEOUT') throw timedOut();
-  if (session.status === 'INITIAL' || session.accountId === null) throw notApproved();
+  if (session.status === 'INITIAL' || session.accountId === null) throw fail(SEAMLESS_ERRORS.notApproved);
   const accountId = session.accountId;
 
-  const code = await db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(seamlessSessions)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(seamlessSessions.id, session.id),
-          eq(seamlessSessions.status, 'APPROVE'),
-          isNull(seamlessSessions.consumedAt),
-        ),
-      )
-      .returning({ id: seamlessSessions.id });
-    if (!consumed) throw alreadyUsed();
-    // The account's own app approved: its owner is signing in, and its password needs no wait.
-    await liftSigninDelay(tx, accountId);
-    return issueAuthorizationCode(
-      tx,
-      { clientId: session.clientId, redirectUri: session.redirectUrl, accountId },
-      now,
-    );
-  });
+  const [consumed] = await tx
+    .update(seamlessSessions)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(seamlessSessions.id, session.id),
+        eq(seamlessSessions.status, 'APPROVE'),
+        isNull(seamlessSessions.consumedAt),
+      ),
+    )
+    .returning({ id: seamlessSessions.id });
+  if (!consumed) throw alreadyUsed();
+  // The account's own app approved: its owner is signing in, and its password needs no wait.
+  await liftSigninDelay(tx, accountId);
+  const code = await issueAuthorizationCode(
+    tx,
+    { clientId: session.clientId, redirectUri: session.redirectUrl, accountId },
+    now,
+  );
   return {
     accountId,
     redirectUrl: session.redirectUrl,
