@@ -197,21 +197,36 @@ export const appActivation = defineCalls({
 });
 
 export const ACTIVATION_ERRORS = defineErrors({
-  notFound: { key: 'error.activationCode.notFound', text: 'This activation code does not exist.' },
-  used: { key: 'error.activationCode.used', text: 'This activation code has been used already.' },
+  notFound: {
+    status: 404,
+    key: 'error.activationCode.notFound',
+    text: 'This activation code does not exist.',
+  },
+  used: {
+    status: 409,
+    key: 'error.activationCode.used',
+    text: 'This activation code has been used already.',
+  },
   expired: {
+    status: 409,
     key: 'error.activationCode.expired',
     text: 'This activation code has expired. Ask your administrator for a new one.',
   },
   replaced: {
+    status: 409,
     key: 'error.activationCode.replaced',
     text: 'This activation code was replaced by a newer one. Use the newest code you received.',
   },
   noDirectory: {
+    status: 409,
     key: 'error.activationCode.noDirectory',
     text: "Choose the token pack's primary directory first: its users get the codes.",
   },
   // Spec 02 §5: verbatim.
-  emailEmpty: { key: 'error.activationCode.emailEmpty', text: 'Email must not be empty' },
-  emailInvalid: { key: 'error.activationCode.emailInvalid', text: 'Please input a valid email.' },
+  emailEmpty: { status: 400, key: 'error.activationCode.emailEmpty', text: 'Email must not be empty' },
+  emailInvalid: {
+    status: 400,
+    key: 'error.activationCode.emailInvalid',
+    text: 'Please input a valid email.',
+  },
 });

@@ -207,22 +207,26 @@ export const otpVerification = defineCalls({
 
 export const OTP_ERRORS = defineErrors({
   serviceNotFound: {
+    status: 404,
     key: 'error.otp.serviceNotFound',
     text: 'This service does not exist in this token pack.',
   },
   noDirectory: {
+    status: 409,
     key: 'error.otp.noDirectory',
     text: "Choose the primary directory of the service's token pack first: its users get the OTP codes.",
   },
   apiKey: {
+    status: 401,
     key: 'error.otp.apiKey',
     text: "Name the service with its HTTPS connector's API key in the X-Api-Key header.",
   },
   locked: {
+    status: 423,
     key: 'error.otp.locked',
     text: 'Too many wrong codes: this user cannot sign in with a code for 15 minutes.',
   },
   // Spec 02 §5: verbatim.
-  emailEmpty: { key: 'error.otp.emailEmpty', text: 'Email must not be empty' },
-  emailInvalid: { key: 'error.otp.emailInvalid', text: 'Please input a valid email.' },
+  emailEmpty: { status: 400, key: 'error.otp.emailEmpty', text: 'Email must not be empty' },
+  emailInvalid: { status: 400, key: 'error.otp.emailInvalid', text: 'Please input a valid email.' },
 });

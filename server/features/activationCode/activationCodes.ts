@@ -1,27 +1,35 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { and, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   ACTIVATION_CODE_LISTING,
   ACTIVATION_CODE_STATUSES,
   ACTIVATION_ERRORS,
   type ActivationCodeRecord,
+  activationLink,
 } from '../../../contract/activationCode.ts';
+import { COMMON_ERRORS } from '../../../contract/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { defineListing, type Filter, findRows, ilikeAny, inList, type ListAsk } from '../../db/listing.ts';
-import { activationCodes, retiredActivationCodes, tokenPacks, users } from '../../db/schema.ts';
+import { activationCodes, retiredActivationCodes, type tokenPacks, users } from '../../db/schema.ts';
 import { expiryFrom, newCodes, statusOf } from '../../domain/enrollment/codes.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { RECORD_NOT_FOUND } from '../../kit/deleteMany.ts';
+import { countAudit } from '../../domain/enrollment/countAudit.ts';
+import { qrPng } from '../../domain/enrollment/qrPng.ts';
+import { safeFileName, uniqueNames, type ZipEntry } from '../../domain/enrollment/zip.ts';
+import type { MailQueue } from '../../domain/mail/index.ts';
+import { fail } from '../../errors.ts';
+import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
-import { tokenPackNotFound } from '../tokenPack/tokenPacks.ts';
+import { tokenPackRows } from '../tokenPack/tokenPacks.ts';
+import { activationMail } from './activationMail.ts';
 
 /**
  * A token pack's activation codes (spec 02 §2, §3, §4): one per user of the pack's primary directory,
  * generated for those who have none, re-generated (the old code is retired: a late activation with it is
- * told it was replaced), deleted (retired too). EXPIRED is read from the expiry date when a code is listed
- * or used; nothing rewrites it. Work on many codes goes by batches of 5,000 rows, so that 100,000 users
- * take a few seconds.
+ * told it was replaced), deleted (retired too), sent by email, and zipped as QR codes. EXPIRED is read from
+ * the expiry date when a code is listed or used; nothing rewrites it. Work on many codes goes by batches of
+ * 5,000 rows, so that 100,000 users take a few seconds. Every query runs in the call's customer: the
+ * database's row-level security keeps it to that customer's packs, users and codes.
  */
 
 export type PackRow = typeof tokenPacks.$inferSelect;
@@ -29,25 +37,22 @@ export type PackRow = typeof tokenPacks.$inferSelect;
 export const BATCH = 5_000;
 /** How many times a batch is tried again with new codes after a collision (2^-80 each: never, in practice). */
 const RETRIES = 5;
+/** How many codes the zip reads from the database at a time. */
+const ZIP_PAGE = 1_000;
 
-const recordNotFound = () => notFound(RECORD_NOT_FOUND.key, RECORD_NOT_FOUND.text);
+const recordNotFound = () => fail(COMMON_ERRORS.recordNotFound);
 
 /** The token pack of the customer's named `id` (locked until the transaction ends when `forUpdate`), or 404. */
-export async function packOf(
-  db: Database,
-  customerId: string,
-  id: unknown,
-  forUpdate = false,
-): Promise<PackRow> {
-  if (typeof id !== 'string' || !UUID_PATTERN.test(id)) throw tokenPackNotFound();
-  const query = db
-    .select()
-    .from(tokenPacks)
-    .where(and(eq(tokenPacks.id, id.toLowerCase()), eq(tokenPacks.customerId, customerId)));
-  const [pack] = forUpdate ? await query.for('update') : await query;
-  if (!pack) throw tokenPackNotFound();
-  return pack;
-}
+export const packOf = (scope: Scope, id: unknown, forUpdate = false): Promise<PackRow> =>
+  tokenPackRows.find(scope, id, { forUpdate });
+
+/** One audit entry for a token pack's codes: how many were generated, re-generated or deleted. */
+const auditCodes = (
+  scope: WriteScope,
+  pack: { id: string; customerId: string },
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  changed: number,
+) => scope.audit(countAudit('ActivationCode', pack, action, changed));
 
 /**
  * `column = any('{…}'::uuid[])`: one parameter whatever the number of ids. Only uuids are written into the
@@ -74,15 +79,12 @@ const notRetired = sql`not exists (select 1 from ${retiredActivationCodes} r whe
  * how many. The pack is locked: two generations of one pack run one after the other.
  */
 export async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Promise<number> {
-  if (!pack.primaryDirectoryId) {
-    throw conflict(ACTIVATION_ERRORS.noDirectory.key, ACTIVATION_ERRORS.noDirectory.text);
-  }
+  if (!pack.primaryDirectoryId) throw fail(ACTIVATION_ERRORS.noDirectory);
   const missing = await tx
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(
       and(
-        eq(users.customerId, pack.customerId),
         eq(users.directoryId, pack.primaryDirectoryId),
         eq(users.status, 'ACTIVE'),
         notExists(
@@ -146,16 +148,19 @@ export async function codesOfPack(
 }
 
 /** The ids of the customer's codes among `ids` (locked), with their packs; 404 unless every one is. */
-export async function codesOfCustomer(
+async function codesOfCustomer(
   tx: Database,
-  customerId: string,
   ids: readonly string[],
-): Promise<{ id: string; tokenPackId: string }[]> {
+): Promise<{ id: string; tokenPackId: string; customerId: string }[]> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
   const found = await tx
-    .select({ id: activationCodes.id, tokenPackId: activationCodes.tokenPackId })
+    .select({
+      id: activationCodes.id,
+      tokenPackId: activationCodes.tokenPackId,
+      customerId: activationCodes.customerId,
+    })
     .from(activationCodes)
-    .where(and(eq(activationCodes.customerId, customerId), anyId(activationCodes.id, wanted)))
+    .where(anyId(activationCodes.id, wanted))
     .for('update');
   if (found.length !== wanted.length) throw recordNotFound();
   return found;
@@ -232,10 +237,23 @@ export async function allCodesOfPack(tx: Database, pack: PackRow): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** Deletes the codes of `ids` (checked), retiring them (DELETED): they no longer activate. */
-export async function deleteCodes(tx: Database, ids: readonly string[]): Promise<void> {
-  await retire(tx, ids, 'DELETED');
-  for (const batch of chunks(ids)) await tx.delete(activationCodes).where(anyId(activationCodes.id, batch));
+/**
+ * Deletes the customer's codes of `ids` (all or none: 404), retiring them (DELETED): they no longer
+ * activate. One audit entry per token pack.
+ */
+export async function deleteCodes(scope: WriteScope, ids: readonly string[]): Promise<void> {
+  const found = await codesOfCustomer(scope.tx, ids);
+  const chosen = found.map((row) => row.id);
+  await retire(scope.tx, chosen, 'DELETED');
+  for (const batch of chunks(chosen)) {
+    await scope.tx.delete(activationCodes).where(anyId(activationCodes.id, batch));
+  }
+  const byPack = new Map<string, { id: string; customerId: string; count: number }>();
+  for (const row of found) {
+    const pack = byPack.get(row.tokenPackId) ?? { id: row.tokenPackId, customerId: row.customerId, count: 0 };
+    byPack.set(row.tokenPackId, { ...pack, count: pack.count + 1 });
+  }
+  for (const pack of byPack.values()) await auditCodes(scope, pack, 'DELETE', pack.count);
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -256,8 +274,8 @@ const TIDY_FROM = 1_000;
  * index-only scan), and ANALYZE refreshes the planner's counts. PGlite runs no autovacuum; on PostgreSQL this
  * only does early what autovacuum would do later. About 30 ms at 100,000 codes.
  */
-export async function tidyCodes(db: Database, changed: number): Promise<void> {
-  if (changed >= TIDY_FROM) await db.execute(sql`vacuum (analyze) ${activationCodes}`);
+export async function tidyCodes(call: Pick<CallBase<unknown>, 'vacuum'>, changed: number): Promise<void> {
+  if (changed >= TIDY_FROM) await call.vacuum(activationCodes);
 }
 
 // ——— The list ———
@@ -363,9 +381,6 @@ export const toCodeRecord = (row: CodeListRow, now = new Date()): ActivationCode
   activatedDate: row.activatedDate?.toISOString() ?? null,
 });
 
-/** Keeps a query inside the customer. */
-export const ofCustomer = (customerId: string): SQL => eq(activationCodes.customerId, customerId);
-
 /** The filters and sorts that read the users' table (the others read the codes alone). */
 const readsUsers = (ask: ListAsk): boolean =>
   ask.filters.q !== undefined || ask.filters.emailExist !== undefined || ask.sort?.field === 'email';
@@ -376,18 +391,13 @@ const readsUsers = (ask: ListAsk): boolean =>
  * codes and their users are read by primary key: at 100,000 codes, joining and sorting every row, or even
  * joining the page's rows (the planner then reads every user), is what took the time.
  */
-export async function listCodes(
-  db: Database,
-  customerId: string,
-  ask: ListAsk,
-): Promise<{ rows: CodeListRow[]; total: number }> {
-  if (readsUsers(ask)) return findRows(db, codeSelect(db), codeListing, ask, ofCustomer(customerId));
+async function listCodeRows(db: Database, ask: ListAsk): Promise<{ rows: CodeListRow[]; total: number }> {
+  if (readsUsers(ask)) return findRows(db, codeSelect(db), codeListing, ask);
   const page = await findRows(
     db,
     db.select({ id: activationCodes.id }).from(activationCodes).$dynamic(),
     codeListing,
     ask,
-    ofCustomer(customerId),
   );
   if (page.rows.length === 0) return { rows: [], total: page.total };
   // The page's codes, then their users, each by its primary key (a join would read every user).
@@ -396,12 +406,9 @@ export async function listCodes(
     .select({ ...own, username: activationCodes.username })
     .from(activationCodes)
     .where(
-      and(
-        ofCustomer(customerId),
-        anyId(
-          activationCodes.id,
-          page.rows.map((row) => row.id),
-        ),
+      anyId(
+        activationCodes.id,
+        page.rows.map((row) => row.id),
       ),
     );
   const people = await db
@@ -423,4 +430,176 @@ export async function listCodes(
       : [];
   });
   return { rows, total: page.total };
+}
+
+/** A page of the codes of one of the customer's packs (`ask` filters by it), as answered. */
+export async function listCodes(
+  scope: Scope,
+  tokenPackId: string,
+  ask: ListAsk,
+): Promise<{ rows: ActivationCodeRecord[]; total: number }> {
+  await packOf(scope, tokenPackId);
+  const now = new Date();
+  const found = await listCodeRows(scope.tx, ask);
+  return { rows: found.rows.map((row) => toCodeRecord(row, now)), total: found.total };
+}
+
+/** Generates the codes of a pack of the customer's (see generateCodes), audited; answers how many. */
+export async function generateForPack(scope: WriteScope, tokenPackId: string): Promise<number> {
+  const pack = await packOf(scope, tokenPackId, true);
+  const generated = await generateCodes(scope.tx, pack);
+  if (generated > 0) await auditCodes(scope, pack, 'CREATE', generated);
+  return generated;
+}
+
+/**
+ * Re-generates codes of a pack of the customer's: those of `ids`, or all (which also makes the missing ones:
+ * the toolbar offers Re-generate all, not Generate, once the pack has codes), audited; answers how many.
+ */
+export async function regenerateForPack(
+  scope: WriteScope,
+  tokenPackId: string,
+  chosen: { ids?: readonly string[]; all?: boolean },
+): Promise<number> {
+  const pack = await packOf(scope, tokenPackId, true);
+  const ids =
+    chosen.ids === undefined
+      ? await allCodesOfPack(scope.tx, pack)
+      : await codesOfPack(scope.tx, pack, chosen.ids);
+  const replaced = await regenerateCodes(scope.tx, ids);
+  const added = chosen.all === true && pack.primaryDirectoryId ? await generateCodes(scope.tx, pack) : 0;
+  const regenerated = replaced + added;
+  if (regenerated > 0) await auditCodes(scope, pack, 'UPDATE', regenerated);
+  return regenerated;
+}
+
+/**
+ * Queues one email a code of `ids` (the customer's, all or none: 404), with its QR code inline, in the
+ * call's transaction: to `address` when given (one code), else to the code's user (a user without an address
+ * is skipped). Answers how many were queued and skipped.
+ */
+export async function sendCodes(
+  scope: Scope & { customer: string },
+  ids: readonly string[],
+  address: string | undefined,
+  outgoing: { mail: MailQueue; productName: string },
+): Promise<{ queued: number; skipped: number }> {
+  const { tx } = scope;
+  await codesOfCustomer(tx, ids);
+  const rows = await tx
+    .select({
+      code: activationCodes.code,
+      expireDate: activationCodes.expireDate,
+      username: users.username,
+      email: users.email,
+    })
+    .from(activationCodes)
+    .innerJoin(users, eq(users.id, activationCodes.userId))
+    .where(anyId(activationCodes.id, ids))
+    .orderBy(asc(users.username));
+  let queued = 0;
+  for (const row of rows) {
+    const to = address ?? row.email?.trim();
+    if (!to) continue;
+    const link = activationLink(scope.origin, row.code);
+    await outgoing.mail.enqueue(
+      tx,
+      activationMail({
+        customerId: scope.customer,
+        to,
+        productName: outgoing.productName,
+        username: row.username,
+        code: row.code,
+        link,
+        expireDate: row.expireDate,
+        qr: qrPng(link),
+      }),
+    );
+    queued++;
+  }
+  return { queued, skipped: rows.length - queued };
+}
+
+// ——— The zip of QR codes ———
+
+/** The codes a zip holds: those of `ids` in the pack, or all the pack's. */
+const zipped = (packId: string, ids?: readonly string[]): SQL =>
+  and(
+    eq(activationCodes.tokenPackId, packId),
+    ids === undefined ? undefined : anyId(activationCodes.id, ids),
+  )!;
+
+/** What a zip of a pack's QR codes holds: the pack, and its chosen codes (all when none are named). */
+export interface ZipAsk {
+  pack: PackRow;
+  ids?: readonly string[];
+  /** How many files it holds. */
+  entries: number;
+}
+
+/** A zip of the chosen codes of a pack of the customer's (each one of the pack's: 404 otherwise). */
+export async function zipOfCodes(scope: Scope, tokenPackId: string, ids: readonly string[]): Promise<ZipAsk> {
+  const pack = await packOf(scope, tokenPackId);
+  const chosen = await codesOfPack(scope.tx, pack, ids, false);
+  return { pack, ids: chosen, entries: chosen.length };
+}
+
+/** A zip of every code of a pack of the customer's. */
+export async function zipOfPack(scope: Scope, tokenPackId: string): Promise<ZipAsk> {
+  const pack = await packOf(scope, tokenPackId);
+  const [counted] = await scope.tx.select({ total: count() }).from(activationCodes).where(zipped(pack.id));
+  return { pack, entries: counted?.total ?? 0 };
+}
+
+/** `<pack name>-activation-codes.zip`, as a Content-Disposition (an ASCII name, and the exact one in UTF-8). */
+export function zipDisposition(pack: PackRow): string {
+  const name = `${safeFileName(pack.name, 'token-pack')}-activation-codes.zip`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The zip's codes, by username, as PNG entries named after their users: read a page at a time, each page in
+ * a transaction of its own (`read`: the call's, in the customer's reach), so that memory stays the same
+ * whatever the number of codes and no transaction is held while the answer streams.
+ */
+export async function* qrEntries(
+  read: CallBase<unknown>['transaction'],
+  server: string,
+  ask: ZipAsk,
+): AsyncGenerator<ZipEntry> {
+  const nameOf = uniqueNames();
+  let after: { username: string; id: string } | undefined;
+  for (;;) {
+    const from = after;
+    const page = await read((tx) =>
+      tx
+        .select({
+          id: activationCodes.id,
+          code: activationCodes.code,
+          username: activationCodes.username,
+          lastModifiedDate: activationCodes.lastModifiedDate,
+        })
+        .from(activationCodes)
+        .where(
+          and(
+            zipped(ask.pack.id, ask.ids),
+            from
+              ? sql`(${activationCodes.username}, ${activationCodes.id}) > (${from.username}, ${from.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(activationCodes.username), asc(activationCodes.id))
+        .limit(ZIP_PAGE),
+    );
+    for (const row of page) {
+      yield {
+        name: nameOf(safeFileName(row.username, 'user'), '.png'),
+        content: qrPng(activationLink(server, row.code)),
+        modified: row.lastModifiedDate,
+      };
+    }
+    if (page.length < ZIP_PAGE) return;
+    after = page.at(-1)!;
+  }
 }

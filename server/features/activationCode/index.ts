@@ -2,7 +2,4 @@ import { defineFeature } from '../../kit/feature.ts';
 import { activationCodeRoutes } from './routes.ts';
 
 /** Activation codes of a token pack: generated, sent by mail, downloaded as QR codes, and used by the app. */
-export default defineFeature({
-  name: 'activationCode',
-  plugin: activationCodeRoutes,
-});
+export default defineFeature({ name: 'activationCode', routes: activationCodeRoutes });

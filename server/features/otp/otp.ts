@@ -1,15 +1,18 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { and, count, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
+import { COMMON_ERRORS } from '../../../contract/errors.ts';
 import {
   OTP_ERRORS,
   OTP_LISTING,
   type OtpRecord,
   type OtpVerification,
   type OtpVerifyBody,
+  otpauthLink,
 } from '../../../contract/otp.ts';
 import type { Database } from '../../db/client.ts';
-import { defineListing, type Filter, ilikeAny, inList } from '../../db/listing.ts';
+import { defineListing, type Filter, findRows, ilikeAny, inList, type ListAsk } from '../../db/listing.ts';
 import {
   httpsConnectors,
   otpCodes,
@@ -25,11 +28,16 @@ import {
   deviceCandidateFields,
   deviceWriter,
 } from '../../domain/enrollment/codeCheck.ts';
+import { countAudit } from '../../domain/enrollment/countAudit.ts';
+import { qrPng } from '../../domain/enrollment/qrPng.ts';
 import { newTotpSeed } from '../../domain/enrollment/totp.ts';
+import type { MailQueue } from '../../domain/mail/index.ts';
 import { type Sealer, sha256Hex } from '../../domain/secrets.ts';
-import { AppError, conflict, notFound, unauthorized } from '../../errors.ts';
-import { RECORD_NOT_FOUND } from '../../kit/deleteMany.ts';
+import { recordSignInEvent } from '../../domain/signInEvents.ts';
+import { fail } from '../../errors.ts';
+import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
+import { otpMail } from './otpMail.ts';
 
 /**
  * OTP seeds (spec 02 §2 OTP list, §3 OTP record, §7): a TOTP seed (RFC 6238) per user and service, for the
@@ -42,6 +50,9 @@ import { UUID_PATTERN } from '../../validation.ts';
  * key the caller holds; a code of the user's seed for it, or of a V-Key app the user activated in its token
  * pack, is accepted once (its time step must be past the last one accepted); wrong codes are counted and,
  * at OTP_LOCK.attempts in a row, lock the user's seeds and devices for OTP_LOCK.minutes.
+ *
+ * Every query runs in the call's customer (the key's service's, for the check): the database's row-level
+ * security keeps it to that customer's services, users and seeds.
  */
 
 const BATCH = 5_000;
@@ -55,9 +66,16 @@ export interface OtpService {
   primaryDirectoryId: string | null;
 }
 
-export const serviceNotFound = () =>
-  notFound(OTP_ERRORS.serviceNotFound.key, OTP_ERRORS.serviceNotFound.text);
-const recordNotFound = () => notFound(RECORD_NOT_FOUND.key, RECORD_NOT_FOUND.text);
+const serviceNotFound = () => fail(OTP_ERRORS.serviceNotFound);
+const recordNotFound = () => fail(COMMON_ERRORS.recordNotFound);
+
+/** One audit entry for a service's seeds: how many were generated, re-generated or deleted. */
+const auditSeeds = (
+  scope: WriteScope,
+  service: OtpService,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  changed: number,
+) => scope.audit(countAudit('OtpCode', service, action, changed));
 
 const serviceFields = {
   id: serviceInstances.id,
@@ -71,9 +89,8 @@ const serviceFields = {
  * The customer's service `serviceId`, in the token pack `tokenPackId` when one is named (locked until the
  * transaction ends when `forUpdate`: two generations of one service run one after the other); else 404.
  */
-export async function serviceOf(
+async function serviceOf(
   db: Database,
-  customerId: string,
   serviceId: unknown,
   options: { tokenPackId?: unknown; forUpdate?: boolean } = {},
 ): Promise<OtpService> {
@@ -87,7 +104,6 @@ export async function serviceOf(
     .where(
       and(
         eq(serviceInstances.id, serviceId.toLowerCase()),
-        eq(serviceInstances.customerId, customerId),
         options.tokenPackId === undefined
           ? undefined
           : eq(serviceInstances.tokenPackId, (options.tokenPackId as string).toLowerCase()),
@@ -111,21 +127,18 @@ const chunks = <T>(items: readonly T[], size = BATCH): T[][] =>
  * Makes a seed for every ACTIVE user of the primary directory of the service's token pack who has none for
  * the service; answers how many. 409 when the token pack has no primary directory.
  */
-export async function generateSeeds(
+async function generateSeeds(
   tx: Database,
   sealer: Sealer,
   service: OtpService,
   now = new Date(),
 ): Promise<number> {
-  if (!service.primaryDirectoryId) {
-    throw conflict(OTP_ERRORS.noDirectory.key, OTP_ERRORS.noDirectory.text);
-  }
+  if (!service.primaryDirectoryId) throw fail(OTP_ERRORS.noDirectory);
   const missing = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.customerId, service.customerId),
         eq(users.directoryId, service.primaryDirectoryId),
         eq(users.status, 'ACTIVE'),
         notExists(
@@ -158,7 +171,7 @@ export async function generateSeeds(
  * The ids of the service's seeds among `ids` (locked until the transaction ends when `forUpdate`); 404
  * unless every one is (nothing is changed then).
  */
-export async function seedsOfService(
+async function seedsOfService(
   tx: Database,
   service: OtpService,
   ids: readonly string[],
@@ -175,7 +188,7 @@ export async function seedsOfService(
 }
 
 /** Every seed of the service (locked), for re-generating them all. */
-export async function allSeedsOfService(tx: Database, service: OtpService): Promise<string[]> {
+async function allSeedsOfService(tx: Database, service: OtpService): Promise<string[]> {
   const rows = await tx
     .select({ id: otpCodes.id })
     .from(otpCodes)
@@ -188,7 +201,7 @@ export async function allSeedsOfService(tx: Database, service: OtpService): Prom
  * Gives the seeds of `ids` (checked) a new seed: the codes of the old one stop working; the replay guard,
  * the wrong-code count and any lock start over. Answers how many.
  */
-export async function regenerateSeeds(
+async function regenerateSeeds(
   tx: Database,
   sealer: Sealer,
   ids: readonly string[],
@@ -215,7 +228,7 @@ export async function regenerateSeeds(
 }
 
 /** Deletes the seeds of `ids` (checked): their codes stop working. */
-export async function deleteSeeds(tx: Database, ids: readonly string[]): Promise<void> {
+async function deleteSeeds(tx: Database, ids: readonly string[]): Promise<void> {
   for (const batch of chunks(ids)) await tx.delete(otpCodes).where(anyId(otpCodes.id, batch));
 }
 
@@ -288,19 +301,32 @@ export const toOtpRecord = (sealer: Sealer, row: OtpListRow): OtpRecord => ({
 });
 
 /** How many seeds the service has. */
-export async function seedCount(db: Database, service: OtpService): Promise<number> {
+async function seedCount(db: Database, service: OtpService): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(otpCodes)
-    .where(and(eq(otpCodes.customerId, service.customerId), eq(otpCodes.serviceInstanceId, service.id)));
+    .where(eq(otpCodes.serviceInstanceId, service.id));
   return row?.total ?? 0;
 }
 
-/** Keeps a query inside the customer. */
-export const ofCustomer = (customerId: string): SQL => eq(otpCodes.customerId, customerId);
+/** A page of the seeds of one of the customer's services (`ask` filters by it), unsealed, with the total. */
+export async function listSeeds(
+  tx: Database,
+  sealer: Sealer,
+  serviceId: string,
+  ask: ListAsk,
+): Promise<{ rows: OtpRecord[]; total: number }> {
+  const service = await serviceOf(tx, serviceId);
+  // Every seed has its user and service: without other filters the total is the service's count, read
+  // from otp_codes alone (counting the joined rows takes ten times as long at 100,000 seeds).
+  const onlyService = Object.keys(ask.filters).every((name) => name === 'serviceId');
+  const knownTotal = onlyService ? () => seedCount(tx, service) : undefined;
+  const found = await findRows(tx, otpSelect(tx), otpListing, { ...ask, knownTotal });
+  return { rows: found.rows.map((row: OtpListRow) => toOtpRecord(sealer, row)), total: found.total };
+}
 
 /** The seeds of `ids` (the service's, checked) with their users, by username, unsealed: for the emails. */
-export async function seedsToSend(tx: Database, sealer: Sealer, service: OtpService, ids: readonly string[]) {
+async function seedsToSend(tx: Database, sealer: Sealer, service: OtpService, ids: readonly string[]) {
   const rows = await tx
     .select({ seed: otpCodes.seed, username: users.username, email: users.email })
     .from(otpCodes)
@@ -312,11 +338,13 @@ export async function seedsToSend(tx: Database, sealer: Sealer, service: OtpServ
 
 // ——— The gateways' check of a code ———
 
-const apiKeyRefused = () => unauthorized(OTP_ERRORS.apiKey.key, OTP_ERRORS.apiKey.text);
-const locked = () => new AppError(423, OTP_ERRORS.locked.key, OTP_ERRORS.locked.text);
+const apiKeyRefused = () => fail(OTP_ERRORS.apiKey);
 
-/** The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401. */
-export async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
+/**
+ * The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401: read
+ * across customers (the key names its customer).
+ */
+async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw apiKeyRefused();
   const [service] = await db
     .select(serviceFields)
@@ -349,14 +377,14 @@ interface Candidate extends CodeCandidate {
 }
 
 /**
- * Checks `body.code` for `body.username` in `service` (see the module's comment), in one transaction whose
- * row locks keep two checks of one user apart: a code is accepted once even when sent twice at the same
+ * Checks `body.code` for `body.username` in `service` (see the module's comment), in `tx`, a transaction of
+ * the service's customer whose row locks keep two checks of one user apart: a code is accepted once even when sent twice at the same
  * time. An unknown user, or one with neither seed nor device, is answered `{valid: false}` like a wrong
  * code (nothing is counted: there is nothing to lock); while the user's seeds and devices are locked, 423.
  * The check itself is codeCheck.ts's, shared with the accounts' second factor.
  */
-export async function verifyCode(
-  db: Database,
+async function verifyCode(
+  tx: Database,
   sealer: Sealer,
   service: OtpService,
   body: OtpVerifyBody,
@@ -364,50 +392,168 @@ export async function verifyCode(
 ): Promise<OtpVerification> {
   const directoryId = service.primaryDirectoryId;
   if (!directoryId) return { valid: false };
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.customerId, service.customerId),
-          eq(users.directoryId, directoryId),
-          eq(users.username, body.username),
-          eq(users.status, 'ACTIVE'),
-        ),
-      );
-    if (found.length === 0) return { valid: false };
-    const userIds = found.map((user) => user.id);
-    const seeds = await tx
-      .select({
-        id: otpCodes.id,
-        seed: otpCodes.seed,
-        lastUsedStep: otpCodes.lastUsedStep,
-        failedAttempts: otpCodes.failedAttempts,
-        lockedUntil: otpCodes.lockedUntil,
-      })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, userIds)))
-      .orderBy(otpCodes.id)
-      .for('update');
-    const devices = await tx
-      .select(deviceCandidateFields)
-      .from(userDevices)
-      .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, userIds)))
-      .orderBy(userDevices.activatedDate, userDevices.id)
-      .for('update');
-    const candidates: Candidate[] = [
-      ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
-      ...devices.map((row) => ({ ...row, method: 'app' as const })),
-    ];
-    const writeDevice = deviceWriter(tx, now);
-    const checked = await checkCode(sealer, candidates, body.code, now, (candidate, values, matched) =>
-      candidate.method === 'otp'
-        ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
-        : writeDevice(candidate, values, matched),
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.directoryId, directoryId), eq(users.username, body.username), eq(users.status, 'ACTIVE')),
     );
-    if (checked.outcome === 'locked') throw locked();
-    if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };
-    return { valid: false };
-  });
+  if (found.length === 0) return { valid: false };
+  const userIds = found.map((user) => user.id);
+  const seeds = await tx
+    .select({
+      id: otpCodes.id,
+      seed: otpCodes.seed,
+      lastUsedStep: otpCodes.lastUsedStep,
+      failedAttempts: otpCodes.failedAttempts,
+      lockedUntil: otpCodes.lockedUntil,
+    })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, userIds)))
+    .orderBy(otpCodes.id)
+    .for('update');
+  const devices = await tx
+    .select(deviceCandidateFields)
+    .from(userDevices)
+    .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, userIds)))
+    .orderBy(userDevices.activatedDate, userDevices.id)
+    .for('update');
+  const candidates: Candidate[] = [
+    ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
+    ...devices.map((row) => ({ ...row, method: 'app' as const })),
+  ];
+  const writeDevice = deviceWriter(tx, now);
+  const checked = await checkCode(sealer, candidates, body.code, now, (candidate, values, matched) =>
+    candidate.method === 'otp'
+      ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
+      : writeDevice(candidate, values, matched),
+  );
+  if (checked.outcome === 'locked') throw fail(OTP_ERRORS.locked);
+  if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };
+  return { valid: false };
+}
+
+/**
+ * The gateways' check of a code (see above): the service found by its API key across customers, then the
+ * code checked in the service's customer, in a transaction whose row locks keep two checks of one user
+ * apart. The dashboard's approvals count it, right or not (locked out counts as not).
+ */
+export async function checkGatewayCode(
+  call: Pick<CallBase<unknown>, 'transaction' | 'asCustomer'>,
+  sealer: Sealer,
+  apiKey: string | undefined,
+  body: OtpVerifyBody,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<OtpVerification> {
+  const service = await call.transaction((tx) => serviceOfApiKey(tx, apiKey));
+  let valid = false;
+  try {
+    const answer = await call.asCustomer(service.customerId, (tx) => verifyCode(tx, sealer, service, body));
+    valid = answer.valid;
+    return answer;
+  } finally {
+    await call.asCustomer(service.customerId, (tx) =>
+      recordSignInEvent(tx, log, {
+        kind: 'approval',
+        method: 'otp',
+        outcome: valid ? 'success' : 'failure',
+        customerId: service.customerId,
+      }),
+    );
+  }
+}
+
+// ——— The calls' work, in the call's customer ———
+
+/** The service and pack a generation or a re-generation names (locked: they run one after the other). */
+const serviceToChange = (tx: Database, tokenPackId: string, serviceId: string) =>
+  serviceOf(tx, serviceId, { tokenPackId, forUpdate: true });
+
+/** Generates the seeds of one of the customer's services (see generateSeeds), audited; answers how many. */
+export async function generateForService(
+  scope: WriteScope,
+  sealer: Sealer,
+  tokenPackId: string,
+  serviceId: string,
+): Promise<number> {
+  const service = await serviceToChange(scope.tx, tokenPackId, serviceId);
+  const generated = await generateSeeds(scope.tx, sealer, service);
+  if (generated > 0) await auditSeeds(scope, service, 'CREATE', generated);
+  return generated;
+}
+
+/**
+ * Re-generates seeds of one of the customer's services: those of `ids`, or all (which also makes the missing
+ * ones: the toolbar offers Re-generate all, not Generate, once the service has seeds), audited; answers how
+ * many.
+ */
+export async function regenerateForService(
+  scope: WriteScope,
+  sealer: Sealer,
+  tokenPackId: string,
+  chosen: { serviceId: string; ids?: readonly string[]; all?: boolean },
+): Promise<number> {
+  const { tx } = scope;
+  const service = await serviceToChange(tx, tokenPackId, chosen.serviceId);
+  const ids =
+    chosen.ids === undefined
+      ? await allSeedsOfService(tx, service)
+      : await seedsOfService(tx, service, chosen.ids);
+  const replaced = await regenerateSeeds(tx, sealer, ids);
+  const added =
+    chosen.all === true && service.primaryDirectoryId ? await generateSeeds(tx, sealer, service) : 0;
+  const regenerated = replaced + added;
+  if (regenerated > 0) await auditSeeds(scope, service, 'UPDATE', regenerated);
+  return regenerated;
+}
+
+/** Deletes seeds of one of the customer's services: all of `ids`, or none (404); audited. */
+export async function deleteForService(
+  scope: WriteScope,
+  tokenPackId: string,
+  chosen: { serviceId: string; ids: readonly string[] },
+): Promise<void> {
+  const service = await serviceOf(scope.tx, chosen.serviceId, { tokenPackId });
+  const found = await seedsOfService(scope.tx, service, chosen.ids);
+  await deleteSeeds(scope.tx, found);
+  await auditSeeds(scope, service, 'DELETE', found.length);
+}
+
+/**
+ * Queues one email a seed of `ids` (the service's, all or none: 404), with its otpauth:// link and QR code,
+ * in the call's transaction: to `address` when given (one seed), else to the seed's user (a user without an
+ * address is skipped). Answers how many were queued and skipped.
+ */
+export async function sendSeeds(
+  scope: Scope & { customer: string },
+  serviceId: string,
+  ids: readonly string[],
+  address: string | undefined,
+  outgoing: { mail: MailQueue; sealer: Sealer; productName: string },
+): Promise<{ queued: number; skipped: number }> {
+  const { tx } = scope;
+  const service = await serviceOf(tx, serviceId);
+  await seedsOfService(tx, service, ids, false);
+  let queued = 0;
+  const rows = await seedsToSend(tx, outgoing.sealer, service, ids);
+  for (const row of rows) {
+    const to = address ?? row.email?.trim();
+    if (!to) continue;
+    const link = otpauthLink(outgoing.productName, row.username, row.seedNumber);
+    await outgoing.mail.enqueue(
+      tx,
+      otpMail({
+        customerId: scope.customer,
+        to,
+        productName: outgoing.productName,
+        serviceName: service.instanceName,
+        username: row.username,
+        seedNumber: row.seedNumber,
+        link,
+        qr: qrPng(link),
+      }),
+    );
+    queued++;
+  }
+  return { queued, skipped: rows.length - queued };
 }

@@ -1,47 +1,19 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest, FastifySchema } from 'fastify';
-import {
-  OTP_API_KEY_HEADER,
-  OTP_ERRORS,
-  OtpRecord,
-  otp,
-  otpauthLink,
-  otpVerification,
-} from '../../../contract/otp.ts';
+import { Type } from '@fastify/type-provider-typebox';
+import { OTP_API_KEY_HEADER, OTP_ERRORS, OtpRecord, otp, otpVerification } from '../../../contract/otp.ts';
 import { isEmail } from '../../../contract/rules.ts';
-import { callerOf, requiredCustomerOf } from '../../auth/guard.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { findRows } from '../../db/listing.ts';
-import { recordCountAudit } from '../../domain/enrollment/countAudit.ts';
-import { qrPng } from '../../domain/enrollment/qrPng.ts';
-import type { MailQueue } from '../../domain/mail/index.ts';
-import type { Sealer } from '../../domain/secrets.ts';
-import { recordSignInEvent } from '../../domain/signInEvents.ts';
-import { badRequest } from '../../errors.ts';
-import { contractRoute, optionsOf, routeOf } from '../../kit/contractRoutes.ts';
+import { fail } from '../../errors.ts';
 import { DeleteManyAnswer } from '../../kit/deleteMany.ts';
-import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../kit/pageSearch.ts';
+import type { Kit } from '../../kit/kit.ts';
 import { invalidField } from '../../validation.ts';
 import {
-  allSeedsOfService,
-  deleteSeeds,
-  generateSeeds,
-  type OtpListRow,
-  type OtpService,
-  ofCustomer,
+  checkGatewayCode,
+  deleteForService,
+  generateForService,
+  listSeeds,
   otpListing,
-  otpSelect,
-  regenerateSeeds,
-  seedCount,
-  seedsOfService,
-  seedsToSend,
-  serviceOf,
-  serviceOfApiKey,
-  toOtpRecord,
-  verifyCode,
+  regenerateForService,
+  sendSeeds,
 } from './otp.ts';
-import { otpMail } from './otpMail.ts';
 
 /**
  * OTP seeds (contract/otp.ts), in the customer of the call, for one service of one of its token packs:
@@ -49,183 +21,76 @@ import { otpMail } from './otpMail.ts';
  * - generate (a seed for each active user of the primary directory of the service's token pack without
  *   one), re-generate (the chosen seeds, or all: the old codes stop working), delete (all or none);
  * - send-mail (one message a seed, with its otpauth:// link and QR code, queued in the same transaction);
- * - the gateways' check of a code (public: the service's HTTPS connector API key names the service).
- * Every write runs in one transaction with one audit entry ('OtpCode', the service's id), which names no
- * seed. Neither the API key nor a code is ever logged.
+ * - the gateways' check of a code (public: the service's HTTPS connector API key names the service, and so
+ *   the customer its work runs in).
+ * Every write has one audit entry ('OtpCode', the service's id), which names no seed. Neither the API key nor
+ * a code is ever logged.
  */
 
-const ListQuery = pageSearchQuery(otpListing, {
-  customerId: Type.String({ maxLength: 100 }),
-  serviceId: Type.String({ maxLength: 100 }),
-});
+/** The address a send-mail names for its one seed, checked; undefined: each seed's user's own. */
+function addressOf(ids: readonly string[], email: string | undefined): string | undefined {
+  if (email === undefined) return undefined;
+  if (ids.length > 1) throw invalidField('email', 'is only for one OTP code');
+  const address = email.trim();
+  if (address === '') throw fail(OTP_ERRORS.emailEmpty);
+  if (!isEmail(address)) throw fail(OTP_ERRORS.emailInvalid);
+  return address;
+}
 
-export const otpRoutes: FastifyPluginAsyncTypebox<{
-  db: Database;
-  sealer: Sealer;
-  config: Config;
-  mail: MailQueue;
-}> = async (app, { db, sealer, config, mail }) => {
-  /** One audit entry for a service's seeds: how many were generated, re-generated or deleted. */
-  const audit = (
-    tx: Database,
-    request: FastifyRequest,
-    service: OtpService,
-    action: 'CREATE' | 'UPDATE' | 'DELETE',
-    count: number,
-  ) => recordCountAudit(tx, callerOf(request).account, 'OtpCode', service, action, count);
-
-  // ——— The list ———
-  const list = optionsOf(contractRoute(otp, 'list'));
-  app.route({
-    ...list,
-    schema: {
-      ...list.schema,
-      querystring: ListQuery,
-      response: { 200: pageAnswer(OtpRecord) },
-    } as FastifySchema,
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const query = request.query as { serviceId: string };
-      const service = await serviceOf(db, customerId, query.serviceId);
-      const ask = readPageSearch(otpListing, query);
-      // Every seed has its user and service: without other filters the total is the service's count, read
-      // from otp_codes alone (counting the joined rows takes ten times as long at 100,000 seeds).
-      const onlyService = Object.keys(ask.filters).every((name) => name === 'serviceId');
-      const knownTotal = onlyService ? () => seedCount(db, service) : undefined;
-      const found = await findRows(
-        db,
-        otpSelect(db),
-        otpListing,
-        { ...ask, knownTotal },
-        ofCustomer(customerId),
-      );
-      return answerPage(found, ask, (row: OtpListRow) => toOtpRecord(sealer, row));
+export function otpRoutes(kit: Kit): void {
+  kit.list(otp, 'list', {
+    listing: otpListing,
+    extra: {
+      customerId: Type.String({ maxLength: 100 }),
+      serviceId: Type.String({ maxLength: 100 }),
     },
+    record: OtpRecord,
+    find: (call, ask) =>
+      listSeeds(call.tx, call.services.sealer, (call.query as { serviceId: string }).serviceId, ask),
   });
 
-  // ——— Generate, re-generate, delete ———
-  app.route({
-    ...routeOf(otp.base, otp.actions.generate, 'otp.generate'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      return db.transaction(async (tx) => {
-        const service = await serviceOf(tx, customerId, request.body.serviceId, {
-          tokenPackId: request.params.tokenPackId,
-          forUpdate: true,
-        });
-        const generated = await generateSeeds(tx, sealer, service);
-        if (generated > 0) await audit(tx, request, service, 'CREATE', generated);
-        return { generated };
-      });
-    },
+  kit.route(otp, 'generate', async (call) => ({
+    generated: await generateForService(
+      call,
+      call.services.sealer,
+      call.params.tokenPackId,
+      call.body.serviceId,
+    ),
+  }));
+
+  kit.route(otp, 'regenerate', async (call) => {
+    const { ids, all } = call.body;
+    if (all === true && ids !== undefined) throw invalidField('ids', "must be left out with 'all'");
+    if (all !== true && ids === undefined) throw invalidField('ids', "is required without 'all'");
+    return {
+      regenerated: await regenerateForService(call, call.services.sealer, call.params.tokenPackId, call.body),
+    };
   });
 
-  app.route({
-    ...routeOf(otp.base, otp.actions.regenerate, 'otp.regenerate'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const { ids, all } = request.body;
-      if (all === true && ids !== undefined) throw invalidField('ids', "must be left out with 'all'");
-      if (all !== true && ids === undefined) throw invalidField('ids', "is required without 'all'");
-      return db.transaction(async (tx) => {
-        const service = await serviceOf(tx, customerId, request.body.serviceId, {
-          tokenPackId: request.params.tokenPackId,
-          forUpdate: true,
-        });
-        const chosen =
-          ids === undefined ? await allSeedsOfService(tx, service) : await seedsOfService(tx, service, ids);
-        const replaced = await regenerateSeeds(tx, sealer, chosen);
-        // All: the users who came since the last generation get their first seed too (the toolbar offers
-        // Re-generate all, not Generate, once the service has seeds).
-        const added =
-          all === true && service.primaryDirectoryId ? await generateSeeds(tx, sealer, service) : 0;
-        const regenerated = replaced + added;
-        if (regenerated > 0) await audit(tx, request, service, 'UPDATE', regenerated);
-        return { regenerated };
-      });
-    },
+  kit.route(otp, 'deleteMany', { schema: { response: { 200: DeleteManyAnswer } } }, async (call) => {
+    await deleteForService(call, call.params.tokenPackId, call.body);
+    return { ids: [...call.body.ids] };
   });
 
-  const deleteMany = optionsOf(contractRoute(otp, 'deleteMany'));
-  app.route({
-    ...deleteMany,
-    schema: { ...deleteMany.schema, response: { 200: DeleteManyAnswer } } as FastifySchema,
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const { tokenPackId } = request.params as { tokenPackId: string };
-      const body = request.body as { serviceId: string; ids: string[] };
-      await db.transaction(async (tx) => {
-        const service = await serviceOf(tx, customerId, body.serviceId, { tokenPackId });
-        const found = await seedsOfService(tx, service, body.ids);
-        await deleteSeeds(tx, found);
-        await audit(tx, request, service, 'DELETE', found.length);
-      });
-      return { ids: [...body.ids] };
-    },
+  kit.route(otp, 'sendMail', (call) => {
+    const ids = [...new Set(call.body.ids.map((id) => id.toLowerCase()))];
+    const address = addressOf(ids, call.body.email);
+    return sendSeeds(call, call.body.serviceId, ids, address, {
+      mail: call.services.mail,
+      sealer: call.services.sealer,
+      productName: call.services.config.productName,
+    });
   });
 
-  // ——— Send by email ———
-  app.route({
-    ...routeOf(otp.base, otp.actions.sendMail, 'otp.sendMail'),
-    handler: async (request) => {
-      const customerId = requiredCustomerOf(request);
-      const ids = [...new Set(request.body.ids.map((id) => id.toLowerCase()))];
-      let address: string | undefined;
-      if (request.body.email !== undefined) {
-        if (ids.length > 1) throw invalidField('email', 'is only for one OTP code');
-        address = request.body.email.trim();
-        if (address === '') throw badRequest(OTP_ERRORS.emailEmpty.key, OTP_ERRORS.emailEmpty.text);
-        if (!isEmail(address)) throw badRequest(OTP_ERRORS.emailInvalid.key, OTP_ERRORS.emailInvalid.text);
-      }
-      return db.transaction(async (tx) => {
-        const service = await serviceOf(tx, customerId, request.body.serviceId);
-        await seedsOfService(tx, service, ids, false);
-        let queued = 0;
-        const rows = await seedsToSend(tx, sealer, service, ids);
-        for (const row of rows) {
-          const to = address ?? row.email?.trim();
-          if (!to) continue;
-          const link = otpauthLink(config.productName, row.username, row.seedNumber);
-          await mail.enqueue(
-            tx,
-            otpMail({
-              customerId,
-              to,
-              productName: config.productName,
-              serviceName: service.instanceName,
-              username: row.username,
-              seedNumber: row.seedNumber,
-              link,
-              qr: qrPng(link),
-            }),
-          );
-          queued++;
-        }
-        return { queued, skipped: rows.length - queued };
-      });
-    },
+  // A gateway's call: no token, the API key names the service; the check runs in the service's customer.
+  kit.route(otpVerification, 'verify', { transaction: false }, (call) => {
+    const header = call.request.headers[OTP_API_KEY_HEADER];
+    return checkGatewayCode(
+      call,
+      call.services.sealer,
+      Array.isArray(header) ? undefined : header,
+      call.body,
+      call.request.log,
+    );
   });
-
-  // ——— The gateways' check of a code ———
-  app.route({
-    ...routeOf('', otpVerification.calls.verify, 'otp-verification.verify'),
-    handler: async (request) => {
-      const header = request.headers[OTP_API_KEY_HEADER];
-      const service = await serviceOfApiKey(db, Array.isArray(header) ? undefined : header);
-      // The dashboard's approvals: a code checked, right or not (locked out counts as not).
-      let valid = false;
-      try {
-        const answer = await verifyCode(db, sealer, service, request.body);
-        valid = answer.valid;
-        return answer;
-      } finally {
-        await recordSignInEvent(db, request.log, {
-          kind: 'approval',
-          method: 'otp',
-          outcome: valid ? 'success' : 'failure',
-          customerId: service.customerId,
-        });
-      }
-    },
-  });
-};
+}
