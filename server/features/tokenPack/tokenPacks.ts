@@ -15,7 +15,6 @@ import { directories, files, serviceInstances, subscriptions, tokenPacks } from 
 import { changesBetween } from '../../domain/audit.ts';
 import { fail } from '../../errors.ts';
 import type { WriteScope } from '../../kit/call.ts';
-import type { UploadedFile } from '../../kit/multipart.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { assignableTheme, themeNames } from '../theme/themes.ts';
@@ -115,8 +114,15 @@ function checkNewPackServices(serviceIds: readonly string[] | undefined): void {
   if (serviceIds && serviceIds.length > 0) throw serviceInstanceOnePack();
 }
 
+/** An uploaded image, as the multipart reader answers it (its type judged by its content). */
+export interface PackImage {
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
 /** Stores an uploaded image of the customer's; answers its file id. */
-async function storeImage(tx: Database, customerId: string, file: UploadedFile): Promise<string> {
+async function storeImage(tx: Database, customerId: string, file: PackImage): Promise<string> {
   const [stored] = await tx
     .insert(files)
     .values({
@@ -313,7 +319,7 @@ export async function packImage(
 }
 
 /** The images a create or an update carries, by part. */
-export type PackImages = Partial<Record<'iconFile' | 'featureImageFile', UploadedFile>>;
+export type PackImages = Partial<Record<'iconFile' | 'featureImageFile', PackImage>>;
 
 /** One audit entry of a pack's change (the changes given: they include its usable services). */
 const auditPack = (
