@@ -392,46 +392,56 @@ export const seamlessServiceUsers = serviceUserList(
 export const ServiceUserRecord = UserRecord;
 
 export const SERVICE_ERRORS = defineErrors({
-  notFound: { key: 'error.service.notFound', text: 'Service not found' },
+  notFound: { status: 404, key: 'error.service.notFound', text: 'Service not found' },
   templateNotFound: {
+    status: 404,
     key: 'error.service.templateNotFound',
     text: 'This service template does not exist or is not published.',
   },
   noSubscription: {
+    status: 400,
     key: 'error.service.noSubscription',
     text: 'You must subscribe at least one TokenPack at Home page.',
   },
   tokenPackNotInSubscription: {
+    status: 400,
     key: 'error.service.tokenPackNotInSubscription',
     text: 'This token pack does not belong to the chosen subscription.',
   },
   connectorNotFound: {
+    status: 404,
     key: 'error.service.connectorNotFound',
     text: 'A chosen connector does not exist: choose it again.',
   },
   connectorTypeNotNeeded: {
+    status: 400,
     key: 'error.service.connectorTypeNotNeeded',
     text: 'This service does not use %{type} connectors.',
   },
   connectorTypeTwice: {
+    status: 400,
     key: 'error.service.connectorTypeTwice',
     text: 'Choose one %{type} connector for a service.',
   },
   cannotCreateConnector: {
+    status: 400,
     key: 'error.service.cannotCreateConnector',
     text: 'A %{type} connector cannot be made from its name alone: add it on its own page first.',
   },
   connectorInUse: {
+    status: 409,
     key: 'error.service.connectorInUse',
     text: 'A chosen connector is used by another service. Confirm to move it to this service.',
   },
   installerNotReady: {
+    status: 409,
     key: 'error.service.installerNotReady',
     text: 'The installer profile needs a started service with an HTTPS connector.',
   },
   wizardBackwards: {
+    status: 409,
     key: 'error.service.wizardBackwards',
     text: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
   },
-  userNotFound: { key: 'error.service.userNotFound', text: 'A chosen user does not exist.' },
+  userNotFound: { status: 404, key: 'error.service.userNotFound', text: 'A chosen user does not exist.' },
 });

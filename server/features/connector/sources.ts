@@ -21,50 +21,43 @@ export interface ConnectorSource {
   id: AnyPgColumn;
   /** The name a service shows (clientName for oidc, providerName for saml2). */
   name: AnyPgColumn;
-  customer: AnyPgColumn;
   /** Which rows of the table are of the kind. */
   where?: SQL;
 }
 
 export const CONNECTOR_SOURCES: Record<ConnectorKind, ConnectorSource> = {
-  ldap: { table: directories, id: directories.id, name: directories.name, customer: directories.customerId },
+  ldap: { table: directories, id: directories.id, name: directories.name },
   // The directories a user's password can be checked against, besides the second factor.
   ldap_2fa: {
     table: directories,
     id: directories.id,
     name: directories.name,
-    customer: directories.customerId,
     where: eq(directories.type, 'LDAP'),
   },
   radius: {
     table: radiusConnectors,
     id: radiusConnectors.id,
     name: radiusConnectors.name,
-    customer: radiusConnectors.customerId,
   },
   saml: {
     table: samlConnectors,
     id: samlConnectors.id,
     name: samlConnectors.name,
-    customer: samlConnectors.customerId,
   },
   saml2: {
     table: saml2Connectors,
     id: saml2Connectors.id,
     name: saml2Connectors.providerName,
-    customer: saml2Connectors.customerId,
   },
   oidc: {
     table: oidcClients,
     id: oidcClients.id,
     name: oidcClients.clientName,
-    customer: oidcClients.customerId,
   },
   https: {
     table: httpsConnectors,
     id: httpsConnectors.id,
     name: httpsConnectors.name,
-    customer: httpsConnectors.customerId,
   },
 };
 

@@ -1,12 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { ConnectorKind } from '../../../contract/connector.ts';
 import { SLUG_SUFFIX_LENGTH, slugify, slugifyWithSuffix } from '../../../contract/rules.ts';
 import type { SamlDefaults } from '../../../contract/saml.ts';
 import { SAML2_LIMITS } from '../../../contract/saml2.ts';
 import { LAUNCH_CREATABLE_KINDS } from '../../../contract/service.ts';
 import type { Database } from '../../db/client.ts';
-import { type AuditTable, type Modifier, recordAudit } from '../../domain/audit.ts';
+import type { AuditTable } from '../../domain/audit.ts';
 import type { Sealer } from '../../domain/secrets.ts';
+import type { WriteScope } from '../../kit/call.ts';
 import {
   claimSaml2Uname,
   newApiKey,
@@ -27,40 +28,31 @@ export const isCreatable = (kind: ConnectorKind): kind is CreatableKind =>
   (LAUNCH_CREATABLE_KINDS as readonly string[]).includes(kind);
 
 /**
- * The names of a customer's connectors of one kind, by id (ids that are not the customer's connectors of
- * that kind are left out). `strict: false` reads the kind's table without the kind's own condition (the
+ * The names of the transaction's customer's connectors of one kind, by id (ids that are not its connectors
+ * of that kind are left out). `strict: false` reads the kind's table without the kind's own condition (the
  * name of a directory chosen as ldap_2fa, whatever it has become since).
  */
 export async function connectorNamesOf(
-  db: Database,
-  customerId: string,
+  tx: Database,
   kind: ConnectorKind,
   ids: readonly string[],
   strict = true,
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const source = CONNECTOR_SOURCES[kind];
-  const found = await db
+  const found = await tx
     .select({ id: source.id, name: source.name })
     .from(source.table)
-    .where(
-      and(
-        eq(source.customer, customerId),
-        strict ? source.where : undefined,
-        inArray(source.id, [...new Set(ids)]),
-      ),
-    );
+    .where(and(strict ? source.where : undefined, inArray(source.id, [...new Set(ids)])));
   return new Map(found.map((row) => [row.id as string, row.name as string]));
 }
 
-/** Who makes a connector and with what: the launch's transaction, its caller and customer. */
-export interface MakeContext {
-  tx: Database;
-  by: Modifier;
-  customerId: string;
+/** Who makes a connector and with what: the call's transaction, audit writer and customer. */
+export interface MakeScope extends WriteScope {
+  customer: string;
   sealer: Sealer;
-  /** What an Office 365 connector starts from (read before the transaction, see samlDefaults). */
-  samlDefaults?: SamlDefaults;
+  /** What an Office 365 connector starts from (read when one is made). */
+  samlDefaults: () => Promise<SamlDefaults>;
 }
 
 /** The URL suffix of a SAML 2.0 connector made from a name: its slug and a random suffix, at most 63. */
@@ -82,18 +74,18 @@ const audited = (row: Record<string, unknown>) => {
 };
 
 /** The values of a new connector of a kind, with what the gateway generates for it and no address yet. */
-async function valuesOf(ctx: MakeContext, kind: CreatableKind, name: string) {
-  const customerId = ctx.customerId;
+async function valuesOf(scope: MakeScope, kind: CreatableKind, name: string) {
+  const customerId = scope.customer;
   switch (kind) {
     case 'radius':
-      return { customerId, name, ipAddress: null, sharedSecret: newRadiusSecret(ctx.sealer) };
+      return { customerId, name, ipAddress: null, sharedSecret: newRadiusSecret(scope.sealer) };
     case 'oidc':
       return {
         customerId,
         clientId: newOidcClientId(customerId),
         clientName: name,
         redirectUrls: [],
-        clientSecret: newOidcSecret(ctx.sealer),
+        clientSecret: newOidcSecret(scope.sealer),
       };
     case 'https': {
       // The key itself is not kept anywhere: the HTTPS page makes a new one to show.
@@ -102,7 +94,7 @@ async function valuesOf(ctx: MakeContext, kind: CreatableKind, name: string) {
     }
     case 'saml2': {
       const uname = unameFromName(name);
-      await claimSaml2Uname(ctx.tx, uname);
+      await claimSaml2Uname(scope.tx, uname);
       const { providerName: _generic, ...defaults } = SAML2_DEFAULTS.generic;
       return {
         customerId,
@@ -113,9 +105,7 @@ async function valuesOf(ctx: MakeContext, kind: CreatableKind, name: string) {
       };
     }
     case 'saml': {
-      const defaults = ctx.samlDefaults;
-      if (!defaults)
-        throw new Error('An Office 365 connector needs the SAML defaults, read before the transaction');
+      const defaults = await scope.samlDefaults();
       return {
         customerId,
         name,
@@ -135,17 +125,11 @@ async function valuesOf(ctx: MakeContext, kind: CreatableKind, name: string) {
  * the defaults of its kind (its address, redirect URLs or service provider's URLs are set on its own page
  * later), and writes its audit entry. Answers its id.
  */
-export async function makeConnector(ctx: MakeContext, kind: CreatableKind, name: string): Promise<string> {
-  const values = await valuesOf(ctx, kind, name);
+export async function makeConnector(scope: MakeScope, kind: CreatableKind, name: string): Promise<string> {
+  const values = await valuesOf(scope, kind, name);
   const table = CONNECTOR_SOURCES[kind].table;
-  const [row] = (await ctx.tx.insert(table).values(values).returning()) as Record<string, unknown>[];
+  const [row] = (await scope.tx.insert(table).values(values).returning()) as Record<string, unknown>[];
   const id = row!.id as string;
-  await recordAudit(ctx.tx, ctx.by, {
-    table: AUDIT_TABLES[kind],
-    action: 'CREATE',
-    entityId: id,
-    customerId: ctx.customerId,
-    after: audited(row!),
-  });
+  await scope.audit({ table: AUDIT_TABLES[kind], action: 'CREATE', entityId: id, after: audited(row!) });
   return id;
 }

@@ -3,7 +3,7 @@ import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import { SERVICE_ERRORS } from '../../../contract/service.ts';
 import type { Database } from '../../db/client.ts';
 import { httpsConnectors, serviceConnectors } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import type { ServiceRow } from './instances.ts';
 
 /**
@@ -13,12 +13,12 @@ import type { ServiceRow } from './instances.ts';
  * given the key when it is made.
  */
 
-const notReady = () => conflict(SERVICE_ERRORS.installerNotReady.key, SERVICE_ERRORS.installerNotReady.text);
+const notReady = () => fail(SERVICE_ERRORS.installerNotReady);
 
 /** One line's value: no line breaks (a name could hold one). */
 const flat = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
-/** The profile of a STARTED service with an HTTPS connector (connector_7), else 409. */
+/** The profile of a STARTED service with an HTTPS connector (connector_7) of its customer's, else 409. */
 export async function installerProfile(
   db: Database,
   service: ServiceRow,
@@ -28,13 +28,7 @@ export async function installerProfile(
   const [connector] = await db
     .select({ id: httpsConnectors.id, name: httpsConnectors.name, apiKeyHint: httpsConnectors.apiKeyHint })
     .from(serviceConnectors)
-    .innerJoin(
-      httpsConnectors,
-      and(
-        eq(httpsConnectors.id, serviceConnectors.connectorId),
-        eq(httpsConnectors.customerId, service.customerId),
-      ),
-    )
+    .innerJoin(httpsConnectors, eq(httpsConnectors.id, serviceConnectors.connectorId))
     .where(
       and(
         eq(serviceConnectors.serviceInstanceId, service.id),

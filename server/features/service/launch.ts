@@ -3,8 +3,10 @@ import { SUBSCRIPTION_ERRORS } from '../../../contract/billing.ts';
 import { CONNECTOR_TYPE_IDS, type ConnectorKind } from '../../../contract/connector.ts';
 import {
   type LaunchRequest,
+  type LaunchValidation,
   NEW_CONNECTOR_ID,
   SERVICE_ERRORS,
+  type ServiceChanges,
   type ServiceConnector,
   type UsedConnector,
 } from '../../../contract/service.ts';
@@ -16,12 +18,13 @@ import {
   serviceTemplates,
   subscriptions,
 } from '../../db/schema.ts';
-import { changesBetween, recordAudit } from '../../domain/audit.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { changesBetween } from '../../domain/audit.ts';
+import { fail } from '../../errors.ts';
+import type { Scope } from '../../kit/call.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { typeIdOf } from '../connector/sources.ts';
 import { findSubscription, statusAt } from '../subscription/subscriptions.ts';
-import { connectorNamesOf, isCreatable, type MakeContext, makeConnector } from './connectors.ts';
+import { connectorNamesOf, isCreatable, type MakeScope, makeConnector } from './connectors.ts';
 import {
   cannotCreateConnector,
   configOf,
@@ -32,6 +35,7 @@ import {
   findTokenPack,
   type ServiceConnectorRow,
   type ServiceRow,
+  serviceRows,
   templateNotFound,
 } from './instances.ts';
 
@@ -46,13 +50,8 @@ import {
 const E = SERVICE_ERRORS;
 const HTTPS_TYPE = CONNECTOR_TYPE_IDS.https;
 
-/** The template, subscription and token pack of a launch, checked in the customer. */
-export async function checkLaunch(
-  db: Database,
-  customerId: string,
-  request: LaunchRequest,
-  now: Date = new Date(),
-) {
+/** The template, subscription and token pack of a launch, checked in the transaction's customer. */
+export async function checkLaunch(db: Database, request: LaunchRequest, now: Date = new Date()) {
   const [template] = UUID_PATTERN.test(request.serviceTemplateId)
     ? await db
         .select()
@@ -65,20 +64,15 @@ export async function checkLaunch(
         )
     : [];
   if (!template) throw templateNotFound();
-  const [held] = await db
-    .select({ total: count() })
-    .from(subscriptions)
-    .where(eq(subscriptions.customerId, customerId));
-  if (!held || held.total === 0) throw badRequest(E.noSubscription.key, E.noSubscription.text);
-  const { subscription } = await findSubscription(db, request.subscriptionId, customerId);
+  const [held] = await db.select({ total: count() }).from(subscriptions);
+  if (!held || held.total === 0) throw fail(E.noSubscription);
+  const { subscription } = await findSubscription(db, request.subscriptionId);
   // A service is launched into a subscription that is running (not ended, not cancelled).
   if (statusAt(subscription, now) !== 'ACTIVE') {
-    throw conflict(SUBSCRIPTION_ERRORS.notActive.key, SUBSCRIPTION_ERRORS.notActive.text);
+    throw fail(SUBSCRIPTION_ERRORS.notActive);
   }
-  const pack = await findTokenPack(db, customerId, request.tokenPackId);
-  if (pack.subscriptionId !== subscription.id) {
-    throw badRequest(E.tokenPackNotInSubscription.key, E.tokenPackNotInSubscription.text);
-  }
+  const pack = await findTokenPack(db, request.tokenPackId);
+  if (pack.subscriptionId !== subscription.id) throw fail(E.tokenPackNotInSubscription);
   return { template, subscription, pack };
 }
 
@@ -97,7 +91,6 @@ export interface Choice {
  */
 export async function checkConnectors(
   db: Database,
-  customerId: string,
   neededTypeIds: readonly number[],
   asked: readonly ServiceConnector[],
   serviceId?: string,
@@ -128,7 +121,6 @@ export async function checkConnectors(
     const ofKind = existing.filter((choice) => choice.kind === kind);
     const found = await connectorNamesOf(
       db,
-      customerId,
       kind,
       ofKind.map((choice) => choice.connectorId),
     );
@@ -150,14 +142,11 @@ export async function checkConnectors(
     .from(serviceConnectors)
     .innerJoin(serviceInstances, eq(serviceInstances.id, serviceConnectors.serviceInstanceId))
     .where(
-      and(
-        eq(serviceConnectors.customerId, customerId),
-        or(
-          ...existing.map((choice) =>
-            and(
-              eq(serviceConnectors.typeId, choice.typeId),
-              eq(serviceConnectors.connectorId, choice.connectorId),
-            ),
+      or(
+        ...existing.map((choice) =>
+          and(
+            eq(serviceConnectors.typeId, choice.typeId),
+            eq(serviceConnectors.connectorId, choice.connectorId),
           ),
         ),
       ),
@@ -199,12 +188,12 @@ async function writeConfig(tx: Database, serviceId: string): Promise<ServiceRow>
  * transaction; answers the service row as it is now.
  */
 export async function assignConnectors(
-  ctx: MakeContext,
+  scope: MakeScope,
   service: ServiceRow,
   choices: readonly Choice[],
   options: { keep?: readonly ServiceConnectorRow[]; force: boolean },
 ): Promise<ServiceRow> {
-  const { tx } = ctx;
+  const { tx } = scope;
   const wanted: Assignment[] = (options.keep ?? []).map(({ typeId, kind, connectorId }) => ({
     typeId,
     kind,
@@ -213,7 +202,7 @@ export async function assignConnectors(
   for (const choice of choices) {
     const connectorId =
       choice.connectorId ??
-      (isCreatable(choice.kind) ? await makeConnector(ctx, choice.kind, choice.newName ?? '') : undefined);
+      (isCreatable(choice.kind) ? await makeConnector(scope, choice.kind, choice.newName ?? '') : undefined);
     if (!connectorId) throw cannotCreateConnector(choice.kind);
     wanted.push({ typeId: choice.typeId, kind: choice.kind, connectorId });
   }
@@ -270,11 +259,10 @@ export async function assignConnectors(
         and(eq(serviceConnectors.serviceInstanceId, oldServiceId), inArray(serviceConnectors.typeId, types)),
       );
     const after = await writeConfig(tx, oldServiceId);
-    await recordAudit(tx, ctx.by, {
+    await scope.audit({
       table: 'Service',
       action: 'UPDATE',
       entityId: oldServiceId,
-      customerId: after.customerId,
       changes: changesBetween(
         { connectorConfig: before?.connectorConfig ?? {} },
         { connectorConfig: after.connectorConfig },
@@ -310,15 +298,6 @@ export async function clearHttpsService(tx: Database, connectorId: string, servi
     .where(and(eq(httpsConnectors.id, connectorId), eq(httpsConnectors.serviceId, serviceId)));
 }
 
-/** The HTTPS connectors that serve any of the services no longer do (a deletion). */
-export async function releaseHttpsConnectors(tx: Database, serviceIds: readonly string[]): Promise<void> {
-  if (serviceIds.length === 0) return;
-  await tx
-    .update(httpsConnectors)
-    .set({ serviceId: null })
-    .where(inArray(httpsConnectors.serviceId, [...serviceIds]));
-}
-
 /**
  * The connectors of a change of a service, checked as a launch's are (against its template's types, any
  * status: a template unpublished since still describes its services). The ldap_2fa connector is not changed
@@ -326,7 +305,6 @@ export async function releaseHttpsConnectors(tx: Database, serviceIds: readonly 
  */
 export async function checkServiceChanges(
   db: Database,
-  customerId: string,
   service: ServiceRow,
   connectors: readonly ServiceConnector[],
 ) {
@@ -344,6 +322,74 @@ export async function checkServiceChanges(
   const asked = connectors.filter(
     (entry) => entry.type !== 'ldap_2fa' && !keep.some((row) => row.typeId === typeIdOf(entry.type)),
   );
-  const checked = await checkConnectors(db, customerId, template?.connectorIds ?? [], asked, service.id);
+  const checked = await checkConnectors(db, template?.connectorIds ?? [], asked, service.id);
   return { ...checked, keep };
+}
+
+// ——— The launch and the change of a service ———
+
+const validation = (used: UsedConnector[], force: string | undefined): LaunchValidation => ({
+  success: used.length === 0 || force === 'true',
+  usedConnectors: used,
+});
+
+/** A launch checked before it is made: success, and the connectors another service uses. */
+export async function validateLaunch(scope: Scope, launch: LaunchRequest): Promise<LaunchValidation> {
+  const { template } = await checkLaunch(scope.tx, launch);
+  const { used } = await checkConnectors(scope.tx, template.connectorIds, launch.connectors);
+  return validation(used, launch.force);
+}
+
+/**
+ * Launches a service from a published template into a token pack, with its connectors (NEW ones made with
+ * it; one another service uses taken from it when forced, else 409), and its audit entry. Answers its id.
+ */
+export async function launchService(scope: MakeScope, launch: LaunchRequest): Promise<string> {
+  const force = launch.force === 'true';
+  const { template, pack } = await checkLaunch(scope.tx, launch);
+  const { choices, used } = await checkConnectors(scope.tx, template.connectorIds, launch.connectors);
+  if (used.length > 0 && !force) throw connectorInUse(used.length);
+  const made = await serviceRows.insert(scope, {
+    customerId: scope.customer,
+    tokenPackId: pack.id,
+    serviceTemplateId: template.id,
+    instanceName: launch.name.trim(),
+    description: launch.description?.trim() ?? '',
+    status: 'STOPPED',
+    enabled: true,
+  });
+  const service = await assignConnectors(scope, made, choices, { force });
+  await serviceRows.audit(scope, 'CREATE', null, service);
+  return service.id;
+}
+
+/** A change of a service checked before it is saved (as a launch is). */
+export async function validateServiceChanges(
+  scope: Scope,
+  changes: ServiceChanges,
+): Promise<LaunchValidation> {
+  const service = await serviceRows.find(scope, changes.id);
+  const { used } = await checkServiceChanges(scope.tx, service, changes.connectors);
+  return validation(used, changes.force);
+}
+
+/** Changes a service's name, description and connectors (the launch's force rule); answers it as it is now. */
+export async function changeService(
+  scope: MakeScope,
+  id: string,
+  changes: ServiceChanges,
+): Promise<ServiceRow> {
+  const force = changes.force === 'true';
+  const before = await serviceRows.find(scope, id, { forUpdate: true });
+  if (changes.id.toLowerCase() !== before.id) throw invalidField('id', 'must be the id in the path');
+  const { choices, used, keep } = await checkServiceChanges(scope.tx, before, changes.connectors);
+  if (used.length > 0 && !force) throw connectorInUse(used.length);
+  const renamed = await serviceRows.change(scope, before.id, {
+    instanceName: changes.instanceName.trim(),
+    description: changes.description.trim(),
+    rememberPassword: changes.rememberPassword ?? before.rememberPassword,
+  });
+  const updated = await assignConnectors(scope, renamed, choices, { keep, force });
+  await serviceRows.audit(scope, 'UPDATE', before, updated);
+  return updated;
 }

@@ -1,45 +1,27 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
-import {
-  type ManageServiceUsers,
-  SERVICE_ERRORS,
-  SERVICE_USER_LISTING,
-  type SERVICE_USER_LISTS,
-} from '../../../contract/service.ts';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { type ManageServiceUsers, SERVICE_ERRORS, SERVICE_USER_LISTING } from '../../../contract/service.ts';
+import type { UserRecord } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
-import { defineListing, type Filter } from '../../db/listing.ts';
+import { defineListing } from '../../db/listing.ts';
 import { serviceUsers, users } from '../../db/schema.ts';
-import { type Modifier, recordAudit } from '../../domain/audit.ts';
-import { notFound } from '../../errors.ts';
-import { UUID_PATTERN, Uuid } from '../../validation.ts';
-import { userSearch } from '../user/users.ts';
+import { fail } from '../../errors.ts';
+import type { WriteScope } from '../../kit/call.ts';
+import { defineRows } from '../../kit/rows.ts';
+import {
+  auditedUser,
+  type ServiceUserList,
+  selectUsers,
+  serviceListFilter,
+  toUserRecord,
+  type UserRow,
+  userSearch,
+} from '../user/users.ts';
 import type { ServiceRow } from './instances.ts';
 
 /**
  * A service's 2FA bypass list (its users skip the second factor) and seamless login list (they sign in by
  * the app's QR scan alone): who is on them, and adding and removing the customer's users.
  */
-
-export type ServiceUserList = (typeof SERVICE_USER_LISTS)[keyof typeof SERVICE_USER_LISTS];
-
-/** The users on a service's list: `users.id` is one of that list's (the service checked by the caller). */
-export const onServiceList = (list: ServiceUserList, serviceId: string) =>
-  sql`exists (select 1 from ${serviceUsers} where ${serviceUsers.serviceInstanceId} = ${serviceId} and ${serviceUsers.userId} = ${users.id} and ${serviceUsers.list} = ${list})`;
-
-/** A filter of users by a service whose list they are on (any text: an id that is no service's finds none). */
-export const serviceListFilter = (
-  list: ServiceUserList,
-  schema = Type.String({ maxLength: 100 }),
-): Filter => ({
-  schema,
-  where: (value) =>
-    typeof value === 'string' && UUID_PATTERN.test(value)
-      ? onServiceList(list, value.toLowerCase())
-      : sql`false`,
-});
-
-/** The users list's filter: the users on a service's seamless login list. */
-export const seamlessServiceFilter = serviceListFilter('SEAMLESS', Uuid);
 
 /** The listing of one list's users: filters serviceId (required by the route) and q, sorts as the users list. */
 export const serviceUserListing = (list: ServiceUserList) =>
@@ -55,7 +37,7 @@ export const serviceUserListing = (list: ServiceUserList) =>
     unique: users.id,
   });
 
-const userNotFound = () => notFound(SERVICE_ERRORS.userNotFound.key, SERVICE_ERRORS.userNotFound.text);
+const userNotFound = () => fail(SERVICE_ERRORS.userNotFound);
 
 const AUDIT_NAMES: Record<ServiceUserList, string> = { BYPASS: 'bypassUsers', SEAMLESS: 'seamlessUsers' };
 
@@ -69,13 +51,12 @@ export async function listSize(db: Database, serviceId: string, list: ServiceUse
 }
 
 /**
- * Adds users to and removes users from a service's list, in the caller's transaction: every user must be
- * the service's customer's (404 otherwise, before anything is written); adding a user twice is harmless.
+ * Adds users to and removes users from a service's list, in the call's transaction: every user must be
+ * the call's customer's (404 otherwise, before anything is written); adding a user twice is harmless.
  * The audit entry names the users actually added and removed. Answers the list's size.
  */
 export async function manageServiceUsers(
-  tx: Database,
-  by: Modifier,
+  scope: WriteScope,
   service: ServiceRow,
   list: ServiceUserList,
   change: Pick<ManageServiceUsers, 'addUserIds' | 'removeUserIds'>,
@@ -84,12 +65,10 @@ export async function manageServiceUsers(
   const remove = [...new Set(change.removeUserIds.map((id) => id.toLowerCase()))].filter(
     (id) => !add.includes(id),
   );
+  const { tx } = scope;
   const named = [...new Set([...add, ...remove])];
   if (named.length > 0) {
-    const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.customerId, service.customerId), inArray(users.id, named)));
+    const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, named));
     if (found.length !== named.length) throw userNotFound();
   }
   const added =
@@ -115,11 +94,10 @@ export async function manageServiceUsers(
           .returning({ userId: serviceUsers.userId });
   if (added.length > 0 || removed.length > 0) {
     const name = AUDIT_NAMES[list];
-    await recordAudit(tx, by, {
+    await scope.audit({
       table: 'Service',
       action: 'UPDATE',
       entityId: service.id,
-      customerId: service.customerId,
       changes: {
         ...(added.length > 0
           ? { [`${name}Added`]: { before: null, after: added.map((row) => row.userId).sort() } }
@@ -132,3 +110,22 @@ export async function manageServiceUsers(
   }
   return listSize(tx, service.id, list);
 }
+
+/** The users on a service's list, as the list's page reads them (the customer's users, by its index). */
+const serviceUserRows = (list: ServiceUserList) =>
+  defineRows<UserRow, UserRecord>({
+    table: users,
+    id: users.id,
+    customerColumn: users.customerId,
+    select: selectUsers,
+    listing: serviceUserListing(list),
+    toRecords: (_, found) => found.map(toUserRecord),
+    notFound: userNotFound,
+    audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },
+  });
+
+/** The rows of each list. */
+export const SERVICE_USER_ROWS: Record<ServiceUserList, ReturnType<typeof serviceUserRows>> = {
+  BYPASS: serviceUserRows('BYPASS'),
+  SEAMLESS: serviceUserRows('SEAMLESS'),
+};

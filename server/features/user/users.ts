@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql,
 import { Type } from 'typebox';
 import { DIRECTORY_ERRORS } from '../../../contract/directory.ts';
 import { isEmail, normalizeEmail } from '../../../contract/rules.ts';
+import type { SERVICE_USER_LISTS } from '../../../contract/service.ts';
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import {
   type HISTORY_SORTS,
@@ -18,6 +19,7 @@ import {
   activationCodes,
   auditLog,
   directories,
+  serviceUsers,
   tokenPacks,
   userDevices,
   users,
@@ -26,8 +28,7 @@ import {
 import { fail } from '../../errors.ts';
 import type { Scope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
-import { invalidField, UUID_PATTERN } from '../../validation.ts';
-import { seamlessServiceFilter } from '../service/userLists.ts';
+import { invalidField, UUID_PATTERN, Uuid } from '../../validation.ts';
 
 /**
  * A customer's users, as the users list and the directory users list read and change them. Lists answer
@@ -170,6 +171,29 @@ export function readUserUpdate(form: UserUpdateForm): Partial<typeof users.$infe
   if (form.status !== undefined) values.status = form.status;
   return values;
 }
+
+// ——— The users on a service's list (its 2FA bypass or seamless login list) ———
+
+export type ServiceUserList = (typeof SERVICE_USER_LISTS)[keyof typeof SERVICE_USER_LISTS];
+
+/** The users on a service's list: `users.id` is one of that list's (the service checked by the caller). */
+export const onServiceList = (list: ServiceUserList, serviceId: string) =>
+  sql`exists (select 1 from ${serviceUsers} where ${serviceUsers.serviceInstanceId} = ${serviceId} and ${serviceUsers.userId} = ${users.id} and ${serviceUsers.list} = ${list})`;
+
+/** A filter of users by a service whose list they are on (any text: an id that is no service's finds none). */
+export const serviceListFilter = (
+  list: ServiceUserList,
+  schema = Type.String({ maxLength: 100 }),
+): Filter => ({
+  schema,
+  where: (value) =>
+    typeof value === 'string' && UUID_PATTERN.test(value)
+      ? onServiceList(list, value.toLowerCase())
+      : sql`false`,
+});
+
+/** The users list's filter: the users on a service's seamless login list. */
+export const seamlessServiceFilter = serviceListFilter('SEAMLESS', Uuid);
 
 // ——— The users calls ———
 
