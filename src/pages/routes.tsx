@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Navigate } from 'react-router-dom';
 import { preloadable } from '../kit/preloadable';
 import { PAGE_PATH } from '../layout/paths';
-import { LaunchNow } from '../resources/service-launch/LaunchNow';
+import { LaunchNow } from '../resources/service/LaunchNow';
 import { DOC_ROUTES } from './docs/routes';
 
 /** A page of the portal that is not a resource: its path, its screen, and how to load the screen ahead. */

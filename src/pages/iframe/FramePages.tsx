@@ -2,9 +2,9 @@ import { Edit, ResourceContextProvider, useNotify, useTranslate } from 'react-ad
 import { useParams } from 'react-router-dom';
 import { errorNotification } from '../../kit/notifyError';
 import { AccountList } from '../../resources/account/AccountList';
-import { LdapForm } from '../../resources/ldap/LdapForm';
-import { toDirectoryBody } from '../../resources/ldap/ldapFields';
-import { UserList } from '../../resources/users/UserList';
+import { DirectoryForm } from '../../resources/directory/DirectoryForm';
+import { toDirectoryBody } from '../../resources/directory/directoryFields';
+import { UserList } from '../../resources/user/UserList';
 import { FrameWizardPage } from '../wizard/WizardPage';
 import { FrameScreen } from './FrameScreen';
 
@@ -53,7 +53,7 @@ export const FrameLdapEdit = () => {
           title={false}
           mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
         >
-          <LdapForm editing />
+          <DirectoryForm editing />
         </Edit>
       </ResourceContextProvider>
     </FrameScreen>

@@ -5,10 +5,10 @@ import type { ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import otp from '../../../src/resources/otp';
 import { otpPathOf } from '../../../src/resources/otp/model';
-import serviceLaunch from '../../../src/resources/service-launch';
+import serviceLaunch from '../../../src/resources/service';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
-import { SERVICE, serve as serveServices } from '../service-launch/fixtures';
+import { SERVICE, serve as serveServices } from '../service/fixtures';
 
 export const ALL = ['token-pack:view', 'token-pack:configure', 'token-pack:delete', 'service_instance:view'];
 export const VIEW = ['token-pack:view', 'service_instance:view'];

@@ -1,0 +1,51 @@
+import {
+  DataTable,
+  EditButton,
+  SearchInput,
+  SelectInput,
+  ShowButton,
+  useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import { StatusField } from '../../components/StatusField';
+import { ResourceList } from '../../kit/ResourceList';
+import { ActivateButton } from './ActivateButton';
+import { type CloudConfig, statusChoices } from './model';
+
+const T = 'resources.vos-cloud-config';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+];
+
+const HttpAuthModeName = ({ mode }: { mode: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`${T}.httpAuthModes.${mode}`, { _: mode })}</>;
+};
+
+const Col = DataTable.Col<CloudConfig>;
+
+/** The settings (range list: sort, range, filter, Content-Range), with Activate on the inactive ones. */
+export const CloudConfigList = () => {
+  const { canAccess: canEdit } = useCanAccess({ resource: 'vos-cloud-config', action: 'edit' });
+  return (
+    <ResourceList<CloudConfig>
+      filters={filters}
+      sort={{ field: 'cloudUrl', order: 'ASC' }}
+      doubleClick={canEdit ? 'edit' : 'show'}
+    >
+      <Col source="cloudUrl" />
+      <Col source="companyId" />
+      <Col source="httpAuthMode" render={(record) => <HttpAuthModeName mode={record.httpAuthMode} />} />
+      <Col source="status">
+        <StatusField />
+      </Col>
+      <Col label={false} disableSort>
+        <ActivateButton />
+        <ShowButton />
+        <EditButton />
+      </Col>
+    </ResourceList>
+  );
+};

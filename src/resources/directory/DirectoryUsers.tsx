@@ -1,0 +1,306 @@
+import EditIcon from '@mui/icons-material/Edit';
+import KeyIcon from '@mui/icons-material/Key';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import {
+  Button,
+  DataTable,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { CsvUploadAnswer } from '../../../contract/directory';
+import { meetsPasswordRules } from '../../../contract/rules';
+import type { UserRecord } from '../../../contract/user';
+import { StatusField } from '../../components/StatusField';
+import { matchesField, validEmail } from '../../components/validators';
+import { ActionButton } from '../../kit/ActionButton';
+import { DialogForm, TitledDialog } from '../../kit/DialogForm';
+import { ResourceList } from '../../kit/ResourceList';
+import { SimpleTable } from '../../kit/SimpleTable';
+import { sessionStore } from '../../session';
+import type { Directory } from './directoryFields';
+
+type DirectoryUser = UserRecord & { id: string };
+
+const STATUS_CHOICES = ['ACTIVE', 'INACTIVE'].map((id) => ({ id, name: `portal.status.${id}` }));
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+];
+const Column = DataTable.Col<DirectoryUser>;
+const label = (field: string) => `resources.users.fields.${field}`;
+
+/** Change a directory user's display name, email, mobile phone or status in the portal. */
+const EditUserDialog = ({
+  user,
+  directory,
+  onClose,
+}: {
+  user: DirectoryUser;
+  directory: Directory;
+  onClose: () => void;
+}) => {
+  const dataProvider = useDataProvider();
+  const translate = useTranslate();
+  return (
+    <DialogForm<Pick<DirectoryUser, 'displayName' | 'email' | 'mobilePhone' | 'status'>>
+      title={<span>{`${translate('resources.ldap.users.edit')}: ${user.username}`}</span>}
+      defaultValues={{
+        displayName: user.displayName ?? '',
+        email: user.email ?? '',
+        mobilePhone: user.mobilePhone ?? '',
+        status: user.status,
+      }}
+      submit={(values) =>
+        dataProvider.update('users/keycloak', {
+          id: user.id,
+          data: { ...values, connectorId: directory.id },
+          previousData: { ...user, connectorId: directory.id },
+        })
+      }
+      success="resources.ldap.users.updated"
+      onClose={onClose}
+    >
+      <TextInput source="displayName" label={label('displayName')} fullWidth />
+      <TextInput source="email" label={label('email')} validate={validEmail} fullWidth />
+      <TextInput source="mobilePhone" label={label('mobilePhone')} fullWidth />
+      <SelectInput source="status" label={label('status')} choices={STATUS_CHOICES} fullWidth />
+    </DialogForm>
+  );
+};
+
+const strongPassword = [
+  (value: unknown) =>
+    typeof value === 'string' && meetsPasswordRules(value) ? undefined : 'portal.validation.passwordRules',
+];
+const samePassword = [matchesField('password', 'resources.ldap.users.mismatch')];
+
+/** Write a new password to the user's entry in the LDAP directory. */
+const ResetPasswordDialog = ({
+  user,
+  directory,
+  onClose,
+}: {
+  user: DirectoryUser;
+  directory: Directory;
+  onClose: () => void;
+}) => {
+  const dataProvider = useDataProvider();
+  return (
+    <DialogForm<{ password?: string; confirm?: string }>
+      title="resources.ldap.users.resetFor"
+      titleOptions={{ username: user.username }}
+      defaultValues={{ password: '', confirm: '' }}
+      submit={({ password }) =>
+        dataProvider.resetPassword('users/keycloak', {
+          id: user.id,
+          connectorId: directory.id,
+          data: { password },
+        })
+      }
+      success={[
+        'resources.ldap.users.passwordReset',
+        { type: 'info', messageArgs: { username: user.username } },
+      ]}
+      refresh={false}
+      submitLabel="resources.ldap.users.resetPassword"
+      submitIcon={<KeyIcon />}
+      onClose={onClose}
+    >
+      <TextInput
+        source="password"
+        type="password"
+        autoComplete="new-password"
+        label="resources.ldap.users.newPassword"
+        helperText="portal.validation.passwordRules"
+        validate={strongPassword}
+        isRequired
+        fullWidth
+      />
+      <TextInput
+        source="confirm"
+        type="password"
+        autoComplete="new-password"
+        label="resources.ldap.users.confirmPassword"
+        validate={samePassword}
+        isRequired
+        fullWidth
+      />
+    </DialogForm>
+  );
+};
+
+/** Import users from a CSV file into the directory, then show what was taken and what was not, by line. */
+const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose: () => void }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<CsvUploadAnswer | null>(null);
+  const inputId = useId();
+  return (
+    <TitledDialog
+      title="resources.ldap.csv.title"
+      onClose={onClose}
+      maxWidth="md"
+      actions={
+        <>
+          <Button label="ra.action.close" onClick={onClose} />
+          <ActionButton
+            label="resources.ldap.csv.upload"
+            variant="contained"
+            icon={<UploadFileIcon />}
+            on="none"
+            run={() => dataProvider.uploadCsv('users/keycloak', { connectorId: directory.id, file })}
+            onSuccess={({ data }: { data: CsvUploadAnswer }) => setResult(data)}
+            disabled={!file}
+          />
+        </>
+      }
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate('resources.ldap.csv.explain')}
+      </Typography>
+      <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
+        {translate('resources.ldap.csv.choose')}
+      </Box>
+      <input
+        id={inputId}
+        type="file"
+        accept=".csv,text/csv"
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setResult(null);
+        }}
+      />
+      {result && (
+        <Box role="status" sx={{ mt: 2 }}>
+          <Alert severity={result.failed.length ? 'warning' : 'success'}>
+            {translate('resources.ldap.csv.result', {
+              added: result.added,
+              updated: result.updated,
+              failed: result.failed.length,
+            })}
+          </Alert>
+          {result.failed.length > 0 && (
+            <SimpleTable headings={['resources.ldap.csv.line', 'resources.ldap.csv.reason']} sx={{ mt: 1 }}>
+              {result.failed.slice(0, 500).map((row) => (
+                <TableRow key={row.line}>
+                  <TableCell>{row.line}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
+                </TableRow>
+              ))}
+            </SimpleTable>
+          )}
+        </Box>
+      )}
+    </TitledDialog>
+  );
+};
+
+/** The Migrate all users button of an Azure AD directory: its synchronisation, followed on the Info tab. */
+const MigrateAzureButton = ({ directory }: { directory: Directory }) => (
+  <ActionButton
+    label="resources.ldap.users.migrate"
+    on="none"
+    resource="users/keycloak"
+    action="migrateAzure"
+    params={() => ({ data: { customerId: sessionStore.get()?.customerId, connectorId: directory.id } })}
+    success="resources.ldap.users.migrating"
+  />
+);
+
+const RowActions = ({
+  directory,
+  onEdit,
+  onReset,
+}: {
+  directory: Directory;
+  onEdit: (user: DirectoryUser) => void;
+  onReset: (user: DirectoryUser) => void;
+}) => {
+  const user = useRecordContext<DirectoryUser>();
+  const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
+  if (!user || !canModify) return null;
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Button label="ra.action.edit" onClick={() => onEdit(user)}>
+        <EditIcon />
+      </Button>
+      {directory.type === 'LDAP' && user.source === 'LDAP' && (
+        <Button label="resources.ldap.users.resetPassword" onClick={() => onReset(user)}>
+          <KeyIcon />
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
+/** The Users tab of a directory (spec 02 §7 Directory users): its users, a page at a time. */
+export const DirectoryUsers = () => {
+  const directory = useRecordContext<Directory>();
+  const translate = useTranslate();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'users', action: 'create' });
+  const { canAccess: canConfigure } = useCanAccess({ resource: 'ldap', action: 'configure' });
+  const [editing, setEditing] = useState<DirectoryUser | null>(null);
+  const [resetting, setResetting] = useState<DirectoryUser | null>(null);
+  const [importing, setImporting] = useState(false);
+  if (!directory) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <ResourceList<DirectoryUser>
+        resource="users/keycloak"
+        filter={{ connectorId: directory.id }}
+        filters={filters}
+        sort={{ field: 'username', order: 'ASC' }}
+        perPage={25}
+        disableSyncWithLocation
+        storeKey={`ldap-users-${directory.id}`}
+        title={translate('resources.ldap.users.title')}
+        empty={
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {translate('resources.ldap.users.empty')}
+          </Typography>
+        }
+        toolbar={
+          <TopToolbar>
+            {canCreate && (
+              <Button label="resources.ldap.csv.button" onClick={() => setImporting(true)}>
+                <UploadFileIcon />
+              </Button>
+            )}
+            {canConfigure && directory.type === 'AZURE' && <MigrateAzureButton directory={directory} />}
+          </TopToolbar>
+        }
+        sx={{ '& .RaList-main': { boxShadow: 'none' } }}
+        phone={{
+          primaryText: (user) => user.username,
+          secondaryText: (user) => user.email ?? '',
+          tertiaryText: <StatusField />,
+          linkType: false,
+        }}
+      >
+        <Column source="username" label={label('username')} />
+        <Column source="displayName" label={label('displayName')} />
+        <Column source="email" label={label('email')} />
+        <Column source="status" label={label('status')}>
+          <StatusField />
+        </Column>
+        <Column label={false} disableSort align="right">
+          <RowActions directory={directory} onEdit={setEditing} onReset={setResetting} />
+        </Column>
+      </ResourceList>
+      {editing && <EditUserDialog user={editing} directory={directory} onClose={() => setEditing(null)} />}
+      {resetting && (
+        <ResetPasswordDialog user={resetting} directory={directory} onClose={() => setResetting(null)} />
+      )}
+      {importing && <CsvImportDialog directory={directory} onClose={() => setImporting(false)} />}
+    </Box>
+  );
+};

@@ -1,0 +1,13 @@
+import KeyIcon from '@mui/icons-material/Key';
+import { defineFeature } from '../../kit/feature';
+import { screen } from '../../kit/preloadable';
+import { samlSetting } from './texts';
+
+/** A singleton: the page the menu opens (the resource's list) is the setting's form. */
+export default defineFeature({
+  name: 'saml-settings',
+  list: screen(() => import('./SamlSettingPage'), 'SamlSettingPage'),
+  icon: KeyIcon,
+  menu: { menu: 'provider', order: 61, group: 'settings' },
+  texts: { en: samlSetting },
+});

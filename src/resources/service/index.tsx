@@ -1,0 +1,42 @@
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import { Route } from 'react-router-dom';
+import { defineFeature } from '../../kit/feature';
+import { screen } from '../../kit/preloadable';
+import { service, serviceInstance } from './texts';
+
+// Its own routes' screens load with their page too (see preloadable).
+const LaunchForm = screen(() => import('./LaunchForm'), 'LaunchForm');
+
+/**
+ * Services (spec 01 §2 /service-launch; spec 02 §2 Service launch): the customer's services, the gallery of
+ * published templates (create), the launch form of a template (/service-launch/create/{templateId}) and the
+ * service page with its tabs Info, 2FA Bypass List and Seamless Login List (edit). Its calls go through the
+ * resources registered beside it: the services themselves (`service-instance`), the connectors a launch
+ * chooses from (`connectors`) and the users lists of a service.
+ */
+export default defineFeature(
+  {
+    name: 'service-launch',
+    list: screen(() => import('./ServiceList'), 'ServiceList'),
+    create: screen(() => import('./LaunchGallery'), 'LaunchGallery'),
+    edit: screen(() => import('./ServiceEdit'), 'ServiceEdit'),
+    icon: RocketLaunchIcon,
+    recordRepresentation: 'instanceName',
+    routes: <Route path="create/:templateId" element={<LaunchForm />} />,
+    menu: { menu: 'customer', order: 60 },
+    texts: { en: service },
+  },
+  {
+    name: 'service-instance',
+    texts: { en: serviceInstance },
+  },
+  {
+    name: 'connectors',
+  },
+  {
+    name: 'deny_service_users',
+  },
+  {
+    name: 'seamless_service_users',
+  },
+);

@@ -1,0 +1,199 @@
+import { HttpResponse, http } from 'msw';
+import { Resource } from 'react-admin';
+import type { ActivationCodeRecord } from '../../../contract/activationCode';
+import type { TokenPackRecord } from '../../../contract/tokenPack';
+import activationCode from '../../../src/resources/activationCode';
+import tokenPack from '../../../src/resources/tokenPack';
+import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
+import { API, server } from '../msw';
+
+export const ALL = ['token-pack:view', 'token-pack:configure', 'token-pack:delete', 'token-pack:modify'];
+export const VIEW = ['token-pack:view'];
+
+export const AC = `${API}/idm-config/v2/reactive/activation-code`;
+
+export const PACK: TokenPackRecord = {
+  id: 'tp1',
+  customerId: 'c1',
+  name: 'Professional Token Pack',
+  subscriptionId: null,
+  wizardStatus: 'COMPLETED',
+  iconUrl: null,
+  featureImageUrl: null,
+  primaryDirectoryId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  themeId: null,
+  themeName: null,
+  serviceIds: [],
+  services: [],
+  createdDate: '2024-03-01T08:00:00Z',
+  lastModifiedDate: '2024-03-02T09:30:00Z',
+};
+
+const code = (
+  fields: Partial<ActivationCodeRecord> & Pick<ActivationCodeRecord, 'id'>,
+): ActivationCodeRecord => ({
+  code: '7KQ2-M9XD-4HJT-0PWC',
+  tokenPackId: 'tp1',
+  userId: 'u1',
+  username: 'ann',
+  email: null,
+  distinguishedName: null,
+  status: 'NEW',
+  lastModifiedDate: '2024-05-01T08:00:00Z',
+  expireDate: '2024-05-31T08:00:00Z',
+  activatedDate: null,
+  ...fields,
+});
+
+export const ANN = code({
+  id: 'a0000000-0000-4000-8000-000000000001',
+  username: 'ann',
+  email: 'ann@acme.test',
+  distinguishedName: 'CN=Ann,OU=Staff,DC=acme,DC=test',
+});
+export const BOB = code({
+  id: 'a0000000-0000-4000-8000-000000000002',
+  code: 'N3VR-8ZQA-KM2E-55TB',
+  userId: 'u2',
+  username: 'bob',
+  status: 'ACTIVATED',
+  activatedDate: '2024-05-02T08:00:00Z',
+});
+export const CID = code({
+  id: 'a0000000-0000-4000-8000-000000000003',
+  code: 'XW1H-6G9C-PR4D-ST7Y',
+  userId: 'u3',
+  username: 'cid',
+  email: 'cid@acme.test',
+  status: 'EXPIRED',
+});
+
+export interface Fixtures {
+  pack?: TokenPackRecord;
+  codes?: ActivationCodeRecord[];
+  /** What send-mail answers. */
+  sendMail?: { queued: number; skipped: number } | { status: number; messageKey: string; message: string };
+  /** What generate answers when it fails. */
+  generateError?: { status: number; messageKey: string; message: string };
+  /** The zips wait for this before answering (to see the progress). */
+  zipReady?: Promise<void>;
+}
+
+const zip = () =>
+  new HttpResponse('PK-zip-bytes', {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': 'attachment; filename="Professional Token Pack-activation-codes.zip"',
+    },
+  });
+
+/**
+ * The server as the contract answers it: the pack, its codes (search with tokenPackId, q, status,
+ * emailExist and pages), generate (a code for each directory user without one: here, dan), re-generate,
+ * send-mail, the zips and delete-many, kept in a list that the writes change.
+ */
+export const serve = ({
+  pack = PACK,
+  codes = [ANN, BOB, CID],
+  sendMail,
+  generateError,
+  zipReady,
+}: Fixtures = {}) => {
+  const rows = [...codes];
+  server.use(
+    http.get(`${API}/idm-config/token-pack-v2/c1/:id`, ({ params }) =>
+      params.id === pack.id
+        ? HttpResponse.json(pack)
+        : HttpResponse.json({ messageKey: 'error.tokenPack.notFound', message: 'x' }, { status: 404 }),
+    ),
+    http.get(`${AC}/c1/search`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const q = query.get('q')?.toLowerCase();
+      const status = query.get('status');
+      const emailExist = query.get('emailExist');
+      const found = rows.filter(
+        (row) =>
+          row.tokenPackId === query.get('tokenPackId') &&
+          (!q || row.username.includes(q) || row.code.toLowerCase().includes(q)) &&
+          (!status || row.status === status) &&
+          (emailExist === null || (row.email !== null) === (emailExist === 'true')),
+      );
+      const page = Number(query.get('page') ?? 0);
+      const pageSize = Number(query.get('pageSize') ?? 25);
+      return HttpResponse.json({
+        content: found.slice(page * pageSize, (page + 1) * pageSize),
+        totalElements: found.length,
+        page,
+        pageSize,
+      });
+    }),
+    http.put(`${AC}/generate/c1/:tokenPackId`, () => {
+      if (generateError) {
+        const { status, ...body } = generateError;
+        return HttpResponse.json(body, { status });
+      }
+      rows.push(code({ id: 'a0000000-0000-4000-8000-000000000004', username: 'dan', userId: 'u4' }));
+      return HttpResponse.json({ generated: 1 });
+    }),
+    http.put(`${AC}/c1/re-generate/:tokenPackId`, async ({ request }) => {
+      const body = (await request.json()) as { ids?: string[]; all?: boolean };
+      return HttpResponse.json({ regenerated: body.all ? rows.length : (body.ids?.length ?? 0) });
+    }),
+    http.post(`${AC}/c1/send-mail`, async ({ request }) => {
+      const body = (await request.json()) as { ids: string[]; email?: string };
+      if (sendMail && 'status' in sendMail) {
+        const { status, ...error } = sendMail;
+        return HttpResponse.json(error, { status });
+      }
+      const withEmail = body.ids.filter(
+        (id) => body.email || rows.find((row) => row.id === id)?.email,
+      ).length;
+      return HttpResponse.json(sendMail ?? { queued: withEmail, skipped: body.ids.length - withEmail });
+    }),
+    http.post(`${AC}/c1/zip-token-pack-ac/:tokenPackId`, async () => {
+      await zipReady;
+      return zip();
+    }),
+    http.get(`${AC}/c1/download-token-pack-ac-zip/:tokenPackId`, async () => {
+      await zipReady;
+      return zip();
+    }),
+    http.delete(`${AC}/c1/delete-many`, async ({ request }) => {
+      const { ids } = (await request.json()) as { ids: string[] };
+      for (const id of ids)
+        rows.splice(
+          rows.findIndex((row) => row.id === id),
+          1,
+        );
+      return HttpResponse.json({ ids });
+    }),
+  );
+  return rows;
+};
+
+/** The activation-code page of `tokenPackId` (or `path`) for a customer administrator of c1. */
+export const renderAt = (
+  tokenPackId = 'tp1',
+  {
+    permissions = ALL,
+    path = `/activation-code/${tokenPackId}`,
+    ...fixtures
+  }: Fixtures & { permissions?: string[]; path?: string } = {},
+) => {
+  serve(fixtures);
+  server.use(
+    http.get(`${API}/idm-ldap/ldap/c1/:id`, ({ params }) =>
+      HttpResponse.json({ id: params.id, name: 'Corporate AD', type: 'LDAP' }),
+    ),
+  );
+  return renderAdmin({
+    path,
+    permissions,
+    session: customerAdmin,
+    children: [
+      ...resourcesOf(activationCode),
+      ...resourcesOf(tokenPack),
+      <Resource key="ldap" name="ldap" recordRepresentation="name" />,
+    ],
+  });
+};

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import ldap from '../../../src/resources/directory';
+import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { API, server } from '../msw';
+
+const ALL = [
+  'directories:view',
+  'directories:create',
+  'directories:modify',
+  'directories:delete',
+  'directories:configure',
+  'user-management:view',
+  'user-management:modify',
+  'user-management:create',
+];
+
+const IDLE = {
+  status: 'IDLE',
+  phase: null,
+  read: 0,
+  written: 0,
+  total: 0,
+  added: 0,
+  updated: 0,
+  deactivated: 0,
+  failed: 0,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+};
+
+const HEAD_OFFICE = {
+  id: 'd1',
+  name: 'Head office',
+  type: 'LDAP',
+  hybrid: false,
+  host: 'ldap.acme.test',
+  port: 389,
+  secured: false,
+  baseDn: 'ou=people,dc=acme,dc=test',
+  userDn: 'cn=reader,dc=acme,dc=test',
+  userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
+  loginProperty: 'uid',
+  emailAttribute: 'mail',
+  displayNameAttribute: 'displayName',
+  phoneAttribute: 'mobile',
+  tenantId: null,
+  applicationId: null,
+  graphUrl: null,
+  authorityUrl: null,
+  restAuthentication: null,
+  restUsername: null,
+  restHeader: null,
+  listUsersUrl: null,
+  passwordSet: true,
+  secretSet: false,
+  userCount: 2,
+  lastSync: IDLE,
+  createdDate: '2026-01-05T10:00:00.000Z',
+  lastModifiedDate: '2026-01-05T10:00:00.000Z',
+};
+
+const USERS = [
+  {
+    id: 'u1',
+    username: 'ann',
+    displayName: 'Ann Lee',
+    email: 'ann@acme.test',
+    mobilePhone: null,
+    status: 'ACTIVE',
+    directoryId: 'd1',
+    directoryName: 'Head office',
+    source: 'LDAP',
+    appActivated: false,
+    createdDate: '2026-01-05T10:00:00.000Z',
+    lastModifiedDate: '2026-01-05T10:00:00.000Z',
+  },
+];
+
+const renderAt = (path: string, directory: Record<string, unknown> = HEAD_OFFICE) => {
+  server.use(
+    http.get(`${API}/idm-ldap/ldap/c1/search`, () =>
+      HttpResponse.json({ content: [directory], totalElements: 1, page: 0, pageSize: 10 }),
+    ),
+    http.get(`${API}/idm-ldap/ldap/c1/:id`, () => HttpResponse.json(directory)),
+    http.get(`${API}/idm-ldap/users/r-c1/users/connectors/d1`, () =>
+      HttpResponse.json({ content: USERS, totalElements: 1, page: 0, pageSize: 25 }),
+    ),
+  );
+  return renderAdmin({
+    path,
+    permissions: ALL,
+    session: customerAdmin,
+    children: [...resourcesOf(ldap)],
+  });
+};
+
+const field = (label: string) => screen.queryByLabelText(label, { selector: 'input', exact: false });
+
+describe('the directory form', () => {
+  it('shows the fields of the chosen type only', async () => {
+    const { user } = renderAt('/ldap/create');
+    expect(await screen.findByLabelText('Base DN', { exact: false })).toBeInTheDocument();
+    expect(field('Tenant ID')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Azure AD' }));
+    expect(await screen.findByLabelText('Tenant ID', { exact: false })).toBeInTheDocument();
+    expect(field('Base DN')).toBeNull();
+    expect(field('Client secret')).not.toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'REST' }));
+    expect(await screen.findByLabelText('List active users API URL', { exact: false })).toBeInTheDocument();
+    expect(field('Tenant ID')).toBeNull();
+    expect(field('Password, token or key')).toBeNull();
+  });
+
+  it('moves the port between 389 and 636 with LDAPS', async () => {
+    const { user } = renderAt('/ldap/create');
+    const port = (await screen.findByRole('spinbutton', { name: /port/i })) as HTMLInputElement;
+    expect(port.value).toBe('389');
+    await user.click(screen.getByRole('switch', { name: /Secured/ }));
+    await waitFor(() => expect(port.value).toBe('636'));
+    await user.click(screen.getByRole('switch', { name: /Secured/ }));
+    await waitFor(() => expect(port.value).toBe('389'));
+  });
+
+  it('asks for all mandatory fields before testing, without calling the server', async () => {
+    const sent = recordRequests();
+    const { user } = renderAt('/ldap/create');
+    await user.click(await screen.findByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText('Please input all mandatory fields before testing the connection'),
+    ).toBeInTheDocument();
+    expect(sent.filter((request) => request.path.endsWith('/test-connection'))).toEqual([]);
+  });
+
+  it('shows the success, and a failure with its reason and detail', async () => {
+    let answer: Record<string, unknown> = {
+      success: false,
+      messageKey: 'directory.test.failure',
+      message: "Can't connect to LDAP server!",
+      reason: 'credentials',
+      detail: 'The user DN or password was refused by the directory.',
+      entries: null,
+    };
+    server.use(http.post(`${API}/idm-ldap/ldap/c1/test-connection`, () => HttpResponse.json(answer)));
+    const sent = recordRequests();
+    const { user } = renderAt('/ldap/d1');
+    await screen.findByDisplayValue('Head office');
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText("Can't connect to LDAP server!")).toBeInTheDocument();
+    expect(screen.getByText(/The account or its password was refused/)).toBeInTheDocument();
+    expect(screen.getByText('The user DN or password was refused by the directory.')).toBeInTheDocument();
+    // The stored password is used: the form sends the directory's id and no password.
+    const body = sent.find((request) => request.path.endsWith('/test-connection'))?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ id: 'd1', type: 'LDAP', host: 'ldap.acme.test', port: 389 });
+    expect(body).not.toHaveProperty('password');
+    answer = {
+      ...answer,
+      success: true,
+      message: 'Connection is successful!',
+      reason: null,
+      detail: null,
+      entries: 42,
+    };
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(await screen.findByText('Connection is successful!')).toBeInTheDocument();
+    expect(screen.getByText('Users found: 42')).toBeInTheDocument();
+  });
+
+  it('keeps the stored password when an edit leaves it empty', async () => {
+    server.use(http.put(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json(HEAD_OFFICE)));
+    const sent = recordRequests();
+    const { user } = renderAt('/ldap/d1');
+    expect(await screen.findByText('A password is set. Leave this empty to keep it.')).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await user.clear(name);
+    await fill(user, name, 'Head office (Hanoi)');
+    await save(user);
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    const body = sent.find((request) => request.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Head office (Hanoi)', type: 'LDAP', baseDn: HEAD_OFFICE.baseDn });
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('tenantId');
+  });
+});
+
+describe('a directory', () => {
+  it('synchronises its users, showing the progress, then what was done', async () => {
+    const states = [
+      { ...IDLE, status: 'RUNNING', phase: 'reading', read: 40, startedAt: '2026-01-06T10:00:00.000Z' },
+      { ...IDLE, status: 'RUNNING', phase: 'writing', read: 120, written: 60, total: 120 },
+      {
+        ...IDLE,
+        status: 'DONE',
+        read: 120,
+        written: 120,
+        total: 120,
+        added: 118,
+        updated: 1,
+        deactivated: 3,
+        failed: 2,
+        finishedAt: '2026-01-06T10:00:05.000Z',
+      },
+    ];
+    let asked = 0;
+    server.use(
+      http.post(`${API}/idm-ldap/ldap/c1/d1/sync`, () => HttpResponse.json(states[0], { status: 202 })),
+      http.get(`${API}/idm-ldap/ldap/c1/d1/sync`, () => HttpResponse.json(states[Math.min(++asked, 2)])),
+    );
+    const { user } = renderAt('/ldap/d1/show');
+    expect(await screen.findByText(/Not synchronised yet/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Synchronise users' }));
+    expect(await screen.findByText('Reading the directory: 40 users read')).toBeInTheDocument();
+    expect(await screen.findByText('Writing users: 60 of 120', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/added 118, updated 1, deactivated 3, not taken 2/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists its users, and says which CSV rows were not taken', async () => {
+    const { user } = renderAt('/ldap/d1/show/users');
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('ann')).toBeInTheDocument();
+    expect(within(table).getByText('ann@acme.test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Reset password/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByRole('dialog', { name: 'Import users from a CSV file' })).toBeInTheDocument();
+    expect(screen.getByText(/username first, then any of email/)).toBeInTheDocument();
+  });
+
+  it('says how many users go with it before it is deleted', async () => {
+    const { user } = renderAt('/ldap/d1/show');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete the directory Head office?')).toBeInTheDocument();
+    expect(screen.getByText(/Its 2 users are removed from the portal too/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { Resource } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import users from '../../../src/resources/user';
+import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { API, server } from '../msw';
+
+const ALL = ['user-management:view', 'user-management:modify', 'directories:view', 'directories:create'];
+
+const user = (id: string, username: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  username,
+  displayName: `${username} Doe`,
+  email: `${username}@acme.test`,
+  mobilePhone: null,
+  status: 'ACTIVE',
+  directoryId: 'd1',
+  directoryName: 'Head office',
+  source: 'LDAP',
+  appActivated: false,
+  createdDate: '2026-01-05T10:00:00.000Z',
+  lastModifiedDate: '2026-01-05T10:00:00.000Z',
+  ...fields,
+});
+const ANN = user('u1', 'ann');
+const BEN = user('u2', 'ben', { status: 'INACTIVE' });
+
+const renderAt = (
+  path: string,
+  {
+    content = [ANN, BEN],
+    totalElements = 100_000,
+    permissions = ALL,
+    one = ANN as Record<string, unknown>,
+  } = {},
+) => {
+  server.use(
+    http.get(`${API}/user-management/users/c1/search`, () =>
+      HttpResponse.json({ content, totalElements, page: 0, pageSize: 25 }),
+    ),
+    http.get(`${API}/user-management/users/c1/:id`, () => HttpResponse.json(one)),
+    http.get(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json({ id: 'd1', name: 'Head office' })),
+    http.get(`${API}/idm-ldap/ldap/c1/search`, () =>
+      HttpResponse.json({
+        content: [{ id: 'd1', name: 'Head office' }],
+        totalElements: 1,
+        page: 0,
+        pageSize: 25,
+      }),
+    ),
+  );
+  return renderAdmin({
+    path,
+    permissions,
+    session: customerAdmin,
+    children: [...resourcesOf(users), <Resource key="ldap" name="ldap" />],
+  });
+};
+
+/** The query strings of the list's searches, in order. */
+const searches = (sent: { path: string }[]) =>
+  sent
+    .filter((request) => request.path.startsWith('/user-management/users/c1/search'))
+    .map((request) => request.path.split('?')[1] ?? '');
+
+describe('the users list', () => {
+  it('asks the server for a page (page minus one) sorted by username, and shows the total', async () => {
+    const sent = recordRequests();
+    renderAt('/users');
+    expect(await screen.findByText('ann')).toBeInTheDocument();
+    expect(screen.getByText('1-25 of 100000')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('ben').closest('tr') as HTMLElement).getByText('Inactive'),
+    ).toBeInTheDocument();
+    expect(searches(sent)[0]).toBe('page=0&pageSize=25&sort=username&order=ASC');
+  });
+
+  it('searches by a part of a name and filters by status', async () => {
+    const sent = recordRequests();
+    const { user: actor } = renderAt('/users');
+    await screen.findByText('ann');
+    await fill(actor, screen.getByPlaceholderText('Search'), 'an');
+    await waitFor(() => expect(searches(sent).at(-1)).toContain('q=an'));
+    await actor.click(screen.getByRole('combobox', { name: 'Status' }));
+    await actor.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(searches(sent).at(-1)).toMatch(/q=an.*status=INACTIVE|status=INACTIVE.*q=an/));
+  });
+
+  it('offers to add a directory when the customer has no user yet', async () => {
+    renderAt('/users', { content: [], totalElements: 0 });
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Add a directory' })).toHaveAttribute(
+      'href',
+      '/ldap/create',
+    );
+  });
+});
+
+describe('a user', () => {
+  it('shows its details, and says why the token pack tabs are empty', async () => {
+    const sent = recordRequests();
+    const { user: actor } = renderAt('/users/u1/show');
+    expect(await screen.findByText('ann@acme.test')).toBeInTheDocument();
+    expect(screen.getByText('Head office')).toBeInTheDocument();
+    expect(screen.getByText('LDAP directory')).toBeInTheDocument();
+    await actor.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText(/This user is in no token pack yet/)).toBeInTheDocument();
+    await actor.click(screen.getByRole('tab', { name: 'Troubleshooting log' }));
+    expect(await screen.findByText(/The troubleshooting log \(devices/)).toBeInTheDocument();
+    expect(sent.filter((request) => request.path.includes('/history/'))).toEqual([]);
+  });
+
+  it("reads the history of the user's token pack, a page at a time", async () => {
+    server.use(
+      http.get(`${API}/user-management/users/tp1/history/u1`, () =>
+        HttpResponse.json({
+          content: [
+            { id: 'h1', date: '2026-01-06T09:00:00.000Z', action: 'SIGN_IN', actor: 'ann', changes: {} },
+            {
+              id: 'h2',
+              date: '2026-01-05T10:00:00.000Z',
+              action: 'CREATE',
+              actor: 'admin@acme.test',
+              changes: { username: {} },
+            },
+          ],
+          totalElements: 2,
+          page: 0,
+          pageSize: 10,
+        }),
+      ),
+    );
+    const sent = recordRequests();
+    const { user: actor } = renderAt('/users/u1/show', { one: { ...ANN, tokenPackIds: ['tp1'] } });
+    await screen.findByText('ann@acme.test');
+    await actor.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('SIGN_IN')).toBeInTheDocument();
+    expect(screen.getByText('admin@acme.test')).toBeInTheDocument();
+    const history = sent.find((request) => request.path.includes('/history/'));
+    expect(history?.path).toBe(
+      '/user-management/users/tp1/history/u1?customerId=c1&page=0&pageSize=10&sort=date&order=DESC',
+    );
+  });
+
+  it('lists the devices the user activated in the token pack in the troubleshooting log', async () => {
+    server.use(
+      http.get(`${API}/user-management/users/tp1/get-device-id/u1`, () =>
+        HttpResponse.json([
+          {
+            deviceId: 'd1',
+            name: 'Pixel 9 of Ann',
+            activatedDate: '2026-01-06T09:00:00.000Z',
+            lastSignIn: null,
+            lastApproval: null,
+          },
+        ]),
+      ),
+    );
+    const { user: actor } = renderAt('/users/u1/show', { one: { ...ANN, tokenPackIds: ['tp1'] } });
+    await screen.findByText('ann@acme.test');
+    await actor.click(screen.getByRole('tab', { name: 'Troubleshooting log' }));
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        within(row)
+          .getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([
+      ['Device', 'Activated', 'Last sign-in', 'Last approval'],
+      ['Pixel 9 of Ann', new Date('2026-01-06T09:00:00.000Z').toLocaleString('vi-VN'), '—', '—'],
+    ]);
+  });
+
+  it('says the V-Key app must be activated before its PIN can be sent', async () => {
+    server.use(
+      http.put(`${API}/user-management/users/send-ts-apin/u1`, () =>
+        HttpResponse.json(
+          {
+            messageKey: 'error.user.appNotActivated',
+            message: 'You have not activated account on V-Key app yet.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user: actor } = renderAt('/users/u1/show');
+    await actor.click(await screen.findByRole('button', { name: 'Send app PIN' }));
+    expect(
+      await screen.findByText(
+        'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('is edited: only the fields an administrator may change are sent', async () => {
+    server.use(http.put(`${API}/user-management/users/c1/u1`, () => HttpResponse.json(ANN)));
+    const sent = recordRequests();
+    const { user: actor } = renderAt('/users/u1');
+    const name = await screen.findByDisplayValue('ann Doe');
+    await actor.clear(name);
+    await fill(actor, name, 'Ann Lee');
+    await save(actor);
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({
+      displayName: 'Ann Lee',
+      email: 'ann@acme.test',
+      mobilePhone: null,
+      status: 'ACTIVE',
+    });
+  });
+
+  it('is not shown without user-management:view', async () => {
+    renderAt('/users', { permissions: ['directories:view'] });
+    await waitFor(() => expect(screen.queryByText('ann')).toBeNull());
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
