@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { type Preloadable, preloadable } from './preloadable';
 
 /** The side menus: the provider's, a customer's, and My Account's. */
 export type MenuName = 'provider' | 'customer' | 'myAccount';
@@ -68,3 +69,39 @@ export const defineFeature = (...resources: PortalResource[]): PortalFeature => 
 /** A menu placement or several, as a list. */
 export const placementsOf = (menu: PortalResource['menu']): readonly MenuPlacement[] =>
   menu === undefined ? [] : Array.isArray(menu) ? menu : [menu as MenuPlacement];
+
+/**
+ * A screen of a feature, loaded with its page: `screen(() => import('./CustomerList'), 'CustomerList')` is the
+ * module's export of that name, preloadable.
+ */
+export const screen = <M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): Preloadable<object> => preloadable(() => load().then((module) => module[name] as ComponentType<object>));
+
+type ScreenKind = 'list' | 'create' | 'edit' | 'show';
+
+/** A screen's kind by the end of its file's name: CustomerList, CustomerCreate, CustomerEdit, CustomerShow. */
+const KINDS: readonly [string, ScreenKind][] = [
+  ['List', 'list'],
+  ['Create', 'create'],
+  ['Edit', 'edit'],
+  ['Show', 'show'],
+];
+
+/**
+ * A feature's screens, from its folder's files named `<Name>List|Create|Edit|Show.tsx` (each exporting the
+ * component of its name), as a lazy `import.meta.glob` finds them:
+ *
+ *   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx']))
+ */
+export const screensOf = (
+  modules: Record<string, () => Promise<unknown>>,
+): Partial<Record<ScreenKind, Preloadable<object>>> =>
+  Object.fromEntries(
+    Object.entries(modules).flatMap(([path, load]) => {
+      const name = path.replace(/^.*\/|\.tsx?$/g, '');
+      const kind = KINDS.find(([suffix]) => name.endsWith(suffix))?.[1];
+      return kind ? [[kind, screen(load as () => Promise<Record<string, ComponentType>>, name)]] : [];
+    }),
+  );

@@ -43,12 +43,3 @@ export const preloadOf = (component: unknown): (() => Promise<void>) | undefined
   typeof component === 'function' && 'preload' in component && typeof component.preload === 'function'
     ? (component.preload as () => Promise<void>)
     : undefined;
-
-/**
- * A screen of a feature, loaded with its page: `screen(() => import('./CustomerList'), 'CustomerList')` is the
- * module's export of that name, preloadable.
- */
-export const screen = <M extends Record<K, ComponentType>, K extends keyof M & string>(
-  load: () => Promise<M>,
-  name: K,
-): Preloadable<object> => preloadable(() => load().then((module) => module[name] as ComponentType<object>));

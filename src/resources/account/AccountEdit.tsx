@@ -1,5 +1,5 @@
-import { Edit, useNotify, useRecordContext } from 'react-admin';
-import { errorNotification } from '../../kit/notifyError';
+import { useRecordContext } from 'react-admin';
+import { EditPage } from '../../kit/pages';
 import { AccountForm } from './AccountForm';
 import { type Account, toUpdateBody } from './accountFields';
 
@@ -11,16 +11,8 @@ const AccountEditForm = () => {
 };
 
 /** PUT /account/:id with the fields the form edits. */
-export const AccountEdit = () => {
-  const notify = useNotify();
-  return (
-    <Edit
-      transform={toUpdateBody}
-      mutationMode="pessimistic"
-      redirect="list"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
-      <AccountEditForm />
-    </Edit>
-  );
-};
+export const AccountEdit = () => (
+  <EditPage transform={toUpdateBody} redirect="list">
+    <AccountEditForm />
+  </EditPage>
+);

@@ -1,15 +1,11 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screensOf } from '../../kit/feature';
 import { account } from './texts';
 
 /** Administrator accounts of the provider or of a customer (spec 01 §3, §4, §5 Administrator account). */
 export default defineFeature({
   name: 'account',
-  list: screen(() => import('./AccountList'), 'AccountList'),
-  create: screen(() => import('./AccountCreate'), 'AccountCreate'),
-  edit: screen(() => import('./AccountEdit'), 'AccountEdit'),
-  show: screen(() => import('./AccountShow'), 'AccountShow'),
+  ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: AdminPanelSettingsIcon,
   recordRepresentation: 'email',
   menu: [

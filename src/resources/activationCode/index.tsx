@@ -1,7 +1,6 @@
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Route } from 'react-router-dom';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screen } from '../../kit/feature';
 import { activationCode } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).

@@ -1,7 +1,6 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import { Route } from 'react-router-dom';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screen, screensOf } from '../../kit/feature';
 import type { Asset } from './model';
 import { asset } from './texts';
 
@@ -11,9 +10,7 @@ const AssetPermissionPage = screen(() => import('./AssetPermissionPage'), 'Asset
 /** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
 export default defineFeature({
   name: 'asset',
-  list: screen(() => import('./AssetList'), 'AssetList'),
-  edit: screen(() => import('./AssetEdit'), 'AssetEdit'),
-  show: screen(() => import('./AssetShow'), 'AssetShow'),
+  ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: DnsIcon,
   recordRepresentation: (record: Asset) => record.name,
   routes: <Route path=":assetId/permission" element={<AssetPermissionPage />} />,

@@ -1,5 +1,4 @@
-import { Create, useNotify } from 'react-admin';
-import { errorNotification } from '../../kit/notifyError';
+import { CreatePage } from '../../kit/pages';
 import { CustomerForm } from './CustomerForm';
 import { type CustomerProfile, toProfile } from './customerFields';
 
@@ -9,15 +8,8 @@ const toCreateBody = (values: Partial<CustomerProfile>) => {
   return logo ? { ...profile, logo } : profile;
 };
 
-export const CustomerCreate = () => {
-  const notify = useNotify();
-  return (
-    <Create
-      transform={toCreateBody}
-      redirect="list"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
-      <CustomerForm />
-    </Create>
-  );
-};
+export const CustomerCreate = () => (
+  <CreatePage transform={toCreateBody} redirect="list">
+    <CustomerForm />
+  </CreatePage>
+);

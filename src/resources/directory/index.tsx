@@ -1,6 +1,5 @@
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screensOf } from '../../kit/feature';
 import { directory, directoryUser } from './texts';
 
 /**
@@ -10,10 +9,7 @@ import { directory, directoryUser } from './texts';
 export default defineFeature(
   {
     name: 'ldap',
-    list: screen(() => import('./DirectoryList'), 'DirectoryList'),
-    create: screen(() => import('./DirectoryCreate'), 'DirectoryCreate'),
-    edit: screen(() => import('./DirectoryEdit'), 'DirectoryEdit'),
-    show: screen(() => import('./DirectoryShow'), 'DirectoryShow'),
+    ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     icon: FolderSharedIcon,
     recordRepresentation: 'name',
     menu: { menu: 'customer', order: 30, when: ({ customerScope }) => customerScope },

@@ -1,10 +1,10 @@
-import { EditThenShow } from '../../components/EditThenShow';
+import { EditPage } from '../../kit/pages';
 import { HttpsForm } from './HttpsForm';
 import { toHttpsBody } from './httpsFields';
 
 /** PUT /idm-config/connectors/https/{customerId}/{id}; then the connector's page. */
 export const HttpsEdit = () => (
-  <EditThenShow transform={toHttpsBody}>
+  <EditPage transform={toHttpsBody}>
     <HttpsForm />
-  </EditThenShow>
+  </EditPage>
 );

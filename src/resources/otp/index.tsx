@@ -1,6 +1,5 @@
 import PasswordIcon from '@mui/icons-material/Password';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screensOf } from '../../kit/feature';
 import { otp } from './texts';
 
 /**
@@ -10,7 +9,7 @@ import { otp } from './texts';
  */
 export default defineFeature({
   name: 'otp',
-  list: screen(() => import('./OtpList'), 'OtpList'),
+  ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: PasswordIcon,
   recordRepresentation: 'username',
   texts: { en: otp },

@@ -1,10 +1,10 @@
-import { EditThenShow } from '../../components/EditThenShow';
+import { EditPage } from '../../kit/pages';
 import { RadiusForm } from './RadiusForm';
 import { toRadiusBody } from './radiusFields';
 
 /** PUT /idm-config/connectors/radius/{customerId}/{id}; then the connector's page. */
 export const RadiusEdit = () => (
-  <EditThenShow transform={toRadiusBody}>
+  <EditPage transform={toRadiusBody}>
     <RadiusForm />
-  </EditThenShow>
+  </EditPage>
 );

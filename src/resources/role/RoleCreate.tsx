@@ -1,18 +1,10 @@
-import { Create, useNotify } from 'react-admin';
-import { errorNotification } from '../../kit/notifyError';
+import { CreatePage } from '../../kit/pages';
 import { RoleForm } from './RoleForm';
 import { toCreateBody } from './roleFields';
 
 /** POST /account/role/create; a taken name is refused ('Role name already existed.'). */
-export const RoleCreate = () => {
-  const notify = useNotify();
-  return (
-    <Create
-      transform={toCreateBody}
-      redirect="show"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
-      <RoleForm />
-    </Create>
-  );
-};
+export const RoleCreate = () => (
+  <CreatePage transform={toCreateBody}>
+    <RoleForm />
+  </CreatePage>
+);

@@ -1,19 +1,10 @@
-import { Edit, useNotify } from 'react-admin';
-import { errorNotification } from '../../kit/notifyError';
+import { EditPage } from '../../kit/pages';
 import { RoleForm } from './RoleForm';
 import { toUpdateBody } from './roleFields';
 
 /** PUT /account/role/:id without the scope. */
-export const RoleEdit = () => {
-  const notify = useNotify();
-  return (
-    <Edit
-      transform={toUpdateBody}
-      mutationMode="pessimistic"
-      redirect="show"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
-      <RoleForm edit />
-    </Edit>
-  );
-};
+export const RoleEdit = () => (
+  <EditPage transform={toUpdateBody}>
+    <RoleForm edit />
+  </EditPage>
+);

@@ -1,15 +1,11 @@
 import SecurityIcon from '@mui/icons-material/Security';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screensOf } from '../../kit/feature';
 import { role } from './texts';
 
 /** Roles and the accounts holding them (spec 01 §2 roles tabs, §3 Role, §5 Role name unique, §6). */
 export default defineFeature({
   name: 'role',
-  list: screen(() => import('./RoleList'), 'RoleList'),
-  create: screen(() => import('./RoleCreate'), 'RoleCreate'),
-  edit: screen(() => import('./RoleEdit'), 'RoleEdit'),
-  show: screen(() => import('./RoleShow'), 'RoleShow'),
+  ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: SecurityIcon,
   recordRepresentation: 'displayName',
   menu: { menu: 'provider', order: 50 },

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Create, Loading, useDataProvider, useNotify } from 'react-admin';
+import { Loading, useDataProvider, useNotify } from 'react-admin';
 import type { SamlDefaults } from '../../../contract/saml';
 import { errorNotification } from '../../kit/notifyError';
+import { CreatePage } from '../../kit/pages';
 import { SamlForm } from './SamlForm';
 import { toSamlBody } from './samlFields';
 
@@ -28,12 +29,8 @@ export const SamlCreate = () => {
     };
   }, [dataProvider, notify]);
   return (
-    <Create
-      transform={toSamlBody}
-      redirect="show"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
+    <CreatePage transform={toSamlBody}>
       {defaults ? <SamlForm defaultValues={defaults} /> : <Loading />}
-    </Create>
+    </CreatePage>
   );
 };

@@ -1,10 +1,10 @@
-import { EditThenShow } from '../../components/EditThenShow';
+import { EditPage } from '../../kit/pages';
 import { SamlForm } from './SamlForm';
 import { toSamlBody } from './samlFields';
 
 /** PUT /idm-config/connectors/saml/{customerId}/{id}; then the connector's page. */
 export const SamlEdit = () => (
-  <EditThenShow transform={toSamlBody}>
+  <EditPage transform={toSamlBody}>
     <SamlForm />
-  </EditThenShow>
+  </EditPage>
 );

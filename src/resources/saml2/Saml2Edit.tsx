@@ -1,10 +1,10 @@
-import { EditThenShow } from '../../components/EditThenShow';
+import { EditPage } from '../../kit/pages';
 import { Saml2Form } from './Saml2Form';
 import { toSaml2Body } from './saml2Fields';
 
 /** PUT /idm-config/connectors/saml2/{customerId}/{id}; then the connector's page. */
 export const Saml2Edit = () => (
-  <EditThenShow transform={toSaml2Body}>
+  <EditPage transform={toSaml2Body}>
     <Saml2Form />
-  </EditThenShow>
+  </EditPage>
 );

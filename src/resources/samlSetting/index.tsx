@@ -1,6 +1,5 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screen } from '../../kit/feature';
 import { samlSetting } from './texts';
 
 /** A singleton: the page the menu opens (the resource's list) is the setting's form. */

@@ -1,7 +1,6 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Route } from 'react-router-dom';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screen, screensOf } from '../../kit/feature';
 import { service, serviceInstance } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).
@@ -17,9 +16,8 @@ const LaunchForm = screen(() => import('./LaunchForm'), 'LaunchForm');
 export default defineFeature(
   {
     name: 'service-launch',
-    list: screen(() => import('./ServiceList'), 'ServiceList'),
+    ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     create: screen(() => import('./LaunchGallery'), 'LaunchGallery'),
-    edit: screen(() => import('./ServiceEdit'), 'ServiceEdit'),
     icon: RocketLaunchIcon,
     recordRepresentation: 'instanceName',
     routes: <Route path="create/:templateId" element={<LaunchForm />} />,

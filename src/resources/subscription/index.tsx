@@ -1,7 +1,6 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import { Route } from 'react-router-dom';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screen } from '../../kit/feature';
 import { subscription } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).

@@ -1,4 +1,4 @@
-import { EditThenShow } from '../../components/EditThenShow';
+import { EditPage } from '../../kit/pages';
 import { TokenPackForm } from './TokenPackForm';
 import { toPackPayload } from './tokenPackFields';
 
@@ -8,7 +8,7 @@ import { toPackPayload } from './tokenPackFields';
  * page; the server's refusal is shown in its words.
  */
 export const TokenPackEdit = () => (
-  <EditThenShow transform={toPackPayload({ withServices: true })}>
+  <EditPage transform={toPackPayload({ withServices: true })}>
     <TokenPackForm edit />
-  </EditThenShow>
+  </EditPage>
 );

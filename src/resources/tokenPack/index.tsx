@@ -1,6 +1,5 @@
 import StyleIcon from '@mui/icons-material/Style';
-import { defineFeature } from '../../kit/feature';
-import { screen } from '../../kit/preloadable';
+import { defineFeature, screensOf } from '../../kit/feature';
 import { tokenPack, trustedNetwork } from './texts';
 
 /**
@@ -10,10 +9,7 @@ import { tokenPack, trustedNetwork } from './texts';
 export default defineFeature(
   {
     name: 'token-pack-v2',
-    list: screen(() => import('./TokenPackList'), 'TokenPackList'),
-    create: screen(() => import('./TokenPackCreate'), 'TokenPackCreate'),
-    edit: screen(() => import('./TokenPackEdit'), 'TokenPackEdit'),
-    show: screen(() => import('./TokenPackShow'), 'TokenPackShow'),
+    ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     icon: StyleIcon,
     recordRepresentation: 'name',
     menu: { menu: 'customer', order: 70 },

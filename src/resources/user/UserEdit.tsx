@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { Edit, maxLength, SelectInput, SimpleForm, TextInput, useNotify } from 'react-admin';
+import { maxLength, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { validEmail } from '../../components/validators';
-import { errorNotification } from '../../kit/notifyError';
+import { EditPage } from '../../kit/pages';
 import { STATUS_CHOICES, toUserUpdate, USER_LIMITS } from './userFields';
 
 /** PUT /user-management/users/{customerId}/{id}: display name, email, mobile phone, status. */
 export const UserEdit = () => {
-  const notify = useNotify();
   const validate = useMemo(
     () => ({
       displayName: maxLength(USER_LIMITS.displayName),
@@ -17,12 +16,7 @@ export const UserEdit = () => {
     [],
   );
   return (
-    <Edit
-      transform={toUserUpdate}
-      mutationMode="pessimistic"
-      redirect="show"
-      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
-    >
+    <EditPage transform={toUserUpdate}>
       <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
         <TextInput source="username" disabled fullWidth />
         <TextInput source="directoryName" disabled fullWidth />
@@ -31,6 +25,6 @@ export const UserEdit = () => {
         <TextInput source="mobilePhone" validate={validate.mobilePhone} fullWidth />
         <SelectInput source="status" choices={STATUS_CHOICES} isRequired />
       </SimpleForm>
-    </Edit>
+    </EditPage>
   );
 };

@@ -1,0 +1,30 @@
+import { Create, type CreateProps, Edit, type EditProps, useNotify } from 'react-admin';
+import { errorNotification } from './notifyError';
+
+/** A create page that opens the new record's page (unless `redirect` says) and says the server's refusal. */
+export const CreatePage = (props: CreateProps) => {
+  const notify = useNotify();
+  return (
+    <Create
+      redirect="show"
+      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
+      {...props}
+    />
+  );
+};
+
+/**
+ * An edit page that saves once the server has answered (pessimistic), opens the record's page after (unless
+ * `redirect` says), and says the server's refusal (its messageKey, in the catalogue's words).
+ */
+export const EditPage = (props: EditProps) => {
+  const notify = useNotify();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect="show"
+      mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
+      {...props}
+    />
+  );
+};
