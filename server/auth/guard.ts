@@ -2,10 +2,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AccessRule, CustomerSource } from '../../contract/kit.ts';
 import { isPermission } from '../../contract/permissions.ts';
+import { isDocsRoute } from '../apiPaths.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { isDocsRoute } from '../http/apiDocs.ts';
 import { customerNotFound, resolveCustomer } from './customer.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
 
@@ -260,7 +260,9 @@ function checkRule(method: string, url: string, access: AccessRule | undefined):
   const source = sourceOf(access);
   const params = paramsOf(url);
   if (!access.public && access.providerWhen && !params.includes(access.providerWhen.param)) {
-    throw new Error(`${route} is for operators when :${access.providerWhen.param} is set, which its URL lacks`);
+    throw new Error(
+      `${route} is for operators when :${access.providerWhen.param} is set, which its URL lacks`,
+    );
   }
   const fromPath = source.from === 'path' ? (source.name ?? 'customerId') : undefined;
   for (const param of params) {
