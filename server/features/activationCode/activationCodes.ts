@@ -78,7 +78,7 @@ const notRetired = sql`not exists (select 1 from ${retiredActivationCodes} r whe
  * Makes a NEW code for every ACTIVE user of the pack's primary directory who has none in the pack; answers
  * how many. The pack is locked: two generations of one pack run one after the other.
  */
-export async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Promise<number> {
+async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Promise<number> {
   if (!pack.primaryDirectoryId) throw fail(ACTIVATION_ERRORS.noDirectory);
   const missing = await tx
     .select({ id: users.id, username: users.username })
@@ -131,7 +131,7 @@ export async function generateCodes(tx: Database, pack: PackRow, now = new Date(
  * The ids of the pack's codes among `ids` (locked until the transaction ends when `forUpdate`); 404 unless
  * every one is (nothing is changed then).
  */
-export async function codesOfPack(
+async function codesOfPack(
   tx: Database,
   pack: PackRow,
   ids: readonly string[],
@@ -185,11 +185,7 @@ async function retire(
  * Gives the codes of `ids` (the pack's, checked) a new code and expiry, status NEW: the old codes are
  * retired (REGENERATED). A device activated with an old code keeps working. Answers how many.
  */
-export async function regenerateCodes(
-  tx: Database,
-  ids: readonly string[],
-  now = new Date(),
-): Promise<number> {
+async function regenerateCodes(tx: Database, ids: readonly string[], now = new Date()): Promise<number> {
   await retire(tx, ids, 'REGENERATED');
   const expireDate = expiryFrom(now);
   let regenerated = 0;
@@ -228,7 +224,7 @@ export async function regenerateCodes(
 }
 
 /** Every code of the pack (locked), for re-generating them all. */
-export async function allCodesOfPack(tx: Database, pack: PackRow): Promise<string[]> {
+async function allCodesOfPack(tx: Database, pack: PackRow): Promise<string[]> {
   const rows = await tx
     .select({ id: activationCodes.id })
     .from(activationCodes)
@@ -367,7 +363,7 @@ export interface CodeListRow {
   distinguishedName: string | null;
 }
 
-export const toCodeRecord = (row: CodeListRow, now = new Date()): ActivationCodeRecord => ({
+const toCodeRecord = (row: CodeListRow, now = new Date()): ActivationCodeRecord => ({
   id: row.id,
   code: row.code,
   tokenPackId: row.tokenPackId,

@@ -183,7 +183,7 @@ export const orderFields = {
   period: periodPlans,
 };
 
-export const selectOrders = (db: Database) =>
+const selectOrders = (db: Database) =>
   db
     .select(orderFields)
     .from(orders)
@@ -199,7 +199,7 @@ export interface OrderJoin {
   period: PeriodRow;
 }
 
-export const toOrder = ({ order, companyName, tier, period }: OrderJoin): Order => ({
+const toOrder = ({ order, companyName, tier, period }: OrderJoin): Order => ({
   id: order.id,
   customerId: order.customerId,
   companyName,

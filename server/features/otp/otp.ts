@@ -269,7 +269,7 @@ const listFields = {
 };
 
 /** The seeds with their users, for the list (WHERE, ORDER BY and LIMIT come after). */
-export const otpSelect = (db: Database) =>
+const otpSelect = (db: Database) =>
   db
     .select(listFields)
     .from(otpCodes)
@@ -277,7 +277,7 @@ export const otpSelect = (db: Database) =>
     .innerJoin(serviceInstances, eq(serviceInstances.id, otpCodes.serviceInstanceId))
     .$dynamic();
 
-export interface OtpListRow {
+interface OtpListRow {
   id: string;
   serviceId: string;
   tokenPackId: string;
@@ -289,7 +289,7 @@ export interface OtpListRow {
 }
 
 /** A row as the list answers it: the seed unsealed (the administrator hands it to the user). */
-export const toOtpRecord = (sealer: Sealer, row: OtpListRow): OtpRecord => ({
+const toOtpRecord = (sealer: Sealer, row: OtpListRow): OtpRecord => ({
   id: row.id,
   serviceId: row.serviceId,
   tokenPackId: row.tokenPackId,

@@ -38,7 +38,7 @@ const ID_CHUNK = 1000;
 
 export const subscriptionNotFound = () => fail(BILLING_ERRORS.subscriptionNotFound);
 
-export const selectSubscriptions = (db: Database) =>
+const selectSubscriptions = (db: Database) =>
   db
     .select({
       subscription: subscriptions,
@@ -52,7 +52,7 @@ export const selectSubscriptions = (db: Database) =>
     .innerJoin(periodPlans, eq(periodPlans.id, subscriptions.periodPlanId))
     .$dynamic();
 
-export type SubscriptionJoin = Awaited<ReturnType<ReturnType<typeof selectSubscriptions>['execute']>>[number];
+type SubscriptionJoin = Awaited<ReturnType<ReturnType<typeof selectSubscriptions>['execute']>>[number];
 
 /**
  * The subscription `id` the call may see (its customer's; any for an operator outside a customer), or its
@@ -81,7 +81,7 @@ export const statusAt = (subscription: { status: Subscription['status']; expireD
     : subscription.status;
 
 /** The condition of a status filter at `now` (the stored status, and the period for ACTIVE and EXPIRED). */
-export const statusIs = (status: Subscription['status'], now: Date): SQL =>
+const statusIs = (status: Subscription['status'], now: Date): SQL =>
   status === 'ACTIVE'
     ? and(eq(subscriptions.status, 'ACTIVE'), gt(subscriptions.expireDate, now))!
     : status === 'EXPIRED'
@@ -92,11 +92,7 @@ export const statusIs = (status: Subscription['status'], now: Date): SQL =>
       : eq(subscriptions.status, status);
 
 /** The records of joined rows, with their token packs; `now` decides what is expiring soon. */
-export async function toSubscriptions(
-  db: Database,
-  rows: SubscriptionJoin[],
-  now: Date,
-): Promise<Subscription[]> {
+async function toSubscriptions(db: Database, rows: SubscriptionJoin[], now: Date): Promise<Subscription[]> {
   const ids = rows.map((row) => row.subscription.id);
   const packs =
     ids.length === 0

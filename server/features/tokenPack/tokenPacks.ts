@@ -53,7 +53,7 @@ async function checkDirectory(tx: Database, id: string): Promise<void> {
 }
 
 /** A subscription of the customer's (its id as stored), or 404 'Subscription not found'. */
-export async function checkSubscription(tx: Database, id: string): Promise<string> {
+async function checkSubscription(tx: Database, id: string): Promise<string> {
   if (!UUID_PATTERN.test(id)) throw fail(E.subscriptionNotFound);
   const [found] = await tx
     .select({ id: subscriptions.id })
@@ -143,7 +143,7 @@ async function dropFiles(tx: Database, fileIds: readonly (string | null)[]): Pro
 }
 
 /** What the audit log compares: the editable fields, the images as file ids, the usable services. */
-export const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) => ({
+const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) => ({
   name: row.name,
   subscriptionId: row.subscriptionId,
   wizardStatus: row.wizardStatus,
@@ -155,7 +155,7 @@ export const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) =>
 });
 
 /** Rows as records, with their services (sorted by name) and their themes' names, read in two queries. */
-export async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promise<TokenPackRecord[]> {
+async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promise<TokenPackRecord[]> {
   const ids = rows.map((row) => row.id);
   const services =
     ids.length === 0
