@@ -1,5 +1,5 @@
-import { Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { StateChip } from '../kit/StateChip';
 
 /** Colours of the status values (spec 02 §4: active green, expired red, pending amber, cancelled grey…). */
 const COLOUR: Record<string, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
@@ -21,16 +21,13 @@ const COLOUR: Record<string, 'success' | 'default' | 'warning' | 'error' | 'info
 
 /** A record's status as a coloured chip with its translated name (`portal.status.<VALUE>`). */
 export const StatusField = ({ source = 'status' }: { source?: string; label?: string }) => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  const value = record?.[source] as string | undefined;
-  if (!value) return null;
+  const statusOf = (record: RaRecord) => String(record[source]);
   return (
-    <Chip
-      size="small"
-      color={COLOUR[value] ?? 'default'}
-      variant={COLOUR[value] === 'default' ? 'outlined' : 'filled'}
-      label={translate(`portal.status.${value}`, { _: value })}
+    <StateChip
+      text={(record) => `portal.status.${statusOf(record)}`}
+      color={(record) => COLOUR[statusOf(record)] ?? 'default'}
+      outlined={(record) => (COLOUR[statusOf(record)] ?? 'default') === 'default'}
+      showFor={(record) => Boolean(record[source])}
     />
   );
 };

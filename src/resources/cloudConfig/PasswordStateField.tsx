@@ -1,18 +1,9 @@
-import { Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { YesNoChip } from '../../kit/StateChip';
 import type { CloudConfig } from './model';
 
+const T = 'resources.vos-cloud-config.password';
+
 /** Whether a company password is stored: the password itself is never shown nor sent back. */
-export const PasswordStateField = (_: { label?: string }) => {
-  const record = useRecordContext<CloudConfig>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={record.companyPasswordSet ? 'success' : 'default'}
-      label={translate(`resources.vos-cloud-config.password.${record.companyPasswordSet ? 'set' : 'notSet'}`)}
-    />
-  );
-};
+export const PasswordStateField = (_: { label?: string }) => (
+  <YesNoChip<CloudConfig> holds={(record) => record.companyPasswordSet} yes={`${T}.set`} no={`${T}.notSet`} />
+);

@@ -1,5 +1,5 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   Button,
   CanAccess,
@@ -16,6 +16,7 @@ import { SERVICE_STATUSES } from '../../../contract/service';
 import { StatusField } from '../../components/StatusField';
 import { ListEmpty } from '../../kit/ListEmpty';
 import { ResourceList } from '../../kit/ResourceList';
+import { YesNoChip } from '../../kit/StateChip';
 import { type ServiceInstance, T } from './model';
 import { TemplateIcon } from './TemplateIcon';
 
@@ -35,19 +36,13 @@ const LaunchButton = ({ variant }: { variant?: 'contained' | 'text' }) => (
 );
 
 /** Whether the service is usable in its token pack. */
-const EnabledField = () => {
-  const record = useRecordContext<ServiceInstance>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={record.enabled ? 'success' : 'default'}
-      label={translate(`${T}.list.${record.enabled ? 'enabled' : 'disabled'}`)}
-    />
-  );
-};
+const EnabledField = (_: { label?: string; source?: string }) => (
+  <YesNoChip<ServiceInstance>
+    holds={(record) => record.enabled}
+    yes={`${T}.list.enabled`}
+    no={`${T}.list.disabled`}
+  />
+);
 
 const TemplateField = () => {
   const record = useRecordContext<ServiceInstance>();

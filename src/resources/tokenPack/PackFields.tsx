@@ -1,8 +1,9 @@
 import StyleIcon from '@mui/icons-material/Style';
-import { Avatar, Chip, Link } from '@mui/material';
+import { Avatar, Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { WizardStatus } from '../../../contract/tokenPack';
+import { StateChip } from '../../kit/StateChip';
 import { T, type TokenPack } from './tokenPackFields';
 
 /** The pack's icon, or the token pack symbol when it has none (decorative: the name is beside it). */
@@ -36,19 +37,14 @@ const WIZARD_COLOUR: Record<WizardStatus, 'info' | 'warning' | 'success'> = {
 };
 
 /** The setup wizard's status as a chip: New, Touched, Completed. */
-export const WizardStatusField = (_: { label?: string; source?: string }) => {
-  const record = useRecordContext<TokenPack>();
-  const translate = useTranslate();
-  if (!record?.wizardStatus) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={WIZARD_COLOUR[record.wizardStatus] ?? 'default'}
-      label={translate(`portal.status.${record.wizardStatus}`, { _: record.wizardStatus })}
-    />
-  );
-};
+export const WizardStatusField = (_: { label?: string; source?: string }) => (
+  <StateChip<TokenPack>
+    text={(record) => `portal.status.${record.wizardStatus}`}
+    color={(record) => WIZARD_COLOUR[record.wizardStatus]}
+    outlined
+    showFor={(record) => Boolean(record.wizardStatus)}
+  />
+);
 
 /** The subscription the pack serves, a link to its page (its id's first characters), or a dash. */
 export const SubscriptionLinkField = (_: { label?: string; source?: string }) => {

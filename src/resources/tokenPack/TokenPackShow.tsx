@@ -1,5 +1,5 @@
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { Box, Chip, Link as MuiLink, Typography } from '@mui/material';
+import { Box, Link as MuiLink, Typography } from '@mui/material';
 import {
   ArrayField,
   Button,
@@ -18,6 +18,7 @@ import {
 import { Link } from 'react-router-dom';
 import { StatusField } from '../../components/StatusField';
 import { DateField } from '../../kit/dates';
+import { YesNoChip } from '../../kit/StateChip';
 import { PackDeleteButton } from './PackDeleteButton';
 import { NameWithIconField, SubscriptionLinkField, WizardStatusField } from './PackFields';
 import { TrustedNetworks } from './TrustedNetworks';
@@ -79,19 +80,14 @@ const ThemeField = (_: { source?: string; label?: string }) => {
 };
 
 /** Usable or not in the pack. */
-const UsableField = (_: { label?: string }) => {
-  const service = useRecordContext<PackService>();
-  const translate = useTranslate();
-  if (!service) return null;
-  return (
-    <Chip
-      size="small"
-      color={service.enabled ? 'success' : 'default'}
-      variant={service.enabled ? 'filled' : 'outlined'}
-      label={translate(`${T}.services.${service.enabled ? 'enabled' : 'disabled'}`)}
-    />
-  );
-};
+const UsableField = (_: { label?: string }) => (
+  <YesNoChip<PackService>
+    holds={(service) => service.enabled}
+    yes={`${T}.services.enabled`}
+    no={`${T}.services.disabled`}
+    filledWhenYes
+  />
+);
 
 const ServiceColumn = DataTable.Col<PackService>;
 
