@@ -4,14 +4,13 @@ import {
   DeleteWithConfirmButton,
   EditButton,
   type RaRecord,
-  SearchInput,
   useCanAccess,
   useRecordContext,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
 import { DateColumn } from '../kit/dates';
-import { ResourceList } from '../kit/ResourceList';
+import { ButtonsColumn, ResourceList, searchFilters } from '../kit/ResourceList';
 
 /**
  * Delete with confirmation, in the resource's words: `resources.<resource>.delete.title` (with the record's
@@ -50,7 +49,7 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   return (
     <ResourceList<R>
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      filters={searchFilters()}
       sort={{ field: nameField, order: 'ASC' }}
       phone={{ primaryText: (record) => String(record[nameField] ?? ''), secondaryText: secondary }}
       doubleClick="edit"
@@ -58,10 +57,10 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
       <DataTable.Col source={nameField} />
       {columns}
       <DateColumn source="createdDate" />
-      <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <EditButton />
         {canDelete && <ConnectorDeleteButton nameField={nameField} />}
-      </DataTable.Col>
+      </ButtonsColumn>
     </ResourceList>
   );
 }

@@ -6,6 +6,8 @@ import {
   List,
   type ListProps,
   type RaRecord,
+  SearchInput,
+  SelectInput,
   SimpleList,
   type SimpleListProps,
   TopToolbar,
@@ -165,3 +167,27 @@ export function ResourceList<R extends RaRecord = RaRecord>({
     </List>
   );
 }
+
+/** A choice of a select filter: its value and its text (a catalogue key). */
+export interface FilterChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The filters most lists show: the search box (`q`), then a select of each choice list given, by the field
+ * it filters (`{ status: STATUS_CHOICES }`), all always shown.
+ */
+export const searchFilters = (selects: Record<string, readonly FilterChoice[]> = {}) => [
+  <SearchInput key="q" source="q" alwaysOn />,
+  ...Object.entries(selects).map(([source, choices]) => (
+    <SelectInput key={source} source={source} choices={[...choices]} alwaysOn />
+  )),
+];
+
+/** The last column of a table: a row's buttons, side by side at its right end. */
+export const ButtonsColumn = ({ children }: { children: ReactNode }) => (
+  <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </DataTable.Col>
+);

@@ -1,16 +1,13 @@
-import { DataTable, EditButton, SearchInput, SelectInput, useCanAccess } from 'react-admin';
+import { DataTable, EditButton, useCanAccess } from 'react-admin';
 import { ActivationBulkActions } from '../../components/ActivationButtons';
 import { StatusField } from '../../components/StatusField';
 import { DateColumn } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { AccountActivationButton } from './AccountActivationButton';
 import { type Account, STATUS_CHOICES, useAccountScope } from './accountFields';
 import { RolesField } from './RolesField';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ status: STATUS_CHOICES });
 
 const Column = DataTable.Col<Account>;
 
@@ -44,10 +41,10 @@ export const AccountList = () => {
         <StatusField />
       </Column>
       <DateColumn source="createdDate" />
-      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <EditButton />
         <AccountActivationButton />
-      </Column>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

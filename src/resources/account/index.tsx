@@ -7,10 +7,10 @@ export default defineFeature({
   name: 'account',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: AdminPanelSettingsIcon,
+  texts: { en: account },
   recordRepresentation: 'email',
   menu: [
     { menu: 'customer', order: 20, everyone: true, when: ({ customerSelected }) => customerSelected },
     { menu: 'provider', order: 30, when: ({ customerSelected }) => !customerSelected },
   ],
-  texts: { en: account },
 });

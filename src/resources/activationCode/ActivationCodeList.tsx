@@ -4,8 +4,6 @@ import { useState } from 'react';
 import {
   Button,
   DataTable,
-  SearchInput,
-  SelectInput,
   useCanAccess,
   useDataProvider,
   useGetOne,
@@ -21,6 +19,7 @@ import { anyFilter, type CodeKind } from '../../components/codes/codes';
 import type { DownloadedFile, PortalDataProvider } from '../../dataProviders';
 import { DateColumn } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
+import { searchFilters } from '../../kit/ResourceList';
 import { ActivationStatusField, CodeField } from './ActivationFields';
 import { type ActivationCode, EMAIL_EXIST_CHOICES, RESOURCE, STATUS_CHOICES, T } from './model';
 import { ZipButton } from './ZipButton';
@@ -34,11 +33,7 @@ const KIND: CodeKind = {
   scopeFilter: ({ tokenPackId }) => ({ tokenPackId }),
 };
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-  <SelectInput key="emailExist" source="emailExist" choices={EMAIL_EXIST_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ status: STATUS_CHOICES, emailExist: EMAIL_EXIST_CHOICES });
 
 const Column = DataTable.Col<ActivationCode>;
 

@@ -13,7 +13,7 @@ const ActivationCodeList = screen(() => import('./ActivationCodeList'), 'Activat
 export default defineFeature({
   name: 'activation-code',
   icon: QrCode2Icon,
+  texts: { en: activationCode },
   recordRepresentation: 'code',
   routes: <Route path=":tokenPackId" element={<ActivationCodeList />} />,
-  texts: { en: activationCode },
 });

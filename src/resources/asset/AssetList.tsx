@@ -1,14 +1,11 @@
-import { DataTable, EditButton, SearchInput, SelectInput, ShowButton, useCanAccess } from 'react-admin';
-import { ResourceList } from '../../kit/ResourceList';
+import { DataTable, EditButton, ShowButton, useCanAccess } from 'react-admin';
+import { ResourceList, searchFilters } from '../../kit/ResourceList';
 import { ActionChipsField } from './ActionChipsField';
 import { type Asset, scopeChoices } from './model';
 import { PermissionsButton } from './PermissionsButton';
 import { ScopeField } from './ScopeField';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="scope" source="scope" choices={scopeChoices} alwaysOn />,
-];
+const filters = searchFilters({ scope: scopeChoices });
 
 const Col = DataTable.Col<Asset>;
 

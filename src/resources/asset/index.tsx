@@ -12,8 +12,8 @@ export default defineFeature({
   name: 'asset',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: DnsIcon,
+  texts: { en: asset },
   recordRepresentation: (record: Asset) => record.name,
   routes: <Route path=":assetId/permission" element={<AssetPermissionPage />} />,
   menu: { menu: 'provider', order: 40 },
-  texts: { en: asset },
 });

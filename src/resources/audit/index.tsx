@@ -7,6 +7,6 @@ export default defineFeature({
   name: 'audit',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: HistoryIcon,
-  menu: { menu: 'customer', order: 10, everyone: true, when: ({ customerSelected }) => customerSelected },
   texts: { en: audit },
+  menu: { menu: 'customer', order: 10, everyone: true, when: ({ customerSelected }) => customerSelected },
 });

@@ -1,23 +1,12 @@
-import {
-  DataTable,
-  EditButton,
-  SearchInput,
-  SelectInput,
-  ShowButton,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, EditButton, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
-import { ResourceList } from '../../kit/ResourceList';
+import { ResourceList, searchFilters } from '../../kit/ResourceList';
 import { ActivateButton } from './ActivateButton';
 import { type CloudConfig, statusChoices } from './model';
 
 const T = 'resources.vos-cloud-config';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
-];
+const filters = searchFilters({ status: statusChoices });
 
 const HttpAuthModeName = ({ mode }: { mode: string }) => {
   const translate = useTranslate();

@@ -8,7 +8,7 @@ export default defineFeature({
   name: 'vos-cloud-config',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: CloudIcon,
+  texts: { en: cloudConfig },
   recordRepresentation: (record: CloudConfig) => record.cloudUrl,
   menu: { menu: 'provider', order: 60, group: 'settings' },
-  texts: { en: cloudConfig },
 });

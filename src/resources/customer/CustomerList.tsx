@@ -1,16 +1,13 @@
-import { DataTable, EditButton, SearchInput, SelectInput, useCanAccess } from 'react-admin';
+import { DataTable, EditButton, useCanAccess } from 'react-admin';
 import { ActivationBulkActions, ActivationButton } from '../../components/ActivationButtons';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
 import { DateColumn } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { type Customer, STATUS_CHOICES } from './customerFields';
 import { LogoField } from './LogoField';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ status: STATUS_CHOICES });
 
 const Column = DataTable.Col<Customer>;
 
@@ -39,11 +36,11 @@ export const CustomerList = () => {
       <Column source="status">
         <StatusField />
       </Column>
-      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <EditButton />
         <ActivationButton nameSource="companyName" />
         <EnterCustomerButton />
-      </Column>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

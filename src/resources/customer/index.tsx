@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'customer',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: BusinessIcon,
+  texts: { en: customer },
   recordRepresentation: 'companyName',
   menu: { menu: 'provider', order: 10 },
-  texts: { en: customer },
 });

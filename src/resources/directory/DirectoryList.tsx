@@ -3,20 +3,15 @@ import {
   DeleteWithConfirmButton,
   EditButton,
   NumberField,
-  SearchInput,
-  SelectInput,
   useCanAccess,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { DateColumn, formatDate } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { type Directory, serverOf, TYPE_CHOICES } from './directoryFields';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="type" source="type" choices={TYPE_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ type: TYPE_CHOICES });
 
 const Column = DataTable.Col<Directory>;
 
@@ -83,10 +78,10 @@ export const DirectoryList = () => {
         <LastSyncText />
       </Column>
       <DateColumn source="createdDate" />
-      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <EditButton />
         {canDelete && <DirectoryDeleteButton />}
-      </Column>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

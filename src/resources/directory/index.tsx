@@ -11,9 +11,9 @@ export default defineFeature(
     name: 'ldap',
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     icon: FolderSharedIcon,
+    texts: { en: directory },
     recordRepresentation: 'name',
     menu: { menu: 'customer', order: 30, when: ({ customerScope }) => customerScope },
-    texts: { en: directory },
   },
   {
     name: 'users/keycloak',

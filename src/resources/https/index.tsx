@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'https',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: HttpsIcon,
+  texts: { en: https },
   recordRepresentation: 'name',
   menu: { menu: 'customer', order: 54, group: 'connectors' },
-  texts: { en: https },
 });

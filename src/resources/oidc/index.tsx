@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'oidc',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: VpnKeyIcon,
+  texts: { en: oidc },
   recordRepresentation: 'clientName',
   menu: { menu: 'customer', order: 53, group: 'connectors' },
-  texts: { en: oidc },
 });

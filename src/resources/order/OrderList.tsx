@@ -2,7 +2,7 @@ import { DataTable, FunctionField, NumberField, SearchInput, SelectInput, useTra
 import { ORDER_STATUSES } from '../../../contract/billing';
 import { StatusField } from '../../components/StatusField';
 import { DateColumn } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ButtonsColumn, ResourceList } from '../../kit/ResourceList';
 import { OrderActions } from './OrderActions';
 import { formatAmount, monthChoices, type OrderRecord, useOrderScope } from './orderFields';
 
@@ -71,9 +71,9 @@ export const OrderList = ({
       <Column source="status">
         <StatusField />
       </Column>
-      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <OrderActions />
-      </Column>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

@@ -7,6 +7,6 @@ export default defineFeature({
   name: 'order',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: ReceiptLongIcon,
-  recordRepresentation: 'companyName',
   texts: { en: order },
+  recordRepresentation: 'companyName',
 });

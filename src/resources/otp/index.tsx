@@ -11,6 +11,6 @@ export default defineFeature({
   name: 'otp',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: PasswordIcon,
-  recordRepresentation: 'username',
   texts: { en: otp },
+  recordRepresentation: 'username',
 });

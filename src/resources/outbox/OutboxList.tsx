@@ -1,13 +1,10 @@
-import { DataTable, SearchInput, SelectInput } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { DateColumn, formatDate } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ResourceList, searchFilters } from '../../kit/ResourceList';
 import { MailStatusField } from './MailStatusField';
 import { type Mail, STATUS_CHOICES, T } from './model';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ status: STATUS_CHOICES });
 
 const Column = DataTable.Col<Mail>;
 

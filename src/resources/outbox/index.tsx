@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'outbox',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: OutboxIcon,
+  texts: { en: outbox },
   recordRepresentation: 'subject',
   menu: { menu: 'provider', order: 62, group: 'settings' },
-  texts: { en: outbox },
 });

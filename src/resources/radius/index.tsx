@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'radius',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: RouterIcon,
+  texts: { en: radius },
   recordRepresentation: 'name',
   menu: { menu: 'customer', order: 50, group: 'connectors' },
-  texts: { en: radius },
 });

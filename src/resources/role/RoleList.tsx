@@ -1,19 +1,8 @@
-import {
-  DataTable,
-  EditButton,
-  NumberField,
-  SearchInput,
-  SelectField,
-  SelectInput,
-  ShowButton,
-} from 'react-admin';
-import { ResourceList } from '../../kit/ResourceList';
+import { DataTable, EditButton, NumberField, SelectField, ShowButton } from 'react-admin';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { type Role, SCOPE_CHOICES } from './roleFields';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="scope" source="scope" choices={SCOPE_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ scope: SCOPE_CHOICES });
 
 const Column = DataTable.Col<Role>;
 
@@ -37,9 +26,9 @@ export const RoleList = () => (
     <Column source="accountCount" disableSort align="right">
       <NumberField source="accountCount" />
     </Column>
-    <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <ButtonsColumn>
       <ShowButton />
       <EditButton />
-    </Column>
+    </ButtonsColumn>
   </ResourceList>
 );

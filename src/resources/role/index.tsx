@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'role',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: SecurityIcon,
+  texts: { en: role },
   recordRepresentation: 'displayName',
   menu: { menu: 'provider', order: 50 },
-  texts: { en: role },
 });

@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'saml',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: CloudSyncIcon,
+  texts: { en: saml },
   recordRepresentation: 'name',
   menu: { menu: 'customer', order: 52, group: 'connectors' },
-  texts: { en: saml },
 });

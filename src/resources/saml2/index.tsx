@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'saml2',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: AccountTreeIcon,
+  texts: { en: saml2 },
   recordRepresentation: 'providerName',
   menu: { menu: 'customer', order: 51, group: 'connectors' },
-  texts: { en: saml2 },
 });

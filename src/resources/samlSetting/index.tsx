@@ -7,6 +7,6 @@ export default defineFeature({
   name: 'saml-settings',
   list: screen(() => import('./SamlSettingPage'), 'SamlSettingPage'),
   icon: KeyIcon,
-  menu: { menu: 'provider', order: 61, group: 'settings' },
   texts: { en: samlSetting },
+  menu: { menu: 'provider', order: 61, group: 'settings' },
 });

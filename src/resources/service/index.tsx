@@ -19,10 +19,10 @@ export default defineFeature(
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     create: screen(() => import('./LaunchGallery'), 'LaunchGallery'),
     icon: RocketLaunchIcon,
+    texts: { en: service },
     recordRepresentation: 'instanceName',
     routes: <Route path="create/:templateId" element={<LaunchForm />} />,
     menu: { menu: 'customer', order: 60 },
-    texts: { en: service },
   },
   {
     name: 'service-instance',

@@ -1,15 +1,7 @@
-import {
-  DataTable,
-  EditButton,
-  SearchInput,
-  SelectInput,
-  ShowButton,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, EditButton, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
 import { DateColumn } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ResourceList, searchFilters } from '../../kit/ResourceList';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
 import { protocolChoices, type ServiceTemplate, statusChoices } from './model';
@@ -17,11 +9,7 @@ import { BulkPublishButtons, PublishToggleButton } from './PublishButtons';
 
 const T = 'resources.service-template';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
-  <SelectInput key="protocol" source="protocol" choices={protocolChoices} alwaysOn />,
-];
+const filters = searchFilters({ status: statusChoices, protocol: protocolChoices });
 
 const Col = DataTable.Col<ServiceTemplate>;
 

@@ -8,7 +8,7 @@ export default defineFeature({
   name: 'service-template',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: AppsIcon,
+  texts: { en: serviceTemplate },
   recordRepresentation: (record: ServiceTemplate) => record.templateName,
   menu: { menu: 'provider', order: 20 },
-  texts: { en: serviceTemplate },
 });

@@ -11,8 +11,8 @@ export default defineFeature({
   name: 'subscription',
   list: screen(() => import('./SubscriptionPage'), 'SubscriptionPage'),
   icon: CardMembershipIcon,
+  texts: { en: subscription },
   recordRepresentation: 'companyName',
   routes: <Route path=":id" element={<SubscriptionDetail />} />,
   menu: { menu: 'customer', order: 40 },
-  texts: { en: subscription },
 });

@@ -1,14 +1,11 @@
-import { DataTable, EditButton, SearchInput, SelectInput, ShowButton, useTranslate } from 'react-admin';
+import { DataTable, EditButton, ShowButton, useTranslate } from 'react-admin';
 import { DateColumn, DateField } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { ThemeStatusField, TokenPacksField, tokenPackNames } from './ThemeColumns';
 import { ThemeBulkDeleteButton, ThemeDeleteButton } from './ThemeDeleteButton';
 import { packsOf, STATUS_CHOICES, T, type Theme } from './themeFields';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ status: STATUS_CHOICES });
 
 const Column = DataTable.Col<Theme>;
 
@@ -53,11 +50,11 @@ export const ThemeList = () => {
         <TokenPacksField />
       </Column>
       <DateColumn source="lastModifiedDate" showTime />
-      <Column label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <ButtonsColumn>
         <ShowButton />
         <EditButton />
         <ThemeDeleteButton />
-      </Column>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

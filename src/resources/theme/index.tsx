@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'theme',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: PaletteIcon,
+  texts: { en: theme },
   recordRepresentation: 'name',
   menu: { menu: 'customer', order: 80, when: ({ features }) => features.theme === true },
-  texts: { en: theme },
 });

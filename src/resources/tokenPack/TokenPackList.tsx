@@ -1,9 +1,9 @@
 import BuildIcon from '@mui/icons-material/Build';
 import { Button } from '@mui/material';
-import { DataTable, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DateColumn } from '../../kit/dates';
-import { ResourceList } from '../../kit/ResourceList';
+import { ResourceList, searchFilters } from '../../kit/ResourceList';
 import {
   NameWithIconField,
   PackIcon,
@@ -14,10 +14,7 @@ import {
 import { TokenPackEmpty } from './TokenPackEmpty';
 import { T, type TokenPack, WIZARD_STATUS_CHOICES } from './tokenPackFields';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="wizardStatus" source="wizardStatus" choices={WIZARD_STATUS_CHOICES} alwaysOn />,
-];
+const filters = searchFilters({ wizardStatus: WIZARD_STATUS_CHOICES });
 
 const Column = DataTable.Col<TokenPack>;
 

@@ -11,9 +11,9 @@ export default defineFeature(
     name: 'token-pack-v2',
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     icon: StyleIcon,
+    texts: { en: tokenPack },
     recordRepresentation: 'name',
     menu: { menu: 'customer', order: 70 },
-    texts: { en: tokenPack },
   },
   {
     name: 'white-list-ips',

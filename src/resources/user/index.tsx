@@ -7,7 +7,7 @@ export default defineFeature({
   name: 'users',
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
   icon: PeopleIcon,
+  texts: { en: user },
   recordRepresentation: 'username',
   menu: { menu: 'customer', order: 90 },
-  texts: { en: user },
 });
