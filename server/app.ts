@@ -136,11 +136,7 @@ export function buildApp({
   app.register(
     async (api) => {
       const kit = createKit(api, { db, services });
-      for (const feature of FEATURES) {
-        if (feature.routes) await feature.routes(kit);
-        if (feature.plugin)
-          await api.register(feature.plugin, { db, ...services, processor: paymentProcessor });
-      }
+      for (const feature of FEATURES) await feature.routes(kit);
     },
     { prefix: '/api' },
   );

@@ -9,13 +9,12 @@ import {
   routesOf,
   routesOfFamily,
   toRouteUrl,
-  withBase,
 } from '../../contract/kit.ts';
 
 /**
  * A contract's call as Fastify route options: its method and URL, its access rule (for the guard), its
  * schemas, summary and documented errors (for validation and the OpenAPI document). Spread it into
- * `app.route({ ...routeOf(contract.base, contract.actions.activate, 'customer'), handler })`: the handler's
+ * `app.route({ ...optionsOf(contractRoute(contract, 'activate')), handler })` (the kit does): the handler's
  * request is typed from the contract's schemas.
  */
 
@@ -50,15 +49,6 @@ export interface ContractRouteOptions<C extends CallInfo> {
     tokenInQuery?: true;
   };
   schema: Schema<C>;
-}
-
-/** The route options of a call with its own method and path. */
-export function routeOf<C extends CallInfo & { method: HttpMethod; path: string }>(
-  base: string,
-  call: C,
-  key: string,
-): ContractRouteOptions<C> {
-  return optionsOf({ key, method: call.method, template: withBase(call.path, base), info: call });
 }
 
 /** The route options of any contract route (for convention calls whose method and path are implied). */

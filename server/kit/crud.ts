@@ -102,15 +102,6 @@ export function serveCrud<Row extends { id: string }, Rec, Form, Con extends Res
       .map((route) => [route.key.split('.')[1]! as OrdinaryCall, route] as const)
       .filter(([name]) => !options.only || options.only.includes(name)),
   );
-  for (const route of routes.values()) {
-    const access = route.info.access;
-    const declared = !access.public && access.customer !== undefined && access.customer.from !== 'none';
-    if (spec.customerColumn && !declared && !spec.visible) {
-      throw new Error(
-        `${route.method} ${route.template} reaches the customer-scoped ${contract.name} rows but its access rule declares no customer`,
-      );
-    }
-  }
   const serve = (
     name: OrdinaryCall,
     schema: Record<string, unknown>,

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
 import type { MailQueue } from '../domain/mail/index.ts';
 import type { PaymentProcessor } from '../domain/payments/index.ts';
 import type { Sealer } from '../domain/secrets.ts';
@@ -27,20 +25,11 @@ export interface Services {
   now: () => Date;
 }
 
-/** The options of a feature's Fastify plugin (features not yet written with the kit). */
-export interface PluginOptions extends Services {
-  db: Database;
-  /** The card payment processor (the same as `payments`). */
-  processor: PaymentProcessor;
-}
-
 export interface ServerFeature {
   /** The feature's domain word: its folder's name on every layer. */
   name: string;
   /** Registers the feature's calls with the route kit. */
-  routes?: (kit: Kit) => void | Promise<void>;
-  /** A plain Fastify plugin under /api (the features not yet written with the kit). */
-  plugin?: (app: FastifyInstance, options: PluginOptions) => Promise<void>;
+  routes: (kit: Kit) => void | Promise<void>;
 }
 
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -2,23 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CreatedAnswer, closed, IdParams } from '../../contract/fields.ts';
-import { defineListingNames, defineResource } from '../../contract/kit.ts';
-import { callerOf } from '../../server/auth/guard.ts';
-import type { Database } from '../../server/db/client.ts';
-import { defineListing, eq as equals, ilikeAny } from '../../server/db/listing.ts';
-import { auditLog, files } from '../../server/db/schema.ts';
-import type { AuditTable } from '../../server/domain/audit.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../server/seed.ts';
-import { notFound } from '../../server/errors.ts';
-import { type CrudOptions, crud } from '../../server/kit/legacyCrud.ts';
-import { builtInRoleId, signedIn } from './adminFixtures.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from './helpers.ts';
+import { CreatedAnswer, closed, IdParams } from '../../../contract/fields.ts';
+import { defineListingNames, defineResource } from '../../../contract/kit.ts';
+import type { Database } from '../../../server/db/client.ts';
+import { defineListing, eq as equals, ilikeAny } from '../../../server/db/listing.ts';
+import { auditLog, files } from '../../../server/db/schema.ts';
+import type { AuditTable } from '../../../server/domain/audit.ts';
+import { createSealer } from '../../../server/domain/secrets.ts';
+import { notFound } from '../../../server/errors.ts';
+import type { CrudOptions } from '../../../server/kit/crud.ts';
+import { createKit } from '../../../server/kit/kit.ts';
+import { defineRows, type RowsSpec } from '../../../server/kit/rows.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { builtInRoleId, signedIn } from '../adminFixtures.ts';
+import {
+  createTestContext,
+  OPERATOR_EMAIL,
+  OPERATOR_PASSWORD,
+  type TestContext,
+  testConfig,
+} from '../helpers.ts';
 
 /*
- * The CRUD factory over a customer-scoped resource, written the way a customer's resource (a directory, a
- * connector) will be: a contract in the customer-REST convention, the table, a listing and two hooks. Its
- * records are the customer's files (name and type), kept in the files table.
+ * The kit's ordinary calls (kit.crud) over a customer-scoped resource, written the way a customer's resource
+ * (a directory, a connector) is: a contract in the customer-REST convention, its rows (the table, a listing)
+ * and two hooks. Its records are the customer's files (name and type), kept in the files table.
  */
 
 const SampleRecord = Type.Object({
@@ -102,24 +110,15 @@ const listing = defineListing({
   unique: files.id,
 });
 
-type SampleOptions = CrudOptions<Row, unknown, { fileName: string; mimeType: string }>;
+type Form = { fileName: string; mimeType: string };
 
-/** The sample resource's factory options, as a resource's route file writes them. */
-const sampleOptions = (db: Database): SampleOptions => ({
-  db,
-  contract: sample,
-  listingNames: LISTING,
+/** The sample's rows, as a feature's rules declare them. */
+const sampleRows: RowsSpec<Row, unknown> = {
   table: files,
   id: files.id,
   customerColumn: files.customerId,
-  // The calls that name no customer (delete by id) keep to the caller's own, an operator's to any.
-  visible: (request) => {
-    const own = callerOf(request).account.customerId;
-    return own === null ? undefined : eq(files.customerId, own);
-  },
   select: (database) => database.select().from(files).$dynamic(),
   listing,
-  record: SampleRecord,
   toRecords: (_, rows) => rows,
   notFound: () => notFound('error.sample.notFound', 'Sample not found'),
   audit: {
@@ -127,20 +126,38 @@ const sampleOptions = (db: Database): SampleOptions => ({
     fields: (row) => ({ fileName: row.fileName, mimeType: row.mimeType }),
     customerOf: (row) => row.customerId,
   },
+};
+
+/** The sample's calls, as a feature's routes write them. */
+const sampleCalls: CrudOptions<Row, unknown, Form, typeof sample> = {
+  record: SampleRecord,
+  listingNames: LISTING,
   create: {
     values: ({ customer }, form) => ({ ...form, customerId: customer, size: 0, bytes: Buffer.alloc(0) }),
   },
   update: { values: (_, __, form) => form },
   delete: {},
-});
+};
 
-/** Registers the sample under /api, its options changed by `change`. */
+/** Registers the sample under /api, its rows changed by `change`. */
 const registerSample =
-  (change: (options: SampleOptions) => SampleOptions = (options) => options) =>
+  (change: (spec: RowsSpec<Row, unknown>) => RowsSpec<Row, unknown> = (spec) => spec) =>
   (app: FastifyInstance, db: Database) =>
     app.register(
       async (api) => {
-        crud(api, change(sampleOptions(db)));
+        const config = testConfig();
+        const kit = createKit(api, {
+          db,
+          // The sample uses none of them.
+          services: {
+            config,
+            sealer: createSealer(config.secretsKey),
+            mail: undefined as never,
+            payments: undefined as never,
+            now: () => new Date(),
+          },
+        });
+        kit.crud(sample, defineRows(change(sampleRows)), sampleCalls);
       },
       { prefix: '/api' },
     );
@@ -178,7 +195,7 @@ async function created(token: string, customerId: string, fileName: string) {
   return answer.body.id as string;
 }
 
-describe('a customer-scoped resource made by the factory', () => {
+describe('a customer-scoped resource served by the kit', () => {
   it("creates, lists, reads, changes and deletes the customer's own records, auditing each write", async () => {
     const id = await created(ofAcme, acme.id, 'contract.pdf');
     const list = await ctx.call('GET', `${base}/${acme.id}/search?q=contract`, { token: ofAcme });
@@ -258,20 +275,14 @@ describe('a customer-scoped resource made by the factory', () => {
   });
 });
 
-describe('the rules the factory keeps when a resource is registered', () => {
-  const build = (change: (options: SampleOptions) => SampleOptions) =>
+describe('the rules the kit keeps when a resource is registered', () => {
+  const build = (change: (spec: RowsSpec<Row, unknown>) => RowsSpec<Row, unknown>) =>
     createTestContext({ extend: registerSample(change) });
-
-  it('refuses a customer-scoped table reached by a call that declares no customer and no visibility rule', async () => {
-    await expect(build(({ visible: _, ...options }) => options)).rejects.toThrow(
-      /DELETE \/sample\/files\/\{id\} reaches the customer-scoped sample rows but its access rule declares no customer/,
-    );
-  });
 
   it('refuses a listing whose filters are not the contract’s', async () => {
     await expect(
-      build((options) => ({
-        ...options,
+      build((spec) => ({
+        ...spec,
         listing: defineListing({
           filters: { q: ilikeAny([files.fileName]) },
           sort: { fileName: files.fileName, id: files.id },
