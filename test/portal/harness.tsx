@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
@@ -196,3 +196,19 @@ export const row = (text: string) => screen.getByText(text).closest('tr') as HTM
 /** A button of the bulk actions toolbar (rows have buttons of the same name). */
 export const bulkButton = (name: string) =>
   screen.getAllByRole('button', { name }).find((button) => !button.closest('tr')) as HTMLElement;
+
+/** The calls that change something (not the reads, nor the session's own calls). */
+export const writesOf = (sent: readonly SentRequest[]) =>
+  sent.filter((one) => one.method !== 'GET' && !one.path.startsWith('/account/'));
+
+/** Ticks the table rows showing these texts. */
+export const selectRows = async (user: UserEvent, ...texts: string[]) => {
+  for (const text of texts) await user.click(within(row(text)).getByRole('checkbox'));
+};
+
+/** Answers Yes to the open confirmation and waits for it to close. */
+export const acceptConfirmation = async (user: UserEvent) => {
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+};

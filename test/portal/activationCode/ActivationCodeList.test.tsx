@@ -1,28 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bulkButton, fill, recordRequests, row } from '../harness';
+import { acceptConfirmation, bulkButton, fill, recordRequests, row, selectRows, writesOf } from '../harness';
 import { server } from '../msw';
+import { onAPhone } from '../phone';
 import { AC as AC_URL, ANN, BOB, CID, PACK, renderAt, VIEW } from './fixtures';
 
-const writes = (sent: ReturnType<typeof recordRequests>) =>
-  sent.filter((one) => one.method !== 'GET' && !one.path.startsWith('/account/'));
 const searches = (sent: ReturnType<typeof recordRequests>) =>
   sent.filter((one) => one.path.includes('/activation-code/c1/search')).map((one) => one.path);
 
 const AC = '/idm-config/v2/reactive/activation-code';
-
-/** Ticks the rows of these usernames. */
-const select = async (user: ReturnType<typeof renderAt>['user'], ...usernames: string[]) => {
-  for (const username of usernames) await user.click(within(row(username)).getByRole('checkbox'));
-};
-
-/** Accepts the open confirmation and waits for it to close. */
-const confirm = async (user: ReturnType<typeof renderAt>['user']) => {
-  const dialog = await screen.findByRole('dialog');
-  await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-};
 
 describe("a token pack's activation codes", () => {
   it("titles the page with the pack's name and lists its codes with their status", async () => {
@@ -89,7 +76,7 @@ describe('the toolbar', () => {
     expect(await screen.findByText('dan')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Re-generate all' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-    expect(writes(sent)).toEqual([{ method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined }]);
+    expect(writesOf(sent)).toEqual([{ method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined }]);
   });
 
   it('offers Re-generate all once the pack has codes, and re-generates them after confirming', async () => {
@@ -101,10 +88,12 @@ describe('the toolbar', () => {
     expect(
       await screen.findByText(/Every current activation code of this token pack stops working/),
     ).toBeInTheDocument();
-    expect(writes(sent)).toEqual([]);
-    await confirm(user);
+    expect(writesOf(sent)).toEqual([]);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([{ method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { all: true } }]);
+    expect(writesOf(sent)).toEqual([
+      { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { all: true } },
+    ]);
   });
 
   it('keeps Re-generate all when the filters match no code of a pack that has some', async () => {
@@ -230,10 +219,10 @@ describe('the zips of QR codes', () => {
     const sent = recordRequests();
     const { user } = renderAt('tp1', { zipReady });
     await screen.findByText('ann@acme.test');
-    await select(user, 'ann', 'cid');
+    await selectRows(user, 'ann', 'cid');
     await user.click(bulkButton('Download Zip QR Code'));
     await waitFor(() => expect(saved).toEqual(['Professional Token Pack-activation-codes.zip']));
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${AC}/c1/zip-token-pack-ac/tp1`, body: { ids: [ANN.id, CID.id] } },
     ]);
   });
@@ -244,12 +233,12 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await screen.findByText('ann@acme.test');
-    await select(user, 'ann', 'cid');
+    await selectRows(user, 'ann', 'cid');
     await user.click(bulkButton('Send Mail'));
     expect(
       await screen.findByText('2 selected activation code(s) are sent successfully'),
     ).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [ANN.id, CID.id] } },
     ]);
   });
@@ -257,7 +246,7 @@ describe('the actions on the selected codes', () => {
   it('says how many were skipped for want of an email address', async () => {
     const { user } = renderAt();
     await screen.findByText('ann@acme.test');
-    await select(user, 'ann', 'bob');
+    await selectRows(user, 'ann', 'bob');
     await user.click(bulkButton('Send Mail'));
     expect(
       await screen.findByText(
@@ -270,14 +259,14 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await screen.findByText('ann@acme.test');
-    await select(user, 'bob', 'cid');
+    await selectRows(user, 'bob', 'cid');
     await user.click(bulkButton('Re-generate'));
     expect(
       await screen.findByText(/The current codes of the 2 selected users stop working/),
     ).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { ids: [BOB.id, CID.id] } },
     ]);
   });
@@ -286,14 +275,14 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await screen.findByText('ann@acme.test');
-    await select(user, 'ann', 'bob');
+    await selectRows(user, 'ann', 'bob');
     await user.click(bulkButton('Delete'));
     expect(await screen.findByText(/Delete the 2 selected activation codes\?/)).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('2 activation codes deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
     expect(row('cid')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'DELETE', path: `${AC}/c1/delete-many`, body: { ids: [ANN.id, BOB.id] } },
     ]);
   });
@@ -313,7 +302,7 @@ describe("a row's actions", () => {
     await fill(user, email, 'bob-at-acme');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Please input a valid email.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([]);
+    expect(writesOf(sent)).toEqual([]);
   });
 
   it("sends a code to the user's address, or another one typed", async () => {
@@ -329,7 +318,7 @@ describe("a row's actions", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The activation code is sent successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [ANN.id], email: 'ann.lee@acme.test' } },
     ]);
   });
@@ -358,32 +347,18 @@ describe("a row's actions", () => {
     expect(
       await screen.findByText('The current code of cid stops working: the user needs the new one.'),
     ).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { ids: [CID.id] } },
     ]);
   });
 });
 
 describe('on a phone', () => {
-  afterEach(() => vi.restoreAllMocks());
+  onAPhone();
 
   it('lists the codes simply, each with its actions', async () => {
-    // 375 px wide: every max-width query matches, no min-width one does.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
     const sent = recordRequests();
     const { user } = renderAt();
     expect(await screen.findByText('7KQ2-M9XD-4HJT-0PWC')).toBeInTheDocument();
@@ -393,7 +368,7 @@ describe('on a phone', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send the activation code by email' });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The activation code is sent successfully')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [CID.id], email: 'cid@acme.test' } },
     ]);
   });
@@ -407,7 +382,7 @@ describe('with token-pack:view only', () => {
     expect(screen.queryByRole('button', { name: 'Re-generate all' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send the code of ann by email' })).toBeNull();
-    await select(user, 'ann');
+    await selectRows(user, 'ann');
     expect(bulkButton('Download Zip QR Code')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Mail' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();

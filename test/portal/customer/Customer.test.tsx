@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
 import { bulkButton, fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
+import { describeListStates } from '../listScenarios';
 import { API, server } from '../msw';
 
 const ACME = {
@@ -43,6 +44,14 @@ const renderAt = (
 const searches = (sent: { path: string; body: unknown }[]) =>
   sent.filter((request) => request.path === '/customer/search').map((request) => request.body);
 
+describeListStates('the customer list', {
+  render: ({ empty }) => renderAt('/customer', empty ? { contents: [], totalElements: 0 } : {}),
+  call: { method: 'post', path: '/customer/search' },
+  row: 'Acme Corp',
+  empty: { title: 'No customers yet', next: { name: 'Create', to: '/customer/create' } },
+  phone: ['Acme Corp', 'ops@acme.test'],
+});
+
 describe('the customer list', () => {
   it('shows the rows of the server answer with the total, newest first', async () => {
     const sent = recordRequests();
@@ -79,12 +88,6 @@ describe('the customer list', () => {
     await waitFor(() =>
       expect(searches(sent).at(-1)).toMatchObject({ sort: { field: 'companyName', order: 'ASC' } }),
     );
-  });
-
-  it('invites to create the first customer when there is none', async () => {
-    renderAt('/customer', { contents: [], totalElements: 0 });
-    expect(await screen.findByText('No customers yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute('href', '/customer/create');
   });
 
   it('activates the selected customers after confirmation, one call each', async () => {

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { docs } from '../../../src/i18n/en/docPages';
 import type { DocPageText } from '../../../src/i18n/en/docs';
 import { ALL_DOC_LINKS, DOC_LINKS, docLinksOf, findDocLink } from '../../../src/layout/public/docLinks';
+import { onAPhone } from '../phone';
 import { i18nProvider, renderDocs } from './renderDocs';
 
 const t = (key: string) => i18nProvider.translate(key, { productName: 'Gateway Portal' });
@@ -201,22 +202,9 @@ describe('the product name', () => {
 });
 
 describe('on a small screen', () => {
-  afterEach(() => vi.restoreAllMocks());
+  onAPhone();
 
   it('lists the pages in a select in the navigation, and opens the one chosen', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: false,
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
     const user = userEvent.setup();
     renderDocs('/docs/help/zoom-saml2');
     await screen.findByRole('heading', { level: 1, name: 'Sign in to Zoom with SAML2.0' });

@@ -1,11 +1,12 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
 import { PublicTopBar } from '../../../src/layout/public/PublicTopBar';
 import { sessionStore } from '../../../src/session';
 import { sessionUser } from '../harness';
+import { onAPhone } from '../phone';
 
 const renderBar = (path = '/login') => {
   render(
@@ -19,12 +20,6 @@ const renderBar = (path = '/login') => {
 };
 
 const ANN = sessionUser({ id: 'a', username: 'ann@example.com', email: 'ann@example.com' });
-
-interface HappyDomWindow {
-  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
-}
-const viewport = (width: number, height: number) =>
-  (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
 
 describe('the public top bar', () => {
   it('offers Sign In and Sign Up when signed out, with the logo leading to /login', async () => {
@@ -80,12 +75,7 @@ describe('the public top bar', () => {
   });
 
   describe('on a phone (375 px)', () => {
-    beforeEach(() => viewport(375, 812));
-    afterEach(() => {
-      // Unmounted first: the bar would otherwise follow the window back to its width, outside act().
-      cleanup();
-      viewport(1024, 768);
-    });
+    onAPhone();
 
     it('keeps one line: the menu button and the product name, Sign In and Sign Up folded into the drawer', async () => {
       const user = renderBar('/docs/intro/faq');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { type Location, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
@@ -14,6 +14,7 @@ import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry
 import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { customerAdmin, operator, signIn } from '../harness';
 import { API, server } from '../msw';
+import { onAPhone } from '../phone';
 
 const PORTAL_LOGIN =
   '/login?client_id=gateway-portal-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Foauth2%2Fhandler&state=s-1&response_mode=query';
@@ -312,14 +313,7 @@ describe('the login page', () => {
   });
 
   describe('on a phone', () => {
-    const viewport = (width: number, height: number) =>
-      (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
-    beforeEach(() => viewport(375, 812));
-    afterEach(() => {
-      // Unmounted first: the top bar would otherwise follow the window back to its width, outside act().
-      cleanup();
-      viewport(1024, 768);
-    });
+    onAPhone();
 
     it('shows no error when opening the menu takes the focus from the email field', async () => {
       const { user } = renderLogin();
@@ -341,10 +335,6 @@ describe('the login page', () => {
     });
   });
 });
-
-interface HappyDomWindow {
-  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
-}
 
 /** The server's side of a QR sign-in session that waits for the app. */
 const serveQrSession = () =>

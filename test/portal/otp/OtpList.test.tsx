@@ -1,28 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bulkButton, fill, recordRequests, row } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { acceptConfirmation, bulkButton, fill, recordRequests, row, selectRows, writesOf } from '../harness';
+import { onAPhone } from '../phone';
 import { ANN, BOB, CID, renderAt, VIEW } from './fixtures';
 
 const O = '/idm-config/reactive/otp';
 
-const writes = (sent: ReturnType<typeof recordRequests>) =>
-  sent.filter((one) => one.method !== 'GET' && !one.path.startsWith('/account/'));
 const lists = (sent: ReturnType<typeof recordRequests>) =>
   sent.filter((one) => one.method === 'GET' && one.path.startsWith(`${O}?`)).map((one) => one.path);
-
-type User = ReturnType<typeof renderAt>['user'];
-
-/** Ticks the rows of these usernames. */
-const select = async (user: User, ...usernames: string[]) => {
-  for (const username of usernames) await user.click(within(row(username)).getByRole('checkbox'));
-};
-
-/** Accepts the open confirmation and waits for it to close. */
-const confirm = async (user: User) => {
-  const dialog = await screen.findByRole('dialog');
-  await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-};
 
 /** Waits for the list of s1: ann's secret shown. */
 const listed = () => screen.findByText(ANN.seedNumber);
@@ -115,7 +100,7 @@ describe('the toolbar', () => {
     expect(await screen.findByText('dan')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Re-generate all' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${O}/tp1/v2/generate?customerId=c1`, body: { serviceId: 's1' } },
     ]);
   });
@@ -129,10 +114,10 @@ describe('the toolbar', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Re-generate all OTP codes?')).toBeInTheDocument();
     expect(within(dialog).getByText('All current OTP codes will be unavailable.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([]);
-    await confirm(user);
+    expect(writesOf(sent)).toEqual([]);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate 3 OTP codes')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       {
         method: 'POST',
         path: `${O}/tp1/v2/re-generate?customerId=c1`,
@@ -156,10 +141,10 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await listed();
-    await select(user, 'ann', 'cid');
+    await selectRows(user, 'ann', 'cid');
     await user.click(bulkButton('Send Mail'));
     expect(await screen.findByText('2 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'POST', path: `${O}/c1/send-mail`, body: { serviceId: 's1', ids: [ANN.id, CID.id] } },
     ]);
   });
@@ -167,7 +152,7 @@ describe('the actions on the selected codes', () => {
   it('says how many were skipped for want of an email address', async () => {
     const { user } = renderAt();
     await listed();
-    await select(user, 'ann', 'bob');
+    await selectRows(user, 'ann', 'bob');
     await user.click(bulkButton('Send Mail'));
     expect(
       await screen.findByText(
@@ -181,7 +166,7 @@ describe('the actions on the selected codes', () => {
       sendMail: { status: 502, messageKey: 'smtp.refused', message: '550 5.1.1 Mailbox unavailable' },
     });
     await listed();
-    await select(user, 'ann');
+    await selectRows(user, 'ann');
     await user.click(bulkButton('Send Mail'));
     expect(await screen.findByText('550 5.1.1 Mailbox unavailable')).toBeInTheDocument();
   });
@@ -190,14 +175,14 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await listed();
-    await select(user, 'bob', 'cid');
+    await selectRows(user, 'bob', 'cid');
     await user.click(bulkButton('Re-generate'));
     expect(
       await screen.findByText('The current OTP secrets of the 2 selected users stop working.'),
     ).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate 2 OTP codes')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       {
         method: 'POST',
         path: `${O}/tp1/v2/re-generate?customerId=c1`,
@@ -210,14 +195,14 @@ describe('the actions on the selected codes', () => {
     const sent = recordRequests();
     const { user } = renderAt();
     await listed();
-    await select(user, 'ann', 'bob');
+    await selectRows(user, 'ann', 'bob');
     await user.click(bulkButton('Delete'));
     expect(await screen.findByText("Delete selected user's OTP.")).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Deleted 2 OTP codes')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
     expect(row('cid')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       { method: 'DELETE', path: `${O}/tp1/c1`, body: { serviceId: 's1', ids: [ANN.id, BOB.id] } },
     ]);
   });
@@ -237,7 +222,7 @@ describe("a row's actions", () => {
     await fill(user, email, 'bob-at-acme');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Please input a valid email.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([]);
+    expect(writesOf(sent)).toEqual([]);
   });
 
   it("starts from the user's address, says 'Email must not be empty' once cleared, and sends to the one typed", async () => {
@@ -255,7 +240,7 @@ describe("a row's actions", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('1 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       {
         method: 'POST',
         path: `${O}/c1/send-mail`,
@@ -282,9 +267,9 @@ describe("a row's actions", () => {
     await listed();
     await user.click(screen.getByRole('button', { name: 'Re-generate the OTP code of cid' }));
     expect(await screen.findByText(/The current OTP secret of cid stops working/)).toBeInTheDocument();
-    await confirm(user);
+    await acceptConfirmation(user);
     expect(await screen.findByText('Re-generate OTP successfully.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       {
         method: 'POST',
         path: `${O}/tp1/v2/re-generate?customerId=c1`,
@@ -319,23 +304,9 @@ describe('from the service page', () => {
 });
 
 describe('on a phone', () => {
-  afterEach(() => vi.restoreAllMocks());
+  onAPhone();
 
   it('lists the codes simply, each with its actions', async () => {
-    // 375 px wide: every max-width query matches, no min-width one does.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
     const sent = recordRequests();
     const { user } = renderAt();
     expect(await listed()).toBeInTheDocument();
@@ -344,7 +315,7 @@ describe('on a phone', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send the OTP code by email' });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('1 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
-    expect(writes(sent)).toEqual([
+    expect(writesOf(sent)).toEqual([
       {
         method: 'POST',
         path: `${O}/c1/send-mail`,

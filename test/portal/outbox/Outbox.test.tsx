@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailMessage, MailSummary } from '../../../contract/mail';
 import outbox from '../../../src/resources/outbox';
 import { operator, recordRequests, renderAdmin, resourcesOf, row } from '../harness';
+import { describeListStates } from '../listScenarios';
 import { API, server } from '../msw';
 
 const QR =
@@ -63,6 +64,14 @@ const renderAt = (path: string, mails: MailMessage[] = [KEPT]) => {
   });
 };
 
+describeListStates('the outbox', {
+  render: ({ empty }) => renderAt('/outbox', empty ? [] : undefined),
+  call: { method: 'get', path: '/mail/outbox' },
+  row: 'Your activation code',
+  empty: { title: 'No mail yet' },
+  phone: ['Your activation code', 'ann@acme.test'],
+});
+
 describe('the outbox', () => {
   it('lists the mail newest first with its address, subject, status and dates', async () => {
     const sent = recordRequests();
@@ -93,14 +102,6 @@ describe('the outbox', () => {
     expect(sent.map((one) => one.path)).toContain(
       '/mail/outbox?page=0&pageSize=25&sort=createdDate&order=DESC&status=OUTBOX',
     );
-  });
-
-  it('says what it is for while it is empty', async () => {
-    renderAt('/outbox', []);
-    expect(await screen.findByText('No mail yet')).toBeInTheDocument();
-    expect(
-      screen.getByText('The gateway keeps here what it sends when no SMTP server is configured.'),
-    ).toBeInTheDocument();
   });
 
   it('opens a message as it reads, in a frame that runs no script', async () => {

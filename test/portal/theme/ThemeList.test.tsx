@@ -1,9 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bulkButton, fill, recordRequests, row } from '../harness';
-import { API, server } from '../msw';
+import { describeListStates } from '../listScenarios';
+import { server } from '../msw';
+import { onAPhone } from '../phone';
 import { BRAND, LOCKED, REJECTED, renderAt, TH } from './fixtures';
+
+describeListStates('the theme list', {
+  render: ({ empty }) => renderAt('/theme', empty ? { themes: [] } : {}),
+  call: { method: 'post', path: '/whitelabelapp/theme/c1/search' },
+  row: 'Acme brand',
+  empty: { title: 'No theme yet', next: { name: 'Create', to: '/theme/create' } },
+  phone: [
+    'Acme brand',
+    'Rejected · The logo is a trademark of another company',
+    'Active · Professional Token Pack, Free Token Pack',
+  ],
+});
 
 describe('the theme list', () => {
   it('shows each theme with its status, the reason of a rejection, its token packs and last change', async () => {
@@ -36,41 +50,6 @@ describe('the theme list', () => {
     await waitFor(() =>
       expect(sent.at(-1)?.body).toMatchObject({ filters: { q: 'shop', status: 'REJECTED' } }),
     );
-  });
-
-  it("says in place of the rows that the list failed, with the server error's reference, and asks again", async () => {
-    let fail = true;
-    const { user } = renderAt('/theme');
-    // After the fixtures' handlers, so that it answers first; the list asks once it has rendered.
-    server.use(
-      http.post(`${API}/whitelabelapp/theme/c1/search`, () =>
-        fail
-          ? HttpResponse.json(
-              { messageKey: 'error.default.internal.server.error', requestId: 'req-42' },
-              { status: 500 },
-            )
-          : undefined,
-      ),
-    );
-    const reference =
-      'The server encountered an internal error and was unable to complete your request. If it happens again, give your administrator this reference: req-42';
-    const failed = await screen.findByRole('alert');
-    expect(within(failed).getByText('This list could not be loaded.')).toBeInTheDocument();
-    expect(within(failed).getByText(reference)).toBeInTheDocument();
-    // The notification says it too, and goes; the list keeps it.
-    expect((await screen.findAllByText(reference)).length).toBe(2);
-    expect(screen.queryByText('No theme yet')).toBeNull();
-    fail = false;
-    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Acme brand')).toBeInTheDocument();
-    expect(screen.queryByText('This list could not be loaded.')).toBeNull();
-  });
-
-  it('offers Create when there is no theme yet', async () => {
-    const { user, pathname } = renderAt('/theme', { themes: [] });
-    expect(await screen.findByText('No theme yet')).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Create' }));
-    await waitFor(() => expect(pathname()).toBe('/theme/create'));
   });
 
   it('says why a theme a token pack shows cannot be deleted', async () => {
@@ -138,30 +117,12 @@ describe('the theme list', () => {
   });
 });
 
-describe('on a phone', () => {
-  afterEach(() => vi.restoreAllMocks());
+describe('the theme list on a phone', () => {
+  onAPhone();
 
-  it('lists the themes simply: the name, the status with the reason, the token packs', async () => {
-    // 375 px wide: every max-width query matches, no min-width one does.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+  it('opens a theme from its row', async () => {
     const { user, pathname } = renderAt('/theme');
-    expect(await screen.findByText('Acme brand')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText('Rejected · The logo is a trademark of another company')).toBeInTheDocument();
-    expect(screen.getByText('Active · Professional Token Pack, Free Token Pack')).toBeInTheDocument();
-    await user.click(screen.getByText('Acme brand'));
+    await user.click(await screen.findByText('Acme brand'));
     await waitFor(() => expect(pathname()).toBe('/theme/th1'));
   });
 });

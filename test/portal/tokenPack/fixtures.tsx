@@ -140,11 +140,7 @@ export const renderAt = (
     path,
     permissions,
     session: customerAdmin,
-    children: [
-      ...resourcesOf(tokenPack),
-      <Resource key="white-list-ips" name="white-list-ips" />,
-      <Resource key="ldap" name="ldap" recordRepresentation="name" />,
-    ],
+    children: [...resourcesOf(tokenPack), <Resource key="ldap" name="ldap" recordRepresentation="name" />],
     // Files dropped on the zone are not filtered by the file dialog's `accept`: the form must check them.
     user: { applyAccept: false },
   });

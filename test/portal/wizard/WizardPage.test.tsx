@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceChanges, ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { FrameWizardPage, WizardPage } from '../../../src/pages/wizard/WizardPage';
 import { customerAdmin, fill, recordRequests, renderAdmin } from '../harness';
 import { API, server } from '../msw';
+import { onAPhone } from '../phone';
 import { office365Service, pack, vpnService } from './fixtures';
 
 const PERMISSIONS = [
@@ -331,17 +332,10 @@ describe('the VPN setup wizard', () => {
   });
 });
 
-interface HappyDomWindow {
-  happyDOM: { setViewport(viewport: { width: number; height: number }): void };
-}
-const viewport = (width: number, height: number) =>
-  (window as unknown as HappyDomWindow).happyDOM.setViewport({ width, height });
-
 describe('the wizard on a phone (375 px wide)', () => {
-  afterEach(() => viewport(1024, 768));
+  onAPhone();
 
   it('shows a compact stepper: the step number and title', async () => {
-    viewport(375, 812);
     const { user } = renderAt('/wizard/s1', {
       service: vpnService(),
       pack: pack({ wizardStatus: 'TOUCHED' }),
