@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itBehavesAsACodeList } from '../codeListScenarios';
 import { acceptConfirmation, bulkButton, fill, recordRequests, row, selectRows, writesOf } from '../harness';
 import { server } from '../msw';
 import { onAPhone } from '../phone';
@@ -54,29 +55,16 @@ describe("a token pack's activation codes", () => {
       `${AC}/c1/search?page=0&pageSize=25&sort=username&order=ASC&emailExist=false&tokenPackId=tp1`,
     );
   });
-
-  it('offers the page sizes of the spec', async () => {
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
-    const sizes = (await screen.findAllByRole('option')).map((option) => option.textContent);
-    expect(sizes).toEqual(['10', '25', '50', '100', '500', '1000']);
-  });
 });
 
 describe('the toolbar', () => {
-  it('offers Generate while the pack has no code, and generates them', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt('tp1', { codes: [] });
-    expect(await screen.findByText('No activation codes yet')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Re-generate all' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Download All' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('Generated 1 activation code')).toBeInTheDocument();
-    expect(await screen.findByText('dan')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Re-generate all' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-    expect(writesOf(sent)).toEqual([{ method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined }]);
+  itBehavesAsACodeList({
+    render: ({ empty }) => renderAt('tp1', empty ? { codes: [] } : {}),
+    listed: 'ann@acme.test',
+    empty: 'No activation codes yet',
+    generated: 'Generated 1 activation code',
+    generate: { method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined },
+    absentWhileEmpty: ['Download All'],
   });
 
   it('offers Re-generate all once the pack has codes, and re-generates them after confirming', async () => {

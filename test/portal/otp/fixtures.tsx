@@ -6,6 +6,7 @@ import type { TokenPackRecord } from '../../../contract/tokenPack';
 import otp from '../../../src/resources/otp';
 import { otpPathOf } from '../../../src/resources/otp/model';
 import serviceLaunch from '../../../src/resources/service';
+import { PACK as CODES_PACK } from '../activationCode/fixtures';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 import { SERVICE, serve as serveServices } from '../service/fixtures';
@@ -19,24 +20,14 @@ export const OTP = `${API}/idm-config/reactive/otp`;
 export const VPN: ServiceInstanceRecord = SERVICE;
 export const PORTAL: ServiceInstanceRecord = { ...SERVICE, id: 's2', instanceName: 'Partner portal' };
 
+/** The pack of the activation codes' tests, with the two services. */
 export const PACK: TokenPackRecord = {
-  id: 'tp1',
-  customerId: 'c1',
-  name: 'Professional Token Pack',
-  subscriptionId: null,
-  wizardStatus: 'COMPLETED',
-  iconUrl: null,
-  featureImageUrl: null,
-  primaryDirectoryId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
-  themeId: null,
-  themeName: null,
+  ...CODES_PACK,
   serviceIds: ['s1', 's2'],
   services: [
     { id: 's1', instanceName: 'Head office VPN', status: 'STARTED', enabled: true },
     { id: 's2', instanceName: 'Partner portal', status: 'STARTED', enabled: true },
   ],
-  createdDate: '2024-03-01T08:00:00Z',
-  lastModifiedDate: '2024-03-02T09:30:00Z',
 };
 
 const seed = (fields: Partial<OtpRecord> & Pick<OtpRecord, 'id' | 'username'>): OtpRecord => ({
