@@ -212,7 +212,9 @@ async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<v
   };
 }
 
-describe('backup and restore', () => {
+// Each test makes fresh databases and runs every migration: minutes on a loaded machine. The timeout only
+// catches a hang; nothing here is a speed target.
+describe('backup and restore', { timeout: 240_000 }, () => {
   let t: Context;
   let dir: string;
   let file: string;
@@ -381,7 +383,7 @@ describe('backup and restore', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 
   it.skipIf(!DATABASE_URL)(
     'copies an embedded database into an empty PostgreSQL, which the server then opens',

@@ -116,7 +116,9 @@ async function expectUpgraded(db: Pick<Database, 'execute'>): Promise<void> {
   expect((await migrationLevel(db))?.tag).toBe(journal.entries.at(-1)?.tag);
 }
 
-describe('upgrading a database of the previous release', () => {
+// Each test makes fresh databases and runs every migration: minutes on a loaded machine. The timeout only
+// catches a hang; nothing here is a speed target.
+describe('upgrading a database of the previous release', { timeout: 240_000 }, () => {
   let previous: string;
   beforeAll(async () => {
     previous = await migrationsUpTo(PREVIOUS_RELEASE);

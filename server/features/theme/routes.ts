@@ -46,7 +46,7 @@ export function themeRoutes(kit: Kit): void {
         values: async (call, form) => {
           const customerId = call.customer;
           const given = form.themeDefinition ?? DEFAULT_THEME_DEFINITION;
-          const { definition, imageMap } = await savedDefinition(call.tx, customerId, given);
+          const { definition, imageMap } = await savedDefinition(call.tx, given);
           return {
             customerId,
             name: form.name.trim(),
@@ -61,7 +61,6 @@ export function themeRoutes(kit: Kit): void {
           if (await isShown(call.tx, before.id)) throw themeError('THEME_LOCKED');
           const { definition, imageMap } = await savedDefinition(
             call.tx,
-            before.customerId,
             form.themeDefinition as ThemeDefinition,
           );
           // Saving a rejected theme is the customer's answer to the rejection: it is active again.

@@ -93,20 +93,16 @@ export function imageFileIds(definition: ThemeDefinition): string[] {
 
 /**
  * The image map of a definition (path → the uploaded file's name): each image it uses must be a theme image
- * this customer uploaded (THEME_IMAGE_UNKNOWN otherwise, another customer's included).
+ * the call's customer uploaded (THEME_IMAGE_UNKNOWN otherwise: another customer's is out of the call's reach).
  */
-export async function imageMapOf(
-  tx: Database,
-  customerId: string,
-  definition: ThemeDefinition,
-): Promise<Record<string, string>> {
+export async function imageMapOf(tx: Database, definition: ThemeDefinition): Promise<Record<string, string>> {
   const ids = imageFileIds(definition);
   if (ids.length === 0) return {};
   if (ids.some((id) => !UUID_PATTERN.test(id))) throw themeError('THEME_IMAGE_UNKNOWN');
   const found = await tx
     .select({ id: files.id, fileName: files.fileName })
     .from(files)
-    .where(and(inArray(files.id, ids), eq(files.customerId, customerId), servedAsThemeImage()));
+    .where(and(inArray(files.id, ids), servedAsThemeImage()));
   if (found.length !== ids.length) throw themeError('THEME_IMAGE_UNKNOWN');
   const names = new Map(found.map((file) => [file.id, file.fileName]));
   return Object.fromEntries(ids.map((id) => [themeFilePath(id), names.get(id)!]));
@@ -115,12 +111,11 @@ export async function imageMapOf(
 /** The definition a theme is saved with, and its image map: the rules above, in order. */
 export async function savedDefinition(
   tx: Database,
-  customerId: string,
   definition: ThemeDefinition,
 ): Promise<{ definition: ThemeDefinition; imageMap: Record<string, string> }> {
   checkDefinitionIds(definition);
   const saved = withCommonColours(definition);
-  return { definition: saved, imageMap: await imageMapOf(tx, customerId, saved) };
+  return { definition: saved, imageMap: await imageMapOf(tx, saved) };
 }
 
 // ——— Token packs showing a theme ———
@@ -199,16 +194,16 @@ export async function isShown(tx: Database, themeId: string): Promise<boolean> {
 }
 
 /**
- * The theme a token pack of `customerId` is to show: one of the customer's (404 like an unknown id
- * otherwise), not rejected (THEME_REJECTED). The theme is locked until the transaction ends, so that it is
- * not rejected or edited meanwhile. Answers its id as stored.
+ * The theme a token pack is to show: one of the call's customer's (404 like an unknown id otherwise: another
+ * customer's is out of the call's reach), not rejected (THEME_REJECTED). The theme is locked until the
+ * transaction ends, so that it is not rejected or edited meanwhile. Answers its id as stored.
  */
-export async function assignableTheme(tx: Database, customerId: string, themeId: string): Promise<string> {
+export async function assignableTheme(tx: Database, themeId: string): Promise<string> {
   if (!UUID_PATTERN.test(themeId)) throw themeNotFound();
   const [found] = await tx
     .select({ id: themes.id, status: themes.status })
     .from(themes)
-    .where(and(eq(themes.id, themeId.toLowerCase()), eq(themes.customerId, customerId)))
+    .where(eq(themes.id, themeId.toLowerCase()))
     .for('share');
   if (!found) throw themeNotFound();
   if (found.status === 'REJECTED') throw themeError('THEME_REJECTED');

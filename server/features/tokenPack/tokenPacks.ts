@@ -343,7 +343,7 @@ export async function createPack(
   checkNewPackServices(data.serviceIds);
   const subscriptionId = data.subscriptionId ? await checkSubscription(tx, data.subscriptionId) : null;
   if (data.primaryDirectoryId) await checkDirectory(tx, data.primaryDirectoryId);
-  const themeId = data.themeId ? await assignableTheme(tx, customerId, data.themeId) : null;
+  const themeId = data.themeId ? await assignableTheme(tx, data.themeId) : null;
   const [row] = await tx
     .insert(tokenPacks)
     .values({
@@ -384,7 +384,7 @@ export async function updatePack(
       ? before.themeId
       : data.themeId === null
         ? null
-        : await assignableTheme(tx, customerId, data.themeId);
+        : await assignableTheme(tx, data.themeId);
   const servicesAfter =
     data.serviceIds === undefined ? servicesBefore : await setUsableServices(tx, before, data.serviceIds);
   const imageOf = async (
