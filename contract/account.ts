@@ -155,6 +155,8 @@ const modify = { permission: 'account:modify' } as const;
 
 export const account = defineResource({
   name: 'account',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Account', name: 'Account' },
   base: '/account',
   customerScoped: false,
   permission: 'account',

@@ -76,6 +76,8 @@ const may = (action: 'view' | 'configure' | 'delete') =>
 
 export const activationCode = defineResource({
   name: 'activation-code',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'ActivationCode', name: 'Activation code' },
   base: '/idm-config/v2/reactive/activation-code',
   customerScoped: true,
   permission: 'token-pack',

@@ -94,6 +94,8 @@ const view = { scope: 'provider', permission: 'asset:view' } as const;
 
 export const asset = defineResource({
   name: 'asset',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Asset', name: 'Permission asset' },
   base: '/account/asset',
   customerScoped: false,
   permission: 'asset',

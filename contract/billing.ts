@@ -302,6 +302,8 @@ const CustomerParams = Type.Object({ customerId: Type.String({ maxLength: 100 })
 
 export const order = defineResource({
   name: 'order',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Order', name: 'Order' },
   base: '/billing/order',
   customerScoped: true,
   permission: 'subscription',
@@ -450,6 +452,8 @@ export const PrecheckAnswer = Type.Object({
 
 export const subscription = defineResource({
   name: 'subscription',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Subscription', name: 'Subscription' },
   base: '/billing/subscription',
   customerScoped: true,
   permission: 'subscription',

@@ -74,6 +74,8 @@ const configure = {
 
 export const card = defineResource({
   name: 'card',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Card', name: 'Card' },
   base: '/billing/card',
   customerScoped: true,
   permission: 'subscription',

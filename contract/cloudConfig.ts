@@ -115,6 +115,8 @@ const modify = { scope: 'provider', permission: 'vos-cloud-configuration:modify'
 
 export const cloudConfig = defineResource({
   name: 'vos-cloud-config',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'CloudConfig', name: 'Cloud configuration' },
   base: '/idm-config/vos-cloud-config',
   customerScoped: false,
   permission: 'vos-cloud-configuration',

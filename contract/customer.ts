@@ -63,6 +63,8 @@ const modify = { scope: 'provider', permission: 'customer:modify' } as const;
 
 export const customer = defineResource({
   name: 'customer',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Customer', name: 'Customer' },
   base: '/customer',
   customerScoped: false,
   permission: 'customer',

@@ -305,6 +305,8 @@ const configure = { permission: 'directories:configure', customer: inCustomer } 
 
 export const directory = defineResource({
   name: 'ldap',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Directory', name: 'Directory' },
   base: '/idm-ldap/ldap',
   customerScoped: true,
   permission: 'directories',

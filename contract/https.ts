@@ -49,6 +49,8 @@ const inCustomer = { from: 'path' } as const;
 
 export const https = defineResource({
   name: 'https',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'HTTPS', name: 'HTTPS' },
   base: '/idm-config/connectors/https',
   customerScoped: true,
   // Spec 01 §6: the radius and saml permissions are also used for oidc and https; https takes saml's.

@@ -227,6 +227,11 @@ export interface ResourceContract extends ResourceWire {
   /** The react-admin resource name. */
   name: string;
   /**
+   * The audit log's entries of this resource: the table they name (the list's table filter, `AuditTable`)
+   * and its English name (contract/auditTables.ts is made from these by `npm run registry`).
+   */
+  audit?: { table: string; name: string };
+  /**
    * The catalogue resource whose permissions guard the portal's screens (react-admin's canAccess: list and
    * show need `view`, create `create`, edit `modify`, delete `delete`); several: any of them will do; null:
    * any signed-in user.

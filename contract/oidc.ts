@@ -82,6 +82,8 @@ const inCustomer = { from: 'path' } as const;
 
 export const oidc = defineResource({
   name: 'oidc',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'OIDC', name: 'OIDC' },
   base: '/idm-config/connectors/oidc',
   customerScoped: true,
   // Spec 02 §8: errors of this resource are logged and swallowed by the portal (its screens say what failed).

@@ -89,6 +89,8 @@ const inPath = (action: 'view' | 'configure' | 'delete') =>
 
 export const otp = defineResource({
   name: 'otp',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'OtpCode', name: 'OTP code' },
   base: '/idm-config/reactive/otp',
   customerScoped: true,
   permission: 'token-pack',

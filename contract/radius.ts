@@ -67,6 +67,8 @@ const inCustomer = { from: 'path' } as const;
 
 export const radius = defineResource({
   name: 'radius',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Radius', name: 'Radius' },
   base: '/idm-config/connectors/radius',
   customerScoped: true,
   permission: 'radius',

@@ -127,6 +127,8 @@ const configure = { scope: 'provider', permission: 'role:configure' } as const;
 
 export const role = defineResource({
   name: 'role',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Role', name: 'Role' },
   base: '/account/role',
   customerScoped: false,
   permission: 'role',

@@ -111,6 +111,8 @@ const inCustomer = { from: 'path' } as const;
 
 export const saml = defineResource({
   name: 'saml',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'SAML', name: 'SAML' },
   base: '/idm-config/connectors/saml',
   customerScoped: true,
   permission: 'saml',

@@ -184,6 +184,8 @@ const UnameParams = Type.Object({ uname: Type.String({ maxLength: 200 }) });
 
 export const saml2 = defineResource({
   name: 'saml2',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'SAML2', name: 'SAML2' },
   base: '/idm-config/connectors/saml2',
   customerScoped: true,
   permission: 'saml',

@@ -62,6 +62,8 @@ export type SamlSettingRecord = Static<typeof SamlSettingRecord>;
 
 export const samlSetting = defineResource({
   name: 'saml-settings',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'SamlSetting', name: 'SAML setting' },
   base: '/idm-config/saml-setting',
   customerScoped: false,
   permission: 'saml-configuration',

@@ -146,6 +146,8 @@ const inQuery = { from: 'query' } as const;
 
 export const serviceLaunch = defineResource({
   name: 'service-launch',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Service', name: 'Service' },
   base: '/service-mgmt/service-launch',
   customerScoped: true,
   permission: 'service_instance',

@@ -113,6 +113,8 @@ const TemplateStatus = Type.Enum([...TEMPLATE_STATUSES]);
 
 export const serviceTemplate = defineResource({
   name: 'service-template',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'ServiceTemplate', name: 'Service template' },
   base: '/service-mgmt/template',
   customerScoped: false,
   permission: 'service_template',

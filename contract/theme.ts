@@ -309,6 +309,8 @@ const inBody = (action: 'view' | 'create' | 'modify' | 'configure') =>
 
 export const theme = defineResource({
   name: 'theme',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'Theme', name: 'Theme' },
   base: '/whitelabelapp/theme',
   customerScoped: true,
   permission: 'theme',

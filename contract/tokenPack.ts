@@ -115,6 +115,8 @@ const mayInQuery = (action: 'view' | 'delete') =>
 
 export const tokenPackV2 = defineResource({
   name: 'token-pack-v2',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'TokenPack', name: 'Token pack' },
   base: '/idm-config/token-pack-v2',
   customerScoped: true,
   permission: 'token-pack',
@@ -322,6 +324,8 @@ const PackRecordParams = Type.Object({
 
 export const whiteListIps = defineResource({
   name: 'white-list-ips',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'WhiteListIp', name: 'Trusted network' },
   base: '/idm-config/white-list-ips',
   customerScoped: true,
   permission: 'token-pack',

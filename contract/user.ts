@@ -113,6 +113,8 @@ export type UserDevice = Static<typeof UserDevice>;
 
 export const user = defineResource({
   name: 'users',
+  /** What the audit log names its entries' table, and how the portal reads it. */
+  audit: { table: 'User', name: 'User' },
   base: '/user-management/users',
   customerScoped: true,
   permission: 'user-management',

@@ -8,7 +8,7 @@
 //   sides;
 // - src/i18n/en/errors.ts: the English texts of every error the contracts define (contract/errors.ts and
 //   each contract's `defineErrors`), nested by key, for the portal's catalogue;
-// - contract/auditTables.ts: the audit log's table names, from the contracts that declare one.
+// - contract/auditTables.ts: the audit log's table names, from the contracts that declare one (`audit`).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -132,12 +132,46 @@ export const error = ${JSON.stringify(tree)};
 `;
 }
 
+/** The audit log's tables, from the contracts that declare theirs, by English name. */
+async function auditTables(): Promise<string> {
+  const { RESOURCE_CONTRACTS } = await import('../contract/index.ts');
+  const names = new Map<string, string>();
+  for (const contract of RESOURCE_CONTRACTS) {
+    if (!contract.audit) continue;
+    const { table, name } = contract.audit;
+    if (names.has(table)) throw new Error(`Two contracts declare the audit table ${table}`);
+    names.set(table, name);
+  }
+  const tables = [...names.keys()].sort((a, b) => names.get(a)!.localeCompare(names.get(b)!, 'en'));
+  return `${HEADER("the contracts' audit tables (a resource's \`audit\`)")}
+/**
+ * The tables the audit log records entries for (the table filter's choices, by English name), and how the
+ * portal names them. No schema code: the catalogue reads it.
+ */
+export const AUDIT_TABLES = ${JSON.stringify(tables)} as const;
+export type AuditTable = (typeof AUDIT_TABLES)[number];
+
+/** Each table's English name (the catalogue's \`resources.audit.tables\`). */
+export const AUDIT_TABLE_NAMES: Readonly<Record<AuditTable, string>> = ${JSON.stringify(Object.fromEntries(tables.map((table) => [table, names.get(table)])))};
+`;
+}
+
 const outputs: Record<string, () => string | Promise<string>> = {
   'server/features/index.ts': features,
   'server/db/schema.ts': schema,
   'contract/registry.ts': contracts,
   'src/i18n/en/errors.ts': errorCatalogue,
+  'contract/auditTables.ts': auditTables,
 };
+
+// The contracts read the audit tables' list this script makes from them: a first run starts from an empty one.
+const auditList = path.join(root, 'contract/auditTables.ts');
+if (!existsSync(auditList)) {
+  writeFileSync(
+    auditList,
+    'export const AUDIT_TABLES = [] as const;\nexport type AuditTable = string;\nexport const AUDIT_TABLE_NAMES = {};\n',
+  );
+}
 
 let stale = 0;
 for (const [file, make] of Object.entries(outputs)) {
