@@ -4,14 +4,13 @@ import {
   EmailField,
   ImageField,
   Labeled,
-  Show,
-  TabbedShowLayout,
   TextField,
   TopToolbar,
 } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
 import { DateField } from '../../kit/dates';
-import { HISTORY_TAB, HistoryTab, ownCustomerOrProvider } from '../audit/HistoryTab';
+import { ShowPage } from '../../kit/ShowPage';
+import { HistoryTab, ownCustomerOrProvider } from '../audit/HistoryTab';
 import { AccountActivationButton } from './AccountActivationButton';
 import { RolesField } from './RolesField';
 
@@ -23,9 +22,12 @@ const AccountShowActions = () => (
 );
 
 export const AccountShow = () => (
-  <Show actions={<AccountShowActions />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="resources.account.tabs.info">
+  <ShowPage
+    actions={<AccountShowActions />}
+    stamps={false}
+    history={<HistoryTab customerOf={ownCustomerOrProvider} />}
+    info={
+      <>
         <EmailField source="email" />
         <Labeled source="roles">
           <RolesField />
@@ -44,10 +46,7 @@ export const AccountShow = () => (
           <StatusField />
         </Labeled>
         <DateField source="createdDate" />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
-        <HistoryTab customerOf={ownCustomerOrProvider} />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
+      </>
+    }
+  />
 );

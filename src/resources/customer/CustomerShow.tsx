@@ -1,9 +1,10 @@
-import { EditButton, EmailField, Labeled, Show, TabbedShowLayout, TextField, TopToolbar } from 'react-admin';
+import { EditButton, EmailField, Labeled, TextField, TopToolbar } from 'react-admin';
 import { ActivationButton } from '../../components/ActivationButtons';
 import { EnterCustomerButton } from '../../components/EnterCustomerButton';
 import { StatusField } from '../../components/StatusField';
 import { DateField } from '../../kit/dates';
-import { customerRecord, HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
+import { ShowPage } from '../../kit/ShowPage';
+import { customerRecord, HistoryTab } from '../audit/HistoryTab';
 import { LogoField } from './LogoField';
 
 const CustomerShowActions = () => (
@@ -15,9 +16,12 @@ const CustomerShowActions = () => (
 );
 
 export const CustomerShow = () => (
-  <Show actions={<CustomerShowActions />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="resources.customer.tabs.info">
+  <ShowPage
+    actions={<CustomerShowActions />}
+    stamps={false}
+    history={<HistoryTab customerOf={customerRecord} />}
+    info={
+      <>
         <Labeled source="logo">
           <LogoField size={72} />
         </Labeled>
@@ -28,10 +32,7 @@ export const CustomerShow = () => (
         <Labeled source="status">
           <StatusField />
         </Labeled>
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
-        <HistoryTab customerOf={customerRecord} />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
+      </>
+    }
+  />
 );

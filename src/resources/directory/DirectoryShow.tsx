@@ -6,7 +6,6 @@ import {
   FunctionField,
   Labeled,
   NumberField,
-  Show,
   TabbedShowLayout,
   TextField,
   TopToolbar,
@@ -15,7 +14,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DIRECTORY_FIELDS } from '../../../contract/directory';
-import { DateField } from '../../kit/dates';
+import { ShowPage } from '../../kit/ShowPage';
 import { DirectoryDeleteButton } from './DirectoryList';
 import { DirectoryUsers } from './DirectoryUsers';
 import type { Directory } from './directoryFields';
@@ -88,9 +87,10 @@ const WRAP = { overflowWrap: 'anywhere' } as const;
 export const DirectoryShow = () => {
   const translate = useTranslate();
   return (
-    <Show actions={<Actions />}>
-      <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="resources.ldap.tabs.info">
+    <ShowPage
+      actions={<Actions />}
+      info={
+        <>
           <TextField source="name" />
           <FunctionField
             source="type"
@@ -101,13 +101,12 @@ export const DirectoryShow = () => {
           <Labeled source="lastSync">
             <SyncPanel />
           </Labeled>
-          <DateField source="createdDate" showTime />
-          <DateField source="lastModifiedDate" showTime />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="resources.ldap.tabs.users" path="users">
-          <DirectoryUsers />
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
-    </Show>
+        </>
+      }
+    >
+      <TabbedShowLayout.Tab label="resources.ldap.tabs.users" path="users">
+        <DirectoryUsers />
+      </TabbedShowLayout.Tab>
+    </ShowPage>
   );
 };

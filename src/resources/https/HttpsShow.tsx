@@ -1,9 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
-import { DateField } from '../../kit/dates';
-import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
+import { ShowPage } from '../../kit/ShowPage';
+import { HistoryTab } from '../audit/HistoryTab';
 import { type Https, KEY_TEXTS } from './httpsFields';
 
 const Actions = () => (
@@ -26,22 +26,19 @@ const Actions = () => (
 export const HttpsShow = () => {
   const translate = useTranslate();
   return (
-    <Show actions={<Actions />}>
-      <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="resources.https.tabs.info">
+    <ShowPage
+      actions={<Actions />}
+      history={<HistoryTab />}
+      info={
+        <>
           <TextField source="name" />
           <TextField source="apiKeyHint" sx={{ fontFamily: 'monospace' }} />
           <FunctionField
             source="serviceId"
             render={(record: Https) => record.serviceId ?? translate('resources.https.noService')}
           />
-          <DateField source="createdDate" showTime />
-          <DateField source="lastModifiedDate" showTime />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
-          <HistoryTab />
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
-    </Show>
+        </>
+      }
+    />
   );
 };

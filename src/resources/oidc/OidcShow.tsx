@@ -1,12 +1,12 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { ListItem, List as MuiList } from '@mui/material';
-import { FunctionField, Labeled, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
+import { FunctionField, Labeled, TextField, useRecordContext } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { UrlList } from '../../components/UrlList';
-import { DateField } from '../../kit/dates';
-import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
+import { ShowPage } from '../../kit/ShowPage';
+import { HistoryTab } from '../audit/HistoryTab';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
 const Actions = () => (
@@ -54,9 +54,11 @@ const Endpoints = () => {
 
 /** An OIDC client: its id, redirect URLs and endpoints; the secret on demand. */
 export const OidcShow = () => (
-  <Show actions={<Actions />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="resources.oidc.tabs.info">
+  <ShowPage
+    actions={<Actions />}
+    history={<HistoryTab />}
+    info={
+      <>
         <TextField source="clientName" />
         <TextField source="clientId" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} />
         <FunctionField
@@ -74,12 +76,7 @@ export const OidcShow = () => (
         <Labeled label="resources.oidc.fields.endpoints" fullWidth>
           <Endpoints />
         </Labeled>
-        <DateField source="createdDate" showTime />
-        <DateField source="lastModifiedDate" showTime />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
-        <HistoryTab />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
+      </>
+    }
+  />
 );

@@ -1,9 +1,9 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { FunctionField, Show, TabbedShowLayout, TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
-import { DateField } from '../../kit/dates';
-import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
+import { ShowPage } from '../../kit/ShowPage';
+import { HistoryTab } from '../audit/HistoryTab';
 import { type Radius, SECRET_TEXTS } from './radiusFields';
 
 const Actions = () => (
@@ -29,9 +29,11 @@ const Actions = () => (
 export const RadiusShow = () => {
   const translate = useTranslate();
   return (
-    <Show actions={<Actions />}>
-      <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="resources.radius.tabs.info">
+    <ShowPage
+      actions={<Actions />}
+      history={<HistoryTab />}
+      info={
+        <>
           <TextField source="name" />
           <TextField source="ipAddress" />
           <TextField source="proxyPort" />
@@ -41,13 +43,8 @@ export const RadiusShow = () => {
               translate(record.secretSet ? 'resources.radius.secretMasked' : 'resources.radius.stored.notSet')
             }
           />
-          <DateField source="createdDate" showTime />
-          <DateField source="lastModifiedDate" showTime />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={HISTORY_TAB} path="history">
-          <HistoryTab />
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
-    </Show>
+        </>
+      }
+    />
   );
 };

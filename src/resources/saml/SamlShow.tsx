@@ -1,7 +1,6 @@
 import {
   FunctionField,
   Labeled,
-  Show,
   TabbedShowLayout,
   TextField,
   useRecordContext,
@@ -10,7 +9,7 @@ import {
 import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { UrlList } from '../../components/UrlList';
-import { DateField } from '../../kit/dates';
+import { ShowPage } from '../../kit/ShowPage';
 import { FederationPanel } from './FederationPanel';
 import type { Saml } from './samlFields';
 
@@ -32,9 +31,10 @@ const Urls = () => {
 export const SamlShow = () => {
   const translate = useTranslate();
   return (
-    <Show actions={<Actions />}>
-      <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="resources.saml.tabs.info">
+    <ShowPage
+      actions={<Actions />}
+      info={
+        <>
           <TextField source="name" />
           <TextField source="url" sx={{ overflowWrap: 'anywhere' }} />
           <FunctionField
@@ -45,13 +45,12 @@ export const SamlShow = () => {
             <Urls />
           </Labeled>
           <CertificateField />
-          <DateField source="createdDate" showTime />
-          <DateField source="lastModifiedDate" showTime />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="resources.saml.tabs.federation" path="federation">
-          <FederationPanel />
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
-    </Show>
+        </>
+      }
+    >
+      <TabbedShowLayout.Tab label="resources.saml.tabs.federation" path="federation">
+        <FederationPanel />
+      </TabbedShowLayout.Tab>
+    </ShowPage>
   );
 };
