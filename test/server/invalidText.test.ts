@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { files, serviceTemplates, signinFailures } from '../../server/db/schema.ts';
 import { PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
-import { builtInRoleId, signedIn } from './adminFixtures.ts';
+import { builtInRoleId, signedIn } from './fixtures/admin.ts';
 import { createTestContext, type JsonAnswer, type TestContext } from './helpers.ts';
 
 /**

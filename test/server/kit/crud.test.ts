@@ -14,7 +14,7 @@ import type { CrudOptions } from '../../../server/kit/crud.ts';
 import { createKit } from '../../../server/kit/kit.ts';
 import { defineRows, type RowsSpec } from '../../../server/kit/rows.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import { builtInRoleId, signedIn } from '../adminFixtures.ts';
+import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,

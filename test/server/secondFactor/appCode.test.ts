@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { OTP_LOCK } from '../../../contract/otp.ts';
 import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor.ts';
 import { customers, oauthClients, seamlessSessions, userDevices } from '../../../server/db/schema.ts';
-import { type Tenant, tenant } from '../enrollment/fixtures.ts';
-import { apiKeyOf, newService, otpCalls } from '../enrollment/otpFixtures.ts';
+import { type Tenant, tenant } from '../activationCode/fixtures.ts';
+import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import {
   accountWithApp,

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
-import { type Tenant, tenant } from '../enrollment/fixtures.ts';
+import { type Tenant, tenant } from '../activationCode/fixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import { accountWithApp, PASSWORD, pendingSignin, secondFactorCalls } from './fixtures.ts';
 

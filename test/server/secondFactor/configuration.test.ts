@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { APP_NOT_ACTIVATED } from '../../../contract/user.ts';
 import { accounts, auditLog, users } from '../../../server/db/schema.ts';
-import { type Tenant, tenant } from '../enrollment/fixtures.ts';
+import { type Tenant, tenant } from '../activationCode/fixtures.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../../server/db/schema.ts';
-import { codeCalls, generated, storedCodes, type Tenant } from '../enrollment/fixtures.ts';
-import { codeOf, wrongCodeOf } from '../enrollment/otpFixtures.ts';
+import { codeCalls, generated, storedCodes, type Tenant } from '../activationCode/fixtures.ts';
+import { codeOf, wrongCodeOf } from '../otp/fixtures.ts';
 import { type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   userDevices,
 } from '../../../server/db/schema.ts';
 import { sha256Hex } from '../../../server/domain/secrets.ts';
-import { type Tenant, tenant } from '../enrollment/fixtures.ts';
+import { type Tenant, tenant } from '../activationCode/fixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 import {
   type AppAccount,

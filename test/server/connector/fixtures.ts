@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { createTestContext, type JsonAnswer, type TestContext } from '../helpers.ts';
+
+/**
+ * What the connector route tests share: a database with two customers (Acme, whose administrator makes the
+ * calls, and Globex, whose administrator is the rival that must see none of Acme's connectors), a caller
+ * with chosen permissions, and the audit entries of a record as text.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ConnectorWorld {
+  ctx: TestContext;
+  acme: { id: string };
+  globex: { id: string };
+  /** Acme's customer administrator. */
+  admin: string;
+  /** Globex's customer administrator. */
+  rival: string;
+  /** An /api call with a token (Acme's administrator unless told). */
+  call: (method: Method, url: string, json?: unknown, token?: string) => Promise<JsonAnswer>;
+  /** A signed-in account of `customerId` whose one role (of that customer) has exactly `permissions`. */
+  callerWith: (customerId: string, permissions: string[]) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function connectorWorld(): Promise<ConnectorWorld> {
+  const ctx = await createTestContext();
+  const acme = await ctx.createCustomer({ companyName: 'Acme' });
+  const globex = await ctx.createCustomer({ companyName: 'Globex' });
+  const customerAdmin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
+  const admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdmin] })).token;
+  const rival = (await signedIn(ctx, { customerId: globex.id, roleIds: [customerAdmin] })).token;
+  const call = (method: Method, url: string, json?: unknown, token = admin) =>
+    ctx.call(method, `/api${url}`, { token, json });
+  const callerWith = async (customerId: string, permissions: string[]) => {
+    const role = await ctx.createRole({
+      name: `limited-${randomUUID().slice(0, 8)}`,
+      customerId,
+      scope: 'customer',
+      permissions,
+    });
+    return (await signedIn(ctx, { customerId, roleIds: [role.id] })).token;
+  };
+  return { ctx, acme, globex, admin, rival, call, callerWith, close: () => ctx.close() };
+}
+
+/** The audit entries of one record, oldest first, and the same as one JSON text (to look for secrets in). */
+export async function auditTrail(ctx: TestContext, entityId: string) {
+  const entries = await auditOf(ctx, entityId);
+  return { entries, text: JSON.stringify(entries) };
+}
+
+/** The page search of a list, as the portal asks for it. */
+export const pageQuery = (sort: string, extra = '') =>
+  `search?page=0&pageSize=10&sort=${sort}&order=ASC${extra ? `&${extra}` : ''}`;
+
+/** Ids a caller may send for a record it cannot see: another one, none at all, and not an id. */
+export const strangerIds = () => [randomUUID(), 'not-a-uuid', '0'];
+
+/** A name no other test of the file uses. */
+export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;

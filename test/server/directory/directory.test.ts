@@ -1,0 +1,445 @@
+import { eq } from 'drizzle-orm';
+import { Client } from 'ldapts';
+import { directories, users } from '../../../server/db/schema.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { syncEnded } from '../../../server/features/directory/sync.ts';
+import { closedPort, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
+
+/**
+ * Directories (contract/directory.ts) against a real OpenLDAP: CRUD with write-only secrets, the connection
+ * test, the synchronisation, the directory users (edit, password reset, CSV upload), and customer scope.
+ */
+
+let ctx: TestContext;
+let slapd: Slapd;
+let acme: { id: string };
+let globex: { id: string };
+let admin: string;
+let rival: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, json?: unknown, token = admin) =>
+  ctx.call(method, `/api${url}`, { token, json });
+
+const base = () => `/idm-ldap/ldap/${acme.id}`;
+
+const ldapForm = (values: Record<string, unknown> = {}) => ({
+  name: `Head office ${Math.random().toString(36).slice(2, 8)}`,
+  type: 'LDAP',
+  host: slapd.host,
+  port: slapd.port,
+  secured: false,
+  baseDn: slapd.peopleDn,
+  userDn: slapd.reader.dn,
+  password: slapd.reader.password,
+  userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
+  loginProperty: 'uid',
+  ...values,
+});
+
+async function create(values: Record<string, unknown> = {}) {
+  const answer = await call('POST', base(), ldapForm(values));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.id as string;
+}
+
+async function synchronise(id: string) {
+  const started = await call('POST', `${base()}/${id}/sync`);
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  expect(started.body.status).toBe('RUNNING');
+  await syncEnded(id);
+  const state = await call('GET', `${base()}/${id}/sync`);
+  return state.body;
+}
+
+beforeAll(async () => {
+  slapd = await startSlapd({ users: 120 });
+  ctx = await createTestContext();
+  acme = await ctx.createCustomer({ companyName: 'Acme' });
+  globex = await ctx.createCustomer({ companyName: 'Globex' });
+  const role = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
+  admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [role] })).token;
+  rival = (await signedIn(ctx, { customerId: globex.id, roleIds: [role] })).token;
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await slapd?.stop();
+});
+
+describe('a directory', () => {
+  it('is created, read and listed without its password, which is kept', async () => {
+    const id = await create({ name: 'Stored secret' });
+    const read = await call('GET', `${base()}/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      name: 'Stored secret',
+      type: 'LDAP',
+      passwordSet: true,
+      emailAttribute: 'mail',
+      userCount: 0,
+      lastSync: { status: 'IDLE' },
+    });
+    expect(JSON.stringify(read.body)).not.toContain(slapd.reader.password);
+    const list = await call('GET', `${base()}/search?q=stored`);
+    expect(list.body.totalElements).toBe(1);
+    expect(JSON.stringify(list.body)).not.toContain(slapd.reader.password);
+    const [row] = await ctx.db.select().from(directories).where(eq(directories.id, id));
+    expect(row!.password).toBe(slapd.reader.password);
+    // The audit log says the password was set, not what it is.
+    const [entry] = await auditOf(ctx, id);
+    expect(entry!.changes).toMatchObject({ password: { before: null, after: '(hidden)' } });
+  });
+
+  it('keeps its password when an edit leaves it empty, and replaces it when one is given', async () => {
+    const id = await create();
+    const read = (await call('GET', `${base()}/${id}`)).body;
+    const kept = await call('PUT', `${base()}/${id}`, { ...read, password: '', port: 389 });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const [row] = await ctx.db.select().from(directories).where(eq(directories.id, id));
+    expect(row!.password).toBe(slapd.reader.password);
+    await call('PUT', `${base()}/${id}`, { ...read, password: 'another-one' });
+    const [after] = await ctx.db.select().from(directories).where(eq(directories.id, id));
+    expect(after!.password).toBe('another-one');
+  });
+
+  it('keeps the fields of its type only', async () => {
+    const answer = await call('POST', base(), {
+      name: 'Cloud',
+      type: 'AZURE',
+      tenantId: 'contoso.onmicrosoft.com',
+      applicationId: '11111111-2222-3333-4444-555555555555',
+      secret: 'client-secret',
+      host: 'ldap.example.com',
+      baseDn: 'dc=example,dc=com',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const read = (await call('GET', `${base()}/${answer.body.id}`)).body;
+    expect(read).toMatchObject({
+      type: 'AZURE',
+      host: null,
+      baseDn: null,
+      secretSet: true,
+      graphUrl: 'https://graph.microsoft.com',
+    });
+  });
+
+  it.each([
+    ['an unreachable-looking host', { host: 'not a host!' }, 'host'],
+    ['a malformed DN', { baseDn: 'this is not a dn' }, 'baseDn'],
+    ['a port out of range', { port: 70000 }, 'port'],
+    ['a login pattern without {username}', { userLoginPattern: '(uid=*)' }, 'userLoginPattern'],
+  ])('refuses %s with a 400 naming the field, and writes nothing', async (_, values, field) => {
+    const answer = await call('POST', base(), ldapForm({ name: `Refused ${field}`, ...values }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(field);
+    const rows = await ctx.db
+      .select()
+      .from(directories)
+      .where(eq(directories.name, `Refused ${field}`));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a REST directory whose URL is not http(s), and a missing required field', async () => {
+    const url = await call('POST', base(), {
+      name: 'Rest',
+      type: 'REST',
+      restAuthentication: 'NONE',
+      listUsersUrl: 'ftp://example.com/users',
+    });
+    expect(url.status).toBe(400);
+    expect(url.body.message).toContain('listUsersUrl');
+    const missing = await call('POST', base(), ldapForm({ name: 'No DN', userDn: '' }));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ messageKey: 'error.directory.missingField' });
+  });
+
+  it('has a name unique in its customer, ignoring case, and cannot change its type', async () => {
+    const id = await create({ name: 'Unique Name' });
+    const again = await call('POST', base(), ldapForm({ name: 'unique name' }));
+    expect(again.status).toBe(409);
+    expect(again.body.messageKey).toBe('error.directory.nameExisted');
+    const otherCustomer = await call(
+      'POST',
+      `/idm-ldap/ldap/${globex.id}`,
+      ldapForm({ name: 'Unique Name' }),
+      rival,
+    );
+    expect(otherCustomer.status).toBe(201);
+    const retyped = await call('PUT', `${base()}/${id}`, {
+      name: 'Unique Name',
+      type: 'REST',
+      restAuthentication: 'NONE',
+      listUsersUrl: 'https://x.example/users',
+    });
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.messageKey).toBe('error.directory.typeChanged');
+  });
+
+  it("is another customer's 404, whatever id is sent", async () => {
+    const id = await create();
+    expect((await call('GET', `/idm-ldap/ldap/${globex.id}/${id}`, undefined, rival)).status).toBe(404);
+    expect((await call('GET', `/idm-ldap/ldap/${acme.id}/${id}`, undefined, rival)).status).toBe(404);
+    expect((await call('PUT', `/idm-ldap/ldap/${globex.id}/${id}`, ldapForm(), rival)).status).toBe(404);
+    expect(
+      (await call('DELETE', `/idm-ldap/ldap/${id}?customerId=${globex.id}`, undefined, rival)).status,
+    ).toBe(404);
+    expect((await call('POST', `/idm-ldap/ldap/${globex.id}/${id}/sync`, undefined, rival)).status).toBe(404);
+    expect(
+      (
+        await call(
+          'POST',
+          `/idm-ldap/ldap/${globex.id}/test-connection`,
+          { ...ldapForm(), id, password: '' },
+          rival,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await call('GET', `${base()}/${id}`)).status).toBe(200);
+  });
+});
+
+describe('testing the connection against OpenLDAP', () => {
+  const test = (values: Record<string, unknown>) =>
+    call('POST', `${base()}/test-connection`, ldapForm(values));
+
+  it("answers 'Connection is successful!' with the users found", async () => {
+    const answer = await test({});
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: 'Connection is successful!' });
+  });
+
+  it.each([
+    ['a wrong password', { password: 'wrong' }, 'credentials'],
+    ['a base DN that does not exist', { baseDn: 'ou=nobody,dc=example,dc=test' }, 'baseDn'],
+  ])('answers "Can\'t connect to LDAP server!" for %s, with the reason', async (_, values, reason) => {
+    const answer = await test(values);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: false, message: "Can't connect to LDAP server!", reason });
+    expect(answer.body.detail).toEqual(expect.any(String));
+    expect(answer.body.detail).not.toContain('wrong');
+  });
+
+  it('answers refused for a closed port', async () => {
+    const answer = await test({ port: await closedPort() });
+    expect(answer.body).toMatchObject({ success: false, reason: 'refused' });
+  });
+
+  it('uses the stored password of a directory named by its id', async () => {
+    const id = await create();
+    const answer = await call('POST', `${base()}/test-connection`, { ...ldapForm(), id, password: '' });
+    expect(answer.body.success).toBe(true);
+  });
+
+  it('asks for all mandatory fields before testing', async () => {
+    const answer = await test({ userDn: '', password: '' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      messageKey: 'error.directory.mandatoryFields',
+      message: 'Please input all mandatory fields before testing the connection',
+    });
+  });
+});
+
+describe('synchronising the users of an LDAP directory', () => {
+  it('adds, updates and deactivates users, in one run, with a summary', async () => {
+    const id = await create({ name: 'Synced' });
+    const first = await synchronise(id);
+    expect(first).toMatchObject({
+      status: 'DONE',
+      added: 120,
+      updated: 0,
+      deactivated: 0,
+      failed: 0,
+      total: 120,
+    });
+    const listed = await call('GET', `/idm-ldap/users/r-${acme.id}/users/connectors/${id}?pageSize=5`);
+    expect(listed.body.totalElements).toBe(120);
+    expect(listed.body.content[0]).toMatchObject({
+      username: 'user00001',
+      email: 'user00001@example.test',
+      source: 'LDAP',
+    });
+
+    await slapd.setAttribute(`uid=user00002,${slapd.peopleDn}`, 'mail', 'renamed@example.test');
+    await slapd.deleteUser('user00003');
+    const second = await synchronise(id);
+    expect(second).toMatchObject({ status: 'DONE', added: 0, updated: 1, deactivated: 1 });
+    const changed = await call('GET', `/idm-ldap/users/r-${acme.id}/users/connectors/${id}?q=user00002`);
+    expect(changed.body.content[0].email).toBe('renamed@example.test');
+    const gone = await call('GET', `/idm-ldap/users/r-${acme.id}/users/connectors/${id}?status=INACTIVE`);
+    expect(gone.body.content.map((user: { username: string }) => user.username)).toEqual(['user00003']);
+    const directory = await call('GET', `${base()}/${id}`);
+    expect(directory.body).toMatchObject({ userCount: 120, lastSync: { status: 'DONE', deactivated: 1 } });
+  });
+
+  it('fails as a whole, writing nothing, when the directory cannot be read', async () => {
+    const id = await create({ name: 'Broken', password: 'wrong-password' });
+    const state = await synchronise(id);
+    expect(state).toMatchObject({
+      status: 'FAILED',
+      added: 0,
+      error: { messageKey: 'error.directory.syncFailed' },
+    });
+    const rows = await ctx.db.select().from(users).where(eq(users.directoryId, id));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a second run while one is going on', async () => {
+    const id = await create({ name: 'Twice' });
+    const first = await call('POST', `${base()}/${id}/sync`);
+    const second = await call('POST', `${base()}/${id}/sync`);
+    await syncEnded(id);
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(409);
+    expect(second.body.messageKey).toBe('error.directory.syncRunning');
+  });
+});
+
+describe('the users of a directory', () => {
+  let directoryId: string;
+  const usersBase = () => `/idm-ldap/users/r-${acme.id}/users/connectors/${directoryId}`;
+  const upload = (content: string | Buffer, name = 'users.csv') => {
+    const boundary = '----directory-test';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api${usersBase()}/upload-csv-file`,
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+  };
+
+  beforeAll(async () => {
+    // The usernames the earlier synchronisations brought in are free again (a username is the customer's).
+    await ctx.db.delete(users).where(eq(users.customerId, acme.id));
+    directoryId = await create({
+      name: 'Writable',
+      userDn: slapd.writer.dn,
+      password: slapd.writer.password,
+    });
+    expect(await synchronise(directoryId)).toMatchObject({ status: 'DONE', added: 119 });
+  });
+
+  it("resets a user's password in LDAP when the configured account may", async () => {
+    const found = await call('GET', `${usersBase()}?q=user00010`);
+    expect(found.body.content, JSON.stringify(found.body)).toHaveLength(1);
+    const user = found.body.content[0];
+    const answer = await call('PUT', `${usersBase()}/users/${user.id}/reset-password`, {
+      password: 'New-Password-10',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const client = new Client({ url: slapd.url });
+    await client.bind(`uid=user00010,${slapd.peopleDn}`, 'New-Password-10');
+    await client.unbind();
+  });
+
+  it('says so when the directory does not let its account change passwords', async () => {
+    const readOnly = await create({ name: 'Read only' });
+    await synchronise(readOnly);
+    const list = await call('GET', `/idm-ldap/users/r-${acme.id}/users/connectors/${readOnly}?q=user00011`);
+    // The username is taken by the first directory: this one brought in nobody.
+    expect(list.body.totalElements).toBe(0);
+    const mine = (await call('GET', `${usersBase()}?q=user00011`)).body.content[0];
+    await ctx.db
+      .update(directories)
+      .set({ userDn: slapd.reader.dn, password: slapd.reader.password })
+      .where(eq(directories.id, directoryId));
+    const answer = await call('PUT', `${usersBase()}/users/${mine.id}/reset-password`, {
+      password: 'New-Password-11',
+    });
+    await ctx.db
+      .update(directories)
+      .set({ userDn: slapd.writer.dn, password: slapd.writer.password })
+      .where(eq(directories.id, directoryId));
+    expect(answer.status).toBe(409);
+    expect(answer.body.messageKey).toBe('error.directory.passwordRefused');
+  });
+
+  it('edits a directory user in the portal', async () => {
+    const user = (await call('GET', `${usersBase()}?q=user00012`)).body.content[0];
+    const answer = await call('PUT', `${usersBase()}/users/${user.id}`, { displayName: 'Twelve' });
+    expect(answer.body).toMatchObject({ username: 'user00012', displayName: 'Twelve' });
+  });
+
+  it('takes a CSV file row by row, reporting each row it cannot take', async () => {
+    const csv = [
+      'username,email,displayName,status',
+      'csv.one,one@example.test,CSV One,ACTIVE',
+      'csv.two,not-an-email,CSV Two,',
+      ',nobody@example.test,No Name,',
+      'csv.one,again@example.test,Again,',
+      'user00013,thirteen@example.test,Thirteen,INACTIVE',
+      'csv.three,three@example.test,CSV Three',
+      '"csv.four",four@example.test,"Four, the fourth",',
+    ].join('\n');
+    const answer = await upload(csv);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      added: 2,
+      updated: 1,
+      failed: [
+        { line: 3, reason: expect.stringContaining('not an email') },
+        { line: 4, reason: expect.stringContaining('username is empty') },
+        { line: 5, reason: expect.stringContaining('line 2') },
+        { line: 7, reason: expect.stringContaining('3 values') },
+      ],
+    });
+    const four = (await call('GET', `${usersBase()}?q=csv.four`)).body.content[0];
+    expect(four).toMatchObject({ displayName: 'Four, the fourth', source: 'CSV' });
+  });
+
+  it.each([
+    ['a wrong header', 'name,email\nx,y@example.test', 'error.csv.header', 400],
+    [
+      'a binary file',
+      Buffer.concat([Buffer.from('username\n'), Buffer.alloc(64, 0)]),
+      'error.csv.unreadable',
+      400,
+    ],
+    ['a broken quote', 'username,email\n"open,x@example.test', 'error.csv.unreadable', 400],
+    ['a file over the limit', Buffer.alloc(10 * 1024 * 1024, 0x61), 'error.csv.tooLarge', 413],
+  ])('refuses %s whole, writing nothing', async (_, content, key, status) => {
+    const before = await call('GET', usersBase());
+    const answer = await upload(content);
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json().messageKey).toBe(key);
+    const after = await call('GET', usersBase());
+    expect(after.body.totalElements).toBe(before.body.totalElements);
+  });
+
+  it("is another customer's 404", async () => {
+    const answer = await call(
+      'GET',
+      `/idm-ldap/users/r-${globex.id}/users/connectors/${directoryId}`,
+      undefined,
+      rival,
+    );
+    expect(answer.status).toBe(404);
+    expect(
+      (await call('GET', `/idm-ldap/users/r-${acme.id}/users/connectors/${directoryId}`, undefined, rival))
+        .status,
+    ).toBe(404);
+  });
+
+  it('goes with its directory when the directory is deleted', async () => {
+    const id = await create({ name: 'Short lived' });
+    await ctx.db
+      .insert(users)
+      .values({ customerId: acme.id, directoryId: id, source: 'LDAP', username: 'short.lived' });
+    const answer = await call('DELETE', `/idm-ldap/ldap/${id}?customerId=${acme.id}`);
+    expect(answer.status).toBe(200);
+    const rows = await ctx.db.select().from(users).where(eq(users.username, 'short.lived'));
+    expect(rows).toEqual([]);
+  });
+});

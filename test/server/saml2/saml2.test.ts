@@ -1,0 +1,497 @@
+import { execFile } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import * as samlify from 'samlify';
+import { SAML2_ERRORS } from '../../../contract/saml2.ts';
+import { gatewayKeys, saml2Connectors } from '../../../server/db/schema.ts';
+import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
+import { auditTrail, type ConnectorWorld, connectorWorld, pageQuery, strangerIds } from '../connector/fixtures.ts';
+
+/**
+ * SAML 2.0 connectors (contract/saml2.ts, server/routes/saml2.ts): CRUD, the URL suffix unique among all
+ * customers, the service provider's certificate read as X.509, the defaults of known service providers, and
+ * the gateway's identity provider metadata, read by a SAML library (samlify) and validated against the OASIS
+ * SAML 2.0 metadata schema with xmllint (Debian's opensaml-schemas, xmltooling-schemas, libxml2-utils).
+ */
+
+let world: ConnectorWorld;
+const base = '/idm-config/connectors/saml2';
+const acmeBase = () => `${base}/${world.acme.id}`;
+
+let unameCounter = 0;
+const freshUname = (label = 'app') => {
+  unameCounter += 1;
+  return `${label}-${unameCounter}-${Math.random().toString(36).slice(2, 7)}`;
+};
+
+const form = (values: Record<string, unknown> = {}) => ({
+  uname: freshUname(),
+  providerName: 'Example App',
+  domainName: '',
+  entityId: 'https://app.example.test/saml/metadata',
+  acsUrl: 'https://app.example.test/saml/acs',
+  logoutUrl: '',
+  loginUrl: '',
+  defaultRelayState: '',
+  certificate: '',
+  nameIdFormat: 'emailAddress',
+  nameIdAttribute: 'email',
+  sendAttribute: 'MAPPED',
+  signatureAlgorithm: 'SHA-256',
+  signResponse: true,
+  signAssertion: true,
+  attributeMapping: [{ name: 'email', property: 'email' }],
+  createdAttributes: [],
+  ...values,
+});
+
+async function create(values: Record<string, unknown> = {}) {
+  const sent = form(values);
+  const answer = await world.call('POST', acmeBase(), sent);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return { id: answer.body.id as string, uname: sent.uname as string };
+}
+
+const readRecord = async (id: string) => {
+  const answer = await world.call('GET', `${acmeBase()}/${id}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+/** One service provider certificate for the file (an RSA key takes a moment to make). */
+let spCertificate: ReturnType<typeof selfSignedCertificate>;
+
+beforeAll(async () => {
+  world = await connectorWorld();
+  spCertificate = selfSignedCertificate({
+    commonName: 'sp.example.test',
+    organization: 'Example SP',
+    days: 365,
+    now: new Date('2026-01-01T00:00:00Z'),
+  });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('a SAML 2.0 connector', () => {
+  it('is created, read with its identity provider URLs, listed, changed and deleted, then is a 404', async () => {
+    const { id, uname } = await create({ providerName: 'Lifecycle App' });
+    const record = await readRecord(id);
+    expect(record).toMatchObject({
+      id,
+      uname,
+      providerName: 'Lifecycle App',
+      acsUrl: 'https://app.example.test/saml/acs',
+      signatureAlgorithm: 'SHA-256',
+      certificate: '',
+      certificateInfo: null,
+      attributeMapping: [{ name: 'email', property: 'email' }],
+      idp: {
+        entityId: `http://localhost:80/saml2/${uname}`,
+        ssoUrl: `http://localhost:80/saml2/${uname}/sso`,
+        sloUrl: `http://localhost:80/saml2/${uname}/slo`,
+        metadataUrl: `http://localhost:80/api/idm-config/connectors/saml2/xml/${uname}`,
+      },
+    });
+
+    const list = await world.call('GET', `${acmeBase()}/${pageQuery('providerName', `q=${uname}`)}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ totalElements: 1, page: 0, pageSize: 10 });
+    expect(list.body.content).toEqual([record]);
+
+    const changed = await world.call('PUT', `${acmeBase()}/${id}`, {
+      ...record,
+      providerName: 'Lifecycle App 2',
+      signatureAlgorithm: 'SHA-512',
+      createdAttributes: [{ name: 'department', value: 'Sales' }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({
+      providerName: 'Lifecycle App 2',
+      signatureAlgorithm: 'SHA-512',
+      createdAttributes: [{ name: 'department', value: 'Sales' }],
+    });
+    expect(await readRecord(id)).toMatchObject({
+      providerName: 'Lifecycle App 2',
+      signatureAlgorithm: 'SHA-512',
+    });
+
+    expect((await world.call('DELETE', `${base}/${id}?customerId=${world.acme.id}`)).status).toBe(200);
+    const gone = await world.call('GET', `${acmeBase()}/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.messageKey).toBe(SAML2_ERRORS.notFound.key);
+    // Its URL suffix is free again.
+    expect((await world.call('GET', `${base}/check/${uname}`)).body).toEqual({
+      uname,
+      valid: true,
+      available: true,
+    });
+  });
+
+  it('keeps SHA-256 as its signature algorithm and refuses one it does not know', async () => {
+    const { id } = await create({ signatureAlgorithm: 'SHA-256' });
+    expect((await readRecord(id)).signatureAlgorithm).toBe('SHA-256');
+    const [row] = await world.ctx.db.select().from(saml2Connectors).where(eq(saml2Connectors.id, id));
+    expect(row!.signatureAlgorithm).toBe('SHA-256');
+    const refused = await world.call('POST', acmeBase(), form({ signatureAlgorithm: 'MD5' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('signatureAlgorithm');
+  });
+
+  it('audits its writes', async () => {
+    const { id, uname } = await create({ providerName: 'Audited App' });
+    await world.call('DELETE', `${base}/${id}?customerId=${world.acme.id}`);
+    const { entries } = await auditTrail(world.ctx, id);
+    expect(entries.map((entry) => [entry.tableName, entry.action])).toEqual([
+      ['SAML2', 'CREATE'],
+      ['SAML2', 'DELETE'],
+    ]);
+    expect(entries[0]!.changes).toMatchObject({ uname: { before: null, after: uname } });
+  });
+});
+
+describe('the URL suffix (uname)', () => {
+  it('is unique among all customers: 409 with the catalogue text', async () => {
+    const { uname } = await create();
+    const expected = {
+      messageKey: 'error.saml2.nameExisted',
+      message: 'SAML2 connector name already existed',
+    };
+    const same = await world.call('POST', acmeBase(), form({ uname }));
+    expect(same.status).toBe(409);
+    expect(same.body).toEqual(expected);
+    const otherCustomer = await world.call(
+      'POST',
+      `${base}/${world.globex.id}`,
+      form({ uname }),
+      world.rival,
+    );
+    expect(otherCustomer.status).toBe(409);
+    expect(otherCustomer.body).toEqual(expected);
+    expect(SAML2_ERRORS.nameExisted).toEqual({
+      status: 409,
+      key: expected.messageKey,
+      text: expected.message,
+    });
+  });
+
+  it("refuses an edit to another connector's suffix and keeps its own", async () => {
+    const first = await create();
+    const second = await create();
+    const record = await readRecord(second.id);
+    const taken = await world.call('PUT', `${acmeBase()}/${second.id}`, { ...record, uname: first.uname });
+    expect(taken.status).toBe(409);
+    expect(taken.body.messageKey).toBe('error.saml2.nameExisted');
+    const kept = await world.call('PUT', `${acmeBase()}/${second.id}`, { ...record, providerName: 'Kept' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.uname).toBe(second.uname);
+  });
+
+  it('is checked: valid and available, taken, or not a suffix', async () => {
+    const { uname } = await create();
+    const check = (value: string) => world.call('GET', `${base}/check/${encodeURIComponent(value)}`);
+    const free = freshUname('free');
+    expect((await check(free)).body).toEqual({ uname: free, valid: true, available: true });
+    expect((await check(uname)).body).toEqual({ uname, valid: true, available: false });
+    // Also for another customer's administrator.
+    expect((await world.call('GET', `${base}/check/${uname}`, undefined, world.rival)).body).toEqual({
+      uname,
+      valid: true,
+      available: false,
+    });
+    expect((await check('Not_A-Slug')).body).toEqual({ uname: 'Not_A-Slug', valid: false, available: false });
+    expect((await check('double--hyphen')).body.valid).toBe(false);
+  });
+
+  it.each([['Upper'], ['with space'], ['under_score'], ['-leading']])(
+    'refuses %j as a suffix with a 400',
+    async (uname) => {
+      const answer = await world.call('POST', acmeBase(), form({ uname }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain('uname');
+    },
+  );
+});
+
+describe('the defaults of known service providers', () => {
+  it('answers the AWS defaults', async () => {
+    const answer = await world.call('GET', '/idm-config/saml2/aws');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      type: 'aws',
+      providerName: 'Amazon Web Services',
+      entityId: 'urn:amazon:webservices',
+      acsUrl: 'https://signin.aws.amazon.com/saml',
+      signatureAlgorithm: 'SHA-256',
+      nameIdFormat: 'persistent',
+    });
+    // What it answers is a form the create accepts once a suffix is added.
+    const { type: _type, ...defaults } = answer.body;
+    const created = await world.call('POST', acmeBase(), form({ ...defaults }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+  });
+
+  it('is a 404 for a type it does not know', async () => {
+    const answer = await world.call('GET', '/idm-config/saml2/unknown-provider');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({
+      messageKey: SAML2_ERRORS.unknownType.key,
+      message: SAML2_ERRORS.unknownType.text,
+    });
+  });
+});
+
+describe("the service provider's certificate", () => {
+  it('is read as X.509: the record says its subject and expiry', async () => {
+    const { id } = await create({ certificate: spCertificate.certificate });
+    const record = await readRecord(id);
+    const x509 = new X509Certificate(spCertificate.certificate);
+    expect(record.certificateInfo).toMatchObject({
+      validTo: new Date(x509.validTo).toISOString(),
+      validFrom: new Date(x509.validFrom).toISOString(),
+      fingerprint256: x509.fingerprint256,
+    });
+    expect(record.certificateInfo.validTo).toBe('2027-01-01T00:00:00.000Z');
+    expect(record.certificateInfo.subject).toContain('CN=sp.example.test');
+    expect(record.certificateInfo.subject).toContain('O=Example SP');
+    expect(record.certificate.trim()).toBe(spCertificate.certificate.trim());
+  });
+
+  it.each([
+    ['random text', () => 'this is not a certificate at all'],
+    ['a PEM private key', () => spCertificate.privateKey],
+    [
+      'a truncated certificate',
+      () => {
+        const lines = spCertificate.certificate.trim().split('\n');
+        return [...lines.slice(0, 6), lines.at(-1)].join('\n');
+      },
+    ],
+    [
+      'a certificate without its end line',
+      () => spCertificate.certificate.trim().split('\n').slice(0, -1).join('\n'),
+    ],
+    ['two certificates', () => `${spCertificate.certificate}${spCertificate.certificate}`],
+  ])('refuses %s with a 400 error.saml2.certificate', async (_, certificate) => {
+    const sent = form({ certificate: certificate() });
+    const answer = await world.call('POST', acmeBase(), sent);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      messageKey: SAML2_ERRORS.certificate.key,
+      message: SAML2_ERRORS.certificate.text,
+    });
+    const rows = await world.ctx.db
+      .select()
+      .from(saml2Connectors)
+      .where(eq(saml2Connectors.uname, sent.uname));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('the URLs of the service provider', () => {
+  it.each([
+    ['acsUrl', 'ftp://x'],
+    ['acsUrl', 'not a url'],
+    ['acsUrl', ''],
+    ['logoutUrl', 'javascript:alert(1)'],
+    ['loginUrl', 'file:///etc/passwd'],
+  ])('refuses %s %j with a 400 naming it', async (field, value) => {
+    const answer = await world.call('POST', acmeBase(), form({ [field]: value }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.messageKey).toBe('error.validation.invalid');
+    expect(answer.body.message).toContain(field);
+  });
+});
+
+describe('who may', () => {
+  it("keeps another customer's administrator out with a 404, whatever id is sent", async () => {
+    const { id } = await create({ providerName: 'Private App' });
+    for (const target of [id, ...strangerIds()]) {
+      for (const customer of [world.globex.id, world.acme.id]) {
+        const path = `${base}/${customer}/${target}`;
+        expect((await world.call('GET', path, undefined, world.rival)).status, path).toBe(404);
+        expect((await world.call('PUT', path, form(), world.rival)).status, path).toBe(404);
+        const remove = `${base}/${target}?customerId=${customer}`;
+        expect((await world.call('DELETE', remove, undefined, world.rival)).status, remove).toBe(404);
+      }
+    }
+    expect((await readRecord(id)).providerName).toBe('Private App');
+  });
+});
+
+// ——— The identity provider metadata ———
+
+const METADATA_SCHEMA = '/usr/share/xml/opensaml/saml-schema-metadata-2.0.xsd';
+/** The schemas the metadata schema imports by http URL, and Debian's copies of them. */
+const IMPORTED_SCHEMAS = {
+  'http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd':
+    '/usr/share/xml/xmltooling/xmldsig-core-schema.xsd',
+  'http://www.w3.org/TR/2002/REC-xmlenc-core-20021210/xenc-schema.xsd':
+    '/usr/share/xml/xmltooling/xenc-schema.xsd',
+  'http://www.w3.org/2001/xml.xsd': '/usr/share/xml/xmltooling/xml.xsd',
+};
+
+interface XmllintResult {
+  code: number;
+  stderr: string;
+}
+
+/**
+ * xmllint's verdict on `xml` against the OASIS metadata schema, without the network: the imports are
+ * mapped to the local files by an XML catalog. Exit code 0: valid; 3: not valid; 5: the schema itself did
+ * not compile (an import not found).
+ */
+async function validateMetadata(xml: string): Promise<XmllintResult> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'saml-metadata-'));
+  try {
+    const catalog = path.join(folder, 'catalog.xml');
+    const document = path.join(folder, 'metadata.xml');
+    const entries = Object.entries(IMPORTED_SCHEMAS)
+      .map(([systemId, file]) => `  <system systemId="${systemId}" uri="file://${file}"/>`)
+      .join('\n');
+    await writeFile(
+      catalog,
+      `<?xml version="1.0"?>\n<catalog xmlns="urn:oasis:names:tc:entity:xmlns:xml:catalog">\n${entries}\n</catalog>\n`,
+    );
+    await writeFile(document, xml);
+    return await new Promise<XmllintResult>((resolve, reject) => {
+      execFile(
+        'xmllint',
+        ['--noout', '--nonet', '--schema', METADATA_SCHEMA, document],
+        { env: { ...process.env, XML_CATALOG_FILES: catalog } },
+        (error, _stdout, stderr) => {
+          if (error && typeof error.code !== 'number') reject(error);
+          else resolve({ code: error ? (error.code as number) : 0, stderr });
+        },
+      );
+    });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+describe("the gateway's identity provider metadata", () => {
+  // The address the service provider asked (no PUBLIC_URL in the tests, no proxy trusted).
+  const HOST = 'idp.example.test';
+  const origin = `http://${HOST}`;
+  let uname: string;
+  let xml: string;
+  let answer: Awaited<ReturnType<ConnectorWorld['call']>>;
+
+  beforeAll(async () => {
+    ({ uname } = await create({ providerName: 'Metadata App', nameIdFormat: 'persistent' }));
+    // Fetched as a service provider does: no token, from the gateway's public address.
+    answer = await world.ctx.call('GET', `/api${base}/xml/${uname}`, {
+      headers: { host: HOST },
+    });
+    xml = String(answer.body);
+  });
+
+  it('is public XML, downloaded as a file named after the connector', () => {
+    expect(answer.status).toBe(200);
+    expect(String(answer.headers['content-type'])).toMatch(/^application\/samlmetadata\+xml/);
+    expect(answer.headers['content-disposition']).toBe(`attachment; filename="${uname}-idp-metadata.xml"`);
+    expect(xml.startsWith('<?xml')).toBe(true);
+  });
+
+  it("is read by a SAML library: entity id, single sign-on and logout on both bindings, the connector's NameID", () => {
+    const idp = samlify.IdentityProvider({ metadata: xml });
+    const meta = idp.entityMeta;
+    expect(meta.getEntityID()).toBe(`${origin}/saml2/${uname}`);
+    for (const binding of ['redirect', 'post']) {
+      expect(meta.getSingleSignOnService(binding)).toBe(`${origin}/saml2/${uname}/sso`);
+      expect(meta.getSingleLogoutService(binding)).toBe(`${origin}/saml2/${uname}/slo`);
+    }
+    // samlify answers one format as a string, several as an array.
+    expect([meta.getNameIDFormat()].flat()).toEqual(['urn:oasis:names:tc:SAML:2.0:nameid-format:persistent']);
+    expect(meta.isWantAuthnRequestsSigned()).toBe(false);
+    // A service provider sends its users to the connector's single sign-on URL.
+    const sp = samlify.ServiceProvider({
+      entityID: 'https://app.example.test/saml/metadata',
+      assertionConsumerService: [
+        { Binding: samlify.Constants.namespace.binding.post, Location: 'https://app.example.test/saml/acs' },
+      ],
+    });
+    const request = sp.createLoginRequest(idp, 'redirect') as { context: string };
+    expect(request.context.startsWith(`${origin}/saml2/${uname}/sso?SAMLRequest=`)).toBe(true);
+  });
+
+  it("names the same URLs as the connector's record", async () => {
+    const [row] = await world.ctx.db.select().from(saml2Connectors).where(eq(saml2Connectors.uname, uname));
+    const record = (
+      await world.ctx.call('GET', `/api${acmeBase()}/${row!.id}`, {
+        token: world.admin,
+        headers: { host: HOST },
+      })
+    ).body;
+    const meta = samlify.IdentityProvider({ metadata: xml }).entityMeta;
+    expect(meta.getEntityID()).toBe(record.idp.entityId);
+    expect(meta.getSingleSignOnService('post')).toBe(record.idp.ssoUrl);
+    expect(meta.getSingleLogoutService('redirect')).toBe(record.idp.sloUrl);
+    expect(new URL(record.idp.metadataUrl).pathname).toBe(`/api${base}/xml/${uname}`);
+  });
+
+  it("carries the gateway's signing certificate, a valid self-signed X.509 certificate", async () => {
+    const meta = samlify.IdentityProvider({ metadata: xml }).entityMeta;
+    const signing = meta.getX509Certificate('signing');
+    expect(typeof signing).toBe('string');
+    const body = String(signing).replace(/\s+/g, '');
+    const [key] = await world.ctx.db.select().from(gatewayKeys).where(eq(gatewayKeys.name, 'saml-signing'));
+    expect(key).toBeDefined();
+    const gateway = new X509Certificate(key!.certificate);
+    const published = new X509Certificate(Buffer.from(body, 'base64'));
+    expect(published.fingerprint256).toBe(gateway.fingerprint256);
+    expect(published.verify(published.publicKey)).toBe(true);
+    expect(published.subject).toContain('CN=Test Portal SAML signing');
+    expect(new Date(published.validTo).getTime()).toBeGreaterThan(Date.now());
+    // The private key stays sealed in the database: it is not in the metadata.
+    expect(xml).not.toMatch(/PRIVATE KEY/);
+    expect(key!.privateKey).not.toMatch(/PRIVATE KEY/);
+  });
+
+  it('is the same certificate for every connector', async () => {
+    const other = await create();
+    const second = await world.ctx.call('GET', `/api${base}/xml/${other.uname}`);
+    const certificateOf = (text: string) =>
+      String(samlify.IdentityProvider({ metadata: text }).entityMeta.getX509Certificate('signing'));
+    expect(certificateOf(String(second.body))).toBe(certificateOf(xml));
+  });
+
+  it('is valid against the OASIS SAML 2.0 metadata schema (xmllint)', async () => {
+    const result = await validateMetadata(xml);
+    expect(result.stderr).toContain('validates');
+    expect(result.code).toBe(0);
+  });
+
+  it('fails that validation once tampered with (an unknown element in IDPSSODescriptor)', async () => {
+    const tampered = xml.replace(
+      '<md:NameIDFormat>',
+      '<md:FavouriteColour>blue</md:FavouriteColour>\n    <md:NameIDFormat>',
+    );
+    expect(tampered).not.toBe(xml);
+    const result = await validateMetadata(tampered);
+    // 3: the document is not valid (not 5, the schema failing to compile).
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('FavouriteColour');
+    expect(result.stderr).toContain('fails to validate');
+  });
+
+  it('fails that validation without its single sign-on services', async () => {
+    const withoutSso = xml.replace(/\s*<md:SingleSignOnService [^>]*\/>/g, '');
+    expect(withoutSso).not.toContain('SingleSignOnService');
+    const result = await validateMetadata(withoutSso);
+    expect(result.code).toBe(3);
+  });
+
+  it('is a 404 for a suffix no connector has, or that is not a suffix', async () => {
+    const missing = await world.ctx.call('GET', `/api${base}/xml/${freshUname('nobody')}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.messageKey).toBe(SAML2_ERRORS.notFound.key);
+    expect((await world.ctx.call('GET', `/api${base}/xml/Not_A_Slug`)).status).toBe(404);
+    expect((await world.ctx.call('GET', `/api${base}/xml/${encodeURIComponent('../etc')}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm';
+import { directories, users } from '../../../server/db/schema.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+
+/** A customer's users (contract/user.ts): the list and its totals, a user, an edit, the token pack calls. */
+
+let ctx: TestContext;
+let operator: string;
+let acme: { id: string };
+let globex: { id: string };
+let admin: string;
+let directoryId: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token: string, json?: unknown) =>
+  ctx.call(method, `/api${url}`, { token, json });
+
+async function insertUsers(
+  customerId: string,
+  count: number,
+  values: Partial<typeof users.$inferInsert> = {},
+) {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    customerId,
+    source: 'LDAP' as const,
+    username: `${values.username ?? 'person'}${String(index + 1).padStart(3, '0')}`,
+    displayName: `Person ${index + 1}`,
+    email: `person${index + 1}@${customerId.slice(0, 4)}.example`,
+    ...values,
+    ...(values.username ? { username: `${values.username}${String(index + 1).padStart(3, '0')}` } : {}),
+  }));
+  return ctx.db.insert(users).values(rows).returning();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  acme = await ctx.createCustomer({ companyName: 'Acme' });
+  globex = await ctx.createCustomer({ companyName: 'Globex' });
+  const customerAdmin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
+  admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdmin] })).token;
+  const [directory] = await ctx.db
+    .insert(directories)
+    .values({ customerId: acme.id, name: 'Head office', type: 'LDAP' })
+    .returning();
+  directoryId = directory!.id;
+  await insertUsers(acme.id, 30, { directoryId });
+  await insertUsers(acme.id, 5, { username: 'contractor', status: 'INACTIVE' });
+  await ctx.db.insert(users).values({
+    customerId: acme.id,
+    source: 'CSV',
+    username: 'zoe.quinn',
+    displayName: 'Zoë Quinn',
+    email: 'Zoe.Quinn@acme.example',
+  });
+  await insertUsers(globex.id, 3, { username: 'globex' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const search = (query: string, token = admin, customerId = acme.id) =>
+  call('GET', `/user-management/users/${customerId}/search?${query}`, token);
+
+describe('the users list', () => {
+  it('answers a page of 25 with the total, sorted by username, page numbers starting at 0', async () => {
+    const first = await search('page=0&pageSize=25');
+    expect(first.status).toBe(200);
+    expect(first.body.totalElements).toBe(36);
+    expect(first.body.content).toHaveLength(25);
+    expect(first.body.content[0]).toMatchObject({
+      username: 'contractor001',
+      status: 'INACTIVE',
+      directoryName: null,
+    });
+    const second = await search('page=1&pageSize=25');
+    expect(second.body.content).toHaveLength(11);
+    expect(second.body.content.at(-1).username).toBe('zoe.quinn');
+    const seen = new Set(
+      [...first.body.content, ...second.body.content].map((row: { id: string }) => row.id),
+    );
+    expect(seen.size).toBe(36);
+  });
+
+  it('finds users by a part of the username, the name or the email, ignoring case', async () => {
+    // More matches than a page: the total counts them all.
+    expect((await search('q=PERSON&pageSize=5')).body).toMatchObject({ totalElements: 35 });
+    expect((await search('q=SON01')).body).toMatchObject({ totalElements: 10 });
+    expect((await search('q=zoë')).body.content.map((row: { username: string }) => row.username)).toEqual([
+      'zoe.quinn',
+    ]);
+    expect((await search('q=zoe.quinn@ACME')).body.totalElements).toBe(1);
+    // Wildcards are text, not patterns.
+    expect((await search('q=%25')).body.totalElements).toBe(0);
+    expect((await search('q=_')).body.totalElements).toBe(0);
+  });
+
+  it('filters by status and by directory, with totals that follow the filters', async () => {
+    expect((await search('status=INACTIVE')).body.totalElements).toBe(5);
+    expect((await search('status=ACTIVE')).body.totalElements).toBe(31);
+    expect((await search(`directoryId=${directoryId}`)).body.totalElements).toBe(30);
+    expect((await search(`directoryId=${directoryId}&status=INACTIVE`)).body.totalElements).toBe(0);
+    expect((await search('status=ACTIVE&q=zoe')).body.totalElements).toBe(1);
+  });
+
+  it('sorts by the fields the contract names and refuses others', async () => {
+    const byName = await search('sort=displayName&order=DESC&pageSize=3');
+    expect(byName.body.content.map((row: { displayName: string }) => row.displayName)).toEqual([
+      'Zoë Quinn',
+      'Person 9',
+      'Person 8',
+    ]);
+    expect((await search('sort=password')).status).toBe(400);
+    expect((await search('pageSize=0')).status).toBe(400);
+    expect((await search('status=GONE')).status).toBe(400);
+  });
+
+  it('keeps its totals right as users are added, deactivated and removed', async () => {
+    const [extra] = await insertUsers(acme.id, 1, { username: 'temp' });
+    expect((await search('')).body.totalElements).toBe(37);
+    await ctx.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, extra!.id));
+    expect((await search('status=INACTIVE')).body.totalElements).toBe(6);
+    await ctx.db.delete(users).where(eq(users.id, extra!.id));
+    expect((await search('')).body.totalElements).toBe(36);
+    expect((await search('status=INACTIVE')).body.totalElements).toBe(5);
+  });
+
+  it('answers the sign-in page rule: the first ACTIVE user, page 0, page size 1', async () => {
+    const answer = await search('page=0&pageSize=1&status=ACTIVE');
+    expect(answer.body.content).toHaveLength(1);
+    const none = await search(
+      'page=0&pageSize=1&status=ACTIVE',
+      operator,
+      (await ctx.createCustomer({ companyName: 'Empty Co' })).id,
+    );
+    expect(none.body).toMatchObject({ content: [], totalElements: 0 });
+  });
+});
+
+describe('a customer sees only its own users', () => {
+  it("answers 404 for another customer's list, user and edit, whatever id is sent", async () => {
+    const [theirs] = await ctx.db.select().from(users).where(eq(users.customerId, globex.id)).limit(1);
+    expect((await search('', admin, globex.id)).status).toBe(404);
+    expect((await call('GET', `/user-management/users/${acme.id}/${theirs!.id}`, admin)).status).toBe(404);
+    expect((await call('GET', `/user-management/users/${globex.id}/${theirs!.id}`, admin)).status).toBe(404);
+    const edit = await call('PUT', `/user-management/users/${acme.id}/${theirs!.id}`, admin, {
+      displayName: 'Mine',
+    });
+    expect(edit.status).toBe(404);
+    const details = await call('GET', `/user-management/users/${acme.id}/details?ids=${theirs!.id}`, admin);
+    expect(details.body).toEqual([]);
+    const pin = await call(
+      'PUT',
+      `/user-management/users/send-ts-apin/${theirs!.id}?customerId=${acme.id}`,
+      admin,
+    );
+    expect(pin.status).toBe(404);
+    const [after] = await ctx.db.select().from(users).where(eq(users.id, theirs!.id));
+    expect(after!.displayName).toBe(theirs!.displayName);
+  });
+
+  it('lets an operator read a customer it entered', async () => {
+    expect((await search('', operator, globex.id)).body.totalElements).toBe(3);
+  });
+
+  it('refuses an account without user-management:view', async () => {
+    const role = await ctx.createRole({
+      name: 'directories only',
+      customerId: acme.id,
+      permissions: ['directories:view'],
+    });
+    const { token } = await signedIn(ctx, { customerId: acme.id, roleIds: [role.id] });
+    const answer = await search('', token);
+    expect(answer.status).toBe(403);
+    expect(answer.body.messageKey).toBe('error.action.notallow');
+  });
+});
+
+describe('one user', () => {
+  it('is read with its directory, and several in the order asked', async () => {
+    const page = await search('q=person001');
+    const [row] = page.body.content;
+    const one = await call('GET', `/user-management/users/${acme.id}/${row.id}`, admin);
+    expect(one.body).toMatchObject({
+      username: 'person001',
+      directoryId,
+      directoryName: 'Head office',
+      source: 'LDAP',
+    });
+    const zoe = (await search('q=zoe')).body.content[0];
+    const many = await call(
+      'GET',
+      `/user-management/users/${acme.id}/details?ids=${zoe.id},${row.id},nonsense`,
+      admin,
+    );
+    expect(many.body.map((user: { username: string }) => user.username)).toEqual(['zoe.quinn', 'person001']);
+  });
+
+  it('is edited (display name, email, phone, status) with an audit entry; the username stays', async () => {
+    const row = (await search('q=person002')).body.content[0];
+    const answer = await call('PUT', `/user-management/users/${acme.id}/${row.id}`, admin, {
+      ...row,
+      displayName: '  Pat Doe ',
+      email: 'Pat.Doe@Acme.example',
+      mobilePhone: '+1 555 0102',
+      status: 'INACTIVE',
+      username: 'renamed',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      username: 'person002',
+      displayName: 'Pat Doe',
+      email: 'pat.doe@acme.example',
+      mobilePhone: '+1 555 0102',
+      status: 'INACTIVE',
+    });
+    const [entry] = await auditOf(ctx, row.id);
+    expect(entry).toMatchObject({ tableName: 'User', action: 'UPDATE', customerId: acme.id });
+    expect(entry!.changes).toMatchObject({ status: { before: 'ACTIVE', after: 'INACTIVE' } });
+  });
+
+  it('refuses a bad email or an unknown field with a 400 and changes nothing', async () => {
+    const row = (await search('q=person003')).body.content[0];
+    const bad = await call('PUT', `/user-management/users/${acme.id}/${row.id}`, admin, {
+      email: 'not-an-email',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.messageKey).toBe('error.validation.invalid');
+    const unknown = await call('PUT', `/user-management/users/${acme.id}/${row.id}`, admin, {
+      password: 'x',
+    });
+    expect(unknown.status).toBe(400);
+    const after = await call('GET', `/user-management/users/${acme.id}/${row.id}`, admin);
+    expect(after.body.email).toBe(row.email);
+  });
+
+  it("answers the V-Key app message when the user's app is not activated", async () => {
+    const row = (await search('q=person004')).body.content[0];
+    const answer = await call(
+      'PUT',
+      `/user-management/users/send-ts-apin/${row.id}?customerId=${acme.id}`,
+      admin,
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      messageKey: 'error.user.appNotActivated',
+      message:
+        'You have not activated account on V-Key app yet. Please download and activate V-Key app before turning on this feature.',
+    });
+  });
+
+  it("answers 404 for a token pack that is not the customer's, and for another customer's user", async () => {
+    const row = (await search('q=person005')).body.content[0];
+    const somePack = '00000000-0000-4000-8000-000000000001';
+    const history = await call(
+      'GET',
+      `/user-management/users/${somePack}/history/${row.id}?customerId=${acme.id}&page=0&pageSize=10`,
+      admin,
+    );
+    expect(history.status).toBe(404);
+    expect(history.body.messageKey).toBe('error.tokenPack.notFound');
+    const devices = await call(
+      'GET',
+      `/user-management/users/${somePack}/get-device-id/${row.id}?customerId=${acme.id}`,
+      admin,
+    );
+    expect(devices.body.messageKey).toBe('error.tokenPack.notFound');
+    // Another customer's user is not found before any token pack is looked for.
+    const [theirs] = await ctx.db.select().from(users).where(eq(users.customerId, globex.id)).limit(1);
+    const foreign = await call(
+      'GET',
+      `/user-management/users/${somePack}/history/${theirs!.id}?customerId=${acme.id}`,
+      admin,
+    );
+    expect(foreign.body.messageKey).toBe('error.user.notFound');
+  });
+});
