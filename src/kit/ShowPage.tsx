@@ -1,9 +1,9 @@
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Show, type ShowProps, TabbedShowLayout, useResourceContext } from 'react-admin';
+import { Show, type ShowProps, TabbedShowLayout } from 'react-admin';
 import { DateField } from './dates';
 
 export interface ShowPageProps extends Pick<ShowProps, 'actions' | 'title'> {
-  /** The Info tab's fields, in a fragment (its label: `resources.<resource>.tabs.info`). */
+  /** The Info tab's fields, in a fragment. */
   info: ReactNode;
   /** When the record was made and last changed, after the fields: with their time (`time`), or none. */
   stamps?: 'time' | false;
@@ -15,14 +15,13 @@ export interface ShowPageProps extends Pick<ShowProps, 'actions' | 'title'> {
 
 /** A record's page: react-admin's Show with its tabs, Info first and History last. */
 export const ShowPage = ({ actions, title, info, stamps = 'time', history, children }: ShowPageProps) => {
-  const resource = useResourceContext();
   // The tab labels each of its fields: they are its children one by one, not a fragment.
   const fields =
     isValidElement<{ children?: ReactNode }>(info) && info.type === Fragment ? info.props.children : info;
   return (
     <Show actions={actions} title={title}>
       <TabbedShowLayout>
-        <TabbedShowLayout.Tab label={`resources.${resource}.tabs.info`}>
+        <TabbedShowLayout.Tab label="portal.tabs.info">
           {fields}
           {stamps && <DateField source="createdDate" showTime />}
           {stamps && <DateField source="lastModifiedDate" showTime />}

@@ -215,6 +215,8 @@ export const portal = {
     inside: 'Customer: %{name}',
     return: 'Return',
   },
+  /** The first tab of a record's page (kit/ShowPage.tsx). */
+  tabs: { info: 'Info' },
   confirm: {
     title: 'Confirmation',
     content: 'Are you sure?',

@@ -1,7 +1,6 @@
 /** Administrator account screens (spec 01 §3 Administrator account, §5 Administrator account). */
 export const account = {
   name: 'Account |||| Accounts',
-  tabs: { info: 'Info' },
   fields: {
     email: 'Email',
     roleIds: 'Roles',

@@ -1,7 +1,6 @@
 /** Customer screens (spec 01 §3 Customer, §4 Customer and account). */
 export const customer = {
   name: 'Customer |||| Customers',
-  tabs: { info: 'Info' },
   fields: {
     logo: 'Logo',
     companyName: 'Company name',

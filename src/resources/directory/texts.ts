@@ -105,7 +105,7 @@ export const directory = {
     never: 'Not synchronised yet. Synchronise to bring in the users of this directory.',
     status: { IDLE: 'Never', RUNNING: 'Running', DONE: 'Done', FAILED: 'Failed' },
   },
-  tabs: { info: 'Info', users: 'Users' },
+  tabs: { users: 'Users' },
   users: {
     title: 'Users of this directory',
     empty: 'No users yet. Synchronise the directory, or import a CSV file.',

@@ -1,7 +1,6 @@
 /** HTTPS connectors (spec 01 §3 HTTPS connector). */
 export const https = {
   name: 'HTTPS |||| HTTPS',
-  tabs: { info: 'Info' },
   fields: {
     name: 'Name',
     apiKey: 'API key',

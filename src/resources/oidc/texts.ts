@@ -1,7 +1,6 @@
 /** OpenID Connect clients (spec 01 §3 OIDC client; spec 02 §8 oidc errors). */
 export const oidc = {
   name: 'OIDC |||| OIDC',
-  tabs: { info: 'Info' },
   fields: {
     clientName: 'Client name',
     clientId: 'Client ID',

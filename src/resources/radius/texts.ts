@@ -1,7 +1,6 @@
 /** RADIUS connectors (spec 01 §3 RADIUS connector, §8; spec 02 §9 proxy port). */
 export const radius = {
   name: 'RADIUS |||| RADIUS',
-  tabs: { info: 'Info' },
   fields: {
     name: 'Name',
     ipAddress: 'IP address',

@@ -23,10 +23,7 @@ export const role = {
     builtIn: 'This role is part of the product and cannot be deleted.',
     inUse: 'Accounts still hold this role: remove them from it first (Accounts tab).',
   },
-  tabs: {
-    info: 'Info',
-    accounts: 'Accounts',
-  },
+  tabs: { accounts: 'Accounts' },
   accounts: {
     fields: {
       email: 'Email',

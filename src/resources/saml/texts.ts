@@ -31,7 +31,7 @@ export const saml = {
     certificate:
       'Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   },
-  tabs: { info: 'Info', federation: 'Federation script' },
+  tabs: { federation: 'Federation script' },
   federation: {
     intro:
       'Make the PowerShell that federates a Microsoft 365 domain with this connector, or turns it back to Microsoft 365 passwords. Run it as an administrator of the tenant, with the Microsoft Graph PowerShell SDK.',
