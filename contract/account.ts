@@ -16,7 +16,7 @@ import { EMAIL_MAX_LENGTH } from './rules.ts';
 import { Configure2faBody, SecondFactorConfiguration } from './secondFactor.ts';
 
 /**
- * Administrator accounts (spec 01 §3, §5): the provider's operators and the accounts of each customer, and the
+ * Administrator accounts (docs/requirements/portal-entities.md, docs/requirements/portal-validation.md): the provider's operators and the accounts of each customer, and the
  * signed-in account's own calls (its password, its record). A customer's account acts only on its own
  * customer's accounts (any other id: 404); a provider operator acts on its own accounts and, naming a
  * customer, on that customer's.
@@ -128,7 +128,7 @@ export const SessionAccount = Type.Object({
 });
 
 /**
- * The signed-in account's own name and mobile phone (required of every administrator account, spec 01 §5):
+ * The signed-in account's own name and mobile phone (required of every administrator account, docs/requirements/portal-validation.md):
  * asked at the first sign-in when the account has none yet (the initial operator), beside the new password.
  */
 export const OwnProfile = Type.Object(

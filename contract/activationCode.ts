@@ -4,8 +4,8 @@ import { defineCalls, defineErrors, defineListingNames, defineResource } from '.
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
- * Activation codes (spec 01 §2 /activation-code/{tokenPackId}; spec 02 §2 Activation-code list, §3
- * Activation code, §4, §5 send-by-email, §7 Token packs / Activation codes, §8, §9): one code per user of a
+ * Activation codes (docs/requirements/portal-routes-and-menus.md /activation-code/{tokenPackId}; docs/requirements/billing-services-screens.md Activation-code list, docs/requirements/billing-services-entities.md
+ * Activation code, docs/requirements/billing-services-states.md, docs/requirements/billing-services-validation.md send-by-email, docs/requirements/billing-services-data-calls.md Token packs / Activation codes, docs/requirements/error-messages.md, docs/requirements/constants-and-limits.md): one code per user of a
  * token pack's primary directory, which the user's mobile app activates once; re-generating replaces it.
  * EXPIRED is read from the expiry date (no job writes it). The QR code of a code is its activation link.
  */
@@ -16,9 +16,9 @@ export type ActivationCodeStatus = (typeof ACTIVATION_CODE_STATUSES)[number];
 export const ACTIVATION_CODE_TTL_DAYS = 30;
 /** A code: 16 characters of Crockford's base32 (80 random bits) in groups of four: `7KQ2-M9XD-…`. */
 export const ACTIVATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
-/** Spec 02 §9: the page sizes of the list. */
+/** docs/requirements/constants-and-limits.md: the page sizes of the list. */
 export const ACTIVATION_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
-/** Spec 01 §9: the QR code of an activation link, in the zip and in the email. */
+/** docs/requirements/constants-and-limits.md: the QR code of an activation link, in the zip and in the email. */
 export const ACTIVATION_QR = { size: 170, quietZone: 24 } as const;
 /** The link the QR code holds, which the V-Key app opens (as the seamless sign-in's onboarding link). */
 export const activationLink = (server: string, code: string): string =>
@@ -224,7 +224,7 @@ export const ACTIVATION_ERRORS = defineErrors({
     key: 'error.activationCode.noDirectory',
     text: "Choose the token pack's primary directory first: its users get the codes.",
   },
-  // Spec 02 §5: verbatim.
+  // docs/requirements/billing-services-validation.md: verbatim.
   emailEmpty: { status: 400, key: 'error.activationCode.emailEmpty', text: 'Email must not be empty' },
   emailInvalid: {
     status: 400,

@@ -3,7 +3,7 @@ import { closed, IdParams, ReadOnly, RequiredText, Uuid } from './fields.ts';
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Permission assets (spec 01 §6): one per resource of the permission catalogue, with the actions roles may
+ * Permission assets (docs/requirements/roles-and-permissions.md): one per resource of the permission catalogue, with the actions roles may
  * be granted on it, and the matrix of the provider's roles × those actions (/asset/{assetId}/permission).
  * Provider operators only.
  */

@@ -4,7 +4,7 @@ import { NullableString } from './fields.ts';
 import { defineListingNames, defineResource } from './kit.ts';
 
 /**
- * The audit log (spec 02 §2 Audit log list, §3 Audit entry, §7 Audit, §9 audit ranges; spec 01 §2 /audit):
+ * The audit log (docs/requirements/billing-services-screens.md Audit log list, docs/requirements/billing-services-entities.md Audit entry, docs/requirements/billing-services-data-calls.md Audit, docs/requirements/constants-and-limits.md audit ranges; docs/requirements/portal-routes-and-menus.md /audit):
  * every write records who changed what (server/domain/audit.ts); this is how it is read. A list of a
  * customer's entries (or, for operators, the provider's own with `provider` as the customer), always bounded
  * by a range back from now, filtered by table and by record (the History tab of a record's page).

@@ -3,8 +3,8 @@ import { closed, closedQuery } from './fields.ts';
 import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Plans and prices (spec 02 §3 Package or tier, Period plan, Calculation result; §7 billing calls; §9; spec
- * 01 §1 tiers, §6 calls without a token): the tiers a customer subscribes to, their billing periods and
+ * Plans and prices (docs/requirements/billing-services-entities.md Package or tier, Period plan, Calculation result; docs/requirements/billing-services-data-calls.md billing calls; docs/requirements/constants-and-limits.md; spec
+ * 01 docs/requirements/who-uses-it.md tiers, docs/requirements/roles-and-permissions.md calls without a token): the tiers a customer subscribes to, their billing periods and
  * features, and what a subscription costs. Money is an integer in the currency's minor unit (cents for USD):
  * never a floating-point number.
  */
@@ -12,11 +12,11 @@ import { defineCalls, defineErrors, defineListingNames, defineResource } from '.
 export const TIER_PLAN_TYPES = ['FREE', 'NORMAL', 'ENTERPRISE'] as const;
 export type TierPlanType = (typeof TIER_PLAN_TYPES)[number];
 
-/** Spec 02 §9: the default currency. */
+/** docs/requirements/constants-and-limits.md: the default currency. */
 export const DEFAULT_CURRENCY = 'USD';
-/** Spec 02 §9: number of users, default 10, maximum 100000, minimum the tier's minUser. */
+/** docs/requirements/constants-and-limits.md: number of users, default 10, maximum 100000, minimum the tier's minUser. */
 export const NUMBER_OF_USERS = { default: 10, max: 100_000 } as const;
-/** Spec 02 §9: a subscription that ends within 14 days is expiring soon. */
+/** docs/requirements/constants-and-limits.md: a subscription that ends within 14 days is expiring soon. */
 export const EXPIRY_WINDOW_MS = 1_209_600_000;
 
 export const PeriodPlan = Type.Object({
@@ -34,7 +34,7 @@ export type PeriodPlan = Static<typeof PeriodPlan>;
 
 export const TierPlan = Type.Object({
   id: Type.String(),
-  /** PROFESSIONAL for the NORMAL tier (spec 01 §1: Normal is shown as Professional). */
+  /** PROFESSIONAL for the NORMAL tier (docs/requirements/who-uses-it.md: Normal is shown as Professional). */
   name: Type.String(),
   tierPlanType: Type.Enum(TIER_PLAN_TYPES),
   minUser: Type.Integer(),
@@ -212,12 +212,12 @@ export const BILLING_ERRORS = defineErrors({
   },
 });
 
-// ——— Orders (spec 02 §2 Orders list, §3 Order, §4 Order states) ———
+// ——— Orders (docs/requirements/billing-services-screens.md Orders list, docs/requirements/billing-services-entities.md Order, docs/requirements/billing-services-states.md Order states) ———
 
 export const ORDER_ACTIONS = ['SUBSCRIBE', 'UPGRADE', 'EXTEND', 'EDIT'] as const;
 export const ORDER_STATUSES = ['SUBMITTED', 'APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Spec 02 §7: the note a customer's cancel sends. */
+/** docs/requirements/billing-services-data-calls.md: the note a customer's cancel sends. */
 export const CANCEL_NOTE = 'Cancelled by user';
 /** The token pack an approved order makes is named after its tier unless the order names one. */
 export const TOKEN_PACK_NAME_MAX = 100;
@@ -286,7 +286,7 @@ export const ORDER_LISTING = defineListingNames({
   defaultSort: { field: 'createdDate', order: 'DESC' },
 });
 
-/** A month filter: MM/YYYY (spec 02 §2 Orders list). */
+/** A month filter: MM/YYYY (docs/requirements/billing-services-screens.md Orders list). */
 export const isMonth = (value: string): boolean => /^(0[1-9]|1[0-2])\/\d{4}$/.test(value);
 
 /** The path value an operator lists every customer's orders with. */
@@ -379,7 +379,7 @@ export const ORDER_ERRORS = defineErrors({
   },
 });
 
-// ——— Subscriptions (spec 02 §2 Subscription page, §3 Subscription, §4 Upgrade and extend, Edit) ———
+// ——— Subscriptions (docs/requirements/billing-services-screens.md Subscription page, docs/requirements/billing-services-entities.md Subscription, docs/requirements/billing-services-states.md Upgrade and extend, Edit) ———
 
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'EXPIRED', 'CANCELED'] as const;
 
@@ -402,7 +402,7 @@ export const Subscription = Type.Object({
   status: Type.Enum(SUBSCRIPTION_STATUSES),
   startDate: Type.String(),
   expireDate: Type.String(),
-  /** ACTIVE and ending within the 14-day window (spec 02 §9). */
+  /** ACTIVE and ending within the 14-day window (docs/requirements/constants-and-limits.md). */
   expiringSoon: Type.Boolean(),
   /** The token packs it serves. */
   tokenPacks: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),

@@ -5,10 +5,10 @@ import { closed } from './fields.ts';
 import { defineCalls, defineErrors, defineResource } from './kit.ts';
 
 /**
- * Payment cards and paying orders by card (spec 02 §3 Card, §4 Subscribe/Upgrade/Purchase flow, §7 card
- * payment calls, §8 cards): a customer's saved cards, the primary one first, and paying a submitted
+ * Payment cards and paying orders by card (docs/requirements/billing-services-entities.md Card, docs/requirements/billing-services-states.md Subscribe/Upgrade/Purchase flow, docs/requirements/billing-services-data-calls.md card
+ * payment calls, docs/requirements/error-messages.md cards): a customer's saved cards, the primary one first, and paying a submitted
  * Professional order with a new card's token or a saved card. The card number never reaches the server: the
- * portal sends a card payment provider token (`stripeTokenId`, spec 02 §3: the provider's name followed by
+ * portal sends a card payment provider token (`stripeTokenId`, docs/requirements/billing-services-entities.md: the provider's name followed by
  * TokenId); with no provider configured, the built-in TEST processor's token (contract/cardRules.ts).
  *
  * Every call names its customer in the path (the guard must know it; the old wire's card paths had none).
@@ -49,7 +49,7 @@ export const PayBody = Type.Object(
 export type PayBody = Static<typeof PayBody>;
 
 /**
- * What paying an order takes, before it is paid (spec 02 §7 pay-for-order: a payment session id). The session
+ * What paying an order takes, before it is paid (docs/requirements/billing-services-data-calls.md pay-for-order: a payment session id). The session
  * id is derived from the order (the same order answers the same id; nothing is stored); the portal completes
  * it with `pay`, whose payment rows name the order.
  */

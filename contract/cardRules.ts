@@ -1,5 +1,5 @@
 /**
- * Payment cards, as a form checks them before anything is sent (spec 02 §3 Card, §9 and spec 01 §9 test card
+ * Payment cards, as a form checks them before anything is sent (docs/requirements/billing-services-entities.md Card, docs/requirements/constants-and-limits.md test card
  * prefixes): the brand by the number's prefix, the Luhn check digit, the expiry and the CVC; and the token of
  * the built-in TEST payment processor, which a portal form makes from a checked card. Pure: no I/O, no clock
  * of its own (the caller passes `now`); read by the portal's card form and by the server.
@@ -20,7 +20,7 @@ export const CARD_BRANDS = [
 ] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-/** Spec 02 §9, spec 01 §9: the test card number prefixes by brand. */
+/** docs/requirements/constants-and-limits.md: the test card number prefixes by brand. */
 export const TEST_CARD_PREFIXES: Readonly<Record<CardBrand, string>> = {
   visa: '4242',
   mastercard: '5555',
@@ -31,10 +31,10 @@ export const TEST_CARD_PREFIXES: Readonly<Record<CardBrand, string>> = {
   discover: '6011',
   unionpay: '6200',
 };
-/** Spec 02 §9: the default test card prefix (visa). */
+/** docs/requirements/constants-and-limits.md: the default test card prefix (visa). */
 export const DEFAULT_TEST_CARD_PREFIX = TEST_CARD_PREFIXES.visa;
 
-/** Spec 02 §3, §9: a card's holder name is shown in capitals, at most 12 characters wide. */
+/** docs/requirements/billing-services-entities.md, docs/requirements/constants-and-limits.md: a card's holder name is shown in capitals, at most 12 characters wide. */
 export const CARD_NAME_DISPLAY_WIDTH = 12;
 /** The longest holder name a card may carry. */
 export const CARD_NAME_MAX = 100;
@@ -76,7 +76,7 @@ const isDigits = (text: string) => /^\d+$/.test(text);
 
 /**
  * The brand of a card number: visa for any number starting with 4 (the test prefix 4242, and the declining
- * test numbers 4000…), every other brand by its test prefix (spec 02 §9); undefined for any other number.
+ * test numbers 4000…), every other brand by its test prefix (docs/requirements/constants-and-limits.md); undefined for any other number.
  */
 export function brandOf(number: string): CardBrand | undefined {
   const digits = digitsOf(number);
@@ -130,7 +130,7 @@ export const isCvcValid = (brand: CardBrand, cvc: string): boolean =>
 export const isCardName = (name: string): boolean =>
   name.trim() !== '' && name.length <= CARD_NAME_MAX && !/\p{Cc}/u.test(name);
 
-/** Spec 02 §3: the holder's name as a card shows it: in capitals, cut to the display width. */
+/** docs/requirements/billing-services-entities.md: the holder's name as a card shows it: in capitals, cut to the display width. */
 export const shownCardName = (name: string): string =>
   name.trim().toUpperCase().slice(0, CARD_NAME_DISPLAY_WIDTH);
 

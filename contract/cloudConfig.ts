@@ -4,7 +4,7 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
- * Cloud authentication server settings (spec 01 §3, §4 "Cloud settings"; spec 02 §7 "Cloud config"), in
+ * Cloud authentication server settings (docs/requirements/portal-entities.md, docs/requirements/portal-states.md "Cloud settings"; docs/requirements/billing-services-data-calls.md "Cloud config"), in
  * the range convention of ra-data-simple-rest. Several may be kept; exactly one is ACTIVE at a time. The
  * company password is write-only: answers say whether one is set (`companyPasswordSet`), never what it is.
  */
@@ -12,7 +12,7 @@ import { URL_MAX_LENGTH } from './rules.ts';
 export const HTTP_AUTH_MODES = ['DIGEST', 'BASIC', 'CLIENT_CERTIFICATE'] as const;
 export type HttpAuthMode = (typeof HTTP_AUTH_MODES)[number];
 export const CLOUD_CONFIG_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-/** 0 plain, 1 encrypted (notifyMessageFlag); messageFlag takes the same two values (spec 01 §9). */
+/** 0 plain, 1 encrypted (notifyMessageFlag); messageFlag takes the same two values (docs/requirements/constants-and-limits.md). */
 export const MESSAGE_FLAGS = [0, 1] as const;
 
 /** The URL fields beside cloudUrl (http(s) URLs or empty). */

@@ -4,12 +4,12 @@ import { defineResource } from './kit.ts';
 import type { Permission } from './permissions.ts';
 
 /**
- * What the connectors share (spec 01 §3 RADIUS, SAML2, SAML, OIDC, HTTPS; spec 02 §3 Connector type ids, §7
+ * What the connectors share (docs/requirements/portal-entities.md RADIUS, SAML2, SAML, OIDC, HTTPS; docs/requirements/billing-services-entities.md Connector type ids, docs/requirements/billing-services-data-calls.md
  * Connectors): the type ids, the lookups the service launch uses, the customer path parameters, and the
  * secrets rule. Each connector has its own contract (radius.ts, saml2.ts, saml.ts, oidc.ts, https.ts).
  */
 
-/** Spec 02 §3: 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https; ldap_2fa is a kind of its own. */
+/** docs/requirements/billing-services-entities.md: 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https; ldap_2fa is a kind of its own. */
 export const CONNECTOR_TYPE_IDS = { ldap: 1, radius: 2, saml: 3, oidc: 4, saml2: 5, https: 7 } as const;
 export type ConnectorType = keyof typeof CONNECTOR_TYPE_IDS;
 /** The kinds `idm-config/connectors/{type}` answers: the types and ldap_2fa (the LDAP directories). */
@@ -82,7 +82,7 @@ export interface ConnectorCrud<Rec extends TSchema, Form extends TSchema, Create
 }
 
 /**
- * The ordinary calls of a connector, in the customer of the path (spec 02 §7 generic conventions): a page
+ * The ordinary calls of a connector, in the customer of the path (docs/requirements/billing-services-data-calls.md generic conventions): a page
  * search with sort, get one, create, update, and delete with the customer in the query.
  */
 export function connectorCrud<Rec extends TSchema, Form extends TSchema, Created extends TSchema>(
@@ -154,7 +154,7 @@ export const ConnectorLookupQuery = Type.Object(
   closedQuery,
 );
 
-/** The connector lookups of the service launch (spec 02 §7 `idm-config/connectors/{type}`, `list-type`). */
+/** The connector lookups of the service launch (docs/requirements/billing-services-data-calls.md `idm-config/connectors/{type}`, `list-type`). */
 export const connector = defineResource({
   name: 'connectors',
   base: '/idm-config/connectors',

@@ -16,7 +16,7 @@ import {
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Customers (spec 01 §3, §4): the provider's customer companies. Provider operators only. Deactivating a
+ * Customers (docs/requirements/portal-entities.md, docs/requirements/portal-states.md): the provider's customer companies. Provider operators only. Deactivating a
  * customer stops its accounts at sign-in and ends what their sessions may do.
  */
 

@@ -13,7 +13,7 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { UserRecord, UserUpdateForm } from './user.ts';
 
 /**
- * Directories (spec 01 §3 Directory, §5 LDAP test, §6 directories; spec 02 §7 Directory users): where a
+ * Directories (docs/requirements/portal-entities.md Directory, docs/requirements/portal-validation.md LDAP test, docs/requirements/roles-and-permissions.md directories; docs/requirements/billing-services-data-calls.md Directory users): where a
  * customer's users come from. Three types, each with its own fields: LDAP (bound with a configured account,
  * read with paged searches), Azure AD (Microsoft Graph, client credentials) and REST (a list-active-users
  * URL). A stored password or secret is never sent back: the record says whether one is set.
@@ -56,7 +56,7 @@ export const DIRECTORY_LIMITS = {
 } as const;
 
 /**
- * The fields each type requires, to save and to test the connection (spec 01 §5: the test requires all
+ * The fields each type requires, to save and to test the connection (docs/requirements/portal-validation.md: the test requires all
  * mandatory fields). A password or secret already stored counts as given.
  */
 export const DIRECTORY_REQUIRED = {
@@ -393,7 +393,7 @@ export const directory = defineResource({
   },
 });
 
-// ——— Directory users (spec 02 §7): the users a directory brought in ———
+// ——— Directory users (docs/requirements/billing-services-data-calls.md): the users a directory brought in ———
 
 export const CSV_MAX_BYTES = 5_000_000;
 export const CSV_MAX_ROWS = 100_000;

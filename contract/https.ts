@@ -4,7 +4,7 @@ import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * HTTPS connectors (spec 01 §3 HTTPS connector): an API that asks the gateway for a second factor, known by
+ * HTTPS connectors (docs/requirements/portal-entities.md HTTPS connector): an API that asks the gateway for a second factor, known by
  * its API key. The gateway generates the key and keeps only its SHA-256 hash: the key is answered once, when
  * made; a lost key is replaced, not read back. The service it serves (serviceId) is set by the service
  * launch.
@@ -53,7 +53,7 @@ export const https = defineResource({
   audit: { table: 'HTTPS', name: 'HTTPS' },
   base: '/idm-config/connectors/https',
   customerScoped: true,
-  // Spec 01 §6: the radius and saml permissions are also used for oidc and https; https takes saml's.
+  // docs/requirements/roles-and-permissions.md: the radius and saml permissions are also used for oidc and https; https takes saml's.
   permission: 'saml',
   ...connectorCrud({
     permission: 'saml',

@@ -22,7 +22,7 @@ export const RESOURCE_GUARDS: Readonly<Record<string, ResourceGuard>> = {
 };
 
 /**
- * The resources whose screens only the provider scope shows, by menu and by URL (spec 01 §6): those whose
+ * The resources whose screens only the provider scope shows, by menu and by URL (docs/requirements/roles-and-permissions.md): those whose
  * entry call (the list, or the record of a one-record page) is for operators only.
  */
 export const PROVIDER_SCREENS: ReadonlySet<string> = new Set(

@@ -12,9 +12,9 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
- * OpenID Connect clients (spec 01 §3 OIDC client; spec 02 §7 get-client-secret, §8 oidc errors swallowed): a
+ * OpenID Connect clients (docs/requirements/portal-entities.md OIDC client; docs/requirements/billing-services-data-calls.md get-client-secret, docs/requirements/error-messages.md oidc errors swallowed): a
  * relying party of the gateway. The gateway makes its client id and secret; the secret is kept encrypted and
- * revealed on demand. Its client id names its realm (spec 01 §7: 'r-' plus the id's second dash-separated
+ * revealed on demand. Its client id names its realm (docs/requirements/sign-in-and-session-calls.md: 'r-' plus the id's second dash-separated
  * part, here the customer), from which its endpoints follow.
  */
 
@@ -86,9 +86,9 @@ export const oidc = defineResource({
   audit: { table: 'OIDC', name: 'OIDC' },
   base: '/idm-config/connectors/oidc',
   customerScoped: true,
-  // Spec 02 §8: errors of this resource are logged and swallowed by the portal (its screens say what failed).
+  // docs/requirements/error-messages.md: errors of this resource are logged and swallowed by the portal (its screens say what failed).
   swallowErrors: true,
-  // Spec 01 §6: the radius and saml permissions are also used for oidc and https; oidc takes saml's.
+  // docs/requirements/roles-and-permissions.md: the radius and saml permissions are also used for oidc and https; oidc takes saml's.
   permission: 'saml',
   ...connectorCrud({
     permission: 'saml',

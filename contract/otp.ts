@@ -4,7 +4,7 @@ import { defineCalls, defineErrors, defineListingNames, defineResource } from '.
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
- * OTP codes (spec 01 §2 /otp; spec 02 §2 OTP list, §3 OTP record, §7 Activation codes and OTP codes, §8, §9):
+ * OTP codes (docs/requirements/portal-routes-and-menus.md /otp; docs/requirements/billing-services-screens.md OTP list, docs/requirements/billing-services-entities.md OTP record, docs/requirements/billing-services-data-calls.md Activation codes and OTP codes, docs/requirements/error-messages.md, docs/requirements/constants-and-limits.md):
  * a user's TOTP seed (RFC 6238) for one service, for the users who cannot use the V-Key app. The users are
  * those of the primary directory of the service's token pack. The administrator hands the seed (its
  * `seedNumber`, base32 as authenticator apps and hardware tokens take it) to the user, shown in the list or
@@ -17,7 +17,7 @@ import { EMAIL_MAX_LENGTH } from './rules.ts';
  * minutes.
  */
 
-/** Spec 02 §9: the page sizes of the list. */
+/** docs/requirements/constants-and-limits.md: the page sizes of the list. */
 export const OTP_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
 /** Wrong codes in a row before a seed (or a device) is locked, and for how long. */
 export const OTP_LOCK = { attempts: 5, minutes: 15 } as const;
@@ -47,7 +47,7 @@ export const OtpRecord = Type.Object({
   userId: Type.String(),
   username: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
-  /** The TOTP secret, base32 (spec 02 §2: "OTP secret (seedNumber)"). */
+  /** The TOTP secret, base32 (docs/requirements/billing-services-screens.md: "OTP secret (seedNumber)"). */
   seedNumber: Type.String(),
   generatedDate: Type.String(),
 });
@@ -228,7 +228,7 @@ export const OTP_ERRORS = defineErrors({
     key: 'error.otp.locked',
     text: 'Too many wrong codes: this user cannot sign in with a code for 15 minutes.',
   },
-  // Spec 02 §5: verbatim.
+  // docs/requirements/billing-services-validation.md: verbatim.
   emailEmpty: { status: 400, key: 'error.otp.emailEmpty', text: 'Email must not be empty' },
   emailInvalid: { status: 400, key: 'error.otp.emailInvalid', text: 'Please input a valid email.' },
 });

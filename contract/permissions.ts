@@ -1,5 +1,5 @@
 /**
- * The permission catalogue of spec 01 §6: every resource, the actions it knows, and the roles that may hold
+ * The permission catalogue of docs/requirements/roles-and-permissions.md: every resource, the actions it knows, and the roles that may hold
  * it. A permission is a typed `resource:action`: a key the catalogue does not have does not compile.
  * Read by the server (seed, guard, permission assets) and by the portal (canAccess).
  */

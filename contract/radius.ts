@@ -10,12 +10,12 @@ import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * RADIUS connectors (spec 01 §3 RADIUS connector, §5 unique IP, §8; spec 02 §9 proxy port 1812): a RADIUS
+ * RADIUS connectors (docs/requirements/portal-entities.md RADIUS connector, docs/requirements/portal-validation.md unique IP, docs/requirements/error-messages.md; docs/requirements/constants-and-limits.md proxy port 1812): a RADIUS
  * client of the gateway (a VPN, a firewall) by its address and shared secret. The gateway generates the
  * secret; it is answered once, when made, and never again.
  */
 
-/** Spec 02 §9: the port the gateway's RADIUS proxy listens on. */
+/** docs/requirements/constants-and-limits.md: the port the gateway's RADIUS proxy listens on. */
 export const RADIUS_PROXY_PORT = 1812;
 /** Generated shared secrets: letters and digits (VPN appliances refuse some symbols), about 143 bits. */
 export const RADIUS_SECRET_LENGTH = 24;

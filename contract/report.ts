@@ -3,7 +3,7 @@ import { closedQuery, NullableString } from './fields.ts';
 import { defineErrors, defineResource } from './kit.ts';
 
 /**
- * The dashboard (/report; spec 01 §2, spec 02 §4 Reporting time filter, §7 Dashboards, §9): a customer's
+ * The dashboard (/report; docs/requirements/portal-routes-and-menus.md, docs/requirements/billing-services-states.md Reporting time filter, docs/requirements/billing-services-data-calls.md Dashboards, docs/requirements/constants-and-limits.md): a customer's
  * panels (users, activation codes by status, sign-ins and approvals over time, services by status, the
  * subscription) or the provider's (customers, orders by status, active subscriptions, sign-ins across
  * customers). `GET /grafana/dashboards/uid/{uid}` describes a dashboard's panels; the data-source proxy
@@ -23,7 +23,7 @@ export type ReportPanel = (typeof CUSTOMER_PANELS)[number] | (typeof PROVIDER_PA
 export const REPORT_PROVIDER = 'provider';
 
 /**
- * The reporting range (spec 02 §4): from one unit back from now to now by default (spec 02 §9); the picker
+ * The reporting range (docs/requirements/billing-services-states.md): from one unit back from now to now by default (docs/requirements/constants-and-limits.md); the picker
  * changes the unit or sets both ends, and resets to the default. Buckets of the sign-ins series: an hour
  * for a day, a day for a week or a month, a month for a year.
  */
@@ -112,7 +112,7 @@ export const PanelQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
-    /** The session token, for a panel embedded where a header cannot be set (spec 02 §7); a bearer header is preferred. */
+    /** The session token, for a panel embedded where a header cannot be set (docs/requirements/billing-services-data-calls.md); a bearer header is preferred. */
     token: Type.Optional(Type.String({ maxLength: 4096 })),
   },
   closedQuery,
@@ -140,7 +140,7 @@ export const REPORT_ERRORS = defineErrors({
   },
 });
 
-/** Any signed-in account sees its customer's dashboard (spec 01 §2); operators the provider's with `provider`. */
+/** Any signed-in account sees its customer's dashboard (docs/requirements/portal-routes-and-menus.md); operators the provider's with `provider`. */
 const dashboardAccess = { customer: { from: 'path', provider: REPORT_PROVIDER } } as const;
 
 export const report = defineResource({

@@ -13,7 +13,7 @@ import {
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Roles (spec 01 §6): the provider's roles, provider-scope for its operators and shared customer-scope roles
+ * Roles (docs/requirements/roles-and-permissions.md): the provider's roles, provider-scope for its operators and shared customer-scope roles
  * for the accounts of every customer; which accounts hold each; the permissions roles grant. Provider
  * operators only, but for `GET /account/role/all`, the role picker of the account forms.
  */

@@ -14,7 +14,7 @@ export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX_LEN
 /** An email as it is stored and compared: trimmed, lower-case. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
-// ——— Password (spec 01 §5, §9) ———
+// ——— Password (docs/requirements/portal-validation.md, docs/requirements/constants-and-limits.md) ———
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase; bounds the cost of hashing what a client sends. */
@@ -50,7 +50,7 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-// ——— Slugs (spec 01 §5) ———
+// ——— Slugs (docs/requirements/portal-validation.md) ———
 
 /** Lower-case letters and digits, words joined by single hyphens: what the slug helper makes. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -92,12 +92,12 @@ export const slugifyWithSuffix = (text: string, random: () => number = Math.rand
 /** Text that is empty once trimmed. */
 export const isBlank = (value: string): boolean => value.trim() === '';
 
-// ——— Uploads (spec 02 §9) ———
+// ——— Uploads (docs/requirements/constants-and-limits.md) ———
 
 /** The upload size limit constant: an image of at most 2000000 bytes. */
 export const UPLOAD_MAX_BYTES = 2_000_000;
 
-// ——— Directories (spec 01 §3 Directory) ———
+// ——— Directories (docs/requirements/portal-entities.md Directory) ———
 
 export const HOST_MAX_LENGTH = 253;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

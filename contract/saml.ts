@@ -6,7 +6,7 @@ import { CertificateInfo } from './saml2.ts';
 import { isSamlPath, SAML_SETTING_LIMITS } from './samlSetting.ts';
 
 /**
- * SAML connectors for Office 365 (spec 01 §3 SAML connector; spec 02 §7 federate-script): the gateway as the
+ * SAML connectors for Office 365 (docs/requirements/portal-entities.md SAML connector; docs/requirements/billing-services-data-calls.md federate-script): the gateway as the
  * federated identity provider of a customer's Microsoft 365 domains. A connector holds the gateway's URL, its
  * sign-in, sign-out and metadata paths and the certificate Microsoft 365 trusts; a new one starts from the
  * provider's SAML setting. The federation script is the Microsoft Graph PowerShell that federates (or turns

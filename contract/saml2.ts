@@ -5,7 +5,7 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { isSlug } from './rules.ts';
 
 /**
- * SAML 2.0 connectors (spec 01 §3 SAML2 connector, §5 unique name, §8, §9 SHA-256; spec 02 §7 check, xml,
+ * SAML 2.0 connectors (docs/requirements/portal-entities.md SAML2 connector, docs/requirements/portal-validation.md unique name, docs/requirements/error-messages.md, docs/requirements/constants-and-limits.md SHA-256; docs/requirements/billing-services-data-calls.md check, xml,
  * default config): a service provider that signs its users in through the gateway, the gateway being its
  * identity provider. The URL suffix (uname) names the connector in the gateway's URLs, so it is unique among
  * all customers; the gateway's identity provider metadata for it is public, as service providers fetch it.
@@ -38,11 +38,11 @@ export type UserProperty = (typeof USER_PROPERTIES)[number];
 /** Which attributes the assertion carries: none, the mapping and the created ones, or every user property. */
 export const SEND_ATTRIBUTES = ['NONE', 'MAPPED', 'ALL'] as const;
 
-/** Spec 01 §9: SHA-256 by default. SHA-1 stays for service providers that know nothing else. */
+/** docs/requirements/constants-and-limits.md: SHA-256 by default. SHA-1 stays for service providers that know nothing else. */
 export const SIGNATURE_ALGORITHMS = ['SHA-256', 'SHA-512', 'SHA-1'] as const;
 export const DEFAULT_SIGNATURE_ALGORITHM = 'SHA-256';
 
-/** The service providers whose defaults the gateway knows (the setup guides of spec 01 §2). */
+/** The service providers whose defaults the gateway knows (the setup guides of docs/requirements/portal-routes-and-menus.md). */
 export const SAML2_PROVIDER_TYPES = [
   'generic',
   'aws',

@@ -4,11 +4,11 @@ import { defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
- * The provider's SAML setting (spec 01 §2 "SAML settings page", §3 "SAML setting"): one record, read and
+ * The provider's SAML setting (docs/requirements/portal-routes-and-menus.md "SAML settings page", docs/requirements/portal-entities.md "SAML setting"): one record, read and
  * saved whole. Before the first save every field is ''.
  */
 
-/** The maximum input lengths (spec 01 §2 leaves them open). */
+/** The maximum input lengths (docs/requirements/portal-routes-and-menus.md leaves them open). */
 export const SAML_SETTING_LIMITS = {
   url: URL_MAX_LENGTH,
   protocol: 16,

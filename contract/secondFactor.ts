@@ -8,11 +8,11 @@ import { USER_ERRORS } from './user.ts';
 export { SecondFactorPending, SigninOutcome } from './session.ts';
 
 /**
- * The second factor of an account (spec 01 §2 My Account Security, §8 "Second factor"), with the V-Key app
+ * The second factor of an account (docs/requirements/portal-routes-and-menus.md My Account Security, docs/requirements/error-messages.md "Second factor"), with the V-Key app
  * its owner activated with an activation code:
  * - the app belongs to the account through its user: a user of the account's customer with the account's
  *   email address, who activated the app in a token pack (user_devices);
- * - My Account → Security turns the second factor on (only once the app is activated: spec 01 §8 "You have
+ * - My Account → Security turns the second factor on (only once the app is activated: docs/requirements/error-messages.md "You have
  *   not activated account on V-Key app yet…") or off;
  * - with it on, a correct password opens a sign-in request instead of a session: the portal waits for the
  *   app to approve or reject it (polled every 2000 ms, as QR sign-in), or takes the app's current code
@@ -119,7 +119,7 @@ export type SecondFactorConfiguration = Static<typeof SecondFactorConfiguration>
 export const Configure2faBody = Type.Object({ enable2fa: Type.Boolean() }, closed);
 
 export const SECOND_FACTOR_ERRORS = defineErrors({
-  // Spec 01 §8: verbatim.
+  // docs/requirements/error-messages.md: verbatim.
   timeout: {
     status: 401,
     key: 'error.secondFactor.timeout',
@@ -150,7 +150,7 @@ export const SECOND_FACTOR_ERRORS = defineErrors({
     key: 'error.secondFactor.locked',
     text: 'Too many wrong codes: the V-Key app cannot be used to sign in for 15 minutes.',
   },
-  /** Turning the second factor on before the account's V-Key app is activated (spec 01 §8). */
+  /** Turning the second factor on before the account's V-Key app is activated (docs/requirements/error-messages.md). */
   appNotActivated: { ...USER_ERRORS.appNotActivated, status: 409 },
 });
 

@@ -6,8 +6,8 @@ import { WIZARD_STATUSES } from './tokenPack.ts';
 import { UserRecord } from './user.ts';
 
 /**
- * Services: launching one from a published template into a token pack (spec 01 §2 service-launch,
- * /launch-now; spec 02 §2 Service launch, §3 Service launch request, Service instance, §4, §5, §7 Service
+ * Services: launching one from a published template into a token pack (docs/requirements/portal-routes-and-menus.md service-launch,
+ * /launch-now; docs/requirements/billing-services-screens.md Service launch, docs/requirements/billing-services-entities.md Service launch request, Service instance, docs/requirements/billing-services-states.md, docs/requirements/billing-services-validation.md, docs/requirements/billing-services-data-calls.md Service
  * launch and service instances), the service instances themselves (start, stop, edit, delete), their 2FA
  * bypass and seamless login lists, and the installer profile.
  *
@@ -22,13 +22,13 @@ import { UserRecord } from './user.ts';
 export const SERVICE_LIMITS = { instanceName: 200, description: 1200, connectors: 10 } as const;
 export const SERVICE_STATUSES = ['STARTED', 'STOPPED'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
-/** The id a connector made by the launch is sent with (spec 02 §4 New connector from the dialog). */
+/** The id a connector made by the launch is sent with (docs/requirements/billing-services-states.md New connector from the dialog). */
 export const NEW_CONNECTOR_ID = 'NEW';
 /** The kinds a launch may make from a name alone (a directory needs its connection settings). */
 export const LAUNCH_CREATABLE_KINDS = ['radius', 'oidc', 'saml2', 'saml', 'https'] as const;
-/** The connectorConfig key of a connector type id (spec 02 §3: connector_{id}). */
+/** The connectorConfig key of a connector type id (docs/requirements/billing-services-entities.md: connector_{id}). */
 export const connectorKey = (typeId: number): string => `connector_${typeId}`;
-/** The installer profile needs a started service with an HTTPS connector (spec 02 §2). */
+/** The installer profile needs a started service with an HTTPS connector (docs/requirements/billing-services-screens.md). */
 export const INSTALLER_PROFILE = { fileName: 'installer_profile.txt', connectorKey: 'connector_7' } as const;
 
 export const ServiceConnector = Type.Object({
@@ -39,11 +39,11 @@ export const ServiceConnector = Type.Object({
 });
 export type ServiceConnector = Static<typeof ServiceConnector>;
 
-/** `force` is a string (spec 02 §3), 'false' when left out. */
+/** `force` is a string (docs/requirements/billing-services-entities.md), 'false' when left out. */
 const Force = Type.Optional(Type.Enum(['true', 'false']));
 const Connectors = Type.Array(ServiceConnector, { maxItems: SERVICE_LIMITS.connectors });
 
-/** Spec 02 §3 Service launch request. */
+/** docs/requirements/billing-services-entities.md Service launch request. */
 export const LaunchRequest = Type.Object(
   {
     serviceTemplateId: Uuid,

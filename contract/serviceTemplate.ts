@@ -14,7 +14,7 @@ import {
 import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Service templates (spec 01 §3, §4; spec 02 §3, §7 "Templates"): the provider's catalogue of services that
+ * Service templates (docs/requirements/portal-entities.md, docs/requirements/portal-states.md; docs/requirements/billing-services-entities.md, docs/requirements/billing-services-data-calls.md "Templates"): the provider's catalogue of services that
  * customers launch. Operators search, create and edit them (multipart: a `json` part and an optional
  * `iconFile` image), publish and unpublish them; every signed-in account reads the published ones (the
  * gallery), and anyone reads their icons (an <img> carries no token; icons are not secret).
@@ -24,7 +24,7 @@ export const TEMPLATE_PROTOCOLS = ['RADIUS', 'SAML', 'SAML2', 'OIDC', 'HTTPS', '
 export type TemplateProtocol = (typeof TEMPLATE_PROTOCOLS)[number];
 export const TEMPLATE_STATUSES = ['PUBLISHED', 'UNPUBLISHED'] as const;
 
-/** Connector type ids (spec 02 §3): 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
+/** Connector type ids (docs/requirements/billing-services-entities.md): 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
 export const CONNECTOR_TYPES = [
   { id: 1, key: 'ldap' },
   { id: 2, key: 'radius' },
@@ -119,7 +119,7 @@ export const serviceTemplate = defineResource({
   customerScoped: false,
   permission: 'service_template',
   multipartPart: 'json',
-  preferMessage: true, // spec 02 §8: a template upload failure shows the server's message
+  preferMessage: true, // docs/requirements/error-messages.md: a template upload failure shows the server's message
   list: { by: 'postSearch', path: '{base}/search', summary: 'Search the service templates', access: view },
   getOne: {
     by: 'record',

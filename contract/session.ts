@@ -5,8 +5,8 @@ import { defineCalls, defineErrors } from './kit.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
 
 /**
- * Sign-in, the session and the OAuth2 authorization code round trip (spec 01 §3, §4, §7), and QR sign-in
- * with the mobile app ("seamless login", spec 01 §4, §7).
+ * Sign-in, the session and the OAuth2 authorization code round trip (docs/requirements/portal-entities.md, docs/requirements/portal-states.md, docs/requirements/sign-in-and-session-calls.md), and QR sign-in
+ * with the mobile app ("seamless login", docs/requirements/portal-states.md, docs/requirements/sign-in-and-session-calls.md).
  */
 
 export const SigninBody = Type.Object({

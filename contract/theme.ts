@@ -11,8 +11,8 @@ import {
 import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 
 /**
- * Themes of the white-label mobile app and web sign-in (spec 01 §2 Theme editor, §3 Theme, §4, §6; spec 02
- * §3 Theme, §4 Theme editor, §7 Themes, §9): a customer's named theme, a definition of screens whose fields
+ * Themes of the white-label mobile app and web sign-in (docs/requirements/portal-routes-and-menus.md Theme editor, docs/requirements/portal-entities.md Theme, docs/requirements/portal-states.md, docs/requirements/roles-and-permissions.md;
+ * docs/requirements/billing-services-entities.md Theme, docs/requirements/billing-services-states.md Theme editor, docs/requirements/billing-services-data-calls.md Themes, docs/requirements/constants-and-limits.md): a customer's named theme, a definition of screens whose fields
  * are colours, texts and images, and the common fields shared by every screen. A colour changed on the
  * common screen is copied to the field of the same id on every screen (the editor does it, the server does
  * it again on save). Images are uploaded files kept by path. A theme assigned to a token pack cannot be
@@ -22,14 +22,14 @@ import { defineCalls, defineErrors, defineListingNames, defineResource } from '.
 export const THEME_FIELD_TYPES = ['color', 'text', 'image'] as const;
 export type ThemeFieldType = (typeof THEME_FIELD_TYPES)[number];
 
-/** The id of the common screen the editor adds from `commonDefs` (spec 02 §4). */
+/** The id of the common screen the editor adds from `commonDefs` (docs/requirements/billing-services-states.md). */
 export const COMMON_SCREEN_ID = 'common';
 
 /** The screens of the default definition: the mobile app's sign-in, approval and activation, and the web sign-in. */
 export const THEME_SCREEN_IDS = ['sign-in', 'approval', 'activation', 'web-sign-in'] as const;
 export type ThemeScreenId = (typeof THEME_SCREEN_IDS)[number];
 
-/** Spec 01 §9 / spec 02 §9: a text colour typed in applies this long after typing stops. */
+/** docs/requirements/constants-and-limits.md: a text colour typed in applies this long after typing stops. */
 export const THEME_TEXT_COLOUR_DEBOUNCE_MS = 500;
 
 export const THEME_LIMITS = {
@@ -96,7 +96,7 @@ export const ThemeScreen = Type.Object(
 );
 export type ThemeScreen = Static<typeof ThemeScreen>;
 
-/** Spec 02 §3: screenDefs, each with id and fields of id and value; commonDefs. */
+/** docs/requirements/billing-services-entities.md: screenDefs, each with id and fields of id and value; commonDefs. */
 export const ThemeDefinition = Type.Object(
   {
     screenDefs: Type.Array(ThemeScreen, { maxItems: THEME_LIMITS.screens }),
@@ -192,7 +192,7 @@ export const ThemeRecord = Type.Object({
   customerId: Type.String(),
   name: Type.String(),
   themeDefinition: ThemeDefinition,
-  /** Image path → the uploaded file's name (spec 02 §3: images kept by path in an image map). */
+  /** Image path → the uploaded file's name (docs/requirements/billing-services-entities.md: images kept by path in an image map). */
   imageMap: Type.Record(Type.String(), Type.String()),
   status: Type.Enum([...THEME_STATUSES]),
   rejectReason: NullableString,

@@ -6,8 +6,8 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { isIpv4, isIpv6, UPLOAD_MAX_BYTES } from './rules.ts';
 
 /**
- * Token packs and their trusted networks (spec 01 §3 Token pack, §4, §5, §6 token-pack; spec 02 §3 Token pack,
- * White-list IP, §7 Token packs and white-list IPs). An approved order makes a customer's token pack, named
+ * Token packs and their trusted networks (docs/requirements/portal-entities.md Token pack, docs/requirements/portal-states.md, docs/requirements/portal-validation.md, docs/requirements/roles-and-permissions.md token-pack; docs/requirements/billing-services-entities.md Token pack,
+ * White-list IP, docs/requirements/billing-services-data-calls.md Token packs and white-list IPs). An approved order makes a customer's token pack, named
  * after its tier ('Professional Token Pack'); the customer administrator renames it, gives it an icon and a
  * feature image (multipart: an `info` part and `iconFile` / `featureImageFile` parts of at most
  * UPLOAD_MAX_BYTES), a primary directory, and chooses which of its services are usable (serviceIds, effective
@@ -25,7 +25,7 @@ export const TOKEN_PACK_IMAGE_MAX_BYTES = UPLOAD_MAX_BYTES;
 export const TOKEN_PACK_IMAGE_KINDS = ['icon', 'featureImage'] as const;
 export type TokenPackImageKind = (typeof TOKEN_PACK_IMAGE_KINDS)[number];
 
-/** A name without special characters: letters, digits, spaces and - _ . ( ) (spec 01 §5 'Name is invalid'). */
+/** A name without special characters: letters, digits, spaces and - _ . ( ) (docs/requirements/portal-validation.md 'Name is invalid'). */
 export const TOKEN_PACK_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.()-]*$/u;
 export const isTokenPackName = (name: string): boolean =>
   name.length <= TOKEN_PACK_NAME_MAX && TOKEN_PACK_NAME_PATTERN.test(name.trim()) && name.trim() === name;
@@ -52,7 +52,7 @@ export const TokenPackRecord = Type.Object({
   /** The theme its app shows (one of the customer's themes, contract/theme.ts) and its name, or null. */
   themeId: NullableString,
   themeName: NullableString,
-  /** The usable services of the pack (spec 02 §3 serviceIds). */
+  /** The usable services of the pack (docs/requirements/billing-services-entities.md serviceIds). */
   serviceIds: Type.Array(Type.String()),
   services: Type.Array(PackService),
   createdDate: Type.String(),
@@ -373,7 +373,7 @@ export const whiteListIps = defineResource({
 });
 
 export const TOKEN_PACK_ERRORS = defineErrors({
-  // Spec 01 §8, spec 02 §8: these three texts stand verbatim.
+  // docs/requirements/error-messages.md: these three texts stand verbatim.
   notFound: {
     status: 404,
     key: 'error.tokenPack.notFound',

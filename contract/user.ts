@@ -4,7 +4,7 @@ import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
- * A customer's users (spec 01 §3 User, §4 token present at the sign-in page, §6 user-management; spec 02 §7
+ * A customer's users (docs/requirements/portal-entities.md User, docs/requirements/portal-states.md token present at the sign-in page, docs/requirements/roles-and-permissions.md user-management; docs/requirements/billing-services-data-calls.md
  * Users): the people its directories bring in, who sign in with the second factor. Every call acts in one
  * customer: another customer's user id is a 404.
  */
@@ -64,14 +64,14 @@ export const UserUpdateForm = Type.Object(
 );
 export type UserUpdateForm = Static<typeof UserUpdateForm>;
 
-/** `seamlessServiceId`: the users on that service's seamless login list (spec 02 §7 Users). */
+/** `seamlessServiceId`: the users on that service's seamless login list (docs/requirements/billing-services-data-calls.md Users). */
 export const USER_LISTING = defineListingNames({
   filters: ['q', 'status', 'directoryId', 'id', 'seamlessServiceId'],
   sort: ['username', 'displayName', 'email', 'status', 'createdDate', 'id'],
   defaultSort: { field: 'username', order: 'ASC' },
 });
 
-/** A user's history (spec 02 §7): what happened to them, newest first by default. */
+/** A user's history (docs/requirements/billing-services-data-calls.md): what happened to them, newest first by default. */
 export const HistoryEntry = Type.Object({
   id: Type.String(),
   date: Type.String(),
@@ -267,7 +267,7 @@ export const USER_ERRORS = defineErrors({
     key: 'error.user.noFaceToReset',
     text: "The V-Key app keeps the enrolled face on the user's phone: the gateway holds none to reset. A user whose face is no longer recognised activates the app again with a new activation code.",
   },
-  /** Spec 01 §8 (User): the PIN and face id need the app. */
+  /** docs/requirements/error-messages.md (User): the PIN and face id need the app. */
   appNotActivated: {
     status: 409,
     key: 'error.user.appNotActivated',

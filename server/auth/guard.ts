@@ -50,7 +50,7 @@ declare module 'fastify' {
     access?: AccessRule;
     /**
      * The session token may come as the `token` query parameter when no Authorization header is sent (the
-     * dashboard's panels, spec 02 §7); the logged URL never shows it (logging.ts redactUrl).
+     * dashboard's panels, docs/requirements/billing-services-data-calls.md); the logged URL never shows it (logging.ts redactUrl).
      */
     tokenInQuery?: true;
   }

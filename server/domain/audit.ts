@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 
 /**
- * The audit log (spec 02 §3 Audit entry): every create, update, delete, activate, deactivate, publish and
+ * The audit log (docs/requirements/billing-services-entities.md Audit entry): every create, update, delete, activate, deactivate, publish and
  * permission change writes one entry, in the same transaction as the change it describes.
  */
 export type AuditAction =
@@ -21,7 +21,7 @@ export type AuditAction =
   | 'APPROVE'
   | 'CANCEL';
 
-/** The audit screen's table filter (spec 02 §2: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
+/** The audit screen's table filter (docs/requirements/billing-services-screens.md: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
 export type { AuditTable } from '../../contract/audit.ts';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * The Content-Security-Policy is the one the built portal runs under: its scripts are files of its own
  * origin (no inline script, no eval); MUI/emotion inject <style> elements, so styles need 'unsafe-inline';
  * images may be data:, blob: (the preview of a chosen icon) and https: URLs (customer logos, avatars);
- * the QR sign-in posts a hidden form to the registered redirect URL of a foreign client (spec 01 §7,
+ * the QR sign-in posts a hidden form to the registered redirect URL of a foreign client (docs/requirements/sign-in-and-session-calls.md,
  * form_post), so forms may go to any https: origin, and to http on localhost for clients under development.
  * No page may be framed (`frame-ancestors 'none'`, X-Frame-Options DENY), except the embeddable screens
  * under FRAMEABLE_PREFIXES, which the sources of the FRAME_ANCESTORS setting may frame. With Stripe configured,
@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * icons, public and versioned by their URL (`?v=<file id>`).
  */
 
-/** Paths of the embeddable screens (spec 01 §2: /iframe/account-list, /iframe/user-list, …). */
+/** Paths of the embeddable screens (docs/requirements/portal-routes-and-menus.md: /iframe/account-list, /iframe/user-list, …). */
 export const FRAMEABLE_PREFIXES: readonly string[] = ['/iframe/'];
 
 /** Who may frame the embeddable screens when FRAME_ANCESTORS is not set: the portal itself. */

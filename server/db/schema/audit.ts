@@ -3,7 +3,7 @@ import { timestamptz } from '../columns.ts';
 import { customerScope } from '../reach.ts';
 
 /**
- * The audit log (spec 02 §3): one entry per change, written in the same transaction as the change.
+ * The audit log (docs/requirements/billing-services-entities.md): one entry per change, written in the same transaction as the change.
  * `changes` holds the changed fields as `{field: {before, after}}`.
  */
 export const auditLog = pgTable(

@@ -8,7 +8,7 @@ import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
  * 1,000 a second and 400-odd bytes each: the zip of 10,000 codes is made as fast as it is sent.
  *
  * The image is `size` pixels of code inside a white quiet zone of `quietZone` pixels on each side
- * (spec 01 §9: 170 and 24), so `size + 2 × quietZone` pixels square. Modules are mapped to pixels by
+ * (docs/requirements/constants-and-limits.md: 170 and 24), so `size + 2 × quietZone` pixels square. Modules are mapped to pixels by
  * nearest neighbour (a module is ⌊size / modules⌋ or one more pixels wide), as scanners expect of a
  * QR code drawn at a fixed size.
  */

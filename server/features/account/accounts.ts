@@ -20,7 +20,7 @@ import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { assertPermissionEditorLeft, type RoleScope, roleFits, roleScopeMismatch } from '../role/roles.ts';
 
 /**
- * Administrator accounts (contract/account.ts): the rules of spec 01 §5 (email, roles) that span the
+ * Administrator accounts (contract/account.ts): the rules of docs/requirements/portal-validation.md (email, roles) that span the
  * accounts, roles and customers tables, the account rows and records the account calls answer, and the
  * account's creation, change and (de)activation. A customer's account reaches only its customer's accounts:
  * the database keeps its calls there.

@@ -9,7 +9,7 @@ import { fail } from '../../errors.ts';
 import type { AuditWriter, CallBase } from '../../kit/call.ts';
 
 /**
- * The mobile app's activation (spec 02 §3, §4): a NEW code that has not expired activates once. The code
+ * The mobile app's activation (docs/requirements/billing-services-entities.md, docs/requirements/billing-services-states.md): a NEW code that has not expired activates once. The code
  * names its customer (found outside any customer: the call is public); then, in one transaction in that
  * customer's reach, the code turns ACTIVATED, the device is recorded with a new TOTP seed (sealed), and the
  * user is marked as having activated the app; the app receives the seed. A code that was used, has expired

@@ -24,7 +24,7 @@ import { tokenPackRows } from '../tokenPack/tokenPacks.ts';
 import { activationMail } from './activationMail.ts';
 
 /**
- * A token pack's activation codes (spec 02 §2, §3, §4): one per user of the pack's primary directory,
+ * A token pack's activation codes (docs/requirements/billing-services-screens.md, docs/requirements/billing-services-entities.md, docs/requirements/billing-services-states.md): one per user of the pack's primary directory,
  * generated for those who have none, re-generated (the old code is retired: a late activation with it is
  * told it was replaced), deleted (retired too), sent by email, and zipped as QR codes. EXPIRED is read from
  * the expiry date when a code is listed or used; nothing rewrites it. Work on many codes goes by batches of

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 
-/** Cloud authentication server settings (spec 01 §3); exactly one is ACTIVE at a time. */
+/** Cloud authentication server settings (docs/requirements/portal-entities.md); exactly one is ACTIVE at a time. */
 export const vosCloudConfigs = pgTable(
   'vos_cloud_configs',
   {

@@ -15,7 +15,7 @@ import { fail } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**
- * A CSV file of users uploaded into a directory (spec 02 §7 upload-csv-file): a header row naming the
+ * A CSV file of users uploaded into a directory (docs/requirements/billing-services-data-calls.md upload-csv-file): a header row naming the
  * columns (username first; email, displayName, mobilePhone, status in any order), then one user per row.
  * A file that cannot be read (not text, a broken quote, a wrong header, too large) is refused whole; a
  * readable file is taken row by row, each row that cannot be taken reported with its line and why, the

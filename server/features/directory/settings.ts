@@ -127,7 +127,7 @@ const text = (value: unknown): string | null => {
 };
 
 export interface ReadOptions {
-  /** 'save': a missing field names itself; 'test': one message asks for all mandatory fields (spec 01 §5). */
+  /** 'save': a missing field names itself; 'test': one message asks for all mandatory fields (docs/requirements/portal-validation.md). */
   purpose: 'save' | 'test';
   /** The stored directory an edit or a test starts from (its password or secret counts as given). */
   stored: DirectoryRow | null;

@@ -16,7 +16,7 @@ import { newOidcSecret } from '../connector/make.ts';
 /**
  * OIDC clients (contract/oidc.ts): a customer's rows; the client id and secret are made here, the secret
  * sealed at rest, revealed on demand and replaceable. A client's id is `oidc-<customer>-<random>`, so its
- * realm (spec 01 §7: 'r-' and the id's second part) is the customer's, and its endpoints follow.
+ * realm (docs/requirements/sign-in-and-session-calls.md: 'r-' and the id's second part) is the customer's, and its endpoints follow.
  */
 
 export type OidcRow = typeof oidcClients.$inferSelect;

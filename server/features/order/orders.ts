@@ -61,7 +61,7 @@ type TierRow = typeof tierPlans.$inferSelect;
 type PeriodRow = typeof periodPlans.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-/** Spec 02 §3: the token pack is named after the tier (Normal shown as Professional). */
+/** docs/requirements/billing-services-entities.md: the token pack is named after the tier (Normal shown as Professional). */
 const TIER_DISPLAY: Record<TierPlanType, string> = {
   FREE: 'Free',
   NORMAL: 'Professional',
@@ -139,7 +139,7 @@ export const priceOrder = (
   });
 
 /**
- * The Free plan once per customer (spec 02 §5): refused when the call's customer holds or has asked for
+ * The Free plan once per customer (docs/requirements/billing-services-validation.md): refused when the call's customer holds or has asked for
  * one (`tx` is in the customer's reach).
  */
 async function checkFreeOnce(tx: Database): Promise<void> {

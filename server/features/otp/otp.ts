@@ -40,7 +40,7 @@ import { UUID_PATTERN } from '../../validation.ts';
 import { otpMail } from './otpMail.ts';
 
 /**
- * OTP seeds (spec 02 §2 OTP list, §3 OTP record, §7): a TOTP seed (RFC 6238) per user and service, for the
+ * OTP seeds (docs/requirements/billing-services-screens.md OTP list, docs/requirements/billing-services-entities.md OTP record, docs/requirements/billing-services-data-calls.md): a TOTP seed (RFC 6238) per user and service, for the
  * users of the primary directory of the service's token pack, sealed at rest (server/domain/secrets.ts) and
  * handed to the administrator in the list (seedNumber) and by email. Generated for the users who have none,
  * re-generated (the old codes stop working at once), deleted (all or none). Work on many seeds goes by

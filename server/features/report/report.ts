@@ -29,7 +29,7 @@ import {
 import { fail } from '../../errors.ts';
 
 /**
- * The dashboard's figures (contract/report.ts; spec 02 §7 Dashboards): a customer's panels (its users,
+ * The dashboard's figures (contract/report.ts; docs/requirements/billing-services-data-calls.md Dashboards): a customer's panels (its users,
  * activation codes by status, sign-ins and approvals over the reporting range, services by status, its
  * subscription) and the provider's (customers, orders by status, active subscriptions by tier, sign-ins
  * across customers). Each panel is one SQL statement of aggregates (FILTER clauses, a generated series of
@@ -80,8 +80,8 @@ export function dashboardOf(uid: string): Dashboard {
 const DAY_MS = 86_400_000;
 
 /**
- * The reporting range asked: both ends, or one unit back from `to` (now when left out) by default (spec 02
- * §4); an end that is not a date, a range that does not end after it starts or spans more than
+ * The reporting range asked: both ends, or one unit back from `to` (now when left out) by default (
+ * docs/requirements/billing-services-states.md); an end that is not a date, a range that does not end after it starts or spans more than
  * REPORT_MAX_RANGE_DAYS: 400 REPORT_RANGE.
  */
 export function reportRange(ask: { from?: string; to?: string }, now: Date): { from: Date; to: Date } {

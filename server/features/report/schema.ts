@@ -5,7 +5,7 @@ import { customerScope } from '../../db/reach.ts';
 import { customers } from '../customer/schema.ts';
 
 /**
- * Sign-in events, for the dashboard's sign-ins and approvals over time (spec 02 §7 Dashboards): one row
+ * Sign-in events, for the dashboard's sign-ins and approvals over time (docs/requirements/billing-services-data-calls.md Dashboards): one row
  * per portal sign-in (by password or QR code, succeeded or refused) and per second-factor answer (the
  * app approving or rejecting a request, a gateway's OTP check). No secret, no address: who, how, when.
  */

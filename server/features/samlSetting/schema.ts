@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 
-/** The provider's SAML setting (spec 01 §2): a single row. */
+/** The provider's SAML setting (docs/requirements/portal-routes-and-menus.md): a single row. */
 export const samlSettings = pgTable(
   'saml_settings',
   {

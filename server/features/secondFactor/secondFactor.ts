@@ -158,7 +158,7 @@ export async function secondFactorConfiguration(
 
 /**
  * Turns the signed-in account's second factor on or off; `accountId` must be its own (any other: 404, as an
- * unknown one). On needs a device (409 appNotActivated, spec 01 §8). A change is audited.
+ * unknown one). On needs a device (409 appNotActivated, docs/requirements/error-messages.md). A change is audited.
  */
 export async function configureSecondFactor(
   scope: WriteScope,

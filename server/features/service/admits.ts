@@ -4,7 +4,7 @@ import { customers, serviceInstances, users } from '../../db/schema.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 
 /**
- * Whether a sign-in through a service may go on (spec 01 §4: stopping a service blocks all its users; a
+ * Whether a sign-in through a service may go on (docs/requirements/portal-states.md: stopping a service blocks all its users; a
  * service is enabled or disabled per token pack; a deactivated customer's services are disabled). The
  * gateway's sign-in flows call it before the second factor.
  */

@@ -7,7 +7,7 @@ import { fail } from '../../errors.ts';
 import type { ServiceRow } from './instances.ts';
 
 /**
- * The installer profile of a service (spec 02 §2 Download Installer Profile): what an installed agent needs
+ * The installer profile of a service (docs/requirements/billing-services-screens.md Download Installer Profile): what an installed agent needs
  * to reach the gateway as this service, as `key=value` lines. It names the service's HTTPS connector and the
  * first characters of its API key; the key itself is never stored, so never in the file either: the agent is
  * given the key when it is made.

@@ -40,7 +40,7 @@ import {
 } from './instances.ts';
 
 /**
- * The rules of a service launch and of a service's connectors (spec 02 §2 Service launch, §4, §5): a
+ * The rules of a service launch and of a service's connectors (docs/requirements/billing-services-screens.md Service launch, docs/requirements/billing-services-states.md, docs/requirements/billing-services-validation.md): a
  * published template, a subscription and one of its token packs, and at most one connector of each type the
  * template needs: an existing connector of the customer's, or one made with the service from its name. A
  * connector serves one service: one that another service uses is reported, and taken from it only when the

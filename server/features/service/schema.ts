@@ -26,7 +26,7 @@ export const serviceInstances = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** Spec 01 §5: a service instance belongs to exactly one token pack. */
+    /** docs/requirements/portal-validation.md: a service instance belongs to exactly one token pack. */
     tokenPackId: uuid('token_pack_id')
       .notNull()
       .references(() => tokenPacks.id, { onDelete: 'cascade' }),
@@ -39,7 +39,7 @@ export const serviceInstances = pgTable(
       .notNull()
       .default('STOPPED'),
     connectorConfig: jsonb('connector_config').notNull().default({}),
-    /** Usable in its token pack (spec 01 §4: enabled or disabled per token pack, effective on save). */
+    /** Usable in its token pack (docs/requirements/portal-states.md: enabled or disabled per token pack, effective on save). */
     enabled: boolean('enabled').notNull().default(true),
     /** Windows logon templates: the app may remember the password. */
     rememberPassword: boolean('remember_password').notNull().default(false),

@@ -251,7 +251,7 @@ export async function orderEdit(
 
 /**
  * An extension to fewer users than are active names the users to deactivate: at least the difference, each
- * an active user of the call's customer (spec 02 §4 Extend with fewer users). Answers their ids, lower-cased.
+ * an active user of the call's customer (docs/requirements/billing-services-states.md Extend with fewer users). Answers their ids, lower-cased.
  */
 async function checkRemovedUsers(
   tx: Database,

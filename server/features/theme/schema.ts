@@ -6,7 +6,7 @@ import { accounts } from '../account/schema.ts';
 import { customers } from '../customer/schema.ts';
 
 /**
- * Themes of the white-label mobile app and web sign-in (spec 01 §3, spec 02 §3 Theme): a customer's
+ * Themes of the white-label mobile app and web sign-in (docs/requirements/portal-entities.md, docs/requirements/billing-services-entities.md Theme): a customer's
  * named theme definition (screens of colour, text and image fields, and the common fields copied to
  * every screen). Images are files, referenced by path in the definition and listed in `image_map`.
  * A token pack names the theme its app shows (token_packs.theme_id).

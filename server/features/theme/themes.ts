@@ -19,7 +19,7 @@ import { defineRows } from '../../kit/rows.ts';
 import { invalidField, UUID_PATTERN } from '../../validation.ts';
 
 /**
- * Themes of the white-label app (contract/theme.ts; spec 01 §2, §3; spec 02 §3, §4): the rules a saved
+ * Themes of the white-label app (contract/theme.ts; docs/requirements/portal-routes-and-menus.md, docs/requirements/portal-entities.md; docs/requirements/billing-services-entities.md, docs/requirements/billing-services-states.md): the rules a saved
  * definition follows whatever client sent it, the images it may use (files this customer uploaded), the
  * token packs showing a theme (which lock it), and the uploaded images themselves.
  */
@@ -40,7 +40,7 @@ export const themeNotFound = () => themeError('THEME_NOT_FOUND');
 
 /**
  * The definition as saved: every colour of the common fields copied to the colour field of the same id on
- * every screen (spec 02 §3). A screen's own fields that are not common, and common texts and images, stay
+ * every screen (docs/requirements/billing-services-entities.md). A screen's own fields that are not common, and common texts and images, stay
  * as they are.
  */
 export function withCommonColours(definition: ThemeDefinition): ThemeDefinition {

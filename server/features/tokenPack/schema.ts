@@ -8,7 +8,7 @@ import { subscriptions } from '../subscription/schema.ts';
 import { themes } from '../theme/schema.ts';
 
 /**
- * Token packs and the service instances in them (spec 01 §3; spec 02 §3). An approved subscription order
+ * Token packs and the service instances in them (docs/requirements/portal-entities.md; docs/requirements/billing-services-entities.md). An approved subscription order
  * makes one of each; the token pack and service screens manage them.
  */
 export const tokenPacks = pgTable(
@@ -31,7 +31,7 @@ export const tokenPacks = pgTable(
       onDelete: 'set null',
     }),
     /**
-     * The theme its app shows; a theme in use cannot be deleted or edited (spec 01 §2). No action, not
+     * The theme its app shows; a theme in use cannot be deleted or edited (docs/requirements/portal-routes-and-menus.md). No action, not
      * restrict: deleting a customer deletes both in one statement.
      */
     themeId: uuid('theme_id').references((): AnyPgColumn => themes.id, { onDelete: 'no action' }),

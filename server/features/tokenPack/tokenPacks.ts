@@ -20,7 +20,7 @@ import { UUID_PATTERN } from '../../validation.ts';
 import { assignableTheme, themeNames } from '../theme/themes.ts';
 
 /**
- * Token packs (spec 01 §3, §4, §5; spec 02 §3): their records with their services, the rules of their
+ * Token packs (docs/requirements/portal-entities.md, docs/requirements/portal-states.md, docs/requirements/portal-validation.md; docs/requirements/billing-services-entities.md): their records with their services, the rules of their
  * fields, the services usable in them (enabled, effective on save), their images (rows of `files`) and the
  * theme their app shows (the theme feature's assignableTheme). Every query runs in the call's customer: the
  * database's row-level security keeps it to that customer's packs, services, directories and subscriptions.

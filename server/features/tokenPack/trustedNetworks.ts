@@ -1,7 +1,7 @@
 import { isNetwork } from '../../../contract/tokenPack.ts';
 
 /**
- * A token pack's trusted networks (spec 02 §3 White-list IP): IPv4 and IPv6 addresses and CIDR ranges, kept
+ * A token pack's trusted networks (docs/requirements/billing-services-entities.md White-list IP): IPv4 and IPv6 addresses and CIDR ranges, kept
  * in one canonical form so that the same network is the same text (the unique index of white_list_ips):
  * - IPv4 as dotted decimal ('203.0.113.7'); IPv6 lower-case, without leading zeros, its longest run of two
  *   or more zero groups written '::' (RFC 5952: '2001:0DB8:0:0::1' is '2001:db8::1');

@@ -14,7 +14,7 @@ import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorCa
 /**
  * My Account → Security: the signed-in account's second factor and the V-Key app devices it can use. The
  * account's devices are those its user activated: a user of the account's customer with the account's
- * email address (any case), still active. Turning it on needs one (spec 01 §8's text); only one's own.
+ * email address (any case), still active. Turning it on needs one (docs/requirements/error-messages.md's text); only one's own.
  */
 
 let ctx: TestContext;
