@@ -63,6 +63,22 @@ export interface PortalFeature {
   resources: readonly PortalResource[];
 }
 
+/**
+ * Who a resource is: its name (the portal's URL), its icon, its English texts, and how a record is named
+ * where another screen shows it (react-admin's default, its `name`, when left out).
+ */
+export const named = (
+  name: string,
+  icon: ComponentType | undefined,
+  texts: ResourceTexts,
+  recordRepresentation?: PortalResource['recordRepresentation'],
+): Pick<PortalResource, 'name' | 'icon' | 'texts' | 'recordRepresentation'> => ({
+  name,
+  icon,
+  texts: { en: texts },
+  ...(recordRepresentation === undefined ? {} : { recordRepresentation }),
+});
+
 /** A feature of these resources. */
 export const defineFeature = (...resources: PortalResource[]): PortalFeature => ({ resources });
 

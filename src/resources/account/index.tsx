@@ -1,14 +1,11 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { account } from './texts';
 
 /** Administrator accounts of the provider or of a customer (spec 01 §3, §4, §5 Administrator account). */
 export default defineFeature({
-  name: 'account',
+  ...named('account', AdminPanelSettingsIcon, account, 'email'),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: AdminPanelSettingsIcon,
-  texts: { en: account },
-  recordRepresentation: 'email',
   menu: [
     { menu: 'customer', order: 20, everyone: true, when: ({ customerSelected }) => customerSelected },
     { menu: 'provider', order: 30, when: ({ customerSelected }) => !customerSelected },

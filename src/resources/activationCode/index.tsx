@@ -1,6 +1,6 @@
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Route } from 'react-router-dom';
-import { defineFeature, screen } from '../../kit/feature';
+import { defineFeature, named, screen } from '../../kit/feature';
 import { activationCode } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).
@@ -11,9 +11,6 @@ const ActivationCodeList = screen(() => import('./ActivationCodeList'), 'Activat
  * its own (the codes are always a pack's; the token pack's page links here), so no menu entry.
  */
 export default defineFeature({
-  name: 'activation-code',
-  icon: QrCode2Icon,
-  texts: { en: activationCode },
-  recordRepresentation: 'code',
+  ...named('activation-code', QrCode2Icon, activationCode, 'code'),
   routes: <Route path=":tokenPackId" element={<ActivationCodeList />} />,
 });

@@ -1,6 +1,6 @@
 import DnsIcon from '@mui/icons-material/Dns';
 import { Route } from 'react-router-dom';
-import { defineFeature, screen, screensOf } from '../../kit/feature';
+import { defineFeature, named, screen, screensOf } from '../../kit/feature';
 import type { Asset } from './model';
 import { asset } from './texts';
 
@@ -9,11 +9,8 @@ const AssetPermissionPage = screen(() => import('./AssetPermissionPage'), 'Asset
 
 /** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
 export default defineFeature({
-  name: 'asset',
+  ...named('asset', DnsIcon, asset, (record: Asset) => record.name),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: DnsIcon,
-  texts: { en: asset },
-  recordRepresentation: (record: Asset) => record.name,
   routes: <Route path=":assetId/permission" element={<AssetPermissionPage />} />,
   menu: { menu: 'provider', order: 40 },
 });

@@ -1,12 +1,10 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { audit } from './texts';
 
 /** The audit log (contract/audit.ts): who changed what; read-only, a list only. */
 export default defineFeature({
-  name: 'audit',
+  ...named('audit', HistoryIcon, audit),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: HistoryIcon,
-  texts: { en: audit },
   menu: { menu: 'customer', order: 10, everyone: true, when: ({ customerSelected }) => customerSelected },
 });

@@ -1,14 +1,11 @@
 import CloudIcon from '@mui/icons-material/Cloud';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import type { CloudConfig } from './model';
 import { cloudConfig } from './texts';
 
 /** The cloud authentication server settings, one of them active (spec 01 §2 provider settings, §3). */
 export default defineFeature({
-  name: 'vos-cloud-config',
+  ...named('vos-cloud-config', CloudIcon, cloudConfig, (record: CloudConfig) => record.cloudUrl),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: CloudIcon,
-  texts: { en: cloudConfig },
-  recordRepresentation: (record: CloudConfig) => record.cloudUrl,
   menu: { menu: 'provider', order: 60, group: 'settings' },
 });

@@ -1,5 +1,5 @@
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { directory, directoryUser } from './texts';
 
 /**
@@ -8,15 +8,9 @@ import { directory, directoryUser } from './texts';
  */
 export default defineFeature(
   {
-    name: 'ldap',
+    ...named('ldap', FolderSharedIcon, directory),
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-    icon: FolderSharedIcon,
-    texts: { en: directory },
-    recordRepresentation: 'name',
     menu: { menu: 'customer', order: 30, when: ({ customerScope }) => customerScope },
   },
-  {
-    name: 'users/keycloak',
-    texts: { en: directoryUser },
-  },
+  named('users/keycloak', undefined, directoryUser),
 );

@@ -1,12 +1,9 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { order } from './texts';
 
 /** Orders (spec 02 §2 Orders list; /order for operators, /my-account/orders for customers). */
 export default defineFeature({
-  name: 'order',
+  ...named('order', ReceiptLongIcon, order, 'companyName'),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: ReceiptLongIcon,
-  texts: { en: order },
-  recordRepresentation: 'companyName',
 });

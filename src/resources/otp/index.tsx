@@ -1,5 +1,5 @@
 import PasswordIcon from '@mui/icons-material/Password';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { otp } from './texts';
 
 /**
@@ -8,9 +8,6 @@ import { otp } from './texts';
  * entry.
  */
 export default defineFeature({
-  name: 'otp',
+  ...named('otp', PasswordIcon, otp, 'username'),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-  icon: PasswordIcon,
-  texts: { en: otp },
-  recordRepresentation: 'username',
 });

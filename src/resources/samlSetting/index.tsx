@@ -1,12 +1,10 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { defineFeature, screen } from '../../kit/feature';
+import { defineFeature, named, screen } from '../../kit/feature';
 import { samlSetting } from './texts';
 
 /** A singleton: the page the menu opens (the resource's list) is the setting's form. */
 export default defineFeature({
-  name: 'saml-settings',
+  ...named('saml-settings', KeyIcon, samlSetting),
   list: screen(() => import('./SamlSettingPage'), 'SamlSettingPage'),
-  icon: KeyIcon,
-  texts: { en: samlSetting },
   menu: { menu: 'provider', order: 61, group: 'settings' },
 });

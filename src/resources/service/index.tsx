@@ -1,6 +1,6 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Route } from 'react-router-dom';
-import { defineFeature, screen, screensOf } from '../../kit/feature';
+import { defineFeature, named, screen, screensOf } from '../../kit/feature';
 import { service, serviceInstance } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).
@@ -15,26 +15,14 @@ const LaunchForm = screen(() => import('./LaunchForm'), 'LaunchForm');
  */
 export default defineFeature(
   {
-    name: 'service-launch',
+    ...named('service-launch', RocketLaunchIcon, service, 'instanceName'),
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
     create: screen(() => import('./LaunchGallery'), 'LaunchGallery'),
-    icon: RocketLaunchIcon,
-    texts: { en: service },
-    recordRepresentation: 'instanceName',
     routes: <Route path="create/:templateId" element={<LaunchForm />} />,
     menu: { menu: 'customer', order: 60 },
   },
-  {
-    name: 'service-instance',
-    texts: { en: serviceInstance },
-  },
-  {
-    name: 'connectors',
-  },
-  {
-    name: 'deny_service_users',
-  },
-  {
-    name: 'seamless_service_users',
-  },
+  named('service-instance', undefined, serviceInstance),
+  { name: 'connectors' },
+  { name: 'deny_service_users' },
+  { name: 'seamless_service_users' },
 );

@@ -1,6 +1,6 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import { Route } from 'react-router-dom';
-import { defineFeature, screen } from '../../kit/feature';
+import { defineFeature, named, screen } from '../../kit/feature';
 import { subscription } from './texts';
 
 // Its own routes' screens load with their page too (see preloadable).
@@ -8,11 +8,8 @@ const SubscriptionDetail = screen(() => import('./SubscriptionDetail'), 'Subscri
 
 /** /subscription and /subscription/{id} (spec 02 §2 Subscription page). */
 export default defineFeature({
-  name: 'subscription',
+  ...named('subscription', CardMembershipIcon, subscription, 'companyName'),
   list: screen(() => import('./SubscriptionPage'), 'SubscriptionPage'),
-  icon: CardMembershipIcon,
-  texts: { en: subscription },
-  recordRepresentation: 'companyName',
   routes: <Route path=":id" element={<SubscriptionDetail />} />,
   menu: { menu: 'customer', order: 40 },
 });

@@ -1,5 +1,5 @@
 import StyleIcon from '@mui/icons-material/Style';
-import { defineFeature, screensOf } from '../../kit/feature';
+import { defineFeature, named, screensOf } from '../../kit/feature';
 import { tokenPack, trustedNetwork } from './texts';
 
 /**
@@ -8,15 +8,9 @@ import { tokenPack, trustedNetwork } from './texts';
  */
 export default defineFeature(
   {
-    name: 'token-pack-v2',
+    ...named('token-pack-v2', StyleIcon, tokenPack),
     ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),
-    icon: StyleIcon,
-    texts: { en: tokenPack },
-    recordRepresentation: 'name',
     menu: { menu: 'customer', order: 70 },
   },
-  {
-    name: 'white-list-ips',
-    texts: { en: trustedNetwork },
-  },
+  named('white-list-ips', undefined, trustedNetwork),
 );
