@@ -34,12 +34,8 @@ export const AccountList = () => {
       <Column source="email" />
       <Column source="firstName" />
       <Column source="lastName" />
-      <Column source="roles" disableSort>
-        <RolesField />
-      </Column>
-      <Column source="status">
-        <StatusField />
-      </Column>
+      <Column source="roles" disableSort field={RolesField} />
+      <Column source="status" field={StatusField} />
       <DateColumn source="createdDate" />
       <ButtonsColumn>
         <EditButton />

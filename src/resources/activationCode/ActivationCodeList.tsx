@@ -152,15 +152,11 @@ export const ActivationCodeList = () => {
         tertiaryText: (record) => record.email ?? '',
       }}
       columns={[
-        <Column key="code" source="code">
-          <CodeField />
-        </Column>,
+        <Column key="code" source="code" field={CodeField} />,
         <Column key="username" source="username" />,
         <Column key="email" source="email" />,
         <Column key="dn" source="distinguishedName" disableSort />,
-        <Column key="status" source="status">
-          <ActivationStatusField />
-        </Column>,
+        <Column key="status" source="status" field={ActivationStatusField} />,
         <DateColumn key="generated" source="lastModifiedDate" showTime />,
         <DateColumn key="expires" source="expireDate" showTime />,
       ]}

@@ -26,12 +26,8 @@ export const AssetList = () => {
     >
       <Col source="name" />
       <Col source="resourceType" />
-      <Col source="actions" disableSort>
-        <ActionChipsField />
-      </Col>
-      <Col source="scope">
-        <ScopeField />
-      </Col>
+      <Col source="actions" disableSort field={ActionChipsField} />
+      <Col source="scope" field={ScopeField} />
       <Col label={false} disableSort>
         <PermissionsButton />
         <ShowButton />

@@ -53,9 +53,7 @@ export const AuditRows = () => {
       <Column source="modifiedBy" disableSort>
         <TextField source="modifiedBy" sx={{ overflowWrap: 'anywhere' }} />
       </Column>
-      <Column source="changes" disableSort>
-        <ChangesField />
-      </Column>
+      <Column source="changes" disableSort field={ChangesField} />
     </ListRows>
   );
 };

@@ -27,9 +27,7 @@ export const CloudConfigList = () => {
       <Col source="cloudUrl" />
       <Col source="companyId" />
       <Col source="httpAuthMode" render={(record) => <HttpAuthModeName mode={record.httpAuthMode} />} />
-      <Col source="status">
-        <StatusField />
-      </Col>
+      <Col source="status" field={StatusField} />
       <Col label={false} disableSort>
         <ActivateButton />
         <ShowButton />

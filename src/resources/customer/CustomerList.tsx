@@ -26,16 +26,12 @@ export const CustomerList = () => {
       doubleClick="edit"
       bulkActions={canModify ? <ActivationBulkActions /> : false}
     >
-      <Column source="logo" disableSort>
-        <LogoField />
-      </Column>
+      <Column source="logo" disableSort field={LogoField} />
       <Column source="companyName" />
       <Column source="contactEmail" />
       <Column source="contactPhone" />
       <DateColumn source="createdDate" />
-      <Column source="status">
-        <StatusField />
-      </Column>
+      <Column source="status" field={StatusField} />
       <ButtonsColumn>
         <EditButton />
         <ActivationButton nameSource="companyName" />

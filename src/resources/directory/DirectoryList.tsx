@@ -65,18 +65,12 @@ export const DirectoryList = () => {
       doubleClick="edit"
     >
       <Column source="name" />
-      <Column source="type">
-        <TypeText />
-      </Column>
-      <Column source="server" label="resources.ldap.fields.server" disableSort>
-        <ServerText />
-      </Column>
+      <Column source="type" field={TypeText} />
+      <Column source="server" label="resources.ldap.fields.server" disableSort field={ServerText} />
       <Column source="userCount" disableSort align="right">
         <NumberField source="userCount" />
       </Column>
-      <Column source="lastSync" disableSort>
-        <LastSyncText />
-      </Column>
+      <Column source="lastSync" disableSort field={LastSyncText} />
       <DateColumn source="createdDate" />
       <ButtonsColumn>
         <EditButton />

@@ -289,9 +289,7 @@ export const DirectoryUsers = () => {
         <Column source="username" label={label('username')} />
         <Column source="displayName" label={label('displayName')} />
         <Column source="email" label={label('email')} />
-        <Column source="status" label={label('status')}>
-          <StatusField />
-        </Column>
+        <Column source="status" label={label('status')} field={StatusField} />
         <Column label={false} disableSort align="right">
           <RowActions directory={directory} onEdit={setEditing} onReset={setResetting} />
         </Column>

@@ -68,9 +68,7 @@ export const OrderList = ({
         />
       </Column>
       <DateColumn source="createdDate" />
-      <Column source="status">
-        <StatusField />
-      </Column>
+      <Column source="status" field={StatusField} />
       <ButtonsColumn>
         <OrderActions />
       </ButtonsColumn>

@@ -155,9 +155,7 @@ export const OtpList = () => {
       phone={{ primaryText: (record) => record.username, secondaryText: () => <SeedField wrap /> }}
       columns={[
         <Column key="username" source="username" />,
-        <Column key="seed" source="seedNumber" disableSort>
-          <SeedField />
-        </Column>,
+        <Column key="seed" source="seedNumber" disableSort field={SeedField} />,
         <DateColumn key="generated" source="generatedDate" showTime />,
       ]}
     />

@@ -28,9 +28,7 @@ export const OutboxList = () => (
   >
     <Column source="to" />
     <Column source="subject" />
-    <Column source="status">
-      <MailStatusField />
-    </Column>
+    <Column source="status" field={MailStatusField} />
     <DateColumn source="createdDate" showTime />
     <DateColumn source="sentDate" disableSort showTime emptyText={`${T}.notSent`} />
   </ResourceList>

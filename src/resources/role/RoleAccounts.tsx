@@ -51,9 +51,7 @@ export const RoleAccounts = () => {
           {role.scope === 'customer' && (
             <Column source="customerName" label={label('customerName')} disableSort />
           )}
-          <Column source="status" label={label('status')} disableSort>
-            <StatusField />
-          </Column>
+          <Column source="status" label={label('status')} disableSort field={StatusField} />
           {canConfigure && (
             <Column label={false} disableSort align="right">
               <RemoveAccountButton role={role} />

@@ -105,16 +105,10 @@ export const ServiceList = () => {
       rowClick={open}
     >
       <Col source="instanceName" label={label('instanceName')} disableSort />
-      <Col source="templateName" label={label('templateName')} disableSort>
-        <TemplateField />
-      </Col>
+      <Col source="templateName" label={label('templateName')} disableSort field={TemplateField} />
       <Col source="tokenPackName" label={label('tokenPackName')} disableSort />
-      <Col source="status" label={label('status')} disableSort>
-        <StatusField />
-      </Col>
-      <Col source="enabled" label={label('enabled')} disableSort>
-        <EnabledField />
-      </Col>
+      <Col source="status" label={label('status')} disableSort field={StatusField} />
+      <Col source="enabled" label={label('enabled')} disableSort field={EnabledField} />
     </ResourceList>
   );
 };

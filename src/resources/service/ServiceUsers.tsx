@@ -116,9 +116,7 @@ export const ServiceUsers = ({ list }: { list: ServiceUserList }) => {
           <Col source="username" label={label('username')} />
           <Col source="displayName" label={label('displayName')} />
           <Col source="email" label={label('email')} />
-          <Col source="status" label={label('status')} disableSort>
-            <StatusField />
-          </Col>
+          <Col source="status" label={label('status')} disableSort field={StatusField} />
         </DataTable>
       </ReferenceManyField>
       {picking && (

@@ -28,18 +28,12 @@ export const ServiceTemplateList = () => {
       doubleClick={canEdit ? 'edit' : 'show'}
       bulkActions={canConfigure ? <BulkPublishButtons /> : false}
     >
-      <Col source="iconUrl" disableSort>
-        <IconField />
-      </Col>
+      <Col source="iconUrl" disableSort field={IconField} />
       <Col source="templateName" />
       <Col source="uname" />
       <Col source="protocol" render={(record) => <ProtocolName protocol={record.protocol} />} />
-      <Col source="connectorIds" disableSort>
-        <ConnectorsField />
-      </Col>
-      <Col source="status">
-        <StatusField />
-      </Col>
+      <Col source="connectorIds" disableSort field={ConnectorsField} />
+      <Col source="status" field={StatusField} />
       <DateColumn source="modifiedDate" showTime />
       <Col label={false} disableSort>
         <PublishToggleButton />

@@ -132,9 +132,7 @@ export const SubscriptionPage = () => {
             )}
           />
         </Column>
-        <Column source="status" disableSort>
-          <StatusField />
-        </Column>
+        <Column source="status" disableSort field={StatusField} />
         <Column label={false} disableSort align="right">
           <FunctionField
             render={(record: SubscriptionRecord) => (

@@ -43,12 +43,8 @@ export const ThemeList = () => {
       bulkActions={<ThemeBulkDeleteButton />}
     >
       <Column source="name" />
-      <Column source="status">
-        <ThemeStatusField />
-      </Column>
-      <Column source="tokenPacks" disableSort>
-        <TokenPacksField />
-      </Column>
+      <Column source="status" field={ThemeStatusField} />
+      <Column source="tokenPacks" disableSort field={TokenPacksField} />
       <DateColumn source="lastModifiedDate" showTime />
       <ButtonsColumn>
         <ShowButton />

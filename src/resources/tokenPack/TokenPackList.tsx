@@ -58,18 +58,10 @@ export const TokenPackList = () => {
       }}
       rowClick="show"
     >
-      <Column source="name">
-        <NameWithIconField />
-      </Column>
-      <Column source="subscriptionId" disableSort>
-        <SubscriptionLinkField />
-      </Column>
-      <Column source="wizardStatus">
-        <WizardStatusField />
-      </Column>
-      <Column source="serviceIds" disableSort align="right">
-        <UsableServicesField />
-      </Column>
+      <Column source="name" field={NameWithIconField} />
+      <Column source="subscriptionId" disableSort field={SubscriptionLinkField} />
+      <Column source="wizardStatus" field={WizardStatusField} />
+      <Column source="serviceIds" disableSort align="right" field={UsableServicesField} />
       <DateColumn source="createdDate" />
     </ResourceList>
   );

@@ -49,9 +49,7 @@ export const UserList = () => (
     <Column source="username" />
     <Column source="displayName" />
     <Column source="email" />
-    <Column source="status">
-      <StatusField />
-    </Column>
+    <Column source="status" field={StatusField} />
     <Column source="directoryName" disableSort />
   </ResourceList>
 );
