@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../server/db/schema.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
 import {
   type BillingWorld,
   billingCalls,
   billingWorld,
+  type CalculateAsk,
   type Customer,
   customerWithAdmin,
   submitted,
 } from '../fixtures/billing.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
  * What a subscription costs (POST /api/billing/subscription/calculate, contract/billing.ts Calculation):
@@ -46,63 +47,44 @@ async function approvedSubscription(customer: Customer, numberOfUsers: number, p
   return row;
 }
 
+/** What Acme's administrator is quoted for `numberOfUsers` on a tier and period (and the ask's other fields). */
+const acmeQuote = (numberOfUsers: number, paymentPlanIds: string[], more: Partial<CalculateAsk> = {}) =>
+  calls.calculate(world.acme.admin, { customerId: world.acme.id, numberOfUsers, paymentPlanIds, ...more });
+
+/** A whole calculation, in cents. */
+const price = (
+  totalAmount: number,
+  discountAmount: number,
+  discountPercent: number,
+  finalAmount: number,
+  trialTerm: number,
+) => ({ currency: 'USD', totalAmount, discountAmount, discountPercent, finalAmount, trialTerm });
+
 describe('the price of a Professional subscription', () => {
-  it('is 3 USD per user and month: 25 users for a month cost 75.00, with a month of trial', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 25,
-      paymentPlanIds: pro(world.plans.proMonthly),
-    });
+  it.each([
+    {
+      name: 'is 3 USD per user and month: 25 users for a month cost 75.00, with a month of trial',
+      period: 'proMonthly',
+      expected: price(7500, 0, 0, 7500, 1),
+    },
+    {
+      name: 'takes the two free months of a year off: 900.00 less 150.00 (17 %) is 750.00',
+      period: 'proYearly',
+      expected: price(90000, 15000, 17, 75000, 1),
+    },
+    {
+      name: 'takes the six free months of 24 months off: 1800.00 less 450.00 (25 %) is 1350.00',
+      period: 'pro24',
+      expected: price(180000, 45000, 25, 135000, 1),
+    },
+  ] as const)('$name', async ({ period, expected }) => {
+    const answer = await acmeQuote(25, pro(world.plans[period]));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount: 7500,
-      discountAmount: 0,
-      discountPercent: 0,
-      finalAmount: 7500,
-      trialTerm: 1,
-    });
-  });
-
-  it('takes the two free months of a year off: 900.00 less 150.00 (17 %) is 750.00', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 25,
-      paymentPlanIds: pro(world.plans.proYearly),
-    });
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount: 90000,
-      discountAmount: 15000,
-      discountPercent: 17,
-      finalAmount: 75000,
-      trialTerm: 1,
-    });
-  });
-
-  it('takes the six free months of 24 months off: 1800.00 less 450.00 (25 %) is 1350.00', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 25,
-      paymentPlanIds: pro(world.plans.pro24),
-    });
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount: 180000,
-      discountAmount: 45000,
-      discountPercent: 25,
-      finalAmount: 135000,
-      trialTerm: 1,
-    });
+    expect(answer.body).toEqual(expected);
   });
 
   it('has no trial when applyTrial is false (an extension), the amounts unchanged', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 25,
-      paymentPlanIds: pro(world.plans.proYearly),
-      applyTrial: false,
-    });
+    const answer = await acmeQuote(25, pro(world.plans.proYearly), { applyTrial: false });
     expect(answer.body).toMatchObject({ totalAmount: 90000, finalAmount: 75000, trialTerm: 0 });
   });
 
@@ -140,14 +122,7 @@ describe('the first-time trial', () => {
     expect((await calls.approve(world.operator, order.id)).status).toBe(200);
     const after = await calls.calculate(initech.admin, ask);
     expect(after.status).toBe(200);
-    expect(after.body).toEqual({
-      currency: 'USD',
-      totalAmount: 90000,
-      discountAmount: 15000,
-      discountPercent: 17,
-      finalAmount: 75000,
-      trialTerm: 0,
-    });
+    expect(after.body).toEqual(price(90000, 15000, 17, 75000, 0));
   });
 
   it('is still offered to a customer that holds only the Free plan', async () => {
@@ -170,57 +145,27 @@ describe('the first-time trial', () => {
 
 describe('the price of the other tiers', () => {
   it('is nothing for the Free plan', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 5,
-      paymentPlanIds: [world.plans.free.id, world.plans.freeYear],
-    });
+    const answer = await acmeQuote(5, [world.plans.free.id, world.plans.freeYear]);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount: 0,
-      discountAmount: 0,
-      discountPercent: 0,
-      finalAmount: 0,
-      trialTerm: 0,
-    });
+    expect(answer.body).toEqual(price(0, 0, 0, 0, 0));
   });
 
   it('is 5 USD per user and month for Enterprise, with its free months and no trial', async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 100,
-      paymentPlanIds: [world.plans.enterprise.id, world.plans.enterprise12],
-    });
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount: 600000,
-      discountAmount: 100000,
-      discountPercent: 17,
-      finalAmount: 500000,
-      trialTerm: 0,
-    });
+    const answer = await acmeQuote(100, [world.plans.enterprise.id, world.plans.enterprise12]);
+    expect(answer.body).toEqual(price(600000, 100000, 17, 500000, 0));
   });
 });
 
 describe('a calculation that cannot be made', () => {
   it("is refused below the tier's minimum of users, with the minimum", async () => {
-    const answer = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 9,
-      paymentPlanIds: pro(world.plans.proYearly),
-    });
+    const answer = await acmeQuote(9, pro(world.plans.proYearly));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       messageKey: 'error.billing.order.minNumberOfUser',
       message: 'Minimum 10 users required',
       params: { minUser: 10 },
     });
-    const enterprise = await calls.calculate(world.acme.admin, {
-      customerId: world.acme.id,
-      numberOfUsers: 99,
-      paymentPlanIds: [world.plans.enterprise.id, world.plans.enterprise12],
-    });
+    const enterprise = await acmeQuote(99, [world.plans.enterprise.id, world.plans.enterprise12]);
     expect(enterprise.status).toBe(400);
     expect(enterprise.body).toMatchObject({
       message: 'Minimum 100 users required',
@@ -230,11 +175,7 @@ describe('a calculation that cannot be made', () => {
 
   it('answers 404 for a tier that does not exist', async () => {
     for (const tierId of [randomUUID(), 'not-a-tier']) {
-      const answer = await calls.calculate(world.acme.admin, {
-        customerId: world.acme.id,
-        numberOfUsers: 10,
-        paymentPlanIds: [tierId, world.plans.proYearly],
-      });
+      const answer = await acmeQuote(10, [tierId, world.plans.proYearly]);
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({
         messageKey: 'error.billing.tierNotFound',
@@ -245,11 +186,7 @@ describe('a calculation that cannot be made', () => {
 
   it("answers 404 for a period that is another tier's, or none", async () => {
     for (const periodId of [world.plans.enterprise12, randomUUID()]) {
-      const answer = await calls.calculate(world.acme.admin, {
-        customerId: world.acme.id,
-        numberOfUsers: 100,
-        paymentPlanIds: pro(periodId),
-      });
+      const answer = await acmeQuote(100, pro(periodId));
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({
         messageKey: 'error.billing.periodNotFound',
@@ -327,14 +264,7 @@ describe('an edit (calculateOnRemainingTime)', () => {
     const share = (expire - halfway.getTime()) / (expire - start);
     const totalAmount = Math.round(18000 * share);
     const finalAmount = Math.round(15000 * share);
-    expect(answer.body).toEqual({
-      currency: 'USD',
-      totalAmount,
-      discountAmount: totalAmount - finalAmount,
-      discountPercent: 17,
-      finalAmount,
-      trialTerm: 0,
-    });
+    expect(answer.body).toEqual(price(totalAmount, totalAmount - finalAmount, 17, finalAmount, 0));
     expect(Math.abs(answer.body.finalAmount - 7500)).toBeLessThanOrEqual(1);
     expect(Math.abs(answer.body.totalAmount - 9000)).toBeLessThanOrEqual(1);
   });
