@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AUDIT_TABLES } from '../contract/audit.ts';
 import { buildApp } from '../server/app.ts';
-import { hashPassword } from '../server/domain/passwords.ts';
 import type { Database } from '../server/db/client.ts';
 import { accountRoles, accounts, customers, roles } from '../server/db/schema.ts';
+import { hashPassword } from '../server/domain/passwords.ts';
 import { AUDITOR_ROLE } from '../server/seed.ts';
 import { percentile, withSeededDatabase } from './measure.ts';
 

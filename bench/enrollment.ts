@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { hashPassword } from '../server/domain/passwords.ts';
 import type { Database } from '../server/db/client.ts';
 import { accountRoles, accounts, customers, directories, roles, tokenPacks } from '../server/db/schema.ts';
+import { hashPassword } from '../server/domain/passwords.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../server/seed.ts';
 import { percentile, verdict, withSeededDatabase } from './measure.ts';
 

@@ -69,7 +69,9 @@ ${sources.map((source) => `export * from '${source}';`).join('\n')}
 
 /** A contract module defines resources, calls or errors (contract/kit.ts's defineResource, defineCalls, defineErrors). */
 const isContractModule = (name: string) =>
-  /\b(defineResource|defineCalls|defineErrors)\(/.test(readFileSync(path.join(root, 'contract', name), 'utf8'));
+  /\b(defineResource|defineCalls|defineErrors)\(/.test(
+    readFileSync(path.join(root, 'contract', name), 'utf8'),
+  );
 
 function contracts(): string {
   const names = filesOf(
@@ -106,7 +108,8 @@ async function errorCatalogue(): Promise<string> {
       if (!isErrorSet(value)) continue;
       for (const { key, text } of Object.values(value)) {
         const known = texts.get(key);
-        if (known !== undefined && known !== text) throw new Error(`${key} has two texts (contract/${module}.ts)`);
+        if (known !== undefined && known !== text)
+          throw new Error(`${key} has two texts (contract/${module}.ts)`);
         texts.set(key, text);
       }
     }
@@ -143,7 +146,7 @@ async function auditTables(): Promise<string> {
     names.set(table, name);
   }
   const tables = [...names.keys()].sort((a, b) => names.get(a)!.localeCompare(names.get(b)!, 'en'));
-  return `${HEADER("the contracts' audit tables (a resource's \`audit\`)")}
+  return `${HEADER("the contracts' audit tables (a resource's `audit`)")}
 /**
  * The tables the audit log records entries for (the table filter's choices, by English name), and how the
  * portal names them. No schema code: the catalogue reads it.

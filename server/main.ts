@@ -2,8 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openEmbeddedDatabase } from './db/embedded/index.ts';
 import { shareInstanceSecrets } from './db/startupLock.ts';
-import { ensureSeed } from './seed.ts';
 import { serializeError } from './logging.ts';
+import { ensureSeed } from './seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -9,27 +9,27 @@ import { useTranslate } from 'react-admin';
  */
 export const TextBox = (props: TextFieldProps) => <TextField {...props} />;
 
-/** A search box that filters what the page shows (as it is typed), with its magnifier. */
-export const SearchBox = ({
-  label,
-  value,
-  onChange,
-  sx,
-}: {
-  /** A catalogue key. */
+/** What a box of the page's own is given: its label (a catalogue key), its value and what a change does. */
+interface BoxProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   sx?: TextFieldProps['sx'];
-}) => {
+}
+
+/** The TextField props of a box. */
+const useBox = ({ label, value, onChange, sx }: BoxProps): TextFieldProps => {
   const translate = useTranslate();
+  return { label: translate(label), value, onChange: (event) => onChange(event.target.value), sx };
+};
+
+/** A search box that filters what the page shows (as it is typed), with its magnifier. */
+export const SearchBox = (props: BoxProps) => {
+  const box = useBox(props);
   return (
     <TextField
       type="search"
-      label={translate(label)}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={sx}
+      {...box}
       slotProps={{
         input: {
           startAdornment: (
@@ -45,29 +45,12 @@ export const SearchBox = ({
 
 /** A small select of the page's own (which token pack a tab shows). */
 export const ChoiceBox = ({
-  label,
-  value,
   choices,
-  onChange,
-  sx,
-}: {
-  /** A catalogue key. */
-  label: string;
-  value: string;
-  choices: readonly { id: string; name: string }[];
-  onChange: (value: string) => void;
-  sx?: TextFieldProps['sx'];
-}) => {
-  const translate = useTranslate();
+  ...props
+}: BoxProps & { choices: readonly { id: string; name: string }[] }) => {
+  const box = useBox(props);
   return (
-    <TextField
-      select
-      size="small"
-      label={translate(label)}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={sx}
-    >
+    <TextField select size="small" {...box}>
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
           {choice.name}

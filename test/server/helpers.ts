@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app.ts';
-import { hashPassword } from '../../server/domain/passwords.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, roles } from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/domain/passwords.ts';
 import { ensureSeed } from '../../server/seed.ts';
 import { openTestSchema } from './testDatabase.ts';
 

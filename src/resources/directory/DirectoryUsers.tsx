@@ -37,16 +37,15 @@ const filters = [
 const Column = DataTable.Col<DirectoryUser>;
 const label = (field: string) => `resources.users.fields.${field}`;
 
-/** Change a directory user's display name, email, mobile phone or status in the portal. */
-const EditUserDialog = ({
-  user,
-  directory,
-  onClose,
-}: {
+/** What a dialog about one user of the directory is given. */
+interface UserDialogProps {
   user: DirectoryUser;
   directory: Directory;
   onClose: () => void;
-}) => {
+}
+
+/** Change a directory user's display name, email, mobile phone or status in the portal. */
+const EditUserDialog = ({ user, directory, onClose }: UserDialogProps) => {
   const dataProvider = useDataProvider();
   const translate = useTranslate();
   return (
@@ -83,15 +82,7 @@ const strongPassword = [
 const samePassword = [matchesField('password', 'resources.ldap.users.mismatch')];
 
 /** Write a new password to the user's entry in the LDAP directory. */
-const ResetPasswordDialog = ({
-  user,
-  directory,
-  onClose,
-}: {
-  user: DirectoryUser;
-  directory: Directory;
-  onClose: () => void;
-}) => {
+const ResetPasswordDialog = ({ user, directory, onClose }: UserDialogProps) => {
   const dataProvider = useDataProvider();
   return (
     <DialogForm<{ password?: string; confirm?: string }>

@@ -9,27 +9,32 @@ import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab } from '../audit/HistoryTab';
 import { type Oidc, SECRET_TEXTS } from './oidcFields';
 
+const T = 'resources.oidc';
+
+/** The client's secret, as its two buttons show it (the data layer swallows this resource's errors). */
+const SECRET = {
+  field: 'clientSecret',
+  texts: SECRET_TEXTS,
+  failed: `${T}.notifications.secretUnavailable`,
+} as const;
+
 const Actions = () => (
   <ConnectorActions
     nameField="clientName"
     configure={
       <>
         <SecretActionButton
+          {...SECRET}
           action="getClientSecret"
-          field="clientSecret"
-          label="resources.oidc.actions.reveal"
+          label={`${T}.actions.reveal`}
           icon={<VisibilityIcon />}
-          texts={SECRET_TEXTS}
-          failed="resources.oidc.notifications.secretUnavailable"
         />
         <SecretActionButton
+          {...SECRET}
           action="regenerateSecret"
-          field="clientSecret"
-          label="resources.oidc.actions.regenerate"
+          label={`${T}.actions.regenerate`}
           icon={<AutorenewIcon />}
-          texts={SECRET_TEXTS}
-          confirm={{ title: 'resources.oidc.regenerate.title', content: 'resources.oidc.regenerate.content' }}
-          failed="resources.oidc.notifications.secretUnavailable"
+          confirm={{ title: `${T}.regenerate.title`, content: `${T}.regenerate.content` }}
         />
       </>
     }

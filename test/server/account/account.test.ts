@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { checkPasswordPolicy } from '../../../server/domain/passwords.ts';
 import { accountRoles, accounts } from '../../../server/db/schema.ts';
+import { checkPasswordPolicy } from '../../../server/domain/passwords.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, insertAccount, providerRole, signedIn } from '../fixtures/admin.ts';
 import {

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { InvalidTokenError, signToken, verifyToken } from '../../../server/auth/tokens.ts';
 import {
   checkPasswordPolicy,
   generatePassword,
   hashPassword,
   verifyPassword,
 } from '../../../server/domain/passwords.ts';
-import { InvalidTokenError, signToken, verifyToken } from '../../../server/auth/tokens.ts';
 
 describe('password hashes', () => {
   it('keeps the algorithm and its costs in the stored hash and verifies only the right password', async () => {

@@ -9,13 +9,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { ensureServerBuilt } from '../../../scripts/buildServer.mjs';
 import { type App, buildApp } from '../../../server/app.ts';
-import { hashPassword } from '../../../server/domain/passwords.ts';
 import { type Config, loadConfig } from '../../../server/config.ts';
 import { type OpenedDatabase, openDatabase } from '../../../server/db/client.ts';
 import { accounts } from '../../../server/db/schema.ts';
 import { shareInstanceSecrets } from '../../../server/db/startupLock.ts';
-import { ensureSeed } from '../../../server/seed.ts';
+import { hashPassword } from '../../../server/domain/passwords.ts';
 import { FREE_ATTEMPTS } from '../../../server/features/session/signinDelay.ts';
+import { ensureSeed } from '../../../server/seed.ts';
 import { databaseUrlFor } from '../globalSetup.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 

@@ -9,8 +9,18 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { backupDatabase, migrationLevel, pgliteConnection, restoreDatabase } from '../../../server/db/backup.ts';
-import { type Database, migrationsFolder, openDatabase, PGLITE_EXTENSIONS } from '../../../server/db/client.ts';
+import {
+  backupDatabase,
+  migrationLevel,
+  pgliteConnection,
+  restoreDatabase,
+} from '../../../server/db/backup.ts';
+import {
+  type Database,
+  migrationsFolder,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+} from '../../../server/db/client.ts';
 import { databaseUrlFor } from '../globalSetup.ts';
 
 /*

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Client } from 'ldapts';
 import { directories, users } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { syncEnded } from '../../../server/features/directory/sync.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import {
   type AzureDirectorySettings,
   HttpDirectoryError,
@@ -11,6 +10,7 @@ import {
   testRestDirectory,
 } from '../../../server/features/directory/httpDirectories.ts';
 import { syncEnded } from '../../../server/features/directory/sync.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';

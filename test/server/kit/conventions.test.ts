@@ -17,9 +17,15 @@ import { answerCreated, CreatedAnswer, IdBody } from '../../../server/kit/action
 import { DeleteManyAnswer, DeleteManyBody, deleteMany } from '../../../server/kit/deleteMany.ts';
 import { enableMultipart, multipartForm, readMultipart } from '../../../server/kit/multipart.ts';
 import { answerPage, pageAnswer, pageSearchQuery, readPageSearch } from '../../../server/kit/pageSearch.ts';
-import { answerSearch, postSearchBody, readPostSearch, searchAnswer } from '../../../server/kit/postSearch.ts';
+import {
+  answerSearch,
+  postSearchBody,
+  readPostSearch,
+  searchAnswer,
+} from '../../../server/kit/postSearch.ts';
 import { RangeQuery, readRange, sendRange } from '../../../server/kit/range.ts';
 import { notAllowed } from '../../../server/validation.ts';
+import { GIF, image, jsonBlob, type Part, PNG, sendBody, sendForm } from '../fixtures/multipart.ts';
 import {
   createTestContext,
   type JsonAnswer,
@@ -804,13 +810,7 @@ describe('multipart create and update', () => {
   let ctx: TestContext;
   let operator: string;
 
-  /** A 1×1 PNG. */
-  const PNG = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
   const PNG_SIGNATURE = PNG.subarray(0, 8);
-  const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
   const SVG = Buffer.from(
     '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
   );
@@ -823,44 +823,13 @@ describe('multipart create and update', () => {
     await ctx?.close();
   });
 
-  type Part = [name: string, value: string | Blob, fileName?: string];
-
-  const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' });
-  const image = (bytes: Buffer, type = 'image/png') => new Blob([new Uint8Array(bytes)], { type });
-
-  /** Encodes a form as a browser would (a boundary, one part per entry). */
-  async function encode(parts: Part[]) {
-    const form = new FormData();
-    for (const [name, value, fileName] of parts) {
-      if (typeof value === 'string') form.append(name, value);
-      else if (fileName === undefined) form.append(name, value);
-      else form.append(name, value, fileName);
-    }
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    return {
-      payload: Buffer.from(await request.arrayBuffer()),
-      contentType: request.headers.get('content-type')!,
-    };
-  }
-
-  async function send(
+  const send = (
     method: 'POST' | 'PUT',
     url: string,
     body: { parts: Part[] } | { payload: string | Buffer; contentType?: string },
     token: string | undefined = operator,
-  ): Promise<JsonAnswer> {
-    const encoded =
-      'parts' in body ? await encode(body.parts) : { payload: body.payload, contentType: body.contentType };
-    const headers: Record<string, string> = {};
-    if (encoded.contentType) headers['content-type'] = encoded.contentType;
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await ctx.app.inject({ method, url, headers, payload: encoded.payload });
-    return {
-      status: response.statusCode,
-      body: response.body ? response.json() : undefined,
-      headers: response.headers,
-    };
-  }
+  ): Promise<JsonAnswer> =>
+    'parts' in body ? sendForm(ctx, method, url, body.parts, token) : sendBody(ctx, method, url, body, token);
 
   const create = (parts: Part[], token?: string) => send('POST', '/api/sample/customers', { parts }, token);
 

@@ -2,11 +2,11 @@ import { getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { loadPermissions } from '../../../server/auth/guard.ts';
 import * as schema from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { openSession } from '../../../server/features/oauth2/oauth2.ts';
+import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, PASSWORD } from '../fixtures/admin.ts';
-import { type FuzzRequest, malformedRequests, sample } from './fuzzInputs.ts';
 import { createTestContext, uniqueEmail } from '../helpers.ts';
+import { type FuzzRequest, malformedRequests, sample } from './fuzzInputs.ts';
 import { apiRoutes, type RouteEntry, routeTable } from './routeTable.ts';
 
 /**

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { accounts, authorizationCodes, authorizationRequests, oauthClients } from '../../../server/db/schema.ts';
+import {
+  accounts,
+  authorizationCodes,
+  authorizationRequests,
+  oauthClients,
+} from '../../../server/db/schema.ts';
 import { ensureSeed } from '../../../server/seed.ts';
 import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
 

@@ -11,7 +11,6 @@ import {
   tokenPacks,
 } from '../../../server/db/schema.ts';
 import { providerRole, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, type TestContext } from '../helpers.ts';
 import {
   type BillingWorld,
   billingCalls,
@@ -21,6 +20,7 @@ import {
   monthsAfter,
   submitted,
 } from '../fixtures/billing.ts';
+import { createTestContext, OPERATOR_EMAIL, type TestContext } from '../helpers.ts';
 
 /**
  * Approving an order (POST /api/billing/approve_payment, operators): in one transaction the order is

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing.ts';
 import { auditLog, orders, serviceInstances, tokenPacks } from '../../../server/db/schema.ts';
 import { signedIn } from '../fixtures/admin.ts';
+import {
+  type BillingWorld,
+  billingCalls,
+  billingWorld,
+  customerWithAdmin,
+  submitted,
+} from '../fixtures/billing.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { type BillingWorld, billingCalls, billingWorld, customerWithAdmin, submitted } from '../fixtures/billing.ts';
 
 /**
  * Orders (contract/billing.ts order): a customer submits a first subscription (a Free one approved at once,

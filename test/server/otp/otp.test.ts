@@ -5,9 +5,17 @@ import { auditLog, mailMessages, otpCodes } from '../../../server/db/schema.ts';
 import { TOTP_SETTINGS } from '../../../server/domain/enrollment/totp.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
+import {
+  addUsers,
+  errorOf,
+  newDirectory,
+  newPack,
+  readBitPng,
+  type Tenant,
+  tenant,
+} from '../activationCode/fixtures.ts';
 import { signedIn } from '../fixtures/admin.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { addUsers, errorOf, newDirectory, newPack, readBitPng, type Tenant, tenant } from '../activationCode/fixtures.ts';
 import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds } from './fixtures.ts';
 
 /**

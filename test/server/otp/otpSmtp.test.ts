@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { otpauthLink } from '../../../contract/otp.ts';
 import { mailMessages } from '../../../server/db/schema.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
-import { type SmtpPeer, startSmtpPeer } from '../domain/mail/smtpPeer.ts';
 import { addUsers, type Tenant, tenant } from '../activationCode/fixtures.ts';
+import { type SmtpPeer, startSmtpPeer } from '../domain/mail/smtpPeer.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
 import { newService, otpCalls, storedSeeds } from './fixtures.ts';
 
 /**

@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { OTP_ERRORS, OTP_LOCK } from '../../../contract/otp.ts';
 import { otpCodes, userDevices, users } from '../../../server/db/schema.ts';
+import {
+  addUsers,
+  codeCalls,
+  errorOf,
+  generated,
+  storedCodes,
+  type Tenant,
+  tenant,
+} from '../activationCode/fixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
-import { addUsers, codeCalls, errorOf, generated, storedCodes, type Tenant, tenant } from '../activationCode/fixtures.ts';
 import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds, wrongCodeOf } from './fixtures.ts';
 
 /**

@@ -3,6 +3,7 @@ import { MAIL_ERRORS } from '../../../contract/mail.ts';
 import { mailMessages } from '../../../server/db/schema.ts';
 import { createMailQueue, type OutgoingMail } from '../../../server/domain/mail/index.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { qrMail } from '../domain/mail/fixtures.ts';
 import { builtInRoleId } from '../fixtures/admin.ts';
 import {
   createTestContext,
@@ -11,7 +12,6 @@ import {
   type TestContext,
   uniqueEmail,
 } from '../helpers.ts';
-import { qrMail } from '../domain/mail/fixtures.ts';
 
 /**
  * Without SMTP_URL (the embedded default) mail is kept in the outbox: nothing is sent, and the provider's

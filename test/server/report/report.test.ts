@@ -13,7 +13,14 @@ import {
   users,
 } from '../../../server/db/schema.ts';
 import { redactUrl } from '../../../server/logging.ts';
-import { addUsers, codeCalls, generated, storedCodes, type Tenant, tenant } from '../activationCode/fixtures.ts';
+import {
+  addUsers,
+  codeCalls,
+  generated,
+  storedCodes,
+  type Tenant,
+  tenant,
+} from '../activationCode/fixtures.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { SAML_ERRORS } from '../../../contract/saml.ts';
 import { gatewayKeys, samlConnectors } from '../../../server/db/schema.ts';
 import { certificateBody, selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
-import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from '../helpers.ts';
 import {
   auditTrail,
   type ConnectorWorld,
@@ -11,6 +10,7 @@ import {
   strangerIds,
   unique,
 } from '../connector/fixtures.ts';
+import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from '../helpers.ts';
 
 /**
  * Office 365 SAML connectors (contract/saml.ts, server/routes/saml.ts): CRUD with a PEM certificate, the

@@ -8,7 +8,13 @@ import * as samlify from 'samlify';
 import { SAML2_ERRORS } from '../../../contract/saml2.ts';
 import { gatewayKeys, saml2Connectors } from '../../../server/db/schema.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
-import { auditTrail, type ConnectorWorld, connectorWorld, pageQuery, strangerIds } from '../connector/fixtures.ts';
+import {
+  auditTrail,
+  type ConnectorWorld,
+  connectorWorld,
+  pageQuery,
+  strangerIds,
+} from '../connector/fixtures.ts';
 
 /**
  * SAML 2.0 connectors (contract/saml2.ts, server/routes/saml2.ts): CRUD, the URL suffix unique among all

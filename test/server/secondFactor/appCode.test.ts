@@ -3,8 +3,8 @@ import { OTP_LOCK } from '../../../contract/otp.ts';
 import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor.ts';
 import { customers, oauthClients, seamlessSessions, userDevices } from '../../../server/db/schema.ts';
 import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
+import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import {
   accountWithApp,
   codeOf,

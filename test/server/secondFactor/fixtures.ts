@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../../server/db/schema.ts';
 import { codeCalls, generated, storedCodes, type Tenant } from '../activationCode/fixtures.ts';
-import { codeOf, wrongCodeOf } from '../otp/fixtures.ts';
 import { type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
+import { codeOf, wrongCodeOf } from '../otp/fixtures.ts';
 
 /**
  * What the second-factor tests share: an account of a customer whose user (same email address, another

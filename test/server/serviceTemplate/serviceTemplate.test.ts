@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, files, serviceTemplates } from '../../../server/db/schema.ts';
+import { GIF, image, jsonBlob, type Part, PNG, SVG, sendForm } from '../fixtures/multipart.ts';
 import {
   createTestContext,
   type JsonAnswer,
@@ -12,34 +13,6 @@ import {
 const PASSWORD = 'Correct-Horse-9';
 const BASE = '/api/service-mgmt/template';
 const UNKNOWN = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
-
-type Part = [name: string, value: string | Blob, fileName?: string];
-
-const jsonBlob = (value: unknown) => new Blob([JSON.stringify(value)], { type: 'application/json' });
-const image = (bytes: Buffer, type = 'image/png') => new Blob([new Uint8Array(bytes)], { type });
-
-/** Encodes a form as a browser would (a boundary, one part per entry). */
-async function encode(parts: Part[]) {
-  const form = new FormData();
-  for (const [name, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else if (fileName === undefined) form.append(name, value);
-    else form.append(name, value, fileName);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
 
 let ctx: TestContext;
 let operator: string;
@@ -84,22 +57,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function sendForm(
-  url: string,
-  parts: Part[],
-  token: string | undefined = operator,
-): Promise<JsonAnswer> {
-  const { payload, contentType } = await encode(parts);
-  const headers: Record<string, string> = { 'content-type': contentType };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await ctx.app.inject({ method: 'POST', url, headers, payload });
-  return {
-    status: response.statusCode,
-    body: response.body ? response.json() : undefined,
-    headers: response.headers,
-  };
-}
-
 let unameCounter = 0;
 const uniqueUname = (label: string) => {
   unameCounter += 1;
@@ -116,15 +73,15 @@ const fieldsOf = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const create = (fields: unknown, icon?: Part, token?: string) =>
-  sendForm(`${BASE}/create`, icon ? [['json', jsonBlob(fields)], icon] : [['json', jsonBlob(fields)]], token);
+/** The template's fields as the json part, and its icon if any. */
+const formOf = (fields: unknown, icon?: Part): Part[] =>
+  icon ? [['json', jsonBlob(fields)], icon] : [['json', jsonBlob(fields)]];
 
-const update = (id: string, fields: unknown, icon?: Part, token?: string) =>
-  sendForm(
-    `${BASE}/${id}/update`,
-    icon ? [['json', jsonBlob(fields)], icon] : [['json', jsonBlob(fields)]],
-    token,
-  );
+const create = (fields: unknown, icon?: Part, token = operator) =>
+  sendForm(ctx, 'POST', `${BASE}/create`, formOf(fields, icon), token);
+
+const update = (id: string, fields: unknown, icon?: Part, token = operator) =>
+  sendForm(ctx, 'POST', `${BASE}/${id}/update`, formOf(fields, icon), token);
 
 /** Creates a template and answers its record. */
 async function createTemplate(overrides: Record<string, unknown> = {}, icon?: Part) {

@@ -8,7 +8,8 @@ import {
   type Customer,
   submitted,
 } from '../fixtures/billing.ts';
-import type { JsonAnswer, TestContext } from '../helpers.ts';
+import { GIF, image, jsonBlob, type Part, PNG, sendForm } from '../fixtures/multipart.ts';
+import type { TestContext } from '../helpers.ts';
 
 /**
  * What the token pack tests share: Acme and Globex, each with a customer administrator and token packs made
@@ -16,42 +17,15 @@ import type { JsonAnswer, TestContext } from '../helpers.ts';
  * a directory each, and the calls as the portal makes them (multipart for create and update).
  */
 
-/** A 1×1 PNG, a 1×1 GIF and a tiny SVG. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-export const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+export { GIF, image, type Part, PNG, SVG } from '../fixtures/multipart.ts';
 
-export type Part = [name: string, value: string | Blob, fileName?: string];
-
-export const image = (bytes: Buffer, type = 'image/png') => new Blob([new Uint8Array(bytes)], { type });
-export const info = (value: unknown): Part => [
-  'info',
-  new Blob([JSON.stringify(value)], { type: 'application/json' }),
-];
+export const info = (value: unknown): Part => ['info', jsonBlob(value)];
 export const icon = (bytes = PNG, type = 'image/png'): Part => ['iconFile', image(bytes, type), 'icon.png'];
 export const featureImage = (bytes = GIF, type = 'image/gif'): Part => [
   'featureImageFile',
   image(bytes, type),
   'feature.gif',
 ];
-
-/** Encodes a form as a browser would (a boundary, one part per entry). */
-async function encode(parts: Part[]) {
-  const form = new FormData();
-  for (const [name, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else if (fileName === undefined) form.append(name, value);
-    else form.append(name, value, fileName);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
 
 export interface PackWorld extends BillingWorld {
   /** Acme's first pack (approved order, default name) and its service; its second pack and service. */
@@ -111,34 +85,15 @@ export const WHITE_LIST = '/api/idm-config/white-list-ips';
 
 /** The token pack and trusted network calls, as the portal makes them. */
 export function packCalls(ctx: TestContext) {
-  const sendForm = async (
-    method: 'POST' | 'PUT',
-    url: string,
-    parts: Part[],
-    token: string,
-  ): Promise<JsonAnswer> => {
-    const { payload, contentType } = await encode(parts);
-    const response = await ctx.app.inject({
-      method,
-      url,
-      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-      payload,
-    });
-    return {
-      status: response.statusCode,
-      body: response.body ? response.json() : undefined,
-      headers: response.headers,
-    };
-  };
   return {
     getOne: (token: string, customerId: string, id: string) =>
       ctx.call('GET', `${V2}/${customerId}/${id}`, { token }),
     search: (token: string, customerId: string, query = '') =>
       ctx.call('GET', `${V2}/${customerId}/search${query ? `?${query}` : ''}`, { token }),
     create: (token: string, customerId: string, ...parts: Part[]) =>
-      sendForm('POST', `${V2}/${customerId}`, parts, token),
+      sendForm(ctx, 'POST', `${V2}/${customerId}`, parts, token),
     update: (token: string, customerId: string, id: string, ...parts: Part[]) =>
-      sendForm('PUT', `${V2}/${customerId}/${id}`, parts, token),
+      sendForm(ctx, 'PUT', `${V2}/${customerId}/${id}`, parts, token),
     remove: (token: string, customerId: string, id: string) =>
       ctx.call('DELETE', `${V2}/${id}?customerId=${customerId}`, { token }),
     bySubscription: (token: string, customerId: string, subscriptionId: string) =>
