@@ -1,0 +1,75 @@
+import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
+import { REF, type Requests } from '../dataProviders/requestCases';
+
+/** The requests of activation-code, as the server receives them. */
+export default {
+  'activation-code': [
+    {
+      call: 'getList',
+      params: {
+        pagination: { page: 2, perPage: 25 },
+        sort: { field: 'username', order: 'ASC' },
+        filter: { tokenPackId: 'tp1', q: 'ann', status: 'NEW', emailExist: true },
+      },
+      sent: [
+        GET(
+          '/api/idm-config/v2/reactive/activation-code/c1/search?page=1&pageSize=25&sort=username&order=ASC&tokenPackId=tp1&q=ann&status=NEW&emailExist=true',
+        ),
+      ],
+    },
+    {
+      call: 'getManyReference',
+      params: { ...REF, sort: { field: 'expireDate', order: 'DESC' }, target: 'tokenPackId', id: 'tp1' },
+      sent: [
+        GET(
+          '/api/idm-config/v2/reactive/activation-code/c1/search?page=0&pageSize=5&sort=expireDate&order=DESC&tokenPackId=tp1',
+        ),
+      ],
+    },
+    {
+      call: 'deleteMany',
+      params: { ids: ['ac1', 'ac2'] },
+      sent: [DELETE('/api/idm-config/v2/reactive/activation-code/c1/delete-many', { ids: ['ac1', 'ac2'] })],
+    },
+    {
+      call: 'generate',
+      params: { tokenPackId: 'tp1' },
+      sent: [PUT('/api/idm-config/v2/reactive/activation-code/generate/c1/tp1')],
+    },
+    {
+      call: 'regenerate',
+      params: { tokenPackId: 'tp1', data: { ids: ['ac1'] } },
+      sent: [PUT('/api/idm-config/v2/reactive/activation-code/c1/re-generate/tp1', { ids: ['ac1'] })],
+    },
+    {
+      call: 'regenerate',
+      params: { tokenPackId: 'tp1', data: { all: true } },
+      sent: [PUT('/api/idm-config/v2/reactive/activation-code/c1/re-generate/tp1', { all: true })],
+    },
+    {
+      call: 'sendMail',
+      params: { data: { ids: ['ac1'], email: 'ann@example.com' } },
+      sent: [
+        POST('/api/idm-config/v2/reactive/activation-code/c1/send-mail', {
+          ids: ['ac1'],
+          email: 'ann@example.com',
+        }),
+      ],
+    },
+    {
+      call: 'sendMail',
+      params: { data: { ids: ['ac1', 'ac2'] } },
+      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/send-mail', { ids: ['ac1', 'ac2'] })],
+    },
+    {
+      call: 'zip',
+      params: { tokenPackId: 'tp1', data: { ids: ['ac1'] } },
+      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/zip-token-pack-ac/tp1', { ids: ['ac1'] })],
+    },
+    {
+      call: 'downloadAll',
+      params: { tokenPackId: 'tp1' },
+      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/download-token-pack-ac-zip/tp1')],
+    },
+  ],
+} satisfies Requests;

@@ -1,0 +1,75 @@
+import { DELETE, GET, PUT } from '../dataProviders/edge';
+import { LIST, MANY, ONE, REF, type Requests, UPDATE, userListCases } from '../dataProviders/requestCases';
+
+/** The requests of users, user, user-details, as the server receives them. */
+export default {
+  users: [
+    {
+      call: 'getList',
+      params: { ...LIST, filter: { status: 'ACTIVE' } },
+      sent: [GET('/api/user-management/users/c1/search?page=1&pageSize=5&sort=name&order=ASC&status=ACTIVE')],
+    },
+    {
+      call: 'getManyReference',
+      params: REF,
+      sent: [GET('/api/user-management/users/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
+    },
+    { call: 'getOne', params: ONE, sent: [GET('/api/user-management/users/c1/r1')] },
+    {
+      call: 'getMany',
+      params: MANY,
+      sent: [GET('/api/user-management/users/c1/details?ids=r1,r2')],
+      answer: { json: [] },
+    },
+    {
+      call: 'update',
+      params: UPDATE,
+      sent: [PUT('/api/user-management/users/c1/r1', { id: 'r1', name: 'Changed' })],
+    },
+    {
+      call: 'updateMany',
+      params: { ids: ['r1', 'r2'], data: { status: 'INACTIVE' } },
+      sent: [
+        PUT('/api/user-management/users/c1/r1', { status: 'INACTIVE' }),
+        PUT('/api/user-management/users/c1/r2', { status: 'INACTIVE' }),
+      ],
+    },
+    {
+      call: 'sendTsApin',
+      params: { id: 'u1' },
+      sent: [PUT('/api/user-management/users/send-ts-apin/u1?customerId=c1')],
+    },
+    {
+      call: 'countActiveUsers',
+      params: { subscriptionId: 'sub1' },
+      sent: [GET('/api/user-management/users/c1/count-active-users?subscriptionId=sub1')],
+    },
+    {
+      call: 'history',
+      params: { tokenPackId: 'tp1', id: 'u1', page: 0, pageSize: 10, sort: 'date', order: 'DESC' },
+      sent: [
+        GET(
+          '/api/user-management/users/tp1/history/u1?customerId=c1&page=0&pageSize=10&sort=date&order=DESC',
+        ),
+      ],
+    },
+    {
+      call: 'deviceId',
+      params: { tokenPackId: 'tp1', id: 'u1' },
+      sent: [GET('/api/user-management/users/tp1/get-device-id/u1?customerId=c1')],
+    },
+    {
+      call: 'resetFaceId',
+      params: { userId: 'u1', tokenPackId: 'tp1' },
+      sent: [
+        DELETE('/api/user-management/users/reset-face-id', {
+          userId: 'u1',
+          tokenPackId: 'tp1',
+          customerId: 'c1',
+        }),
+      ],
+    },
+  ],
+  user: userListCases('user'),
+  'user-details': userListCases('user-details'),
+} satisfies Requests;
