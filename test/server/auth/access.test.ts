@@ -7,12 +7,14 @@ import { PASSWORD_CHANGE_REQUIRED } from '../../../server/auth/guard.ts';
 import * as schema from '../../../server/db/schema.ts';
 import { sessions } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import { openSession } from '../../../server/features/oauth2/oauth2.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
+import type directoryRecords from '../directory/records.ts';
 import { builtInRoleId, insertAccount } from '../fixtures/admin.ts';
+import { type FeatureRecords, type MadeBy, makeRecords } from '../fixtures/featureRecords.ts';
 import { createTestContext, type JsonAnswer } from '../helpers.ts';
 import { apiRoutes, type RouteEntry, routeTable } from '../kit/routeTable.ts';
+import type tokenPackRecords from '../tokenPack/records.ts';
 
 /*
  * The access matrix, generated from the registered routes: every route is called by every kind of caller it
@@ -57,171 +59,15 @@ async function accountOf(values: {
 /** A new session of the account: each call gets its own (a call may end the session it is made with). */
 const sessionOf = async (account: Account) => (await openSession(ctx.db, ctx.config, account)).token;
 
-// Records of Globex for the routes that name one: directories, and a user one of them brought in. The
-// record checks below use the first of a list, which Globex's own administrator may delete: the user's
-// directory sorts last.
-const [globexDirectory] = await ctx.db
-  .insert(schema.directories)
-  .values([
-    { customerId: globex.id, name: 'Zeta LDAP', type: 'LDAP' },
-    { customerId: globex.id, name: 'Alpha LDAP', type: 'LDAP' },
-  ])
-  .returning();
-const [globexUser] = await ctx.db
-  .insert(schema.users)
-  .values({
-    customerId: globex.id,
-    directoryId: globexDirectory!.id,
-    source: 'LDAP',
-    username: 'globex.user',
-  })
-  .returning();
-
-// And one connector of each kind (secrets sealed as the server seals them).
-const sealer = createSealer(ctx.config.secretsKey);
-const ofGlobex = { customerId: globex.id };
-await ctx.db.insert(schema.radiusConnectors).values({
-  ...ofGlobex,
-  name: 'Globex VPN',
-  ipAddress: '192.0.2.10',
-  sharedSecret: sealer.seal('globex-radius-secret'),
-});
-await ctx.db.insert(schema.saml2Connectors).values({
-  ...ofGlobex,
-  uname: 'globex-app',
-  providerName: 'Globex App',
-  entityId: 'https://app.globex.test/saml',
-  acsUrl: 'https://app.globex.test/saml/acs',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
-});
-await ctx.db.insert(schema.samlConnectors).values({
-  ...ofGlobex,
-  name: 'Globex Office 365',
-  url: 'https://gateway.globex.test',
-  protocol: 'saml',
-  signInPath: '/sso',
-  signOutPath: '/slo',
-  metaPath: '/metadata',
-  cert: selfSignedCertificate({ commonName: 'globex', organization: 'Globex', days: 30 }).certificate,
-});
-// Two of them: the first of the list may be deleted by Globex's administrator before the secret is read.
-await ctx.db.insert(schema.oidcClients).values(
-  ['Globex portal', 'Globex shop'].map((clientName) => ({
-    ...ofGlobex,
-    clientId: `oidc-${randomUUID()}`,
-    clientName,
-    redirectUrls: ['https://portal.globex.test/callback'],
-    clientSecret: sealer.seal('globex-oidc-secret'),
-  })),
+// Records of Globex's of every kind, made by the features that own them (test/server/<feature>/records.ts):
+// the record checks below use the first of each list, and the paths that name a directory or a token pack
+// name Globex's.
+const made = await makeRecords(
+  { db: ctx.db, customerId: globex.id, sealer: createSealer(ctx.config.secretsKey) },
+  import.meta.glob<FeatureRecords>('../*/records.ts', { eager: true, import: 'default' }),
 );
-await ctx.db.insert(schema.httpsConnectors).values({
-  ...ofGlobex,
-  name: 'Globex API',
-  apiKeyHash: 'f'.repeat(64),
-  apiKeyHint: 'gwk_globex…',
-});
-
-// An order of Globex's (its plan: the seeded Professional tier, yearly).
-const [professional] = await ctx.db
-  .select()
-  .from(schema.tierPlans)
-  .where(eq(schema.tierPlans.tierPlanType, 'NORMAL'));
-const [yearly] = await ctx.db
-  .select()
-  .from(schema.periodPlans)
-  .where(eq(schema.periodPlans.tierPlanId, professional!.id))
-  .orderBy(schema.periodPlans.periodCount);
-await ctx.db.insert(schema.orders).values(
-  ['Globex order', 'Globex second order'].map((notes) => ({
-    ...ofGlobex,
-    action: 'SUBSCRIBE' as const,
-    tierPlanId: professional!.id,
-    periodPlanId: yearly!.id,
-    numberOfUsers: 25,
-    amount: 75_000,
-    notes,
-  })),
-);
-
-await ctx.db.insert(schema.subscriptions).values(
-  [0, 1].map(() => ({
-    ...ofGlobex,
-    tierPlanId: professional!.id,
-    periodPlanId: yearly!.id,
-    numberOfUsers: 25,
-    startDate: new Date('2026-01-01T00:00:00Z'),
-    expireDate: new Date('2027-02-01T00:00:00Z'),
-  })),
-);
-
-// Two cards of Globex's (the first listed, the primary one, may be deleted by Globex's administrator).
-await ctx.db.insert(schema.cards).values(
-  [
-    { name: 'Globex Primary', last4: '4242', isPrimary: true },
-    { name: 'Globex Spare', last4: '4444', isPrimary: false },
-  ].map((values, index) => ({
-    ...ofGlobex,
-    ...values,
-    brand: 'visa',
-    expMonth: 12,
-    expYear: 2099,
-    processor: 'test',
-    reference: String(index).repeat(64),
-  })),
-);
-
-// Two token packs of Globex's, two trusted networks and two services in the first, and the user on both
-// lists of the first service.
-const globexPacks = await ctx.db
-  .insert(schema.tokenPacks)
-  .values(['Globex Pack', 'Globex Spare Pack'].map((name) => ({ ...ofGlobex, name })))
-  .returning();
-await ctx.db
-  .insert(schema.whiteListIps)
-  .values(
-    ['203.0.113.0/24', '2001:db8::/32'].map((ip) => ({ ...ofGlobex, tokenPackId: globexPacks[0]!.id, ip })),
-  );
-const globexServices = await ctx.db
-  .insert(schema.serviceInstances)
-  .values(
-    ['Globex VPN Service', 'Globex Mail Service'].map((instanceName) => ({
-      ...ofGlobex,
-      tokenPackId: globexPacks[0]!.id,
-      instanceName,
-    })),
-  )
-  .returning();
-// The user's activation code in each of the packs (one per user and pack).
-await ctx.db.insert(schema.activationCodes).values(
-  globexPacks.map((pack, index) => ({
-    ...ofGlobex,
-    tokenPackId: pack.id,
-    userId: globexUser!.id,
-    username: globexUser!.username,
-    code: `GL0B-EX00-0000-000${index}`,
-    expireDate: new Date('2099-01-01T00:00:00Z'),
-  })),
-);
-// Two themes of Globex's (no pack shows them: Globex's administrator may save the first).
-await ctx.db.insert(schema.themes).values(
-  ['Globex Theme', 'Globex Spare Theme'].map((name) => ({
-    ...ofGlobex,
-    name,
-    definition: { screenDefs: [], commonDefs: [] },
-  })),
-);
-await ctx.db.insert(schema.serviceUsers).values(
-  (['BYPASS', 'SEAMLESS'] as const).map((list) => ({
-    serviceInstanceId: globexServices[0]!.id,
-    userId: globexUser!.id,
-    list,
-  })),
-);
+const { directory: globexDirectory } = made.directory as MadeBy<typeof directoryRecords>;
+const { packs: globexPacks } = made.tokenPack as MadeBy<typeof tokenPackRecords>;
 
 const operator = await accountOf({ roleIds: [providerAdmin] });
 const adminOfAcme = await accountOf({ customerId: acme.id, roleIds: [customerAdmin] });

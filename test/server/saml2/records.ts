@@ -1,0 +1,20 @@
+import * as schema from '../../../server/db/schema.ts';
+import { defineRecords } from '../fixtures/featureRecords.ts';
+
+/** A SAML 2.0 service provider. */
+export default defineRecords({
+  make: ({ db, customerId }) =>
+    db.insert(schema.saml2Connectors).values({
+      customerId,
+      uname: 'globex-app',
+      providerName: 'Globex App',
+      entityId: 'https://app.globex.test/saml',
+      acsUrl: 'https://app.globex.test/saml/acs',
+      nameIdFormat: 'emailAddress',
+      nameIdAttribute: 'email',
+      sendAttribute: 'MAPPED',
+      signatureAlgorithm: 'SHA-256',
+      signResponse: true,
+      signAssertion: true,
+    }),
+});
