@@ -25,7 +25,7 @@ export interface AppProps {
  * The signed-in portal: react-admin with its resources and the pages of the signed-in frame, loaded by
  * src/Portal.tsx for any path that is not public. The sign-in page is the portal's own, at /login, so
  * react-admin draws none: a visit without a session is sent there. Routes are real paths; the theme
- * follows the path (spec 01 §1).
+ * follows the path (docs/requirements/who-uses-it.md).
  */
 const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();

@@ -93,7 +93,7 @@ const PublicShell = ({ children }: { children: ReactNode }) => (
 
 /**
  * The portal's first router. The sign-in page and the public pages (documentation, sign-in callbacks) are
- * drawn in a light shell holding only what they use: the theme of the path (spec 01 §1), the messages, the
+ * drawn in a light shell holding only what they use: the theme of the path (docs/requirements/who-uses-it.md), the messages, the
  * authProvider, the store and a dataProvider that loads the data layer on its first call. These are
  * react-admin's own contexts, so the pages use react-admin's hooks as anywhere else; react-admin itself
  * (src/App.tsx) is loaded for any other path, with the same authProvider and messages. Call

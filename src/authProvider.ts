@@ -5,7 +5,7 @@ import { hasPermissions, type PermissionMode } from './access/hasPermissions';
 import type { HttpClient } from './dataProviders/transport';
 import { isFramePath, isLive, SCOPE, type Session, type SessionStore, type SessionUser } from './session';
 
-/** Spec 01 §9. */
+/** docs/requirements/constants-and-limits.md. */
 export const AUTH_TIMING = {
   /** A sign-in shows its loading state for about this long. */
   minLoadingMs: 1000,
@@ -164,7 +164,7 @@ export const createAuthProvider = ({
   };
 
   /**
-   * The session opened (spec 01 §4), whichever way the sign-in went (password, second factor, authorization
+   * The session opened (docs/requirements/portal-states.md), whichever way the sign-in went (password, second factor, authorization
    * code): the old session is cleared, the token with its expiry, the user and the customer id are stored,
    * the scope is set, the permissions reloaded, then the redirect.
    */

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * The signed-in session, kept in localStorage so that it survives a reload and is shared by tabs.
- * Spec (01 §3): token with expiry, user, customerId, customerName, current and original scope,
+ * docs/requirements/portal-entities.md: token with expiry, user, customerId, customerName, current and original scope,
  * tokenPackId and the 'buying service' marker.
  */
 
@@ -105,7 +105,7 @@ export const createSessionStore = (storage?: Storage, key = KEY): SessionStore =
 export const isLive = (session: Session | null, now = Date.now()): session is Session =>
   !!session?.token && session.expiresAt > now;
 
-/** The embeddable screens (spec 01 §2 /iframe/…): drawn in another site's page, with a session of their own. */
+/** The embeddable screens (docs/requirements/portal-routes-and-menus.md /iframe/…): drawn in another site's page, with a session of their own. */
 export const isFramePath = (pathname: string): boolean => pathname.startsWith('/iframe/');
 
 /** A Storage kept in memory: it lasts as long as the page. */

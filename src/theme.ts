@@ -3,7 +3,7 @@ import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { NativeCheckboxInput } from './components/NativeCheckboxInput';
 
 /**
- * Two themes (spec 01 §1): 'portal' under /my-account/, 'light' everywhere else.
+ * Two themes (docs/requirements/who-uses-it.md): 'portal' under /my-account/, 'light' everywhere else.
  * Colours are chosen for WCAG AA contrast with white text and on the page background.
  */
 export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {

@@ -4,7 +4,7 @@ import { CanAccess, type RaRecord, useResourceContext } from 'react-admin';
 import { ActionButton } from '../kit/ActionButton';
 
 /**
- * Activate and deactivate (spec 01 §4 Customer and account) for the resource in context, for holders of its
+ * Activate and deactivate (docs/requirements/portal-states.md Customer and account) for the resource in context, for holders of its
  * `modify` permission. Success texts are the resource's `notifications.activated` / `.deactivated`.
  */
 const useActions = () => {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider } from '../authProvider';
 
 /**
- * An operator enters a customer's context (spec 01 §4 Scope): the current scope becomes customer and
+ * An operator enters a customer's context (docs/requirements/portal-states.md Scope): the current scope becomes customer and
  * the customer menu shows. Used on the customer list and show pages.
  */
 export const EnterCustomerButton = ({ label = 'portal.customerContext.enter' }: { label?: string }) => {

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 
-/** Spec 01 §9: QR size 170, quiet zone 24 by default (12 on the sign-in page). */
+/** docs/requirements/constants-and-limits.md: QR size 170, quiet zone 24 by default (12 on the sign-in page). */
 export const QR_SIZE = 170;
 export const QR_QUIET_ZONE = 24;
 

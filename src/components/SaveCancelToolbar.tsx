@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Stack } from '@mui/material';
 import { ListButton, SaveButton, Toolbar } from 'react-admin';
 
-/** A form's footer: Save, and Cancel back to the list (spec 01 §2). */
+/** A form's footer: Save, and Cancel back to the list (docs/requirements/portal-routes-and-menus.md). */
 export const SaveCancelToolbar = () => (
   <Toolbar>
     <Stack direction="row" spacing={2}>

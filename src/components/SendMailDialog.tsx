@@ -12,7 +12,7 @@ export interface SendMailDialogProps {
   sendLabel: string;
   /** The address the field starts with (the user's own, or empty). */
   defaultEmail: string | null;
-  /** The address's rule: not empty, then an email (spec 02 §5), in the screen's own words. */
+  /** The address's rule: not empty, then an email (docs/requirements/billing-services-validation.md), in the screen's own words. */
   validate: Validator;
   /** Sends to the trimmed address and says so; a failure is notified here and keeps the dialog open. */
   send: (email: string) => Promise<unknown>;
@@ -20,7 +20,7 @@ export interface SendMailDialogProps {
 }
 
 /**
- * Send something (an activation code, an OTP code) to one address (spec 02 §2 row actions, §5, §8): the
+ * Send something (an activation code, an OTP code) to one address (docs/requirements/billing-services-screens.md row actions, docs/requirements/billing-services-validation.md, docs/requirements/error-messages.md): the
  * address starts as the user's own and may be changed; an invalid one is refused before anything is sent.
  * The server's refusal is shown as it comes (a warning), and the dialog stays open; a success closes it.
  */

@@ -1,7 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import { StateChip } from '../kit/StateChip';
 
-/** Colours of the status values (spec 02 §4: active green, expired red, pending amber, cancelled grey…). */
+/** Colours of the status values (docs/requirements/billing-services-states.md: active green, expired red, pending amber, cancelled grey…). */
 const COLOUR: Record<string, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
   ACTIVE: 'success',
   PUBLISHED: 'success',

@@ -19,7 +19,7 @@ import {
 import { useId, useState } from 'react';
 import { Button, useGetList, useTranslate } from 'react-admin';
 
-/** Spec 02 §9: the picker reads 100 users at a time, newest (by id, descending) first. */
+/** docs/requirements/constants-and-limits.md: the picker reads 100 users at a time, newest (by id, descending) first. */
 export const USER_PICKER_PAGE = 100;
 
 interface PickedUser {
@@ -43,7 +43,7 @@ export interface UserPickerProps {
 const label = (user: PickedUser) => user.displayName || user.username;
 
 /**
- * The dual-list user picker (spec 02 §2): a search box, the customer's active users and the ones selected,
+ * The dual-list user picker (docs/requirements/billing-services-screens.md): a search box, the customer's active users and the ones selected,
  * and a button 'Select (n) users', disabled while none (or fewer than `atLeast`) are selected.
  */
 export const UserPicker = ({

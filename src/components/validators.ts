@@ -1,7 +1,7 @@
 import type { Validator } from 'react-admin';
 import { isDomainName, isEmail, isHttpUrl, meetsPasswordRules } from '../../contract/rules';
 
-/** Validators returning catalogue keys (spec 01 §5); react-admin translates them where shown. */
+/** Validators returning catalogue keys (docs/requirements/portal-validation.md); react-admin translates them where shown. */
 
 export const requiredField =
   (fieldName: string): Validator =>

@@ -28,7 +28,7 @@ export interface HttpResponse<T = unknown> {
 export type HttpClient = <T = unknown>(path: string, options?: HttpOptions) => Promise<HttpResponse<T>>;
 
 /**
- * Calls the server accepts without a token (spec 01 §6). Anything else, without a token,
+ * Calls the server accepts without a token (docs/requirements/roles-and-permissions.md). Anything else, without a token,
  * is not sent: the user is signed out instead.
  */
 export const PUBLIC_CALLS: readonly { method: string; path: RegExp }[] = [

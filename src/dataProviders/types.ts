@@ -58,7 +58,7 @@ export interface CallContext {
   customerId: () => string | null | undefined;
   /**
    * What a call that needs the session's customer answers when there is none: with no session at all the
-   * user is signed out (spec 01 §6: a call without a token logs the user out) and it is a 401.
+   * user is signed out (docs/requirements/roles-and-permissions.md: a call without a token logs the user out) and it is a 401.
    */
   missingCustomer: () => Error;
 }

@@ -2,7 +2,7 @@ import type { SyntheticEvent } from 'react';
 import { Confirm } from 'react-admin';
 
 /**
- * The confirmation dialog of spec 01 §2: a title and a body (defaults 'Confirmation' and 'Are you
+ * The confirmation dialog of docs/requirements/portal-routes-and-menus.md: a title and a body (defaults 'Confirmation' and 'Are you
  * sure?'), yes and no buttons, and the accept or reject callback.
  */
 export interface ConfirmDialogProps {

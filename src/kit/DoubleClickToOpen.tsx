@@ -4,7 +4,7 @@ import { useCreatePath, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * Double-clicking a table row triggers that row's action (spec 01 §2): it opens the record's edit or show
+ * Double-clicking a table row triggers that row's action (docs/requirements/portal-routes-and-menus.md): it opens the record's edit or show
  * page. Wrap a list's <DataTable>; rows keep their single-click behaviour.
  */
 export const DoubleClickToOpen = ({

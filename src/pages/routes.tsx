@@ -93,7 +93,7 @@ export const LAYOUT_PAGES: PageRoute[] = [
 ];
 
 /**
- * Embeddable pages (spec 01 §2 /iframe/…): without the signed-in frame, allowed to be framed by the
+ * Embeddable pages (docs/requirements/portal-routes-and-menus.md /iframe/…): without the signed-in frame, allowed to be framed by the
  * FRAME_ANCESTORS origins (server/http/securityHeaders.ts), with the session their embedding page passes
  * (src/pages/iframe/embedding.ts), kept for the frame only (src/session.ts).
  */

@@ -33,7 +33,7 @@ describe("a customer administrator's directory and users", () => {
     await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    // No user yet: the sign-in page's rule (spec 01 §4) leads to the token packs.
+    // No user yet: the sign-in page's rule (docs/requirements/portal-states.md) leads to the token packs.
     await page.waitForURL(/\/(token-pack-v2|report)/);
   });
 

@@ -34,7 +34,7 @@ export interface CodeListProps<C extends CodeRecord>
   scope?: CodeScope;
   /** The name of the pack or the service, once known: the page is titled with it. */
   name?: string;
-  /** The page sizes of the spec (§9). */
+  /** The page sizes the specification sets (docs/requirements/constants-and-limits.md). */
   pageSizes: readonly number[];
   /** The columns before the row's actions. */
   columns: ReactNode;
@@ -46,7 +46,7 @@ export interface CodeListProps<C extends CodeRecord>
 }
 
 /**
- * The codes of a token pack or a service (activation codes, OTP codes; spec 02 §2), as one kind of code
+ * The codes of a token pack or a service (activation codes, OTP codes; docs/requirements/billing-services-screens.md), as one kind of code
  * says: titled '<name> <codes>' (the browser tab too), its filters, sorted by username, the page sizes of
  * the spec; the toolbar's Generate or Re-generate all; each row's send by email and re-generate; the
  * selection's Send Mail, Re-generate and Delete. A table that scrolls within the page, a simple list on a

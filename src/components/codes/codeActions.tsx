@@ -64,7 +64,7 @@ export interface CodeToolbarProps {
 }
 
 /**
- * The list's toolbar (spec 02 §2): back, then Generate while the scope has no code or Re-generate all once it
+ * The list's toolbar (docs/requirements/billing-services-screens.md): back, then Generate while the scope has no code or Re-generate all once it
  * has some (token-pack:configure), and what the kind adds.
  */
 export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeToolbarProps) => {
@@ -115,7 +115,7 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
 };
 
 /**
- * The actions on the selected rows (spec 02 §2): Send Mail and Re-generate (token-pack:configure), what the
+ * The actions on the selected rows (docs/requirements/billing-services-screens.md): Send Mail and Re-generate (token-pack:configure), what the
  * kind adds (Download Zip QR Code), Delete (token-pack:delete).
  */
 export const CodeBulkActions = ({
@@ -229,7 +229,7 @@ const SendOneButton = ({ kind, scope, code }: { kind: CodeKind; scope: CodeScope
   );
 };
 
-/** A row's actions (spec 02 §2): send by email, re-generate after confirming. */
+/** A row's actions (docs/requirements/billing-services-screens.md): send by email, re-generate after confirming. */
 export const CodeRowActions = ({ kind, scope }: { kind: CodeKind; scope: CodeScope; label?: string }) => {
   const T = kind.texts;
   const translate = useTranslate();

@@ -42,7 +42,7 @@ export interface SendMailAnswer {
 export const anyFilter = (filterValues: Record<string, unknown>) =>
   Object.values(filterValues).some((value) => value !== undefined && value !== '');
 
-/** The send-by-email address: not empty (spec 02 §5, verbatim), then an email (the contract's rule). */
+/** The send-by-email address: not empty (docs/requirements/billing-services-validation.md, verbatim), then an email (the contract's rule). */
 export const sendToRule = (texts: string) => (value: unknown) => {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) return `${texts}.validation.emailEmpty`;

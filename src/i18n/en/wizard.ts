@@ -1,5 +1,5 @@
 /**
- * The setup wizard of a service (spec 01 §2 setup wizard, VPN and Office 365; spec 02 §4 Service wizard):
+ * The setup wizard of a service (docs/requirements/portal-routes-and-menus.md setup wizard, VPN and Office 365; docs/requirements/billing-services-states.md Service wizard):
  * `portal.wizard.*`. Translators: edit the strings, keep the keys and the %{placeholders}.
  */
 export const wizard = {

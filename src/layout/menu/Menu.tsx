@@ -25,7 +25,7 @@ const resourcesOf = (entries: MenuEntry[]): string[] =>
   );
 
 /**
- * The side menu (spec 01 §2): the my-account menu under /my-account, else the customer menu in customer
+ * The side menu (docs/requirements/portal-routes-and-menus.md): the my-account menu under /my-account, else the customer menu in customer
  * scope and the provider menu in provider scope, made of the entries the portal gives (MenuItemsContext:
  * the features' resources and the pages). Nothing shows until the permissions are loaded.
  */

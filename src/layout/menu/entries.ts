@@ -15,7 +15,7 @@ import {
 export type { MenuContext };
 
 /**
- * The side menus of spec 01 §2 as data: each entry carries its route and its access rule.
+ * The side menus of docs/requirements/portal-routes-and-menus.md as data: each entry carries its route and its access rule.
  * - `resource`: a react-admin resource; shown when it is registered and `canAccess({resource, action:'list'})`
  *   (unless `everyone`).
  * - otherwise a page of the signed-in frame.

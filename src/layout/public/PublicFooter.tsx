@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { getProductName, getSocialLinks } from '../../config';
 import { docLinksOf } from './docLinks';
 
-/** The public footer (spec 01 §2): terms of use, privacy policy and the provider's social links. */
+/** The public footer (docs/requirements/portal-routes-and-menus.md): terms of use, privacy policy and the provider's social links. */
 export const PublicFooter = () => {
   const translate = useTranslate();
   const product = getProductName();

@@ -90,7 +90,7 @@ export const UserMenuPanel = ({ anchor, onClose }: { anchor: HTMLElement | null;
 };
 
 /**
- * The left drawer of small screens: Overview, Solutions, Setup Guides, Support (spec 01 §2); on a phone, when
+ * The left drawer of small screens: Overview, Solutions, Setup Guides, Support (docs/requirements/portal-routes-and-menus.md); on a phone, when
  * signed out, also Sign In and Sign Up, which the top bar has no room for. The dialog is named like the top
  * bar's navigation, and each entry is a list item.
  */

@@ -25,7 +25,7 @@ import type { NavMenu } from './PublicNavPanels';
 /** The logo and product name, the one part of the bar that shrinks (to an ellipsis). */
 const BRAND_CLASS = 'PublicTopBar-brand';
 
-/** Routes whose header is transparent until the page scrolls more than 1 px (spec 01 §2, §9). */
+/** Routes whose header is transparent until the page scrolls more than 1 px (docs/requirements/portal-routes-and-menus.md, docs/requirements/constants-and-limits.md). */
 export const TRANSPARENT_HEADER_PATHS = ['/', '/home', '/login', '/signup'];
 
 const useNavigation = () => {
@@ -59,7 +59,7 @@ const preloadPanels = () => {
 };
 
 /**
- * The public top bar (spec 01 §2): logo, Overview, Solutions, Guidelines, FAQ/Ticket; Sign In and Sign Up
+ * The public top bar (docs/requirements/portal-routes-and-menus.md): logo, Overview, Solutions, Guidelines, FAQ/Ticket; Sign In and Sign Up
  * when signed out, the user menu when signed in. Below the md breakpoint the menu folds into a left drawer.
  * Opening one dropdown closes the others.
  */

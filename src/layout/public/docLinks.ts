@@ -33,7 +33,7 @@ const group = (id: DocGroupId, links: DocLink[]): DocLinkGroup => ({
 });
 
 /**
- * Every public documentation page (spec 01 §2), grouped as the public top bar and the docs navigation
+ * Every public documentation page (docs/requirements/portal-routes-and-menus.md), grouped as the public top bar and the docs navigation
  * show them: Overview, FAQ, Solutions (RADIUS, SAML2.0, OIDC), Guidelines (one per integration), Legal.
  * Texts are translated with `translate(labelKey or titleKey, { productName: getProductName() })`.
  */

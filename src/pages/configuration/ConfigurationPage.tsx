@@ -99,7 +99,7 @@ const ServiceRow = ({ service }: { service: ServiceInstanceRecord }) => {
 };
 
 /**
- * /configuration (spec 01 §2; what it holds is not shown): where the setup of the customer's token packs
+ * /configuration (docs/requirements/portal-routes-and-menus.md; what it holds is not shown): where the setup of the customer's token packs
  * stands. Each pack still to set up lists its services, with the setup wizard of those that have one; a
  * pack without a service offers to launch one; when every pack is set up, the page says so.
  */

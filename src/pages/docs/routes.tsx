@@ -12,7 +12,7 @@ const DocsPage = preloadable(() =>
 const page = (path: string): PageRoute => ({ path, element: <DocsPage />, preload: DocsPage.preload });
 
 /**
- * The public documentation (spec 01 §2): no layout, no sign-in. Each page of DOC_LINKS has its own
+ * The public documentation (docs/requirements/portal-routes-and-menus.md): no layout, no sign-in. Each page of DOC_LINKS has its own
  * route; the general patterns /docs/:page/:helpModule and /docs/:page/:helpModule/:pageId, and any
  * other /docs/... path, show the page registered for the path or 'page not found' in the docs frame.
  * The documentation's screens load when a documentation page is first opened.

@@ -68,7 +68,7 @@ const periodFor = (tier: TierPlan, months: number): PeriodPlan | undefined =>
   [...tier.periods].sort((a, b) => Math.abs(a.periodCount - months) - Math.abs(b.periodCount - months))[0];
 
 /**
- * /home (spec 02 §1, spec 01 §4): the plans side by side with their features and a period choice, public
+ * /home (docs/requirements/who-uses-it.md, docs/requirements/portal-states.md): the plans side by side with their features and a period choice, public
  * and signed in. Choosing a plan signed out keeps it in the session's buying marker and goes to sign-in,
  * which comes back to /home?tierId=…; signed in, it opens the subscription order at step 1.
  */
@@ -94,7 +94,7 @@ export const HomePage = () => {
   const choose = (tier: TierPlan) => {
     const period = periodFor(tier, months);
     if (!signedIn) {
-      // Kept for the sign-in, which comes back here with the plan (spec 01 §4).
+      // Kept for the sign-in, which comes back here with the plan (docs/requirements/portal-states.md).
       sessionStore.set({ token: '', expiresAt: 0, buying: { isBuying: true, tierId: tier.id } });
       navigate('/login');
       return;
@@ -106,7 +106,7 @@ export const HomePage = () => {
   };
 
   const pending = signedIn && pendingTier ? tiers?.find((tier) => tier.id === pendingTier) : undefined;
-  // completePayment (spec 02 §2): /home?orderId=…&tierId=…&step=2 continues that order's payment.
+  // completePayment (docs/requirements/billing-services-screens.md): /home?orderId=…&tierId=…&step=2 continues that order's payment.
   const orderId = search.get('orderId');
   if (signedIn && orderId) {
     const query = new URLSearchParams({ orderId, step: '3' });
@@ -117,7 +117,7 @@ export const HomePage = () => {
   return (
     <PublicLayout>
       <Box component="main" sx={{ flex: 1 }}>
-        {/* The header is transparent on /home (spec 01 §2): it sits on the same band as the sign-in page's. */}
+        {/* The header is transparent on /home (docs/requirements/portal-routes-and-menus.md): it sits on the same band as the sign-in page's. */}
         <Box
           sx={{
             background: HERO_BACKGROUND,

@@ -163,7 +163,7 @@ export interface FrameScreenProps {
 }
 
 /**
- * An embeddable screen (spec 01 §2 /iframe/…): no menu, no app bar, a compact title, and the session its
+ * An embeddable screen (docs/requirements/portal-routes-and-menus.md /iframe/…): no menu, no app bar, a compact title, and the session its
  * embedding page passed. Without one, a short message (never the sign-in page inside someone else's page).
  */
 const NO_PATHS: readonly string[] = [];

@@ -46,9 +46,9 @@ const firstError = (
 };
 
 /**
- * The 'Credentials Login' tab (spec 01 §2, §5): email and password. A field shows its first error only once
- * the user has touched it: left it after clicking, typing or tabbing in it, or submitted the form (spec 01
- * §5). Focus taken away by something else, such as the public menu's drawer opening over the autofocused
+ * The 'Credentials Login' tab (docs/requirements/portal-routes-and-menus.md, docs/requirements/portal-validation.md): email and password. A field shows its first error only once
+ * the user has touched it: left it after clicking, typing or tabbing in it, or submitted the form (
+ * docs/requirements/portal-validation.md). Focus taken away by something else, such as the public menu's drawer opening over the autofocused
  * email field on a phone, does not count.
  */
 export interface CredentialsLoginFormProps {

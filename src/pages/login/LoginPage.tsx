@@ -35,7 +35,7 @@ interface NextLocationState {
 }
 
 /**
- * /login (spec 01 §2): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
+ * /login (docs/requirements/portal-routes-and-menus.md): two tabs, 'QR Code Login' and 'Credentials Login' (the default). Query parameters:
  * client_id, redirect_uri, state (and response_mode), which the server's authorize endpoint provides.
  * The selected tab is kept in the address (`tab=qr`), beside those parameters, so that it survives the page
  * being drawn again or reloaded. When the account's second factor is on, a correct password leads to the

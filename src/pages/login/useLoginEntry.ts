@@ -15,7 +15,7 @@ export const loginTabOf = (params: URLSearchParams): LoginTab =>
   params.get(LOGIN_TAB_PARAM) === 'qr' ? 'qr' : 'credentials';
 
 /**
- * Where a signed-in visitor of /login goes (spec 01 §4): a provider-scope user to the dashboard; in customer
+ * Where a signed-in visitor of /login goes (docs/requirements/portal-states.md): a provider-scope user to the dashboard; in customer
  * scope the customer's ACTIVE users are searched (page 0, page size 1): exactly one result leads to /report,
  * otherwise to /token-pack-v2 (the customer has no users yet); a failure falls back to /report.
  */

@@ -38,7 +38,7 @@ const dateOf = (value: string) => {
 };
 
 /**
- * /my-account/security (spec 01 §2): whether signing in asks the V-Key app (the account's second factor,
+ * /my-account/security (docs/requirements/portal-routes-and-menus.md): whether signing in asks the V-Key app (the account's second factor,
  * contract/secondFactor.ts), and the devices where the account's app is activated. The second factor turns
  * on once the app is activated; turning it off asks first.
  */

@@ -81,7 +81,7 @@ const useReportingRange = () => {
   return { choice, moments, change, key: `${key}@${now.getTime()}` };
 };
 
-/** /report: the welcome line and the dashboard's panels, each read on its own (spec 02 §7 Dashboards). */
+/** /report: the welcome line and the dashboard's panels, each read on its own (docs/requirements/billing-services-data-calls.md Dashboards). */
 export const Dashboard = () => {
   const translate = useTranslate();
   usePageTitle(`${T}.title`);

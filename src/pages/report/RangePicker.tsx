@@ -8,7 +8,7 @@ import { dayOf, type RangeChoice, rangeProblem } from './range';
 const T = 'portal.dashboard.range';
 
 /**
- * The reporting range (spec 02 §4): one unit back from now (a choice applies at once), or two days typed in
+ * The reporting range (docs/requirements/billing-services-states.md): one unit back from now (a choice applies at once), or two days typed in
  * and applied; Reset goes back to the default. Days that do not make a range say why and are not applied.
  */
 export const RangePicker = ({

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/report';
 
 /**
- * The reporting range (spec 02 §4) as the address keeps it: `?unit=month` (one unit back from now) or
+ * The reporting range (docs/requirements/billing-services-states.md) as the address keeps it: `?unit=month` (one unit back from now) or
  * `?from=2026-11-01&to=2026-11-07` (whole days, in the browser's time zone); neither is the default, one
  * DEFAULT_REPORT_UNIT back from now.
  */

@@ -26,7 +26,7 @@ const STEP_SCREENS = {
   finish: null,
 } as const satisfies Record<WizardStepId, unknown>;
 
-/** The service page a wizard leads back to (spec 01 §2 /service-launch/{serviceInstanceId}). */
+/** The service page a wizard leads back to (docs/requirements/portal-routes-and-menus.md /service-launch/{serviceInstanceId}). */
 const servicePath = (id: string) => `/service-launch/${encodeURIComponent(id)}`;
 
 /** The service and its token pack (a pack that cannot be read, for want of permission, is null). */
@@ -146,7 +146,7 @@ const Wizard = ({
 };
 
 /**
- * The setup wizard of a service (spec 01 §2: VPN and Office 365, first step welcome), at
+ * The setup wizard of a service (docs/requirements/portal-routes-and-menus.md: VPN and Office 365, first step welcome), at
  * /wizard/{serviceInstanceId} in the signed-in frame and /iframe/wizard/{serviceInstanceId} without it. The
  * service's template protocol chooses the wizard: RADIUS the VPN one, SAML the Office 365 one; another
  * service has none, and the page says so.

@@ -3,7 +3,7 @@ import type { ServiceInstanceRecord } from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 
 /**
- * The setup wizard's state (spec 01 §4, spec 02 §3 Service wizard state, §4 Service wizard): which step is
+ * The setup wizard's state (docs/requirements/portal-states.md, docs/requirements/billing-services-entities.md Service wizard state, docs/requirements/billing-services-states.md Service wizard): which step is
  * shown, the steps of the service's wizard, and the service and token pack it sets up. Pure: the screens
  * dispatch its actions and draw what it holds.
  */

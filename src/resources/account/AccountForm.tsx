@@ -43,7 +43,7 @@ export interface AccountFormProps {
   edit?: boolean;
 }
 
-/** The fields of spec 01 §3 Administrator account, with the rules of §5. */
+/** The fields of docs/requirements/portal-entities.md Administrator account, with the rules of docs/requirements/portal-validation.md. */
 export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
   const translate = useTranslate();
   const validate = useMemo(() => {

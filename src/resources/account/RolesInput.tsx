@@ -4,7 +4,7 @@ import { SelectArrayInput, useDataProvider, useRecordContext, type Validator } f
 import type { PortalDataProvider } from '../../dataProviders';
 import type { Account, AssignableRole, RoleScope } from './accountFields';
 
-/** At least one role, none twice (spec 01 §5 Administrator account). */
+/** At least one role, none twice (docs/requirements/portal-validation.md Administrator account). */
 export const validRoles: Validator = (value: unknown) => {
   const ids = Array.isArray(value) ? value : [];
   if (ids.length === 0) return 'resources.account.validation.roleRequired';

@@ -13,7 +13,7 @@ export interface AssignableRole {
   scope: RoleScope;
 }
 
-/** An administrator account as the server answers it (spec 01 §3 Administrator account). */
+/** An administrator account as the server answers it (docs/requirements/portal-entities.md Administrator account). */
 export interface Account extends RaRecord {
   email: string;
   firstName: string;

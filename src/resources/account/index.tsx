@@ -2,7 +2,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { defineFeature, named, screensOf } from '../../kit/feature';
 import { account } from './texts';
 
-/** Administrator accounts of the provider or of a customer (spec 01 §3, §4, §5 Administrator account). */
+/** Administrator accounts of the provider or of a customer (docs/requirements/portal-entities.md, docs/requirements/portal-states.md, docs/requirements/portal-validation.md Administrator account). */
 export default defineFeature({
   ...named('account', AdminPanelSettingsIcon, account, 'email'),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),

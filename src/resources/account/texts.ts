@@ -1,4 +1,4 @@
-/** Administrator account screens (spec 01 §3 Administrator account, §5 Administrator account). */
+/** Administrator account screens (docs/requirements/portal-entities.md Administrator account, docs/requirements/portal-validation.md Administrator account). */
 export const account = {
   name: 'Account |||| Accounts',
   fields: {

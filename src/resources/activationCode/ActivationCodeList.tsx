@@ -80,7 +80,7 @@ const ZipSelectedButton = ({ tokenPackId }: { tokenPackId: string }) => {
 };
 
 /**
- * /activation-code/{tokenPackId} (spec 02 §2 Activation-code list): '<token pack name> Activation Code', the
+ * /activation-code/{tokenPackId} (docs/requirements/billing-services-screens.md Activation-code list): '<token pack name> Activation Code', the
  * pack's codes with their user, email, distinguished name, status, generated and expiry dates; search,
  * status and email filters; back to the pack and Download All in the toolbar, Download Zip QR Code for the
  * selected codes; the rest is every code list's (CodeList).

@@ -3,7 +3,7 @@ import { useRecordContext } from 'react-admin';
 import { StateChip } from '../../kit/StateChip';
 import { type ActivationCode, STATUS_COLOUR } from './model';
 
-/** A code's status as a chip: New blue, Activated green, Expired red (spec 02 §2). */
+/** A code's status as a chip: New blue, Activated green, Expired red (docs/requirements/billing-services-screens.md). */
 export const ActivationStatusField = (_: { source?: string; label?: string }) => (
   <StateChip<ActivationCode>
     text={(record) => `portal.status.${record.status}`}

@@ -7,7 +7,7 @@ import { activationCode } from './texts';
 const ActivationCodeList = screen(() => import('./ActivationCodeList'), 'ActivationCodeList');
 
 /**
- * A token pack's activation codes at /activation-code/{tokenPackId} (spec 01 §2, spec 02 §2): no list of
+ * A token pack's activation codes at /activation-code/{tokenPackId} (docs/requirements/portal-routes-and-menus.md, docs/requirements/billing-services-screens.md): no list of
  * its own (the codes are always a pack's; the token pack's page links here), so no menu entry.
  */
 export default defineFeature({

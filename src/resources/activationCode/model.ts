@@ -11,7 +11,7 @@ export const RESOURCE = 'activation-code';
 
 export type ActivationCode = ActivationCodeRecord;
 
-/** Spec 02 §2: New blue, Activated green, Expired red. */
+/** docs/requirements/billing-services-screens.md: New blue, Activated green, Expired red. */
 // New in the primary blue: MUI's info blue is too light for white text (axe colour contrast).
 export const STATUS_COLOUR: Record<ActivationCodeStatus, 'primary' | 'success' | 'error'> = {
   NEW: 'primary',

@@ -1,10 +1,10 @@
 /**
- * A token pack's activation codes (spec 02 §2 Activation-code list, §3 Activation code, §5, §8): the spec's
+ * A token pack's activation codes (docs/requirements/billing-services-screens.md Activation-code list, docs/requirements/billing-services-entities.md Activation code, docs/requirements/billing-services-validation.md, docs/requirements/error-messages.md): the spec's
  * texts verbatim where it gives them.
  */
 export const activationCode = {
   name: 'Activation Code |||| Activation Codes',
-  /** Spec 02 §2: the token pack name plus Activation Code. */
+  /** docs/requirements/billing-services-screens.md: the token pack name plus Activation Code. */
   title: '%{name} Activation Code',
   fields: {
     q: 'Search',
@@ -67,7 +67,7 @@ export const activationCode = {
     email: 'Email address',
   },
   validation: {
-    // Spec 02 §5: verbatim.
+    // docs/requirements/billing-services-validation.md: verbatim.
     emailEmpty: 'Email must not be empty',
     emailInvalid: 'Please input a valid email.',
   },
@@ -83,7 +83,7 @@ export const activationCode = {
   notifications: {
     generated: 'Generated %{smart_count} activation code |||| Generated %{smart_count} activation codes',
     noneGenerated: 'Every user of the primary directory has a code already: nothing to generate.',
-    // Spec 02 §8: verbatim.
+    // docs/requirements/error-messages.md: verbatim.
     sent: 'The activation code is sent successfully',
     regenerated: 'Re-generate code successfully',
     sentSelected: '%{n} selected activation code(s) are sent successfully',

@@ -7,7 +7,7 @@ import { asset } from './texts';
 // Its own routes' screens load with their page too (see preloadable).
 const AssetPermissionPage = screen(() => import('./AssetPermissionPage'), 'AssetPermissionPage');
 
-/** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (spec 01 §6). */
+/** Permission assets, and the roles × actions matrix of each at /asset/{assetId}/permission (docs/requirements/roles-and-permissions.md). */
 export default defineFeature({
   ...named('asset', DnsIcon, asset, (record: Asset) => record.name),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),

@@ -3,7 +3,7 @@ import { ASSET_LIMITS, ASSET_SCOPES, type AssetScope } from '../../../contract/a
 
 export { ASSET_LIMITS, ASSET_SCOPES, type AssetScope };
 
-/** A permission asset: a resource type and the actions roles may hold on it (spec 01 §3, §6). */
+/** A permission asset: a resource type and the actions roles may hold on it (docs/requirements/portal-entities.md, docs/requirements/roles-and-permissions.md). */
 export interface Asset {
   id: Identifier;
   name: string;

@@ -18,7 +18,7 @@ export const asset = {
     customer: 'Customer',
     both: 'Provider and customer',
   },
-  /** The names of the actions a role may hold on a resource (spec 01 §6). */
+  /** The names of the actions a role may hold on a resource (docs/requirements/roles-and-permissions.md). */
   actionNames: {
     view: 'View',
     create: 'Create',

@@ -59,7 +59,7 @@ export const AuditRows = () => {
 };
 
 /**
- * /audit (spec 02 §2 Audit log list): who changed what in the customer, newest first, over a range back from
+ * /audit (docs/requirements/billing-services-screens.md Audit log list): who changed what in the customer, newest first, over a range back from
  * now (always one: the last week to start with) and by table. Read-only.
  */
 export const AuditList = () => (

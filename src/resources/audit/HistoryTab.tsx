@@ -7,7 +7,7 @@ import { T } from './model';
 /** The label of the History tab of a record's page. */
 export const HISTORY_TAB = `${T}.history.tab`;
 
-/** The range a record's history reads: the longest the log lists (spec 02 §9). */
+/** The range a record's history reads: the longest the log lists (docs/requirements/constants-and-limits.md). */
 const HISTORY_RANGE = '1m';
 
 export interface HistoryTabProps {
@@ -19,7 +19,7 @@ export interface HistoryTabProps {
 }
 
 /**
- * The audit log embedded in a record's page (spec 02 §2 "It can be embedded per entity"): the entries of
+ * The audit log embedded in a record's page (docs/requirements/billing-services-screens.md "It can be embedded per entity"): the entries of
  * this record over the last month, newest first, a page at a time.
  *
  *   <TabbedShowLayout.Tab label={HISTORY_TAB} path="history"><HistoryTab /></TabbedShowLayout.Tab>

@@ -10,7 +10,7 @@ export const T = 'resources.audit';
 
 export type AuditEntry = AuditEntryRecord;
 
-/** The range filter's choices: the spec's labels (spec 02 §2), from the catalogue. */
+/** The range filter's choices: the spec's labels (docs/requirements/billing-services-screens.md), from the catalogue. */
 export const RANGE_CHOICES = AUDIT_RANGES.map((range) => ({ id: range, name: `${T}.ranges.${range}` }));
 
 /** The table filter's choices, named from the catalogue. */

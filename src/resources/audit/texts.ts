@@ -1,6 +1,6 @@
 import { AUDIT_RANGE_LABELS, AUDIT_TABLE_NAMES } from '../../../contract/auditNames';
 
-/** The audit log (spec 02 §2 Audit log list; contract/audit.ts). */
+/** The audit log (docs/requirements/billing-services-screens.md Audit log list; contract/audit.ts). */
 export const audit = {
   name: 'Audit Log |||| Audit Log',
   fields: {
@@ -12,7 +12,7 @@ export const audit = {
     modifiedBy: 'Modified by',
     changes: 'Changes',
   },
-  /** Spec 02 §2, verbatim. */
+  /** docs/requirements/billing-services-screens.md, verbatim. */
   ranges: { ...AUDIT_RANGE_LABELS },
   /** Each contract names its own (contract/auditTables.ts). */
   tables: { ...AUDIT_TABLE_NAMES },

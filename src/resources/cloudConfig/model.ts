@@ -9,7 +9,7 @@ import {
 
 export { HTTP_AUTH_MODES, type HttpAuthMode };
 
-/** A cloud authentication server setting (spec 01 §3). Exactly one is ACTIVE at a time. */
+/** A cloud authentication server setting (docs/requirements/portal-entities.md). Exactly one is ACTIVE at a time. */
 export interface CloudConfig {
   id: Identifier;
   cloudUrl: string;

@@ -1,4 +1,4 @@
-/** Customer screens (spec 01 §3 Customer, §4 Customer and account). */
+/** Customer screens (docs/requirements/portal-entities.md Customer, docs/requirements/portal-states.md Customer and account). */
 export const customer = {
   name: 'Customer |||| Customers',
   fields: {

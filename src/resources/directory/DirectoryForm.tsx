@@ -78,7 +78,7 @@ const StoredSecretInput = ({
   );
 };
 
-/** The fields of the chosen type only (spec 01 §3 Directory). */
+/** The fields of the chosen type only (docs/requirements/portal-entities.md Directory). */
 const TypeFields = () => {
   const translate = useTranslate();
   const record = useRecordContext<Directory>();

@@ -50,7 +50,7 @@ export const DirectoryDeleteButton = () => {
   );
 };
 
-/** /ldap: the customer's directories (spec 01 §2, §3). */
+/** /ldap: the customer's directories (docs/requirements/portal-routes-and-menus.md, docs/requirements/portal-entities.md). */
 export const DirectoryList = () => {
   const { canAccess: canDelete } = useCanAccess({ resource: 'ldap', action: 'delete' });
   return (

@@ -83,7 +83,7 @@ const TypeInfo = () => {
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 
-/** A directory (spec 01 §3), with the tabs Info (settings, synchronisation) and Users. */
+/** A directory (docs/requirements/portal-entities.md), with the tabs Info (settings, synchronisation) and Users. */
 export const DirectoryShow = () => {
   const translate = useTranslate();
   return (

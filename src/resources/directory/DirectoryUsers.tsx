@@ -233,7 +233,7 @@ const RowActions = ({
   );
 };
 
-/** The Users tab of a directory (spec 02 §7 Directory users): its users, a page at a time. */
+/** The Users tab of a directory (docs/requirements/billing-services-data-calls.md Directory users): its users, a page at a time. */
 export const DirectoryUsers = () => {
   const directory = useRecordContext<Directory>();
   const translate = useTranslate();

@@ -10,7 +10,7 @@ import { type Directory, missingFields, toDirectoryBody } from './directoryField
 type Result = TestConnectionAnswer & { type: string };
 
 /**
- * Test Connection (spec 01 §5): checks the chosen type's mandatory fields first (a stored password or secret
+ * Test Connection (docs/requirements/portal-validation.md): checks the chosen type's mandatory fields first (a stored password or secret
  * counts), then asks the server to connect with the form's settings, and shows what it answered under the
  * button: 'Connection is successful!' or "Can't connect to LDAP server!" with the reason and its detail.
  */

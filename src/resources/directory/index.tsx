@@ -3,7 +3,7 @@ import { defineFeature, named, screensOf } from '../../kit/feature';
 import { directory, directoryUser } from './texts';
 
 /**
- * A customer's directories (spec 01 §2 customer menu /directory, §3 Directory, §5 LDAP test), and their users as the
+ * A customer's directories (docs/requirements/portal-routes-and-menus.md customer menu /directory, docs/requirements/portal-entities.md Directory, docs/requirements/portal-validation.md LDAP test), and their users as the
  * directory screens read and change them (`users/keycloak`).
  */
 export default defineFeature(

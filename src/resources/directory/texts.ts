@@ -1,4 +1,4 @@
-/** Directories (spec 01 §3 Directory, §5 LDAP test, §8 LDAP test texts; spec 02 §7 Directory users). */
+/** Directories (docs/requirements/portal-entities.md Directory, docs/requirements/portal-validation.md LDAP test, docs/requirements/error-messages.md LDAP test texts; docs/requirements/billing-services-data-calls.md Directory users). */
 export const directory = {
   name: 'Directory |||| Directories',
   fields: {

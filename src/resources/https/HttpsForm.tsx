@@ -3,7 +3,7 @@ import { NAME_MAX_LENGTH } from '../../../contract/connector';
 import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 
-/** The name; the API key is made by the gateway (spec 01 §3 HTTPS connector). */
+/** The name; the API key is made by the gateway (docs/requirements/portal-entities.md HTTPS connector). */
 export const HttpsForm = () => {
   const translate = useTranslate();
   return (

@@ -1,4 +1,4 @@
-/** HTTPS connectors (spec 01 §3 HTTPS connector). */
+/** HTTPS connectors (docs/requirements/portal-entities.md HTTPS connector). */
 export const https = {
   name: 'HTTPS |||| HTTPS',
   fields: {

@@ -4,7 +4,7 @@ import { toOidcBody } from './oidcFields';
 
 /**
  * POST /idm-config/connectors/oidc/{customerId}. The resource's errors are logged and swallowed by the data
- * layer (spec 02 §8): the swallowed answer has no id, which react-admin refuses, and the form stays with
+ * layer (docs/requirements/error-messages.md): the swallowed answer has no id, which react-admin refuses, and the form stays with
  * the screen's own warning instead of the server's error.
  */
 export const OidcCreate = () => {

@@ -3,7 +3,7 @@ import { ConnectorList } from '../../components/ConnectorList';
 import type { Oidc } from './oidcFields';
 
 /**
- * /oidc: the customer's OIDC clients. A list that could not be read shows as empty (spec 02 §8: the
+ * /oidc: the customer's OIDC clients. A list that could not be read shows as empty (docs/requirements/error-messages.md: the
  * resource's errors are swallowed), with the create button as its next step.
  */
 export const OidcList = () => (

@@ -38,7 +38,7 @@ export const SECRET_TEXTS = {
 };
 
 /**
- * The oidc resource's errors are swallowed by the data layer (spec 02 §8): a write that failed answers what
+ * The oidc resource's errors are swallowed by the data layer (docs/requirements/error-messages.md): a write that failed answers what
  * was sent (create, without an id: react-admin refuses it) or the record as it was (update, the same
  * modification time). The screens say so instead of pretending it was saved.
  */

@@ -1,4 +1,4 @@
-/** OpenID Connect clients (spec 01 §3 OIDC client; spec 02 §8 oidc errors). */
+/** OpenID Connect clients (docs/requirements/portal-entities.md OIDC client; docs/requirements/error-messages.md oidc errors). */
 export const oidc = {
   name: 'OIDC |||| OIDC',
   fields: {

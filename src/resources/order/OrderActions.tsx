@@ -10,7 +10,7 @@ import { type OrderRecord, useOrderScope } from './orderFields';
 type Kind = 'approve' | 'cancel';
 
 /**
- * A submitted order's action (spec 02 §4): its customer cancels it, an operator approves it, each after
+ * A submitted order's action (docs/requirements/billing-services-states.md): its customer cancels it, an operator approves it, each after
  * the spec's confirmation. Approved and cancelled orders have none.
  */
 const OrderAction = ({ kind }: { kind: Kind }) => {
@@ -33,7 +33,7 @@ const OrderAction = ({ kind }: { kind: Kind }) => {
 };
 
 /**
- * completePayment (spec 02 §2): an unpaid Professional order of the customer's goes back to the purchase,
+ * completePayment (docs/requirements/billing-services-screens.md): an unpaid Professional order of the customer's goes back to the purchase,
  * at /home?orderId=…&tierId=…&step=2, which opens its payment.
  */
 const CompletePayment = () => {

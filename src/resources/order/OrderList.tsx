@@ -10,7 +10,7 @@ const STATUS_CHOICES = ORDER_STATUSES.map((id) => ({ id, name: `portal.status.${
 const Column = DataTable.Col<OrderRecord>;
 
 /**
- * Orders (spec 02 §2 Orders list): company, users, created date, status and actions; filters status and
+ * Orders (docs/requirements/billing-services-screens.md Orders list): company, users, created date, status and actions; filters status and
  * created month, and for an operator the company name. `showPath` is where a row opens (/order/{id}/show,
  * or /my-account/orders/{id}).
  */

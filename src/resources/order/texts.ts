@@ -1,4 +1,4 @@
-/** Orders (spec 02 §2 Orders list, §3 Order, §4 Order states). */
+/** Orders (docs/requirements/billing-services-screens.md Orders list, docs/requirements/billing-services-entities.md Order, docs/requirements/billing-services-states.md Order states). */
 export const order = {
   name: 'Order |||| Orders',
   fields: {

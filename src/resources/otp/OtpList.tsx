@@ -63,7 +63,7 @@ const ServiceInput = ({ current }: { source: string; alwaysOn?: boolean; current
   );
 };
 
-/** The token pack of a service (spec 02 §7: the OTP calls go through it), with the service's name. */
+/** The token pack of a service (docs/requirements/billing-services-data-calls.md: the OTP calls go through it), with the service's name. */
 const useServicePack = (serviceId: string | undefined) => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
@@ -78,7 +78,7 @@ const useServicePack = (serviceId: string | undefined) => {
 const Column = DataTable.Col<OtpCode>;
 
 /**
- * /otp (spec 01 §2; spec 02 §2 OTP list): one service's OTP codes, the service chosen in an always-shown
+ * /otp (docs/requirements/portal-routes-and-menus.md; docs/requirements/billing-services-screens.md OTP list): one service's OTP codes, the service chosen in an always-shown
  * filter and carried in the URL (`/otp?filter={"serviceId":…}`, as the service page links here). Titled
  * '<service name> OTP codes'; username, OTP secret and generated date, a username filter; back to the
  * service; the rest is every code list's (CodeList). Until a service is chosen, the page says to choose one.

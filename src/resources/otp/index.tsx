@@ -3,7 +3,7 @@ import { defineFeature, named, screensOf } from '../../kit/feature';
 import { otp } from './texts';
 
 /**
- * A service's OTP codes at /otp?filter={"serviceId":…} (spec 01 §2, spec 02 §2): a list only (codes are
+ * A service's OTP codes at /otp?filter={"serviceId":…} (docs/requirements/portal-routes-and-menus.md, docs/requirements/billing-services-screens.md): a list only (codes are
  * generated, re-generated, sent and deleted from it); the service page links here, and there is no menu
  * entry.
  */

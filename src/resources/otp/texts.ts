@@ -1,5 +1,5 @@
 /**
- * A service's OTP codes (spec 01 §2 /otp; spec 02 §2 OTP list, §3 OTP record, §5, §8): the spec's texts
+ * A service's OTP codes (docs/requirements/portal-routes-and-menus.md /otp; docs/requirements/billing-services-screens.md OTP list, docs/requirements/billing-services-entities.md OTP record, docs/requirements/billing-services-validation.md, docs/requirements/error-messages.md): the spec's texts
  * verbatim where it gives them.
  */
 export const otp = {
@@ -30,7 +30,7 @@ export const otp = {
     sendMail: 'Send Mail',
     send: 'Send',
   },
-  // Spec 02 §8: verbatim.
+  // docs/requirements/error-messages.md: verbatim.
   regenerateAll: {
     title: 'Re-generate all OTP codes?',
     content: 'All current OTP codes will be unavailable.',
@@ -47,7 +47,7 @@ export const otp = {
   },
   delete: {
     title: 'Delete OTP codes',
-    // Spec 02 §8: verbatim.
+    // docs/requirements/error-messages.md: verbatim.
     content: "Delete selected user's OTP.",
   },
   sendMailDialog: {
@@ -56,7 +56,7 @@ export const otp = {
     email: 'Email address',
   },
   validation: {
-    // Spec 02 §5, spec 01 §5: verbatim.
+    // docs/requirements/billing-services-validation.md, docs/requirements/portal-validation.md: verbatim.
     emailEmpty: 'Email must not be empty',
     emailInvalid: 'Please input a valid email.',
   },
@@ -72,7 +72,7 @@ export const otp = {
   notifications: {
     generated: 'Generated %{smart_count} OTP code |||| Generated %{smart_count} OTP codes',
     noneGenerated: "Every user of the service's token pack has an OTP code already: nothing to generate.",
-    // Spec 02 §8: verbatim.
+    // docs/requirements/error-messages.md: verbatim.
     regenerated: 'Re-generate %{n} OTP codes',
     regeneratedOne: 'Re-generate OTP successfully.',
     sentSelected: '%{n} selected OTP code(s) are sent successfully.',

@@ -3,7 +3,7 @@ import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import { NAME_LENGTH, validIp } from './radiusFields';
 
-/** Name and IP address; the shared secret is made by the gateway (spec 01 §3 RADIUS connector). */
+/** Name and IP address; the shared secret is made by the gateway (docs/requirements/portal-entities.md RADIUS connector). */
 export const RadiusForm = () => {
   const translate = useTranslate();
   const required = (field: string) => requiredField(translate(`resources.radius.fields.${field}`));

@@ -2,7 +2,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import { defineFeature, named, screensOf } from '../../kit/feature';
 import { radius } from './texts';
 
-/** A customer's RADIUS connectors (spec 01 §2 connectors group, §3 RADIUS connector). */
+/** A customer's RADIUS connectors (docs/requirements/portal-routes-and-menus.md connectors group, docs/requirements/portal-entities.md RADIUS connector). */
 export default defineFeature({
   ...named('radius', RouterIcon, radius),
   ...screensOf(import.meta.glob(['./*List.tsx', './*Create.tsx', './*Edit.tsx', './*Show.tsx'])),

@@ -1,4 +1,4 @@
-/** RADIUS connectors (spec 01 §3 RADIUS connector, §8; spec 02 §9 proxy port). */
+/** RADIUS connectors (docs/requirements/portal-entities.md RADIUS connector, docs/requirements/error-messages.md; docs/requirements/constants-and-limits.md proxy port). */
 export const radius = {
   name: 'RADIUS |||| RADIUS',
   fields: {

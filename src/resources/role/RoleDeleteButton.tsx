@@ -3,7 +3,7 @@ import { DeleteButton } from '../../kit/DeleteButton';
 import { deleteRefusalOf, type Role } from './roleFields';
 
 /**
- * Deletes the role after confirmation (spec 01 §2). A role in use or built in is not offered for deletion
+ * Deletes the role after confirmation (docs/requirements/portal-routes-and-menus.md). A role in use or built in is not offered for deletion
  * (the server would refuse it): the button says why. Guarded by `role:modify` (chosen: the permission
  * catalogue has no role:delete).
  */

@@ -12,7 +12,7 @@ const RoleShowActions = () => (
   </TopToolbar>
 );
 
-/** A role, with the tabs Info and Accounts (spec 01 §2), and its History (the audit log's entries). */
+/** A role, with the tabs Info and Accounts (docs/requirements/portal-routes-and-menus.md), and its History (the audit log's entries). */
 export const RoleShow = () => (
   <ShowPage
     actions={<RoleShowActions />}

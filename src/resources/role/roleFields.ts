@@ -3,7 +3,7 @@ import { ROLE_LIMITS, ROLE_NAME_PATTERN, ROLE_SCOPES, type RoleScope } from '../
 
 export type { RoleScope };
 
-/** A role as the server answers it (spec 01 §3 Role). */
+/** A role as the server answers it (docs/requirements/portal-entities.md Role). */
 export interface Role extends RaRecord {
   name: string;
   displayName: string;

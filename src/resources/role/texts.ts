@@ -1,4 +1,4 @@
-/** Role screens (spec 01 §3 Role, §5 Role name unique, §6). */
+/** Role screens (docs/requirements/portal-entities.md Role, docs/requirements/portal-validation.md Role name unique, docs/requirements/roles-and-permissions.md). */
 export const role = {
   name: 'Role |||| Roles',
   fields: {

@@ -1,4 +1,4 @@
-/** Office 365 SAML connectors (spec 01 §3 SAML connector; spec 02 §7 federate-script). */
+/** Office 365 SAML connectors (docs/requirements/portal-entities.md SAML connector; docs/requirements/billing-services-data-calls.md federate-script). */
 export const saml = {
   name: 'Office 365 |||| Office 365',
   fields: {

@@ -105,7 +105,7 @@ const ProviderDefaults = () => {
   return null;
 };
 
-/** Every field of spec 01 §3 SAML2 connector, in sections. */
+/** Every field of docs/requirements/portal-entities.md SAML2 connector, in sections. */
 export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
   const translate = useTranslate();
   const required = (field: string) => requiredField(translate(`resources.saml2.fields.${field}`));

@@ -1,4 +1,4 @@
-/** SAML 2.0 connectors (spec 01 §3 SAML2 connector, §8, §9). */
+/** SAML 2.0 connectors (docs/requirements/portal-entities.md SAML2 connector, docs/requirements/error-messages.md, docs/requirements/constants-and-limits.md). */
 export const saml2 = {
   name: 'SAML2.0 |||| SAML2.0',
   fields: {

@@ -28,7 +28,7 @@ const SamlToolbar = () => (
 );
 
 /**
- * The provider's SAML setting (spec 01 §2), a single record read and saved with GET and PUT saml-setting:
+ * The provider's SAML setting (docs/requirements/portal-routes-and-menus.md), a single record read and saved with GET and PUT saml-setting:
  * url, protocol, sign-out, sign-in and metadata paths, and the trusted certificate. Each field has its
  * maximum length (limits.ts), enforced by the input and by validation. Saving shows the
  * 'updated' notification (`resources.saml-settings.notifications.updated`).

@@ -5,7 +5,7 @@ import {
 } from '../../../contract/samlSetting';
 
 /**
- * The SAML setting's fields and their maximum lengths (the contract's; spec 01 §2 leaves the values open):
+ * The SAML setting's fields and their maximum lengths (the contract's; docs/requirements/portal-routes-and-menus.md leaves the values open):
  * url 2048 (an http(s) URL or empty), protocol 16, the three paths 512 each (starting with '/' or empty), cert
  * 20000 (multiline PEM).
  */

@@ -48,7 +48,7 @@ const NewConnectorDialog = ({
 export interface ConnectorSelectProps {
   typeId: number;
   connectors: ConnectorChoices;
-  /** The launch may make connectors of the creatable kinds (spec 02 §4 New connector from the dialog). */
+  /** The launch may make connectors of the creatable kinds (docs/requirements/billing-services-states.md New connector from the dialog). */
   allowNew?: boolean;
   disabled?: boolean;
   helperText?: string;

@@ -15,7 +15,7 @@ interface ForceDialogProps {
 }
 
 /**
- * 'Warning connector setting!' (spec 02 §5, §8): which chosen connector another service uses, that a
+ * 'Warning connector setting!' (docs/requirements/billing-services-validation.md, docs/requirements/error-messages.md): which chosen connector another service uses, that a
  * connector serves one service only, and that the other service stops working through it.
  */
 export const ForceDialog = ({ used, loading, onConfirm, onCancel }: ForceDialogProps) => {
@@ -71,7 +71,7 @@ export interface ForceRule<V> {
 }
 
 /**
- * The force rule of a launch and of a service's change (spec 02 §5): the server's validation runs before
+ * The force rule of a launch and of a service's change (docs/requirements/billing-services-validation.md): the server's validation runs before
  * saving; when it answers not successful with used connectors and force is 'false', the warning asks, and
  * confirming validates and saves again with force 'true'. A save the server refuses shows its messageKey as
  * a warning (a refusal naming used connectors asks the same question).

@@ -182,7 +182,7 @@ const LaunchFields = ({ template, subscriptions }: { template: Template; subscri
   );
 };
 
-/** 'You must subscribe at least one TokenPack at Home page.' (spec 02 §5), with the way there. */
+/** 'You must subscribe at least one TokenPack at Home page.' (docs/requirements/billing-services-validation.md), with the way there. */
 const NoSubscription = () => {
   const translate = useTranslate();
   return (
@@ -210,7 +210,7 @@ const BackToGallery = () => {
 };
 
 /**
- * /service-launch/create/{templateId} (spec 02 §2, §4 Service launch): the template's overview, then the
+ * /service-launch/create/{templateId} (docs/requirements/billing-services-screens.md, docs/requirements/billing-services-states.md Service launch): the template's overview, then the
  * subscription, its token pack, the name and description, and a connector selector per connector type the
  * template needs. Launching validates first (the force rule), then creates and opens the service.
  */

@@ -41,7 +41,7 @@ const TemplateCard = ({ template }: { template: Template }) => (
 );
 
 /**
- * /service-launch/create without a template (spec 02 §2 Service launch): the published templates grouped by
+ * /service-launch/create without a template (docs/requirements/billing-services-screens.md Service launch): the published templates grouped by
  * protocol, each card with its icon, name (two lines) and short description (three lines), and a search by
  * template name (any case). A card opens the launch form of its template.
  */

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 
-/** /launch-now/{serviceTemplateId} (spec 01 §2): straight to the launch form of that template. */
+/** /launch-now/{serviceTemplateId} (docs/requirements/portal-routes-and-menus.md): straight to the launch form of that template. */
 export const LaunchNow = () => {
   const { serviceTemplateId = '' } = useParams();
   return <Navigate to={`/service-launch/create/${encodeURIComponent(serviceTemplateId)}`} replace />;

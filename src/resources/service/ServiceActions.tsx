@@ -14,7 +14,7 @@ import { otpPathOf } from '../otp/model';
 import { installerReady, type ServiceInstance, T } from './model';
 
 /**
- * Start, or Stop after confirmation (spec 01 §4: stopping refuses every user's sign-in through the
+ * Start, or Stop after confirmation (docs/requirements/portal-states.md: stopping refuses every user's sign-in through the
  * service).
  */
 const StartStopButton = ({ record }: { record: ServiceInstance }) =>
@@ -45,7 +45,7 @@ const StartStopButton = ({ record }: { record: ServiceInstance }) =>
   );
 
 /**
- * Download Installer Profile (spec 02 §2): only for a started service with an HTTPS connector (connector_7),
+ * Download Installer Profile (docs/requirements/billing-services-screens.md): only for a started service with an HTTPS connector (connector_7),
  * saved as installer_profile.txt; otherwise it says why not.
  */
 export const DownloadProfileButton = () => (

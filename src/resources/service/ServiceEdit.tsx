@@ -25,7 +25,7 @@ const StoppedBanner = () => {
 };
 
 /**
- * /service-launch/{id}: the service page (spec 01 §2 services tabs), with the tabs Info, 2FA Bypass List
+ * /service-launch/{id}: the service page (docs/requirements/portal-routes-and-menus.md services tabs), with the tabs Info, 2FA Bypass List
  * and Seamless Login List, and the actions Start or Stop, Download Installer Profile, Setup wizard and
  * Delete.
  */

@@ -27,7 +27,7 @@ interface InfoValues {
 }
 
 /**
- * The Info tab of a service (spec 02 §2): its name and description, its status (read-only), template and
+ * The Info tab of a service (docs/requirements/billing-services-screens.md): its name and description, its status (read-only), template and
  * token pack, and its connector per type its template needs; the directory selector (ldap_2fa) stays as it
  * is. Saving validates first (the force rule), then updates.
  */

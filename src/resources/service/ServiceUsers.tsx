@@ -74,7 +74,7 @@ const Col = DataTable.Col<UserRecord>;
 const label = (field: string) => `${T}.users.fields.${field}`;
 
 /**
- * A service's 2FA Bypass List or Seamless Login List (spec 01 §2): the users on it, a page at a time; for
+ * A service's 2FA Bypass List or Seamless Login List (docs/requirements/portal-routes-and-menus.md): the users on it, a page at a time; for
  * holders of service_instance:configure, Add users (the dual-list picker over the customer's users) and
  * removing the selected users.
  */

@@ -7,7 +7,7 @@ import { service, serviceInstance } from './texts';
 const LaunchForm = screen(() => import('./LaunchForm'), 'LaunchForm');
 
 /**
- * Services (spec 01 §2 /service-launch; spec 02 §2 Service launch): the customer's services, the gallery of
+ * Services (docs/requirements/portal-routes-and-menus.md /service-launch; docs/requirements/billing-services-screens.md Service launch): the customer's services, the gallery of
  * published templates (create), the launch form of a template (/service-launch/create/{templateId}) and the
  * service page with its tabs Info, 2FA Bypass List and Seamless Login List (edit). Its calls go through the
  * resources registered beside it: the services themselves (`service-instance`), the connectors a launch

@@ -24,7 +24,7 @@ export type Force = 'true' | 'false';
 
 export const T = 'resources.service-launch';
 
-/** 'Required field' (spec 02 §5): a text of spaces only is empty too. */
+/** 'Required field' (docs/requirements/billing-services-validation.md): a text of spaces only is empty too. */
 export const requiredText = (value: unknown) =>
   value == null || (typeof value === 'string' && value.trim() === '')
     ? `${T}.validation.required`
@@ -56,7 +56,7 @@ export const kindsOf = (typeId: number): ConnectorKind[] => {
 export const isCreatable = (typeId: number): boolean =>
   (LAUNCH_CREATABLE_KINDS as readonly string[]).includes(typeKeyOf(typeId) ?? '');
 
-/** The directory type (its selector stays as it is on the service page: spec 02 §2). */
+/** The directory type (its selector stays as it is on the service page: docs/requirements/billing-services-screens.md). */
 export const DIRECTORY_TYPE_ID = CONNECTOR_TYPE_IDS.ldap;
 
 /** The form field of a connector type's selector. */
@@ -131,7 +131,7 @@ export const galleryGroups = (templates: readonly Template[], q: string) => {
   })).filter((group) => group.templates.length > 0);
 };
 
-/** The installer profile needs a started service with an HTTPS connector (spec 02 §2). */
+/** The installer profile needs a started service with an HTTPS connector (docs/requirements/billing-services-screens.md). */
 export const installerReady = (record: Pick<ServiceInstance, 'status' | 'connectorConfig'>): boolean =>
   record.status === 'STARTED' && Boolean(record.connectorConfig?.[INSTALLER_PROFILE.connectorKey]);
 

@@ -20,7 +20,7 @@ export interface ConnectorChoices {
 
 /**
  * The customer's connectors of each type a template needs (`idm-config/connectors/{kind}`), and the ones
- * the launch makes. A lookup that fails says 'Error: Get All Connectors Failed' (spec 02 §8).
+ * the launch makes. A lookup that fails says 'Error: Get All Connectors Failed' (docs/requirements/error-messages.md).
  */
 export const useConnectorChoices = (
   typeIds: readonly number[],

@@ -6,7 +6,7 @@ import { T, type Template } from './model';
 
 /**
  * The published templates (`GET /service-mgmt/template`, any signed-in account). Failing to load them says
- * 'Error: Get Service Template Failed' (spec 02 §8).
+ * 'Error: Get Service Template Failed' (docs/requirements/error-messages.md).
  */
 export const useGallery = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();

@@ -5,7 +5,7 @@ import { ActionButton } from '../../kit/ActionButton';
 import type { ServiceTemplate } from './model';
 
 /**
- * Publish and unpublish (spec 01 §4: unpublished templates are no longer offered to customers), each after a
+ * Publish and unpublish (docs/requirements/portal-states.md: unpublished templates are no longer offered to customers), each after a
  * confirmation. They need the configure permission on service templates.
  */
 const T = 'resources.service-template';

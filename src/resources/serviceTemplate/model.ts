@@ -10,7 +10,7 @@ import {
 
 export { CONNECTOR_TYPES };
 
-/** A service template as the server answers it (spec 02 §3). */
+/** A service template as the server answers it (docs/requirements/billing-services-entities.md). */
 export interface ServiceTemplate {
   id: Identifier;
   uname: string;
@@ -48,7 +48,7 @@ export const connectorTypeKey = (id: number): string => {
 /** Limits of the form (the contract's, which the server checks). */
 export const LIMITS = {
   ...TEMPLATE_LIMITS,
-  /** Spec 02 §9: upload size limit. */
+  /** docs/requirements/constants-and-limits.md: upload size limit. */
   iconBytes: UPLOAD_MAX_BYTES,
 } as const;
 

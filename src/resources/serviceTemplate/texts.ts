@@ -48,7 +48,7 @@ export const serviceTemplate = {
     HTTPS: 'HTTPS',
     LDAP: 'LDAP',
   },
-  /** Connector type names by type id (spec 02 §3). */
+  /** Connector type names by type id (docs/requirements/billing-services-entities.md). */
   connectorTypes: {
     ldap: 'LDAP',
     radius: 'RADIUS',

@@ -9,9 +9,9 @@ import { CardEntryFields, useCardEntry } from './CardEntry';
 const NEW = 'new';
 
 /**
- * Paying an order by card (spec 02 §2 Cards, §4 Purchase flow): a saved card, or a new one entered here and
+ * Paying an order by card (docs/requirements/billing-services-screens.md Cards, docs/requirements/billing-services-states.md Purchase flow): a saved card, or a new one entered here and
  * tokenised in the browser. New-card entry is on when there are no cards; loading the cards failing leaves
- * the list empty (spec 02 §8).
+ * the list empty (docs/requirements/error-messages.md).
  */
 export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () => void }) => {
   const translate = useTranslate();

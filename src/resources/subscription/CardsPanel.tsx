@@ -21,10 +21,10 @@ import { CardEntryFields, useCardEntry } from './CardEntry';
 const lastFour = ({ record }: { record?: Card }) => ({ last4: record?.last4 });
 
 /**
- * The customer's saved cards (spec 02 §2 Cards): brand, the name in capitals (at most 12 characters wide),
+ * The customer's saved cards (docs/requirements/billing-services-screens.md Cards): brand, the name in capitals (at most 12 characters wide),
  * the last four digits and the primary one; set primary and delete each after a confirmation; a new card is
  * entered here, and the entry is open when there are none. Cards that cannot be loaded show as none
- * (spec 02 §8).
+ * (docs/requirements/error-messages.md).
  */
 export const CardsPanel = () => {
   const translate = useTranslate();

@@ -25,7 +25,7 @@ import { type SubscriptionRecord, tierKey, usePurchaseQuery } from './subscripti
 const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const } };
 
 /**
- * The purchase overlay of /subscription (spec 02 §2, §4): step 1 the period, the users (and, for an
+ * The purchase overlay of /subscription (docs/requirements/billing-services-screens.md, docs/requirements/billing-services-states.md): step 1 the period, the users (and, for an
  * extension or an edit, the current active users); step 2 Review Subscription with Place Order; then a
  * Professional order is paid by card (or later), and done shows the thank-you.
  */
@@ -171,7 +171,7 @@ const StepOneFields = ({
       .catch(() => setActive(null));
   }, [dataProvider, query.action, query.subscriptionId, editing]);
 
-  // Spec 02 §4: an extension to fewer users than the subscription and the active users names who goes.
+  // docs/requirements/billing-services-states.md: an extension to fewer users than the subscription and the active users names who goes.
   const needed =
     query.action === 'extend' && held && active !== null && count < held.numberOfUsers ? active - count : 0;
   const missingRemovals = needed > 0 && removeUsers.length < needed;
@@ -388,7 +388,7 @@ const Row = ({ label, value, strong }: { label: string; value: string; strong?: 
   );
 };
 
-/** done=true: the thank-you (spec 02 §2), with the dashboard once the plan is free or approved. */
+/** done=true: the thank-you (docs/requirements/billing-services-screens.md), with the dashboard once the plan is free or approved. */
 const ThankYou = ({ order }: { order?: Order }) => {
   const translate = useTranslate();
   const approved = order?.status === 'APPROVED';

@@ -86,7 +86,7 @@ const CreateForVendor = () => {
 };
 
 /**
- * /subscription (spec 02 §2): the customer's subscriptions (company, plan, users, expiry, status, detail),
+ * /subscription (docs/requirements/billing-services-screens.md): the customer's subscriptions (company, plan, users, expiry, status, detail),
  * the purchase overlay when tierId or orderId is in the query, 'No subscription found!' when there is none;
  * a client_id in the query goes to /login with the same query.
  */

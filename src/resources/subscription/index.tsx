@@ -6,7 +6,7 @@ import { subscription } from './texts';
 // Its own routes' screens load with their page too (see preloadable).
 const SubscriptionDetail = screen(() => import('./SubscriptionDetail'), 'SubscriptionDetail');
 
-/** /subscription and /subscription/{id} (spec 02 §2 Subscription page). */
+/** /subscription and /subscription/{id} (docs/requirements/billing-services-screens.md Subscription page). */
 export default defineFeature({
   ...named('subscription', CardMembershipIcon, subscription, 'companyName'),
   list: screen(() => import('./SubscriptionPage'), 'SubscriptionPage'),

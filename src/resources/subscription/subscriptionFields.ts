@@ -6,7 +6,7 @@ export type SubscriptionRecord = Subscription;
 export const PURCHASE_ACTIONS = ['upgrade', 'extend', 'edit'] as const;
 export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
 
-/** The purchase overlay's state, all of it in the query (spec 02 §2: every parameter). */
+/** The purchase overlay's state, all of it in the query (docs/requirements/billing-services-screens.md: every parameter). */
 export const usePurchaseQuery = () => {
   const [search, setSearch] = useSearchParams();
   const action = search.get('action');
@@ -37,5 +37,5 @@ export const usePurchaseQuery = () => {
   };
 };
 
-/** The tier's display name (spec 01 §1: NORMAL is Professional). */
+/** The tier's display name (docs/requirements/who-uses-it.md: NORMAL is Professional). */
 export const tierKey = (tier: Pick<TierPlan, 'tierPlanType'>) => `portal.home.tiers.${tier.tierPlanType}`;

@@ -1,4 +1,4 @@
-/** The subscription page and its purchase overlay (spec 02 §2 Subscription page, Cards; §4 Purchase flow). */
+/** The subscription page and its purchase overlay (docs/requirements/billing-services-screens.md Subscription page, Cards; docs/requirements/billing-services-states.md Purchase flow). */
 export const subscription = {
   name: 'Subscription |||| Subscriptions',
   fields: {

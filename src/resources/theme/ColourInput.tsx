@@ -17,7 +17,7 @@ export interface ColourInputProps {
 
 /**
  * A colour field: a swatch (`<input type="color">`, applied at once) and its hex value as text, applied
- * THEME_TEXT_COLOUR_DEBOUNCE_MS after typing stops (spec 01 §9), or when the field is left, and only when it
+ * THEME_TEXT_COLOUR_DEBOUNCE_MS after typing stops (docs/requirements/constants-and-limits.md), or when the field is left, and only when it
  * is a colour (#rgb, #rrggbb, #rrggbbaa); otherwise the field says so and keeps its colour.
  */
 export const ColourInput = ({ label, value, onApply, readOnly = false, helper }: ColourInputProps) => {

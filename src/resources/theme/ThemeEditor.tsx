@@ -22,7 +22,7 @@ export const useFieldLabel = () => {
 };
 
 /**
- * The theme editor (spec 01 §2, spec 02 §4): the screen picker (the common screen, then every screen of the
+ * The theme editor (docs/requirements/portal-routes-and-menus.md, docs/requirements/billing-services-states.md): the screen picker (the common screen, then every screen of the
  * definition), the chosen screen's fields (colours, texts, images) and beside them, or under them on a
  * phone, a live preview of the screen. Changes update the form in place; a colour of the common screen is
  * copied to the field of the same id on every screen, where it is read-only (the server copies the common

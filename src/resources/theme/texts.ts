@@ -1,4 +1,4 @@
-/** Themes and their editor (spec 01 §2 Theme editor; spec 02 §3 Theme, §4; contract/theme.ts). */
+/** Themes and their editor (docs/requirements/portal-routes-and-menus.md Theme editor; docs/requirements/billing-services-entities.md Theme, docs/requirements/billing-services-states.md; contract/theme.ts). */
 export const theme = {
   name: 'Theme |||| Themes',
   fields: {

@@ -33,7 +33,7 @@ export const COMMON_KEY = COMMON_SCREEN_ID;
 const COMMON_PATH = 'themeDefinition.commonDefs';
 
 /**
- * The editor's screens (spec 02 §4 "load adds the common definitions as a screen if missing"): the common
+ * The editor's screens (docs/requirements/billing-services-states.md "load adds the common definitions as a screen if missing"): the common
  * screen first, drawn from `commonDefs`, then every screen of `screenDefs`.
  */
 export const editorScreens = (definition: ThemeDefinition | undefined): EditorScreen[] => [
@@ -93,7 +93,7 @@ export const toThemeForm = (values: Record<string, unknown>) => {
 
 /**
  * The fields of every screen of `screenDefs` that a colour of the common screen reaches: colour fields of the
- * same id (spec 01 §3: "Colour changes on the common screen are copied to the same field id in every screen").
+ * same id (docs/requirements/portal-entities.md: "Colour changes on the common screen are copied to the same field id in every screen").
  */
 export const commonColourTargets = (screenDefs: ThemeScreen[], fieldId: string): string[] =>
   screenDefs.flatMap((screen, index) =>

@@ -5,7 +5,7 @@ import { StatusField } from '../../components/StatusField';
 import { T, type TokenPack } from './tokenPackFields';
 
 /**
- * The usable services of the pack (spec 01 §4): a switch per service of the pack, on for those its users
+ * The usable services of the pack (docs/requirements/portal-states.md): a switch per service of the pack, on for those its users
  * may sign in through. The form's `serviceIds` are the services switched on; a change takes effect when the
  * pack is saved.
  */

@@ -6,7 +6,7 @@ import { ListEmpty } from '../../kit/ListEmpty';
 import { T } from './tokenPackFields';
 
 /**
- * No token pack yet: a customer gets one with an approved subscription (spec 02 §3), so the next step is the
+ * No token pack yet: a customer gets one with an approved subscription (docs/requirements/billing-services-entities.md), so the next step is the
  * subscription page; Create is offered too to those who may create one (CreateButton checks
  * token-pack:create).
  */

@@ -17,7 +17,7 @@ import { PackImageInput } from './PackImageInput';
 import { ServicesInput } from './ServicesInput';
 import { T, TOKEN_PACK_NAME_MAX, validName } from './tokenPackFields';
 
-/** Save, Cancel back to the list (spec 01 §2), and on edit Delete at the far end. */
+/** Save, Cancel back to the list (docs/requirements/portal-routes-and-menus.md), and on edit Delete at the far end. */
 const PackToolbar = ({ edit }: { edit: boolean }) => (
   <Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
     <Stack direction="row" spacing={2}>
@@ -32,7 +32,7 @@ const PackToolbar = ({ edit }: { edit: boolean }) => (
 const nullWhenEmpty = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /**
- * The pack's Info tab as a form: its name (spec 01 §5: 'Name is required', 'Name is invalid'), its icon and
+ * The pack's Info tab as a form: its name (docs/requirements/portal-validation.md: 'Name is required', 'Name is invalid'), its icon and
  * feature image, its primary directory and, on edit, the theme its app shows (an active theme of the customer,
  * with theme:view) and which of its services are usable (effective on save).
  * A new pack has no services yet. Leaving with unsaved changes asks first.

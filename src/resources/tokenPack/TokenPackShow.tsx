@@ -24,7 +24,7 @@ import { NameWithIconField, SubscriptionLinkField, WizardStatusField } from './P
 import { TrustedNetworks } from './TrustedNetworks';
 import { IMAGES, type ImagePart, type PackService, T, type TokenPack } from './tokenPackFields';
 
-/** The pack's activation codes (spec 02 §2 /activation-code/{tokenPackId}). */
+/** The pack's activation codes (docs/requirements/billing-services-screens.md /activation-code/{tokenPackId}). */
 const ActivationCodesButton = () => {
   const record = useRecordContext<TokenPack>();
   if (!record) return null;
@@ -93,7 +93,7 @@ const ServiceColumn = DataTable.Col<PackService>;
 
 /**
  * A token pack with the tabs Info (name, images, primary directory, wizard status, its services: usable or
- * not, and their status) and Trusted Networks (spec 01 §2).
+ * not, and their status) and Trusted Networks (docs/requirements/portal-routes-and-menus.md).
  */
 export const TokenPackShow = () => {
   const translate = useTranslate();

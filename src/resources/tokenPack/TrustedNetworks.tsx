@@ -142,7 +142,7 @@ const EditNetworkButton = ({ onEdit }: { onEdit: (network: TrustedNetwork) => vo
 };
 
 /**
- * The Trusted Networks tab (spec 01 §2): the networks a sign-in to this pack's services may come from
+ * The Trusted Networks tab (docs/requirements/portal-routes-and-menus.md): the networks a sign-in to this pack's services may come from
  * without the second factor, with their description and date; holders of token-pack:configure add, change
  * and delete them (each change at once).
  */

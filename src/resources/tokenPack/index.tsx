@@ -3,7 +3,7 @@ import { defineFeature, named, screensOf } from '../../kit/feature';
 import { tokenPack, trustedNetwork } from './texts';
 
 /**
- * Token packs (spec 01 §2 /token-pack-v2: list, create, edit and show with the tabs Info and Trusted Networks),
+ * Token packs (docs/requirements/portal-routes-and-menus.md /token-pack-v2: list, create, edit and show with the tabs Info and Trusted Networks),
  * and their trusted networks (`white-list-ips`).
  */
 export default defineFeature(

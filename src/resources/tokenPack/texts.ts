@@ -1,4 +1,4 @@
-/** Token packs and their trusted networks (spec 01 §3 Token pack; spec 02 §3). */
+/** Token packs and their trusted networks (docs/requirements/portal-entities.md Token pack; docs/requirements/billing-services-entities.md). */
 export const tokenPack = {
   name: 'Token Pack |||| Token Packs',
   fields: {

@@ -25,7 +25,7 @@ export const WIZARD_STATUS_CHOICES = WIZARD_STATUSES.map((id) => ({ id, name: `p
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The name rule of spec 01 §5, in its words: 'Name is required' when empty, 'Name is invalid' when it has
+ * The name rule of docs/requirements/portal-validation.md, in its words: 'Name is required' when empty, 'Name is invalid' when it has
  * special characters, spaces around it or more than TOKEN_PACK_NAME_MAX characters (the contract's
  * isTokenPackName, as the server's).
  */
@@ -43,7 +43,7 @@ export const validNetwork: Validator = (value: unknown) => {
 
 // ——— Images ———
 
-/** The image parts of a create or update, and the remove choice of each (spec 02 §9 upload limit). */
+/** The image parts of a create or update, and the remove choice of each (docs/requirements/constants-and-limits.md upload limit). */
 export const IMAGES = {
   iconFile: { remove: 'removeIcon', url: 'iconUrl' },
   featureImageFile: { remove: 'removeFeatureImage', url: 'featureImageUrl' },

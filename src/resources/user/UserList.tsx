@@ -32,7 +32,7 @@ const UsersEmpty = () => {
   );
 };
 
-/** /users: the customer's users, found by a part of their name at any size (spec 02 §7 Users). */
+/** /users: the customer's users, found by a part of their name at any size (docs/requirements/billing-services-data-calls.md Users). */
 export const UserList = () => (
   <ResourceList<User>
     filters={filters}

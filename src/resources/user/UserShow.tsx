@@ -107,7 +107,7 @@ interface HistoryRow {
   changes: Record<string, unknown>;
 }
 
-/** History (spec 02 §7): what happened to the user in a token pack, newest first, a page at a time. */
+/** History (docs/requirements/billing-services-data-calls.md): what happened to the user in a token pack, newest first, a page at a time. */
 const HistoryTab = () => {
   const user = useRecordContext<User>();
   const translate = useTranslate();
@@ -180,7 +180,7 @@ interface DeviceRow {
 
 const shownDate = (date: string | null | undefined) => (date ? formatDate(date, { time: true }) : '—');
 
-/** Troubleshooting log (spec 01 §2): the user's devices in a token pack and their last events. */
+/** Troubleshooting log (docs/requirements/portal-routes-and-menus.md): the user's devices in a token pack and their last events. */
 const TroubleshootingTab = () => {
   const user = useRecordContext<User>();
   const translate = useTranslate();
@@ -245,7 +245,7 @@ const SourceField = () => {
   );
 };
 
-/** A user, with the tabs Info, Troubleshooting log and History (spec 01 §2). */
+/** A user, with the tabs Info, Troubleshooting log and History (docs/requirements/portal-routes-and-menus.md). */
 export const UserShow = () => (
   <Show actions={<Actions />}>
     <TabbedShowLayout>

@@ -1,4 +1,4 @@
-/** A customer's users (spec 01 §3 User, §8 the V-Key app message; spec 02 §7 Users). */
+/** A customer's users (docs/requirements/portal-entities.md User, docs/requirements/error-messages.md the V-Key app message; docs/requirements/billing-services-data-calls.md Users). */
 export const user = {
   name: 'User |||| Users',
   fields: {

@@ -24,7 +24,7 @@ describe('the bearer token', () => {
   });
 });
 
-describe('calls allowed without a token (spec 01 §6)', () => {
+describe('calls allowed without a token (docs/requirements/roles-and-permissions.md)', () => {
   it.each([
     ['POST', '/auth/signin'],
     ['POST', '/auth/token'],

@@ -15,7 +15,7 @@ import {
 } from './seamlessApi';
 import { useSeamlessLogin } from './useSeamlessLogin';
 
-/** Spec 01 §9: the sign-in page's code has a quiet zone of 12. */
+/** docs/requirements/constants-and-limits.md: the sign-in page's code has a quiet zone of 12. */
 const QUIET_ZONE = 12;
 /** The room the code takes: its size and its quiet zone on each side. */
 const AREA_SIZE = QR_SIZE + 2 * QUIET_ZONE;
@@ -30,7 +30,7 @@ export interface QrCodeLoginProps {
   mobile?: boolean;
 }
 
-/** The 'QR Code Login' tab (spec 01 §2): scan the code with the V-Key app to sign in. */
+/** The 'QR Code Login' tab (docs/requirements/portal-routes-and-menus.md): scan the code with the V-Key app to sign in. */
 export const QrCodeLogin = ({
   request,
   api = seamlessApi,

@@ -3,7 +3,7 @@ import { API_URL } from '../../../config';
 import { toHttpError } from '../../../dataProviders/transport';
 
 /**
- * The seamless (QR) sign-in calls of spec 01 §7. They are made before anyone is signed in, from the
+ * The seamless (QR) sign-in calls of docs/requirements/sign-in-and-session-calls.md. They are made before anyone is signed in, from the
  * sign-in page, so they carry no token; their errors have the server's usual shape.
  */
 

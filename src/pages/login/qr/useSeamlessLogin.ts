@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuthenticateAnswer, SeamlessApi, SeamlessRequest, SeamlessSession } from './seamlessApi';
 
-/** Spec 01 §9: the server status is polled every 2000 ms. */
+/** docs/requirements/constants-and-limits.md: the server status is polled every 2000 ms. */
 export const POLL_INTERVAL_MS = 2000;
 
 export type SeamlessState =
@@ -32,7 +32,7 @@ export interface UseSeamlessLoginOptions {
 }
 
 /**
- * The QR sign-in state machine (spec 01 §4 Seamless QR session): NONE → INITIAL on initialising; the
+ * The QR sign-in state machine (docs/requirements/portal-states.md Seamless QR session): NONE → INITIAL on initialising; the
  * status is polled while INITIAL; TIMEOUT waits for `refresh` (back to INITIAL with a new session);
  * APPROVE stops polling and verifies the session; REJECT stops polling. Unmounting stops everything.
  */
@@ -107,7 +107,7 @@ export const useSeamlessLogin = ({
         const answer = await latest.current.api.authenticate(session);
         if (alive()) latest.current.onVerified(answer);
       } catch (error) {
-        // A failed poll is only logged and retried at the next tick (spec 01 §8); a failed verification ends the attempt.
+        // A failed poll is only logged and retried at the next tick (docs/requirements/error-messages.md); a failed verification ends the attempt.
         if (!stopped) console.warn('seamless status request failed', error);
         if (stopped && alive()) setState({ status: 'ERROR', error });
       }

@@ -115,7 +115,7 @@ export const SecondFactorStep = ({
     onPollError: (error) => {
       const [message] = errorNotification(error);
       if (message === 'error.secondFactor.notFound') end(message);
-      // Other failures are only logged and polled again at the next tick, as the QR sign-in's (spec 01 §8).
+      // Other failures are only logged and polled again at the next tick, as the QR sign-in's (docs/requirements/error-messages.md).
       else console.warn('second factor status request failed', error);
     },
   });

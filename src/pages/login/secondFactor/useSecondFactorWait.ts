@@ -29,7 +29,7 @@ export interface UseSecondFactorWaitOptions {
 
 /**
  * Waits for the V-Key app to answer a sign-in request: its status is polled every 2000 ms (as the QR
- * sign-in's, spec 01 §9) and its time left counted down, by the clock rather than by ticks (a hidden tab's
+ * sign-in's, docs/requirements/constants-and-limits.md) and its time left counted down, by the clock rather than by ticks (a hidden tab's
  * timers slow down). Unmounting stops both.
  */
 export const useSecondFactorWait = ({
