@@ -1,5 +1,5 @@
 import type { HttpResponse } from './transport';
-import type { BodySpec, CallContext, HttpMethod, ResourceEntry } from './types';
+import type { BodySpec, HttpMethod, ResourceEntry, SessionTransport } from './types';
 
 /** The shared pieces of the conventions: filling path templates, bodies and queries, and sending. */
 
@@ -26,7 +26,7 @@ export const chosenCustomer = (params: Bag | undefined): string | undefined => {
  * The value of `{name}`: for customerId the customer the call names (meta) or the session's; else the
  * params, data, previousData, meta, filter.
  */
-export const paramValue = (name: string, params: Bag, ctx: CallContext): unknown => {
+export const paramValue = (name: string, params: Bag, ctx: SessionTransport): unknown => {
   if (name === 'customerId') {
     const chosen = chosenCustomer(params);
     if (chosen) return chosen;
@@ -47,7 +47,12 @@ export const placeholders = (template: string): string[] =>
   [...template.matchAll(PLACEHOLDER)].map((match) => match[1]).filter((name) => name !== 'base');
 
 /** A path template filled: `{base}` the entry's path, the others from the session and the params. */
-export const fillPath = (template: string, entry: ResourceEntry, params: Bag, ctx: CallContext): string => {
+export const fillPath = (
+  template: string,
+  entry: ResourceEntry,
+  params: Bag,
+  ctx: SessionTransport,
+): string => {
   const base = entry.base.replace(PLACEHOLDER, (_, name: string) =>
     encodeURIComponent(String(paramValue(name, params, ctx))),
   );
@@ -74,11 +79,11 @@ export const toQuery = (pairs: Bag): string => {
 };
 
 /** The named query parameters, filled from the session and the params. */
-export const namedQuery = (names: readonly string[] | undefined, params: Bag, ctx: CallContext): Bag =>
+export const namedQuery = (names: readonly string[] | undefined, params: Bag, ctx: SessionTransport): Bag =>
   Object.fromEntries((names ?? []).map((name) => [name, paramValue(name, params, ctx)]));
 
 /** The JSON body a spec asks for, or undefined for none. */
-export const bodyOf = (spec: BodySpec | undefined, params: Bag, ctx: CallContext): unknown => {
+export const bodyOf = (spec: BodySpec | undefined, params: Bag, ctx: SessionTransport): unknown => {
   if (spec === undefined) return undefined;
   if (spec === 'data') return params.data ?? {};
   if (spec === 'meta') return params.meta ?? {};
@@ -92,7 +97,7 @@ export const bodyOf = (spec: BodySpec | undefined, params: Bag, ctx: CallContext
   );
 };
 
-export interface Caller {
+export interface EntryTransport {
   /** The path of a template for these params. */
   path(template: string, params: Bag): string;
   /** A JSON call, with the entry's error rule; `signal` (react-admin's) aborts it when its query is dropped. */
@@ -100,7 +105,7 @@ export interface Caller {
 }
 
 /** How the conventions of one entry reach the server. */
-export const callerFor = (entry: ResourceEntry, ctx: CallContext): Caller => ({
+export const transportFor = (entry: ResourceEntry, ctx: SessionTransport): EntryTransport => ({
   path: (template, params) => fillPath(template, entry, params, ctx),
   send: (method, path, body, signal) =>
     ctx.http(path, {

@@ -14,7 +14,7 @@ import { rangeConvention } from './conventions/range';
 import { recordConvention } from './conventions/record';
 import { type ActionName, RESOURCES } from './resources';
 import { createHttpClient, download, type HttpClient, type SessionSource } from './transport';
-import type { ActionParams, Adapter, CallContext, ResourceEntry } from './types';
+import type { ActionParams, Adapter, ResourceEntry, SessionTransport } from './types';
 
 export type { ActionName, ResourceName } from './resources';
 export { RESOURCES } from './resources';
@@ -78,7 +78,7 @@ const emptyAnswer = (name: string, params: Record<string, unknown> = {}) => {
 };
 
 /** The provider of one entry: its conventions merged, its rules (customer scope, swallowed errors) applied. */
-const providerFor = (entry: ResourceEntry, ctx: CallContext): DataProvider => {
+const providerFor = (entry: ResourceEntry, ctx: SessionTransport): DataProvider => {
   const merged: Adapter = {
     ...rangeConvention(entry, ctx),
     ...pageSearchConvention(entry, ctx),
@@ -122,7 +122,7 @@ const unknownResource = new Proxy({}, { get: () => unsupported }) as DataProvide
  * conventions its entry of `RESOURCES` names.
  */
 export const createDataProvider = (options: DataProviderOptions, http?: HttpClient): PortalDataProvider => {
-  const ctx: CallContext = {
+  const ctx: SessionTransport = {
     http: http ?? createHttpClient(options.apiUrl, options),
     download: (path, downloadOptions) => download(options.apiUrl, options, path, downloadOptions),
     customerId: () => options.getSession()?.customerId,

@@ -52,7 +52,7 @@ export interface ActionParams {
 }
 
 /** What conventions share: the transport and the session's customer. */
-export interface CallContext {
+export interface SessionTransport {
   http: HttpClient;
   download: (path: string, options: DownloadOptions) => Promise<DownloadedFile>;
   customerId: () => string | null | undefined;

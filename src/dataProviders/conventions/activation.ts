@@ -1,13 +1,13 @@
 import type { Identifier } from 'react-admin';
-import { bodyOf, callerFor } from '../calls';
-import type { ActionParams, Adapter, CallContext, ResourceEntry } from '../types';
+import { bodyOf, transportFor } from '../calls';
+import type { ActionParams, Adapter, ResourceEntry, SessionTransport } from '../types';
 
 /**
  * Actions on each selected record (activate, deactivate, publish, unpublish, start, stop…):
  * one call per id of params.ids (or params.id), answering {data: ids}.
  */
-export const activationConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
-  const call = callerFor(entry, ctx);
+export const activationConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
+  const wire = transportFor(entry, ctx);
   const methods: Adapter = {};
   for (const [name, spec] of Object.entries(entry.actions ?? {})) {
     if (spec.by !== 'eachId') continue;
@@ -16,7 +16,7 @@ export const activationConvention = (entry: ResourceEntry, ctx: CallContext): Ad
       await Promise.all(
         ids.map((id) => {
           const one = { ...params, id };
-          return call.send(spec.method, call.path(spec.path, one), bodyOf(spec.body, one, ctx));
+          return wire.send(spec.method, wire.path(spec.path, one), bodyOf(spec.body, one, ctx));
         }),
       );
       return { data: ids };

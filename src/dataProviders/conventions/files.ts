@@ -1,6 +1,6 @@
-import { bodyOf, callerFor, namedQuery, toQuery } from '../calls';
+import { bodyOf, namedQuery, toQuery, transportFor } from '../calls';
 import type { DownloadOptions } from '../transport';
-import type { ActionParams, Adapter, CallContext, ResourceEntry } from '../types';
+import type { ActionParams, Adapter, ResourceEntry, SessionTransport } from '../types';
 
 type OnChunk = NonNullable<DownloadOptions['onChunk']>;
 
@@ -9,14 +9,14 @@ type OnChunk = NonNullable<DownloadOptions['onChunk']>;
  * {data: {fileName, blob}}, the name from Content-Disposition or the entry's default. `meta.onChunk` follows
  * the answer as it arrives (a progress).
  */
-export const filesConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
-  const call = callerFor(entry, ctx);
+export const filesConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
+  const wire = transportFor(entry, ctx);
   const methods: Adapter = {};
   for (const [name, spec] of Object.entries(entry.actions ?? {})) {
     if (spec.by !== 'download') continue;
     methods[name] = async (_: string, params: ActionParams = {}) => ({
       data: await ctx.download(
-        `${call.path(spec.path, params)}${toQuery(namedQuery(spec.query, params, ctx))}`,
+        `${wire.path(spec.path, params)}${toQuery(namedQuery(spec.query, params, ctx))}`,
         {
           method: spec.method,
           body: bodyOf(spec.body, params, ctx),

@@ -1,5 +1,5 @@
-import { callerFor, isRecordAnswer, MISSING_PARAMETER, namedQuery, toQuery } from '../calls';
-import type { ActionParams, Adapter, CallContext, MultipartCall, ResourceEntry } from '../types';
+import { isRecordAnswer, MISSING_PARAMETER, namedQuery, toQuery, transportFor } from '../calls';
+import type { ActionParams, Adapter, MultipartCall, ResourceEntry, SessionTransport } from '../types';
 
 /** A File, or the value of a react-admin file input ({rawFile: File, src, title}). */
 export const fileOf = (value: unknown): File | undefined => {
@@ -51,14 +51,14 @@ export const fileForm = (part: string, value: unknown): FormData => {
  * Multipart create and update (create answers `{...data, id}` from the answer's id), and the upload actions:
  * the file at params[part] sent as that part, answering {data: json}.
  */
-export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
-  const call = callerFor(entry, ctx);
+export const multipartConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
+  const wire = transportFor(entry, ctx);
   const part = entry.multipartPart ?? 'json';
   const send = async (spec: MultipartCall, params: Record<string, unknown>, data: Record<string, unknown>) =>
     (
-      await call.send<{ id?: string | number } | null>(
+      await wire.send<{ id?: string | number } | null>(
         spec.method,
-        call.path(spec.path, params),
+        wire.path(spec.path, params),
         recordForm(data, part, entry.multipartFiles),
       )
     ).json;
@@ -80,8 +80,8 @@ export const multipartConvention = (entry: ResourceEntry, ctx: CallContext): Ada
     if (spec.by !== 'upload') continue;
     methods[name] = async (_: string, params: ActionParams = {}) => {
       const form = fileForm(spec.part, params[spec.part]);
-      const path = call.path(spec.path, params) + toQuery(namedQuery(spec.query, params, ctx));
-      return { data: (await call.send<unknown>(spec.method, path, form)).json };
+      const path = wire.path(spec.path, params) + toQuery(namedQuery(spec.query, params, ctx));
+      return { data: (await wire.send<unknown>(spec.method, path, form)).json };
     };
   }
   return methods;

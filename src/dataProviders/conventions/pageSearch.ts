@@ -1,5 +1,5 @@
-import { callerFor, MISSING_TOTAL, namedQuery, placeholders, rowsOf, toQuery } from '../calls';
-import type { Adapter, CallContext, RaRecord, ResourceEntry } from '../types';
+import { MISSING_TOTAL, namedQuery, placeholders, rowsOf, toQuery, transportFor } from '../calls';
+import type { Adapter, RaRecord, ResourceEntry, SessionTransport } from '../types';
 import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
 
 /**
@@ -8,10 +8,10 @@ import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
  * the entry's `query` names add values from the session (customerId); a `sorted` list sends its sort. A
  * missing totalElements is an error.
  */
-export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+export const pageSearchConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
   if (spec?.by !== 'pageSearch') return {};
-  const call = callerFor(entry, ctx);
+  const wire = transportFor(entry, ctx);
   const inPath = new Set(placeholders(spec.path));
   return listMethods(async (_, params) => {
     const { page, perPage } = params.pagination ?? DEFAULT_PAGINATION;
@@ -28,9 +28,9 @@ export const pageSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
       ...filters,
       ...added,
     });
-    const { json } = await call.send<unknown>(
+    const { json } = await wire.send<unknown>(
       'GET',
-      `${call.path(spec.path, bag)}${query}`,
+      `${wire.path(spec.path, bag)}${query}`,
       undefined,
       params.signal,
     );

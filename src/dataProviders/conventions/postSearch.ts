@@ -1,15 +1,15 @@
-import { callerFor, MISSING_TOTAL, rowsOf } from '../calls';
-import type { Adapter, CallContext, RaRecord, ResourceEntry } from '../types';
+import { MISSING_TOTAL, rowsOf, transportFor } from '../calls';
+import type { Adapter, RaRecord, ResourceEntry, SessionTransport } from '../types';
 import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
 
 /**
  * POST search: POST {path} {page: page-1, limit: perPage, filters, sort: {field, order}}, answering
  * {contents|content, totalElements}. A missing totalElements is an error.
  */
-export const postSearchConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+export const postSearchConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
   if (spec?.by !== 'postSearch') return {};
-  const call = callerFor(entry, ctx);
+  const wire = transportFor(entry, ctx);
   return listMethods(async (_, params) => {
     const { page, perPage } = params.pagination ?? DEFAULT_PAGINATION;
     const body = {
@@ -18,9 +18,9 @@ export const postSearchConvention = (entry: ResourceEntry, ctx: CallContext): Ad
       filters: params.filter ?? {},
       ...(params.sort ? { sort: { field: params.sort.field, order: params.sort.order } } : {}),
     };
-    const { json } = await call.send<unknown>(
+    const { json } = await wire.send<unknown>(
       'POST',
-      call.path(spec.path, { ...params }),
+      wire.path(spec.path, { ...params }),
       body,
       params.signal,
     );

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fillPath, MISSING_CONTENT_RANGE } from '../calls';
-import type { Adapter, CallContext, ResourceEntry } from '../types';
+import type { Adapter, ResourceEntry, SessionTransport } from '../types';
 
 /**
  * The range convention is ra-data-simple-rest's own: GET {base}?sort=[field,order]&range=[start,end]&filter={…}
@@ -8,7 +8,7 @@ import type { Adapter, CallContext, ResourceEntry } from '../types';
  * Its apiUrl is empty and its "resource" is the entry's path, so its URLs are paths for our transport;
  * a list answer without Content-Range is refused with the catalogue's key.
  */
-export const rangeConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
+export const rangeConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const simple = simpleRestProvider('', async (url, options = {}) => {
     const response = await ctx.http(url, { ...options, preferMessage: entry.preferMessage });
     const isListCall = new Headers(options.headers).has('Range');

@@ -1,19 +1,19 @@
 import type { Identifier } from 'react-admin';
-import { bodyOf, callerFor, isRecordAnswer, namedQuery, rowsOf, toQuery } from '../calls';
-import type { Adapter, CallContext, RaRecord, RecordCall, ResourceEntry } from '../types';
+import { bodyOf, isRecordAnswer, namedQuery, rowsOf, toQuery, transportFor } from '../calls';
+import type { Adapter, RaRecord, RecordCall, ResourceEntry, SessionTransport } from '../types';
 
 /**
  * Record calls, each as the entry's spec says (method, path, body):
  * getOne answers the record (its id kept), getMany the rows, create `{...data, ...answer, id}`,
  * update the answered record or `{...data, id}`, delete the previous record, deleteMany the ids.
  */
-export const recordConvention = (entry: ResourceEntry, ctx: CallContext): Adapter => {
-  const call = callerFor(entry, ctx);
+export const recordConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
+  const wire = transportFor(entry, ctx);
   const send = async (spec: RecordCall, params: Record<string, unknown>) => {
     const query = toQuery(namedQuery(spec.query, params, ctx));
-    const { json } = await call.send<unknown>(
+    const { json } = await wire.send<unknown>(
       spec.method,
-      `${call.path(spec.path, params)}${query}`,
+      `${wire.path(spec.path, params)}${query}`,
       bodyOf(spec.body, params, ctx),
       params.signal instanceof AbortSignal ? params.signal : undefined,
     );
