@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
 import { routesOfFamily } from '../../contract/kit.ts';
@@ -157,8 +157,10 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
         } as unknown as CallBase<never>;
         try {
           if (options.transaction === false) return await handler(common);
-          return await inReach(db, reach, (tx) =>
-            Promise.resolve(handler({ ...common, tx, audit: auditWriter(tx, caller, customer) })),
+          return await afterCommit(reply, () =>
+            inReach(db, reach, (tx) =>
+              Promise.resolve(handler({ ...common, tx, audit: auditWriter(tx, caller, customer) })),
+            ),
           );
         } catch (error) {
           throw options.translate ? options.translate(error) : error;
@@ -201,6 +203,35 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
     },
   };
   return kit;
+}
+
+/** What a handler's `reply.send` answers inside the call's transaction: the answer is held, not yet sent. */
+const HELD = Object.freeze({ held: true });
+
+/**
+ * Runs a call's transaction, holding back an answer its handler sends itself (`reply.send`, `reply.redirect`)
+ * until the transaction has committed: a client that reads the answer and calls again (on another of the
+ * pool's connections) then finds the change made (a signed-out session refused, a QR session to decide).
+ * While held, `send` answers a plain marker rather than the reply, which is a thenable that settles once
+ * the answer is out: a handler returning it would otherwise wait for itself. An answer the handler returns
+ * is sent by Fastify after the handler resolves, so after the commit too.
+ */
+async function afterCommit(reply: FastifyReply, transaction: () => Promise<unknown>): Promise<unknown> {
+  let held: { payload: unknown } | undefined;
+  const hold = (payload?: unknown) => {
+    held = { payload };
+    return HELD;
+  };
+  Object.defineProperty(reply, 'send', { value: hold, configurable: true, writable: true });
+  let answer: unknown;
+  try {
+    answer = await transaction();
+  } finally {
+    delete (reply as { send?: unknown }).send;
+  }
+  if (!held) return answer;
+  reply.send(held.payload);
+  return reply;
 }
 
 /** The list convention of a call (the resource's list, or a plain call answering a page). */

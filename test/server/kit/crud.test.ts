@@ -99,6 +99,17 @@ const sample = defineResource({
     summary: 'Delete several',
     access: { ...inCustomer, permission: 'directories:delete' },
   },
+  actions: {
+    // A call whose handler sends its own answer (as sign-out's 204 does) inside the call's transaction.
+    touch: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/touch',
+      summary: 'Record a file and answer 204 itself',
+      access: inCustomer,
+      schema: { params: Type.Object({ customerId: Type.String() }) },
+    },
+  },
 });
 
 type Row = typeof files.$inferSelect;
@@ -158,9 +169,45 @@ const registerSample =
           },
         });
         kit.crud(sample, defineRows(change(sampleRows)), sampleCalls);
+        kit.route(sample, 'touch', async (call) => {
+          await call.tx.insert(files).values({
+            customerId: call.customer,
+            fileName: 'touched',
+            mimeType: 'text/plain',
+            size: 0,
+            bytes: Buffer.alloc(0),
+          });
+          const sent = call.reply.status(204).send();
+          await touchGate.reached();
+          return sent;
+        });
       },
       { prefix: '/api' },
     );
+
+/** Where the touch call's handler waits, after sending its answer and before its transaction commits. */
+const touchGate = (() => {
+  let arrive = () => {};
+  let arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let open = () => {};
+  return {
+    reached: () => {
+      arrive();
+      return new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    arrived: () => arrived,
+    open: () => {
+      open();
+      arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+    },
+  };
+})();
 
 let ctx: TestContext;
 let acme: { id: string };
@@ -291,5 +338,23 @@ describe('the rules the kit keeps when a resource is registered', () => {
         }),
       })),
     ).rejects.toThrow(/The sample listing filters by q but its contract says mimeType,q/);
+  });
+});
+
+describe('an answer the handler sends itself', () => {
+  it('reaches the client only once the call has committed', async () => {
+    let answered = false;
+    const call = ctx.call('POST', `${base}/${acme.id}/touch`, { token: ofAcme }).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await touchGate.arrived();
+    // The handler has sent its 204 and waits inside its transaction: nothing has reached the client yet.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    touchGate.open();
+    expect((await call).status).toBe(204);
+    const [touched] = await ctx.db.select().from(files).where(eq(files.fileName, 'touched'));
+    expect(touched?.customerId).toBe(acme.id);
   });
 });
