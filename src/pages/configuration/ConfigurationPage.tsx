@@ -110,7 +110,7 @@ export const ConfigurationPage = () => {
   const { data, isPending, isError } = usePacksToSetUp();
   return (
     <Box sx={{ maxWidth: 900, mt: 2 }}>
-      <Title title={title} />
+      <Title title="portal.wizard.setup.title" />
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
