@@ -94,3 +94,23 @@ describe('layers', () => {
     expect(crossings(routes, [/\/schema\.ts$/, 'server/db/'])).toEqual([]);
   });
 });
+
+describe("the portal's layers", () => {
+  const portal = sourcesOf('src');
+  const inFolder = (prefix: string) => portal.filter((file) => file.startsWith(prefix));
+  const screens = ['src/resources/', 'src/pages/', 'src/App', 'src/features'];
+
+  it('keeps the data layer, the access rules, the kit, the shared components and the layout below the screens', () => {
+    expect(crossings(inFolder('src/dataProviders/'), [...screens, 'src/kit/', 'src/layout/'])).toEqual([]);
+    expect(crossings(inFolder('src/access/'), [...screens, 'src/kit/', 'src/layout/'])).toEqual([]);
+    expect(crossings(inFolder('src/kit/'), [...screens, 'src/layout/'])).toEqual([]);
+    expect(crossings(inFolder('src/components/'), screens)).toEqual([]);
+    expect(crossings(inFolder('src/layout/'), screens)).toEqual([]);
+  });
+
+  it('keeps the public pages free of the signed-in portal (the sign-in page loads without it)', () => {
+    const publicPages = ['login', 'docs', 'oauth2'].flatMap((page) => inFolder(`src/pages/${page}/`));
+    expect(publicPages.length).toBeGreaterThan(0);
+    expect(crossings(publicPages, ['src/signedIn', 'src/App', 'src/features', 'src/resources/'])).toEqual([]);
+  });
+});
