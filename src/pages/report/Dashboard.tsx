@@ -1,8 +1,8 @@
 import { Box, Grid, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { type DashboardUid, DEFAULT_REPORT_UNIT } from '../../../contract/report';
+import { type DashboardUid, DEFAULT_REPORT_UNIT, type ReportPanel } from '../../../contract/report';
 import { usePageTitle } from '../../components/usePageTitle';
 import { SCOPE, type Session, useSession } from '../../session';
 import { CountsPanel, FiguresPanel, type PanelScope, SignInsPanel, SubscriptionPanel } from './Panels';
@@ -81,6 +81,9 @@ const useReportingRange = () => {
   return { choice, moments, change, key: `${key}@${now.getTime()}` };
 };
 
+/** A panel a third of the row wide on a desktop, half on a tablet, the whole row on a phone. */
+const third = (panel: ReactNode) => <Grid size={{ xs: 12, md: 6, lg: 4 }}>{panel}</Grid>;
+
 /** /report: the welcome line and the dashboard's panels, each read on its own (docs/requirements/billing-services-data-calls.md Dashboards). */
 export const Dashboard = () => {
   const translate = useTranslate();
@@ -94,6 +97,19 @@ export const Dashboard = () => {
     text: translate(`${T}.empty.${key}`),
     ...(to ? { to, action: translate(`${T}.empty.${key}Action`) } : {}),
   });
+  /** A panel of figures, titled as its panel. */
+  const figures = (panelScope: PanelScope, panel: ReportPanel, emptyState: ReturnType<typeof empty>) => (
+    <FiguresPanel scope={panelScope} panel={panel} title={title(panel)} empty={emptyState} />
+  );
+  /** A panel of counts by `column`, titled as its panel. */
+  const counts = (
+    panelScope: PanelScope,
+    panel: ReportPanel,
+    column: 'status' | 'tier',
+    emptyState: ReturnType<typeof empty>,
+  ) => (
+    <CountsPanel scope={panelScope} panel={panel} title={title(panel)} column={column} empty={emptyState} />
+  );
   const signIns = scope ? (
     <SignInsPanel
       scope={scope}
@@ -115,69 +131,24 @@ export const Dashboard = () => {
     <Stack spacing={2} sx={{ mt: 2, mb: 2, minWidth: 0 }}>
       <Title title={`${T}.title`} />
       <Header session={session} />
-      {scope?.dashboard === 'customer' ? (
+      {scope ? (
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <FiguresPanel
-              scope={scope}
-              panel="users"
-              title={title('users')}
-              empty={empty('users', '/ldap')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <SubscriptionPanel scope={scope} title={title('subscription')} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CountsPanel
-              scope={scope}
-              panel="services"
-              title={title('services')}
-              column="status"
-              empty={empty('services', '/service-launch')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 8 }}>{signIns}</Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CountsPanel
-              scope={scope}
-              panel="activation-codes"
-              title={title('activation-codes')}
-              column="status"
-              empty={empty('activationCodes', '/token-pack-v2')}
-            />
-          </Grid>
-        </Grid>
-      ) : null}
-      {scope?.dashboard === 'provider' ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <FiguresPanel
-              scope={scope}
-              panel="customers"
-              title={title('customers')}
-              empty={empty('customers', '/customer')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CountsPanel
-              scope={scope}
-              panel="orders"
-              title={title('orders')}
-              column="status"
-              empty={empty('orders')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-            <CountsPanel
-              scope={scope}
-              panel="subscriptions"
-              title={title('subscriptions')}
-              column="tier"
-              empty={empty('subscriptions')}
-            />
-          </Grid>
-          <Grid size={12}>{signIns}</Grid>
+          {scope.dashboard === 'customer' ? (
+            <>
+              {third(figures(scope, 'users', empty('users', '/ldap')))}
+              {third(<SubscriptionPanel scope={scope} title={title('subscription')} />)}
+              {third(counts(scope, 'services', 'status', empty('services', '/service-launch')))}
+              <Grid size={{ xs: 12, lg: 8 }}>{signIns}</Grid>
+              {third(counts(scope, 'activation-codes', 'status', empty('activationCodes', '/token-pack-v2')))}
+            </>
+          ) : (
+            <>
+              {third(figures(scope, 'customers', empty('customers', '/customer')))}
+              {third(counts(scope, 'orders', 'status', empty('orders')))}
+              {third(counts(scope, 'subscriptions', 'tier', empty('subscriptions')))}
+              <Grid size={12}>{signIns}</Grid>
+            </>
+          )}
         </Grid>
       ) : null}
     </Stack>
