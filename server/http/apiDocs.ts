@@ -70,6 +70,8 @@ export function registerApiDocs(app: FastifyInstance, info: { title: string; ver
           'Every call answers JSON. Calls that are not public take a bearer token (POST /auth/signin). ' +
           'Errors answer {messageKey, message, params?}; another customer’s ids answer 404, like unknown ones.',
       },
+      // The session's calls first: every other call takes the token its sign-in answers.
+      tags: [{ name: 'session', description: 'Sign in (the bearer token of every other call), sign out' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
