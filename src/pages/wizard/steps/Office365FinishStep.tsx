@@ -7,9 +7,8 @@ import { CodeBlock } from '../../../components/CodeBlock';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { errorNotification } from '../../../kit/notifyError';
 import { assignedId } from '../ConnectorPicker';
+import { FinishFooter } from './FinishFooter';
 import type { StepProps } from './types';
-import { useFinish } from './useFinish';
-import { WizardNav } from './WizardNav';
 
 /**
  * The federation script of the domain named at the connector step (GET saml federate-script with the
@@ -17,11 +16,10 @@ import { WizardNav } from './WizardNav';
  * COMPLETED.
  */
 export const Office365FinishStep = (props: StepProps) => {
-  const { service, first, onBack, memory } = props;
+  const { service, memory } = props;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
-  const { finish, busy, done } = useFinish(props);
   const connectorId = assignedId(service, 'saml');
   const domain = memory.domain ?? '';
   const script = useQuery({
@@ -66,19 +64,7 @@ export const Office365FinishStep = (props: StepProps) => {
           )}
         </>
       )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {translate('portal.wizard.finish.completed', { name: service.instanceName })}
-        </Alert>
-      )}
-      <WizardNav
-        first={first}
-        onBack={onBack}
-        onNext={() => void finish()}
-        nextLabel="portal.wizard.nav.finish"
-        nextDisabled={done}
-        busy={busy}
-      />
+      <FinishFooter {...props} />
     </>
   );
 };

@@ -11,9 +11,8 @@ import { StatusField } from '../../../components/StatusField';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { errorNotification } from '../../../kit/notifyError';
 import { assignedId } from '../ConnectorPicker';
+import { FinishFooter } from './FinishFooter';
 import type { StepProps } from './types';
-import { useFinish } from './useFinish';
-import { WizardNav } from './WizardNav';
 
 /** A label and its value, one under the other at any width; a value to type in is in monospace. */
 const Setting = ({
@@ -43,11 +42,10 @@ const Setting = ({
  * service's name and status, with Start when it is stopped. Finish marks the setup COMPLETED.
  */
 export const VpnFinishStep = (props: StepProps) => {
-  const { service, pack, first, onBack, onChanged, memory } = props;
+  const { service, pack, onChanged, memory } = props;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
-  const { finish, busy, done } = useFinish(props);
   const [revealed, setRevealed] = useState(false);
   const [starting, setStarting] = useState(false);
   const radiusId = assignedId(service, 'radius');
@@ -143,19 +141,7 @@ export const VpnFinishStep = (props: StepProps) => {
           {translate('portal.wizard.finish.vpn.stopped')}
         </Alert>
       )}
-      {done && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {translate('portal.wizard.finish.completed', { name: service.instanceName })}
-        </Alert>
-      )}
-      <WizardNav
-        first={first}
-        onBack={onBack}
-        onNext={() => void finish()}
-        nextLabel="portal.wizard.nav.finish"
-        nextDisabled={done}
-        busy={busy}
-      />
+      <FinishFooter {...props} />
     </>
   );
 };
