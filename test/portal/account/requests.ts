@@ -1,23 +1,10 @@
 import { GET, POST, PUT } from '../dataProviders/edge';
-import {
-  CREATE,
-  LIST,
-  MANY,
-  ONE,
-  REF,
-  type Requests,
-  SEARCH,
-  SEARCH_REF,
-  UPDATE,
-} from '../dataProviders/requestCases';
+import { CREATE, MANY, postSearchReads, type Requests, UPDATE } from '../dataProviders/requestCases';
 
 /** The requests of account, as the server receives them. */
 export default {
   account: [
-    { call: 'getList', params: LIST, sent: [POST('/api/account/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/account/search', SEARCH_REF)] },
-    { call: 'getOne', params: ONE, sent: [GET('/api/account/r1')] },
-    { call: 'getMany', params: MANY, sent: [GET('/api/account/r1'), GET('/api/account/r2')] },
+    ...postSearchReads('/api/account'),
     {
       call: 'create',
       params: CREATE,

@@ -165,3 +165,14 @@ export const userListCases = (name: string): Case[] => [
 export const TP = '/api/idm-config/token-pack-v2';
 /** A feature's requests, by resource name. */
 export type Requests = Readonly<Record<string, readonly Case[]>>;
+
+/**
+ * The reads of a resource in the post-search convention: its list and references searched at
+ * `<searchBase>/search`, a record read at `<recordBase>/<id>`, several one by one.
+ */
+export const postSearchReads = (searchBase: string, recordBase = searchBase): Case[] => [
+  { call: 'getList', params: LIST, sent: [POST(`${searchBase}/search`, SEARCH)] },
+  { call: 'getManyReference', params: REF, sent: [POST(`${searchBase}/search`, SEARCH_REF)] },
+  { call: 'getOne', params: ONE, sent: [GET(`${recordBase}/r1`)] },
+  { call: 'getMany', params: MANY, sent: [GET(`${recordBase}/r1`), GET(`${recordBase}/r2`)] },
+];

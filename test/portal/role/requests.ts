@@ -3,22 +3,17 @@ import {
   CREATE,
   LIST,
   MANY,
-  ONE,
+  postSearchReads,
   REF,
   REMOVE,
   type Requests,
-  SEARCH,
-  SEARCH_REF,
   UPDATE,
 } from '../dataProviders/requestCases';
 
 /** The requests of role, account_role, as the server receives them. */
 export default {
   role: [
-    { call: 'getList', params: LIST, sent: [POST('/api/account/role/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/account/role/search', SEARCH_REF)] },
-    { call: 'getOne', params: ONE, sent: [GET('/api/account/role/r1')] },
-    { call: 'getMany', params: MANY, sent: [GET('/api/account/role/r1'), GET('/api/account/role/r2')] },
+    ...postSearchReads('/api/account/role'),
     { call: 'create', params: CREATE, sent: [POST('/api/account/role/create', { name: 'New' })] },
     { call: 'update', params: UPDATE, sent: [PUT('/api/account/role/r1', { id: 'r1', name: 'Changed' })] },
     { call: 'delete', params: REMOVE, sent: [DELETE('/api/account/role/r1')] },
