@@ -349,7 +349,8 @@ export const order = defineResource({
       path: '{base}/{customerId}/cancel',
       body: { orderId: '{id}', customerId: '{customerId}', notes: '{notes}' },
       summary: "Cancel one of the customer's own submitted orders",
-      access: configureInPath,
+      // The body names the customer again: another one than the path's is refused (404).
+      access: { ...configureInPath, customer: { from: 'path', alsoIn: 'body' } },
       errors: [404, 409],
       schema: { params: CustomerParams, body: CancelOrderBody, response: { 200: Order } },
     },

@@ -35,8 +35,8 @@ export function orderRoutes(kit: Kit): void {
   });
 
   kit.route(order, 'cancel', async (call) => {
-    const { orderId, customerId, notes } = call.body;
-    await cancelOrder(call, { orderId, customerId }, notes || CANCEL_NOTE);
+    const { orderId, notes } = call.body;
+    await cancelOrder(call, orderId, notes || CANCEL_NOTE);
     return orderRecord(call.tx, orderId);
   });
 

@@ -418,7 +418,8 @@ describe('cancelling an order', () => {
     // The path names Globex: the guard refuses Wayne's account.
     const underTheirs = await calls.cancel(wayne.admin, world.globex.id, { orderId: theirs.id });
     expect(underTheirs.status).toBe(404);
-    // The body names Globex while the path names Wayne: refused, even for Wayne's own order.
+    // The body names Globex while the path names Wayne: the guard refuses it as a customer Wayne's account
+    // may not act in, even for Wayne's own order.
     const own = await place();
     for (const orderId of [theirs.id, own.id]) {
       const mixed = await ctx.call('POST', `/api/billing/order/${wayne.id}/cancel`, {
@@ -426,7 +427,7 @@ describe('cancelling an order', () => {
         json: { orderId, customerId: world.globex.id },
       });
       expect(mixed.status).toBe(404);
-      expect(mixed.body.messageKey).toBe('error.billing.orderNotFound');
+      expect(mixed.body.messageKey).toBe('error.customer.notFound');
     }
     expect((await calls.detail(wayne.admin, wayne.id, own.id)).body.status).toBe('SUBMITTED');
     expect((await calls.detail(world.globex.admin, world.globex.id, theirs.id)).body.status).toBe(
