@@ -76,3 +76,24 @@ export function inReach<T>(db: Database, reach: Reach, work: (tx: Database) => P
     return work(tx);
   });
 }
+
+/**
+ * Inside a transaction of any reach, `work` acts for one customer: its queries run under that customer's
+ * policies (a row of another customer is neither seen nor written), then the transaction's reach is what
+ * it was. An operator's work on one customer's records (approving its order) runs so, and needs no customer
+ * condition of its own. A failure aborts the whole transaction, so nothing is restored after one.
+ */
+export async function actingFor<T>(tx: Database, customer: string, work: () => Promise<T>): Promise<T> {
+  const reached = (await tx.execute(
+    sql`select current_setting('role') as role, current_setting(${CUSTOMER_SETTING}, true) as customer`,
+  )) as unknown as { rows: { role: string; customer: string | null }[] };
+  const [before] = reached.rows;
+  await tx.execute(
+    sql`select set_config('role', ${CUSTOMER_ROLE}, true), set_config(${CUSTOMER_SETTING}, ${customer}, true)`,
+  );
+  const result = await work();
+  await tx.execute(
+    sql`select set_config('role', ${before?.role ?? 'none'}, true), set_config(${CUSTOMER_SETTING}, ${before?.customer ?? ''}, true)`,
+  );
+  return result;
+}

@@ -22,6 +22,7 @@ import {
   inList,
   type ListAsk,
 } from '../../db/listing.ts';
+import { actingFor } from '../../db/reach.ts';
 import {
   customers,
   orders,
@@ -403,13 +404,16 @@ export async function cancelOrder(
   });
 }
 
-/** The customer's support features: those of the tiers of its active subscriptions. */
+/**
+ * The customer's support features: those of the tiers of its active subscriptions (run acting for the
+ * customer, whose subscriptions alone the policies show).
+ */
 async function refreshFeatures(tx: Database, customerId: string): Promise<void> {
   const held = await tx
     .select({ featureIds: tierPlans.featureIds })
     .from(subscriptions)
     .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
-    .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.status, 'ACTIVE')));
+    .where(eq(subscriptions.status, 'ACTIVE'));
   const features = [...new Set(held.flatMap((row) => row.featureIds))].sort();
   await tx.update(customers).set({ features }).where(eq(customers.id, customerId));
 }
@@ -418,13 +422,22 @@ async function refreshFeatures(tx: Database, customerId: string): Promise<void> 
  * Approves a SUBMITTED order, in the caller's transaction: a subscription is made (with its token pack and
  * service instance) or changed (upgrade: tier, period and users from now; extend: the period added to its
  * end, the users set, those to remove deactivated; edit: the users set), and the customer's features follow
- * its tiers. Anything that fails undoes it all. The queries below name the order's customer: an operator
- * approves outside any customer.
+ * its tiers. Anything that fails undoes it all. An operator approves outside any customer: the work runs
+ * under the order's customer's policies (actingFor), so that it reads and writes that customer's rows only.
  */
 export async function approveOrder(write: OrderWrite, id: string, now: Date = new Date()): Promise<void> {
-  const { tx, audit, caller } = write;
-  const { order, tier, period } = await findOrder(tx, id, { forUpdate: true });
-  if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
+  const { tx } = write;
+  const found = await findOrder(tx, id, { forUpdate: true });
+  if (found.order.status !== 'SUBMITTED') throw notSubmitted(found.order.status);
+  await actingFor(tx, found.order.customerId, () => fulfil(write, found, now));
+}
+
+/** What approving makes of an order, under its customer's policies (actingFor). */
+async function fulfil(
+  { tx, audit, caller }: OrderWrite,
+  { order, tier, period }: OrderJoin,
+  now: Date,
+): Promise<void> {
   const made: Partial<OrderRow> = {};
 
   if (order.action === 'SUBSCRIBE') {
@@ -479,13 +492,7 @@ export async function approveOrder(write: OrderWrite, id: string, now: Date = ne
     });
   } else {
     const [before] = order.subscriptionId
-      ? await tx
-          .select()
-          .from(subscriptions)
-          .where(
-            and(eq(subscriptions.id, order.subscriptionId), eq(subscriptions.customerId, order.customerId)),
-          )
-          .for('update')
+      ? await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscriptionId)).for('update')
       : [];
     if (!before) throw fail(E.subscriptionNotFound);
     const change =
@@ -515,7 +522,7 @@ export async function approveOrder(write: OrderWrite, id: string, now: Date = ne
       await tx
         .update(users)
         .set({ status: 'INACTIVE', lastModifiedDate: now })
-        .where(and(eq(users.customerId, order.customerId), inArray(users.id, order.removeUsers)));
+        .where(inArray(users.id, order.removeUsers));
     }
     await audit({
       table: 'Subscription',

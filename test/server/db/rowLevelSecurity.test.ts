@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { defineResource } from '../../../contract/kit.ts';
 import type { Database } from '../../../server/db/client.ts';
-import { inReach } from '../../../server/db/reach.ts';
+import { actingFor, inReach } from '../../../server/db/reach.ts';
 import { directories, users } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { createKit } from '../../../server/kit/kit.ts';
@@ -205,6 +205,32 @@ describe("a transaction in a customer's reach", () => {
         return tx.execute(sql`select count(*) from users`);
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('a transaction of every row acting for one customer (an operator approving its order)', () => {
+  const everyUser = sql`select count(*)::int as n from users`;
+
+  it("sees and writes that customer's rows only, then every row again", async () => {
+    const { acme, globex } = customers;
+    const seen = await inReach(ctx.db, 'all', async (tx) => {
+      const before = await countOf(tx, everyUser);
+      const [during, changed] = await actingFor(tx, acme.id, async () => [
+        await countOf(tx, everyUser),
+        await rowsOf(tx, sql`update users set status = status where customer_id = ${globex.id} returning id`),
+      ]);
+      return { before, during, changed, after: await countOf(tx, everyUser) };
+    });
+    expect(seen).toEqual({ before: 5, during: 2, changed: [], after: 5 });
+  });
+
+  it("keeps a customer's transaction in its customer afterwards", async () => {
+    const { acme, globex } = customers;
+    const after = await inReach(ctx.db, { customer: globex.id }, async (tx) => {
+      await actingFor(tx, acme.id, async () => undefined);
+      return rowsOf<{ customer: string }>(tx, sql`select distinct customer_id as customer from users`);
+    });
+    expect(after).toEqual([{ customer: globex.id }]);
   });
 });
 
