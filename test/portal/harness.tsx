@@ -180,6 +180,12 @@ export const fill = async (user: UserEvent, field: HTMLElement, text: string) =>
   await user.paste(text);
 };
 
+/** Types a value in place of the field's: clears it, then fills it. */
+export const refill = async (user: UserEvent, field: HTMLElement, text: string) => {
+  await user.clear(field);
+  await fill(user, field, text);
+};
+
 /** Clicks Save once the form knows it has changed (react-admin disables it while the form is pristine). */
 export const save = async (user: UserEvent) => {
   const button = screen.getByRole('button', { name: 'Save' });

@@ -4,6 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import account from '../../../src/resources/account';
 import type { Session } from '../../../src/session';
+import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
+import { refuseCall, savingPut } from '../fakeServer';
 import {
   bulkButton,
   customerAdmin,
@@ -12,6 +14,7 @@ import {
   operator,
   operatorInside,
   recordRequests,
+  refill,
   renderAdmin,
   resourcesOf,
   row,
@@ -108,21 +111,10 @@ describe('the account list', () => {
     const sent = recordRequests();
     renderAt('/account');
     expect(await screen.findByText('ann@provider.test')).toBeInTheDocument();
-    const ann = row('ann@provider.test');
-    expect(within(ann).getByText('Ann')).toBeInTheDocument();
-    expect(within(ann).getByText('Lee')).toBeInTheDocument();
-    expect(within(ann).getByText('Operator')).toBeInTheDocument();
-    expect(within(ann).getByText('Auditor')).toBeInTheDocument();
-    expect(within(ann).getByText('Active')).toBeInTheDocument();
-    expect(within(ann).getByText('5/3/2024')).toBeInTheDocument();
+    expectRowToShow('ann@provider.test', 'Ann', 'Lee', 'Operator', 'Auditor', 'Active', '5/3/2024');
     expect(within(row('bob@provider.test')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
-    expect(searches(sent)[0]).toEqual({
-      page: 0,
-      limit: 10,
-      filters: {},
-      sort: { field: 'createdDate', order: 'DESC' },
-    });
+    expect(searches(sent)[0]).toEqual(firstSearch('createdDate', 'DESC'));
   });
 
   it("searches the chosen customer's accounts in customer scope", async () => {
@@ -169,18 +161,13 @@ describe('the account list', () => {
   });
 
   it('opens the edit page on a double-click of a row', async () => {
-    const { user, pathname } = renderAt('/account');
-    await user.dblClick(await screen.findByText('bob@provider.test'));
-    await waitFor(() => expect(pathname()).toBe('/account/a2'));
-    expect(await screen.findByDisplayValue('Tran')).toBeInTheDocument();
+    await expectDoubleClickToEdit(renderAt('/account'), 'bob@provider.test', '/account/a2', 'Tran');
   });
 
   it('shows a viewer neither Create nor activation', async () => {
     renderAt('/account', { permissions: ['account:view'] });
     await screen.findByText('ann@provider.test');
-    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Activate|Deactivate/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expectNoneOf({ links: ['Create'], buttons: [/Activate|Deactivate/], noCheckbox: true });
   });
 });
 
@@ -268,14 +255,11 @@ describe('the account forms', () => {
   });
 
   it("shows the server's refusal of the roles", async () => {
-    server.use(
-      http.post(`${API}/account/create_account_organization`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.account.rolesDuplicated', message: 'Selected roles are duplicated' },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseCall('post', `${API}/account/create_account_organization`, {
+      status: 400,
+      messageKey: 'error.account.rolesDuplicated',
+      message: 'Selected roles are duplicated',
+    });
     const { user } = renderAt('/account/create');
     await fillRequired(user);
     await pickRoles(user, ['Operator']);
@@ -298,16 +282,11 @@ describe('the account forms', () => {
 
   it('loads an account, shows its status, and saves the edited fields', async () => {
     const sent = recordRequests();
-    server.use(
-      http.put(`${API}/account/a1`, async ({ request }) =>
-        HttpResponse.json({ ...ANN, ...((await request.json()) as object) }),
-      ),
-    );
+    server.use(savingPut(`${API}/account/a1`, ANN));
     const { user, pathname } = renderAt('/account/a1');
     const lastName = await screen.findByDisplayValue('Lee');
     expect(screen.getByText('Active')).toBeInTheDocument();
-    await user.clear(lastName);
-    await fill(user, lastName, 'Nguyen');
+    await refill(user, lastName, 'Nguyen');
     await save(user);
     expect(await screen.findByText('Account updated')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/account'));

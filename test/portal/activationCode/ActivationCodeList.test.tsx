@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { itBehavesAsACodeList } from '../codeListScenarios';
-import { acceptConfirmation, bulkButton, fill, recordRequests, row, selectRows, writesOf } from '../harness';
+import * as codeList from '../codeListScenarios';
+import { bulkButton, recordRequests, row, selectRows, writesOf } from '../harness';
 import { server } from '../msw';
-import { onAPhone } from '../phone';
 import { AC as AC_URL, ANN, BOB, CID, PACK, renderAt, VIEW } from './fixtures';
 
 const searches = (sent: ReturnType<typeof recordRequests>) =>
@@ -57,41 +56,67 @@ describe("a token pack's activation codes", () => {
   });
 });
 
+/** The activation codes of tp1, as the code lists' shared scenarios see them. */
+const codes: codeList.CodeList = {
+  render: ({ empty, refuseMail }) =>
+    renderAt('tp1', {
+      ...(empty && { codes: [] }),
+      ...(refuseMail && {
+        sendMail: {
+          status: 404,
+          messageKey: 'error.activationCode.notFound',
+          message: 'This activation code does not exist.',
+        },
+      }),
+    }),
+  listed: 'ann@acme.test',
+  empty: 'No activation codes yet',
+  generated: 'Generated 1 activation code',
+  generate: { method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined },
+  absentWhileEmpty: ['Download All'],
+  search: { placeholder: 'Search', noMatch: 'No activation codes match these filters.' },
+  ids: { ann: ANN.id, bob: BOB.id, cid: CID.id },
+  calls: {
+    sendMail: (ids, email) => ({
+      method: 'POST',
+      path: `${AC}/c1/send-mail`,
+      body: { ids, ...(email && { email }) },
+    }),
+    regenerate: (which) => ({ method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: which }),
+    delete: (ids) => ({ method: 'DELETE', path: `${AC}/c1/delete-many`, body: { ids } }),
+  },
+  rowButtons: {
+    mail: (who) => `Send the code of ${who} by email`,
+    regenerate: (who) => `Re-generate the code of ${who}`,
+  },
+  mailDialog: 'Send the activation code by email',
+  mailed: {
+    one: 'The activation code is sent successfully',
+    two: '2 selected activation code(s) are sent successfully',
+    oneSkipped:
+      '1 selected activation code(s) are sent successfully. 1 without an email address were skipped.',
+  },
+  refusal: 'This activation code does not exist.',
+  confirm: {
+    all: {
+      ask: /Every current activation code of this token pack stops working/,
+      done: 'Re-generate code successfully',
+    },
+    selected: {
+      ask: /The current codes of the 2 selected users stop working/,
+      done: 'Re-generate code successfully',
+    },
+    one: {
+      ask: 'The current code of cid stops working: the user needs the new one.',
+      done: 'Re-generate code successfully',
+    },
+    delete: { ask: /Delete the 2 selected activation codes\?/, done: '2 activation codes deleted' },
+  },
+  phone: ['7KQ2-M9XD-4HJT-0PWC', 'bob · Activated'],
+};
+
 describe('the toolbar', () => {
-  itBehavesAsACodeList({
-    render: ({ empty }) => renderAt('tp1', empty ? { codes: [] } : {}),
-    listed: 'ann@acme.test',
-    empty: 'No activation codes yet',
-    generated: 'Generated 1 activation code',
-    generate: { method: 'PUT', path: `${AC}/generate/c1/tp1`, body: undefined },
-    absentWhileEmpty: ['Download All'],
-  });
-
-  it('offers Re-generate all once the pack has codes, and re-generates them after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Re-generate all' }));
-    expect(
-      await screen.findByText(/Every current activation code of this token pack stops working/),
-    ).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([]);
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { all: true } },
-    ]);
-  });
-
-  it('keeps Re-generate all when the filters match no code of a pack that has some', async () => {
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await fill(user, screen.getByPlaceholderText('Search'), 'nobody');
-    expect(await screen.findByText('No activation codes match these filters.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Re-generate all' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-  });
+  codeList.itBehavesAsACodeList(codes);
 
   it('says when the pack has no primary directory, with the way to its edit page', async () => {
     const { user } = renderAt('tp1', {
@@ -216,151 +241,11 @@ describe('the zips of QR codes', () => {
   });
 });
 
-describe('the actions on the selected codes', () => {
-  it('sends the selected codes by email', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await selectRows(user, 'ann', 'cid');
-    await user.click(bulkButton('Send Mail'));
-    expect(
-      await screen.findByText('2 selected activation code(s) are sent successfully'),
-    ).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [ANN.id, CID.id] } },
-    ]);
-  });
+describe('the actions on the selected codes', () => codeList.itActsOnSelectedCodes(codes));
 
-  it('says how many were skipped for want of an email address', async () => {
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await selectRows(user, 'ann', 'bob');
-    await user.click(bulkButton('Send Mail'));
-    expect(
-      await screen.findByText(
-        '1 selected activation code(s) are sent successfully. 1 without an email address were skipped.',
-      ),
-    ).toBeInTheDocument();
-  });
+describe("a row's actions", () => codeList.itActsOnACode(codes));
 
-  it('re-generates the selected codes after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await selectRows(user, 'bob', 'cid');
-    await user.click(bulkButton('Re-generate'));
-    expect(
-      await screen.findByText(/The current codes of the 2 selected users stop working/),
-    ).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { ids: [BOB.id, CID.id] } },
-    ]);
-  });
-
-  it('deletes the selected codes after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await selectRows(user, 'ann', 'bob');
-    await user.click(bulkButton('Delete'));
-    expect(await screen.findByText(/Delete the 2 selected activation codes\?/)).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('2 activation codes deleted')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
-    expect(row('cid')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'DELETE', path: `${AC}/c1/delete-many`, body: { ids: [ANN.id, BOB.id] } },
-    ]);
-  });
-});
-
-describe("a row's actions", () => {
-  it('refuses to send a code to no address or a malformed one, sending nothing', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await user.click(screen.getByRole('button', { name: 'Send the code of bob by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the activation code by email' });
-    const email = within(dialog).getByRole('textbox', { name: /Email address/ });
-    expect(email).toHaveValue('');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Email must not be empty')).toBeInTheDocument();
-    await fill(user, email, 'bob-at-acme');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Please input a valid email.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([]);
-  });
-
-  it("sends a code to the user's address, or another one typed", async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await user.click(screen.getByRole('button', { name: 'Send the code of ann by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the activation code by email' });
-    const email = within(dialog).getByRole('textbox', { name: /Email address/ });
-    expect(email).toHaveValue('ann@acme.test');
-    await user.clear(email);
-    await fill(user, email, 'ann.lee@acme.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('The activation code is sent successfully')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writesOf(sent)).toEqual([
-      { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [ANN.id], email: 'ann.lee@acme.test' } },
-    ]);
-  });
-
-  it("shows the server's refusal as a warning and keeps the dialog open", async () => {
-    const { user } = renderAt('tp1', {
-      sendMail: {
-        status: 404,
-        messageKey: 'error.activationCode.notFound',
-        message: 'This activation code does not exist.',
-      },
-    });
-    await screen.findByText('ann@acme.test');
-    await user.click(screen.getByRole('button', { name: 'Send the code of ann by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the activation code by email' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('This activation code does not exist.')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Send the activation code by email' })).toBeInTheDocument();
-  });
-
-  it('re-generates one code after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await screen.findByText('ann@acme.test');
-    await user.click(screen.getByRole('button', { name: 'Re-generate the code of cid' }));
-    expect(
-      await screen.findByText('The current code of cid stops working: the user needs the new one.'),
-    ).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate code successfully')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'PUT', path: `${AC}/c1/re-generate/tp1`, body: { ids: [CID.id] } },
-    ]);
-  });
-});
-
-describe('on a phone', () => {
-  onAPhone();
-
-  it('lists the codes simply, each with its actions', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    expect(await screen.findByText('7KQ2-M9XD-4HJT-0PWC')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByText('bob · Activated')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send the code of cid by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the activation code by email' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('The activation code is sent successfully')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'POST', path: `${AC}/c1/send-mail`, body: { ids: [CID.id], email: 'cid@acme.test' } },
-    ]);
-  });
-});
+codeList.describeCodesOnAPhone(codes);
 
 describe('with token-pack:view only', () => {
   it('shows the codes and their downloads, without the actions that change or send them', async () => {

@@ -4,6 +4,7 @@ import type { ActivationCodeRecord } from '../../../contract/activationCode';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import activationCode from '../../../src/resources/activationCode';
 import tokenPack from '../../../src/resources/tokenPack';
+import { pageOf, type Refusal, refuse, removeIds, sendMailOf } from '../fakeServer';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
@@ -72,9 +73,9 @@ export interface Fixtures {
   pack?: TokenPackRecord;
   codes?: ActivationCodeRecord[];
   /** What send-mail answers. */
-  sendMail?: { queued: number; skipped: number } | { status: number; messageKey: string; message: string };
+  sendMail?: { queued: number; skipped: number } | Refusal;
   /** What generate answers when it fails. */
-  generateError?: { status: number; messageKey: string; message: string };
+  generateError?: Refusal;
   /** The zips wait for this before answering (to see the progress). */
   zipReady?: Promise<void>;
 }
@@ -118,20 +119,10 @@ export const serve = ({
           (!status || row.status === status) &&
           (emailExist === null || (row.email !== null) === (emailExist === 'true')),
       );
-      const page = Number(query.get('page') ?? 0);
-      const pageSize = Number(query.get('pageSize') ?? 25);
-      return HttpResponse.json({
-        content: found.slice(page * pageSize, (page + 1) * pageSize),
-        totalElements: found.length,
-        page,
-        pageSize,
-      });
+      return HttpResponse.json(pageOf(found, query));
     }),
     http.put(`${AC}/generate/c1/:tokenPackId`, () => {
-      if (generateError) {
-        const { status, ...body } = generateError;
-        return HttpResponse.json(body, { status });
-      }
+      if (generateError) return refuse(generateError);
       rows.push(code({ id: 'a0000000-0000-4000-8000-000000000004', username: 'dan', userId: 'u4' }));
       return HttpResponse.json({ generated: 1 });
     }),
@@ -139,17 +130,7 @@ export const serve = ({
       const body = (await request.json()) as { ids?: string[]; all?: boolean };
       return HttpResponse.json({ regenerated: body.all ? rows.length : (body.ids?.length ?? 0) });
     }),
-    http.post(`${AC}/c1/send-mail`, async ({ request }) => {
-      const body = (await request.json()) as { ids: string[]; email?: string };
-      if (sendMail && 'status' in sendMail) {
-        const { status, ...error } = sendMail;
-        return HttpResponse.json(error, { status });
-      }
-      const withEmail = body.ids.filter(
-        (id) => body.email || rows.find((row) => row.id === id)?.email,
-      ).length;
-      return HttpResponse.json(sendMail ?? { queued: withEmail, skipped: body.ids.length - withEmail });
-    }),
+    sendMailOf(`${AC}/c1/send-mail`, rows, sendMail),
     http.post(`${AC}/c1/zip-token-pack-ac/:tokenPackId`, async () => {
       await zipReady;
       return zip();
@@ -160,11 +141,7 @@ export const serve = ({
     }),
     http.delete(`${AC}/c1/delete-many`, async ({ request }) => {
       const { ids } = (await request.json()) as { ids: string[] };
-      for (const id of ids)
-        rows.splice(
-          rows.findIndex((row) => row.id === id),
-          1,
-        );
+      removeIds(rows, ids);
       return HttpResponse.json({ ids });
     }),
   );

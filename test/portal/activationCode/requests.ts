@@ -1,16 +1,17 @@
 import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
-import { REF, type Requests } from '../dataProviders/requestCases';
+import { listParams, type Requests, refParams } from '../dataProviders/requestCases';
 
 /** The requests of activation-code, as the server receives them. */
 export default {
   'activation-code': [
     {
       call: 'getList',
-      params: {
-        pagination: { page: 2, perPage: 25 },
-        sort: { field: 'username', order: 'ASC' },
-        filter: { tokenPackId: 'tp1', q: 'ann', status: 'NEW', emailExist: true },
-      },
+      params: listParams(2, 25, ['username', 'ASC'], {
+        tokenPackId: 'tp1',
+        q: 'ann',
+        status: 'NEW',
+        emailExist: true,
+      }),
       sent: [
         GET(
           '/api/idm-config/v2/reactive/activation-code/c1/search?page=1&pageSize=25&sort=username&order=ASC&tokenPackId=tp1&q=ann&status=NEW&emailExist=true',
@@ -19,7 +20,7 @@ export default {
     },
     {
       call: 'getManyReference',
-      params: { ...REF, sort: { field: 'expireDate', order: 'DESC' }, target: 'tokenPackId', id: 'tp1' },
+      params: refParams('tokenPackId', 'tp1', ['expireDate', 'DESC']),
       sent: [
         GET(
           '/api/idm-config/v2/reactive/activation-code/c1/search?page=0&pageSize=5&sort=expireDate&order=DESC&tokenPackId=tp1',

@@ -6,15 +6,8 @@ import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
 import { fill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
+import { CUSTOMERS } from './fixtures';
 
-const CUSTOMERS = {
-  id: 'as1',
-  name: 'Customers',
-  description: 'Customer companies of the provider',
-  resourceType: 'customer',
-  actions: ['view', 'create', 'modify', 'configure'],
-  scope: 'provider',
-};
 const DIRECTORIES = {
   id: 'as2',
   name: 'Directories',

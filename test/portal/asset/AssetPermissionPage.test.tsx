@@ -1,18 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
 import { operator, renderAdmin, resourcesOf, sessionUser } from '../harness';
 import { API, server } from '../msw';
-
-const CUSTOMERS = {
-  id: 'as1',
-  name: 'Customers',
-  description: 'Customer companies of the provider',
-  resourceType: 'customer',
-  actions: ['view', 'create', 'modify', 'configure'],
-  scope: 'provider',
-};
+import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
+import { CUSTOMERS } from './fixtures';
 
 const PERMISSION = {
   assetId: 'as1',
@@ -231,22 +224,13 @@ describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
 
   it('asks before leaving with unsaved changes, and stays when told to', async () => {
     serve();
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
+    const confirm = stubConfirm();
     const { user, pathname } = open();
     await screen.findByRole('table');
     await user.click(box('Create for Operators'));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith(
-        "Some of your changes weren't saved. Are you sure you want to ignore them?",
-      ),
-    );
-    expect(pathname()).toBe('/asset/as1/permission');
+    const leaving = { user, confirm, pathname, cancel: 'button' } as const;
+    await expectCancelToStay(leaving, '/asset/as1/permission');
     expect(box('Create for Operators')).toBeChecked();
-    confirm.mockReturnValue(true);
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(pathname()).toBe('/asset'));
-    vi.unstubAllGlobals();
+    await expectCancelToLeave(leaving, '/asset');
   });
 });

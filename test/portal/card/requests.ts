@@ -1,21 +1,10 @@
 import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
-import { LIST, REF, type Requests } from '../dataProviders/requestCases';
+import { getSearches, type Requests } from '../dataProviders/requestCases';
 
 /** The requests of card, as the server receives them. */
 export default {
   card: [
-    {
-      call: 'getList',
-      params: LIST,
-      sent: [GET('/api/billing/c1/get-list-payment-sources?q=x')],
-      answer: { json: [] },
-    },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/billing/c1/get-list-payment-sources?ownerId=o1')],
-      answer: { json: [] },
-    },
+    ...getSearches('/api/billing/c1/get-list-payment-sources', 'whole'),
     {
       call: 'create',
       params: { data: { stripeTokenId: 'tok_test_x' } },

@@ -8,6 +8,7 @@ import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
 import { ChangePasswordPage } from '../../../src/pages/change-password/ChangePasswordPage';
 import { type SessionUser, sessionStore } from '../../../src/session';
+import { refuseCall } from '../fakeServer';
 import { sessionUser } from '../harness';
 import { API, server } from '../msw';
 
@@ -54,14 +55,11 @@ describe('the change-password page', () => {
   });
 
   it("shows the server's refusal of a wrong old password", async () => {
-    server.use(
-      http.post(`${API}/account/change-password`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.account.oldPasswordIncorrect', message: 'Old Password is Incorrect' },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseCall('post', `${API}/account/change-password`, {
+      status: 400,
+      messageKey: 'error.account.oldPasswordIncorrect',
+      message: 'Old Password is Incorrect',
+    });
     const user = renderPage();
     await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Wrong123a');
     await user.type(field('New Password'), 'Brand1new');

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import vosCloudConfig from '../../../src/resources/cloudConfig';
-import { fill, renderAdmin, resourcesOf } from '../harness';
+import { fill, refill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
+import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
 
 const BASE = `${API}/idm-config/vos-cloud-config`;
 const ALL = [
@@ -90,8 +91,6 @@ const expectInfoNotification = async (text: string) => {
   );
 };
 
-const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
-
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 describe('the cloud authentication server settings', { timeout: 15_000 }, () => {
@@ -168,8 +167,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
     ).not.toHaveLength(0);
     expect(seen.created).toEqual([]);
     const cloudUrl = screen.getByRole('textbox', { name: 'Cloud URL' });
-    await user.clear(cloudUrl);
-    await fill(user, cloudUrl, 'https://cloud.example.com');
+    await refill(user, cloudUrl, 'https://cloud.example.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(seen.created).toHaveLength(1));
     expect(seen.created[0]).toEqual({
@@ -198,8 +196,7 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
     await waitFor(() => expect(companyId).toHaveValue('company-2'));
     expect(screen.getByText('Set')).toBeInTheDocument();
     expect(screen.getByText('Leave empty to keep the stored password.')).toBeInTheDocument();
-    await user.clear(companyId);
-    await fill(user, companyId, 'acme-2');
+    await refill(user, companyId, 'acme-2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(seen.updated).toHaveLength(1));
     expect(seen.updated[0]).toEqual({
@@ -248,24 +245,14 @@ describe('the cloud authentication server settings', { timeout: 15_000 }, () => 
     ['an edited setting', '/vos-cloud-config/2'],
   ])('asks before leaving %s with unsaved changes', async (_, path) => {
     serveConfigs();
-    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = admin(path);
-      const companyId = await screen.findByRole('textbox', { name: 'Company ID' });
-      if (path.endsWith('/2')) await waitFor(() => expect(companyId).toHaveValue('company-2'));
-      await fill(user, companyId, 'x');
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
-      expect(pathname()).toBe(path);
-      expect(companyId).toHaveValue(path.endsWith('/2') ? 'company-2x' : 'x');
-      confirm.mockReturnValue(true);
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(pathname()).toBe('/vos-cloud-config'));
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = admin(path);
+    const companyId = await screen.findByRole('textbox', { name: 'Company ID' });
+    if (path.endsWith('/2')) await waitFor(() => expect(companyId).toHaveValue('company-2'));
+    await fill(user, companyId, 'x');
+    await expectCancelToStay({ user, confirm, pathname }, path);
+    expect(companyId).toHaveValue(path.endsWith('/2') ? 'company-2x' : 'x');
+    await expectCancelToLeave({ user, confirm, pathname }, '/vos-cloud-config');
   });
 
   it('offers to create the first setting on a fresh install, to an operator who may create', async () => {

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
+import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
+import { refuseCall, savingPut } from '../fakeServer';
 import { bulkButton, fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
 import { describeListStates } from '../listScenarios';
 import { API, server } from '../msw';
+import { expectCancelToStay, stubConfirm } from '../unsavedChanges';
 
 const ACME = {
   id: 'c1',
@@ -58,19 +61,11 @@ describe('the customer list', () => {
     renderAt('/customer');
     expect(await screen.findByText('Acme Corp')).toBeInTheDocument();
     const acme = row('Acme Corp');
-    expect(within(acme).getByText('ops@acme.test')).toBeInTheDocument();
-    expect(within(acme).getByText('+84 28 1234')).toBeInTheDocument();
-    expect(within(acme).getByText('5/3/2024')).toBeInTheDocument();
-    expect(within(acme).getByText('Active')).toBeInTheDocument();
+    expectRowToShow('Acme Corp', 'ops@acme.test', '+84 28 1234', '5/3/2024', 'Active');
     expect(within(acme).getByRole('img', { name: 'Acme Corp' })).toHaveAttribute('src', ACME.logo);
     expect(within(row('Globex')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('1-10 of 12')).toBeInTheDocument();
-    expect(searches(sent)[0]).toEqual({
-      page: 0,
-      limit: 10,
-      filters: {},
-      sort: { field: 'createdDate', order: 'DESC' },
-    });
+    expect(searches(sent)[0]).toEqual(firstSearch('createdDate', 'DESC'));
   });
 
   it('sends the search text, the status filter and the sort to the server', async () => {
@@ -129,20 +124,14 @@ describe('the customer list', () => {
   });
 
   it('opens the edit page on a double-click of a row', async () => {
-    const { user, pathname } = renderAt('/customer');
-    await user.dblClick(await screen.findByText('it@globex.test'));
-    await waitFor(() => expect(pathname()).toBe('/customer/c2'));
-    expect(await screen.findByDisplayValue('Globex')).toBeInTheDocument();
+    await expectDoubleClickToEdit(renderAt('/customer'), 'it@globex.test', '/customer/c2', 'Globex');
   });
 
   it('shows a viewer neither Create nor the actions that change customers', async () => {
     renderAt('/customer', { permissions: ['customer:view'] });
     await screen.findByText('Acme Corp');
     expect(within(row('Acme Corp')).getByRole('button', { name: 'Manage' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Activate|Deactivate/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expectNoneOf({ links: ['Create', 'Edit'], buttons: [/Activate|Deactivate/], noCheckbox: true });
   });
 });
 
@@ -189,14 +178,11 @@ describe('the customer forms', () => {
   });
 
   it("shows the server's refusal", async () => {
-    server.use(
-      http.post(`${API}/customer/create`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.email.existed', message: 'Email already existed' },
-          { status: 400 },
-        ),
-      ),
-    );
+    refuseCall('post', `${API}/customer/create`, {
+      status: 400,
+      messageKey: 'error.email.existed',
+      message: 'Email already existed',
+    });
     const { user } = renderAt('/customer/create');
     await fill(user, await screen.findByLabelText('Company name *', { selector: 'input' }), 'Initech');
     await fill(user, input('Contact email'), 'it@initech.test');
@@ -206,11 +192,7 @@ describe('the customer forms', () => {
 
   it('loads a customer, and saves its profile with update_profile', async () => {
     const sent = recordRequests();
-    server.use(
-      http.put(`${API}/customer/c2/update_profile`, async ({ request }) =>
-        HttpResponse.json({ ...GLOBEX, ...((await request.json()) as object) }),
-      ),
-    );
+    server.use(savingPut(`${API}/customer/c2/update_profile`, GLOBEX));
     const { user, pathname } = renderAt('/customer/c2');
     const name = await screen.findByDisplayValue('Globex');
     await user.clear(name);
@@ -238,22 +220,11 @@ describe('the customer forms', () => {
   });
 
   it('asks before leaving an edit with unsaved changes', async () => {
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = renderAt('/customer/c2');
-      await fill(user, await screen.findByDisplayValue('Globex'), ' Ltd');
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() =>
-        expect(confirm).toHaveBeenCalledWith(
-          "Some of your changes weren't saved. Are you sure you want to ignore them?",
-        ),
-      );
-      expect(pathname()).toBe('/customer/c2');
-      expect(screen.getByDisplayValue('Globex Ltd')).toBeInTheDocument();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = renderAt('/customer/c2');
+    await fill(user, await screen.findByDisplayValue('Globex'), ' Ltd');
+    await expectCancelToStay({ user, confirm, pathname }, '/customer/c2');
+    expect(screen.getByDisplayValue('Globex Ltd')).toBeInTheDocument();
   });
 
   it('shows a customer with Edit, Manage and Activate; Manage enters its context', async () => {

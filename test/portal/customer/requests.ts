@@ -1,21 +1,10 @@
 import { GET, POST, PUT } from '../dataProviders/edge';
-import {
-  CREATE,
-  LIST,
-  MANY,
-  ONE,
-  REF,
-  type Requests,
-  SEARCH,
-  SEARCH_REF,
-  UPDATE,
-} from '../dataProviders/requestCases';
+import { CREATE, MANY, ONE, postSearches, type Requests, UPDATE } from '../dataProviders/requestCases';
 
 /** The requests of customer, as the server receives them. */
 export default {
   customer: [
-    { call: 'getList', params: LIST, sent: [POST('/api/customer/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/customer/search', SEARCH_REF)] },
+    ...postSearches('/api/customer'),
     { call: 'getOne', params: ONE, sent: [GET('/api/customer/r1')] },
     {
       call: 'getMany',

@@ -39,6 +39,22 @@ export const REMOVE = { id: 'r1', previousData: { id: 'r1', name: 'Old' } };
 export const icon = new File(['png-bytes'], 'icon.png', { type: 'image/png' });
 export const ICON = filePart('icon.png', 'image/png', 'png-bytes');
 
+/** The params of a getList: page `page` (from 1) of `perPage` rows, sorted by `field`, filtered by `filter`. */
+export const listParams = (
+  page: number,
+  perPage: number,
+  [field, order]: [string, 'ASC' | 'DESC'],
+  filter: Record<string, unknown>,
+) => ({ pagination: { page, perPage }, sort: { field, order }, filter });
+
+/** The params of a getManyReference: REF's page, the records whose `target` is `id`, sorted by `field`. */
+export const refParams = (target: string, id: string, [field, order]: [string, 'ASC' | 'DESC']) => ({
+  ...REF,
+  sort: { field, order },
+  target,
+  id,
+});
+
 // The bodies of the search conventions for LIST and REF.
 export const SEARCH = { page: 1, limit: 5, filters: { q: 'x' }, sort: { field: 'name', order: 'ASC' } };
 export const SEARCH_REF = {
@@ -167,12 +183,34 @@ export const TP = '/api/idm-config/token-pack-v2';
 export type Requests = Readonly<Record<string, readonly Case[]>>;
 
 /**
+ * The list and the references of a resource searched by GET at `url`, the query saying the page and the sort
+ * ('sorted'), the page only ('paged'), or neither: the whole list, answered as an array ('whole').
+ */
+export const getSearches = (url: string, paging: 'sorted' | 'paged' | 'whole' = 'sorted'): Case[] => {
+  if (paging === 'whole')
+    return [
+      { call: 'getList', params: LIST, sent: [GET(`${url}?q=x`)], answer: { json: [] } },
+      { call: 'getManyReference', params: REF, sent: [GET(`${url}?ownerId=o1`)], answer: { json: [] } },
+    ];
+  const sort = paging === 'sorted' ? '&sort=name&order=ASC' : '';
+  return [
+    { call: 'getList', params: LIST, sent: [GET(`${url}?page=1&pageSize=5${sort}&q=x`)] },
+    { call: 'getManyReference', params: REF, sent: [GET(`${url}?page=0&pageSize=5${sort}&ownerId=o1`)] },
+  ];
+};
+
+/** The list and the references of a resource in the post-search convention, searched at `<searchBase>/search`. */
+export const postSearches = (searchBase: string): Case[] => [
+  { call: 'getList', params: LIST, sent: [POST(`${searchBase}/search`, SEARCH)] },
+  { call: 'getManyReference', params: REF, sent: [POST(`${searchBase}/search`, SEARCH_REF)] },
+];
+
+/**
  * The reads of a resource in the post-search convention: its list and references searched at
  * `<searchBase>/search`, a record read at `<recordBase>/<id>`, several one by one.
  */
 export const postSearchReads = (searchBase: string, recordBase = searchBase): Case[] => [
-  { call: 'getList', params: LIST, sent: [POST(`${searchBase}/search`, SEARCH)] },
-  { call: 'getManyReference', params: REF, sent: [POST(`${searchBase}/search`, SEARCH_REF)] },
+  ...postSearches(searchBase),
   { call: 'getOne', params: ONE, sent: [GET(`${recordBase}/r1`)] },
   { call: 'getMany', params: MANY, sent: [GET(`${recordBase}/r1`), GET(`${recordBase}/r2`)] },
 ];

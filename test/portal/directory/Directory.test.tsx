@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import ldap from '../../../src/resources/directory';
-import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { customerAdmin, recordRequests, refill, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
+import { directoryUserOf } from '../user/fixtures';
 
 const ALL = [
   'directories:view',
@@ -62,22 +63,7 @@ const HEAD_OFFICE = {
   lastModifiedDate: '2026-01-05T10:00:00.000Z',
 };
 
-const USERS = [
-  {
-    id: 'u1',
-    username: 'ann',
-    displayName: 'Ann Lee',
-    email: 'ann@acme.test',
-    mobilePhone: null,
-    status: 'ACTIVE',
-    directoryId: 'd1',
-    directoryName: 'Head office',
-    source: 'LDAP',
-    appActivated: false,
-    createdDate: '2026-01-05T10:00:00.000Z',
-    lastModifiedDate: '2026-01-05T10:00:00.000Z',
-  },
-];
+const USERS = [directoryUserOf('u1', 'ann', { displayName: 'Ann Lee' })];
 
 const renderAt = (path: string, directory: Record<string, unknown> = HEAD_OFFICE) => {
   server.use(
@@ -177,8 +163,7 @@ describe('the directory form', () => {
     const { user } = renderAt('/ldap/d1');
     expect(await screen.findByText('A password is set. Leave this empty to keep it.')).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: /^Name/ });
-    await user.clear(name);
-    await fill(user, name, 'Head office (Hanoi)');
+    await refill(user, name, 'Head office (Hanoi)');
     await save(user);
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
     const body = sent.find((request) => request.method === 'PUT')?.body as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { DELETE, filePart, GET, MULTIPART, POST, PUT } from '../dataProviders/edge';
 import {
   CREATE,
+  getSearches,
   LIST,
   ldapCases,
   MANY,
@@ -14,16 +15,7 @@ import {
 /** The requests of ldap, ldap_2fa, as the server receives them. */
 export default {
   ldap: [
-    {
-      call: 'getList',
-      params: LIST,
-      sent: [GET('/api/idm-ldap/ldap/c1/search?page=1&pageSize=5&sort=name&order=ASC&q=x')],
-    },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/idm-ldap/ldap/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
-    },
+    ...getSearches('/api/idm-ldap/ldap/c1/search'),
     { call: 'getOne', params: ONE, sent: [GET('/api/idm-ldap/ldap/c1/r1')] },
     {
       call: 'getMany',

@@ -9,6 +9,7 @@ import { dataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
 import { HomePage } from '../../../src/pages/home/HomePage';
 import { sessionStore } from '../../../src/session';
+import { proPlanOf } from '../billingFixtures';
 import { signIn } from '../harness';
 import { API, server } from '../msw';
 
@@ -33,17 +34,10 @@ const TIERS: TierPlan[] = [
     featureIds: ['radius'],
     periods: [period('f12', 'free', 12, 0)],
   },
-  {
-    id: 'pro',
-    name: 'PROFESSIONAL',
-    tierPlanType: 'NORMAL',
-    minUser: 10,
-    description: 'Every connector.',
-    pricePerUserMonth: 300,
-    currency: 'USD',
+  proPlanOf({
     featureIds: ['radius', 'theme'],
     periods: [period('p1', 'pro', 1, 0), period('p12', 'pro', 12, 2)],
-  },
+  }),
 ];
 const FEATURES: ServiceFeature[] = [
   { id: 'radius', name: 'VPN second factor', description: 'RADIUS' },

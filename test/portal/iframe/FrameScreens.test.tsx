@@ -5,22 +5,10 @@ import { FRAME_TOKEN_WAIT_MS } from '../../../src/pages/iframe/FrameScreen';
 import { sessionStore } from '../../../src/session';
 import { recordRequests } from '../harness';
 import { API, server } from '../msw';
+import { directoryUserOf } from '../user/fixtures';
 import { jwt, passToken, postFromParent, renderFrame } from './frames';
 
-const user = (id: string, username: string) => ({
-  id,
-  username,
-  displayName: `${username} Doe`,
-  email: `${username}@acme.test`,
-  mobilePhone: null,
-  status: 'ACTIVE',
-  directoryId: 'd1',
-  directoryName: 'Head office',
-  source: 'REST',
-  appActivated: false,
-  createdDate: '2026-01-05T10:00:00.000Z',
-  lastModifiedDate: '2026-01-05T10:00:00.000Z',
-});
+const user = (id: string, username: string) => directoryUserOf(id, username, { source: 'REST' });
 
 const ACCOUNT = {
   id: 'a9',

@@ -19,6 +19,15 @@ const renderBar = (path = '/login') => {
   return userEvent.setup();
 };
 
+/** Opens the dropdown of this button: the texts of its items. */
+const openMenu = async (user: ReturnType<typeof renderBar>, button: string) => {
+  await user.click(screen.getByRole('button', { name: button }));
+  const menu = await screen.findByRole('menu');
+  return within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+};
+
 const ANN = sessionUser({ id: 'a', username: 'ann@example.com', email: 'ann@example.com' });
 
 describe('the public top bar', () => {
@@ -35,24 +44,12 @@ describe('the public top bar', () => {
     const user = renderBar();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gateway Portal' })).toHaveAttribute('href', '/report');
-    await user.click(screen.getByRole('button', { name: 'ann@example.com' }));
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'My Account', 'Sign Out']);
+    expect(await openMenu(user, 'ann@example.com')).toEqual(['Dashboard', 'My Account', 'Sign Out']);
   });
 
   it('lists the solutions, and opening another dropdown closes the first', async () => {
     const user = renderBar();
-    await user.click(screen.getByRole('button', { name: 'Solutions' }));
-    const solutions = await screen.findByRole('menu');
-    expect(
-      within(solutions)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['RADIUS', 'SAML2.0', 'OIDC']);
+    expect(await openMenu(user, 'Solutions')).toEqual(['RADIUS', 'SAML2.0', 'OIDC']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Guidelines' }));
     const menus = await screen.findAllByRole('menu');
@@ -105,13 +102,7 @@ describe('the public top bar', () => {
     it('opens the user menu from an icon named after the user when signed in', async () => {
       sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: ANN });
       const user = renderBar('/docs/intro/faq');
-      await user.click(screen.getByRole('button', { name: 'ann@example.com' }));
-      const menu = await screen.findByRole('menu');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Dashboard', 'My Account', 'Sign Out']);
+      expect(await openMenu(user, 'ann@example.com')).toEqual(['Dashboard', 'My Account', 'Sign Out']);
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
       await user.click(screen.getByRole('button', { name: 'Open the menu' }));

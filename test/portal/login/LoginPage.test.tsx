@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
+import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { type Location, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
@@ -11,40 +11,18 @@ import { i18nProvider } from '../../../src/i18n';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
-import { createSessionStore, type Session, sessionStore } from '../../../src/session';
+import { type Session, sessionStore } from '../../../src/session';
+import { refuseCall } from '../fakeServer';
 import { customerAdmin, operator, signIn } from '../harness';
 import { API, server } from '../msw';
 import { onAPhone } from '../phone';
-
-const PORTAL_LOGIN =
-  '/login?client_id=gateway-portal-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Foauth2%2Fhandler&state=s-1&response_mode=query';
+import { PORTAL_LOGIN, renderLoginPage } from './renderLogin';
 
 /** Where the page is: path, query and state (the last location the router went to). */
 let current: Location | undefined;
 
-const renderLogin = (entry: string | Partial<Location> = PORTAL_LOGIN) => {
-  const store = createSessionStore(window.localStorage, 'login-test.session');
-  const authProvider = createAuthProvider({
-    http: createHttpClient(API, { getSession: () => store.get() }),
-    store,
-    timing: { minLoadingMs: 0, forceChangeDelayMs: 0 },
-  });
-  render(
-    <TestMemoryRouter initialEntries={[entry]} locationCallback={(location) => (current = location)}>
-      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/my-account/change-password" element={<p>change password page</p>} />
-          <Route path="/" element={<p>home page</p>} />
-          <Route path="/report" element={<p>dashboard page</p>} />
-          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { store, user: userEvent.setup() };
-};
+const renderLogin = (entry: string | Partial<Location> = PORTAL_LOGIN) =>
+  renderLoginPage({ entry, storeKey: 'login-test.session', onLocation: (location) => (current = location) });
 
 const emailBox = () => screen.getByRole('textbox', { name: /email/i });
 const passwordBox = () => screen.getByLabelText(/password/i, { selector: 'input' });
@@ -108,14 +86,11 @@ describe('the login page', () => {
   });
 
   it('shows a failed sign-in as a translated warning and stays on the page', async () => {
-    server.use(
-      http.post(`${API}/auth/signin`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.account.inactive', message: 'Account is inactive' },
-          { status: 403 },
-        ),
-      ),
-    );
+    refuseCall('post', `${API}/auth/signin`, {
+      status: 403,
+      messageKey: 'error.account.inactive',
+      message: 'Account is inactive',
+    });
     const { user, store } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: /email/i }), 'ann@example.com');
     await user.type(passwordBox(), 'Whatever1');

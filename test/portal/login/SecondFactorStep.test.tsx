@@ -1,19 +1,11 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, waitFor } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
-import { type Location, Route, Routes } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthProvider } from '../../../src/authProvider';
-import { createHttpClient } from '../../../src/dataProviders/transport';
-import { i18nProvider } from '../../../src/i18n';
-import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
-import { createSessionStore } from '../../../src/session';
 import { API, server } from '../msw';
-
-const PORTAL_LOGIN =
-  '/login?client_id=gateway-portal-web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Foauth2%2Fhandler&state=s-1&response_mode=query';
+import { PORTAL_LOGIN, renderLoginPage } from './renderLogin';
 
 const REQUEST = { requestId: 'req-42', requestSecret: 'secret-42', expiresInSec: 120 };
 const SESSION = {
@@ -70,29 +62,13 @@ const arrangeServer = ({
 
 let current: Location | undefined;
 
-const renderLogin = (entry: string | Partial<Location> = PORTAL_LOGIN) => {
-  const store = createSessionStore(window.localStorage, 'second-factor-test.session');
-  store.clear();
-  const authProvider = createAuthProvider({
-    http: createHttpClient(API, { getSession: () => store.get() }),
-    store,
-    timing: { minLoadingMs: 0, forceChangeDelayMs: 0 },
+const renderLogin = (entry: string | Partial<Location> = PORTAL_LOGIN) =>
+  renderLoginPage({
+    entry,
+    storeKey: 'second-factor-test.session',
+    fresh: true,
+    onLocation: (location) => (current = location),
   });
-  render(
-    <TestMemoryRouter initialEntries={[entry]} locationCallback={(location) => (current = location)}>
-      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/my-account/change-password" element={<p>change password page</p>} />
-          <Route path="/" element={<p>home page</p>} />
-          <Route path="/report" element={<p>dashboard page</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-  return { store, user: userEvent.setup() };
-};
 
 /** Lets the clock run `ms` (the 2000 ms polls and the countdown's seconds) and the answers arrive. */
 const advance = async (ms: number) => {

@@ -8,6 +8,7 @@ import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
 import { OAuth2HandlerPage } from '../../../src/pages/oauth2/OAuth2HandlerPage';
 import { sessionStore } from '../../../src/session';
+import { refuseCall } from '../fakeServer';
 import { API, server } from '../msw';
 
 const renderHandler = (entry: string) => {
@@ -60,11 +61,11 @@ describe('the OAuth2 handler', () => {
   });
 
   it('says so when the code is refused, with a way back to sign in', async () => {
-    server.use(
-      http.post(`${API}/auth/token`, () =>
-        HttpResponse.json({ messageKey: 'error.oauth2.invalidCode', message: 'x' }, { status: 400 }),
-      ),
-    );
+    refuseCall('post', `${API}/auth/token`, {
+      status: 400,
+      messageKey: 'error.oauth2.invalidCode',
+      message: 'x',
+    });
     renderHandler('/oauth2/handler?code=old&state=s-1');
     expect(await screen.findByText('The authorization code is invalid or has expired.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');

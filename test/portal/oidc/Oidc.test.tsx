@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientSecretAnswer, OidcRecord } from '../../../contract/oidc';
 import oidc from '../../../src/resources/oidc';
+import { refuseCall } from '../fakeServer';
 import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
@@ -88,11 +89,7 @@ describe('the OIDC client form', () => {
 
   it('says the client was not saved when the server refuses it (the error itself is swallowed)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      http.post(`${BASE}/c1`, () =>
-        HttpResponse.json({ messageKey: 'error.validation', message: 'Bad request' }, { status: 400 }),
-      ),
-    );
+    refuseCall('post', `${BASE}/c1`, { status: 400, messageKey: 'error.validation', message: 'Bad request' });
     const sent = recordRequests();
     const { user, pathname } = renderAt('/oidc/create');
     await fill(user, await screen.findByLabelText('Client name', { exact: false }), 'Acme Portal');
@@ -112,11 +109,11 @@ describe('the OIDC client form', () => {
 
   it('says an edit was not saved when the server refuses it, rather than "updated"', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      http.put(`${BASE}/c1/oc1`, () =>
-        HttpResponse.json({ messageKey: 'error.validation', message: 'Bad request' }, { status: 400 }),
-      ),
-    );
+    refuseCall('put', `${BASE}/c1/oc1`, {
+      status: 400,
+      messageKey: 'error.validation',
+      message: 'Bad request',
+    });
     const { user, pathname } = renderAt('/oidc/oc1');
     const name = await screen.findByLabelText('Client name', { exact: false });
     await waitFor(() => expect(name).toHaveValue('Acme Portal'));

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing';
 import { MyOrdersPage } from '../../../src/pages/my-account/MyOrdersPage';
 import orderResource from '../../../src/resources/order';
+import type { Session } from '../../../src/session';
 import { orderOf } from '../billingFixtures';
-import { customerAdmin, operator, recordRequests, renderAdmin, resourcesOf } from '../harness';
+import { expectRowToShow } from '../expectations';
+import { customerAdmin, operator, recordRequests, renderAdmin, resourcesOf, row } from '../harness';
 import { API, server } from '../msw';
 
 const order = (id: string, status: Order['status'], companyName = 'Acme') =>
@@ -29,21 +31,20 @@ const screens = [
   </CustomRoutes>,
 ];
 
+/** The orders' screens at `path`, for this session, who may view and configure subscriptions. */
+const renderOrders = (path: string, session: Partial<Session>, children = screens) =>
+  renderAdmin({ path, permissions: ['subscription:view', 'subscription:configure'], session, children });
+
 describe("a customer's orders", () => {
   it('lists its own orders, and cancels a submitted one after the confirmation', async () => {
     serve('c1');
     server.use(http.post(`${API}/billing/order/c1/cancel`, () => HttpResponse.json(order('o1', 'CANCELED'))));
     const sent = recordRequests();
-    const { user } = renderAdmin({
-      path: '/my-account/orders',
-      permissions: ['subscription:view', 'subscription:configure'],
-      session: customerAdmin,
-      children: screens,
-    });
-    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
-    expect(within(submitted).getByText('$750.00')).toBeInTheDocument();
-    expect(within(submitted).getByText('Submitted')).toBeInTheDocument();
-    const approvedRow = screen.getByText('Globex').closest('tr') as HTMLElement;
+    const { user } = renderOrders('/my-account/orders', customerAdmin);
+    await screen.findByText('Acme');
+    const submitted = row('Acme');
+    expectRowToShow('Acme', '$750.00', 'Submitted');
+    const approvedRow = row('Globex');
     expect(within(approvedRow).queryByRole('button')).toBeNull();
     // No company-name search for a customer.
     expect(screen.queryByPlaceholderText('Customer name')).toBeNull();
@@ -64,20 +65,16 @@ describe("a customer's orders", () => {
 describe('completing a payment', () => {
   it("takes the customer's unpaid Professional order back to the purchase", async () => {
     serve('c1');
-    const { user, pathname } = renderAdmin({
-      path: '/my-account/orders',
-      permissions: ['subscription:view', 'subscription:configure'],
-      session: customerAdmin,
-      children: [
-        ...screens,
-        <CustomRoutes key="home" noLayout>
-          <Route path="/home" element={<p>plans</p>} />
-        </CustomRoutes>,
-      ],
-    });
-    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    const { user, pathname } = renderOrders('/my-account/orders', customerAdmin, [
+      ...screens,
+      <CustomRoutes key="home" noLayout>
+        <Route path="/home" element={<p>plans</p>} />
+      </CustomRoutes>,
+    ]);
+    await screen.findByText('Acme');
+    const submitted = row('Acme');
     expect(
-      within(screen.getByText('Globex').closest('tr') as HTMLElement).queryByRole('button', {
+      within(row('Globex')).queryByRole('button', {
         name: 'Complete payment',
       }),
     ).toBeNull();
@@ -91,13 +88,9 @@ describe("an operator's orders", () => {
     serve('all');
     server.use(http.post(`${API}/billing/approve_payment`, () => HttpResponse.json(order('o1', 'APPROVED'))));
     const sent = recordRequests();
-    const { user } = renderAdmin({
-      path: '/order',
-      permissions: ['subscription:view', 'subscription:configure'],
-      session: operator,
-      children: screens,
-    });
-    const submitted = (await screen.findByText('Acme')).closest('tr') as HTMLElement;
+    const { user } = renderOrders('/order', operator);
+    await screen.findByText('Acme');
+    const submitted = row('Acme');
     expect(screen.getByPlaceholderText('Customer name')).toBeInTheDocument();
     await user.click(within(submitted).getByRole('button', { name: 'Approve' }));
     expect(
@@ -115,12 +108,7 @@ describe("an operator's orders", () => {
   it('filters by status and by created month (MM/YYYY)', async () => {
     serve('all');
     const sent = recordRequests();
-    const { user } = renderAdmin({
-      path: '/order',
-      permissions: ['subscription:view', 'subscription:configure'],
-      session: operator,
-      children: screens,
-    });
+    const { user } = renderOrders('/order', operator);
     await screen.findByText('Acme');
     await user.click(screen.getByRole('combobox', { name: 'Created month' }));
     const months = await screen.findAllByRole('option');

@@ -1,11 +1,10 @@
 import { GET, POST } from '../dataProviders/edge';
-import { LIST, ONE, REF, type Requests, SEARCH, SEARCH_REF } from '../dataProviders/requestCases';
+import { ONE, postSearches, type Requests } from '../dataProviders/requestCases';
 
 /** The requests of order, as the server receives them. */
 export default {
   order: [
-    { call: 'getList', params: LIST, sent: [POST('/api/billing/order/c1/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/billing/order/c1/search', SEARCH_REF)] },
+    ...postSearches('/api/billing/order/c1'),
     { call: 'getOne', params: ONE, sent: [GET('/api/billing/order/c1/detail/r1')] },
     {
       call: 'create',

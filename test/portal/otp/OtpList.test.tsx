@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { itBehavesAsACodeList } from '../codeListScenarios';
-import { acceptConfirmation, bulkButton, fill, recordRequests, row, selectRows, writesOf } from '../harness';
-import { onAPhone } from '../phone';
+import * as codeList from '../codeListScenarios';
+import { bulkButton, fill, recordRequests, row, selectRows } from '../harness';
 import { ANN, BOB, CID, renderAt, VIEW } from './fixtures';
 
 const O = '/idm-config/reactive/otp';
@@ -87,188 +86,76 @@ describe("a service's OTP codes", () => {
   });
 });
 
-describe('the toolbar', () => {
-  itBehavesAsACodeList({
-    render: ({ empty }) => renderAt('s1', empty ? { codes: [] } : {}),
-    listed: ANN.seedNumber,
-    empty: 'No OTP codes yet',
-    generated: 'Generated 1 OTP code',
-    generate: { method: 'POST', path: `${O}/tp1/v2/generate?customerId=c1`, body: { serviceId: 's1' } },
-  });
+const MAILBOX_UNAVAILABLE = {
+  status: 502,
+  messageKey: 'smtp.refused',
+  message: '550 5.1.1 Mailbox unavailable',
+};
 
-  it('re-generates all the codes once the user confirms that the current ones will be unavailable', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Re-generate all' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Re-generate all OTP codes?')).toBeInTheDocument();
-    expect(within(dialog).getByText('All current OTP codes will be unavailable.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([]);
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate 3 OTP codes')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      {
-        method: 'POST',
-        path: `${O}/tp1/v2/re-generate?customerId=c1`,
-        body: { serviceId: 's1', all: true },
-      },
-    ]);
-  });
+/** The OTP codes of s1, as the code lists' shared scenarios see them. */
+const codes: codeList.CodeList = {
+  render: ({ empty, refuseMail }) =>
+    renderAt('s1', { ...(empty && { codes: [] }), ...(refuseMail && { sendMail: MAILBOX_UNAVAILABLE }) }),
+  listed: ANN.seedNumber,
+  empty: 'No OTP codes yet',
+  generated: 'Generated 1 OTP code',
+  generate: { method: 'POST', path: `${O}/tp1/v2/generate?customerId=c1`, body: { serviceId: 's1' } },
+  search: { placeholder: 'Search by username', noMatch: 'No OTP codes match this username.' },
+  ids: { ann: ANN.id, bob: BOB.id, cid: CID.id },
+  calls: {
+    sendMail: (ids, email) => ({
+      method: 'POST',
+      path: `${O}/c1/send-mail`,
+      body: { serviceId: 's1', ids, ...(email && { email }) },
+    }),
+    regenerate: (which) => ({
+      method: 'POST',
+      path: `${O}/tp1/v2/re-generate?customerId=c1`,
+      body: { serviceId: 's1', ...which },
+    }),
+    delete: (ids) => ({ method: 'DELETE', path: `${O}/tp1/c1`, body: { serviceId: 's1', ids } }),
+  },
+  rowButtons: {
+    mail: (who) => `Send the OTP code of ${who} by email`,
+    regenerate: (who) => `Re-generate the OTP code of ${who}`,
+  },
+  mailDialog: 'Send the OTP code by email',
+  mailed: {
+    one: '1 selected OTP code(s) are sent successfully.',
+    two: '2 selected OTP code(s) are sent successfully.',
+    oneSkipped: '1 selected OTP code(s) are sent successfully. 1 without an email address were skipped.',
+  },
+  refusal: MAILBOX_UNAVAILABLE.message,
+  confirm: {
+    all: {
+      ask: ['Re-generate all OTP codes?', 'All current OTP codes will be unavailable.'],
+      done: 'Re-generate 3 OTP codes',
+    },
+    selected: {
+      ask: 'The current OTP secrets of the 2 selected users stop working.',
+      done: 'Re-generate 2 OTP codes',
+    },
+    one: { ask: /The current OTP secret of cid stops working/, done: 'Re-generate OTP successfully.' },
+    delete: { ask: "Delete selected user's OTP.", done: 'Deleted 2 OTP codes' },
+  },
+  phone: [ANN.seedNumber],
+};
 
-  it('keeps Re-generate all when the username matches no code of a service that has some', async () => {
-    const { user } = renderAt();
-    await listed();
-    await fill(user, screen.getByPlaceholderText('Search by username'), 'nobody');
-    expect(await screen.findByText('No OTP codes match this username.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Re-generate all' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
-  });
-});
+describe('the toolbar', () => codeList.itBehavesAsACodeList(codes));
 
 describe('the actions on the selected codes', () => {
-  it('sends the selected codes by email', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await selectRows(user, 'ann', 'cid');
-    await user.click(bulkButton('Send Mail'));
-    expect(await screen.findByText('2 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'POST', path: `${O}/c1/send-mail`, body: { serviceId: 's1', ids: [ANN.id, CID.id] } },
-    ]);
-  });
-
-  it('says how many were skipped for want of an email address', async () => {
-    const { user } = renderAt();
-    await listed();
-    await selectRows(user, 'ann', 'bob');
-    await user.click(bulkButton('Send Mail'));
-    expect(
-      await screen.findByText(
-        '1 selected OTP code(s) are sent successfully. 1 without an email address were skipped.',
-      ),
-    ).toBeInTheDocument();
-  });
+  codeList.itActsOnSelectedCodes(codes);
 
   it('shows a failed send in the raw words of the server, as a warning', async () => {
-    const { user } = renderAt('s1', {
-      sendMail: { status: 502, messageKey: 'smtp.refused', message: '550 5.1.1 Mailbox unavailable' },
-    });
+    const { user } = renderAt('s1', { sendMail: MAILBOX_UNAVAILABLE });
     await listed();
     await selectRows(user, 'ann');
     await user.click(bulkButton('Send Mail'));
     expect(await screen.findByText('550 5.1.1 Mailbox unavailable')).toBeInTheDocument();
   });
-
-  it('re-generates the selected codes after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await selectRows(user, 'bob', 'cid');
-    await user.click(bulkButton('Re-generate'));
-    expect(
-      await screen.findByText('The current OTP secrets of the 2 selected users stop working.'),
-    ).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate 2 OTP codes')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      {
-        method: 'POST',
-        path: `${O}/tp1/v2/re-generate?customerId=c1`,
-        body: { serviceId: 's1', ids: [BOB.id, CID.id] },
-      },
-    ]);
-  });
-
-  it('deletes the selected codes after "Delete selected user\'s OTP."', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await selectRows(user, 'ann', 'bob');
-    await user.click(bulkButton('Delete'));
-    expect(await screen.findByText("Delete selected user's OTP.")).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Deleted 2 OTP codes')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
-    expect(row('cid')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      { method: 'DELETE', path: `${O}/tp1/c1`, body: { serviceId: 's1', ids: [ANN.id, BOB.id] } },
-    ]);
-  });
 });
 
-describe("a row's actions", () => {
-  it('refuses to send a code to no address or a malformed one, sending nothing', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await user.click(screen.getByRole('button', { name: 'Send the OTP code of bob by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the OTP code by email' });
-    const email = within(dialog).getByRole('textbox', { name: /Email address/ });
-    expect(email).toHaveValue('');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Email must not be empty')).toBeInTheDocument();
-    await fill(user, email, 'bob-at-acme');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Please input a valid email.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([]);
-  });
-
-  it("starts from the user's address, says 'Email must not be empty' once cleared, and sends to the one typed", async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await user.click(screen.getByRole('button', { name: 'Send the OTP code of ann by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the OTP code by email' });
-    const email = within(dialog).getByRole('textbox', { name: /Email address/ });
-    expect(email).toHaveValue('ann@acme.test');
-    await user.clear(email);
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await within(dialog).findByText('Email must not be empty')).toBeInTheDocument();
-    await fill(user, email, 'ann.lee@acme.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('1 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writesOf(sent)).toEqual([
-      {
-        method: 'POST',
-        path: `${O}/c1/send-mail`,
-        body: { serviceId: 's1', ids: [ANN.id], email: 'ann.lee@acme.test' },
-      },
-    ]);
-  });
-
-  it("shows the server's refusal as it comes and keeps the dialog open", async () => {
-    const { user } = renderAt('s1', {
-      sendMail: { status: 502, messageKey: 'smtp.refused', message: '550 5.1.1 Mailbox unavailable' },
-    });
-    await listed();
-    await user.click(screen.getByRole('button', { name: 'Send the OTP code of ann by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the OTP code by email' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('550 5.1.1 Mailbox unavailable')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Send the OTP code by email' })).toBeInTheDocument();
-  });
-
-  it('re-generates one code after confirming', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    await listed();
-    await user.click(screen.getByRole('button', { name: 'Re-generate the OTP code of cid' }));
-    expect(await screen.findByText(/The current OTP secret of cid stops working/)).toBeInTheDocument();
-    await acceptConfirmation(user);
-    expect(await screen.findByText('Re-generate OTP successfully.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      {
-        method: 'POST',
-        path: `${O}/tp1/v2/re-generate?customerId=c1`,
-        body: { serviceId: 's1', ids: [CID.id] },
-      },
-    ]);
-  });
-});
+describe("a row's actions", () => codeList.itActsOnACode(codes));
 
 describe('from the service page', () => {
   it("opens the service's OTP codes", async () => {
@@ -294,27 +181,7 @@ describe('from the service page', () => {
   });
 });
 
-describe('on a phone', () => {
-  onAPhone();
-
-  it('lists the codes simply, each with its actions', async () => {
-    const sent = recordRequests();
-    const { user } = renderAt();
-    expect(await listed()).toBeInTheDocument();
-    expect(screen.queryByRole('table')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Send the OTP code of cid by email' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send the OTP code by email' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('1 selected OTP code(s) are sent successfully.')).toBeInTheDocument();
-    expect(writesOf(sent)).toEqual([
-      {
-        method: 'POST',
-        path: `${O}/c1/send-mail`,
-        body: { serviceId: 's1', ids: [CID.id], email: 'cid@acme.test' },
-      },
-    ]);
-  });
-});
+codeList.describeCodesOnAPhone(codes);
 
 describe('with token-pack:view only', () => {
   it('shows the codes without the actions that change, send or delete them', async () => {

@@ -7,6 +7,7 @@ import otp from '../../../src/resources/otp';
 import { otpPathOf } from '../../../src/resources/otp/model';
 import serviceLaunch from '../../../src/resources/service';
 import { PACK as CODES_PACK } from '../activationCode/fixtures';
+import { pageOf, type Refusal, refuse, removeIds, sendMailOf } from '../fakeServer';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 import { SERVICE, serve as serveServices } from '../service/fixtures';
@@ -60,15 +61,11 @@ export const CID = seed({
 /** Another service's seed: never in s1's list. */
 export const EVE = seed({ id: 'a0000000-0000-4000-8000-000000000009', username: 'eve', serviceId: 's2' });
 
-type Refusal = { status: number; messageKey: string; message: string };
-
 export interface Fixtures {
   codes?: OtpRecord[];
   /** What send-mail answers. */
   sendMail?: { queued: number; skipped: number } | Refusal;
 }
-
-const refuse = ({ status, ...body }: Refusal) => HttpResponse.json(body, { status });
 
 /**
  * The server as the contract answers it: a service's token pack, the customer's services, the OTP seeds
@@ -96,14 +93,7 @@ export const serve = ({ codes = [ANN, BOB, CID, EVE], sendMail }: Fixtures = {})
           (row) => row.serviceId === query.get('serviceId') && (!username || row.username.includes(username)),
         )
         .sort((a, b) => a.username.localeCompare(b.username) * (query.get('order') === 'DESC' ? -1 : 1));
-      const page = Number(query.get('pageNumber') ?? 0);
-      const pageSize = Number(query.get('pageSize') ?? 25);
-      return HttpResponse.json({
-        content: found.slice(page * pageSize, (page + 1) * pageSize),
-        totalElements: found.length,
-        page,
-        pageSize,
-      });
+      return HttpResponse.json(pageOf(found, query, 'pageNumber'));
     }),
     http.post(`${OTP}/:tokenPackId/v2/generate`, () => {
       rows.push(seed({ id: 'a0000000-0000-4000-8000-000000000004', username: 'dan' }));
@@ -116,21 +106,10 @@ export const serve = ({ codes = [ANN, BOB, CID, EVE], sendMail }: Fixtures = {})
         : (body.ids?.length ?? 0);
       return HttpResponse.json({ regenerated: count });
     }),
-    http.post(`${OTP}/c1/send-mail`, async ({ request }) => {
-      const body = (await request.json()) as { ids: string[]; email?: string };
-      if (sendMail && 'status' in sendMail) return refuse(sendMail);
-      const withEmail = body.ids.filter(
-        (id) => body.email || rows.find((row) => row.id === id)?.email,
-      ).length;
-      return HttpResponse.json(sendMail ?? { queued: withEmail, skipped: body.ids.length - withEmail });
-    }),
+    sendMailOf(`${OTP}/c1/send-mail`, rows, sendMail),
     http.delete(`${OTP}/:tokenPackId/c1`, async ({ request }) => {
       const { ids } = (await request.json()) as { ids: string[] };
-      for (const id of ids)
-        rows.splice(
-          rows.findIndex((row) => row.id === id),
-          1,
-        );
+      removeIds(rows, ids);
       return new HttpResponse(null, { status: 204 });
     }),
   );

@@ -1,15 +1,18 @@
 import { DELETE, GET, jsonPart, MULTIPART, POST } from '../dataProviders/edge';
-import { ICON, icon, LIST, ONE, REF, type Requests, SEARCH, SEARCH_REF } from '../dataProviders/requestCases';
+import {
+  ICON,
+  icon,
+  listParams,
+  ONE,
+  postSearches,
+  type Requests,
+  refParams,
+} from '../dataProviders/requestCases';
 
 /** The requests of otp-config, otp, as the server receives them. */
 export default {
   'otp-config': [
-    { call: 'getList', params: LIST, sent: [POST('/api/idm-config/otp-config/c1/search', SEARCH)] },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [POST('/api/idm-config/otp-config/c1/search', SEARCH_REF)],
-    },
+    ...postSearches('/api/idm-config/otp-config/c1'),
     { call: 'getOne', params: ONE, sent: [GET('/api/idm-config/otp-config/r1')] },
     {
       call: 'create',
@@ -34,11 +37,7 @@ export default {
   otp: [
     {
       call: 'getList',
-      params: {
-        pagination: { page: 2, perPage: 25 },
-        sort: { field: 'username', order: 'ASC' },
-        filter: { serviceId: 's1', username: 'ann' },
-      },
+      params: listParams(2, 25, ['username', 'ASC'], { serviceId: 's1', username: 'ann' }),
       sent: [
         GET(
           '/api/idm-config/reactive/otp?pageNumber=1&pageSize=25&sort=username&order=ASC&serviceId=s1&username=ann&customerId=c1',
@@ -47,7 +46,7 @@ export default {
     },
     {
       call: 'getManyReference',
-      params: { ...REF, sort: { field: 'generatedDate', order: 'DESC' }, target: 'serviceId', id: 's1' },
+      params: refParams('serviceId', 's1', ['generatedDate', 'DESC']),
       sent: [
         GET(
           '/api/idm-config/reactive/otp?pageNumber=0&pageSize=5&sort=generatedDate&order=DESC&serviceId=s1&customerId=c1',

@@ -33,6 +33,10 @@ const panel = (fields: Partial<PanelData> & { panel: string }): PanelData => ({
   ...fields,
 });
 
+/** A panel's counts, by name, in this order. */
+const countsOf = (values: Record<string, number>) =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
+
 const day = (date: string, signIns: number, approvals: number, failures = 0) => ({
   time: `${date}T00:00:00.000Z`,
   signIns,
@@ -42,34 +46,17 @@ const day = (date: string, signIns: number, approvals: number, failures = 0) => 
 });
 
 const CUSTOMER_DATA: Record<string, PanelData> = {
-  users: panel({
-    panel: 'users',
-    counts: [
-      { name: 'total', value: 42 },
-      { name: 'active', value: 37 },
-      { name: 'activated', value: 25 },
-    ],
-  }),
+  users: panel({ panel: 'users', counts: countsOf({ total: 42, active: 37, activated: 25 }) }),
   'activation-codes': panel({
     panel: 'activation-codes',
-    counts: [
-      { name: 'NEW', value: 7 },
-      { name: 'ACTIVATED', value: 12 },
-      { name: 'EXPIRED', value: 3 },
-    ],
+    counts: countsOf({ NEW: 7, ACTIVATED: 12, EXPIRED: 3 }),
   }),
   'sign-ins': panel({
     panel: 'sign-ins',
     bucket: 'day',
     series: [day('2026-11-18', 5, 4, 1), day('2026-11-19', 9, 8, 2), day('2026-11-20', 0, 0)],
   }),
-  services: panel({
-    panel: 'services',
-    counts: [
-      { name: 'STARTED', value: 2 },
-      { name: 'STOPPED', value: 1 },
-    ],
-  }),
+  services: panel({ panel: 'services', counts: countsOf({ STARTED: 2, STOPPED: 1 }) }),
   subscription: panel({
     panel: 'subscription',
     record: {
@@ -84,14 +71,7 @@ const CUSTOMER_DATA: Record<string, PanelData> = {
 };
 
 const EMPTY_DATA: Record<string, PanelData> = {
-  users: panel({
-    panel: 'users',
-    counts: [
-      { name: 'total', value: 0 },
-      { name: 'active', value: 0 },
-      { name: 'activated', value: 0 },
-    ],
-  }),
+  users: panel({ panel: 'users', counts: countsOf({ total: 0, active: 0, activated: 0 }) }),
   'activation-codes': panel({ panel: 'activation-codes', counts: [] }),
   'sign-ins': panel({ panel: 'sign-ins', bucket: 'day', series: [day('2026-11-18', 0, 0)] }),
   services: panel({ panel: 'services', counts: [] }),
@@ -99,28 +79,9 @@ const EMPTY_DATA: Record<string, PanelData> = {
 };
 
 const PROVIDER_DATA: Record<string, PanelData> = {
-  customers: panel({
-    panel: 'customers',
-    counts: [
-      { name: 'ACTIVE', value: 8 },
-      { name: 'INACTIVE', value: 1 },
-      { name: 'total', value: 9 },
-    ],
-  }),
-  orders: panel({
-    panel: 'orders',
-    counts: [
-      { name: 'SUBMITTED', value: 4 },
-      { name: 'APPROVED', value: 6 },
-    ],
-  }),
-  subscriptions: panel({
-    panel: 'subscriptions',
-    counts: [
-      { name: 'FREE', value: 3 },
-      { name: 'ENTERPRISE', value: 5 },
-    ],
-  }),
+  customers: panel({ panel: 'customers', counts: countsOf({ ACTIVE: 8, INACTIVE: 1, total: 9 }) }),
+  orders: panel({ panel: 'orders', counts: countsOf({ SUBMITTED: 4, APPROVED: 6 }) }),
+  subscriptions: panel({ panel: 'subscriptions', counts: countsOf({ FREE: 3, ENTERPRISE: 5 }) }),
   'sign-ins': panel({ panel: 'sign-ins', bucket: 'day', series: [day('2026-11-24', 31, 30)] }),
 };
 

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import role from '../../../src/resources/role';
-import { fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
+import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
+import { refuseCall, savingPut } from '../fakeServer';
+import { fill, input, recordRequests, refill, renderAdmin, resourcesOf, row, save } from '../harness';
 import { API, server } from '../msw';
 
 const OPERATOR = {
@@ -123,18 +125,10 @@ describe('the role list', () => {
     const sent = recordRequests();
     renderAt('/role');
     expect(await screen.findByText('operator')).toBeInTheDocument();
-    const operator = row('operator');
-    expect(within(operator).getByText('Operator')).toBeInTheDocument();
-    expect(within(operator).getByText('Provider')).toBeInTheDocument();
-    expect(within(operator).getByText('2')).toBeInTheDocument();
+    expectRowToShow('operator', 'Operator', 'Provider', '2');
     expect(within(row('customer-admin')).getByText('Customer')).toBeInTheDocument();
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
-    expect(searches(sent)[0]).toEqual({
-      page: 0,
-      limit: 10,
-      filters: {},
-      sort: { field: 'name', order: 'ASC' },
-    });
+    expect(searches(sent)[0]).toEqual(firstSearch('name', 'ASC'));
   });
 
   it('filters by text and scope on the server', async () => {
@@ -151,18 +145,14 @@ describe('the role list', () => {
   });
 
   it('opens the edit page on a double-click of a row', async () => {
-    const { user, pathname } = renderAt('/role');
-    await user.dblClick(await screen.findByText('customer-admin'));
-    await waitFor(() => expect(pathname()).toBe('/role/r3'));
-    expect(await screen.findByDisplayValue('Customer Admin')).toBeInTheDocument();
+    await expectDoubleClickToEdit(renderAt('/role'), 'customer-admin', '/role/r3', 'Customer Admin');
   });
 
   it('shows a viewer neither Create nor Edit', async () => {
     renderAt('/role', ['role:view']);
     await screen.findByText('operator');
     expect(await within(row('operator')).findByRole('link', { name: 'Show' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expectNoneOf({ links: ['Create', 'Edit'] });
   });
 });
 
@@ -205,14 +195,11 @@ describe('the role forms', () => {
   });
 
   it('says when the name is taken', async () => {
-    server.use(
-      http.post(`${API}/account/role/create`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.role.nameExisted', message: 'Role name already existed.' },
-          { status: 409 },
-        ),
-      ),
-    );
+    refuseCall('post', `${API}/account/role/create`, {
+      status: 409,
+      messageKey: 'error.role.nameExisted',
+      message: 'Role name already existed.',
+    });
     const { user } = renderAt('/role/create');
     await fill(user, await screen.findByLabelText('Name *', { selector: 'input' }), 'operator');
     await fill(user, input('Display name'), 'Operator');
@@ -224,17 +211,12 @@ describe('the role forms', () => {
 
   it('edits a role without changing its scope', async () => {
     const sent = recordRequests();
-    server.use(
-      http.put(`${API}/account/role/r1`, async ({ request }) =>
-        HttpResponse.json({ ...OPERATOR, ...((await request.json()) as object) }),
-      ),
-    );
+    server.use(savingPut(`${API}/account/role/r1`, OPERATOR));
     const { user, pathname } = renderAt('/role/r1');
     const displayName = await screen.findByDisplayValue('Operator');
     await user.click(screen.getByRole('combobox', { name: /Scope/ }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    await user.clear(displayName);
-    await fill(user, displayName, 'Provider operator');
+    await refill(user, displayName, 'Provider operator');
     await save(user);
     expect(await screen.findByText('Role updated')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/role/r1/show'));
@@ -261,11 +243,11 @@ describe('the role forms', () => {
   });
 
   it("shows the server's refusal when a role was taken into use meanwhile", async () => {
-    server.use(
-      http.delete(`${API}/account/role/r3`, () =>
-        HttpResponse.json({ messageKey: 'error.record.inUse', message: 'in use' }, { status: 409 }),
-      ),
-    );
+    refuseCall('delete', `${API}/account/role/r3`, {
+      status: 409,
+      messageKey: 'error.record.inUse',
+      message: 'in use',
+    });
     const { user, pathname } = renderAt('/role/r3/show');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
@@ -307,8 +289,7 @@ describe('the role forms', () => {
   it('keeps the edit and delete buttons from a viewer', async () => {
     renderAt('/role/r1/show', ['role:view']);
     expect(await screen.findByText('Runs the provider')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expectNoneOf({ links: ['Edit'], buttons: ['Delete'] });
   });
 });
 
@@ -388,7 +369,6 @@ describe("a role's Accounts tab", () => {
   it('lets only holders of role:configure add and remove accounts', async () => {
     renderAt('/role/r1/show/accounts', ['role:view']);
     expect(await screen.findByText('ann@provider.test')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add accounts' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expectNoneOf({ buttons: ['Add accounts', 'Remove'] });
   });
 });

@@ -1,10 +1,9 @@
 import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
 import {
   CREATE,
-  LIST,
+  getSearches,
   MANY,
   postSearchReads,
-  REF,
   REMOVE,
   type Requests,
   UPDATE,
@@ -40,12 +39,7 @@ export default {
     },
   ],
   account_role: [
-    { call: 'getList', params: LIST, sent: [GET('/api/account/account_role?page=1&pageSize=5&q=x')] },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/account/account_role?page=0&pageSize=5&ownerId=o1')],
-    },
+    ...getSearches('/api/account/account_role', 'paged'),
     {
       call: 'create',
       params: { data: { accountId: 'a1', roleId: 'r1' } },

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import samlSettings from '../../../src/resources/samlSetting';
-import { fill, renderAdmin, resourcesOf } from '../harness';
+import { refuseCall } from '../fakeServer';
+import { fill, refill, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 const SETTING = {
@@ -43,8 +44,7 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(field('URL')).toHaveValue('https://login.example.com'));
     expect(field('Metadata path')).toHaveValue('/saml/metadata');
     expect(field('Trusted certificate')).toHaveValue(SETTING.cert);
-    await user.clear(field('Sign-in path'));
-    await fill(user, field('Sign-in path'), '/sso/login');
+    await refill(user, field('Sign-in path'), '/sso/login');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('SAML settings updated')).toBeInTheDocument();
     expect(saved).toEqual([{ ...SETTING, signInPath: '/sso/login' }]);
@@ -132,14 +132,11 @@ describe('the SAML settings page', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's message when the setting cannot be loaded", async () => {
-    server.use(
-      http.get(`${API}/idm-config/saml-setting`, () =>
-        HttpResponse.json(
-          { messageKey: 'error.action.notallow', message: 'Action does not allow.' },
-          { status: 403 },
-        ),
-      ),
-    );
+    refuseCall('get', `${API}/idm-config/saml-setting`, {
+      status: 403,
+      messageKey: 'error.action.notallow',
+      message: 'Action does not allow.',
+    });
     admin();
     expect(await screen.findByText('Action does not allow.')).toBeInTheDocument();
   });

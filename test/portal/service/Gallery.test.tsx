@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fill } from '../harness';
+import { fill, refill } from '../harness';
 import { renderAt, SERVICE } from './fixtures';
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -28,8 +28,7 @@ describe('the service gallery', () => {
     expect(cardsOf('RADIUS')).toEqual(['Partner vpn', 'VPN access']);
     expect(screen.queryByText('Office 365')).not.toBeInTheDocument();
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search templates' }));
-    await fill(user, screen.getByRole('searchbox', { name: 'Search templates' }), 'zoom');
+    await refill(user, screen.getByRole('searchbox', { name: 'Search templates' }), 'zoom');
     expect(screen.getByText('No template name contains "zoom".')).toBeInTheDocument();
     expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
   });

@@ -133,30 +133,34 @@ describe('the launch form', () => {
     expect(calls(sent, CREATE)).toEqual([request]);
   });
 
-  it('warns about a connector another service uses, and launches with force true once confirmed', async () => {
-    answerLaunch((force) =>
-      force === 'true'
-        ? { success: true, usedConnectors: [] }
-        : {
-            success: false,
-            usedConnectors: [
-              {
-                connectorId: 'rad1',
-                connectorName: 'Corp RADIUS',
-                serviceInstanceId: 's9',
-                serviceInstanceName: 'Old VPN',
-              },
-            ],
-          },
-    );
+  /** What validate answers when Corp RADIUS is another service's (Old VPN's). */
+  const RADIUS_IN_USE = {
+    success: false,
+    usedConnectors: [
+      {
+        connectorId: 'rad1',
+        connectorName: 'Corp RADIUS',
+        serviceInstanceId: 's9',
+        serviceInstanceName: 'Old VPN',
+      },
+    ],
+  };
+
+  /** Launches New VPN with Corp RADIUS, recording the calls; the warning dialog that opens. */
+  const launchWithUsedRadius = async () => {
     const sent = recordRequests();
     const { user, pathname } = await openVpnForm();
     await openRadiusOptions(user);
     await user.click(screen.getByRole('option', { name: 'Corp RADIUS' }));
     await fill(user, screen.getByRole('textbox', { name: /^Name/ }), 'New VPN');
     await user.click(screen.getByRole('button', { name: 'Launch' }));
-
     const dialog = await screen.findByRole('dialog', { name: 'Warning connector setting!' });
+    return { sent, user, pathname, dialog };
+  };
+
+  it('warns about a connector another service uses, and launches with force true once confirmed', async () => {
+    answerLaunch((force) => (force === 'true' ? { success: true, usedConnectors: [] } : RADIUS_IN_USE));
+    const { sent, user, pathname, dialog } = await launchWithUsedRadius();
     expect(within(dialog).getByText('Corp RADIUS, used by Old VPN')).toBeInTheDocument();
     expect(within(dialog).getByText(/previous assignment will be removed/)).toBeInTheDocument();
     expect(within(dialog).getByText('Do you want to use it for this service?')).toBeInTheDocument();
@@ -173,24 +177,8 @@ describe('the launch form', () => {
   });
 
   it('launches nothing when the warning is answered No', async () => {
-    answerLaunch(() => ({
-      success: false,
-      usedConnectors: [
-        {
-          connectorId: 'rad1',
-          connectorName: 'Corp RADIUS',
-          serviceInstanceId: 's9',
-          serviceInstanceName: 'Old VPN',
-        },
-      ],
-    }));
-    const sent = recordRequests();
-    const { user, pathname } = await openVpnForm();
-    await openRadiusOptions(user);
-    await user.click(screen.getByRole('option', { name: 'Corp RADIUS' }));
-    await fill(user, screen.getByRole('textbox', { name: /^Name/ }), 'New VPN');
-    await user.click(screen.getByRole('button', { name: 'Launch' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Warning connector setting!' });
+    answerLaunch(() => RADIUS_IN_USE);
+    const { sent, user, pathname, dialog } = await launchWithUsedRadius();
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls(sent, VALIDATE)).toHaveLength(1);

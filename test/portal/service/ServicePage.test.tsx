@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceInstanceRecord } from '../../../contract/service';
+import { savingPut } from '../fakeServer';
 import { fill, recordRequests, type SentRequest } from '../harness';
 import { API, server } from '../msw';
 import { ALL, ANN, BOB, type Fixtures, renderAt, SERVICE } from './fixtures';
@@ -147,9 +148,7 @@ describe("the service's Info tab", () => {
       http.post(`${API}/service-mgmt/service-launch/validate-update`, () =>
         HttpResponse.json({ success: true, usedConnectors: [] }),
       ),
-      http.put(`${API}/service-mgmt/service-launch/c1/s1`, async ({ request }) =>
-        HttpResponse.json({ ...SERVICE, ...((await request.json()) as object) }),
-      ),
+      savingPut(`${API}/service-mgmt/service-launch/c1/s1`, SERVICE),
     );
     const sent = recordRequests();
     const { user } = await openService();

@@ -9,8 +9,10 @@ import type { TemplateRecord } from '../../../contract/serviceTemplate';
 import type { UserRecord } from '../../../contract/user';
 import serviceLaunch from '../../../src/resources/service';
 import { LaunchNow } from '../../../src/resources/service/LaunchNow';
+import { subscriptionOf } from '../billingFixtures';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
+import { pack } from '../wizard/fixtures';
 
 export const ALL = [
   'service_instance:view',
@@ -71,37 +73,18 @@ export const SALESFORCE = template({
 });
 export const TEMPLATES = [SALESFORCE, O365, VPN, PARTNER_VPN];
 
-export const SUBSCRIPTION: Subscription = {
+export const SUBSCRIPTION: Subscription = subscriptionOf({
   id: 'sub1',
-  customerId: 'c1',
-  companyName: 'Acme',
-  paymentPlanIds: ['pro', 'p12'],
-  numberOfUsers: 25,
-  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '', minUser: 10 },
-  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
-  tierPlanType: 'NORMAL',
-  status: 'ACTIVE',
   startDate: '2026-01-01T00:00:00Z',
   expireDate: '2027-01-01T00:00:00Z',
-  expiringSoon: false,
-  tokenPacks: [{ id: 'tp1', name: 'Professional Token Pack' }],
   createdDate: '2026-01-01T00:00:00Z',
-};
+});
 
-export const TOKEN_PACK = {
-  id: 'tp1',
-  customerId: 'c1',
-  name: 'Professional Token Pack',
-  subscriptionId: 'sub1',
-  wizardStatus: 'NEW',
-  iconUrl: null,
-  featureImageUrl: null,
-  primaryDirectoryId: null,
+export const TOKEN_PACK = pack({
   serviceIds: [],
-  services: [],
   createdDate: '2026-01-01T00:00:00Z',
   lastModifiedDate: '2026-01-01T00:00:00Z',
-};
+});
 
 const connector = (id: string, name: string, type: ConnectorSummary['type'], typeId: number) => ({
   id,

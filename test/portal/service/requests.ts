@@ -1,9 +1,8 @@
 import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
 import {
-  LIST,
+  getSearches,
   MANY,
   ONE,
-  REF,
   REMOVE,
   type Requests,
   serviceUserCases,
@@ -72,18 +71,7 @@ export default {
     },
   ],
   'service-instance': [
-    {
-      call: 'getList',
-      params: LIST,
-      sent: [GET('/api/service-mgmt/service-instance/c1/list?q=x')],
-      answer: { json: [] },
-    },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/service-mgmt/service-instance/c1/list?ownerId=o1')],
-      answer: { json: [] },
-    },
+    ...getSearches('/api/service-mgmt/service-instance/c1/list', 'whole'),
     {
       call: 'delete',
       params: REMOVE,

@@ -1,20 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { fill } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
+import { fill, refill } from '../harness';
 import { API, server } from '../msw';
-import {
-  admin,
-  expectInfoNotification,
-  file,
-  labelTexts,
-  type Part,
-  partsOf,
-  serveList,
-  VPN,
-} from './fixtures';
-
-const UNSAVED = "Some of your changes weren't saved. Are you sure you want to ignore them?";
+import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
+import { admin, expectInfoNotification, file, labelTexts, serveList, VPN } from './fixtures';
 
 /** The icon's file input, by its label. */
 const iconPicker = () => screen.getByLabelText('Icon file', { selector: 'input[type="file"]' });
@@ -50,12 +41,11 @@ describe('the service template form', { timeout: 15_000 }, () => {
 
   it('creates a template as multipart: a json part with the fields and an iconFile part', async () => {
     serveList();
-    let parts: Record<string, Part> | undefined;
+    const received: ReceivedParts = {};
     server.use(
-      http.post(`${API}/service-mgmt/template/create`, async ({ request }) => {
-        parts = await partsOf(request);
-        return HttpResponse.json({ id: 'st9' });
-      }),
+      keepingParts(received, 'post', `${API}/service-mgmt/template/create`, () =>
+        HttpResponse.json({ id: 'st9' }),
+      ),
     );
     const { user, pathname } = admin('/service-template/create');
     await fillRequired(user);
@@ -66,10 +56,10 @@ describe('the service template form', { timeout: 15_000 }, () => {
     await user.keyboard('{Escape}');
     await user.upload(iconPicker(), file(1200, 'vpn.png', 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(parts).toBeDefined());
-    expect(Object.keys(parts!).sort()).toEqual(['iconFile', 'json']);
-    expect(parts!.json.type).toMatch(/^application\/json/);
-    expect(JSON.parse(parts!.json.text)).toEqual({
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts).sort()).toEqual(['iconFile', 'json']);
+    expect(parts.json.type).toMatch(/^application\/json/);
+    expect(JSON.parse(parts.json.text)).toEqual({
       uname: 'acces-vpn-radius',
       templateName: 'Accès VPN (RADIUS)',
       shortDescription: 'VPN with a second factor',
@@ -77,8 +67,8 @@ describe('the service template form', { timeout: 15_000 }, () => {
       protocol: 'RADIUS',
       connectorIds: [1, 2],
     });
-    expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
-    expect(parts!.iconFile.text.length).toBe(1200);
+    expect(parts.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
+    expect(parts.iconFile.text.length).toBe(1200);
     await expectInfoNotification('Service template created');
     await waitFor(() => expect(pathname()).toBe('/service-template'));
   });
@@ -97,12 +87,11 @@ describe('the service template form', { timeout: 15_000 }, () => {
 
   it('refuses an icon not an image or over 2,000,000 bytes with no preview, keeping the icon chosen before', async () => {
     serveList();
-    let parts: Record<string, Part> | undefined;
+    const received: ReceivedParts = {};
     server.use(
-      http.post(`${API}/service-mgmt/template/create`, async ({ request }) => {
-        parts = await partsOf(request);
-        return HttpResponse.json({ id: 'st9' });
-      }),
+      keepingParts(received, 'post', `${API}/service-mgmt/template/create`, () =>
+        HttpResponse.json({ id: 'st9' }),
+      ),
     );
     const { user } = admin('/service-template/create');
     await fillRequired(user);
@@ -126,8 +115,8 @@ describe('the service template form', { timeout: 15_000 }, () => {
     ).toBeVisible();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['vpn.png']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(parts).toBeDefined());
-    expect(parts!.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
+    const parts = await partsReceived(received);
+    expect(parts.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
   });
 
   it("shows the server's refusal of a URL name already in use", async () => {
@@ -152,24 +141,22 @@ describe('the service template form', { timeout: 15_000 }, () => {
 
   it('edits a template and can remove its icon', async () => {
     serveList();
-    let parts: Record<string, Part> | undefined;
+    const received: ReceivedParts = {};
     server.use(
       http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)),
-      http.post(`${API}/service-mgmt/template/st1/update`, async ({ request }) => {
-        parts = await partsOf(request);
-        return HttpResponse.json({ id: 'st1' });
-      }),
+      keepingParts(received, 'post', `${API}/service-mgmt/template/st1/update`, () =>
+        HttpResponse.json({ id: 'st1' }),
+      ),
     );
     const { user, pathname } = admin('/service-template/st1');
     const name = await screen.findByRole('textbox', { name: 'Template name' });
     await waitFor(() => expect(name).toHaveValue('VPN access'));
-    await user.clear(name);
-    await fill(user, name, 'VPN');
+    await refill(user, name, 'VPN');
     await user.click(screen.getByRole('switch', { name: 'Remove the current icon' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(parts).toBeDefined());
-    expect(Object.keys(parts!)).toEqual(['json']);
-    expect(JSON.parse(parts!.json.text)).toEqual({
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts)).toEqual(['json']);
+    expect(JSON.parse(parts.json.text)).toEqual({
       uname: 'vpn',
       templateName: 'VPN',
       shortDescription: 'RADIUS for VPN',
@@ -196,40 +183,22 @@ describe('the service template form', { timeout: 15_000 }, () => {
 
   it('asks before leaving a new template with unsaved changes', async () => {
     serveList();
-    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = admin('/service-template/create');
-      await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
-      expect(pathname()).toBe('/service-template/create');
-      expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('VPN');
-      confirm.mockReturnValue(true);
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(pathname()).toBe('/service-template'));
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = admin('/service-template/create');
+    await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
+    await expectCancelToStay({ user, confirm, pathname }, '/service-template/create');
+    expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('VPN');
+    await expectCancelToLeave({ user, confirm, pathname }, '/service-template');
   });
 
   it('asks before leaving an edited template with unsaved changes', async () => {
     server.use(http.post(`${API}/service-mgmt/template/detail`, () => HttpResponse.json(VPN)));
-    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = admin('/service-template/st1');
-      const name = await screen.findByRole('textbox', { name: 'Template name' });
-      await waitFor(() => expect(name).toHaveValue('VPN access'));
-      await fill(user, name, ' 2');
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED));
-      expect(pathname()).toBe('/service-template/st1');
-      expect(name).toHaveValue('VPN access 2');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = admin('/service-template/st1');
+    const name = await screen.findByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(name).toHaveValue('VPN access'));
+    await fill(user, name, ' 2');
+    await expectCancelToStay({ user, confirm, pathname }, '/service-template/st1');
+    expect(name).toHaveValue('VPN access 2');
   });
 });

@@ -37,26 +37,6 @@ export const O365 = {
   iconUrl: null,
 };
 
-export interface Part {
-  name: string;
-  type: string;
-  fileName?: string;
-  text: string;
-}
-
-/** The parts of a multipart request, by name, as the server would read them. */
-export const partsOf = async (request: Request): Promise<Record<string, Part>> => {
-  const form = await request.formData();
-  const parts: Record<string, Part> = {};
-  for (const [name, value] of form.entries()) {
-    parts[name] =
-      typeof value === 'string'
-        ? { name, type: 'text/plain', text: value }
-        : { name, type: value.type, fileName: value.name, text: await value.text() };
-  }
-  return parts;
-};
-
 /** The search endpoint answering the given rows; the bodies it received. */
 export const serveList = (rows: object[] = [VPN, O365], total = 12) => {
   const searches: unknown[] = [];

@@ -1,21 +1,10 @@
 import { GET, jsonPart, MULTIPART, POST } from '../dataProviders/edge';
-import {
-  ICON,
-  icon,
-  LIST,
-  MANY,
-  ONE,
-  REF,
-  type Requests,
-  SEARCH,
-  SEARCH_REF,
-} from '../dataProviders/requestCases';
+import { ICON, icon, MANY, ONE, postSearches, type Requests } from '../dataProviders/requestCases';
 
 /** The requests of service-template, as the server receives them. */
 export default {
   'service-template': [
-    { call: 'getList', params: LIST, sent: [POST('/api/service-mgmt/template/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/service-mgmt/template/search', SEARCH_REF)] },
+    ...postSearches('/api/service-mgmt/template'),
     { call: 'getOne', params: ONE, sent: [POST('/api/service-mgmt/template/detail', { id: 'r1' })] },
     {
       call: 'getMany',

@@ -1,87 +1,49 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { Order, Subscription, TierPlan } from '../../../contract/billing';
-import orderResource from '../../../src/resources/order';
-import subscription from '../../../src/resources/subscription';
-import { orderOf } from '../billingFixtures';
-import { customerAdmin, recordRequests, renderAdmin, resourcesOf } from '../harness';
+import type { Order, Subscription } from '../../../contract/billing';
+import { orderOf, proPlanOf, subscriptionOf } from '../billingFixtures';
+import { recordRequests } from '../harness';
 import { API, server } from '../msw';
+import { renderSubscriptionPage } from './fixtures';
 
-const PRO: TierPlan = {
-  id: 'pro',
-  name: 'PROFESSIONAL',
-  tierPlanType: 'NORMAL',
-  minUser: 10,
-  description: 'Every connector.',
-  pricePerUserMonth: 300,
-  currency: 'USD',
-  featureIds: [],
+const PRO = proPlanOf({
   periods: [
     { id: 'p1', tierPlanId: 'pro', name: '1 month', periodCount: 1, freeMonth: 0, firstTimeFreeMonth: 1 },
     { id: 'p12', tierPlanId: 'pro', name: '12 months', periodCount: 12, freeMonth: 2, firstTimeFreeMonth: 1 },
   ],
-};
+});
 
-const HELD: Subscription = {
-  id: 's1',
-  customerId: 'c1',
-  companyName: 'Acme',
-  paymentPlanIds: ['pro', 'p12'],
-  numberOfUsers: 25,
-  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '', minUser: 10 },
-  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
-  tierPlanType: 'NORMAL',
-  status: 'ACTIVE',
-  startDate: '2026-01-01T00:00:00.000Z',
-  expireDate: '2027-02-01T00:00:00.000Z',
-  expiringSoon: false,
-  tokenPacks: [{ id: 'tp1', name: 'Professional Token Pack' }],
-  createdDate: '2026-01-01T00:00:00.000Z',
-};
+const HELD = subscriptionOf();
 
 const order = (status: Order['status']) => orderOf({ status, paid: status === 'APPROVED' });
 
-const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unknown[] = []) => {
-  server.use(
-    http.get(`${API}/billing/payment-provider`, () =>
-      HttpResponse.json({ processor: 'test', publishableKey: null }),
-    ),
-    http.get(`${API}/billing/payment_plan`, () => HttpResponse.json([PRO])),
-    http.post(`${API}/billing/subscription/c1/search`, () =>
-      HttpResponse.json({ contents: subscriptions, totalElements: subscriptions.length }),
-    ),
-    http.get(`${API}/billing/subscription/s1/detail`, () => HttpResponse.json(HELD)),
-    http.get(`${API}/billing/c1/get-list-payment-sources`, () => HttpResponse.json(cards)),
-    http.post(`${API}/billing/subscription/calculate`, () =>
-      HttpResponse.json({
-        currency: 'USD',
-        totalAmount: 90_000,
-        discountAmount: 15_000,
-        discountPercent: 17,
-        finalAmount: 75_000,
-        trialTerm: 1,
-      }),
-    ),
-  );
-  return renderAdmin({
-    path,
-    permissions: ['subscription:view', 'subscription:configure'],
-    session: customerAdmin,
+const renderAt = (path: string, subscriptions: Subscription[] = [], cards: unknown[] = []) =>
+  renderSubscriptionPage(path, {
+    provider: { processor: 'test', publishableKey: null },
+    plan: PRO,
+    subscriptions,
+    cards,
+    handlers: [
+      http.post(`${API}/billing/subscription/calculate`, () =>
+        HttpResponse.json({
+          currency: 'USD',
+          totalAmount: 90_000,
+          discountAmount: 15_000,
+          discountPercent: 17,
+          finalAmount: 75_000,
+          trialTerm: 1,
+        }),
+      ),
+    ],
     children: [
-      ...resourcesOf(subscription),
-      ...resourcesOf(orderResource),
-      <Resource key="payment_plan" name="payment_plan" />,
-      <Resource key="card" name="card" />,
-      <Resource key="users" name="users" />,
       <CustomRoutes key="login" noLayout>
         <Route path="/login" element={<p>sign-in page</p>} />
       </CustomRoutes>,
     ],
   });
-};
 
 describe('the subscription page', () => {
   it("says 'No subscription found!' with Cancel and Subscribe when there is none", async () => {

@@ -1,15 +1,18 @@
 import { GET, POST } from '../dataProviders/edge';
-import { LIST, MANY, ONE, REF, type Requests, SEARCH, SEARCH_REF } from '../dataProviders/requestCases';
+import {
+  getSearches,
+  LIST,
+  MANY,
+  ONE,
+  postSearches,
+  REF,
+  type Requests,
+} from '../dataProviders/requestCases';
 
 /** The requests of subscription, payment_plan, period_plan, service_feature, as the server receives them. */
 export default {
   subscription: [
-    { call: 'getList', params: LIST, sent: [POST('/api/billing/subscription/c1/search', SEARCH)] },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [POST('/api/billing/subscription/c1/search', SEARCH_REF)],
-    },
+    ...postSearches('/api/billing/subscription/c1'),
     { call: 'getOne', params: ONE, sent: [GET('/api/billing/subscription/r1/detail?customerId=c1')] },
     {
       call: 'getMany',
@@ -74,13 +77,7 @@ export default {
     { call: 'cancel', params: { id: 'sub1' }, sent: [POST('/api/billing/subscription/sub1/cancel')] },
   ],
   payment_plan: [
-    { call: 'getList', params: LIST, sent: [GET('/api/billing/payment_plan?q=x')], answer: { json: [] } },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/billing/payment_plan?ownerId=o1')],
-      answer: { json: [] },
-    },
+    ...getSearches('/api/billing/payment_plan', 'whole'),
     {
       call: 'higherPlan',
       params: { tierPlanId: 't1' },
@@ -106,13 +103,5 @@ export default {
       answer: { json: [] },
     },
   ],
-  service_feature: [
-    { call: 'getList', params: LIST, sent: [GET('/api/billing/service_feature?q=x')], answer: { json: [] } },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/billing/service_feature?ownerId=o1')],
-      answer: { json: [] },
-    },
-  ],
+  service_feature: [...getSearches('/api/billing/service_feature', 'whole')],
 } satisfies Requests;

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Resource } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentProvider } from '../../../contract/card';
-import orderResource from '../../../src/resources/order';
-import subscription from '../../../src/resources/subscription';
-import { orderOf } from '../billingFixtures';
-import { customerAdmin, recordRequests, renderAdmin, resourcesOf } from '../harness';
-import { API, server } from '../msw';
+import { orderOf, proPlanOf, subscriptionOf } from '../billingFixtures';
+import { recordRequests } from '../harness';
+import { API } from '../msw';
+import { renderSubscriptionPage } from './fixtures';
 
 /**
  * The card entry when the server's processor is Stripe: Stripe Elements' card field and the holder's name,
@@ -87,80 +85,40 @@ vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe }));
 const STRIPE: PaymentProvider = { processor: 'stripe', publishableKey: 'pk_test_portal' };
 const TEST: PaymentProvider = { processor: 'test', publishableKey: null };
 
-const PRO = {
-  id: 'pro',
-  name: 'PROFESSIONAL',
-  tierPlanType: 'NORMAL',
-  minUser: 10,
-  description: '',
-  pricePerUserMonth: 300,
-  currency: 'USD',
-  featureIds: [],
-  periods: [],
-};
+const PRO = proPlanOf({ description: '' });
 
-const HELD = {
-  id: 's1',
-  customerId: 'c1',
-  companyName: 'Acme',
-  paymentPlanIds: ['pro', 'p12'],
-  numberOfUsers: 25,
-  tierPaymentPlan: { id: 'pro', name: 'PROFESSIONAL', tierPlanType: 'NORMAL', description: '', minUser: 10 },
-  periodPaymentPlan: { id: 'p12', name: '12 months', periodCount: 12 },
-  tierPlanType: 'NORMAL',
-  status: 'ACTIVE',
-  startDate: '2026-01-01T00:00:00.000Z',
-  expireDate: '2027-02-01T00:00:00.000Z',
-  expiringSoon: false,
-  tokenPacks: [{ id: 'tp1', name: 'Professional Token Pack' }],
-  createdDate: '2026-01-01T00:00:00.000Z',
-};
+const HELD = subscriptionOf();
 
 /** The subscription screens at `path`, the server's processor answering `provider` (a status: failing). */
-const renderAt = (path: string, provider: PaymentProvider | number, subscriptions: unknown[] = []) => {
-  server.use(
-    http.get(`${API}/billing/payment-provider`, () =>
-      typeof provider === 'number'
-        ? HttpResponse.json({ messageKey: 'error.internal', message: 'boom' }, { status: provider })
-        : HttpResponse.json(provider),
-    ),
-    http.get(`${API}/billing/payment_plan`, () => HttpResponse.json([PRO])),
-    http.post(`${API}/billing/subscription/c1/search`, () =>
-      HttpResponse.json({ contents: subscriptions, totalElements: subscriptions.length }),
-    ),
-    http.get(`${API}/billing/subscription/s1/detail`, () => HttpResponse.json(HELD)),
-    http.get(`${API}/billing/c1/get-list-payment-sources`, () => HttpResponse.json([])),
-    http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(orderOf({ status: 'SUBMITTED' }))),
-    http.post(`${API}/billing/c1/pay`, () => HttpResponse.json(orderOf({ status: 'APPROVED', paid: true }))),
-    http.post(`${API}/billing/c1/add-card`, () =>
-      HttpResponse.json(
-        {
-          id: 'k1',
-          brand: 'visa',
-          name: 'Ada Lovelace',
-          last4: '4242',
-          expMonth: 12,
-          expYear: 2030,
-          isPrimary: true,
-          createdDate: '2026-01-01T00:00:00.000Z',
-        },
-        { status: 201 },
+const renderAt = (path: string, provider: PaymentProvider | number, subscriptions: unknown[] = []) =>
+  renderSubscriptionPage(path, {
+    provider,
+    plan: PRO,
+    subscriptions,
+    handlers: [
+      http.get(`${API}/billing/order/c1/detail/o1`, () =>
+        HttpResponse.json(orderOf({ status: 'SUBMITTED' })),
       ),
-    ),
-  );
-  return renderAdmin({
-    path,
-    permissions: ['subscription:view', 'subscription:configure'],
-    session: customerAdmin,
-    children: [
-      ...resourcesOf(subscription),
-      ...resourcesOf(orderResource),
-      <Resource key="payment_plan" name="payment_plan" />,
-      <Resource key="card" name="card" />,
-      <Resource key="users" name="users" />,
+      http.post(`${API}/billing/c1/pay`, () =>
+        HttpResponse.json(orderOf({ status: 'APPROVED', paid: true })),
+      ),
+      http.post(`${API}/billing/c1/add-card`, () =>
+        HttpResponse.json(
+          {
+            id: 'k1',
+            brand: 'visa',
+            name: 'Ada Lovelace',
+            last4: '4242',
+            expMonth: 12,
+            expYear: 2030,
+            isPrimary: true,
+            createdDate: '2026-01-01T00:00:00.000Z',
+          },
+          { status: 201 },
+        ),
+      ),
     ],
   });
-};
 
 /** The payment step (the subscription page behind it has a card form too, when there is no card). */
 const paymentStep = () => screen.findByRole('dialog', { name: 'Create Subscription' });

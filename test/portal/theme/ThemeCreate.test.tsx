@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fill, save } from '../harness';
 import { server } from '../msw';
+import { stubConfirm } from '../unsavedChanges';
 import { BRAND, renderAt, TH } from './fixtures';
 
 describe('a new theme', () => {
@@ -34,23 +35,18 @@ describe('a new theme', () => {
 
 describe('leaving the editor', () => {
   it('asks before leaving unsaved changes, and not once they are saved', async () => {
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = renderAt('/theme/th1');
-      const name = await screen.findByRole('textbox', { name: /^Name/ });
-      await fill(user, name, ' 2');
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
-      expect(pathname()).toBe('/theme/th1');
-      await save(user);
-      expect(await screen.findByText('Theme saved')).toBeInTheDocument();
-      await waitFor(() => expect(name).toHaveValue('Acme brand 2'));
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() => expect(pathname()).toBe('/theme'));
-      expect(confirm).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = renderAt('/theme/th1');
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await fill(user, name, ' 2');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(pathname()).toBe('/theme/th1');
+    await save(user);
+    expect(await screen.findByText('Theme saved')).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveValue('Acme brand 2'));
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(pathname()).toBe('/theme'));
+    expect(confirm).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { expectRowToShow } from '../expectations';
 import { bulkButton, fill, recordRequests, row } from '../harness';
 import { describeListStates } from '../listScenarios';
 import { server } from '../msw';
@@ -31,11 +32,8 @@ describe('the theme list', () => {
       '/token-pack-v2/tp1/show',
     );
     expect(within(locked).getByRole('link', { name: 'Free Token Pack' })).toBeInTheDocument();
-    const rejected = row('Borrowed brand');
-    expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
-    expect(within(rejected).getByText('The logo is a trademark of another company')).toBeInTheDocument();
-    expect(within(row('Acme brand')).getByText('None')).toBeInTheDocument();
-    expect(within(row('Acme brand')).getByText(/2024/)).toBeInTheDocument();
+    expectRowToShow('Borrowed brand', 'Rejected', 'The logo is a trademark of another company');
+    expectRowToShow('Acme brand', 'None', /2024/);
     const search = sent.find((one) => one.path === '/whitelabelapp/theme/c1/search');
     expect(search?.body).toMatchObject({ page: 0, filters: {}, sort: { field: 'name', order: 'ASC' } });
   });

@@ -2,22 +2,18 @@ import { DELETE, filePart, GET, MULTIPART, POST, PUT } from '../dataProviders/ed
 import {
   CREATE,
   icon,
-  LIST,
   MANY,
   ONE,
-  REF,
+  postSearches,
   REMOVE,
   type Requests,
-  SEARCH,
-  SEARCH_REF,
   UPDATE,
 } from '../dataProviders/requestCases';
 
 /** The requests of theme, as the server receives them. */
 export default {
   theme: [
-    { call: 'getList', params: LIST, sent: [POST('/api/whitelabelapp/theme/c1/search', SEARCH)] },
-    { call: 'getManyReference', params: REF, sent: [POST('/api/whitelabelapp/theme/c1/search', SEARCH_REF)] },
+    ...postSearches('/api/whitelabelapp/theme/c1'),
     {
       call: 'getOne',
       params: ONE,

@@ -1,21 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
-import { fill, recordRequests, save } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
+import { fill, recordRequests, refill, save } from '../harness';
 import { server } from '../msw';
-import { DIRECTORY_ID, file, type Part, PRO, partsOf, renderAt, SERVICE_IDS, TP, VIEW } from './fixtures';
+import { expectCancelToStay, stubConfirm } from '../unsavedChanges';
+import { DIRECTORY_ID, file, PRO, renderAt, SERVICE_IDS, TP, VIEW } from './fixtures';
 
 const nameBox = () => screen.findByRole('textbox', { name: 'Name' });
 const picker = (label: string) => screen.getByLabelText(label, { selector: 'input[type="file"]' });
 
 /** Answers the update with the pack changed and keeps the parts received. */
 const acceptUpdate = () => {
-  const received: { parts?: Record<string, Part> } = {};
+  const received: ReceivedParts = {};
   server.use(
-    http.put(`${TP}/c1/tp1`, async ({ request }) => {
-      received.parts = await partsOf(request);
-      return HttpResponse.json({ ...PRO, ...JSON.parse(received.parts.info.text) });
-    }),
+    keepingParts(received, 'put', `${TP}/c1/tp1`, (parts) =>
+      HttpResponse.json({ ...PRO, ...JSON.parse(parts.info.text) }),
+    ),
   );
   return received;
 };
@@ -32,34 +33,28 @@ describe('the token pack name', () => {
     await save(user);
     expect(await screen.findByText('Name is invalid')).toBeInTheDocument();
     expect(screen.queryByText('Name is required')).toBeNull();
-    await user.clear(name);
-    await fill(user, name, ' Sales');
+    await refill(user, name, ' Sales');
     await save(user);
     expect(await screen.findByText('Name is invalid')).toBeInTheDocument();
     expect(sent.filter((one) => one.method !== 'GET')).toEqual([]);
   });
 
   it('creates a pack as multipart: the info part and the icon, then opens it', async () => {
-    const received: { parts?: Record<string, Part> } = {};
+    const received: ReceivedParts = {};
     const created = { ...PRO, id: 'tp9', name: 'Sales (EU) pack_2', services: [], serviceIds: [] };
-    server.use(
-      http.post(`${TP}/c1`, async ({ request }) => {
-        received.parts = await partsOf(request);
-        return HttpResponse.json(created, { status: 201 });
-      }),
-    );
+    server.use(keepingParts(received, 'post', `${TP}/c1`, () => HttpResponse.json(created, { status: 201 })));
     const { user, pathname } = renderAt('/token-pack-v2/create', { packs: [PRO, created] });
     await fill(user, await nameBox(), 'Sales (EU) pack_2');
     expect(screen.queryByText('Usable services')).toBeNull();
     await user.upload(picker('Icon file'), file(1200, 'pack.png', 'image/png'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(Object.keys(received.parts!).sort()).toEqual(['iconFile', 'info']);
-    expect(JSON.parse(received.parts!.info.text)).toEqual({
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts).sort()).toEqual(['iconFile', 'info']);
+    expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Sales (EU) pack_2',
       primaryDirectoryId: null,
     });
-    expect(received.parts!.iconFile).toMatchObject({ fileName: 'pack.png', type: 'image/png' });
+    expect(parts.iconFile).toMatchObject({ fileName: 'pack.png', type: 'image/png' });
     expect(await screen.findByText('Token pack created')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/token-pack-v2/tp9/show'));
     expect(await screen.findByText('Sales (EU) pack_2')).toBeInTheDocument();
@@ -80,10 +75,10 @@ describe('the token pack edit form', () => {
     await user.click(mail);
     await user.click(wiki);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(Object.keys(received.parts!)).toEqual(['info']);
-    expect(received.parts!.info.type).toMatch(/^application\/json/);
-    expect(JSON.parse(received.parts!.info.text)).toEqual({
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts)).toEqual(['info']);
+    expect(parts.info.type).toMatch(/^application\/json/);
+    expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Professional Token Pack',
       primaryDirectoryId: DIRECTORY_ID,
       serviceIds: [SERVICE_IDS.vpn, SERVICE_IDS.mail],
@@ -100,15 +95,15 @@ describe('the token pack edit form', () => {
     await user.upload(picker('Feature image file'), file(3000, 'banner.jpg', 'image/jpeg'));
     expect(await screen.findByRole('img', { name: 'banner.jpg' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(Object.keys(received.parts!).sort()).toEqual(['featureImageFile', 'info']);
-    expect(JSON.parse(received.parts!.info.text)).toEqual({
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts).sort()).toEqual(['featureImageFile', 'info']);
+    expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Professional Token Pack',
       primaryDirectoryId: DIRECTORY_ID,
       serviceIds: [SERVICE_IDS.vpn, SERVICE_IDS.wiki],
       removeIcon: true,
     });
-    expect(received.parts!.featureImageFile).toMatchObject({ fileName: 'banner.jpg', type: 'image/jpeg' });
+    expect(parts.featureImageFile).toMatchObject({ fileName: 'banner.jpg', type: 'image/jpeg' });
   });
 
   it('refuses an image over 2,000,000 bytes or not an image, without a preview', async () => {
@@ -126,29 +121,17 @@ describe('the token pack edit form', () => {
     expect(screen.queryByRole('img', { name: /huge|notes/ })).toBeNull();
     await fill(user, await nameBox(), ' 2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(Object.keys(received.parts!)).toEqual(['info']);
+    const parts = await partsReceived(received);
+    expect(Object.keys(parts)).toEqual(['info']);
   });
 
   it('asks before leaving a pack whose services were switched but not saved', async () => {
-    // The test DOM has no window.confirm, which react-admin's warnWhenUnsavedChanges asks with.
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    try {
-      const { user, pathname } = renderAt('/token-pack-v2/tp1');
-      await waitFor(async () => expect(await nameBox()).toHaveValue('Professional Token Pack'));
-      await user.click(screen.getByRole('switch', { name: 'Mail' }));
-      await user.click(screen.getByRole('link', { name: 'Cancel' }));
-      await waitFor(() =>
-        expect(confirm).toHaveBeenCalledWith(
-          "Some of your changes weren't saved. Are you sure you want to ignore them?",
-        ),
-      );
-      expect(pathname()).toBe('/token-pack-v2/tp1');
-      expect(screen.getByRole('switch', { name: 'Mail' })).toBeChecked();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const confirm = stubConfirm();
+    const { user, pathname } = renderAt('/token-pack-v2/tp1');
+    await waitFor(async () => expect(await nameBox()).toHaveValue('Professional Token Pack'));
+    await user.click(screen.getByRole('switch', { name: 'Mail' }));
+    await expectCancelToStay({ user, confirm, pathname }, '/token-pack-v2/tp1');
+    expect(screen.getByRole('switch', { name: 'Mail' })).toBeChecked();
   });
 
   it("shows the server's refusal to delete a pack that has services, after asking", async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectRowToShow } from '../expectations';
 import { fill, recordRequests, row } from '../harness';
 import { describeListStates } from '../listScenarios';
 import { PRO, renderAt, VIEW } from './fixtures';
@@ -18,16 +19,12 @@ describe('the token pack list', () => {
     const { user, pathname } = renderAt('/token-pack-v2');
     expect(await screen.findByText('Professional Token Pack')).toBeInTheDocument();
     const pro = row('Professional Token Pack');
-    expect(within(pro).getByText('Completed')).toBeInTheDocument();
-    expect(within(pro).getByText('2')).toBeInTheDocument();
+    expectRowToShow('Professional Token Pack', 'Completed', '2');
     expect(within(pro).getByRole('link', { name: `Subscription ${PRO.subscriptionId}` })).toHaveAttribute(
       'href',
       `/subscription/${PRO.subscriptionId}`,
     );
-    const free = row('Free Token Pack');
-    expect(within(free).getByText('New')).toBeInTheDocument();
-    expect(within(free).getByText('0')).toBeInTheDocument();
-    expect(within(free).getByText('—')).toBeInTheDocument();
+    expectRowToShow('Free Token Pack', 'New', '0', '—');
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
     for (const header of ['Name', 'Subscription', 'Setup wizard', 'Usable services', 'Created'])
       expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();

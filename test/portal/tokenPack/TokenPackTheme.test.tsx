@@ -1,24 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME_DEFINITION, type ThemeRecord } from '../../../contract/theme';
+import type { ThemeRecord } from '../../../contract/theme';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
+import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
 import { API, server } from '../msw';
-import { ALL, FREE, type Part, PRO, partsOf, renderAt, TP } from './fixtures';
+import { BRAND } from '../theme/fixtures';
+import { ALL, FREE, PRO, renderAt, TP } from './fixtures';
 
 const BLUE_ID = 'b1b1b1b1-b1b1-4b1b-8b1b-b1b1b1b1b1b1';
 const GREEN_ID = 'c2c2c2c2-c2c2-4c2c-8c2c-c2c2c2c2c2c2';
 const theme = (id: string, name: string): ThemeRecord => ({
+  ...BRAND,
   id,
-  customerId: 'c1',
   name,
-  themeDefinition: DEFAULT_THEME_DEFINITION,
-  imageMap: {},
-  status: 'ACTIVE',
-  rejectReason: null,
-  tokenPacks: [],
-  locked: false,
-  createdDate: '2024-05-01T08:00:00Z',
   lastModifiedDate: '2024-05-01T08:00:00Z',
 });
 const THEMES = [theme(BLUE_ID, 'Blue brand'), theme(GREEN_ID, 'Green brand')];
@@ -26,7 +21,7 @@ const WITH_THEME: TokenPackRecord = { ...PRO, themeId: BLUE_ID, themeName: 'Blue
 
 /** The customer's themes (search and details), and the update of a pack, keeping the parts received. */
 const serveThemes = (pack: TokenPackRecord) => {
-  const received: { parts?: Record<string, Part>; searches: unknown[] } = { searches: [] };
+  const received: ReceivedParts & { searches: unknown[] } = { searches: [] };
   server.use(
     http.post(`${API}/whitelabelapp/theme/c1/search`, async ({ request }) => {
       received.searches.push(await request.json());
@@ -36,10 +31,9 @@ const serveThemes = (pack: TokenPackRecord) => {
       const { ids } = (await request.json()) as { ids: string[] };
       return HttpResponse.json(THEMES.filter((one) => ids.includes(one.id)));
     }),
-    http.put(`${TP}/c1/${pack.id}`, async ({ request }) => {
-      received.parts = await partsOf(request);
-      return HttpResponse.json({ ...pack, ...JSON.parse(received.parts.info.text) });
-    }),
+    keepingParts(received, 'put', `${TP}/c1/${pack.id}`, (parts) =>
+      HttpResponse.json({ ...pack, ...JSON.parse(parts.info.text) }),
+    ),
   );
   return received;
 };
@@ -54,8 +48,8 @@ describe("a token pack's theme", () => {
     await user.click(await themeSelect());
     await user.click(await screen.findByRole('option', { name: 'Green brand' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(JSON.parse(received.parts!.info.text)).toMatchObject({ name: PRO.name, themeId: GREEN_ID });
+    const parts = await partsReceived(received);
+    expect(JSON.parse(parts.info.text)).toMatchObject({ name: PRO.name, themeId: GREEN_ID });
     expect(received.searches[0]).toMatchObject({
       filters: { status: 'ACTIVE' },
       sort: { field: 'name', order: 'ASC' },
@@ -77,8 +71,8 @@ describe("a token pack's theme", () => {
     );
     await user.click(none as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(JSON.parse(received.parts!.info.text)).toMatchObject({ themeId: null });
+    const parts = await partsReceived(received);
+    expect(JSON.parse(parts.info.text)).toMatchObject({ themeId: null });
   });
 
   it('is left out of the save when unchanged', async () => {
@@ -90,8 +84,8 @@ describe("a token pack's theme", () => {
     await waitFor(async () => expect(await themeSelect()).toHaveTextContent('Blue brand'));
     await user.click(screen.getByRole('switch', { name: 'Mail' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(received.parts).toBeDefined());
-    expect(JSON.parse(received.parts!.info.text)).not.toHaveProperty('themeId');
+    const parts = await partsReceived(received);
+    expect(JSON.parse(parts.info.text)).not.toHaveProperty('themeId');
   });
 
   it('is not offered without theme:view', async () => {

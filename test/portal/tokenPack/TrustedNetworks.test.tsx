@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fill, recordRequests, row } from '../harness';
+import { savingPut } from '../fakeServer';
+import { fill, recordRequests, refill, row } from '../harness';
 import { server } from '../msw';
 import { OFFICE, renderAt, WL } from './fixtures';
 
@@ -33,8 +34,7 @@ describe("a token pack's trusted networks", () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'IP address or range' }), '10.0.0.300');
     await user.click(within(dialog).getByRole('button', { name: 'Add network' }));
     expect(await within(dialog).findByText(INVALID)).toBeInTheDocument();
-    await user.clear(within(dialog).getByRole('textbox', { name: 'IP address or range' }));
-    await fill(user, within(dialog).getByRole('textbox', { name: 'IP address or range' }), '10.0.0.0/33');
+    await refill(user, within(dialog).getByRole('textbox', { name: 'IP address or range' }), '10.0.0.0/33');
     await user.click(within(dialog).getByRole('button', { name: 'Add network' }));
     expect(await within(dialog).findByText(INVALID)).toBeInTheDocument();
     expect(writes(sent)).toEqual([]);
@@ -64,19 +64,14 @@ describe("a token pack's trusted networks", () => {
 
   it("changes a network's description", async () => {
     const sent = recordRequests();
-    server.use(
-      http.put(`${WL}/c1/tp1/w1`, async ({ request }) =>
-        HttpResponse.json({ ...OFFICE, ...((await request.json()) as object) }),
-      ),
-    );
+    server.use(savingPut(`${WL}/c1/tp1/w1`, OFFICE));
     const { user } = renderAt(TAB);
     await screen.findByText('203.0.113.0/24');
     await user.click(screen.getByRole('button', { name: 'Edit 203.0.113.0/24' }));
     const edit = await screen.findByRole('dialog', { name: 'Change a trusted network' });
     expect(within(edit).getByRole('textbox', { name: 'IP address or range' })).toHaveValue('203.0.113.0/24');
     const description = within(edit).getByRole('textbox', { name: 'Description' });
-    await user.clear(description);
-    await fill(user, description, 'Head office, 2nd floor');
+    await refill(user, description, 'Head office, 2nd floor');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Trusted network updated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

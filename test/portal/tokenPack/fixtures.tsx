@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import type { TokenPackRecord, WhiteListIpRecord } from '../../../contract/tokenPack';
 import tokenPack from '../../../src/resources/tokenPack';
+import { removeIds } from '../fakeServer';
 import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
@@ -119,11 +120,7 @@ export const serve = ({ packs = [PRO, FREE], networks = [OFFICE, HOME] }: Fixtur
     }),
     http.delete(`${WL}/c1/:packId/delete-many`, async ({ request }) => {
       const { ids } = (await request.json()) as { ids: string[] };
-      for (const id of ids)
-        trusted.splice(
-          trusted.findIndex((one) => one.id === id),
-          1,
-        );
+      removeIds(trusted, ids);
       return HttpResponse.json({ ids });
     }),
   );
@@ -144,26 +141,6 @@ export const renderAt = (
     // Files dropped on the zone are not filtered by the file dialog's `accept`: the form must check them.
     user: { applyAccept: false },
   });
-};
-
-export interface Part {
-  name: string;
-  type: string;
-  fileName?: string;
-  text: string;
-}
-
-/** The parts of a multipart request, by name, as the server would read them. */
-export const partsOf = async (request: Request): Promise<Record<string, Part>> => {
-  const form = await request.formData();
-  const parts: Record<string, Part> = {};
-  for (const [name, value] of form.entries()) {
-    parts[name] =
-      typeof value === 'string'
-        ? { name, type: 'text/plain', text: value }
-        : { name, type: value.type, fileName: value.name, text: await value.text() };
-  }
-  return parts;
 };
 
 export const file = (bytes: number, name: string, type: string) =>

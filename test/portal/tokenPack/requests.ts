@@ -1,6 +1,7 @@
 import { DELETE, GET, jsonPart, MULTIPART, POST, PUT } from '../dataProviders/edge';
 import {
   CREATE,
+  getSearches,
   ICON,
   icon,
   LIST,
@@ -33,16 +34,7 @@ export default {
     },
   ],
   'token-pack-v2': [
-    {
-      call: 'getList',
-      params: LIST,
-      sent: [GET(`${TP}/c1/search?page=1&pageSize=5&sort=name&order=ASC&q=x`)],
-    },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET(`${TP}/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1`)],
-    },
+    ...getSearches(`${TP}/c1/search`),
     { call: 'getOne', params: ONE, sent: [GET(`${TP}/c1/r1`)] },
     { call: 'getMany', params: MANY, sent: [GET(`${TP}/c1/r1`), GET(`${TP}/c1/r2`)] },
     {
@@ -127,12 +119,7 @@ export default {
     },
   ],
   'soft-token': [
-    { call: 'getList', params: LIST, sent: [GET('/api/idm-vos/c1/soft-token?page=1&pageSize=5&q=x')] },
-    {
-      call: 'getManyReference',
-      params: REF,
-      sent: [GET('/api/idm-vos/c1/soft-token?page=0&pageSize=5&ownerId=o1')],
-    },
+    ...getSearches('/api/idm-vos/c1/soft-token', 'paged'),
     { call: 'create', params: CREATE, sent: [POST('/api/idm-vos/c1/soft-token', { name: 'New' })] },
   ],
 } satisfies Requests;

@@ -5,24 +5,10 @@ import { describe, expect, it } from 'vitest';
 import users from '../../../src/resources/user';
 import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
+import { directoryUserOf as user } from './fixtures';
 
 const ALL = ['user-management:view', 'user-management:modify', 'directories:view', 'directories:create'];
 
-const user = (id: string, username: string, fields: Record<string, unknown> = {}) => ({
-  id,
-  username,
-  displayName: `${username} Doe`,
-  email: `${username}@acme.test`,
-  mobilePhone: null,
-  status: 'ACTIVE',
-  directoryId: 'd1',
-  directoryName: 'Head office',
-  source: 'LDAP',
-  appActivated: false,
-  createdDate: '2026-01-05T10:00:00.000Z',
-  lastModifiedDate: '2026-01-05T10:00:00.000Z',
-  ...fields,
-});
 const ANN = user('u1', 'ann');
 const BEN = user('u2', 'ben', { status: 'INACTIVE' });
 
