@@ -14,3 +14,25 @@ export const FormSection = ({ title, children }: { title: string; children: Reac
     </Stack>
   );
 };
+
+/**
+ * A form's inputs side by side from the `from` breakpoint up (md by default), stacked on a smaller screen;
+ * `centered` lines them up on their middle (a switch beside an input and its helper text).
+ */
+export const FormRow = ({
+  from = 'md',
+  centered = false,
+  children,
+}: {
+  from?: 'sm' | 'md';
+  centered?: boolean;
+  children: ReactNode;
+}) => (
+  <Stack
+    direction={{ xs: 'column', [from]: 'row' }}
+    spacing={{ [from]: 2 }}
+    sx={{ width: '100%', alignItems: centered ? { [from]: 'center' } : undefined }}
+  >
+    {children}
+  </Stack>
+);

@@ -13,6 +13,11 @@ export interface DeleteButtonProps<R extends RaRecord = RaRecord, A = unknown>
   extends Omit<ActionButtonProps<R, A>, 'label' | 'icon' | 'color' | 'action'> {
   /** Where to go once deleted (the list, from a record's page). */
   redirect?: RedirectionSideEffect;
+  /**
+   * Asks first, naming the record: `resources.<resource>.delete.title|content`, whose `%{name}` is what this
+   * says (unless `confirm` says otherwise).
+   */
+  nameOf?: (record: R) => string | undefined;
 }
 
 /**
@@ -23,6 +28,7 @@ export interface DeleteButtonProps<R extends RaRecord = RaRecord, A = unknown>
 export function DeleteButton<R extends RaRecord = RaRecord, A = unknown>({
   redirect,
   onSuccess,
+  nameOf,
   ...props
 }: DeleteButtonProps<R, A>) {
   const resource = useResourceContext({ resource: props.resource }) as string;
@@ -41,6 +47,13 @@ export function DeleteButton<R extends RaRecord = RaRecord, A = unknown>({
           : removeMany(resource, { ids }, options)) as Promise<A>
       }
       success={`resources.${resource}.notifications.deleted`}
+      confirm={
+        nameOf && {
+          title: `resources.${resource}.delete.title`,
+          content: `resources.${resource}.delete.content`,
+          options: ({ record }) => ({ name: record && nameOf(record) }),
+        }
+      }
       refresh={!redirect}
       onSuccess={(answer, target) => {
         onSuccess?.(answer, target);

@@ -253,6 +253,8 @@ export const portal = {
     select: 'Select (%{smart_count}) users',
   },
   certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },
+  /** The services' protocols, as service templates and launched services name them. */
+  protocols: { RADIUS: 'RADIUS', SAML: 'SAML', SAML2: 'SAML2.0', OIDC: 'OIDC', HTTPS: 'HTTPS', LDAP: 'LDAP' },
   secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
   /** A list whose page could not be loaded (components/ListError.tsx). */
   list: { loadFailed: 'This list could not be loaded.', retry: 'Try again' },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Edit, ResourceContextProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { errorNotification } from '../../kit/notifyError';
@@ -8,25 +9,25 @@ import { UserList } from '../../resources/user/UserList';
 import { FrameWizardPage } from '../wizard/WizardPage';
 import { FrameScreen } from './FrameScreen';
 
-/** A resource's plural name, as its list is titled. */
-const usePluralName = (resource: string) => useTranslate()(`resources.${resource}.name`, { smart_count: 2 });
+/** A resource's list, embedded: titled by the resource's plural name, as its list is. */
+const FrameList = ({ resource, children }: { resource: string; children: ReactNode }) => (
+  <FrameScreen title={useTranslate()(`resources.${resource}.name`, { smart_count: 2 })}>
+    <ResourceContextProvider value={resource}>{children}</ResourceContextProvider>
+  </FrameScreen>
+);
 
 /** /iframe/account-list: the administrator accounts list of /account, embedded. */
 export const FrameAccountList = () => (
-  <FrameScreen title={usePluralName('account')}>
-    <ResourceContextProvider value="account">
-      <AccountList />
-    </ResourceContextProvider>
-  </FrameScreen>
+  <FrameList resource="account">
+    <AccountList />
+  </FrameList>
 );
 
 /** /iframe/user-list: the users list of /users, embedded. */
 export const FrameUserList = () => (
-  <FrameScreen title={usePluralName('users')}>
-    <ResourceContextProvider value="users">
-      <UserList />
-    </ResourceContextProvider>
-  </FrameScreen>
+  <FrameList resource="users">
+    <UserList />
+  </FrameList>
 );
 
 const LDAP_LIST = ['/ldap'];

@@ -1,16 +1,9 @@
-import { Avatar, Box, Stack } from '@mui/material';
+import { Avatar, Box } from '@mui/material';
 import { useMemo } from 'react';
-import {
-  BooleanInput,
-  Labeled,
-  maxLength,
-  SimpleForm,
-  TextInput,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { BooleanInput, Labeled, maxLength, TextInput, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { FormRow } from '../../components/FormSection';
+import { ResourceForm } from '../../components/ResourceForm';
 import { StatusField } from '../../components/StatusField';
 import { requiredField, validEmail } from '../../components/validators';
 import { isImageUrl, LIMITS, type RoleScope } from './accountFields';
@@ -65,17 +58,17 @@ export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
+    <ResourceForm>
       <TextInput source="email" type="email" validate={validate.email} isRequired fullWidth />
       <RolesInput scope={roleScope} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>
+      <FormRow from="sm">
         <TextInput source="firstName" validate={validate.firstName} isRequired fullWidth />
         <TextInput source="lastName" validate={validate.lastName} isRequired fullWidth />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }} sx={{ width: '100%' }}>
+      </FormRow>
+      <FormRow from="sm">
         <TextInput source="mobilePhone" validate={validate.mobilePhone} isRequired fullWidth />
         <TextInput source="contactNumber" validate={validate.contactNumber} fullWidth />
-      </Stack>
+      </FormRow>
       <TextInput source="organization" validate={validate.organization} fullWidth />
       <TextInput source="address" validate={validate.address} fullWidth />
       <TextInput source="otherInfo" validate={validate.otherInfo} multiline minRows={2} fullWidth />
@@ -92,6 +85,6 @@ export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
           <StatusField />
         </Labeled>
       )}
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Edit, Labeled, maxLength, SimpleForm, TextField, TextInput, useTranslate } from 'react-admin';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { Edit, Labeled, maxLength, TextField, TextInput, useTranslate } from 'react-admin';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField } from '../../components/validators';
 import { ActionChipsField } from './ActionChipsField';
 import { ASSET_LIMITS } from './model';
@@ -25,7 +25,7 @@ export const AssetEdit = () => {
   );
   return (
     <Edit transform={toAssetPayload} mutationMode="pessimistic" redirect="list">
-      <SimpleForm noValidate warnWhenUnsavedChanges toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 600 }}>
+      <ResourceForm maxWidth={600}>
         <Labeled source="resourceType">
           <TextField source="resourceType" />
         </Labeled>
@@ -48,7 +48,7 @@ export const AssetEdit = () => {
           minRows={2}
           fullWidth
         />
-      </SimpleForm>
+      </ResourceForm>
     </Edit>
   );
 };

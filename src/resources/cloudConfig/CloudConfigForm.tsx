@@ -1,15 +1,7 @@
 import { Divider, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import {
-  Labeled,
-  maxLength,
-  PasswordInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { Labeled, maxLength, PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField } from '../../components/validators';
 import {
   CONFIG_LIMITS,
@@ -65,13 +57,7 @@ export const CloudConfigForm = ({
     [translate],
   );
   return (
-    <SimpleForm
-      noValidate
-      warnWhenUnsavedChanges
-      toolbar={<SaveCancelToolbar />}
-      defaultValues={defaultValues}
-      sx={{ maxWidth: 760 }}
-    >
+    <ResourceForm defaultValues={defaultValues} maxWidth={760}>
       <Section title={`${T}.sections.connection`} />
       <TextInput
         source="cloudUrl"
@@ -134,6 +120,6 @@ export const CloudConfigForm = ({
           {...urlInputProps}
         />
       ))}
-    </SimpleForm>
+    </ResourceForm>
   );
 };

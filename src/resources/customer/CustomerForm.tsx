@@ -1,8 +1,8 @@
 import { Avatar, Box } from '@mui/material';
 import { useMemo } from 'react';
-import { maxLength, SimpleForm, TextInput, useTranslate, type Validator } from 'react-admin';
+import { maxLength, TextInput, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField, validEmail } from '../../components/validators';
 import { COMPANY_NAME_MAX, CONTACT_PHONE_MAX, EMAIL_MAX, isLogoUrl } from './customerFields';
 
@@ -41,7 +41,7 @@ export const CustomerForm = () => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
+    <ResourceForm maxWidth={600}>
       <TextInput source="companyName" validate={validate.companyName} isRequired fullWidth />
       <TextInput source="contactEmail" type="email" validate={validate.contactEmail} isRequired fullWidth />
       <TextInput source="contactPhone" validate={validate.contactPhone} fullWidth />
@@ -52,6 +52,6 @@ export const CustomerForm = () => {
         fullWidth
       />
       <LogoPreview />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

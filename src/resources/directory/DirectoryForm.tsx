@@ -1,24 +1,21 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Stack } from '@mui/material';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   BooleanInput,
-  ListButton,
   maxLength,
   NumberInput,
   PasswordInput,
   RadioButtonGroupInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { DIRECTORY_LIMITS, GRAPH_DEFAULT_URLS, LDAP_DEFAULTS, LDAP_PORTS } from '../../../contract/directory';
-import { FormSection } from '../../components/FormSection';
+import { FormRow, FormSection } from '../../components/FormSection';
+import { RequiredTextInput, useRequired } from '../../components/RequiredTextInput';
+import { ResourceForm } from '../../components/ResourceForm';
+import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
 import { requiredField } from '../../components/validators';
 import { AUTHENTICATION_CHOICES, type Directory, shows, TYPE_CHOICES, VALIDATE } from './directoryFields';
 import { TestConnectionButton } from './TestConnectionButton';
@@ -80,12 +77,11 @@ const StoredSecretInput = ({
 
 /** The fields of the chosen type only (docs/requirements/portal-entities.md Directory). */
 const TypeFields = () => {
-  const translate = useTranslate();
   const record = useRecordContext<Directory>();
   const type = useWatch({ name: 'type' });
   const authentication = useWatch({ name: 'restAuthentication' });
   const sameType = record?.type === type;
-  const required = (field: string) => requiredField(translate(`resources.ldap.fields.${field}`));
+  const required = useRequired();
   const text = (limit: number) => maxLength(limit);
 
   if (type === 'LDAP') {
@@ -93,18 +89,12 @@ const TypeFields = () => {
       <>
         <SecuredPort />
         <FormSection title="resources.ldap.sections.connection">
-          <TextInput
+          <RequiredTextInput
             source="host"
-            isRequired
-            validate={[required('host'), VALIDATE.host, text(DIRECTORY_LIMITS.host)]}
+            validate={[VALIDATE.host, text(DIRECTORY_LIMITS.host)]}
             helperText="resources.ldap.helpers.host"
-            fullWidth
           />
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={{ sm: 2 }}
-            sx={{ alignItems: { sm: 'center' } }}
-          >
+          <FormRow from="sm" centered>
             <NumberInput
               source="port"
               isRequired
@@ -114,49 +104,37 @@ const TypeFields = () => {
               helperText="resources.ldap.helpers.port"
             />
             <BooleanInput source="secured" />
-          </Stack>
-          <TextInput
+          </FormRow>
+          <RequiredTextInput
             source="baseDn"
-            isRequired
-            validate={[required('baseDn'), VALIDATE.dn, text(DIRECTORY_LIMITS.dn)]}
+            validate={[VALIDATE.dn, text(DIRECTORY_LIMITS.dn)]}
             helperText="resources.ldap.helpers.baseDn"
-            fullWidth
           />
         </FormSection>
         <FormSection title="resources.ldap.sections.account">
-          <TextInput
+          <RequiredTextInput
             source="userDn"
-            isRequired
-            validate={[required('userDn'), VALIDATE.dn, text(DIRECTORY_LIMITS.dn)]}
+            validate={[VALIDATE.dn, text(DIRECTORY_LIMITS.dn)]}
             helperText="resources.ldap.helpers.userDn"
-            fullWidth
           />
           <StoredSecretInput source="password" stored={sameType && record?.passwordSet === true} />
         </FormSection>
         <FormSection title="resources.ldap.sections.users">
-          <TextInput
+          <RequiredTextInput
             source="userLoginPattern"
-            isRequired
-            validate={[
-              required('userLoginPattern'),
-              VALIDATE.userLoginPattern,
-              text(DIRECTORY_LIMITS.pattern),
-            ]}
+            validate={[VALIDATE.userLoginPattern, text(DIRECTORY_LIMITS.pattern)]}
             helperText="resources.ldap.helpers.userLoginPattern"
-            fullWidth
           />
-          <TextInput
+          <RequiredTextInput
             source="loginProperty"
-            isRequired
-            validate={[required('loginProperty'), VALIDATE.attribute]}
+            validate={VALIDATE.attribute}
             helperText="resources.ldap.helpers.loginProperty"
-            fullWidth
           />
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }}>
+          <FormRow>
             <TextInput source="emailAttribute" validate={VALIDATE.attribute} />
             <TextInput source="displayNameAttribute" validate={VALIDATE.attribute} />
             <TextInput source="phoneAttribute" validate={VALIDATE.attribute} />
-          </Stack>
+          </FormRow>
           <BooleanInput source="hybrid" helperText="resources.ldap.helpers.hybrid" />
         </FormSection>
       </>
@@ -165,19 +143,12 @@ const TypeFields = () => {
   if (type === 'AZURE') {
     return (
       <FormSection title="resources.ldap.sections.connection">
-        <TextInput
+        <RequiredTextInput
           source="tenantId"
-          isRequired
-          validate={[required('tenantId'), VALIDATE.tenantId]}
+          validate={VALIDATE.tenantId}
           helperText="resources.ldap.helpers.tenantId"
-          fullWidth
         />
-        <TextInput
-          source="applicationId"
-          isRequired
-          validate={[required('applicationId'), text(DIRECTORY_LIMITS.applicationId)]}
-          fullWidth
-        />
+        <RequiredTextInput source="applicationId" validate={text(DIRECTORY_LIMITS.applicationId)} />
         <StoredSecretInput source="secret" stored={sameType && record?.secretSet === true} />
         <BooleanInput source="hybrid" helperText="resources.ldap.helpers.hybrid" />
         <FormSection title="resources.ldap.sections.advanced">
@@ -195,12 +166,10 @@ const TypeFields = () => {
   if (type === 'REST') {
     return (
       <FormSection title="resources.ldap.sections.connection">
-        <TextInput
+        <RequiredTextInput
           source="listUsersUrl"
-          isRequired
-          validate={[required('listUsersUrl'), VALIDATE.url]}
+          validate={VALIDATE.url}
           helperText="resources.ldap.helpers.listUsersUrl"
-          fullWidth
         />
         <SelectInput
           source="restAuthentication"
@@ -209,21 +178,9 @@ const TypeFields = () => {
           validate={required('restAuthentication')}
         />
         {shows(type, 'restUsername') && authentication === 'BASIC' && (
-          <TextInput
-            source="restUsername"
-            isRequired
-            validate={[required('restUsername'), text(DIRECTORY_LIMITS.restUsername)]}
-            fullWidth
-          />
+          <RequiredTextInput source="restUsername" validate={text(DIRECTORY_LIMITS.restUsername)} />
         )}
-        {authentication === 'API_KEY' && (
-          <TextInput
-            source="restHeader"
-            isRequired
-            validate={[required('restHeader'), VALIDATE.header]}
-            fullWidth
-          />
-        )}
+        {authentication === 'API_KEY' && <RequiredTextInput source="restHeader" validate={VALIDATE.header} />}
         {authentication && authentication !== 'NONE' && (
           <StoredSecretInput
             source="secret"
@@ -237,34 +194,20 @@ const TypeFields = () => {
   return null;
 };
 
-const LdapToolbar = () => (
-  <Toolbar sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
-    <TestConnectionButton />
-    <Stack direction="row" spacing={2}>
-      <SaveButton />
-      <ListButton label="ra.action.cancel" icon={<CloseIcon />} />
-    </Stack>
-  </Toolbar>
-);
-
 /** The form of create and edit: name, type (fixed once created), and the chosen type's fields. */
 export const DirectoryForm = ({ editing = false }: { editing?: boolean }) => {
-  const translate = useTranslate();
-  const validateName = useMemo(
-    () => [requiredField(translate('resources.ldap.fields.name')), maxLength(DIRECTORY_LIMITS.name)],
-    [translate],
-  );
   return (
-    <SimpleForm
-      toolbar={<LdapToolbar />}
-      noValidate
-      warnWhenUnsavedChanges
+    <ResourceForm
+      toolbar={
+        <SaveCancelToolbar>
+          <TestConnectionButton />
+        </SaveCancelToolbar>
+      }
       defaultValues={editing ? undefined : NEW_DIRECTORY}
-      sx={{ maxWidth: 720 }}
     >
-      <TextInput source="name" isRequired validate={validateName} fullWidth />
+      <RequiredTextInput source="name" validate={maxLength(DIRECTORY_LIMITS.name)} />
       <RadioButtonGroupInput source="type" choices={TYPE_CHOICES} disabled={editing} row />
       <TypeFields />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,20 +1,17 @@
-import { maxLength, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { maxLength } from 'react-admin';
 import { NAME_MAX_LENGTH } from '../../../contract/connector';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
-import { requiredField } from '../../components/validators';
+import { RequiredTextInput } from '../../components/RequiredTextInput';
+import { ResourceForm } from '../../components/ResourceForm';
 
 /** The name; the API key is made by the gateway (docs/requirements/portal-entities.md HTTPS connector). */
 export const HttpsForm = () => {
-  const translate = useTranslate();
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
-      <TextInput
+    <ResourceForm>
+      <RequiredTextInput
         source="name"
-        isRequired
-        validate={[requiredField(translate('resources.https.fields.name')), maxLength(NAME_MAX_LENGTH)]}
+        validate={maxLength(NAME_MAX_LENGTH)}
         helperText="resources.https.helpers.name"
-        fullWidth
       />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,5 +1,5 @@
-import { Create, type RaRecord, useNotify, useRedirect } from 'react-admin';
-import { OidcForm } from './OidcForm';
+import { Create, type RaRecord } from 'react-admin';
+import { OidcForm, useSaveNotices } from './OidcForm';
 import { toOidcBody } from './oidcFields';
 
 /**
@@ -8,18 +8,11 @@ import { toOidcBody } from './oidcFields';
  * the screen's own warning instead of the server's error.
  */
 export const OidcCreate = () => {
-  const notify = useNotify();
-  const redirect = useRedirect();
+  const { saved, notSaved } = useSaveNotices();
   return (
     <Create
       transform={toOidcBody}
-      mutationOptions={{
-        onSuccess: (data: RaRecord) => {
-          notify('resources.oidc.notifications.created', { type: 'info' });
-          redirect('show', 'oidc', data.id);
-        },
-        onError: () => notify('resources.oidc.notifications.notSaved', { type: 'warning' }),
-      }}
+      mutationOptions={{ onSuccess: (data: RaRecord) => saved('created', data), onError: notSaved }}
     >
       <OidcForm />
     </Create>

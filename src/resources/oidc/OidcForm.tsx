@@ -1,21 +1,15 @@
-import { maxLength, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { maxLength, type RaRecord, TextInput, useNotify, useRedirect } from 'react-admin';
 import { OIDC_LIMITS } from '../../../contract/oidc';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
-import { requiredField } from '../../components/validators';
+import { RequiredTextInput, useRequired } from '../../components/RequiredTextInput';
+import { ResourceForm } from '../../components/ResourceForm';
 import { linesOf, validRedirectUrls } from './oidcFields';
 
 /** The client's name and redirect URLs; its id and secret are made by the gateway. */
 export const OidcForm = () => {
-  const translate = useTranslate();
-  const required = (field: string) => requiredField(translate(`resources.oidc.fields.${field}`));
+  const required = useRequired();
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
-      <TextInput
-        source="clientName"
-        isRequired
-        validate={[required('clientName'), maxLength(OIDC_LIMITS.clientName)]}
-        fullWidth
-      />
+    <ResourceForm>
+      <RequiredTextInput source="clientName" validate={maxLength(OIDC_LIMITS.clientName)} />
       <TextInput
         source="redirectUrls"
         isRequired
@@ -31,6 +25,22 @@ export const OidcForm = () => {
         helperText="resources.oidc.helpers.redirectUrls"
         fullWidth
       />
-    </SimpleForm>
+    </ResourceForm>
   );
+};
+
+/**
+ * What a save says, the resource's errors being swallowed by the data layer: `saved`, its notice and the
+ * client's page; `notSaved`, the screen's own warning.
+ */
+export const useSaveNotices = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return {
+    saved: (notice: 'created' | 'updated', data: RaRecord) => {
+      notify(`resources.oidc.notifications.${notice}`, { type: 'info' });
+      redirect('show', 'oidc', data.id);
+    },
+    notSaved: () => notify('resources.oidc.notifications.notSaved', { type: 'warning' }),
+  };
 };

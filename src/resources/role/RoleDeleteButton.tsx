@@ -10,11 +10,7 @@ import { deleteRefusalOf, type Role } from './roleFields';
 export const RoleDeleteButton = () => (
   <CanAccess resource="role" action="modify">
     <DeleteButton<Role>
-      confirm={{
-        title: 'resources.role.delete.title',
-        content: 'resources.role.delete.content',
-        options: ({ record }) => ({ name: record?.displayName || record?.name }),
-      }}
+      nameOf={(record) => record.displayName || record.name}
       refusal={deleteRefusalOf}
       redirect="list"
     />

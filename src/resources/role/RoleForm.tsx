@@ -2,13 +2,12 @@ import { useMemo } from 'react';
 import {
   maxLength,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField } from '../../components/validators';
 import {
   DESCRIPTION_MAX,
@@ -38,7 +37,7 @@ export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
     };
   }, [translate]);
   return (
-    <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
+    <ResourceForm maxWidth={600}>
       <TextInput
         source="name"
         validate={validate.name}
@@ -58,6 +57,6 @@ export const RoleForm = ({ edit = false }: { edit?: boolean }) => {
         helperText="resources.role.helpers.scope"
         fullWidth
       />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,59 +1,36 @@
-import { Stack } from '@mui/material';
-import { maxLength, RadioButtonGroupInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { maxLength, RadioButtonGroupInput } from 'react-admin';
 import { SAML_LIMITS } from '../../../contract/saml';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
-import { requiredField } from '../../components/validators';
+import { CertificateInput } from '../../components/CertificateInput';
+import { FormRow } from '../../components/FormSection';
+import { RequiredTextInput } from '../../components/RequiredTextInput';
+import { ResourceForm } from '../../components/ResourceForm';
 import { PROTOCOL_CHOICES, validCertificate, validPath, validUrl } from './samlFields';
 
 /** Name, the gateway's URL and paths, the protocol and the certificate Microsoft 365 trusts. */
 export const SamlForm = ({ defaultValues }: { defaultValues?: Record<string, unknown> }) => {
-  const translate = useTranslate();
-  const required = (field: string) => requiredField(translate(`resources.saml.fields.${field}`));
   const path = (field: 'signInPath' | 'signOutPath' | 'metaPath') => (
-    <TextInput
-      source={field}
-      isRequired
-      validate={[required(field), validPath, maxLength(SAML_LIMITS[field])]}
-      fullWidth
-    />
+    <RequiredTextInput source={field} validate={[validPath, maxLength(SAML_LIMITS[field])]} />
   );
   return (
-    <SimpleForm
-      toolbar={<SaveCancelToolbar />}
-      noValidate
-      warnWhenUnsavedChanges
-      defaultValues={defaultValues}
-      sx={{ maxWidth: 800 }}
-    >
-      <TextInput
-        source="name"
-        isRequired
-        validate={[required('name'), maxLength(SAML_LIMITS.name)]}
-        fullWidth
-      />
-      <TextInput
+    <ResourceForm defaultValues={defaultValues} maxWidth={800}>
+      <RequiredTextInput source="name" validate={maxLength(SAML_LIMITS.name)} />
+      <RequiredTextInput
         source="url"
-        isRequired
-        validate={[required('url'), validUrl, maxLength(SAML_LIMITS.url)]}
+        validate={[validUrl, maxLength(SAML_LIMITS.url)]}
         helperText="resources.saml.helpers.url"
-        fullWidth
       />
       <RadioButtonGroupInput source="protocol" choices={PROTOCOL_CHOICES} row />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} sx={{ width: '100%' }}>
+      <FormRow>
         {path('signInPath')}
         {path('signOutPath')}
         {path('metaPath')}
-      </Stack>
-      <TextInput
+      </FormRow>
+      <CertificateInput
         source="cert"
-        isRequired
-        multiline
-        minRows={4}
-        validate={[required('cert'), validCertificate, maxLength(SAML_LIMITS.cert)]}
+        required
+        validate={[validCertificate, maxLength(SAML_LIMITS.cert)]}
         helperText="resources.saml.helpers.cert"
-        fullWidth
-        sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
       />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

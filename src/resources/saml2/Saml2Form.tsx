@@ -1,12 +1,11 @@
-import { FormHelperText, Stack } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { FormHelperText } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
   maxLength,
   RadioButtonGroupInput,
   SelectInput,
-  SimpleForm,
   SimpleFormIterator,
   TextInput,
   useDataProvider,
@@ -16,9 +15,10 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isUname, SAML2_LIMITS, type Saml2Defaults } from '../../../contract/saml2';
-import { FormSection } from '../../components/FormSection';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
-import { requiredField } from '../../components/validators';
+import { CertificateInput } from '../../components/CertificateInput';
+import { FormRow, FormSection } from '../../components/FormSection';
+import { RequiredTextInput, useRequired } from '../../components/RequiredTextInput';
+import { ResourceForm } from '../../components/ResourceForm';
 import { errorNotification } from '../../kit/notifyError';
 import {
   NAME_ID_FORMAT_CHOICES,
@@ -105,18 +105,28 @@ const ProviderDefaults = () => {
   return null;
 };
 
+/** A list of the attributes the gateway sends (the mapped ones, or the created ones): each a name and `children`. */
+const AttributeList = ({ source, children }: { source: string; children: ReactNode }) => {
+  const required = useRequired();
+  return (
+    <ArrayInput source={source} helperText={`resources.saml2.helpers.${source}`}>
+      <SimpleFormIterator inline disableReordering>
+        <TextInput
+          source="name"
+          label="resources.saml2.fields.attributeName"
+          validate={[required('attributeName'), maxLength(SAML2_LIMITS.attributeName)]}
+        />
+        {children}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+};
+
 /** Every field of docs/requirements/portal-entities.md SAML2 connector, in sections. */
 export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
-  const translate = useTranslate();
-  const required = (field: string) => requiredField(translate(`resources.saml2.fields.${field}`));
+  const required = useRequired();
   return (
-    <SimpleForm
-      toolbar={<SaveCancelToolbar />}
-      noValidate
-      warnWhenUnsavedChanges
-      defaultValues={creating ? NEW_SAML2 : undefined}
-      sx={{ maxWidth: 800 }}
-    >
+    <ResourceForm defaultValues={creating ? NEW_SAML2 : undefined} maxWidth={800}>
       {creating && (
         <>
           <SelectInput
@@ -129,19 +139,8 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
         </>
       )}
       <FormSection title="resources.saml2.sections.provider">
-        <TextInput
-          source="providerName"
-          isRequired
-          validate={[required('providerName'), maxLength(SAML2_LIMITS.providerName)]}
-          fullWidth
-        />
-        <TextInput
-          source="uname"
-          isRequired
-          validate={[required('uname'), validUname]}
-          helperText="resources.saml2.helpers.uname"
-          fullWidth
-        />
+        <RequiredTextInput source="providerName" validate={maxLength(SAML2_LIMITS.providerName)} />
+        <RequiredTextInput source="uname" validate={validUname} helperText="resources.saml2.helpers.uname" />
         <UnameAvailability />
         <TextInput
           source="domainName"
@@ -149,14 +148,12 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           helperText="resources.saml2.helpers.domainName"
           fullWidth
         />
-        <TextInput
+        <RequiredTextInput
           source="entityId"
-          isRequired
-          validate={[required('entityId'), maxLength(SAML2_LIMITS.entityId)]}
+          validate={maxLength(SAML2_LIMITS.entityId)}
           helperText="resources.saml2.helpers.entityId"
-          fullWidth
         />
-        <TextInput source="acsUrl" isRequired validate={[required('acsUrl'), validUrl]} fullWidth />
+        <RequiredTextInput source="acsUrl" validate={validUrl} />
         <TextInput source="loginUrl" validate={validUrl} fullWidth />
         <TextInput source="logoutUrl" validate={validUrl} fullWidth />
         <TextInput
@@ -165,18 +162,14 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           helperText="resources.saml2.helpers.defaultRelayState"
           fullWidth
         />
-        <TextInput
+        <CertificateInput
           source="certificate"
-          multiline
-          minRows={4}
           validate={[validCertificate, maxLength(SAML2_LIMITS.certificate)]}
           helperText="resources.saml2.helpers.certificate"
-          fullWidth
-          sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
         />
       </FormSection>
       <FormSection title="resources.saml2.sections.assertion">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ md: 2 }} sx={{ width: '100%' }}>
+        <FormRow>
           <SelectInput
             source="nameIdFormat"
             choices={NAME_ID_FORMAT_CHOICES}
@@ -189,12 +182,8 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
             isRequired
             validate={required('nameIdAttribute')}
           />
-        </Stack>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={{ md: 2 }}
-          sx={{ alignItems: { md: 'center' } }}
-        >
+        </FormRow>
+        <FormRow centered>
           <SelectInput
             source="signatureAlgorithm"
             choices={SIGNATURE_CHOICES}
@@ -204,40 +193,26 @@ export const Saml2Form = ({ creating = false }: { creating?: boolean }) => {
           />
           <BooleanInput source="signResponse" />
           <BooleanInput source="signAssertion" />
-        </Stack>
+        </FormRow>
       </FormSection>
       <FormSection title="resources.saml2.sections.attributes">
         <RadioButtonGroupInput source="sendAttribute" choices={SEND_ATTRIBUTE_CHOICES} row={false} />
-        <ArrayInput source="attributeMapping" helperText="resources.saml2.helpers.attributeMapping">
-          <SimpleFormIterator inline disableReordering>
-            <TextInput
-              source="name"
-              label="resources.saml2.fields.attributeName"
-              validate={[required('attributeName'), maxLength(SAML2_LIMITS.attributeName)]}
-            />
-            <SelectInput
-              source="property"
-              label="resources.saml2.fields.property"
-              choices={PROPERTY_CHOICES}
-              validate={required('property')}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
-        <ArrayInput source="createdAttributes" helperText="resources.saml2.helpers.createdAttributes">
-          <SimpleFormIterator inline disableReordering>
-            <TextInput
-              source="name"
-              label="resources.saml2.fields.attributeName"
-              validate={[required('attributeName'), maxLength(SAML2_LIMITS.attributeName)]}
-            />
-            <TextInput
-              source="value"
-              label="resources.saml2.fields.attributeValue"
-              validate={[required('attributeValue'), maxLength(SAML2_LIMITS.attributeValue)]}
-            />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <AttributeList source="attributeMapping">
+          <SelectInput
+            source="property"
+            label="resources.saml2.fields.property"
+            choices={PROPERTY_CHOICES}
+            validate={required('property')}
+          />
+        </AttributeList>
+        <AttributeList source="createdAttributes">
+          <TextInput
+            source="value"
+            label="resources.saml2.fields.attributeValue"
+            validate={[required('attributeValue'), maxLength(SAML2_LIMITS.attributeValue)]}
+          />
+        </AttributeList>
       </FormSection>
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -1,11 +1,11 @@
 import { Alert } from '@mui/material';
-import { useMemo } from 'react';
 import {
   Edit,
   maxLength,
   SaveButton,
   SimpleForm,
   TextInput,
+  type TextInputProps,
   Toolbar,
   useCanAccess,
   useNotify,
@@ -20,6 +20,35 @@ import { httpUrlOrEmpty, pathOrEmpty } from './validators';
 const T = 'resources.saml-settings';
 
 const PATHS = ['signOutPath', 'signInPath', 'metaPath'] as const;
+
+/** Each kind of field's checks: its maximum length, and its form. */
+const RULES = {
+  url: [maxLength(SAML_LIMITS.url), httpUrlOrEmpty],
+  protocol: [maxLength(SAML_LIMITS.protocol)],
+  path: [maxLength(SAML_LIMITS.signInPath), pathOrEmpty],
+  cert: [maxLength(SAML_LIMITS.cert)],
+};
+
+/** A field of the setting: its kind's checks, and its helper text saying its maximum length, where typing stops. */
+const SettingInput = ({
+  source,
+  rule,
+  ...props
+}: Omit<TextInputProps, 'source' | 'validate' | 'helperText'> & {
+  source: SamlField;
+  rule: keyof typeof RULES;
+}) => {
+  const translate = useTranslate();
+  return (
+    <TextInput
+      source={source}
+      validate={RULES[rule]}
+      helperText={translate(`${T}.helpers.${rule}`, { max: SAML_LIMITS[source] })}
+      slotProps={{ htmlInput: { maxLength: SAML_LIMITS[source] } }}
+      {...props}
+    />
+  );
+};
 
 const SamlToolbar = () => (
   <Toolbar>
@@ -43,20 +72,8 @@ export const SamlSettingPage = () => {
     resource: 'saml-settings',
     action: 'edit',
   });
-  const validate = useMemo(
-    () => ({
-      url: [maxLength(SAML_LIMITS.url), httpUrlOrEmpty],
-      protocol: [maxLength(SAML_LIMITS.protocol)],
-      path: [maxLength(SAML_LIMITS.signInPath), pathOrEmpty],
-      cert: [maxLength(SAML_LIMITS.cert)],
-    }),
-    [],
-  );
   if (isPending || isPendingModify) return null;
   const readOnly = !canModify;
-  const limit = (field: SamlField) => ({ htmlInput: { maxLength: SAML_LIMITS[field] } });
-  const helper = (key: string, field: SamlField) =>
-    translate(`${T}.helpers.${key}`, { max: SAML_LIMITS[field] });
   return (
     <Edit
       resource="saml-settings"
@@ -82,37 +99,14 @@ export const SamlSettingPage = () => {
             {translate(`${T}.readOnly`)}
           </Alert>
         )}
-        <TextInput
-          source="url"
-          validate={validate.url}
-          helperText={helper('url', 'url')}
-          slotProps={limit('url')}
-          readOnly={readOnly}
-          fullWidth
-        />
-        <TextInput
-          source="protocol"
-          validate={validate.protocol}
-          helperText={helper('protocol', 'protocol')}
-          slotProps={limit('protocol')}
-          readOnly={readOnly}
-        />
+        <SettingInput source="url" rule="url" readOnly={readOnly} fullWidth />
+        <SettingInput source="protocol" rule="protocol" readOnly={readOnly} />
         {PATHS.map((field) => (
-          <TextInput
-            key={field}
-            source={field}
-            validate={validate.path}
-            helperText={helper('path', field)}
-            slotProps={limit(field)}
-            readOnly={readOnly}
-            fullWidth
-          />
+          <SettingInput key={field} source={field} rule="path" readOnly={readOnly} fullWidth />
         ))}
-        <TextInput
+        <SettingInput
           source="cert"
-          validate={validate.cert}
-          helperText={helper('cert', 'cert')}
-          slotProps={limit('cert')}
+          rule="cert"
           readOnly={readOnly}
           multiline
           minRows={6}

@@ -76,7 +76,7 @@ export const LaunchGallery = () => {
           groups.map((group) => (
             <Box component="section" key={group.protocol} aria-labelledby={`protocol-${group.protocol}`}>
               <Typography variant="h6" component="h2" id={`protocol-${group.protocol}`} sx={{ mb: 1 }}>
-                {translate(`${T}.protocols.${group.protocol}`)}
+                {translate(`portal.protocols.${group.protocol}`)}
               </Typography>
               <Box
                 component="ul"

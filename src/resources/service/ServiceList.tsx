@@ -55,7 +55,7 @@ const TemplateField = () => {
         <Typography variant="body2">{record.templateName ?? '—'}</Typography>
         {record.protocol && (
           <Typography variant="caption" color="text.secondary">
-            {translate(`${T}.protocols.${record.protocol}`, { _: record.protocol })}
+            {translate(`portal.protocols.${record.protocol}`, { _: record.protocol })}
           </Typography>
         )}
       </Box>

@@ -37,14 +37,6 @@ export const service = {
     noMatch: 'No template name contains "%{q}".',
     failed: 'Error: Get Service Template Failed',
   },
-  protocols: {
-    RADIUS: 'RADIUS',
-    SAML: 'SAML',
-    SAML2: 'SAML2.0',
-    OIDC: 'OIDC',
-    HTTPS: 'HTTPS',
-    LDAP: 'LDAP',
-  },
   launch: {
     title: 'Launch %{name}',
     back: 'All templates',

@@ -11,32 +11,37 @@ import type { ServiceTemplate } from './model';
 const T = 'resources.service-template';
 const RESOURCE = 'service-template';
 
-const PUBLISH = {
-  action: 'publish',
-  label: 'portal.actions.publish',
-  icon: <PublishIcon />,
-  success: `${T}.notifications.published`,
-} as const;
-const UNPUBLISH = {
-  action: 'unpublish',
-  label: 'portal.actions.unpublish',
-  icon: <UnpublishedIcon />,
-  success: `${T}.notifications.unpublished`,
-} as const;
+type Kind = 'publish' | 'unpublish';
+
+const ICONS = { publish: <PublishIcon />, unpublish: <UnpublishedIcon /> };
 
 const named = ({ record }: { record?: ServiceTemplate }) => ({ name: record?.templateName });
+
+/**
+ * Publish or Unpublish: the action, its text, icon and notice, and its question about one template (by its
+ * name) or about the selected ones.
+ */
+const button = (kind: Kind, on: 'One' | 'Many') => ({
+  action: kind,
+  label: `portal.actions.${kind}`,
+  icon: ICONS[kind],
+  success: `${T}.notifications.${kind}ed`,
+  confirm: {
+    title: `${T}.confirm.${kind}Title`,
+    content: `${T}.confirm.${kind}${on}`,
+    options: on === 'One' ? named : undefined,
+  },
+});
 
 /** Publish on an unpublished template, Unpublish on a published one. */
 export const PublishToggleButton = () => (
   <CanAccess resource={RESOURCE} action="configure">
     <ActionButton<ServiceTemplate>
-      {...PUBLISH}
-      confirm={{ title: `${T}.confirm.publishTitle`, content: `${T}.confirm.publishOne`, options: named }}
+      {...button('publish', 'One')}
       showFor={(record) => record.status !== 'PUBLISHED'}
     />
     <ActionButton<ServiceTemplate>
-      {...UNPUBLISH}
-      confirm={{ title: `${T}.confirm.unpublishTitle`, content: `${T}.confirm.unpublishOne`, options: named }}
+      {...button('unpublish', 'One')}
       showFor={(record) => record.status === 'PUBLISHED'}
     />
   </CanAccess>
@@ -45,15 +50,7 @@ export const PublishToggleButton = () => (
 /** Publish and Unpublish on the selected rows (the list shows them only with the configure permission). */
 export const BulkPublishButtons = () => (
   <>
-    <ActionButton
-      {...PUBLISH}
-      on="selected"
-      confirm={{ title: `${T}.confirm.publishTitle`, content: `${T}.confirm.publishMany` }}
-    />
-    <ActionButton
-      {...UNPUBLISH}
-      on="selected"
-      confirm={{ title: `${T}.confirm.unpublishTitle`, content: `${T}.confirm.unpublishMany` }}
-    />
+    <ActionButton {...button('publish', 'Many')} on="selected" />
+    <ActionButton {...button('unpublish', 'Many')} on="selected" />
   </>
 );

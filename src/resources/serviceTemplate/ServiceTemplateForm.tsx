@@ -1,24 +1,21 @@
 import { Avatar, Box, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   BooleanInput,
   Button,
-  ImageField,
-  ImageInput,
-  type ImageInputProps,
   maxLength,
   regex,
   SelectArrayInput,
   SelectInput,
-  SimpleForm,
   TextInput,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { RefusableImageInput } from '../../components/RefusableImageInput';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField } from '../../components/validators';
-import { type IconRefusal, iconRefusal, ONE_ICON_ONLY, validIcon } from './icon';
+import { ICON_RULES } from './icon';
 import { connectorChoices, LIMITS, protocolChoices, type ServiceTemplate, UNAME_PATTERN } from './model';
 import { slugify } from './slug';
 
@@ -82,56 +79,16 @@ const CurrentIcon = () => {
   );
 };
 
-type DropOptions = NonNullable<ImageInputProps['options']>;
-
-/** The dropzone's check: the same rule as the form's, so that a refused file never becomes the value. */
-const iconValidator: DropOptions['validator'] = (file) => {
-  const refusal = iconRefusal(file);
-  return refusal ? { code: 'icon-refused', message: refusal.message } : null;
-};
-
-/** Why the dropped files were refused. */
-const refusalOf = (rejected: Parameters<NonNullable<DropOptions['onDrop']>>[1]): IconRefusal =>
-  rejected.length > 1 ? ONE_ICON_ONLY : (iconRefusal(rejected[0].file) ?? ONE_ICON_ONLY);
-
-/**
- * A new icon, with its preview, below the current one. A file of the wrong type or over the size limit is
- * refused as soon as it is chosen: it gets no preview, the message says why in place of the helper text,
- * and the icon chosen before (or none) stays the form's value.
- */
+/** A new icon, with its preview, below the current one; a file the icon rule refuses is refused when chosen. */
 const IconInput = () => {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
-  const current: unknown = useWatch({ name: 'iconFile' });
-  const [refusal, setRefusal] = useState<IconRefusal>();
-  const options: DropOptions = {
-    validator: iconValidator,
-    // react-admin's own handler has just set the value to nothing: put back the icon chosen before.
-    onDrop: (_, rejected) => {
-      if (rejected.length === 0) return setRefusal(undefined);
-      setValue('iconFile', current, { shouldDirty: true });
-      setRefusal(refusalOf(rejected));
-    },
-  };
   return (
-    <ImageInput
+    <RefusableImageInput
       source="iconFile"
-      validate={validIcon}
-      options={options}
-      onRemove={() => setRefusal(undefined)}
-      helperText={
-        refusal ? (
-          <Box component="span" role="alert" sx={{ color: 'error.main' }}>
-            {translate(refusal.message, refusal.args)}
-          </Box>
-        ) : (
-          `${T}.helpers.iconFile`
-        )
-      }
-      inputProps={{ accept: 'image/*', 'aria-label': translate(`${T}.iconPicker.input`) }}
-    >
-      <ImageField source="src" title="title" />
-    </ImageInput>
+      rules={ICON_RULES}
+      helperText={`${T}.helpers.iconFile`}
+      inputLabel={translate(`${T}.iconPicker.input`)}
+    />
   );
 };
 
@@ -160,7 +117,7 @@ const useValidators = () => {
 export const ServiceTemplateForm = ({ edit = false }: { edit?: boolean }) => {
   const validate = useValidators();
   return (
-    <SimpleForm noValidate warnWhenUnsavedChanges toolbar={<SaveCancelToolbar />} sx={{ maxWidth: 720 }}>
+    <ResourceForm>
       <TextInput
         source="templateName"
         validate={validate.templateName}
@@ -190,6 +147,6 @@ export const ServiceTemplateForm = ({ edit = false }: { edit?: boolean }) => {
       <SelectArrayInput source="connectorIds" choices={connectorChoices} sx={{ minWidth: 280 }} />
       {edit && <CurrentIcon />}
       <IconInput />
-    </SimpleForm>
+    </ResourceForm>
   );
 };

@@ -7,8 +7,6 @@ import { IconField } from './IconField';
 import { protocolChoices, type ServiceTemplate, statusChoices } from './model';
 import { BulkPublishButtons, PublishToggleButton } from './PublishButtons';
 
-const T = 'resources.service-template';
-
 const filters = searchFilters({ status: statusChoices, protocol: protocolChoices });
 
 const Col = DataTable.Col<ServiceTemplate>;
@@ -46,5 +44,5 @@ export const ServiceTemplateList = () => {
 
 const ProtocolName = ({ protocol }: { protocol: string }) => {
   const translate = useTranslate();
-  return <>{translate(`${T}.protocols.${protocol}`, { _: protocol })}</>;
+  return <>{translate(`portal.protocols.${protocol}`, { _: protocol })}</>;
 };

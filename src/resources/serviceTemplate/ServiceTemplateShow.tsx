@@ -26,7 +26,7 @@ const ProtocolField = (_: { label?: string }) => {
   const record = useRecordContext<ServiceTemplate>();
   const translate = useTranslate();
   if (!record) return null;
-  return <>{translate(`resources.service-template.protocols.${record.protocol}`, { _: record.protocol })}</>;
+  return <>{translate(`portal.protocols.${record.protocol}`, { _: record.protocol })}</>;
 };
 
 /** A template with every field, and Publish or Unpublish. */

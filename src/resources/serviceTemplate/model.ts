@@ -32,7 +32,7 @@ export const STATUSES = TEMPLATE_STATUSES;
 
 const T = 'resources.service-template';
 
-export const protocolChoices = PROTOCOLS.map((id) => ({ id, name: `${T}.protocols.${id}` }));
+export const protocolChoices = PROTOCOLS.map((id) => ({ id, name: `portal.protocols.${id}` }));
 export const statusChoices = STATUSES.map((id) => ({ id, name: `portal.status.${id}` }));
 export const connectorChoices = CONNECTOR_TYPES.map(({ id, key }) => ({
   id,

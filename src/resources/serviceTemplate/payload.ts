@@ -1,4 +1,4 @@
-import { type IconValue, isIconValue } from './icon';
+import { type ImageValue, isImageValue } from '../../components/imageRules';
 
 /** What the form holds: the record's fields, plus the new icon and the remove-icon choice. */
 export interface TemplateFormValues {
@@ -20,7 +20,7 @@ export interface TemplatePayload {
   description: string;
   protocol: string;
   connectorIds: number[];
-  iconFile?: IconValue;
+  iconFile?: ImageValue;
   removeIcon?: true;
 }
 
@@ -37,7 +37,7 @@ export const toTemplatePayload = (values: TemplateFormValues): TemplatePayload =
     protocol: values.protocol ?? '',
     connectorIds: values.connectorIds ?? [],
   };
-  if (isIconValue(values.iconFile)) payload.iconFile = values.iconFile;
+  if (isImageValue(values.iconFile)) payload.iconFile = values.iconFile;
   else if (values.removeIcon) payload.removeIcon = true;
   return payload;
 };

@@ -40,14 +40,6 @@ export const serviceTemplate = {
     iconType: 'The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).',
     iconOne: 'Choose a single image file for the icon.',
   },
-  protocols: {
-    RADIUS: 'RADIUS',
-    SAML: 'SAML',
-    SAML2: 'SAML2.0',
-    OIDC: 'OIDC',
-    HTTPS: 'HTTPS',
-    LDAP: 'LDAP',
-  },
   /** Connector type names by type id (docs/requirements/billing-services-entities.md). */
   connectorTypes: {
     ldap: 'LDAP',

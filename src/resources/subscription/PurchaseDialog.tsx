@@ -109,18 +109,17 @@ const usersRule =
     return undefined;
   };
 
-/** Step 1: the period tiles, the current active users (extend, edit) and the number of users. */
-const StepOne = ({
-  tier,
-  held,
-  removeUsers,
-  setRemoveUsers,
-}: {
+/** What step 1 is given: the tier, the subscription held (extend, edit) and the users it removes. */
+interface StepOneProps {
   tier: TierPlan;
   held?: SubscriptionRecord;
   removeUsers: string[];
   setRemoveUsers: (ids: string[]) => void;
-}) => {
+}
+
+/** Step 1: the period tiles, the current active users (extend, edit) and the number of users. */
+const StepOne = (props: StepOneProps) => {
+  const { tier, held } = props;
   const query = usePurchaseQuery();
   const editing = query.action === 'edit';
   const minimum = editing && held ? held.numberOfUsers + 1 : tier.minUser;
@@ -130,22 +129,12 @@ const StepOne = ({
       noValidate
       defaultValues={{ numberOfUsers: query.numberOfUsers ?? Math.max(NUMBER_OF_USERS.default, minimum) }}
     >
-      <StepOneFields tier={tier} held={held} removeUsers={removeUsers} setRemoveUsers={setRemoveUsers} />
+      <StepOneFields {...props} />
     </Form>
   );
 };
 
-const StepOneFields = ({
-  tier,
-  held,
-  removeUsers,
-  setRemoveUsers,
-}: {
-  tier: TierPlan;
-  held?: SubscriptionRecord;
-  removeUsers: string[];
-  setRemoveUsers: (ids: string[]) => void;
-}) => {
+const StepOneFields = ({ tier, held, removeUsers, setRemoveUsers }: StepOneProps) => {
   const [picking, setPicking] = useState(false);
   const query = usePurchaseQuery();
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
-import { Create, maxLength, SimpleForm, TextInput, useNotify, useTranslate } from 'react-admin';
+import { Create, maxLength, TextInput, useNotify, useTranslate } from 'react-admin';
 import { THEME_LIMITS } from '../../../contract/theme';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { ResourceForm } from '../../components/ResourceForm';
 import { requiredField } from '../../components/validators';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
@@ -24,7 +24,7 @@ export const ThemeCreate = () => {
       })}
       mutationOptions={{ onError: (error) => notify(...errorNotification(error)) }}
     >
-      <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 720 }}>
+      <ResourceForm>
         <TextInput
           source="name"
           isRequired
@@ -36,7 +36,7 @@ export const ThemeCreate = () => {
         <Typography variant="body2" color="text.secondary">
           {translate(`${T}.helpers.create`)}
         </Typography>
-      </SimpleForm>
+      </ResourceForm>
     </Create>
   );
 };

@@ -17,11 +17,7 @@ export const ThemeDeleteButton = ({ redirectTo }: { redirectTo?: 'list' }) => {
   if (!canDelete) return null;
   return (
     <DeleteButton<Theme>
-      confirm={{
-        title: `${T}.delete.title`,
-        content: `${T}.delete.content`,
-        options: ({ record }) => ({ name: record?.name }),
-      }}
+      nameOf={(record) => record.name}
       refusal={(record) => (isLocked(record) ? 'error.theme.inUse' : undefined)}
       redirect={redirectTo}
       refresh={false}

@@ -1,6 +1,6 @@
 import { useCanAccess } from 'react-admin';
 import { DeleteButton } from '../../kit/DeleteButton';
-import { T, type TokenPack } from './tokenPackFields';
+import type { TokenPack } from './tokenPackFields';
 
 /**
  * Deletes the pack after confirmation (token-pack:delete), then opens the list. The server refuses a pack
@@ -9,14 +9,5 @@ import { T, type TokenPack } from './tokenPackFields';
 export const PackDeleteButton = () => {
   const { canAccess } = useCanAccess({ resource: 'token-pack-v2', action: 'delete' });
   if (!canAccess) return null;
-  return (
-    <DeleteButton<TokenPack>
-      confirm={{
-        title: `${T}.delete.title`,
-        content: `${T}.delete.content`,
-        options: ({ record }) => ({ name: record?.name }),
-      }}
-      redirect="list"
-    />
-  );
+  return <DeleteButton<TokenPack> nameOf={(record) => record.name} redirect="list" />;
 };

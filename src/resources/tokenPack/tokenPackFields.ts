@@ -11,6 +11,7 @@ import {
   type WhiteListIpRecord,
   WIZARD_STATUSES,
 } from '../../../contract/tokenPack';
+import { type ImageValue, imageRules, isImageValue } from '../../components/imageRules';
 
 /** A token pack as the server answers it (contract/tokenPack.ts). */
 export type TokenPack = TokenPackRecord & RaRecord;
@@ -51,34 +52,12 @@ export const IMAGES = {
 export type ImagePart = keyof typeof IMAGES;
 export const IMAGE_MAX_BYTES = TOKEN_PACK_IMAGE_MAX_BYTES;
 
-/** The value of react-admin's ImageInput: a new file, with its preview URL. */
-export interface ImageValue {
-  rawFile: File;
-  src?: string;
-  title?: string;
-}
-
-export const isImageValue = (value: unknown): value is ImageValue =>
-  typeof value === 'object' && value !== null && (value as { rawFile?: unknown }).rawFile instanceof File;
-
-/** Why a file cannot be an image of the pack (a catalogue key and its arguments), or undefined. */
-export interface ImageRefusal {
-  message: string;
-  args: Record<string, number>;
-}
-
-export const imageRefusal = (file: File): ImageRefusal | undefined => {
-  if (!file.type.startsWith('image/')) return { message: `${T}.validation.imageType`, args: {} };
-  if (file.size > IMAGE_MAX_BYTES)
-    return { message: `${T}.validation.imageTooLarge`, args: { size: file.size, maxBytes: IMAGE_MAX_BYTES } };
-  return undefined;
-};
-
-export const ONE_IMAGE_ONLY: ImageRefusal = { message: `${T}.validation.imageOne`, args: {} };
-
-/** The same rule as a form validator, should a refused file ever reach the form's value. */
-export const validImage: Validator = (value: unknown) =>
-  isImageValue(value) ? imageRefusal(value.rawFile) : undefined;
+/** An image of the pack: an image type, at most 2,000,000 bytes, one file. */
+export const IMAGE_RULES = imageRules(IMAGE_MAX_BYTES, {
+  type: `${T}.validation.imageType`,
+  tooLarge: `${T}.validation.imageTooLarge`,
+  one: `${T}.validation.imageOne`,
+});
 
 // ——— What the form sends ———
 

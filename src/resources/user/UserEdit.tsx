@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { maxLength, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { SaveCancelToolbar } from '../../components/SaveCancelToolbar';
+import { maxLength, SelectInput, TextInput } from 'react-admin';
+import { ResourceForm } from '../../components/ResourceForm';
 import { validEmail } from '../../components/validators';
 import { EditPage } from '../../kit/pages';
 import { STATUS_CHOICES, toUserUpdate, USER_LIMITS } from './userFields';
@@ -17,14 +17,14 @@ export const UserEdit = () => {
   );
   return (
     <EditPage transform={toUserUpdate}>
-      <SimpleForm toolbar={<SaveCancelToolbar />} noValidate warnWhenUnsavedChanges sx={{ maxWidth: 600 }}>
+      <ResourceForm maxWidth={600}>
         <TextInput source="username" disabled fullWidth />
         <TextInput source="directoryName" disabled fullWidth />
         <TextInput source="displayName" validate={validate.displayName} fullWidth />
         <TextInput source="email" type="email" validate={validate.email} fullWidth />
         <TextInput source="mobilePhone" validate={validate.mobilePhone} fullWidth />
         <SelectInput source="status" choices={STATUS_CHOICES} isRequired />
-      </SimpleForm>
+      </ResourceForm>
     </EditPage>
   );
 };
