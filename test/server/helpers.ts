@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/client.ts';
@@ -12,6 +13,8 @@ import { openTestSchema } from './testDatabase.ts';
 
 export const OPERATOR_EMAIL = 'operator@example.com';
 export const OPERATOR_PASSWORD = 'Initial-Operator-1';
+/** An id no record has. */
+export const UNKNOWN_ID = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /**
@@ -152,6 +155,9 @@ export async function createTestContext(options: TestContextOptions = {}) {
     return answer.body.token as string;
   }
 
+  /** The seeded operator, signed in: its token. */
+  const signInOperator = () => signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+
   async function createCustomer(values: { companyName?: string; status?: 'ACTIVE' | 'INACTIVE' } = {}) {
     const [customer] = await db
       .insert(customers)
@@ -232,6 +238,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
     printed,
     call,
     signIn,
+    signInOperator,
     createCustomer,
     createRole,
     createAccount,
@@ -245,6 +252,23 @@ export async function createTestContext(options: TestContextOptions = {}) {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * The context a file's tests share: made before them (beforeAll, with options read then) and closed after
+ * them (afterAll). Its members are there once the tests run, not while the file is read.
+ */
+export function sharedTestContext(
+  options: TestContextOptions | (() => TestContextOptions) = {},
+): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+  });
+  return ctx;
+}
 
 let emailCounter = 0;
 

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { files, serviceTemplates, signinFailures } from '../../server/db/schema.ts';
 import { PROVIDER_ADMIN_ROLE } from '../../server/seed.ts';
 import { builtInRoleId, signedIn } from './fixtures/admin.ts';
-import { createTestContext, type JsonAnswer, type TestContext } from './helpers.ts';
+import { type JsonAnswer, sharedTestContext } from './helpers.ts';
 
 /**
  * A NUL (U+0000) or a lone UTF-16 surrogate is refused in every field, wherever it comes from, with one
@@ -19,15 +19,11 @@ const refusal = (field: string) => ({
 
 const answerOf = ({ status, body }: JsonAnswer) => ({ status, body });
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   ({ token } = await signedIn(ctx, { roleIds: [await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE)] }));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('in a JSON body', () => {

@@ -4,15 +4,9 @@ import { accountRoles, accounts } from '../../../server/db/schema.ts';
 import { checkPasswordPolicy } from '../../../server/domain/passwords.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, insertAccount, providerRole, signedIn } from '../fixtures/admin.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { OPERATOR_EMAIL, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 let providerAdminId: string;
 let customerAdminId: string;
@@ -20,15 +14,11 @@ let acme: { id: string };
 let globex: { id: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  token = await ctx.signInOperator();
   providerAdminId = await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE);
   customerAdminId = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
   acme = await ctx.createCustomer({ companyName: 'Acme' });
   globex = await ctx.createCustomer({ companyName: 'Globex' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, json?: unknown, as = token) =>

@@ -4,7 +4,7 @@ import { ACTIVATION_ERRORS } from '../../../contract/activationCode.ts';
 import { APP_NOT_ACTIVATED, NO_FACE_TO_RESET, NO_PIN_TO_SEND } from '../../../contract/user.ts';
 import { activationCodes, auditLog, userDevices, users } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
   addUsers,
   codeCalls,
@@ -23,17 +23,13 @@ import {
  * refused with what happened to it; a deleted or unknown one is not found.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof codeCalls>;
 let acme: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = codeCalls(ctx);
   acme = await tenant(ctx, 'Acme');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A new user of Acme's pack with its code. */

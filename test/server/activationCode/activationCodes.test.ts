@@ -9,8 +9,9 @@ import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { activationCodes, auditLog, retiredActivationCodes, users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { signedIn } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
+  acmeAndRival,
   addUsers,
   codeCalls,
   errorOf,
@@ -19,7 +20,6 @@ import {
   newPack,
   storedCodes,
   type Tenant,
-  tenant,
 } from './fixtures.ts';
 
 /**
@@ -29,21 +29,16 @@ import {
  * or code answers 404.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof codeCalls>;
 let acme: Tenant;
 let globex: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = codeCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-  globex = await tenant(ctx, 'Globex');
-  await addUsers(ctx, { customerId: globex.id, directoryId: globex.directoryId }, 2);
-  expect(await generated(ctx, globex)).toBe(2);
-});
-afterAll(async () => {
-  await ctx?.close();
+  const made = await acmeAndRival(ctx, 2);
+  ({ acme, globex } = made);
+  expect(made.rivalCodes).toBe(2);
 });
 
 /** A fresh pack of Acme's with its own directory of `count` users (with emails unless said). */

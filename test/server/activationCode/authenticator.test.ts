@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { verify } from 'otplib';
 import { activationLink } from '../../../contract/activationCode.ts';
 import { activationCodes, userDevices } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { runAuthenticator } from '../fixtures/authenticatorCli.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { addUsers, generated, storedCodes, type Tenant, tenant } from './fixtures.ts';
 
 /**
@@ -12,38 +12,14 @@ import { addUsers, generated, storedCodes, type Tenant, tenant } from './fixture
  * running server. It prints what the app keeps (the user and the TOTP seed) and the current code.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let acme: Tenant;
 let server: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   acme = await tenant(ctx, 'Acme');
   server = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runAuthenticator(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/authenticator.ts', ...args],
-      { cwd: process.cwd(), env: { ...process.env, HOST: '', PORT: '', ...env }, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 /** A new user of Acme's pack and its code. */
 async function newCode() {

@@ -202,3 +202,14 @@ export function readZip(zip: Buffer): { name: string; method: number; content: B
   }
   return entries;
 }
+
+/**
+ * Acme, and Globex, the rival whose `rivalUsers` users already have their codes (which Acme's calls must
+ * never see), and how many codes Globex's generation made.
+ */
+export async function acmeAndRival(ctx: TestContext, rivalUsers: number) {
+  const acme = await tenant(ctx, 'Acme');
+  const globex = await tenant(ctx, 'Globex');
+  await addUsers(ctx, { customerId: globex.id, directoryId: globex.directoryId }, rivalUsers);
+  return { acme, globex, rivalCodes: await generated(ctx, globex) };
+}

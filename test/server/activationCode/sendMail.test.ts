@@ -4,8 +4,9 @@ import { ACTIVATION_ERRORS, activationLink } from '../../../contract/activationC
 import { mailMessages } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
+  acmeAndRival,
   addUsers,
   codeCalls,
   errorOf,
@@ -15,7 +16,6 @@ import {
   readBitPng,
   storedCodes,
   type Tenant,
-  tenant,
 } from './fixtures.ts';
 
 /**
@@ -26,21 +26,14 @@ import {
 
 const PUBLIC_URL = 'https://gateway.acme.test';
 
-let ctx: TestContext;
+const ctx = sharedTestContext({ config: { publicUrl: PUBLIC_URL } });
 let calls: ReturnType<typeof codeCalls>;
 let acme: Tenant;
 let globex: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { publicUrl: PUBLIC_URL } });
   calls = codeCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-  globex = await tenant(ctx, 'Globex');
-  await addUsers(ctx, { customerId: globex.id, directoryId: globex.directoryId }, 1);
-  await generated(ctx, globex);
-});
-afterAll(async () => {
-  await ctx?.close();
+  ({ acme, globex } = await acmeAndRival(ctx, 1));
 });
 
 /** A pack of Acme's with `count` users with an address and `without` users without one, their codes made. */

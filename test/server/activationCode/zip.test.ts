@@ -5,8 +5,9 @@ import { ACTIVATION_QR, activationLink } from '../../../contract/activationCode.
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
+  acmeAndRival,
   addUsers,
   BASE,
   codeCalls,
@@ -18,7 +19,6 @@ import {
   readZip,
   storedCodes,
   type Tenant,
-  tenant,
 } from './fixtures.ts';
 
 /**
@@ -29,21 +29,14 @@ import {
 const PUBLIC_URL = 'https://gateway.acme.test';
 const PIXELS = ACTIVATION_QR.size + 2 * ACTIVATION_QR.quietZone;
 
-let ctx: TestContext;
+const ctx = sharedTestContext({ config: { publicUrl: PUBLIC_URL } });
 let calls: ReturnType<typeof codeCalls>;
 let acme: Tenant;
 let globex: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { publicUrl: PUBLIC_URL } });
   calls = codeCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-  globex = await tenant(ctx, 'Globex');
-  await addUsers(ctx, { customerId: globex.id, directoryId: globex.directoryId }, 1);
-  await generated(ctx, globex);
-});
-afterAll(async () => {
-  await ctx?.close();
+  ({ acme, globex } = await acmeAndRival(ctx, 1));
 });
 
 async function packOf(count: number, name = `Pack ${randomUUID().slice(0, 8)}`) {

@@ -4,20 +4,16 @@ import { accounts, assets, auditLog, rolePermissions } from '../../../server/db/
 import { ACTIONS, PERMISSION_RESOURCES } from '../../../server/domain/permissions.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, providerRole, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { OPERATOR_EMAIL, sharedTestContext } from '../helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 /** Asset ids by resource type. */
 const assetOf: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  token = await ctx.signInOperator();
   for (const row of await ctx.db.select().from(assets)) assetOf[row.resourceType] = row.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, json?: unknown) =>

@@ -3,7 +3,7 @@ import { AUDIT_MASK } from '../../../contract/audit.ts';
 import { auditLog, rolePermissions, roles } from '../../../server/db/schema.ts';
 import { AUDITOR_ROLE, CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, providerRole, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /**
  * The audit log (contract/audit.ts): GET /api/audit/{customerId}/search lists one customer's entries (or the
@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let acmeAdmin: string;
 let acmeAuditor: string;
@@ -52,7 +52,6 @@ const idsOf = (answer: { body: { content: { entityId: string }[] } }) =>
   answer.body.content.map((entry) => entry.entityId);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   operator = (await signedIn(ctx, { roleIds: [await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE)] })).token;
   const acme = await ctx.createCustomer({ companyName: 'Acme Audit' });
   const globex = await ctx.createCustomer({ companyName: 'Globex Audit' });
@@ -66,9 +65,6 @@ beforeAll(async () => {
   ).token;
   const accountsOnly = await providerRole(ctx, ['account:view'], 'customer');
   acmeAccountsOnly = (await signedIn(ctx, { customerId: acmeId, roleIds: [accountsOnly.id] })).token;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 beforeEach(async () => {
   await ctx.db.delete(auditLog);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARD_ERRORS, type Card } from '../../../contract/card.ts';
 import {
   brandOf,
@@ -18,10 +18,9 @@ import {
   tokenizeTestCard,
 } from '../../../contract/cardRules.ts';
 import { auditLog, cards } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { error as catalogue } from '../../../src/i18n/en/errors.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { customerWithAdmin } from '../fixtures/billing.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /**
  * Payment cards (contract/card.ts, contract/cardRules.ts): the rules a card form checks and the TEST
@@ -210,14 +209,12 @@ describe('the card rules', () => {
 
 // ——— Saved cards through the API ———
 
-let t: TestContext;
+const t = sharedTestContext();
 let operator: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  operator = await t.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  operator = await t.signInOperator();
 });
-afterAll(() => t.close());
 
 interface Customer {
   id: string;
@@ -225,10 +222,8 @@ interface Customer {
 }
 
 async function newCustomer(name: string): Promise<Customer> {
-  const customer = await t.createCustomer({ companyName: `${name} ${randomUUID().slice(0, 6)}` });
-  const role = await builtInRoleId(t, CUSTOMER_ADMIN_ROLE);
-  const { token } = await signedIn(t, { customerId: customer.id, roleIds: [role] });
-  return { id: customer.id, token };
+  const { id, admin } = await customerWithAdmin(t, `${name} ${randomUUID().slice(0, 6)}`);
+  return { id, token: admin };
 }
 
 /** A card good for years from now (the server checks the expiry against its own clock). */

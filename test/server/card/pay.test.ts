@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Subscription, TierPlan } from '../../../contract/billing.ts';
 import { CARD_ERRORS, type Card, type PaymentSession } from '../../../contract/card.ts';
 import { DECLINING_TEST_CARDS, tokenizeTestCard } from '../../../contract/cardRules.ts';
@@ -8,7 +8,7 @@ import { auditLog, payments, subscriptions, tokenPacks } from '../../../server/d
 import { PaymentDeclined, paymentProcessorFrom } from '../../../server/domain/payments/index.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /**
  * Paying orders by card (contract/card.ts pay, payForOrder) with the built-in TEST processor: a submitted
@@ -18,20 +18,18 @@ import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext 
  * closed orders and other customers' orders and cards are refused.
  */
 
-let t: TestContext;
+const t = sharedTestContext();
 let operator: string;
 let free: TierPlan;
 let professional: TierPlan;
 let enterprise: TierPlan;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  operator = await t.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  operator = await t.signInOperator();
   const tiers = (await t.call('GET', '/api/billing/payment_plan')).body as TierPlan[];
   const tier = (type: TierPlan['tierPlanType']) => tiers.find((each) => each.tierPlanType === type)!;
   [free, professional, enterprise] = [tier('FREE'), tier('NORMAL'), tier('ENTERPRISE')];
 });
-afterAll(() => t.close());
 
 interface Customer {
   id: string;

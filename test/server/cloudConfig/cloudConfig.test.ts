@@ -1,48 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { auditLog, vosCloudConfigs } from '../../../server/db/schema.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { tokenWithRole } from '../fixtures/admin.ts';
+import { OPERATOR_EMAIL, sharedTestContext, UNKNOWN_ID as UNKNOWN } from '../helpers.ts';
 
-const PASSWORD = 'Correct-Horse-9';
 const BASE = '/api/idm-config/vos-cloud-config';
-const UNKNOWN = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 const COMPANY_PASSWORD = 'Company-Secret-42';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let viewer: string;
 let outsider: string;
 let customerAdmin: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-  const providerAccount = async (name: string, permissions: string[]) => {
-    const role = await ctx.createRole({ name, permissions });
-    const email = uniqueEmail(name);
-    await ctx.createAccount({ email, password: PASSWORD, roleIds: [role.id] });
-    return ctx.signIn(email, PASSWORD);
-  };
-  viewer = await providerAccount('cloud-viewers', ['vos-cloud-configuration:view']);
-  outsider = await providerAccount('template-only', ['service_template:view']);
+  operator = await ctx.signInOperator();
+  viewer = await tokenWithRole(ctx, 'cloud-viewers', ['vos-cloud-configuration:view']);
+  outsider = await tokenWithRole(ctx, 'template-only', ['service_template:view']);
   const customer = await ctx.createCustomer({ companyName: 'Cloudless Ltd' });
-  const role = await ctx.createRole({
-    name: 'customer-cloud',
-    customerId: customer.id,
-    permissions: ['vos-cloud-configuration:view', 'vos-cloud-configuration:modify'],
-  });
-  const email = uniqueEmail('customer-admin');
-  await ctx.createAccount({ email, password: PASSWORD, customerId: customer.id, roleIds: [role.id] });
-  customerAdmin = await ctx.signIn(email, PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  customerAdmin = await tokenWithRole(
+    ctx,
+    'customer-cloud',
+    ['vos-cloud-configuration:view', 'vos-cloud-configuration:modify'],
+    customer.id,
+  );
 });
 
 const fieldsOf = (overrides: Record<string, unknown> = {}) => ({

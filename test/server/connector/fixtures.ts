@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { createTestContext, type JsonAnswer, type TestContext } from '../helpers.ts';
@@ -46,6 +49,66 @@ export async function connectorWorld(): Promise<ConnectorWorld> {
   };
   return { ctx, acme, globex, admin, rival, call, callerWith, close: () => ctx.close() };
 }
+
+/**
+ * A file's connector world, made before its tests and closed after them (its members are there once the
+ * tests run), with one kind of connector's address `base`: `acmeBase()` is Acme's list of that kind, and
+ * `created(json)` makes one there as Acme's administrator, expects 201 and answers the body.
+ */
+export function connectorSuite(base: string) {
+  const world = {} as ConnectorWorld;
+  beforeAll(async () => {
+    Object.assign(world, await connectorWorld());
+  });
+  afterAll(async () => {
+    await world.close?.();
+  });
+  const acmeBase = () => `${base}/${world.acme.id}`;
+  async function created(json: unknown) {
+    const answer = await world.call('POST', acmeBase(), json);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body;
+  }
+  return { world, acmeBase, created };
+}
+
+/** The database row of `table` whose id is `id`, if any. */
+export async function rowById<T extends PgTable & { id: AnyPgColumn }>(
+  ctx: TestContext,
+  table: T,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const rows = await ctx.db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  return rows[0] as T['$inferSelect'] | undefined;
+}
+
+/**
+ * A SAML 2.0 connector's form as the portal sends it, for service provider `uname` at
+ * https://<uname>.example.test, with `values` over it.
+ */
+export const saml2Form = (uname: string, providerName: string, values: Record<string, unknown> = {}) => ({
+  uname,
+  providerName,
+  domainName: '',
+  entityId: `https://${uname}.example.test`,
+  acsUrl: `https://${uname}.example.test/acs`,
+  logoutUrl: '',
+  loginUrl: '',
+  defaultRelayState: '',
+  certificate: '',
+  nameIdFormat: 'emailAddress',
+  nameIdAttribute: 'email',
+  sendAttribute: 'MAPPED',
+  signatureAlgorithm: 'SHA-256',
+  signResponse: true,
+  signAssertion: true,
+  attributeMapping: [],
+  createdAttributes: [],
+  ...values,
+});
 
 /** The audit entries of one record, oldest first, and the same as one JSON text (to look for secrets in). */
 export async function auditTrail(ctx: TestContext, entityId: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { directories } from '../../../server/db/schema.ts';
-import { type ConnectorWorld, connectorWorld } from './fixtures.ts';
+import { connectorSuite, saml2Form } from './fixtures.ts';
 
 /**
  * The connector lookups of the service launch (contract/connector.ts, server/routes/connector.ts): a
@@ -8,8 +8,8 @@ import { type ConnectorWorld, connectorWorld } from './fixtures.ts';
  * only the caller's customer's; and the type ids.
  */
 
-let world: ConnectorWorld;
 const lookups = '/idm-config/connectors';
+const { world } = connectorSuite(lookups);
 
 interface Summary {
   id: string;
@@ -36,28 +36,7 @@ async function make(type: string, body: Record<string, unknown>, name: string, c
   return answer.body.id as string;
 }
 
-const saml2Form = (uname: string, providerName: string) => ({
-  uname,
-  providerName,
-  domainName: '',
-  entityId: `https://${uname}.example.test`,
-  acsUrl: `https://${uname}.example.test/acs`,
-  logoutUrl: '',
-  loginUrl: '',
-  defaultRelayState: '',
-  certificate: '',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
-  attributeMapping: [],
-  createdAttributes: [],
-});
-
 beforeAll(async () => {
-  world = await connectorWorld();
   const tag = randomUUID().slice(0, 6);
   for (const [index, name] of ['Branch VPN', 'Alpha VPN', 'Head office firewall'].entries()) {
     await make('radius', { name, ipAddress: `192.0.2.${index + 1}` }, name);
@@ -74,9 +53,6 @@ beforeAll(async () => {
     { customerId: world.acme.id, name: 'Cloud directory', type: 'AZURE' },
     { customerId: world.globex.id, name: 'Globex LDAP', type: 'LDAP' },
   ]);
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 describe('the connectors of one kind', () => {

@@ -2,26 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog, customers, roles } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { OPERATOR_EMAIL, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const PNG = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  token = await ctx.signInOperator();
 });
 
 const post = (url: string, json: unknown) => ctx.call('POST', `/api${url}`, { token, json });

@@ -5,6 +5,7 @@ import { syncEnded } from '../../../server/features/directory/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { readerSettings } from '../fixtures/ldap.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -28,14 +29,7 @@ const base = () => `/idm-ldap/ldap/${acme.id}`;
 const ldapForm = (values: Record<string, unknown> = {}) => ({
   name: `Head office ${Math.random().toString(36).slice(2, 8)}`,
   type: 'LDAP',
-  host: slapd.host,
-  port: slapd.port,
-  secured: false,
-  baseDn: slapd.peopleDn,
-  userDn: slapd.reader.dn,
-  password: slapd.reader.password,
-  userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
-  loginProperty: 'uid',
+  ...readerSettings(slapd),
   ...values,
 });
 

@@ -10,6 +10,7 @@ import {
   testLdapConnection,
 } from '../../../server/features/directory/ldapClient.ts';
 import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { readerSettings } from '../fixtures/ldap.ts';
 
 /**
  * The LDAP client against a real OpenLDAP (test/support/slapd.sh) holding 600 users, which caps a plain
@@ -23,14 +24,7 @@ let settings: LdapSettings;
 beforeAll(async () => {
   slapd = await startSlapd({ users: USERS });
   settings = {
-    host: slapd.host,
-    port: slapd.port,
-    secured: false,
-    baseDn: slapd.peopleDn,
-    userDn: slapd.reader.dn,
-    password: slapd.reader.password,
-    userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
-    loginProperty: 'uid',
+    ...readerSettings(slapd),
     emailAttribute: 'mail',
     displayNameAttribute: 'displayName',
     phoneAttribute: 'mobile',

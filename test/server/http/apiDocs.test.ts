@@ -1,16 +1,10 @@
 import { CALL_FAMILIES, RESOURCE_CONTRACTS } from '../../../contract/index.ts';
 import { routesOf, routesOfFamily, toRouteUrl } from '../../../contract/kit.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /** The API described: the OpenAPI document at /api/docs/json and Swagger UI at /api/docs. */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = sharedTestContext();
 
 /** OpenAPI writes path parameters as `{name}`. */
 const openApiPath = (template: string) => `/api${toRouteUrl(template).replace(/:(\w+)/g, '{$1}')}`;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { loadConfig } from '../../../server/config.ts';
 import { mailMessages } from '../../../server/db/schema.ts';
 import { DB_BUCKETS, HTTP_BUCKETS, metricsAccess } from '../../../server/http/metrics.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { createTestContext, sharedTestContext, type TestContext } from '../helpers.ts';
 
 /**
  * GET /metrics as Prometheus scrapes it: the text format 0.0.4, series labelled by route pattern (never by raw
@@ -55,7 +55,7 @@ const matches = (sample: Sample, name: string, labels: Record<string, string> = 
 const sampleValue = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples.find((sample) => matches(sample, name, labels))?.value;
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 
 async function scrape() {
@@ -66,11 +66,7 @@ async function scrape() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  token = await ctx.signInOperator();
 });
 
 describe('GET /metrics', () => {

@@ -4,7 +4,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../../../server/config.ts';
 import { rateLimits } from '../../../server/db/schema.ts';
 import { databaseStore } from '../../../server/http/rateLimit.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
-import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
+import { createTestContext, type JsonAnswer, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const NEW_PASSWORD = 'Battery-Staple-7';
@@ -23,13 +23,7 @@ const LIMITS = {
   passwordPerAddress: { max: 3, windowSec: 900 },
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ now, config: { rateLimits: LIMITS } });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = sharedTestContext({ now, config: { rateLimits: LIMITS } });
 
 let addressCounter = 0;
 /** An address no other test uses, so that each test starts with clean counts. */

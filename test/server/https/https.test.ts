@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { HTTPS_ERRORS } from '../../../contract/https.ts';
 import { httpsConnectors } from '../../../server/db/schema.ts';
 import {
   auditTrail,
-  type ConnectorWorld,
-  connectorWorld,
+  connectorSuite,
   pageQuery,
+  rowById,
   strangerIds,
   unique,
 } from '../connector/fixtures.ts';
@@ -16,27 +15,15 @@ import {
  * replaced; the record shows its first characters only, and the database holds its SHA-256 hash.
  */
 
-let world: ConnectorWorld;
 const base = '/idm-config/connectors/https';
-const acmeBase = () => `${base}/${world.acme.id}`;
+const { world, acmeBase, created } = connectorSuite(base);
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-async function create(name = unique('Payments API')) {
-  const answer = await world.call('POST', acmeBase(), { name });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as { id: string; apiKey: string };
-}
+const create = async (name = unique('Payments API')) =>
+  (await created({ name })) as { id: string; apiKey: string };
 
-const rowOf = async (id: string) =>
-  (await world.ctx.db.select().from(httpsConnectors).where(eq(httpsConnectors.id, id)))[0];
-
-beforeAll(async () => {
-  world = await connectorWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const rowOf = (id: string) => rowById(world.ctx, httpsConnectors, id);
 
 describe('an HTTPS connector', () => {
   it('answers its API key once; the record has its hint, never the key', async () => {

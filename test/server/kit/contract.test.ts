@@ -2,7 +2,7 @@ import { CALL_FAMILIES, RESOURCE_CONTRACTS } from '../../../contract/index.ts';
 import { type ResourceContract, routesOf, routesOfFamily } from '../../../contract/kit.ts';
 import { BORROWED_ACTIONS, PENDING_ACTIONS, PENDING_RESOURCES } from '../../../contract/pending.ts';
 import { RESOURCES } from '../../../src/dataProviders/resources.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { apiRoutes, type RouteEntry, routeTable, shapeOf } from './routeTable.ts';
 
 /*
@@ -29,17 +29,13 @@ function keysOf(actions: Readonly<Record<string, object>>): string[] {
 }
 
 const table = routeTable();
-let ctx: TestContext;
+sharedTestContext({ extend: table.collect });
 let routes: RouteEntry[];
 let registered: Map<string, RouteEntry>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ extend: table.collect });
   routes = apiRoutes(table);
   registered = new Map(routes.map((route) => [shapeOf(route.method, route.url.slice(4)), route]));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** Every call of a table entry, as `name.method` → its shape (the table's entries are contracts or wire words). */

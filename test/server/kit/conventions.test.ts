@@ -25,15 +25,9 @@ import {
 } from '../../../server/kit/postSearch.ts';
 import { RangeQuery, readRange, sendRange } from '../../../server/kit/range.ts';
 import { notAllowed } from '../../../server/validation.ts';
+import { tokenWithRole } from '../fixtures/admin.ts';
 import { GIF, image, jsonBlob, type Part, PNG, sendBody, sendForm } from '../fixtures/multipart.ts';
-import {
-  createTestContext,
-  type JsonAnswer,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { createTestContext, type JsonAnswer, type TestContext, UNKNOWN_ID, uniqueEmail } from '../helpers.ts';
 
 /*
  * The convention pieces of server/http, through a throwaway set of routes over the customers table
@@ -215,39 +209,34 @@ const sampleRoutes =
       },
     );
 
-    app.delete(
-      '/accounts/:customerId/delete-many',
-      {
-        config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
-        schema: { params: CustomerParams, body: DeleteManyBody, response: { 200: DeleteManyAnswer } },
-      },
-      async (request) => {
-        const customerId = requiredCustomerOf(request);
-        return deleteMany(
-          db(),
-          { table: accounts, id: accounts.id },
-          request.body.ids,
-          scoped(accounts.customerId, customerId),
-        );
-      },
-    );
+    /** A customer's delete-many of `target`, the rows whose `owner` column is the customer in the path. */
+    const deleteManyRoute = (
+      url: string,
+      target: Parameters<typeof deleteMany>[1],
+      owner: Parameters<typeof scoped>[0],
+    ) =>
+      app.delete(
+        url,
+        {
+          config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
+          schema: { params: CustomerParams, body: DeleteManyBody, response: { 200: DeleteManyAnswer } },
+        },
+        async (request) => {
+          const customerId = requiredCustomerOf(request);
+          return deleteMany(db(), target, request.body.ids, scoped(owner, customerId));
+        },
+      );
 
+    deleteManyRoute(
+      '/accounts/:customerId/delete-many',
+      { table: accounts, id: accounts.id },
+      accounts.customerId,
+    );
     // A customer's "own" row, to show a deletion refused while other rows still point at it.
-    app.delete(
+    deleteManyRoute(
       '/customers/:customerId/delete-many',
-      {
-        config: { access: { permission: 'account:modify', customer: { from: 'path' } } },
-        schema: { params: CustomerParams, body: DeleteManyBody, response: { 200: DeleteManyAnswer } },
-      },
-      async (request) => {
-        const customerId = requiredCustomerOf(request);
-        return deleteMany(
-          db(),
-          { table: customers, id: customers.id },
-          request.body.ids,
-          scoped(customers.id, customerId),
-        );
-      },
+      { table: customers, id: customers.id },
+      customers.id,
     );
 
     const multipartRoutes: FastifyPluginAsyncTypebox = async (scope) => {
@@ -321,7 +310,7 @@ describe('lists over the customers table', () => {
 
   beforeAll(async () => {
     ({ ctx } = await startSample());
-    token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    token = await ctx.signInOperator();
     const rows = await ctx.db
       .insert(customers)
       .values(
@@ -625,22 +614,14 @@ describe('customer scope and delete-many over the accounts table', () => {
   let customerA: string;
   let customerB: string;
   let inactiveCustomer: string;
-  const UNKNOWN = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 
   beforeAll(async () => {
     ({ ctx, state } = await startSample());
-    operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    operator = await ctx.signInOperator();
     customerA = (await ctx.createCustomer({ companyName: 'Alpha' })).id;
     customerB = (await ctx.createCustomer({ companyName: 'Beta' })).id;
     inactiveCustomer = (await ctx.createCustomer({ companyName: 'Dormant', status: 'INACTIVE' })).id;
-    const role = await ctx.createRole({
-      name: 'account-admins',
-      customerId: customerA,
-      permissions: ['account:view', 'account:modify'],
-    });
-    const email = uniqueEmail('admin-a');
-    await ctx.createAccount({ email, password: PASSWORD, customerId: customerA, roleIds: [role.id] });
-    adminOfA = await ctx.signIn(email, PASSWORD);
+    adminOfA = await tokenWithRole(ctx, 'account-admins', ['account:view', 'account:modify'], customerA);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -689,7 +670,7 @@ describe('customer scope and delete-many over the accounts table', () => {
 
     it.each([
       ['another customer', () => customerB],
-      ['an unknown customer', () => UNKNOWN],
+      ['an unknown customer', () => UNKNOWN_ID],
       ['a malformed id', () => 'not-a-uuid'],
       ['an SQL-looking id', () => "1' or '1'='1"],
     ])("answers 404 to a customer's account using %s, and reads nothing", async (_, id) => {
@@ -715,7 +696,7 @@ describe('customer scope and delete-many over the accounts table', () => {
     });
 
     it.each([
-      ['an unknown', UNKNOWN],
+      ['an unknown', UNKNOWN_ID],
       ['a malformed', 'not-a-uuid'],
     ])('answers 404 to an operator using %s customer id', async (_, id) => {
       const answer = await ctx.call('GET', `/api/sample/accounts/${id}/search`, { token: operator });
@@ -752,7 +733,7 @@ describe('customer scope and delete-many over the accounts table', () => {
 
     it('deletes nothing when one id does not exist', async () => {
       const [own] = await accountsOf(customerA, 'own', 1);
-      const answer = await deleteMany(customerA, adminOfA, { ids: [own, UNKNOWN] });
+      const answer = await deleteMany(customerA, adminOfA, { ids: [own, UNKNOWN_ID] });
       expect(errorOf(answer)).toEqual({ status: 404, messageKey: 'error.record.notFound' });
       expect(await existing([own!])).toEqual([own]);
     });
@@ -774,8 +755,8 @@ describe('customer scope and delete-many over the accounts table', () => {
     it.each([
       ['no ids', { ids: [] }, 'ids'],
       ['a malformed id', { ids: ['nope'] }, 'ids.0'],
-      ['the same id twice', { ids: [UNKNOWN, UNKNOWN] }, 'ids'],
-      ['the same id twice in other case', { ids: [UNKNOWN, UNKNOWN.toUpperCase()] }, 'ids'],
+      ['the same id twice', { ids: [UNKNOWN_ID, UNKNOWN_ID] }, 'ids'],
+      ['the same id twice in other case', { ids: [UNKNOWN_ID, UNKNOWN_ID.toUpperCase()] }, 'ids'],
       ['no ids field', {}, 'ids'],
       ['1001 ids', { ids: Array.from({ length: 1001 }, () => crypto.randomUUID()) }, 'ids'],
     ])('refuses %s with 400', async (_, body, field) => {
@@ -817,7 +798,7 @@ describe('multipart create and update', () => {
 
   beforeAll(async () => {
     ({ ctx } = await startSample());
-    operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    operator = await ctx.signInOperator();
   });
   afterAll(async () => {
     await ctx?.close();

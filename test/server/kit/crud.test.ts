@@ -15,13 +15,7 @@ import { createKit } from '../../../server/kit/kit.ts';
 import { defineRows, type RowsSpec } from '../../../server/kit/rows.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  testConfig,
-} from '../helpers.ts';
+import { createTestContext, sharedTestContext, testConfig } from '../helpers.ts';
 
 /*
  * The kit's ordinary calls (kit.crud) over a customer-scoped resource, written the way a customer's resource
@@ -209,7 +203,7 @@ const touchGate = (() => {
   };
 })();
 
-let ctx: TestContext;
+const ctx = sharedTestContext({ extend: registerSample() });
 let acme: { id: string };
 let globex: { id: string };
 let ofAcme: string;
@@ -217,16 +211,12 @@ let ofGlobex: string;
 let operator: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ extend: registerSample() });
   acme = await ctx.createCustomer({ companyName: 'Acme' });
   globex = await ctx.createCustomer({ companyName: 'Globex' });
   const admin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
   ofAcme = (await signedIn(ctx, { customerId: acme.id, roleIds: [admin] })).token;
   ofGlobex = (await signedIn(ctx, { customerId: globex.id, roleIds: [admin] })).token;
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  operator = await ctx.signInOperator();
 });
 
 const base = '/api/sample/files';

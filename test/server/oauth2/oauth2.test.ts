@@ -6,7 +6,7 @@ import {
   oauthClients,
 } from '../../../server/db/schema.ts';
 import { ensureSeed } from '../../../server/seed.ts';
-import { createTestContext, type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
+import { type JsonAnswer, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const HOST = 'portal.example:8443';
@@ -18,17 +18,13 @@ const INVALID_CODE = {
   message: 'The authorization code is invalid or has expired.',
 };
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   await ctx.db.insert(oauthClients).values({
     clientId: APP_CLIENT,
     name: 'CRM',
     redirectUris: [APP_REDIRECT, 'https://crm.example/other'],
   });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function get(url: string, host = HOST): Promise<JsonAnswer> {

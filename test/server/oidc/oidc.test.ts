@@ -4,10 +4,10 @@ import { oidcClients } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import {
   auditTrail,
-  type ConnectorWorld,
-  connectorWorld,
+  connectorSuite,
   type Method,
   pageQuery,
+  rowById,
   strangerIds,
   unique,
 } from '../connector/fixtures.ts';
@@ -19,31 +19,21 @@ import {
  * without a fragment.
  */
 
-let world: ConnectorWorld;
 const base = '/idm-config/connectors/oidc';
-const acmeBase = () => `${base}/${world.acme.id}`;
+const { world, acmeBase, created } = connectorSuite(base);
 
 async function create(values: Record<string, unknown> = {}) {
-  const answer = await world.call('POST', acmeBase(), {
+  const body = await created({
     clientName: unique('Portal'),
     redirectUrls: ['https://app.example.test/callback'],
     ...values,
   });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.id as string;
+  return body.id as string;
 }
 
 const secretOf = (id: string, token = world.admin) =>
   world.call('GET', `${base}/get-client-secret/${id}?customerId=${world.acme.id}`, undefined, token);
-const rowOf = async (id: string) =>
-  (await world.ctx.db.select().from(oidcClients).where(eq(oidcClients.id, id)))[0];
-
-beforeAll(async () => {
-  world = await connectorWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const rowOf = (id: string) => rowById(world.ctx, oidcClients, id);
 
 describe('an OIDC client', () => {
   it('is created with a generated client id and the endpoints of its realm, and no secret in sight', async () => {

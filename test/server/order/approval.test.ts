@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing.ts';
 import {
   auditLog,
@@ -12,15 +12,13 @@ import {
 } from '../../../server/db/schema.ts';
 import { providerRole, signedIn } from '../fixtures/admin.ts';
 import {
-  type BillingWorld,
-  billingCalls,
-  billingWorld,
+  billingSuite,
   type Customer,
   customerWithAdmin,
   monthsAfter,
   submitted,
 } from '../fixtures/billing.ts';
-import { createTestContext, OPERATOR_EMAIL, type TestContext } from '../helpers.ts';
+import { OPERATOR_EMAIL } from '../helpers.ts';
 
 /**
  * Approving an order (POST /api/billing/approve_payment, operators): in one transaction the order is
@@ -28,16 +26,7 @@ import { createTestContext, OPERATOR_EMAIL, type TestContext } from '../helpers.
  * entries; the customer's support features follow its tiers. A step that fails leaves nothing behind.
  */
 
-let ctx: TestContext;
-let world: BillingWorld;
-let calls: ReturnType<typeof billingCalls>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  world = await billingWorld(ctx);
-  calls = billingCalls(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, world, calls } = billingSuite();
 
 const proYearly = () => [world.plans.pro.id, world.plans.proYearly];
 

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/billing.ts';
 import { auditLog, orders, serviceInstances, tokenPacks } from '../../../server/db/schema.ts';
 import { signedIn } from '../fixtures/admin.ts';
-import {
-  type BillingWorld,
-  billingCalls,
-  billingWorld,
-  customerWithAdmin,
-  submitted,
-} from '../fixtures/billing.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { billingSuite, customerWithAdmin, submitted } from '../fixtures/billing.ts';
 
 /**
  * Orders (contract/billing.ts order): a customer submits a first subscription (a Free one approved at once,
@@ -19,16 +12,7 @@ import { createTestContext, type TestContext } from '../helpers.ts';
  * orders with 'all', and alone approves.
  */
 
-let ctx: TestContext;
-let world: BillingWorld;
-let calls: ReturnType<typeof billingCalls>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  world = await billingWorld(ctx);
-  calls = billingCalls(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, world, calls } = billingSuite();
 
 const proYearly = () => [world.plans.pro.id, world.plans.proYearly];
 const freeYear = () => [world.plans.free.id, world.plans.freeYear];

@@ -15,7 +15,7 @@ import {
   tenant,
 } from '../activationCode/fixtures.ts';
 import { signedIn } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds } from './fixtures.ts';
 
 /**
@@ -28,14 +28,13 @@ import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds } from './fixtures.
 const PUBLIC_URL = 'https://gateway.acme.test';
 const BASE32_SEED = /^[A-Z2-7]{32}$/;
 
-let ctx: TestContext;
+const ctx = sharedTestContext({ config: { publicUrl: PUBLIC_URL } });
 let calls: ReturnType<typeof otpCalls>;
 let acme: Tenant;
 let globex: Tenant;
 let globexService: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { publicUrl: PUBLIC_URL } });
   calls = otpCalls(ctx);
   acme = await tenant(ctx, 'Acme');
   globex = await tenant(ctx, 'Globex');
@@ -44,9 +43,6 @@ beforeAll(async () => {
   expect((await calls.generate(globex.admin, globex.id, globex.packId, globexService)).body).toEqual({
     generated: 2,
   });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A fresh pack of Acme's with its own directory of `count` users, and a service in it. */

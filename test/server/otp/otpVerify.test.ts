@@ -10,7 +10,7 @@ import {
   type Tenant,
   tenant,
 } from '../activationCode/fixtures.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds, wrongCodeOf } from './fixtures.ts';
 
 /**
@@ -21,21 +21,17 @@ import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds, wrongCodeOf } from
  * wrong code.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof otpCalls>;
 let acme: Tenant;
 let serviceId: string;
 let apiKey: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = otpCalls(ctx);
   acme = await tenant(ctx, 'Acme');
   serviceId = await newService(ctx, acme.id, acme.packId, 'Acme VPN');
   apiKey = await apiKeyOf(ctx, acme.id, serviceId);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A new user of Acme's pack with an OTP seed for the service. */

@@ -4,14 +4,8 @@ import { mailMessages } from '../../../server/db/schema.ts';
 import { createMailQueue, type OutgoingMail } from '../../../server/domain/mail/index.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { qrMail } from '../domain/mail/fixtures.ts';
-import { builtInRoleId } from '../fixtures/admin.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { builtInRoleId, signedIn, tokenWithRole } from '../fixtures/admin.ts';
+import { sharedTestContext, UNKNOWN_ID as UNKNOWN } from '../helpers.ts';
 
 /**
  * Without SMTP_URL (the embedded default) mail is kept in the outbox: nothing is sent, and the provider's
@@ -19,10 +13,8 @@ import {
  */
 
 const BASE = '/api/mail/outbox';
-const UNKNOWN = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
-const PASSWORD = 'Correct-Horse-9';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let viewer: string;
 let outsider: string;
@@ -32,32 +24,16 @@ let acmeId: string;
 let enqueue: (message: OutgoingMail) => Promise<string>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   expect(ctx.config.smtp).toBeUndefined();
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-  const providerAccount = async (name: string, permissions: string[]) => {
-    const role = await ctx.createRole({ name, permissions });
-    const email = uniqueEmail(name);
-    await ctx.createAccount({ email, password: PASSWORD, roleIds: [role.id] });
-    return ctx.signIn(email, PASSWORD);
-  };
-  viewer = await providerAccount('outbox-viewers', ['vos-cloud-configuration:view']);
-  outsider = await providerAccount('templates-only', ['service_template:view']);
+  operator = await ctx.signInOperator();
+  viewer = await tokenWithRole(ctx, 'outbox-viewers', ['vos-cloud-configuration:view']);
+  outsider = await tokenWithRole(ctx, 'templates-only', ['service_template:view']);
   const acme = await ctx.createCustomer({ companyName: 'Acme Mail' });
   acmeId = acme.id;
-  const email = uniqueEmail('acme-admin');
-  await ctx.createAccount({
-    email,
-    password: PASSWORD,
-    customerId: acme.id,
-    roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-  });
-  customerAdmin = await ctx.signIn(email, PASSWORD);
+  const roleIds = [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)];
+  customerAdmin = (await signedIn(ctx, { customerId: acme.id, roleIds })).token;
   const queue = createMailQueue({ db: ctx.db, config: ctx.config });
   enqueue = (message) => ctx.db.transaction((tx) => queue.enqueue(tx, message));
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 beforeEach(async () => {
   await ctx.db.delete(mailMessages);

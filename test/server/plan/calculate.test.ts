@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../server/db/schema.ts';
 import {
-  type BillingWorld,
-  billingCalls,
-  billingWorld,
+  billingSuite,
   type CalculateAsk,
   type Customer,
   customerWithAdmin,
   submitted,
 } from '../fixtures/billing.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
  * What a subscription costs (POST /api/billing/subscription/calculate, contract/billing.ts Calculation):
@@ -19,18 +16,9 @@ import { createTestContext, type TestContext } from '../helpers.ts';
  * what remains of the subscription's period, and the errors of a plan or subscription that is not there.
  */
 
-let ctx: TestContext;
-let world: BillingWorld;
-let calls: ReturnType<typeof billingCalls>;
+const { ctx, world, calls } = billingSuite({ now: () => clock ?? new Date() });
 /** The app's clock: the real time unless a test sets it (the proration reads it). */
 let clock: Date | undefined;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ now: () => clock ?? new Date() });
-  world = await billingWorld(ctx);
-  calls = billingCalls(ctx);
-});
-afterAll(() => ctx.close());
 
 const pro = (period: string) => [world.plans.pro.id, period];
 

@@ -4,9 +4,9 @@ import { radiusConnectors } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import {
   auditTrail,
-  type ConnectorWorld,
-  connectorWorld,
+  connectorSuite,
   pageQuery,
+  rowById,
   strangerIds,
   unique,
 } from '../connector/fixtures.ts';
@@ -17,9 +17,8 @@ import {
  * the permissions, other customers kept out, and an audit log without secrets.
  */
 
-let world: ConnectorWorld;
 const base = '/idm-config/connectors/radius';
-const acmeBase = () => `${base}/${world.acme.id}`;
+const { world, acmeBase, created } = connectorSuite(base);
 
 /** A free test address (TEST-NET-3) per call, so that tests do not collide on the unique IP. */
 let hostCounter = 0;
@@ -29,23 +28,14 @@ const freshIp = () => {
 };
 
 async function create(values: { name?: string; ipAddress?: string } = {}) {
-  const answer = await world.call('POST', acmeBase(), {
+  const body = await created({
     name: values.name ?? unique('VPN'),
     ipAddress: values.ipAddress ?? freshIp(),
   });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body as { id: string; sharedSecret: string };
+  return body as { id: string; sharedSecret: string };
 }
 
-const rowOf = async (id: string) =>
-  (await world.ctx.db.select().from(radiusConnectors).where(eq(radiusConnectors.id, id)))[0];
-
-beforeAll(async () => {
-  world = await connectorWorld();
-});
-afterAll(async () => {
-  await world?.close();
-});
+const rowOf = (id: string) => rowById(world.ctx, radiusConnectors, id);
 
 describe('a RADIUS connector', () => {
   it('is created, read, listed, changed and deleted, then is a 404', async () => {

@@ -3,13 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { assets, customers } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, insertAccount, providerRole, signedIn } from '../fixtures/admin.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 /*
  * Who may make which provider-administration call: every call × every kind of caller, with the status
@@ -33,7 +27,7 @@ interface Case {
   expected: Record<CallerName, number>;
 }
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 const tokens: Partial<Record<CallerName, string>> = {};
 let providerAdminId: string;
 let customerAdminId: string;
@@ -41,7 +35,6 @@ let acme: { id: string };
 let assetId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   providerAdminId = await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE);
   customerAdminId = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
   acme = await ctx.createCustomer({ companyName: 'Acme' });
@@ -52,7 +45,7 @@ beforeAll(async () => {
     'account_role:view',
     'asset:view',
   ]);
-  tokens.operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  tokens.operator = await ctx.signInOperator();
   tokens.viewer = (await signedIn(ctx, { roleIds: [viewerRole.id] })).token;
   tokens.customerAdmin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdminId] })).token;
   const [customerAsset] = await ctx.db
@@ -60,9 +53,6 @@ beforeAll(async () => {
     .from(assets)
     .where(eq(assets.resourceType, 'customer'));
   assetId = customerAsset!.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** The tables these calls write, as one fingerprint (one query): equal fingerprints, equal contents. */

@@ -4,23 +4,19 @@ import { rolePermissions, roles } from '../../../server/db/schema.ts';
 import { PERMISSION_RESOURCES } from '../../../server/domain/permissions.ts';
 import { CUSTOMER_ADMIN_ROLE, ensureSeed, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, insertAccount, providerRole, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { OPERATOR_EMAIL, sharedTestContext } from '../helpers.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let token: string;
 let providerAdminId: string;
 let customerAdminId: string;
 let acme: { id: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  token = await ctx.signInOperator();
   providerAdminId = await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE);
   customerAdminId = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
   acme = await ctx.createCustomer({ companyName: 'Acme' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, json?: unknown, as = token) =>

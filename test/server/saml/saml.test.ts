@@ -2,14 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SAML_ERRORS } from '../../../contract/saml.ts';
 import { gatewayKeys, samlConnectors } from '../../../server/db/schema.ts';
 import { certificateBody, selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
-import {
-  auditTrail,
-  type ConnectorWorld,
-  connectorWorld,
-  pageQuery,
-  strangerIds,
-  unique,
-} from '../connector/fixtures.ts';
+import { auditTrail, connectorSuite, pageQuery, strangerIds, unique } from '../connector/fixtures.ts';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from '../helpers.ts';
 
 /**
@@ -18,10 +11,9 @@ import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from '../helpers.ts';
  * single-quoted PowerShell strings whatever the connector's name.
  */
 
-let world: ConnectorWorld;
 let certificate: string;
 const base = '/idm-config/connectors/saml';
-const acmeBase = () => `${base}/${world.acme.id}`;
+const { world, acmeBase, created } = connectorSuite(base);
 
 const form = (values: Record<string, unknown> = {}) => ({
   name: unique('Contoso 365'),
@@ -34,11 +26,7 @@ const form = (values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
-async function create(values: Record<string, unknown> = {}) {
-  const answer = await world.call('POST', acmeBase(), form(values));
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.id as string;
-}
+const create = async (values: Record<string, unknown> = {}) => (await created(form(values))).id as string;
 
 const scriptOf = (id: string, domain: string, unFederate: '0' | '1', token = world.admin) =>
   world.call(
@@ -86,15 +74,11 @@ const codeOf = (script: string): string => {
 };
 
 beforeAll(async () => {
-  world = await connectorWorld();
   certificate = selfSignedCertificate({
     commonName: 'o365.example.test',
     organization: 'Contoso',
     days: 365,
   }).certificate;
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 describe('an Office 365 SAML connector', () => {

@@ -8,13 +8,8 @@ import * as samlify from 'samlify';
 import { SAML2_ERRORS } from '../../../contract/saml2.ts';
 import { gatewayKeys, saml2Connectors } from '../../../server/db/schema.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
-import {
-  auditTrail,
-  type ConnectorWorld,
-  connectorWorld,
-  pageQuery,
-  strangerIds,
-} from '../connector/fixtures.ts';
+import { auditTrail, connectorSuite, pageQuery, saml2Form, strangerIds } from '../connector/fixtures.ts';
+import type { JsonAnswer } from '../helpers.ts';
 
 /**
  * SAML 2.0 connectors (contract/saml2.ts, server/routes/saml2.ts): CRUD, the URL suffix unique among all
@@ -23,9 +18,8 @@ import {
  * SAML 2.0 metadata schema with xmllint (Debian's opensaml-schemas, xmltooling-schemas, libxml2-utils).
  */
 
-let world: ConnectorWorld;
 const base = '/idm-config/connectors/saml2';
-const acmeBase = () => `${base}/${world.acme.id}`;
+const { world, acmeBase, created } = connectorSuite(base);
 
 let unameCounter = 0;
 const freshUname = (label = 'app') => {
@@ -33,32 +27,18 @@ const freshUname = (label = 'app') => {
   return `${label}-${unameCounter}-${Math.random().toString(36).slice(2, 7)}`;
 };
 
-const form = (values: Record<string, unknown> = {}) => ({
-  uname: freshUname(),
-  providerName: 'Example App',
-  domainName: '',
-  entityId: 'https://app.example.test/saml/metadata',
-  acsUrl: 'https://app.example.test/saml/acs',
-  logoutUrl: '',
-  loginUrl: '',
-  defaultRelayState: '',
-  certificate: '',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
-  attributeMapping: [{ name: 'email', property: 'email' }],
-  createdAttributes: [],
-  ...values,
-});
+const form = (values: Record<string, unknown> = {}) =>
+  saml2Form(freshUname(), 'Example App', {
+    entityId: 'https://app.example.test/saml/metadata',
+    acsUrl: 'https://app.example.test/saml/acs',
+    attributeMapping: [{ name: 'email', property: 'email' }],
+    ...values,
+  });
 
 async function create(values: Record<string, unknown> = {}) {
   const sent = form(values);
-  const answer = await world.call('POST', acmeBase(), sent);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return { id: answer.body.id as string, uname: sent.uname as string };
+  const body = await created(sent);
+  return { id: body.id as string, uname: sent.uname as string };
 }
 
 const readRecord = async (id: string) => {
@@ -71,16 +51,12 @@ const readRecord = async (id: string) => {
 let spCertificate: ReturnType<typeof selfSignedCertificate>;
 
 beforeAll(async () => {
-  world = await connectorWorld();
   spCertificate = selfSignedCertificate({
     commonName: 'sp.example.test',
     organization: 'Example SP',
     days: 365,
     now: new Date('2026-01-01T00:00:00Z'),
   });
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 describe('a SAML 2.0 connector', () => {
@@ -386,7 +362,7 @@ describe("the gateway's identity provider metadata", () => {
   const origin = `http://${HOST}`;
   let uname: string;
   let xml: string;
-  let answer: Awaited<ReturnType<ConnectorWorld['call']>>;
+  let answer: JsonAnswer;
 
   beforeAll(async () => {
     ({ uname } = await create({ providerName: 'Metadata App', nameIdFormat: 'persistent' }));

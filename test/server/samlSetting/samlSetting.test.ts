@@ -1,45 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../../server/db/schema.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { tokenWithRole } from '../fixtures/admin.ts';
+import { OPERATOR_EMAIL, sharedTestContext } from '../helpers.ts';
 
-const PASSWORD = 'Correct-Horse-9';
 const PATH = '/api/idm-config/saml-setting';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let viewer: string;
 let customerAdmin: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-  const role = await ctx.createRole({ name: 'saml-viewers', permissions: ['saml-configuration:view'] });
-  const viewerEmail = uniqueEmail('saml-viewer');
-  await ctx.createAccount({ email: viewerEmail, password: PASSWORD, roleIds: [role.id] });
-  viewer = await ctx.signIn(viewerEmail, PASSWORD);
+  operator = await ctx.signInOperator();
+  viewer = await tokenWithRole(ctx, 'saml-viewers', ['saml-configuration:view']);
   const customer = await ctx.createCustomer({ companyName: 'Federated Ltd' });
-  const customerRole = await ctx.createRole({
-    name: 'customer-saml',
-    customerId: customer.id,
-    permissions: ['saml-configuration:view', 'saml-configuration:modify'],
-  });
-  const adminEmail = uniqueEmail('customer-admin');
-  await ctx.createAccount({
-    email: adminEmail,
-    password: PASSWORD,
-    customerId: customer.id,
-    roleIds: [customerRole.id],
-  });
-  customerAdmin = await ctx.signIn(adminEmail, PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  customerAdmin = await tokenWithRole(
+    ctx,
+    'customer-saml',
+    ['saml-configuration:view', 'saml-configuration:modify'],
+    customer.id,
+  );
 });
 
 const CERT = [

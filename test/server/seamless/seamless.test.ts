@@ -1,12 +1,13 @@
-import { execFile } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../../server/config.ts';
 import { accounts, oauthClients, seamlessSessions } from '../../../server/db/schema.ts';
+import { runAuthenticator } from '../fixtures/authenticatorCli.ts';
 import {
   createTestContext,
   type JsonAnswer,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
+  sharedTestContext,
   type TestContext,
   uniqueEmail,
 } from '../helpers.ts';
@@ -24,13 +25,7 @@ const TIMEOUT = {
   message: 'The authentication request has been expired, please try again!',
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = sharedTestContext();
 
 let addressCounter = 0;
 /** Each session comes from its own address, so that the per-address limit only bites where tested. */
@@ -94,6 +89,13 @@ const decide = (sessionId: string, decision: string, token?: string, context = c
 const authenticate = (sessionId: string, idSignature: string, context = ctx) =>
   inject(context, 'POST', '/api/v-key-seamless/authenticate', { json: { sessionId, idSignature } });
 
+/** Moves the expiry of a session to `ms` milliseconds ago. */
+const expiredSince = (sessionId: string, ms: number) =>
+  ctx.db
+    .update(seamlessSessions)
+    .set({ expiresAt: new Date(Date.now() - ms) })
+    .where(eq(seamlessSessions.id, sessionId));
+
 async function appUser(customerId: string | null = null) {
   const email = uniqueEmail('app');
   const account = await ctx.createAccount({ email, password: PASSWORD, customerId });
@@ -146,37 +148,42 @@ describe('GET /api/v-key-seamless/init-session', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('refuses a realm that is not the realm of the client', async () => {
-    const answer = await initSession({ query: { realm: 'r-gateway' } });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      messageKey: 'error.seamless.invalidRealm',
-      message: 'The realm does not match the client.',
-    });
-  });
-
-  it('refuses a client that is not registered', async () => {
-    const answer = await initSession({ query: { client_id: 'evil-portal-web' } });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      messageKey: 'error.oauth2.invalidClient',
-      message: 'The client is not registered with the portal.',
-    });
-  });
-
+  const INVALID_REALM = {
+    messageKey: 'error.seamless.invalidRealm',
+    message: 'The realm does not match the client.',
+  };
+  const INVALID_CLIENT = {
+    messageKey: 'error.oauth2.invalidClient',
+    message: 'The client is not registered with the portal.',
+  };
+  const INVALID_REDIRECT = {
+    messageKey: 'error.oauth2.invalidRedirectUri',
+    message: 'The redirect URI is not registered for this client.',
+  };
   it.each([
-    ['another origin', 'http://evil.example:8443/oauth2/handler'],
-    ['another port', 'http://portal.example:9000/oauth2/handler'],
-    ['another path', `http://${HOST}/oauth2/handler/../steal`],
-    ['an added query', `${PORTAL_REDIRECT}?next=/evil`],
-    ['a bare path', '/oauth2/handler'],
-  ])('refuses a redirect URL on %s', async (_, redirect) => {
-    const answer = await initSession({ query: { redirect_url: redirect } });
+    ['a realm that is not the realm of the client', { realm: 'r-gateway' }, INVALID_REALM],
+    ['a client that is not registered', { client_id: 'evil-portal-web' }, INVALID_CLIENT],
+    [
+      'a redirect URL on another origin',
+      { redirect_url: 'http://evil.example:8443/oauth2/handler' },
+      INVALID_REDIRECT,
+    ],
+    [
+      'a redirect URL on another port',
+      { redirect_url: 'http://portal.example:9000/oauth2/handler' },
+      INVALID_REDIRECT,
+    ],
+    [
+      'a redirect URL on another path',
+      { redirect_url: `http://${HOST}/oauth2/handler/../steal` },
+      INVALID_REDIRECT,
+    ],
+    ['a redirect URL on an added query', { redirect_url: `${PORTAL_REDIRECT}?next=/evil` }, INVALID_REDIRECT],
+    ['a redirect URL on a bare path', { redirect_url: '/oauth2/handler' }, INVALID_REDIRECT],
+  ])('refuses %s', async (_, query, error) => {
+    const answer = await initSession({ query });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      messageKey: 'error.oauth2.invalidRedirectUri',
-      message: 'The redirect URI is not registered for this client.',
-    });
+    expect(answer.body).toEqual(error);
   });
 
   it('refuses a response type other than code, and a missing state', async () => {
@@ -254,15 +261,9 @@ describe('GET /api/service-mgmt/seamless/get-request-status-by-id/:sessionId', (
     const { token } = await appUser();
     const { sessionId, idSignature } = await newSession();
     expect((await decide(sessionId, 'APPROVE', token)).status).toBe(204);
-    await ctx.db
-      .update(seamlessSessions)
-      .set({ expiresAt: new Date(Date.now() - 59_000) })
-      .where(eq(seamlessSessions.id, sessionId));
+    await expiredSince(sessionId, 59_000);
     expect((await statusOf(sessionId)).body).toEqual({ status: 'APPROVE' });
-    await ctx.db
-      .update(seamlessSessions)
-      .set({ expiresAt: new Date(Date.now() - 61_000) })
-      .where(eq(seamlessSessions.id, sessionId));
+    await expiredSince(sessionId, 61_000);
     expect((await statusOf(sessionId)).body).toEqual({ status: 'TIMEOUT' });
     const answer = await authenticate(sessionId, idSignature);
     expect(answer.status).toBe(410);
@@ -446,26 +447,6 @@ describe('npm run authenticator', () => {
   beforeAll(async () => {
     server = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
-
-  interface Run {
-    code: number;
-    stdout: string;
-    stderr: string;
-  }
-
-  function runAuthenticator(args: string[], env: Record<string, string> = {}): Promise<Run> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/authenticator.ts', ...args],
-        { cwd: process.cwd(), env: { ...process.env, HOST: '', PORT: '', ...env }, timeout: 20_000 },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
-    });
-  }
 
   it('approves a session as the user (even one who must still change the password), then signs out', async () => {
     const { sessionId } = await newSession();

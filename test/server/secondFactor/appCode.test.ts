@@ -3,7 +3,7 @@ import { OTP_LOCK } from '../../../contract/otp.ts';
 import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor.ts';
 import { customers, oauthClients, seamlessSessions, userDevices } from '../../../server/db/schema.ts';
 import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import {
   accountWithApp,
@@ -26,17 +26,13 @@ const HOST = 'portal.example:8443';
 const PORTAL_CLIENT = 'gateway-portal-web';
 const PORTAL_REDIRECT = `http://${HOST}/oauth2/handler`;
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof secondFactorCalls>;
 let acme: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = secondFactorCalls(ctx);
   acme = await tenant(ctx, 'Acme');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const deviceOf = async (userId: string) =>

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { runAuthenticator } from '../fixtures/authenticatorCli.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { accountWithApp, PASSWORD, pendingSignin, secondFactorCalls } from './fixtures.ts';
 
 /**
@@ -12,40 +12,16 @@ import { accountWithApp, PASSWORD, pendingSignin, secondFactorCalls } from './fi
 
 const HOST = '127.0.0.1';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof secondFactorCalls>;
 let acme: Tenant;
 let server: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = secondFactorCalls(ctx);
   acme = await tenant(ctx, 'Acme');
   server = await ctx.app.listen({ port: 0, host: HOST });
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runAuthenticator(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/authenticator.ts', ...args],
-      { cwd: process.cwd(), env: { ...process.env, HOST: '', PORT: '' }, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 async function initSession() {
   const port = new URL(server).port;

@@ -2,13 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { APP_NOT_ACTIVATED } from '../../../contract/user.ts';
 import { accounts, auditLog, users } from '../../../server/db/schema.ts';
 import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { sharedTestContext, uniqueEmail } from '../helpers.ts';
 import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorCalls } from './fixtures.ts';
 
 /**
@@ -17,19 +11,15 @@ import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorCa
  * email address (any case), still active. Turning it on needs one (docs/requirements/error-messages.md's text); only one's own.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof secondFactorCalls>;
 let acme: Tenant;
 let globex: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = secondFactorCalls(ctx);
   acme = await tenant(ctx, 'Acme');
   globex = await tenant(ctx, 'Globex');
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A new account of Acme, signed in. */
@@ -65,7 +55,7 @@ describe('GET /api/account/security/configuration/2fa', () => {
       appActivated: false,
       devices: [],
     });
-    const operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const operator = await ctx.signInOperator();
     expect((await calls.configuration(operator)).body).toEqual({
       enable2fa: false,
       appActivated: false,

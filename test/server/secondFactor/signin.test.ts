@@ -11,7 +11,7 @@ import {
 } from '../../../server/db/schema.ts';
 import { sha256Hex } from '../../../server/domain/secrets.ts';
 import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
   type AppAccount,
   accountWithApp,
@@ -30,20 +30,16 @@ import {
 const APP_CLIENT = 'vkey-crm-web';
 const APP_REDIRECT = 'https://crm.example/callback';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let calls: ReturnType<typeof secondFactorCalls>;
 let acme: Tenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   calls = secondFactorCalls(ctx);
   acme = await tenant(ctx, 'Acme');
   await ctx.db
     .insert(oauthClients)
     .values({ clientId: APP_CLIENT, name: 'CRM', redirectUris: [APP_REDIRECT] });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const sessionsOf = (accountId: string) =>
@@ -54,6 +50,23 @@ const approve = async (owner: AppAccount, requestId: string) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer;
 };
+
+/** An account of Acme whose second factor is on, and the sign-in request its password opened. */
+async function pendingOwner() {
+  const owner = await accountWithApp(ctx, acme, { enable2fa: true });
+  return { owner, request: await pendingSignin(ctx, owner.email) };
+}
+
+/** The browser's completion of `request`, with the secret the sign-in answered (and a code typed in, if any). */
+const completion = (request: { requestId: string; requestSecret: string }, code?: string) =>
+  calls.complete({ requestId: request.requestId, requestSecret: request.requestSecret, code });
+
+/** Moves the expiry of a request to `ms` milliseconds ago. */
+const expiredSince = (requestId: string, ms: number) =>
+  ctx.db
+    .update(secondFactorRequests)
+    .set({ expiresAt: new Date(Date.now() - ms) })
+    .where(eq(secondFactorRequests.id, requestId));
 
 describe('sign-in without the second factor', () => {
   it('answers the session at once, as before', async () => {
@@ -115,8 +128,7 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('approved in the app, completes with the session a sign-in answers, once', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     const decided = await approve(owner, request.requestId);
     expect(decided.body).toEqual({ status: 'APPROVE' });
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'APPROVE' });
@@ -124,7 +136,7 @@ describe('sign-in with the second factor on', () => {
     const [device] = await ctx.db.select().from(userDevices).where(eq(userDevices.userId, owner.userId));
     expect(device!.lastSignInDate).not.toBeNull();
 
-    const done = await calls.complete({ requestId: request.requestId, requestSecret: request.requestSecret });
+    const done = await completion(request);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.headers['cache-control']).toBe('no-store');
     expect(done.body).toEqual({
@@ -137,18 +149,14 @@ describe('sign-in with the second factor on', () => {
     expect(me.body.email).toBe(owner.email);
 
     // Used up: a second completion finds nothing, and so does the status.
-    const again = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-    });
+    const again = await completion(request);
     expect(again.status).toBe(404);
     expect(again.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.notFound));
     expect((await calls.status(request.requestId)).status).toBe(404);
   });
 
   it('completed twice at the same time, answers one session', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     await approve(owner, request.requestId);
     const body = { requestId: request.requestId, requestSecret: request.requestSecret };
     const answers = await Promise.all([calls.complete(body), calls.complete(body)]);
@@ -157,32 +165,22 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('waits for the app: completing before it answers is refused (409 pending)', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
-    const early = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-    });
+    const { owner, request } = await pendingOwner();
+    const early = await completion(request);
     expect(early.status).toBe(409);
     expect(early.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.pending));
     expect(await sessionsOf(owner.accountId)).toEqual([]);
   });
 
   it("completes with the app's current code typed in, instead of the app's approval", async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
-    const done = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-      code: await codeOf(owner.seed),
-    });
+    const { owner, request } = await pendingOwner();
+    const done = await completion(request, await codeOf(owner.seed));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect((await calls.me(done.body.token)).status).toBe(200);
   });
 
   it('rejected in the app, refuses the completion with the spec text', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     const decided = await calls.appDecision({
       requestId: request.requestId,
       decision: 'REJECT',
@@ -191,27 +189,19 @@ describe('sign-in with the second factor on', () => {
     expect(decided.status).toBe(200);
     expect(decided.body).toEqual({ status: 'REJECT' });
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'REJECT' });
-    const refused = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-    });
+    const refused = await completion(request);
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.rejected));
     expect(refused.body.message).toBe('The authentication request has been rejected.');
     // A code typed in does not overturn the app's rejection.
-    const typed = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-      code: await codeOf(owner.seed, -30),
-    });
+    const typed = await completion(request, await codeOf(owner.seed, -30));
     expect(typed.status).toBe(401);
     expect(typed.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.rejected));
     expect(await sessionsOf(owner.accountId)).toEqual([]);
   });
 
   it('answered once: the app cannot change its answer (409)', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     await approve(owner, request.requestId);
     const again = await calls.appDecision({
       requestId: request.requestId,
@@ -227,18 +217,10 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('times out: the status says TIMEOUT, and completing or answering it gives the spec text', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
-    await ctx.db
-      .update(secondFactorRequests)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(secondFactorRequests.id, request.requestId));
+    const { owner, request } = await pendingOwner();
+    await expiredSince(request.requestId, 1000);
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'TIMEOUT' });
-    const complete = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-      code: await codeOf(owner.seed),
-    });
+    const complete = await completion(request, await codeOf(owner.seed));
     expect(complete.status).toBe(401);
     expect(complete.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.timeout));
     expect(complete.body.message).toBe('The authentication request has been expired, please try again!');
@@ -253,21 +235,16 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('approved just before it expired, can still be completed for a short while', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     await approve(owner, request.requestId);
-    await ctx.db
-      .update(secondFactorRequests)
-      .set({ expiresAt: new Date(Date.now() - 5000) })
-      .where(eq(secondFactorRequests.id, request.requestId));
+    await expiredSince(request.requestId, 5000);
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'APPROVE' });
-    const done = await calls.complete({ requestId: request.requestId, requestSecret: request.requestSecret });
+    const done = await completion(request);
     expect(done.status).toBe(200);
   });
 
   it('needs the secret the sign-in answered: a wrong one is answered as an unknown request', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     await approve(owner, request.requestId);
     const other = await pendingSignin(ctx, owner.email);
     for (const requestSecret of ['x', other.requestSecret, request.requestSecret.slice(1)]) {
@@ -281,7 +258,7 @@ describe('sign-in with the second factor on', () => {
     });
     expect(unknown.body).toEqual(errorOf(SECOND_FACTOR_ERRORS.notFound));
     // The right secret still works.
-    const done = await calls.complete({ requestId: request.requestId, requestSecret: request.requestSecret });
+    const done = await completion(request);
     expect(done.status).toBe(200);
   });
 
@@ -296,14 +273,10 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('refuses a completion once the account was deactivated meanwhile', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
+    const { owner, request } = await pendingOwner();
     await approve(owner, request.requestId);
     await ctx.db.update(accounts).set({ status: 'INACTIVE' }).where(eq(accounts.id, owner.accountId));
-    const answer = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-    });
+    const answer = await completion(request);
     expect(answer.status).toBe(403);
     expect(answer.body.messageKey).toBe('error.account.inactive');
     expect(await sessionsOf(owner.accountId)).toEqual([]);
@@ -312,10 +285,7 @@ describe('sign-in with the second factor on', () => {
   it('deletes requests long expired when new ones are opened', async () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const old = await pendingSignin(ctx, owner.email);
-    await ctx.db
-      .update(secondFactorRequests)
-      .set({ expiresAt: new Date(Date.now() - 2 * 60 * 60_000) })
-      .where(eq(secondFactorRequests.id, old.requestId));
+    await expiredSince(old.requestId, 2 * 60 * 60_000);
     await pendingSignin(ctx, owner.email);
     expect(
       await ctx.db.select().from(secondFactorRequests).where(eq(secondFactorRequests.id, old.requestId)),
@@ -323,13 +293,8 @@ describe('sign-in with the second factor on', () => {
   });
 
   it('turned off again, the sign-in answers the session at once', async () => {
-    const owner = await accountWithApp(ctx, acme, { enable2fa: true });
-    const request = await pendingSignin(ctx, owner.email);
-    const done = await calls.complete({
-      requestId: request.requestId,
-      requestSecret: request.requestSecret,
-      code: await codeOf(owner.seed),
-    });
+    const { owner, request } = await pendingOwner();
+    const done = await completion(request, await codeOf(owner.seed));
     expect(done.status).toBe(200);
     const off = await calls.configure(done.body.token, owner.accountId, false);
     expect(off.status).toBe(200);
@@ -365,7 +330,7 @@ describe("another client's authorization request (OAuth2 state)", () => {
       await ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.state, state)),
     ).toHaveLength(1);
     await approve(owner, request.requestId);
-    const done = await calls.complete({ requestId: request.requestId, requestSecret: request.requestSecret });
+    const done = await completion(request);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({
       token: expect.any(String),

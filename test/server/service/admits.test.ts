@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { customers, serviceInstances } from '../../../server/db/schema.ts';
 import { serviceAdmits } from '../../../server/features/service/admits.ts';
-import {
-  launched,
-  launchOf,
-  type ServiceWorld,
-  serviceCalls,
-  serviceWorld,
-  template,
-  usersOf,
-} from './fixtures.ts';
+import { launched, launchOf, serviceSuite, template, usersOf } from './fixtures.ts';
 
 /**
  * Whether a sign-in through a service may go on (server/domain/services/admits.ts): a stopped service refuses
@@ -18,19 +10,13 @@ import {
  * service is no way in for another customer's user.
  */
 
-let world: ServiceWorld;
-let calls: ReturnType<typeof serviceCalls>;
+const { world, calls } = serviceSuite();
 let serviceId: string;
 let userId: string;
 
 beforeAll(async () => {
-  world = await serviceWorld();
-  calls = serviceCalls(world);
   serviceId = await launched(world, launchOf(world.acme, (await template(world.ctx, [2])).id, []));
   userId = (await usersOf(world.ctx, world.acme.id, ['dora.admitted']))[0]!.id;
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 const admits = () => serviceAdmits(world.ctx.db, serviceId, userId);

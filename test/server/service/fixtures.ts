@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { ConnectorKind } from '../../../contract/connector.ts';
 import type { LaunchRequest, ServiceConnector } from '../../../contract/service.ts';
 import {
@@ -17,14 +18,9 @@ import {
   tokenPacks,
   users,
 } from '../../../server/db/schema.ts';
+import { saml2Form } from '../connector/fixtures.ts';
 import { billingCalls, customerWithAdmin, plansOf, submitted } from '../fixtures/billing.ts';
-import {
-  createTestContext,
-  type JsonAnswer,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-} from '../helpers.ts';
+import { createTestContext, type JsonAnswer, type TestContext } from '../helpers.ts';
 
 /**
  * What the service tests share: two customers (Acme, whose administrator makes the calls, and Globex, the
@@ -79,10 +75,25 @@ export async function tenant(ctx: TestContext, companyName: string, operator: st
 
 export async function serviceWorld(): Promise<ServiceWorld> {
   const ctx = await createTestContext();
-  const operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  const operator = await ctx.signInOperator();
   const acme = await tenant(ctx, 'Acme', operator);
   const globex = await tenant(ctx, 'Globex', operator);
   return { ctx, acme, globex, operator, close: () => ctx.close() };
+}
+
+/**
+ * A file's service world, made before its tests and closed after them (its members are there once the tests
+ * run), and its service calls.
+ */
+export function serviceSuite() {
+  const world = {} as ServiceWorld;
+  beforeAll(async () => {
+    Object.assign(world, await serviceWorld());
+  });
+  afterAll(async () => {
+    await world.close?.();
+  });
+  return { world, calls: serviceCalls(world) };
 }
 
 /** A service template (written straight to the database), published unless told. */
@@ -200,25 +211,7 @@ export async function connector(
       answer = await post('oidc', { clientName: name, redirectUrls: ['https://app.example.test/cb'] });
       break;
     case 'saml2':
-      answer = await post('saml2', {
-        uname: `sp-${tag}`,
-        providerName: name,
-        domainName: '',
-        entityId: `https://sp-${tag}.example.test`,
-        acsUrl: `https://sp-${tag}.example.test/acs`,
-        logoutUrl: '',
-        loginUrl: '',
-        defaultRelayState: '',
-        certificate: '',
-        nameIdFormat: 'emailAddress',
-        nameIdAttribute: 'email',
-        sendAttribute: 'MAPPED',
-        signatureAlgorithm: 'SHA-256',
-        signResponse: true,
-        signAssertion: true,
-        attributeMapping: [],
-        createdAttributes: [],
-      });
+      answer = await post('saml2', saml2Form(`sp-${tag}`, name));
       break;
     case 'saml': {
       const defaults = await world.ctx.call('GET', `${base}/saml/${who.id}/defaults`, {

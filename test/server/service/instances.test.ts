@@ -17,9 +17,7 @@ import {
   connector,
   launched,
   launchOf,
-  type ServiceWorld,
-  serviceCalls,
-  serviceWorld,
+  serviceSuite,
   template,
   usersOf,
   writtenFor,
@@ -32,17 +30,11 @@ import {
  * customer's ids are 404s on every call, with nothing written.
  */
 
-let world: ServiceWorld;
-let calls: ReturnType<typeof serviceCalls>;
+const { world, calls } = serviceSuite();
 let radiusAndHttps: string;
 
 beforeAll(async () => {
-  world = await serviceWorld();
-  calls = serviceCalls(world);
   radiusAndHttps = (await template(world.ctx, [2, 7], { templateName: 'VPN with an agent' })).id;
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 const E = SERVICE_ERRORS;

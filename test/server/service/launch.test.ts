@@ -21,9 +21,7 @@ import {
   connector,
   launched,
   launchOf,
-  type ServiceWorld,
-  serviceCalls,
-  serviceWorld,
+  serviceSuite,
   template,
   writtenFor,
 } from './fixtures.ts';
@@ -35,20 +33,14 @@ import {
  * another service uses is reported, and moved only when forced. A refused launch writes nothing.
  */
 
-let world: ServiceWorld;
-let calls: ReturnType<typeof serviceCalls>;
+const { world, calls } = serviceSuite();
 /** Types 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
 let everything: string;
 let radiusAndHttps: string;
 
 beforeAll(async () => {
-  world = await serviceWorld();
-  calls = serviceCalls(world);
   everything = (await template(world.ctx, [1, 2, 3, 4, 5, 7])).id;
   radiusAndHttps = (await template(world.ctx, [2, 7])).id;
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 const E = SERVICE_ERRORS;

@@ -4,9 +4,7 @@ import {
   auditOfEntity,
   launched,
   launchOf,
-  type ServiceWorld,
-  serviceCalls,
-  serviceWorld,
+  serviceSuite,
   template,
   usersOf,
   writtenFor,
@@ -19,8 +17,7 @@ import {
  * and services: another customer's are 404s, with nothing written.
  */
 
-let world: ServiceWorld;
-let calls: ReturnType<typeof serviceCalls>;
+const { world, calls } = serviceSuite();
 let serviceId: string;
 let people: { id: string; username: string }[];
 
@@ -30,14 +27,9 @@ const LISTS = [
 ] as const;
 
 beforeAll(async () => {
-  world = await serviceWorld();
-  calls = serviceCalls(world);
   const radius = await template(world.ctx, [2]);
   serviceId = await launched(world, launchOf(world.acme, radius.id, []));
   people = await usersOf(world.ctx, world.acme.id, ['ada.lovelace', 'bob.builder', 'carol.danvers']);
-});
-afterAll(async () => {
-  await world?.close();
 });
 
 const E = SERVICE_ERRORS;

@@ -1,20 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog, files, serviceTemplates } from '../../../server/db/schema.ts';
+import { tokenWithRole } from '../fixtures/admin.ts';
 import { GIF, image, jsonBlob, type Part, PNG, SVG, sendForm } from '../fixtures/multipart.ts';
-import {
-  createTestContext,
-  type JsonAnswer,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { type JsonAnswer, OPERATOR_EMAIL, sharedTestContext, UNKNOWN_ID as UNKNOWN } from '../helpers.ts';
 
-const PASSWORD = 'Correct-Horse-9';
 const BASE = '/api/service-mgmt/template';
-const UNKNOWN = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let viewer: string;
 let editor: string;
@@ -22,39 +14,27 @@ let publisher: string;
 let customerAdmin: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-  const providerAccount = async (name: string, permissions: string[]) => {
-    const role = await ctx.createRole({ name, permissions });
-    const email = uniqueEmail(name);
-    await ctx.createAccount({ email, password: PASSWORD, roleIds: [role.id] });
-    return ctx.signIn(email, PASSWORD);
-  };
-  viewer = await providerAccount('template-viewers', ['service_template:view']);
-  editor = await providerAccount('template-editors', [
+  operator = await ctx.signInOperator();
+  viewer = await tokenWithRole(ctx, 'template-viewers', ['service_template:view']);
+  editor = await tokenWithRole(ctx, 'template-editors', [
     'service_template:view',
     'service_template:create',
     'service_template:modify',
   ]);
-  publisher = await providerAccount('template-publishers', ['service_template:configure']);
+  publisher = await tokenWithRole(ctx, 'template-publishers', ['service_template:configure']);
   // A customer's administrator holding every template permission: the scope still keeps it out.
   const customer = await ctx.createCustomer({ companyName: 'Gallery Visitors Ltd' });
-  const role = await ctx.createRole({
-    name: 'customer-admins',
-    customerId: customer.id,
-    permissions: [
+  customerAdmin = await tokenWithRole(
+    ctx,
+    'customer-admins',
+    [
       'service_template:view',
       'service_template:create',
       'service_template:modify',
       'service_template:configure',
     ],
-  });
-  const email = uniqueEmail('customer-admin');
-  await ctx.createAccount({ email, password: PASSWORD, customerId: customer.id, roleIds: [role.id] });
-  customerAdmin = await ctx.signIn(email, PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+    customer.id,
+  );
 });
 
 let unameCounter = 0;

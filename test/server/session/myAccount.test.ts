@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { accountRoles, accounts, auditLog } from '../../../server/db/schema.ts';
 import { allPermissionKeys } from '../../../server/domain/permissions.ts';
-import {
-  createTestContext,
-  OPERATOR_EMAIL,
-  OPERATOR_PASSWORD,
-  type TestContext,
-  uniqueEmail,
-} from '../helpers.ts';
+import { OPERATOR_EMAIL, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ operator: 'fresh' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = sharedTestContext({ operator: 'fresh' });
 
 describe('GET /api/account/permission?flattern=1', () => {
   it('lists every permission of the catalogue for the operator, sorted and without duplicates', async () => {
-    const token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const token = await ctx.signInOperator();
     const answer = await ctx.call('GET', '/api/account/permission?flattern=1', { token });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('customer:view');
@@ -87,7 +75,7 @@ describe('GET /api/account/permission?flattern=1', () => {
     '/api/account/permission?flattern=0',
     '/api/account/permission?flattern=yes',
   ])('refuses %s with a validation error', async (url) => {
-    const token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const token = await ctx.signInOperator();
     const answer = await ctx.call('GET', url, { token });
     expect(answer.status).toBe(400);
     expect(answer.body.messageKey).toBe('error.validation.invalid');
@@ -260,7 +248,7 @@ describe('POST /api/account/change-password', () => {
 
 describe('POST /api/account/load_account_by_token', () => {
   it("answers the operator's account", async () => {
-    const token = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    const token = await ctx.signInOperator();
     const answer = await ctx.call('POST', '/api/account/load_account_by_token', { token });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({

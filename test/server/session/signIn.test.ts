@@ -4,12 +4,11 @@ import { accounts, customers, sessions, signinFailures } from '../../../server/d
 import { delayAfter } from '../../../server/features/session/signinDelay.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
 import {
-  createTestContext,
   type JsonAnswer,
   JWT_SECRET,
   OPERATOR_EMAIL,
   OPERATOR_PASSWORD,
-  type TestContext,
+  sharedTestContext,
   uniqueEmail,
 } from '../helpers.ts';
 
@@ -30,13 +29,7 @@ const secondsPass = (seconds: number) => {
   clock += seconds * 1000;
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ operator: 'fresh', now: () => new Date(clock) });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = sharedTestContext({ operator: 'fresh', now: () => new Date(clock) });
 
 const signin = (body: unknown) => ctx.call('POST', '/api/auth/signin', { json: body });
 const sessionCount = async () => (await ctx.db.select().from(sessions)).length;

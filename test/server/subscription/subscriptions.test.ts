@@ -1,29 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Subscription, TierPlan } from '../../../contract/billing.ts';
 import { subscriptions, users } from '../../../server/db/schema.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { customerWithAdmin } from '../fixtures/billing.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /**
  * Subscriptions (contract/billing.ts): the list and the detail in the customer's scope, and the orders that
  * change one (upgrade, extend with the users to remove, edit), each taking effect when approved.
  */
 
-let t: TestContext;
+const t = sharedTestContext();
 let operator: string;
 let free: TierPlan;
 let professional: TierPlan;
 let enterprise: TierPlan;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  operator = await t.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  operator = await t.signInOperator();
   [free, professional, enterprise] = (await t.call('GET', '/api/billing/payment_plan')).body as TierPlan[];
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST';
 interface Customer {
@@ -33,10 +30,8 @@ interface Customer {
 
 /** A new customer and its administrator (the built-in customer_admin role). */
 async function newCustomer(name: string): Promise<Customer> {
-  const customer = await t.createCustomer({ companyName: `${name} ${randomUUID().slice(0, 6)}` });
-  const role = await builtInRoleId(t, CUSTOMER_ADMIN_ROLE);
-  const { token } = await signedIn(t, { customerId: customer.id, roleIds: [role] });
-  return { id: customer.id, token };
+  const { id, admin } = await customerWithAdmin(t, `${name} ${randomUUID().slice(0, 6)}`);
+  return { id, token: admin };
 }
 
 const call = (method: Method, url: string, token: string, json?: unknown) =>

@@ -10,7 +10,7 @@ import { files, themes, tokenPacks } from '../../../server/db/schema.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { auditOf } from '../fixtures/admin.ts';
 import { customerWithAdmin } from '../fixtures/billing.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { info, PNG, packCalls } from '../tokenPack/fixtures.ts';
 
 /**
@@ -23,19 +23,15 @@ import { info, PNG, packCalls } from '../tokenPack/fixtures.ts';
 const BASE = '/api/whitelabelapp/theme';
 const FILES = '/api/whitelabelapp/files';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let acme: { id: string; admin: string };
 let globex: { id: string; admin: string };
 let operator: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   acme = await customerWithAdmin(ctx, 'Acme Rockets');
   globex = await customerWithAdmin(ctx, 'Globex Industries');
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
-});
-afterAll(async () => {
-  await ctx?.close();
+  operator = await ctx.signInOperator();
 });
 
 type ErrorName = keyof typeof THEME_ERRORS;

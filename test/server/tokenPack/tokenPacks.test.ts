@@ -5,7 +5,7 @@ import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPac
 import { serviceInstances, themes, tokenPacks, whiteListIps } from '../../../server/db/schema.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { auditOf } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import {
   counts,
   featureImage,
@@ -32,7 +32,7 @@ import {
  * customer's packs answer 404 to every call.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let world: PackWorld;
 let calls: ReturnType<typeof packCalls>;
 let acme: string;
@@ -43,7 +43,6 @@ let globexAdmin: string;
 let secondService: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   world = await packWorld(ctx);
   calls = packCalls(ctx);
   ({ id: acme, admin: acmeAdmin } = world.acme);
@@ -53,9 +52,6 @@ beforeAll(async () => {
     .values({ customerId: acme, tokenPackId: world.acmePack.id, instanceName: 'Acme Mail' })
     .returning();
   secondService = second!.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const errorOf = (error: { key: string; text: string }) => ({ messageKey: error.key, message: error.text });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TOKEN_PACK_ERRORS, WHITE_LIST_ERRORS } from '../../../contract/tokenPack.ts';
 import { whiteListIps } from '../../../server/db/schema.ts';
 import { auditOf } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 import { counts, info, type PackWorld, packCalls, packWorld } from './fixtures.ts';
 
 /**
@@ -12,7 +12,7 @@ import { counts, info, type PackWorld, packCalls, packWorld } from './fixtures.t
  * customer's: another customer's pack or network answers 404.
  */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let world: PackWorld;
 let calls: ReturnType<typeof packCalls>['networks'];
 let packCallsOf: ReturnType<typeof packCalls>;
@@ -22,7 +22,6 @@ let pack: string;
 let globexNetwork: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   world = await packWorld(ctx);
   packCallsOf = packCalls(ctx);
   calls = packCallsOf.networks;
@@ -34,9 +33,6 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(201);
   globexNetwork = made.body.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const errorOf = (error: { key: string; text: string }) => ({ messageKey: error.key, message: error.text });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { directories, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, OPERATOR_EMAIL, OPERATOR_PASSWORD, type TestContext } from '../helpers.ts';
+import { sharedTestContext } from '../helpers.ts';
 
 /** A customer's users (contract/user.ts): the list and its totals, a user, an edit, the token pack calls. */
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let operator: string;
 let acme: { id: string };
 let globex: { id: string };
@@ -35,8 +35,7 @@ async function insertUsers(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  operator = await ctx.signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+  operator = await ctx.signInOperator();
   acme = await ctx.createCustomer({ companyName: 'Acme' });
   globex = await ctx.createCustomer({ companyName: 'Globex' });
   const customerAdmin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
@@ -56,9 +55,6 @@ beforeAll(async () => {
     email: 'Zoe.Quinn@acme.example',
   });
   await insertUsers(globex.id, 3, { username: 'globex' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const search = (query: string, token = admin, customerId = acme.id) =>
