@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { operatorWithOwnPassword } from './harness-api';
 
 /**
@@ -116,11 +116,7 @@ describe('the content security policy', () => {
     await page.goto(`${portal.url}/docs/intro/overview`);
     await page.getByRole('navigation').first().waitFor();
     const { password } = await operatorWithOwnPassword(portal);
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(portal.operator.email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/report');
+    await signInOnPage(page, portal, { email: portal.operator.email, password }, '**/report');
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await page.goto(`${portal.url}/customer`);
     await page.getByRole('heading', { name: 'Customers' }).first().waitFor();

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
-import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import { type Credentials, launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
+import { api, apiToken, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
 /**
  * Journey: a customer administrator picks the Professional plan on /home, orders it for 25 users, pays with
@@ -39,15 +39,7 @@ describe("a customer administrator's plan", () => {
     if (portal) expect(await portal.stop()).toBe(0);
   });
 
-  const signedIn = async (who: { email: string; password: string }, width = 1280): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
-    await page.getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page;
-  };
+  const signedIn = (who: Credentials, width = 1280) => signedInPage(browser, portal, who, width);
 
   /** Place Order on the review, then the thank-you of an order that waits for an operator. */
   const placeOrderAwaitingApproval = async (page: Page) => {
@@ -103,9 +95,7 @@ describe("a customer administrator's plan", () => {
 
   it('extends with fewer users than are active, choosing the users to remove, and pays with the saved card', async () => {
     // 30 active users, from a CSV import into a REST directory of the customer's.
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
     const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
       token,
       json: {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
 /**
@@ -32,11 +32,7 @@ describe("a customer administrator's connectors", () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/(token-pack-v2|report)/);
+    await signInOnPage(page, portal, admin, /\/(token-pack-v2|report)/);
   });
 
   afterAll(async () => {

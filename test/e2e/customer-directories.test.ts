@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
 /**
@@ -29,12 +29,8 @@ describe("a customer administrator's directory and users", () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
     // No user yet: the sign-in page's rule (docs/requirements/portal-states.md) leads to the token packs.
-    await page.waitForURL(/\/(token-pack-v2|report)/);
+    await signInOnPage(page, portal, admin, /\/(token-pack-v2|report)/);
   });
 
   afterAll(async () => {

@@ -4,12 +4,14 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { type Credentials, launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
+  apiToken,
   csvDirectory,
   customerAdminWithOwnPassword,
   freeOrder,
+  newTokenPackId,
   operatorWithOwnPassword,
 } from './harness-api';
 
@@ -35,18 +37,11 @@ describe("a customer administrator's activation codes", () => {
       companyName: 'Acme Enrollment',
       email: 'ada.enrol@acme.example',
     });
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
 
     // An approved order (Free, approved when placed) gives the token pack.
     await freeOrder(portal, token, acme.customer.id);
-    const [pack] = await api<{ id: string }[]>(
-      portal,
-      `/idm-config/token-pack/${acme.customer.id}/get-by-wizard-status/NEW`,
-      { token },
-    );
-    packId = pack!.id;
+    packId = await newTokenPackId(portal, token, acme.customer.id);
 
     // Three users, from a CSV import into a directory that becomes the pack's primary directory.
     const directoryId = await csvDirectory(portal, token, acme.customer.id, [
@@ -76,16 +71,7 @@ describe("a customer administrator's activation codes", () => {
     if (portal) expect(await portal.stop()).toBe(0);
   });
 
-  const signedIn = async (who: { email: string; password: string }, width = 1280): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
-    await page.getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page;
-  };
+  const signedIn = (who: Credentials, width = 1280) => signedInPage(browser, portal, who, width);
 
   /** `npm run authenticator -- …` against this journey's server. */
   const authenticator = (args: string[]) =>
@@ -174,9 +160,7 @@ describe("a customer administrator's activation codes", () => {
 
   it("hands OTP codes to the users of the pack's service: generated, emailed, re-generated and deleted", async () => {
     const page = await signedIn(acme);
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
     const services = await api<{ id: string; instanceName: string }[]>(
       portal,
       `/service-mgmt/service-instance/${acme.customer.id}/list`,

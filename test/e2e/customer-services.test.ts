@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
+  apiToken,
   csvDirectory,
   customerAdminWithOwnPassword,
   freeOrder,
@@ -60,9 +61,7 @@ describe("a customer administrator's services", () => {
       companyName: 'Acme Services',
       email: 'ada.services@acme.example',
     });
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
 
     // An approved order: the Free plan, approved when placed, with its subscription and token pack.
     await freeOrder(portal, token, acme.customer.id);
@@ -81,16 +80,7 @@ describe("a customer administrator's services", () => {
     if (portal) expect(await portal.stop()).toBe(0);
   });
 
-  const signedIn = async (width = 1280): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(acme.email);
-    await page.getByLabel('Password', { exact: true }).fill(acme.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page;
-  };
+  const signedIn = (width = 1280) => signedInPage(browser, portal, acme, width);
 
   it('launches a VPN service from the gallery with a new RADIUS and a new HTTPS connector', async () => {
     const page = await signedIn();
@@ -205,9 +195,7 @@ describe("a customer administrator's services", () => {
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await page.waitForURL(`**/service-launch/${serviceId}`);
 
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
     const pack = await api<{ wizardStatus: string }>(
       portal,
       `/idm-config/token-pack-v2/get-tokenpack-by-service-id/${serviceId}?customerId=${acme.customer.id}`,

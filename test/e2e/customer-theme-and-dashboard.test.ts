@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
+  apiToken,
   csvDirectory,
   customerAdminWithOwnPassword,
   enterpriseOrder,
+  newTokenPackId,
   operatorWithOwnPassword,
 } from './harness-api';
 
@@ -35,17 +37,10 @@ describe('a customer administrator brands the app and reads the dashboard', () =
       companyName: 'Acme Brand',
       email: 'ada.brand@acme.example',
     });
-    ({ token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    }));
+    token = await apiToken(portal, acme);
     // Enterprise includes themes; its approval gives the token pack.
     await enterpriseOrder(portal, token, operatorToken, acme.customer.id);
-    const [pack] = await api<{ id: string }[]>(
-      portal,
-      `/idm-config/token-pack/${acme.customer.id}/get-by-wizard-status/NEW`,
-      { token },
-    );
-    packId = pack!.id;
+    packId = await newTokenPackId(portal, token, acme.customer.id);
     const directoryId = await csvDirectory(portal, token, acme.customer.id, [
       ['ann', 'ann@acme.example', 'Ann Archer'],
       ['bob', 'bob@acme.example', 'Bob Baker'],
@@ -77,16 +72,7 @@ describe('a customer administrator brands the app and reads the dashboard', () =
     expect(answer.status, await answer.text()).toBe(200);
   };
 
-  const signedIn = async (width = 1280): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(acme.email);
-    await page.getByLabel('Password', { exact: true }).fill(acme.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    return page;
-  };
+  const signedIn = (width = 1280) => signedInPage(browser, portal, acme, width);
 
   /** The spoken description of each screen's preview (the drawing itself is hidden from assistive technologies). */
   const previewOf = (page: Page, screen: string) =>

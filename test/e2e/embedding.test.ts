@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
-import { api, csvDirectory, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import { apiToken, csvDirectory, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
 /**
  * Journey: a partner's page on another origin embeds the user list (/iframe/user-list) and passes it a
@@ -64,9 +64,7 @@ describe('a page on another origin embeds the user list', () => {
       companyName: 'Acme Embedded',
       email: 'casey.embed@acme.example',
     });
-    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
-      json: { login: acme.email, password: acme.password },
-    });
+    const token = await apiToken(portal, acme);
     await csvDirectory(portal, token, acme.customer.id, [
       ['ann.embed', 'ann.embed@acme.example', 'Ann Embed'],
       ['ben.embed', 'ben.embed@acme.example', 'Ben Embed'],

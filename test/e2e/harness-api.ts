@@ -155,3 +155,22 @@ export const csvDirectory = async (
   if (uploaded.status !== 200) throw new Error(`the CSV import answered ${uploaded.status}`);
   return directory.id;
 };
+
+/** A token of `who`'s sign-in through the API (a password that needs no second factor). */
+export const apiToken = async (portal: RunningPortal, who: { email: string; password: string }) => {
+  const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+    json: { login: who.email, password: who.password },
+  });
+  return token;
+};
+
+/** The id of the customer's token pack that an approved order made and no wizard has set up yet. */
+export const newTokenPackId = async (portal: RunningPortal, token: string, customerId: string) => {
+  const [pack] = await api<{ id: string }[]>(
+    portal,
+    `/idm-config/token-pack/${customerId}/get-by-wizard-status/NEW`,
+    { token },
+  );
+  if (!pack) throw new Error('the approved order made no token pack');
+  return pack.id;
+};

@@ -1,3 +1,4 @@
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startLocalServer } from '../../scripts/localPortal.ts';
 
 export { launchBrowser };
@@ -33,4 +34,40 @@ export const startPortal = async ({
     throw new Error(`no initial operator line was printed:\n${server.output()}`);
   }
   return { ...server, operator: { email: match[1]!, password: match[2]! } };
+};
+
+/** Who signs in on the sign-in page. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs `who` in on `page` as a person does (the sign-in page, email, password, Sign In) and waits until the
+ * portal has left the sign-in page (or reached `landing`).
+ */
+export const signInOnPage = async (
+  page: Page,
+  portal: RunningPortal,
+  who: Credentials,
+  landing: string | RegExp | ((url: URL) => boolean) = (url) => !url.pathname.startsWith('/login'),
+): Promise<void> => {
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(landing);
+};
+
+/** A page of a new browser context (`width` × 900, downloads accepted) on which `who` has signed in. */
+export const signedInPage = async (
+  browser: Browser,
+  portal: RunningPortal,
+  who: Credentials,
+  width = 1280,
+): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await signInOnPage(page, portal, who);
+  return page;
 };

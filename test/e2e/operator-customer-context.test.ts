@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { api, operatorWithOwnPassword } from './harness-api';
 
 /**
@@ -25,11 +25,7 @@ describe('an operator inside a customer', () => {
     });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(portal.operator.email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/report');
+    await signInOnPage(page, portal, { email: portal.operator.email, password }, '**/report');
   });
 
   afterAll(async () => {

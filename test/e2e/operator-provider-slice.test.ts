@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { operatorWithOwnPassword } from './harness-api';
 
 /**
@@ -38,11 +38,7 @@ describe('the provider slice as a new operator finds it', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await page.goto(`${portal.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(portal.operator.email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/report');
+    await signInOnPage(page, portal, { email: portal.operator.email, password }, '**/report');
     return { context, page };
   };
 
