@@ -149,6 +149,10 @@ export const renderAdmin = ({
   };
 };
 
+/** The screens given (`children`) at `path`, for the administrator of the customer c1 with these permissions. */
+export const renderForCustomerAdmin = (path: string, permissions: readonly string[], children: ReactNode) =>
+  renderAdmin({ path, permissions, session: customerAdmin, children });
+
 export interface SentRequest {
   method: string;
   /** Path and query, without the API prefix. */
@@ -217,4 +221,10 @@ export const acceptConfirmation = async (user: UserEvent) => {
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+};
+
+/** Expects the open confirmation to ask `question`, then answers Yes and waits for it to close. */
+export const acceptConfirmationOf = async (user: UserEvent, question: string) => {
+  expect(within(await screen.findByRole('dialog')).getByText(question)).toBeInTheDocument();
+  await acceptConfirmation(user);
 };

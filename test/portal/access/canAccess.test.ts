@@ -1,4 +1,5 @@
 import { canAccess } from '../../../src/access/canAccess';
+import { PROVIDER_SCREENS } from './providerScreens';
 
 describe('canAccess', () => {
   const everything = [
@@ -20,14 +21,7 @@ describe('canAccess', () => {
 
   it("denies the provider's screens in a customer's scope, whatever the permissions", () => {
     const inCustomer = { customerScope: true };
-    for (const resource of [
-      'customer',
-      'service-template',
-      'asset',
-      'role',
-      'vos-cloud-config',
-      'saml-settings',
-    ]) {
+    for (const resource of PROVIDER_SCREENS) {
       const all = [
         'customer',
         'service_template',

@@ -5,7 +5,7 @@ import type { TokenPackRecord } from '../../../contract/tokenPack';
 import activationCode from '../../../src/resources/activationCode';
 import tokenPack from '../../../src/resources/tokenPack';
 import { pageOf, type Refusal, refuse, removeIds, sendMailOf } from '../fakeServer';
-import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
+import { renderForCustomerAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 
 export const ALL = ['token-pack:view', 'token-pack:configure', 'token-pack:delete', 'token-pack:modify'];
@@ -163,14 +163,9 @@ export const renderAt = (
       HttpResponse.json({ id: params.id, name: 'Corporate AD', type: 'LDAP' }),
     ),
   );
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: [
-      ...resourcesOf(activationCode),
-      ...resourcesOf(tokenPack),
-      <Resource key="ldap" name="ldap" recordRepresentation="name" />,
-    ],
-  });
+  return renderForCustomerAdmin(path, permissions, [
+    ...resourcesOf(activationCode),
+    ...resourcesOf(tokenPack),
+    <Resource key="ldap" name="ldap" recordRepresentation="name" />,
+  ]);
 };

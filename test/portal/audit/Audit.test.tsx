@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryRecord } from '../../../contract/audit';
+import type { PortalFeature } from '../../../src/kit/feature';
 import account from '../../../src/resources/account';
 import audit from '../../../src/resources/audit';
 import customer from '../../../src/resources/customer';
@@ -47,6 +48,17 @@ const serveAudit = (entries: AuditEntryRecord[]) =>
 
 const auditPaths = (sent: { path: string }[]) =>
   sent.map((one) => one.path).filter((path) => path.startsWith('/audit/'));
+
+/** An operator with this permission and audit:view opens the History tab of the record at `path`. */
+const openHistory = async (path: string, permission: string, feature: PortalFeature) => {
+  const { user } = renderAdmin({
+    path,
+    permissions: [permission, 'audit:view'],
+    session: operator,
+    children: [...resourcesOf(feature), ...resourcesOf(audit)],
+  });
+  await user.click(await screen.findByRole('tab', { name: 'History' }));
+};
 
 describe('the audit log', () => {
   const renderList = (entries = [RENAMED, CREATED], permissions = ['audit:view']) => {
@@ -137,13 +149,7 @@ describe('the History tab of a record', () => {
       http.get(`${API}/customer/:id`, () => HttpResponse.json(ACME)),
       serveAudit([edited, CREATED]),
     );
-    const { user } = renderAdmin({
-      path: '/customer/c1/show',
-      permissions: ['customer:view', 'audit:view'],
-      session: operator,
-      children: [...resourcesOf(customer), ...resourcesOf(audit)],
-    });
-    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    await openHistory('/customer/c1/show', 'customer:view', customer);
     expect(await screen.findByText(': Acme → Acme Corp')).toBeInTheDocument();
     expect(screen.queryByText('r1')).toBeNull();
     expect(auditPaths(sent)).toContain(
@@ -170,13 +176,7 @@ describe('the History tab of a record', () => {
       http.get(`${API}/account/:id`, () => HttpResponse.json(ANN)),
       serveAudit([RENAMED, CREATED]),
     );
-    const { user } = renderAdmin({
-      path: '/account/a7/show',
-      permissions: ['account:view', 'audit:view'],
-      session: operator,
-      children: [...resourcesOf(account), ...resourcesOf(audit)],
-    });
-    await user.click(await screen.findByRole('tab', { name: 'History' }));
+    await openHistory('/account/a7/show', 'account:view', account);
     expect(await screen.findByText(': Bob → Robert')).toBeInTheDocument();
     expect(auditPaths(sent)).toContain(
       '/audit/provider/search?page=0&pageSize=10&sort=modifiedDate&order=DESC&range=1m&entityId=a7',

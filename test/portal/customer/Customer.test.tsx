@@ -5,7 +5,17 @@ import customer from '../../../src/resources/customer';
 import { SCOPE, sessionStore } from '../../../src/session';
 import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
 import { refuseCall, savingPut } from '../fakeServer';
-import { bulkButton, fill, input, recordRequests, renderAdmin, resourcesOf, row, save } from '../harness';
+import {
+  acceptConfirmationOf,
+  bulkButton,
+  fill,
+  input,
+  recordRequests,
+  renderAdmin,
+  resourcesOf,
+  row,
+  save,
+} from '../harness';
 import { describeListStates } from '../listScenarios';
 import { API, server } from '../msw';
 import { expectCancelToStay, stubConfirm } from '../unsavedChanges';
@@ -96,9 +106,7 @@ describe('the customer list', () => {
     expect(row('Globex').querySelector('span[aria-label]')).toBeNull();
     expect(await screen.findByText('2 items selected')).toBeInTheDocument();
     await user.click(bulkButton('Activate'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you want to activate the 2 selected items?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await acceptConfirmationOf(user, 'Do you want to activate the 2 selected items?');
     expect(await screen.findByText('2 customers activated')).toBeInTheDocument();
     expect(sent.filter((request) => request.path === '/customer/activate')).toEqual([
       { method: 'POST', path: '/customer/activate', body: { id: 'c1' } },
@@ -114,9 +122,7 @@ describe('the customer list', () => {
     expect(await within(row('Globex')).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(within(row('Globex')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     await user.click(within(row('Acme Corp')).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you want to deactivate Acme Corp?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await acceptConfirmationOf(user, 'Do you want to deactivate Acme Corp?');
     expect(await screen.findByText('1 customer deactivated')).toBeInTheDocument();
     expect(sent.filter((request) => request.path === '/customer/deactivate')).toEqual([
       { method: 'POST', path: '/customer/deactivate', body: { id: 'c1' } },

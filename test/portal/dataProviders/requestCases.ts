@@ -81,59 +81,20 @@ export const connectorCases = (name: string, sortField = 'name'): Case[] => [
       ),
     ],
   },
-  { call: 'getOne', params: ONE, sent: [GET(`/api/idm-config/connectors/${name}/c1/r1`)] },
-  {
-    call: 'getMany',
-    params: MANY,
-    sent: [GET(`/api/idm-config/connectors/${name}/c1/r1`), GET(`/api/idm-config/connectors/${name}/c1/r2`)],
-  },
-  { call: 'create', params: CREATE, sent: [POST(`/api/idm-config/connectors/${name}/c1`, { name: 'New' })] },
-  {
-    call: 'update',
-    params: UPDATE,
-    sent: [PUT(`/api/idm-config/connectors/${name}/c1/r1`, { id: 'r1', name: 'Changed' })],
-  },
-  { call: 'delete', params: REMOVE, sent: [DELETE(`/api/idm-config/connectors/${name}/r1?customerId=c1`)] },
-  {
-    call: 'deleteMany',
-    params: MANY,
-    sent: [
-      DELETE(`/api/idm-config/connectors/${name}/r1?customerId=c1`),
-      DELETE(`/api/idm-config/connectors/${name}/r2?customerId=c1`),
-    ],
-  },
+  ...getReads(`/api/idm-config/connectors/${name}/c1`),
+  creates(`/api/idm-config/connectors/${name}/c1`),
+  updates(`/api/idm-config/connectors/${name}/c1/r1`),
+  ...removals((id) => DELETE(`/api/idm-config/connectors/${name}/${id}?customerId=c1`)),
 ];
 
 export const ldapCases = (name: string): Case[] => [
-  { call: 'getList', params: LIST, sent: [GET(`/api/idm-ldap/${name}/c1/search?page=1&pageSize=5&q=x`)] },
-  {
-    call: 'getManyReference',
-    params: REF,
-    sent: [GET(`/api/idm-ldap/${name}/c1/search?page=0&pageSize=5&ownerId=o1`)],
-  },
-  { call: 'getOne', params: ONE, sent: [GET(`/api/idm-ldap/${name}/c1/r1`)] },
-  {
-    call: 'getMany',
-    params: MANY,
-    sent: [GET(`/api/idm-ldap/${name}/c1/r1`), GET(`/api/idm-ldap/${name}/c1/r2`)],
-  },
-  { call: 'create', params: CREATE, sent: [POST(`/api/idm-ldap/${name}/c1`, { name: 'New' })] },
-  {
-    call: 'update',
-    params: UPDATE,
-    sent: [PUT(`/api/idm-ldap/${name}/c1/r1`, { id: 'r1', name: 'Changed' })],
-  },
-  { call: 'delete', params: REMOVE, sent: [DELETE(`/api/idm-ldap/${name}/r1`)] },
-  {
-    call: 'deleteMany',
-    params: MANY,
-    sent: [DELETE(`/api/idm-ldap/${name}/r1`), DELETE(`/api/idm-ldap/${name}/r2`)],
-  },
-  {
-    call: 'testConnection',
-    params: { data: { host: 'ldap.example.com' } },
-    sent: [POST(`/api/idm-ldap/${name}/c1/test-connection`, { host: 'ldap.example.com' })],
-  },
+  sends('getList', LIST, GET(`/api/idm-ldap/${name}/c1/search?page=1&pageSize=5&q=x`)),
+  sends('getManyReference', REF, GET(`/api/idm-ldap/${name}/c1/search?page=0&pageSize=5&ownerId=o1`)),
+  ...getReads(`/api/idm-ldap/${name}/c1`),
+  creates(`/api/idm-ldap/${name}/c1`),
+  updates(`/api/idm-ldap/${name}/c1/r1`),
+  ...removals((id) => DELETE(`/api/idm-ldap/${name}/${id}`)),
+  testsConnection(`/api/idm-ldap/${name}/c1/test-connection`),
 ];
 
 export const serviceUserCases = (name: string, manage: string): Case[] => [
@@ -211,6 +172,61 @@ export const postSearches = (searchBase: string): Case[] => [
  */
 export const postSearchReads = (searchBase: string, recordBase = searchBase): Case[] => [
   ...postSearches(searchBase),
-  { call: 'getOne', params: ONE, sent: [GET(`${recordBase}/r1`)] },
-  { call: 'getMany', params: MANY, sent: [GET(`${recordBase}/r1`), GET(`${recordBase}/r2`)] },
+  ...getReads(recordBase),
 ];
+
+/** A case: `call` with `params` sends these requests. */
+export const sends = (call: string, params: Record<string, unknown>, ...sent: Seen[]): Case => ({
+  call,
+  params,
+  sent,
+});
+
+/** A create of CREATE: its data POSTed at `url`. */
+export const creates = (url: string): Case => sends('create', CREATE, POST(url, CREATE.data));
+
+/** An update of UPDATE: its data PUT at `url`. */
+export const updates = (url: string): Case => sends('update', UPDATE, PUT(url, UPDATE.data));
+
+/** `call` of MANY's ids (r1, r2): a request for each, made by `each`. */
+export const eachOfMany = (call: string, each: (id: string) => Seen): Case =>
+  sends(call, MANY, ...MANY.ids.map(each));
+
+/** A delete of REMOVE (r1) and a deleteMany of MANY: a request for each id, made by `each`. */
+export const removals = (each: (id: string) => Seen): Case[] => [
+  sends('delete', REMOVE, each('r1')),
+  eachOfMany('deleteMany', each),
+];
+
+/** A getMany of MANY in one POST of the ids (and `also`) at `url`, answered by an empty list. */
+export const manyInOnePost = (url: string, also: Record<string, unknown> = {}): Case => ({
+  ...sends('getMany', MANY, POST(url, { ids: MANY.ids, ...also })),
+  answer: { json: [] },
+});
+
+/** A getOne of r1 read at `<base>/r1`, and a getMany of MANY read one by one the same way. */
+export const getReads = (base: string): Case[] => [
+  sends('getOne', ONE, GET(`${base}/r1`)),
+  eachOfMany('getMany', (id) => GET(`${base}/${id}`)),
+];
+
+/**
+ * The list and the references of the records of `target` `id` (a nested resource) searched by GET at `url`:
+ * sorted by name, the list's filter holding the owner besides 'q'.
+ */
+export const nestedSearches = (url: string, target: string, id: string): Case[] => [
+  sends(
+    'getList',
+    { ...LIST, filter: { [target]: id, q: 'x' } },
+    GET(`${url}?page=1&pageSize=5&sort=name&order=ASC&q=x`),
+  ),
+  sends('getManyReference', { ...REF, target, id }, GET(`${url}?page=0&pageSize=5&sort=name&order=ASC`)),
+];
+
+/** An update of the record `data.id` to `data` (its previous data: its id alone): `data` PUT at `url`. */
+export const updatesTo = (url: string, data: { id: string } & Record<string, unknown>): Case =>
+  sends('update', { id: data.id, data, previousData: { id: data.id } }, PUT(url, data));
+
+/** A testConnection of an LDAP host: its data POSTed at `url`. */
+export const testsConnection = (url: string): Case =>
+  sends('testConnection', { data: { host: 'ldap.example.com' } }, POST(url, { host: 'ldap.example.com' }));

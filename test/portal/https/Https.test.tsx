@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyAnswer, HttpsRecord } from '../../../contract/https';
 import https from '../../../src/resources/https';
-import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -24,12 +24,7 @@ const BASE = `${API}/idm-config/connectors/https`;
 
 const renderAt = (path: string, permissions: readonly string[] = ALL) => {
   server.use(http.get(`${BASE}/c1/h1`, () => HttpResponse.json(CONNECTOR)));
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: resourcesOf(https),
-  });
+  return renderForCustomerAdmin(path, permissions, resourcesOf(https));
 };
 
 describe('the HTTPS connector form', () => {

@@ -15,6 +15,7 @@ import { i18nProvider } from '../../../src/i18n';
 import { MenuItemsContext } from '../../../src/layout/menu/entries';
 import { Menu } from '../../../src/layout/menu/Menu';
 import { type Session, sessionStore } from '../../../src/session';
+import { PROVIDER_SCREENS } from '../access/providerScreens';
 import { customerAdmin, operator, operatorInside, signIn } from '../harness';
 import { API, server } from '../msw';
 
@@ -32,12 +33,7 @@ const ALL_RESOURCES = [
   'token-pack-v2',
   'theme',
   'users',
-  'customer',
-  'service-template',
-  'asset',
-  'role',
-  'vos-cloud-config',
-  'saml-settings',
+  ...PROVIDER_SCREENS,
   'outbox',
 ];
 const definitions: ResourceDefinitions = Object.fromEntries(

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientSecretAnswer, OidcRecord } from '../../../contract/oidc';
 import oidc from '../../../src/resources/oidc';
 import { refuseCall } from '../fakeServer';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { fill, input, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -32,12 +32,7 @@ const BASE = `${API}/idm-config/connectors/oidc`;
 
 const renderAt = (path: string, permissions: readonly string[] = ALL) => {
   server.use(http.get(`${BASE}/c1/oc1`, () => HttpResponse.json(CLIENT)));
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: resourcesOf(oidc),
-  });
+  return renderForCustomerAdmin(path, permissions, resourcesOf(oidc));
 };
 
 const redirectUrlsField = () =>

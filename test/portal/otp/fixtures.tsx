@@ -8,7 +8,7 @@ import { otpPathOf } from '../../../src/resources/otp/model';
 import serviceLaunch from '../../../src/resources/service';
 import { PACK as CODES_PACK } from '../activationCode/fixtures';
 import { pageOf, type Refusal, refuse, removeIds, sendMailOf } from '../fakeServer';
-import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
+import { renderForCustomerAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 import { SERVICE, serve as serveServices } from '../service/fixtures';
 
@@ -128,14 +128,9 @@ export const renderAt = (
   // The service page's answers first: the OTP page's own win where both answer.
   serveServices({ services: [VPN, PORTAL] });
   serve(fixtures);
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: [
-      ...resourcesOf(otp),
-      ...resourcesOf(serviceLaunch),
-      <Resource key="service-instance" name="service-instance" recordRepresentation="instanceName" />,
-    ],
-  });
+  return renderForCustomerAdmin(path, permissions, [
+    ...resourcesOf(otp),
+    ...resourcesOf(serviceLaunch),
+    <Resource key="service-instance" name="service-instance" recordRepresentation="instanceName" />,
+  ]);
 };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import radius from '../../../src/resources/radius';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { fill, input, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['radius:view', 'radius:create', 'radius:modify', 'radius:delete', 'radius:configure'];
@@ -25,12 +25,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     ),
     http.get(`${BASE}/c1/r1`, () => HttpResponse.json(VPN)),
   );
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: resourcesOf(radius),
-  });
+  return renderForCustomerAdmin(path, permissions, resourcesOf(radius));
 };
 
 describe('the RADIUS connector form', () => {

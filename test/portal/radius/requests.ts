@@ -1,14 +1,10 @@
 import { PUT } from '../dataProviders/edge';
-import { connectorCases, type Requests } from '../dataProviders/requestCases';
+import { connectorCases, ONE, type Requests, sends } from '../dataProviders/requestCases';
 
 /** The requests of radius, as the server receives them. */
 export default {
   radius: [
     ...connectorCases('radius'),
-    {
-      call: 'regenerateSecret',
-      params: { id: 'r1' },
-      sent: [PUT('/api/idm-config/connectors/radius/c1/r1/shared-secret')],
-    },
+    sends('regenerateSecret', ONE, PUT('/api/idm-config/connectors/radius/c1/r1/shared-secret')),
   ],
 } satisfies Requests;

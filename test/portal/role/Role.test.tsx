@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import role from '../../../src/resources/role';
 import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
 import { refuseCall, savingPut } from '../fakeServer';
-import { fill, input, recordRequests, refill, renderAdmin, resourcesOf, row, save } from '../harness';
+import {
+  acceptConfirmationOf,
+  fill,
+  input,
+  recordRequests,
+  refill,
+  renderAdmin,
+  resourcesOf,
+  row,
+  save,
+} from '../harness';
 import { API, server } from '../msw';
 
 const OPERATOR = {
@@ -232,9 +242,7 @@ describe('the role forms', () => {
     server.use(http.delete(`${API}/account/role/r3`, () => HttpResponse.json({ id: 'r3' })));
     const { user, pathname } = renderAt('/role/r3/show');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you want to delete the role Customer Admin?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await acceptConfirmationOf(user, 'Do you want to delete the role Customer Admin?');
     expect(await screen.findByText('Role deleted')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/role'));
     expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([

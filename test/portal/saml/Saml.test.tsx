@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FederateScriptAnswer, SamlDefaults, SamlRecord } from '../../../contract/saml';
 import saml from '../../../src/resources/saml';
-import { customerAdmin, fill, input, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { fill, input, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
@@ -59,12 +59,7 @@ const renderAt = (path: string, permissions: readonly string[] = ALL) => {
     http.get(`${BASE}/c1/defaults`, () => HttpResponse.json(DEFAULTS)),
     http.get(`${BASE}/c1/o1`, () => HttpResponse.json(CONNECTOR)),
   );
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: resourcesOf(saml),
-  });
+  return renderForCustomerAdmin(path, permissions, resourcesOf(saml));
 };
 
 const certificateField = () =>

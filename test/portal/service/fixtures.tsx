@@ -10,7 +10,7 @@ import type { UserRecord } from '../../../contract/user';
 import serviceLaunch from '../../../src/resources/service';
 import { LaunchNow } from '../../../src/resources/service/LaunchNow';
 import { subscriptionOf } from '../billingFixtures';
-import { customerAdmin, renderAdmin, resourcesOf } from '../harness';
+import { renderForCustomerAdmin, resourcesOf } from '../harness';
 import { API, server } from '../msw';
 import { pack } from '../wizard/fixtures';
 
@@ -206,17 +206,12 @@ export const serve = ({
 /** The service screens of the customer c1's administrator, at `path`. */
 export const renderAt = (path: string, fixtures: Fixtures = {}, permissions = ALL) => {
   serve(fixtures);
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: [
-      ...resourcesOf(serviceLaunch),
-      <CustomRoutes key="pages">
-        <Route path="/launch-now/:serviceTemplateId" element={<LaunchNow />} />
-      </CustomRoutes>,
-    ],
-  });
+  return renderForCustomerAdmin(path, permissions, [
+    ...resourcesOf(serviceLaunch),
+    <CustomRoutes key="pages">
+      <Route path="/launch-now/:serviceTemplateId" element={<LaunchNow />} />
+    </CustomRoutes>,
+  ]);
 };
 
 /** The options of the open listbox, as read. */

@@ -1,17 +1,21 @@
 import { GET, jsonPart, MULTIPART, POST } from '../dataProviders/edge';
-import { ICON, icon, MANY, ONE, postSearches, type Requests } from '../dataProviders/requestCases';
+import {
+  eachOfMany,
+  ICON,
+  icon,
+  manyInOnePost,
+  ONE,
+  postSearches,
+  type Requests,
+  sends,
+} from '../dataProviders/requestCases';
 
 /** The requests of service-template, as the server receives them. */
 export default {
   'service-template': [
     ...postSearches('/api/service-mgmt/template'),
-    { call: 'getOne', params: ONE, sent: [POST('/api/service-mgmt/template/detail', { id: 'r1' })] },
-    {
-      call: 'getMany',
-      params: MANY,
-      sent: [POST('/api/service-mgmt/template/details', { ids: ['r1', 'r2'] })],
-      answer: { json: [] },
-    },
+    sends('getOne', ONE, POST('/api/service-mgmt/template/detail', { id: 'r1' })),
+    manyInOnePost('/api/service-mgmt/template/details'),
     {
       call: 'create',
       params: {
@@ -42,19 +46,8 @@ export default {
         }),
       ],
     },
-    {
-      call: 'publish',
-      params: MANY,
-      sent: [
-        POST('/api/service-mgmt/template/publish', { id: 'r1' }),
-        POST('/api/service-mgmt/template/publish', { id: 'r2' }),
-      ],
-    },
-    {
-      call: 'unpublish',
-      params: { id: 'r1' },
-      sent: [POST('/api/service-mgmt/template/unpublish', { id: 'r1' })],
-    },
-    { call: 'gallery', params: {}, sent: [GET('/api/service-mgmt/template')] },
+    eachOfMany('publish', (id) => POST('/api/service-mgmt/template/publish', { id })),
+    sends('unpublish', ONE, POST('/api/service-mgmt/template/unpublish', { id: 'r1' })),
+    sends('gallery', {}, GET('/api/service-mgmt/template')),
   ],
 } satisfies Requests;

@@ -1,27 +1,21 @@
 import { GET, POST } from '../dataProviders/edge';
 import {
+  eachOfMany,
   getSearches,
   LIST,
-  MANY,
   ONE,
   postSearches,
   REF,
   type Requests,
+  sends,
 } from '../dataProviders/requestCases';
 
 /** The requests of subscription, payment_plan, period_plan, service_feature, as the server receives them. */
 export default {
   subscription: [
     ...postSearches('/api/billing/subscription/c1'),
-    { call: 'getOne', params: ONE, sent: [GET('/api/billing/subscription/r1/detail?customerId=c1')] },
-    {
-      call: 'getMany',
-      params: MANY,
-      sent: [
-        GET('/api/billing/subscription/r1/detail?customerId=c1'),
-        GET('/api/billing/subscription/r2/detail?customerId=c1'),
-      ],
-    },
+    sends('getOne', ONE, GET('/api/billing/subscription/r1/detail?customerId=c1')),
+    eachOfMany('getMany', (id) => GET(`/api/billing/subscription/${id}/detail?customerId=c1`)),
     {
       call: 'update',
       params: {
@@ -53,16 +47,12 @@ export default {
       params: { data: { numberOfUsers: 20, removeUsers: [] } },
       sent: [POST('/api/billing/subscription/c1/extend', { numberOfUsers: 20, removeUsers: [] })],
     },
-    {
-      call: 'supportFeatures',
-      params: {},
-      sent: [GET('/api/billing/c1/check/support_features')],
-    },
-    {
-      call: 'precheckPayment',
-      params: { subscriptionId: 'sub1' },
-      sent: [POST('/api/billing/subscription/c1/precheck_payment?subscriptionId=sub1')],
-    },
+    sends('supportFeatures', {}, GET('/api/billing/c1/check/support_features')),
+    sends(
+      'precheckPayment',
+      { subscriptionId: 'sub1' },
+      POST('/api/billing/subscription/c1/precheck_payment?subscriptionId=sub1'),
+    ),
     {
       call: 'calculate',
       params: { data: { customerId: 'c1', numberOfUsers: 20, paymentPlanIds: ['t1', 'p1'] } },
@@ -74,20 +64,12 @@ export default {
         }),
       ],
     },
-    { call: 'cancel', params: { id: 'sub1' }, sent: [POST('/api/billing/subscription/sub1/cancel')] },
+    sends('cancel', { id: 'sub1' }, POST('/api/billing/subscription/sub1/cancel')),
   ],
   payment_plan: [
     ...getSearches('/api/billing/payment_plan', 'whole'),
-    {
-      call: 'higherPlan',
-      params: { tierPlanId: 't1' },
-      sent: [GET('/api/billing/payment_plan/higher_plan?tierPlanId=t1')],
-    },
-    {
-      call: 'details',
-      params: { ids: ['t1', 'p1'] },
-      sent: [POST('/api/billing/payment_plan/details', { ids: ['t1', 'p1'] })],
-    },
+    sends('higherPlan', { tierPlanId: 't1' }, GET('/api/billing/payment_plan/higher_plan?tierPlanId=t1')),
+    sends('details', { ids: ['t1', 'p1'] }, POST('/api/billing/payment_plan/details', { ids: ['t1', 'p1'] })),
   ],
   period_plan: [
     {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { expectRowToShow } from '../expectations';
-import { bulkButton, fill, recordRequests, row } from '../harness';
+import { acceptConfirmationOf, bulkButton, fill, recordRequests, row } from '../harness';
 import { describeListStates } from '../listScenarios';
 import { server } from '../msw';
 import { onAPhone } from '../phone';
@@ -72,9 +72,7 @@ describe('the theme list', () => {
     const { user } = renderAt('/theme');
     await screen.findByText('Acme brand');
     await user.click(await within(row('Acme brand')).findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Delete the theme Acme brand?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await acceptConfirmationOf(user, 'Delete the theme Acme brand?');
     await waitFor(() => expect(deleted).toEqual([{ themeId: 'th1', customerId: 'c1' }]));
     expect(await screen.findByText('Theme deleted')).toBeInTheDocument();
   });
@@ -96,9 +94,7 @@ describe('the theme list', () => {
     await screen.findByText('Acme brand');
     await user.click(within(row('Shop brand')).getByRole('checkbox'));
     await user.click(bulkButton('Delete'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Delete the selected theme for good?')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await acceptConfirmationOf(user, 'Delete the selected theme for good?');
     expect(
       await screen.findByText(
         'This theme is assigned to a token pack: assign another theme to the token pack before deleting it.',

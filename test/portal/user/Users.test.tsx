@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import users from '../../../src/resources/user';
-import { customerAdmin, fill, recordRequests, renderAdmin, resourcesOf, save } from '../harness';
+import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 import { directoryUserOf as user } from './fixtures';
 
@@ -36,12 +36,10 @@ const renderAt = (
       }),
     ),
   );
-  return renderAdmin({
-    path,
-    permissions,
-    session: customerAdmin,
-    children: [...resourcesOf(users), <Resource key="ldap" name="ldap" />],
-  });
+  return renderForCustomerAdmin(path, permissions, [
+    ...resourcesOf(users),
+    <Resource key="ldap" name="ldap" />,
+  ]);
 };
 
 /** The query strings of the list's searches, in order. */

@@ -1,5 +1,14 @@
 import { DELETE, GET, PUT } from '../dataProviders/edge';
-import { LIST, MANY, ONE, REF, type Requests, UPDATE, userListCases } from '../dataProviders/requestCases';
+import {
+  LIST,
+  MANY,
+  ONE,
+  REF,
+  type Requests,
+  sends,
+  updates,
+  userListCases,
+} from '../dataProviders/requestCases';
 
 /** The requests of users, user, user-details, as the server receives them. */
 export default {
@@ -14,18 +23,12 @@ export default {
       params: REF,
       sent: [GET('/api/user-management/users/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
     },
-    { call: 'getOne', params: ONE, sent: [GET('/api/user-management/users/c1/r1')] },
+    sends('getOne', ONE, GET('/api/user-management/users/c1/r1')),
     {
-      call: 'getMany',
-      params: MANY,
-      sent: [GET('/api/user-management/users/c1/details?ids=r1,r2')],
+      ...sends('getMany', MANY, GET('/api/user-management/users/c1/details?ids=r1,r2')),
       answer: { json: [] },
     },
-    {
-      call: 'update',
-      params: UPDATE,
-      sent: [PUT('/api/user-management/users/c1/r1', { id: 'r1', name: 'Changed' })],
-    },
+    updates('/api/user-management/users/c1/r1'),
     {
       call: 'updateMany',
       params: { ids: ['r1', 'r2'], data: { status: 'INACTIVE' } },
@@ -34,16 +37,12 @@ export default {
         PUT('/api/user-management/users/c1/r2', { status: 'INACTIVE' }),
       ],
     },
-    {
-      call: 'sendTsApin',
-      params: { id: 'u1' },
-      sent: [PUT('/api/user-management/users/send-ts-apin/u1?customerId=c1')],
-    },
-    {
-      call: 'countActiveUsers',
-      params: { subscriptionId: 'sub1' },
-      sent: [GET('/api/user-management/users/c1/count-active-users?subscriptionId=sub1')],
-    },
+    sends('sendTsApin', { id: 'u1' }, PUT('/api/user-management/users/send-ts-apin/u1?customerId=c1')),
+    sends(
+      'countActiveUsers',
+      { subscriptionId: 'sub1' },
+      GET('/api/user-management/users/c1/count-active-users?subscriptionId=sub1'),
+    ),
     {
       call: 'history',
       params: { tokenPackId: 'tp1', id: 'u1', page: 0, pageSize: 10, sort: 'date', order: 'DESC' },
@@ -53,11 +52,11 @@ export default {
         ),
       ],
     },
-    {
-      call: 'deviceId',
-      params: { tokenPackId: 'tp1', id: 'u1' },
-      sent: [GET('/api/user-management/users/tp1/get-device-id/u1?customerId=c1')],
-    },
+    sends(
+      'deviceId',
+      { tokenPackId: 'tp1', id: 'u1' },
+      GET('/api/user-management/users/tp1/get-device-id/u1?customerId=c1'),
+    ),
     {
       call: 'resetFaceId',
       params: { userId: 'u1', tokenPackId: 'tp1' },
