@@ -9,18 +9,7 @@ import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { activationCodes, auditLog, retiredActivationCodes, users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { signedIn } from '../fixtures/admin.ts';
-import { sharedTestContext } from '../helpers.ts';
-import {
-  acmeAndRival,
-  addUsers,
-  codeCalls,
-  errorOf,
-  generated,
-  newDirectory,
-  newPack,
-  storedCodes,
-  type Tenant,
-} from './fixtures.ts';
+import * as activation from './fixtures.ts';
 
 /**
  * A token pack's activation codes, as its customer's administrator manages them: generated for the users of
@@ -29,16 +18,11 @@ import {
  * or code answers 404.
  */
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof codeCalls>;
-let acme: Tenant;
-let globex: Tenant;
+const { ctx, calls, acme, globex, rival } = activation.codeSuite(2);
+const { addUsers, errorOf, generated, newDirectory, newPack, storedCodes } = activation;
 
-beforeAll(async () => {
-  calls = codeCalls(ctx);
-  const made = await acmeAndRival(ctx, 2);
-  ({ acme, globex } = made);
-  expect(made.rivalCodes).toBe(2);
+beforeAll(() => {
+  expect(rival.codes).toBe(2);
 });
 
 /** A fresh pack of Acme's with its own directory of `count` users (with emails unless said). */

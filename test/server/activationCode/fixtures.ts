@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { activationCodes, directories, tokenPacks, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import type { JsonAnswer, TestContext } from '../helpers.ts';
+import { type JsonAnswer, sharedTestContext, type TestContext, type TestContextOptions } from '../helpers.ts';
 
 /**
  * What the activation-code tests share: customers with an administrator, a directory of users and a token
@@ -212,4 +212,23 @@ export async function acmeAndRival(ctx: TestContext, rivalUsers: number) {
   const globex = await tenant(ctx, 'Globex');
   await addUsers(ctx, { customerId: globex.id, directoryId: globex.directoryId }, rivalUsers);
   return { acme, globex, rivalCodes: await generated(ctx, globex) };
+}
+
+/**
+ * A file's shared context (see sharedTestContext) with Acme and its rival Globex (see acmeAndRival), made
+ * before its tests (their members are there once the tests run), the code calls, and how many codes Globex's
+ * generation made (`rival.codes`).
+ */
+export function codeSuite(rivalUsers: number, options: TestContextOptions = {}) {
+  const ctx = sharedTestContext(options);
+  const acme = {} as Tenant;
+  const globex = {} as Tenant;
+  const rival = { codes: 0 };
+  beforeAll(async () => {
+    const made = await acmeAndRival(ctx, rivalUsers);
+    Object.assign(acme, made.acme);
+    Object.assign(globex, made.globex);
+    rival.codes = made.rivalCodes;
+  });
+  return { ctx, calls: codeCalls(ctx), acme, globex, rival };
 }

@@ -4,19 +4,7 @@ import { ACTIVATION_ERRORS, activationLink } from '../../../contract/activationC
 import { mailMessages } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
-import { sharedTestContext } from '../helpers.ts';
-import {
-  acmeAndRival,
-  addUsers,
-  codeCalls,
-  errorOf,
-  generated,
-  newDirectory,
-  newPack,
-  readBitPng,
-  storedCodes,
-  type Tenant,
-} from './fixtures.ts';
+import * as activation from './fixtures.ts';
 
 /**
  * Sending activation codes by email: one message a code, queued in the outbox (no SMTP server here), to the
@@ -26,15 +14,8 @@ import {
 
 const PUBLIC_URL = 'https://gateway.acme.test';
 
-const ctx = sharedTestContext({ config: { publicUrl: PUBLIC_URL } });
-let calls: ReturnType<typeof codeCalls>;
-let acme: Tenant;
-let globex: Tenant;
-
-beforeAll(async () => {
-  calls = codeCalls(ctx);
-  ({ acme, globex } = await acmeAndRival(ctx, 1));
-});
+const { ctx, calls, acme, globex } = activation.codeSuite(1, { config: { publicUrl: PUBLIC_URL } });
+const { addUsers, errorOf, generated, newDirectory, newPack, readBitPng, storedCodes } = activation;
 
 /** A pack of Acme's with `count` users with an address and `without` users without one, their codes made. */
 async function codesOf(count: number, without = 0) {

@@ -5,21 +5,7 @@ import { ACTIVATION_QR, activationLink } from '../../../contract/activationCode.
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import { users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
-import { sharedTestContext } from '../helpers.ts';
-import {
-  acmeAndRival,
-  addUsers,
-  BASE,
-  codeCalls,
-  errorOf,
-  generated,
-  newDirectory,
-  newPack,
-  readBitPng,
-  readZip,
-  storedCodes,
-  type Tenant,
-} from './fixtures.ts';
+import * as activation from './fixtures.ts';
 
 /**
  * The zip of QR codes (Download Zip QR Code, Download All): one PNG a code, named after its user, each the QR
@@ -29,15 +15,9 @@ import {
 const PUBLIC_URL = 'https://gateway.acme.test';
 const PIXELS = ACTIVATION_QR.size + 2 * ACTIVATION_QR.quietZone;
 
-const ctx = sharedTestContext({ config: { publicUrl: PUBLIC_URL } });
-let calls: ReturnType<typeof codeCalls>;
-let acme: Tenant;
-let globex: Tenant;
-
-beforeAll(async () => {
-  calls = codeCalls(ctx);
-  ({ acme, globex } = await acmeAndRival(ctx, 1));
-});
+const { ctx, calls, acme, globex } = activation.codeSuite(1, { config: { publicUrl: PUBLIC_URL } });
+const { addUsers, BASE, errorOf, generated, newDirectory, newPack, readBitPng, readZip, storedCodes } =
+  activation;
 
 async function packOf(count: number, name = `Pack ${randomUUID().slice(0, 8)}`) {
   const directoryId = await newDirectory(ctx, acme.id, `Directory ${randomUUID().slice(0, 8)}`);

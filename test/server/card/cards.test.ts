@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_ERRORS, type Card } from '../../../contract/card.ts';
 import {
   brandOf,
@@ -19,8 +19,7 @@ import {
 } from '../../../contract/cardRules.ts';
 import { auditLog, cards } from '../../../server/db/schema.ts';
 import { error as catalogue } from '../../../src/i18n/en/errors.ts';
-import { customerWithAdmin } from '../fixtures/billing.ts';
-import { sharedTestContext } from '../helpers.ts';
+import { type Payer, tierSuite } from '../fixtures/billing.ts';
 
 /**
  * Payment cards (contract/card.ts, contract/cardRules.ts): the rules a card form checks and the TEST
@@ -209,22 +208,8 @@ describe('the card rules', () => {
 
 // ——— Saved cards through the API ———
 
-const t = sharedTestContext();
-let operator: string;
-
-beforeAll(async () => {
-  operator = await t.signInOperator();
-});
-
-interface Customer {
-  id: string;
-  token: string;
-}
-
-async function newCustomer(name: string): Promise<Customer> {
-  const { id, admin } = await customerWithAdmin(t, `${name} ${randomUUID().slice(0, 6)}`);
-  return { id, token: admin };
-}
+const { t, operator, newCustomer } = tierSuite();
+type Customer = Payer;
 
 /** A card good for years from now (the server checks the expiry against its own clock). */
 const tokenOf = (number: string, name = 'Jane Cardholder') => {
@@ -375,11 +360,11 @@ describe('saved cards', () => {
   it('is for the customer scope: an operator is refused', async () => {
     const acme = await newCustomer('Acme');
     const asOperator = await t.call('GET', `/api/billing/${acme.id}/get-list-payment-sources`, {
-      token: operator,
+      token: operator.token,
     });
     expect(asOperator.status).toBe(403);
     const adding = await t.call('POST', `/api/billing/${acme.id}/add-card`, {
-      token: operator,
+      token: operator.token,
       json: { stripeTokenId: tokenOf('4242424242424242') },
     });
     expect(adding.status).toBe(403);

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, Subscription, TierPlan } from '../../../contract/billing.ts';
 import { CARD_ERRORS, type Card, type PaymentSession } from '../../../contract/card.ts';
 import { DECLINING_TEST_CARDS, tokenizeTestCard } from '../../../contract/cardRules.ts';
 import { auditLog, payments, subscriptions, tokenPacks } from '../../../server/db/schema.ts';
 import { PaymentDeclined, paymentProcessorFrom } from '../../../server/domain/payments/index.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { sharedTestContext } from '../helpers.ts';
+import { type Payer, tierSuite } from '../fixtures/billing.ts';
 
 /**
  * Paying orders by card (contract/card.ts pay, payForOrder) with the built-in TEST processor: a submitted
@@ -18,31 +16,8 @@ import { sharedTestContext } from '../helpers.ts';
  * closed orders and other customers' orders and cards are refused.
  */
 
-const t = sharedTestContext();
-let operator: string;
-let free: TierPlan;
-let professional: TierPlan;
-let enterprise: TierPlan;
-
-beforeAll(async () => {
-  operator = await t.signInOperator();
-  const tiers = (await t.call('GET', '/api/billing/payment_plan')).body as TierPlan[];
-  const tier = (type: TierPlan['tierPlanType']) => tiers.find((each) => each.tierPlanType === type)!;
-  [free, professional, enterprise] = [tier('FREE'), tier('NORMAL'), tier('ENTERPRISE')];
-});
-
-interface Customer {
-  id: string;
-  token: string;
-  email: string;
-}
-
-async function newCustomer(name: string): Promise<Customer> {
-  const customer = await t.createCustomer({ companyName: `${name} ${randomUUID().slice(0, 6)}` });
-  const role = await builtInRoleId(t, CUSTOMER_ADMIN_ROLE);
-  const { token, email } = await signedIn(t, { customerId: customer.id, roleIds: [role] });
-  return { id: customer.id, token, email };
-}
+const { t, free, professional, enterprise, operator, newCustomer } = tierSuite();
+type Customer = Payer;
 
 const tokenOf = (number: string) => {
   const now = new Date();
@@ -361,10 +336,10 @@ describe('what is not paid by card', () => {
   it('by an operator: 403', async () => {
     const acme = await newCustomer('Acme');
     const order = await submit(acme, professional, 10);
-    const answer = await pay(acme, { stripeTokenId: tokenOf(GOOD), orderId: order.id }, operator);
+    const answer = await pay(acme, { stripeTokenId: tokenOf(GOOD), orderId: order.id }, operator.token);
     expect(answer.status).toBe(403);
     const asked = await t.call('POST', `/api/billing/${acme.id}/pay-for-order/${order.id}`, {
-      token: operator,
+      token: operator.token,
     });
     expect(asked.status).toBe(403);
     expect(await paymentsOf(order.id)).toEqual([]);

@@ -125,3 +125,21 @@ export const strangerIds = () => [randomUUID(), 'not-a-uuid', '0'];
 
 /** A name no other test of the file uses. */
 export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
+
+/**
+ * Expects the rival (Globex's administrator) to get 404 for the record `target` of `customer` under `base`:
+ * reading it, changing it to `form` and deleting it.
+ */
+export async function expectRivalKeptOut(
+  world: ConnectorWorld,
+  base: string,
+  customer: string,
+  target: string,
+  form: unknown,
+) {
+  const path = `${base}/${customer}/${target}`;
+  expect((await world.call('GET', path, undefined, world.rival)).status, path).toBe(404);
+  expect((await world.call('PUT', path, form, world.rival)).status, path).toBe(404);
+  const remove = `${base}/${target}?customerId=${customer}`;
+  expect((await world.call('DELETE', remove, undefined, world.rival)).status, remove).toBe(404);
+}

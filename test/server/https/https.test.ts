@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HTTPS_ERRORS } from '../../../contract/https.ts';
 import { httpsConnectors } from '../../../server/db/schema.ts';
-import {
-  auditTrail,
-  connectorSuite,
-  pageQuery,
-  rowById,
-  strangerIds,
-  unique,
-} from '../connector/fixtures.ts';
+import * as connector from '../connector/fixtures.ts';
 
 /**
  * HTTPS connectors (contract/https.ts, server/routes/https.ts): the API key is answered once, when made or
@@ -16,7 +9,8 @@ import {
  */
 
 const base = '/idm-config/connectors/https';
-const { world, acmeBase, created } = connectorSuite(base);
+const { world, acmeBase, created } = connector.connectorSuite(base);
+const { auditTrail, pageQuery, rowById, strangerIds, unique } = connector;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

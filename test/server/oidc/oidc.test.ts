@@ -2,15 +2,7 @@ import { eq } from 'drizzle-orm';
 import { OIDC_ERRORS } from '../../../contract/oidc.ts';
 import { oidcClients } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import {
-  auditTrail,
-  connectorSuite,
-  type Method,
-  pageQuery,
-  rowById,
-  strangerIds,
-  unique,
-} from '../connector/fixtures.ts';
+import * as connector from '../connector/fixtures.ts';
 
 /**
  * OIDC clients (contract/oidc.ts, server/routes/oidc.ts): the gateway makes the client id and secret; the
@@ -20,7 +12,8 @@ import {
  */
 
 const base = '/idm-config/connectors/oidc';
-const { world, acmeBase, created } = connectorSuite(base);
+const { world, acmeBase, created } = connector.connectorSuite(base);
+const { auditTrail, pageQuery, rowById, strangerIds, unique } = connector;
 
 async function create(values: Record<string, unknown> = {}) {
   const body = await created({
@@ -211,7 +204,7 @@ describe('another customer', () => {
     for (const target of [id, ...strangerIds()]) {
       for (const customer of [world.globex.id, world.acme.id]) {
         const path = `${base}/${customer}/${target}`;
-        const calls: [Method, string, unknown?][] = [
+        const calls: [connector.Method, string, unknown?][] = [
           ['GET', path],
           ['PUT', path, { clientName: 'Taken', redirectUrls: ['https://x.test/cb'] }],
           ['PUT', `${path}/client-secret`],

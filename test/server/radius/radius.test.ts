@@ -2,14 +2,7 @@ import { eq } from 'drizzle-orm';
 import { RADIUS_ERRORS } from '../../../contract/radius.ts';
 import { radiusConnectors } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import {
-  auditTrail,
-  connectorSuite,
-  pageQuery,
-  rowById,
-  strangerIds,
-  unique,
-} from '../connector/fixtures.ts';
+import * as connector from '../connector/fixtures.ts';
 
 /**
  * RADIUS connectors (contract/radius.ts, server/routes/radius.ts) as a customer administrator sees them: the
@@ -18,7 +11,8 @@ import {
  */
 
 const base = '/idm-config/connectors/radius';
-const { world, acmeBase, created } = connectorSuite(base);
+const { world, acmeBase, created } = connector.connectorSuite(base);
+const { auditTrail, pageQuery, rowById, strangerIds, unique } = connector;
 
 /** A free test address (TEST-NET-3) per call, so that tests do not collide on the unique IP. */
 let hostCounter = 0;

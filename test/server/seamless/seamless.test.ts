@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../../server/config.ts';
 import { accounts, oauthClients, seamlessSessions } from '../../../server/db/schema.ts';
-import { runAuthenticator } from '../fixtures/authenticatorCli.ts';
+import { runAgainst, runAuthenticator } from '../fixtures/authenticatorCli.ts';
 import {
   createTestContext,
   type JsonAnswer,
@@ -447,19 +447,12 @@ describe('npm run authenticator', () => {
   beforeAll(async () => {
     server = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
+  const approveAs = (sessionId: string, user: string, password: string) =>
+    runAgainst(server, 'approve', sessionId, '--user', user, '--password', password);
 
   it('approves a session as the user (even one who must still change the password), then signs out', async () => {
     const { sessionId } = await newSession();
-    const run = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      OPERATOR_EMAIL,
-      '--password',
-      OPERATOR_PASSWORD,
-      '--server',
-      server,
-    ]);
+    const run = await approveAs(sessionId, OPERATOR_EMAIL, OPERATOR_PASSWORD);
     expect(run).toMatchObject({ code: 0, stdout: `approved session ${sessionId} as ${OPERATOR_EMAIL}\n` });
     expect((await statusOf(sessionId)).body).toEqual({ status: 'APPROVE' });
   });
@@ -479,16 +472,7 @@ describe('npm run authenticator', () => {
   it('exits 1 with the server message for a wrong password, and leaves the session waiting', async () => {
     const { email } = await appUser();
     const { sessionId } = await newSession();
-    const run = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      email,
-      '--password',
-      'Wrong-Password-1',
-      '--server',
-      server,
-    ]);
+    const run = await approveAs(sessionId, email, 'Wrong-Password-1');
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`sign-in as ${email} refused: Invalid Account Credential (HTTP 401)`);
@@ -499,16 +483,7 @@ describe('npm run authenticator', () => {
     const { email, token } = await appUser();
     const { sessionId } = await newSession();
     await decide(sessionId, 'REJECT', token);
-    const run = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      email,
-      '--password',
-      PASSWORD,
-      '--server',
-      server,
-    ]);
+    const run = await approveAs(sessionId, email, PASSWORD);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('The authentication request has already been answered. (HTTP 409)');
   });

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { OTP_LOCK } from '../../../contract/otp.ts';
 import { SECOND_FACTOR_ERRORS } from '../../../contract/secondFactor.ts';
 import { customers, oauthClients, seamlessSessions, userDevices } from '../../../server/db/schema.ts';
-import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { sharedTestContext } from '../helpers.ts';
+import { tenant } from '../activationCode/fixtures.ts';
 import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import {
   accountWithApp,
@@ -11,7 +10,7 @@ import {
   errorOf,
   PASSWORD,
   pendingSignin,
-  secondFactorCalls,
+  secondFactorSuite,
   wrongCodeOf,
 } from './fixtures.ts';
 
@@ -26,14 +25,7 @@ const HOST = 'portal.example:8443';
 const PORTAL_CLIENT = 'gateway-portal-web';
 const PORTAL_REDIRECT = `http://${HOST}/oauth2/handler`;
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof secondFactorCalls>;
-let acme: Tenant;
-
-beforeAll(async () => {
-  calls = secondFactorCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-});
+const { ctx, calls, acme } = secondFactorSuite();
 
 const deviceOf = async (userId: string) =>
   (await ctx.db.select().from(userDevices).where(eq(userDevices.userId, userId)))[0]!;

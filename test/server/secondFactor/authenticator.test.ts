@@ -1,8 +1,6 @@
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
-import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { runAuthenticator } from '../fixtures/authenticatorCli.ts';
-import { sharedTestContext } from '../helpers.ts';
-import { accountWithApp, PASSWORD, pendingSignin, secondFactorCalls } from './fixtures.ts';
+import { runAgainst, runAuthenticator } from '../fixtures/authenticatorCli.ts';
+import { accountWithApp, PASSWORD, pendingSignin, secondFactorSuite } from './fixtures.ts';
 
 /**
  * `npm run authenticator` as the activated app, against a running server: approve-2fa|reject-2fa answer a
@@ -12,14 +10,10 @@ import { accountWithApp, PASSWORD, pendingSignin, secondFactorCalls } from './fi
 
 const HOST = '127.0.0.1';
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof secondFactorCalls>;
-let acme: Tenant;
+const { ctx, calls, acme } = secondFactorSuite();
 let server: string;
 
 beforeAll(async () => {
-  calls = secondFactorCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
   server = await ctx.app.listen({ port: 0, host: HOST });
 });
 
@@ -46,14 +40,7 @@ describe('npm run authenticator -- approve-2fa|reject-2fa', () => {
   it("approves a sign-in request with the seed's current code; the browser then completes it", async () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const request = await pendingSignin(ctx, owner.email);
-    const run = await runAuthenticator([
-      'approve-2fa',
-      request.requestId,
-      '--seed',
-      owner.seed,
-      '--server',
-      server,
-    ]);
+    const run = await runAgainst(server, 'approve-2fa', request.requestId, '--seed', owner.seed);
     expect(run.stderr).toBe('');
     expect(run).toMatchObject({ code: 0, stdout: `approved sign-in request ${request.requestId}\n` });
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'APPROVE' });
@@ -65,13 +52,7 @@ describe('npm run authenticator -- approve-2fa|reject-2fa', () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const request = await pendingSignin(ctx, owner.email);
     const typed = owner.seed.toLowerCase().replace(/(.{4})/g, '$1 ');
-    const run = await runAuthenticator([
-      'reject-2fa',
-      request.requestId,
-      `--seed=${typed}`,
-      '--server',
-      server,
-    ]);
+    const run = await runAgainst(server, 'reject-2fa', request.requestId, `--seed=${typed}`);
     expect(run).toMatchObject({ code: 0, stdout: `rejected sign-in request ${request.requestId}\n` });
     expect((await calls.status(request.requestId)).body).toEqual({ status: 'REJECT' });
   });
@@ -79,14 +60,7 @@ describe('npm run authenticator -- approve-2fa|reject-2fa', () => {
   it("exits 1 with the server's message for another app's seed, and leaves the request waiting", async () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const request = await pendingSignin(ctx, owner.email);
-    const run = await runAuthenticator([
-      'approve-2fa',
-      request.requestId,
-      '--seed',
-      newTotpSeed(),
-      '--server',
-      server,
-    ]);
+    const run = await runAgainst(server, 'approve-2fa', request.requestId, '--seed', newTotpSeed());
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(
@@ -100,14 +74,8 @@ describe('npm run authenticator -- approve-2fa|reject-2fa', () => {
     expect(noSeed.code).toBe(2);
     expect(noSeed.stderr).toContain('--seed is missing');
     expect(noSeed.stderr).toContain('npm run authenticator -- approve-2fa|reject-2fa REQUEST_ID --seed SEED');
-    const user = await runAuthenticator([
-      'reject-2fa',
-      'some-id',
-      '--seed',
-      newTotpSeed(),
-      '--user',
-      'a@b.c',
-    ]);
+    const seed = newTotpSeed();
+    const user = await runAuthenticator(['reject-2fa', 'some-id', '--seed', seed, '--user', 'a@b.c']);
     expect(user.code).toBe(2);
     expect(user.stderr).toContain('reject-2fa takes no --user');
     const notSeed = await runAuthenticator(['approve-2fa', 'some-id', '--seed', 'not a seed!']);
@@ -120,16 +88,7 @@ describe('npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed
   it('approves a QR sign-in as the activated app, without a password', async () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const sessionId = await initSession();
-    const run = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      owner.email,
-      '--seed',
-      owner.seed,
-      '--server',
-      server,
-    ]);
+    const run = await runAgainst(server, 'approve', sessionId, '--user', owner.email, '--seed', owner.seed);
     expect(run.stderr).toBe('');
     expect(run).toMatchObject({ code: 0, stdout: `approved session ${sessionId} as ${owner.email}\n` });
     expect(await seamlessStatus(sessionId)).toEqual({ status: 'APPROVE' });
@@ -138,16 +97,7 @@ describe('npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed
   it('tells to use --seed when the password form meets an account whose second factor is on', async () => {
     const owner = await accountWithApp(ctx, acme, { enable2fa: true });
     const sessionId = await initSession();
-    const run = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      owner.email,
-      '--password',
-      PASSWORD,
-      '--server',
-      server,
-    ]);
+    const run = await runAgainst(server, 'approve', sessionId, '--user', owner.email, '--password', PASSWORD);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       `sign-in as ${owner.email} refused: the account's second factor is on: answer with --seed instead of --password`,
@@ -158,30 +108,14 @@ describe('npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed
   it('exits 1 for a wrong seed, and 2 for both --password and --seed or neither', async () => {
     const owner = await accountWithApp(ctx, acme);
     const sessionId = await initSession();
-    const wrong = await runAuthenticator([
-      'reject',
-      sessionId,
-      '--user',
-      owner.email,
-      '--seed',
-      newTotpSeed(),
-      '--server',
-      server,
-    ]);
+    const otherSeed = newTotpSeed();
+    const wrong = await runAgainst(server, 'reject', sessionId, '--user', owner.email, '--seed', otherSeed);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(
       `could not reject session ${sessionId}: This is not the code the V-Key app shows.`,
     );
-    const both = await runAuthenticator([
-      'approve',
-      sessionId,
-      '--user',
-      owner.email,
-      '--seed',
-      owner.seed,
-      '--password',
-      PASSWORD,
-    ]);
+    const withSeed = ['approve', sessionId, '--user', owner.email, '--seed', owner.seed];
+    const both = await runAuthenticator([...withSeed, '--password', PASSWORD]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('give --password or --seed, not both');
     const neither = await runAuthenticator(['approve', sessionId, '--user', owner.email]);

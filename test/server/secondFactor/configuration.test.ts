@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { APP_NOT_ACTIVATED } from '../../../contract/user.ts';
 import { accounts, auditLog, users } from '../../../server/db/schema.ts';
-import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { sharedTestContext, uniqueEmail } from '../helpers.ts';
-import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorCalls } from './fixtures.ts';
+import { uniqueEmail } from '../helpers.ts';
+import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorSuite } from './fixtures.ts';
 
 /**
  * My Account → Security: the signed-in account's second factor and the V-Key app devices it can use. The
@@ -11,16 +10,7 @@ import { accountWithApp, activateFor, addUser, errorOf, PASSWORD, secondFactorCa
  * email address (any case), still active. Turning it on needs one (docs/requirements/error-messages.md's text); only one's own.
  */
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof secondFactorCalls>;
-let acme: Tenant;
-let globex: Tenant;
-
-beforeAll(async () => {
-  calls = secondFactorCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-  globex = await tenant(ctx, 'Globex');
-});
+const { ctx, calls, acme, globex } = secondFactorSuite(true);
 
 /** A new account of Acme, signed in. */
 async function signedInAccount(customerId: string | null = acme.id) {

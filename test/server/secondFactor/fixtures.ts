@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../../server/db/schema.ts';
-import { codeCalls, generated, storedCodes, type Tenant } from '../activationCode/fixtures.ts';
-import { type JsonAnswer, type TestContext, uniqueEmail } from '../helpers.ts';
+import { codeCalls, generated, storedCodes, type Tenant, tenant } from '../activationCode/fixtures.ts';
+import { type JsonAnswer, sharedTestContext, type TestContext, uniqueEmail } from '../helpers.ts';
 import { codeOf, wrongCodeOf } from '../otp/fixtures.ts';
 
 /**
@@ -117,4 +117,19 @@ export async function pendingSignin(ctx: TestContext, email: string, state?: str
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(answer.body).not.toHaveProperty('token');
   return answer.body.secondFactor as { requestId: string; requestSecret: string; expiresInSec: number };
+}
+
+/**
+ * A file's shared context (see sharedTestContext) with the customer Acme and, `withRival`, Globex (see
+ * tenant), made before its tests (their members are there once the tests run), and the second-factor calls.
+ */
+export function secondFactorSuite(withRival = false) {
+  const ctx = sharedTestContext();
+  const acme = {} as Tenant;
+  const globex = {} as Tenant;
+  beforeAll(async () => {
+    Object.assign(acme, await tenant(ctx, 'Acme'));
+    if (withRival) Object.assign(globex, await tenant(ctx, 'Globex'));
+  });
+  return { ctx, calls: secondFactorCalls(ctx), acme, globex };
 }

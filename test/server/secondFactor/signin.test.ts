@@ -10,15 +10,13 @@ import {
   userDevices,
 } from '../../../server/db/schema.ts';
 import { sha256Hex } from '../../../server/domain/secrets.ts';
-import { type Tenant, tenant } from '../activationCode/fixtures.ts';
-import { sharedTestContext } from '../helpers.ts';
 import {
   type AppAccount,
   accountWithApp,
   codeOf,
   errorOf,
   pendingSignin,
-  secondFactorCalls,
+  secondFactorSuite,
 } from './fixtures.ts';
 
 /**
@@ -30,13 +28,9 @@ import {
 const APP_CLIENT = 'vkey-crm-web';
 const APP_REDIRECT = 'https://crm.example/callback';
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof secondFactorCalls>;
-let acme: Tenant;
+const { ctx, calls, acme } = secondFactorSuite();
 
 beforeAll(async () => {
-  calls = secondFactorCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
   await ctx.db
     .insert(oauthClients)
     .values({ clientId: APP_CLIENT, name: 'CRM', redirectUris: [APP_REDIRECT] });

@@ -12,16 +12,7 @@ import {
   serviceUsers,
   tokenPacks,
 } from '../../../server/db/schema.ts';
-import {
-  auditOfEntity,
-  connector,
-  launched,
-  launchOf,
-  serviceSuite,
-  template,
-  usersOf,
-  writtenFor,
-} from './fixtures.ts';
+import * as service from './fixtures.ts';
 
 /**
  * Service instances (contract/service.ts): reading one or several (their pack, template and connectors by
@@ -30,7 +21,8 @@ import {
  * customer's ids are 404s on every call, with nothing written.
  */
 
-const { world, calls } = serviceSuite();
+const { world, calls } = service.serviceSuite();
+const { auditOfEntity, connector, launched, launchOf, template, usersOf, writtenFor } = service;
 let radiusAndHttps: string;
 
 beforeAll(async () => {

@@ -16,15 +16,7 @@ import {
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import { customerWithAdmin } from '../fixtures/billing.ts';
-import {
-  auditOfEntity,
-  connector,
-  launched,
-  launchOf,
-  serviceSuite,
-  template,
-  writtenFor,
-} from './fixtures.ts';
+import * as service from './fixtures.ts';
 
 /**
  * Launching a service (POST /api/service-mgmt/service-launch/validate-create-service and /create-service):
@@ -33,7 +25,8 @@ import {
  * another service uses is reported, and moved only when forced. A refused launch writes nothing.
  */
 
-const { world, calls } = serviceSuite();
+const { world, calls } = service.serviceSuite();
+const { auditOfEntity, connector, launched, launchOf, template, writtenFor } = service;
 /** Types 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
 let everything: string;
 let radiusAndHttps: string;

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SERVICE_ERRORS } from '../../../contract/service.ts';
-import {
-  auditOfEntity,
-  launched,
-  launchOf,
-  serviceSuite,
-  template,
-  usersOf,
-  writtenFor,
-} from './fixtures.ts';
+import * as service from './fixtures.ts';
 
 /**
  * A service's 2FA bypass list and seamless login list (GET /user-management/{deny|seamless}_service_users/
@@ -17,7 +9,8 @@ import {
  * and services: another customer's are 404s, with nothing written.
  */
 
-const { world, calls } = serviceSuite();
+const { world, calls } = service.serviceSuite();
+const { auditOfEntity, launched, launchOf, template, usersOf, writtenFor } = service;
 let serviceId: string;
 let people: { id: string; username: string }[];
 

@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, Subscription, TierPlan } from '../../../contract/billing.ts';
 import { subscriptions, users } from '../../../server/db/schema.ts';
-import { customerWithAdmin } from '../fixtures/billing.ts';
-import { sharedTestContext } from '../helpers.ts';
+import { type Payer, tierSuite } from '../fixtures/billing.ts';
 
 /**
  * Subscriptions (contract/billing.ts): the list and the detail in the customer's scope, and the orders that
  * change one (upgrade, extend with the users to remove, edit), each taking effect when approved.
  */
 
-const t = sharedTestContext();
-let operator: string;
-let free: TierPlan;
-let professional: TierPlan;
-let enterprise: TierPlan;
-
-beforeAll(async () => {
-  operator = await t.signInOperator();
-  [free, professional, enterprise] = (await t.call('GET', '/api/billing/payment_plan')).body as TierPlan[];
-});
+const { t, free, professional, enterprise, operator, newCustomer } = tierSuite();
+type Customer = Payer;
 
 type Method = 'GET' | 'POST';
-interface Customer {
-  id: string;
-  token: string;
-}
-
-/** A new customer and its administrator (the built-in customer_admin role). */
-async function newCustomer(name: string): Promise<Customer> {
-  const { id, admin } = await customerWithAdmin(t, `${name} ${randomUUID().slice(0, 6)}`);
-  return { id, token: admin };
-}
-
 const call = (method: Method, url: string, token: string, json?: unknown) =>
   t.call(method, `/api${url}`, { token, json });
 
@@ -52,7 +32,7 @@ async function subscribe(customer: Customer, tier: TierPlan, numberOfUsers: numb
 }
 
 async function approve(orderId: string) {
-  const answer = await call('POST', '/billing/approve_payment', operator, { orderId });
+  const answer = await call('POST', '/billing/approve_payment', operator.token, { orderId });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as Order;
 }
@@ -111,7 +91,7 @@ describe('a subscription', () => {
     expect(theirs.body.messageKey).toBe('error.billing.subscriptionNotFound');
     const named = await call('GET', `/billing/subscription/${id}/detail?customerId=${acme.id}`, globex.token);
     expect(named.status).toBe(404);
-    const everyone = await call('POST', '/billing/subscription/all/search', operator, {
+    const everyone = await call('POST', '/billing/subscription/all/search', operator.token, {
       page: 0,
       limit: 100,
       filters: { customerId: [acme.id, globex.id] },
