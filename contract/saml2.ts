@@ -42,6 +42,26 @@ export const SEND_ATTRIBUTES = ['NONE', 'MAPPED', 'ALL'] as const;
 export const SIGNATURE_ALGORITHMS = ['SHA-256', 'SHA-512', 'SHA-1'] as const;
 export const DEFAULT_SIGNATURE_ALGORITHM = 'SHA-256';
 
+/**
+ * What a new connector's settings start from before a service provider is chosen: no optional address or
+ * certificate, the email as NameID, the mapped attributes, SHA-256, response and assertion signed.
+ */
+export const NEW_SAML2_SETTINGS = {
+  domainName: '',
+  logoutUrl: '',
+  loginUrl: '',
+  defaultRelayState: '',
+  certificate: '',
+  nameIdFormat: 'emailAddress' as NameIdFormat,
+  nameIdAttribute: 'email' as UserProperty,
+  sendAttribute: 'MAPPED' as (typeof SEND_ATTRIBUTES)[number],
+  signatureAlgorithm: DEFAULT_SIGNATURE_ALGORITHM as (typeof SIGNATURE_ALGORITHMS)[number],
+  signResponse: true,
+  signAssertion: true,
+  attributeMapping: [] as { name: string; property: UserProperty }[],
+  createdAttributes: [] as { name: string; value: string }[],
+};
+
 /** The service providers whose defaults the gateway knows (the setup guides of docs/requirements/portal-routes-and-menus.md). */
 export const SAML2_PROVIDER_TYPES = [
   'generic',

@@ -1,8 +1,8 @@
 import type { Validator } from 'react-admin';
 import {
-  DEFAULT_SIGNATURE_ALGORITHM,
   isUname,
   NAME_ID_FORMAT_NAMES,
+  NEW_SAML2_SETTINGS,
   SAML2_PROVIDER_TYPES,
   type Saml2Record,
   SEND_ATTRIBUTES,
@@ -23,25 +23,7 @@ export const PROVIDER_CHOICES = choices(SAML2_PROVIDER_TYPES, 'providers');
 export const SIGNATURE_CHOICES = SIGNATURE_ALGORITHMS.map((id) => ({ id, name: id }));
 
 /** What a new connector starts from before a service provider is chosen. */
-export const NEW_SAML2 = {
-  uname: '',
-  providerName: '',
-  domainName: '',
-  entityId: '',
-  acsUrl: '',
-  logoutUrl: '',
-  loginUrl: '',
-  defaultRelayState: '',
-  certificate: '',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: DEFAULT_SIGNATURE_ALGORITHM,
-  signResponse: true,
-  signAssertion: true,
-  attributeMapping: [],
-  createdAttributes: [],
-};
+export const NEW_SAML2 = { uname: '', providerName: '', entityId: '', acsUrl: '', ...NEW_SAML2_SETTINGS };
 
 export const validUname: Validator = (value: unknown) =>
   typeof value === 'string' && value && !isUname(value) ? 'resources.saml2.validation.uname' : undefined;

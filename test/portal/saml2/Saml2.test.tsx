@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Saml2Defaults, Saml2Form, type Saml2Record } from '../../../contract/saml2';
+import { NEW_SAML2_SETTINGS, type Saml2Defaults, Saml2Form, type Saml2Record } from '../../../contract/saml2';
 import saml2 from '../../../src/resources/saml2';
 import { fill, input, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
@@ -10,24 +10,13 @@ const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:con
 
 const CONNECTOR: Saml2Record = {
   id: 's1',
+  ...NEW_SAML2_SETTINGS,
   uname: 'acme-app',
   providerName: 'Acme App',
   domainName: 'acme.test',
   entityId: 'https://app.acme.test/saml',
   acsUrl: 'https://app.acme.test/saml/acs',
-  logoutUrl: '',
-  loginUrl: '',
-  defaultRelayState: '',
-  certificate: '',
   certificateInfo: null,
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
-  attributeMapping: [],
-  createdAttributes: [],
   idp: {
     entityId: 'https://gateway.test/saml2/acme-app',
     ssoUrl: 'https://gateway.test/saml2/acme-app/sso',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { NEW_SAML2_SETTINGS } from '../../../contract/saml2.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { createTestContext, type JsonAnswer, type TestContext } from '../helpers.ts';
@@ -90,23 +91,11 @@ export async function rowById<T extends PgTable & { id: AnyPgColumn }>(
  * https://<uname>.example.test, with `values` over it.
  */
 export const saml2Form = (uname: string, providerName: string, values: Record<string, unknown> = {}) => ({
+  ...NEW_SAML2_SETTINGS,
   uname,
   providerName,
-  domainName: '',
   entityId: `https://${uname}.example.test`,
   acsUrl: `https://${uname}.example.test/acs`,
-  logoutUrl: '',
-  loginUrl: '',
-  defaultRelayState: '',
-  certificate: '',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
-  attributeMapping: [],
-  createdAttributes: [],
   ...values,
 });
 

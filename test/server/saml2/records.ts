@@ -1,3 +1,4 @@
+import { NEW_SAML2_SETTINGS } from '../../../contract/saml2.ts';
 import * as schema from '../../../server/db/schema.ts';
 import { defineRecords } from '../fixtures/featureRecords.ts';
 
@@ -8,13 +9,8 @@ export default defineRecords({
       customerId,
       uname: 'globex-app',
       providerName: 'Globex App',
+      ...NEW_SAML2_SETTINGS,
       entityId: 'https://app.globex.test/saml',
       acsUrl: 'https://app.globex.test/saml/acs',
-      nameIdFormat: 'emailAddress',
-      nameIdAttribute: 'email',
-      sendAttribute: 'MAPPED',
-      signatureAlgorithm: 'SHA-256',
-      signResponse: true,
-      signAssertion: true,
     }),
 });
