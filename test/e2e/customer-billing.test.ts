@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { type Credentials, launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
-import { api, apiToken, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+import {
+  api,
+  apiToken,
+  csvDirectory,
+  customerAdminWithOwnPassword,
+  operatorWithOwnPassword,
+} from './harness-api';
 
 /**
  * Journey: a customer administrator picks the Professional plan on /home, orders it for 25 users, pays with
@@ -96,26 +102,15 @@ describe("a customer administrator's plan", () => {
   it('extends with fewer users than are active, choosing the users to remove, and pays with the saved card', async () => {
     // 30 active users, from a CSV import into a REST directory of the customer's.
     const token = await apiToken(portal, acme);
-    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${acme.customer.id}`, {
+    await csvDirectory(
+      portal,
       token,
-      json: {
-        name: 'Acme HR',
-        type: 'REST',
-        restAuthentication: 'NONE',
-        listUsersUrl: 'https://hr.acme.example/users',
-      },
-    });
-    const csv = [
-      'username,email',
-      ...Array.from({ length: 30 }, (_, n) => `user${n}@acme.example,user${n}@acme.example`),
-    ].join('\n');
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'users.csv');
-    const uploaded = await fetch(
-      `${portal.url}/api/idm-ldap/users/r-${acme.customer.id}/users/connectors/${directory.id}/upload-csv-file`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+      acme.customer.id,
+      Array.from(
+        { length: 30 },
+        (_, n) => [`user${n}@acme.example`, `user${n}@acme.example`, `User ${n}`] as const,
+      ),
     );
-    expect(uploaded.status).toBe(200);
 
     const page = await signedIn(acme);
     await page.goto(`${portal.url}/subscription`);

@@ -5,10 +5,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/localPortal.ts';
+import { databaseUrlFor, onServer } from '../server/globalSetup.ts';
 import { launchBrowser, type RunningPortal, startPortal } from './harness';
 import { api, operatorWithOwnPassword } from './harness-api';
 
@@ -32,22 +32,10 @@ describe.skipIf(skipped)('two instances on one PostgreSQL behind nginx', () => {
   let browser: Browser;
   let password: string;
 
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await onServer(`create database ${database}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${database}`;
+    await onServer(serverUrl!, `create database ${database}`);
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrlFor(serverUrl!, database),
       SECRETS_KEY: 'two-instances-journey-secrets-key-0123456789',
       TRUST_PROXY: 'loopback',
     };
@@ -113,7 +101,7 @@ http {
     }
     if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
     const codes = await Promise.all([a?.stop(), b?.stop()]);
-    await onServer(`drop database if exists ${database} with (force)`);
+    await onServer(serverUrl!, `drop database if exists ${database} with (force)`);
     expect(codes).toEqual([a ? 0 : undefined, b ? 0 : undefined]);
   });
 

@@ -30,7 +30,8 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
 /** The names of the workers' databases copied from `template` start with this. */
 export const workerDatabasePrefix = (template: string) => `${template}_w`;
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the PostgreSQL server of `serverUrl` (creating or dropping a database). */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
