@@ -289,12 +289,7 @@ describe('re-generating codes', () => {
       'REGENERATED',
       'REGENERATED',
     ]);
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, packId))
-      .orderBy(auditLog.modifiedDate)
-      .offset(1);
+    const entry = await secondAuditEntryOf(packId);
     expect(entry).toMatchObject({ action: 'UPDATE', changes: { regenerated: { before: null, after: 4 } } });
   });
 
@@ -363,15 +358,21 @@ describe('deleting codes', () => {
     expect(late.status).toBe(404);
     expect(late.body).toEqual(errorOf(ACTIVATION_ERRORS.notFound));
     expect(await generated(ctx, { ...acme, packId })).toBe(2);
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, packId))
-      .orderBy(auditLog.modifiedDate)
-      .offset(1);
+    const entry = await secondAuditEntryOf(packId);
     expect(entry).toMatchObject({ action: 'DELETE', changes: { deleted: { before: null, after: 2 } } });
   });
 });
+
+/** The pack's audit entry after the one its generation wrote: what the change after it recorded. */
+async function secondAuditEntryOf(packId: string) {
+  const [entry] = await ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, packId))
+    .orderBy(auditLog.modifiedDate)
+    .offset(1);
+  return entry;
+}
 
 describe('permissions', () => {
   it('lets an account that may only view token packs list the codes, but not change them', async () => {
