@@ -4,17 +4,7 @@ import { ACTIVATION_ERRORS } from '../../../contract/activationCode.ts';
 import { APP_NOT_ACTIVATED, NO_FACE_TO_RESET, NO_PIN_TO_SEND } from '../../../contract/user.ts';
 import { activationCodes, auditLog, userDevices, users } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { sharedTestContext } from '../helpers.ts';
-import {
-  addUsers,
-  codeCalls,
-  errorOf,
-  generated,
-  newPack,
-  storedCodes,
-  type Tenant,
-  tenant,
-} from './fixtures.ts';
+import { addUsers, codeSuite, errorOf, generated, newPack, storedCodes } from './fixtures.ts';
 
 /**
  * The mobile app's activation (POST /api/v-key-app/activate, no token): a NEW code activates once. The code
@@ -23,14 +13,8 @@ import {
  * refused with what happened to it; a deleted or unknown one is not found.
  */
 
-const ctx = sharedTestContext();
-let calls: ReturnType<typeof codeCalls>;
-let acme: Tenant;
-
-beforeAll(async () => {
-  calls = codeCalls(ctx);
-  acme = await tenant(ctx, 'Acme');
-});
+// Acme, and Globex with one user and its code (see codeSuite).
+const { ctx, calls, acme, globex } = codeSuite(1);
 
 /** A new user of Acme's pack with its code. */
 async function userWithCode() {
@@ -242,7 +226,6 @@ describe("the user's troubleshooting log", () => {
 
   it("answers 404 for a token pack of another customer's or an unknown one", async () => {
     const { user } = await userWithCode();
-    const globex = await tenant(ctx, 'Globex');
     for (const packId of [globex.packId, '00000000-0000-4000-8000-000000000009', 'nope']) {
       const answer = await devicesOf(user.id, packId);
       expect(answer.status, packId).toBe(404);

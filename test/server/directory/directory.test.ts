@@ -33,6 +33,14 @@ const ldapForm = (values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
+/** A REST directory's form, without authentication, listing its users at `listUsersUrl`. */
+const restForm = (name: string, listUsersUrl: string) => ({
+  name,
+  type: 'REST',
+  restAuthentication: 'NONE',
+  listUsersUrl,
+});
+
 async function create(values: Record<string, unknown> = {}) {
   const answer = await call('POST', base(), ldapForm(values));
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -136,12 +144,7 @@ describe('a directory', () => {
   });
 
   it('refuses a REST directory whose URL is not http(s), and a missing required field', async () => {
-    const url = await call('POST', base(), {
-      name: 'Rest',
-      type: 'REST',
-      restAuthentication: 'NONE',
-      listUsersUrl: 'ftp://example.com/users',
-    });
+    const url = await call('POST', base(), restForm('Rest', 'ftp://example.com/users'));
     expect(url.status).toBe(400);
     expect(url.body.message).toContain('listUsersUrl');
     const missing = await call('POST', base(), ldapForm({ name: 'No DN', userDn: '' }));
@@ -161,12 +164,7 @@ describe('a directory', () => {
       rival,
     );
     expect(otherCustomer.status).toBe(201);
-    const retyped = await call('PUT', `${base()}/${id}`, {
-      name: 'Unique Name',
-      type: 'REST',
-      restAuthentication: 'NONE',
-      listUsersUrl: 'https://x.example/users',
-    });
+    const retyped = await call('PUT', `${base()}/${id}`, restForm('Unique Name', 'https://x.example/users'));
     expect(retyped.status).toBe(400);
     expect(retyped.body.messageKey).toBe('error.directory.typeChanged');
   });

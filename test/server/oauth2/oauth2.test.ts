@@ -39,6 +39,12 @@ async function get(url: string, host = HOST): Promise<JsonAnswer> {
 
 const authorize = (params: Record<string, string>) =>
   get(`/api/authentication/oauth2/authorize?${new URLSearchParams(params)}`);
+/** The authorization request of a client for a code, as its sign-in link makes it. */
+const authorizeCode = (clientId: string, redirectUri: string, state: string) =>
+  authorize({ client_id: clientId, redirect_uri: redirectUri, state, response_type: 'code' });
+/** The authorization request kept for `state`. */
+const storedRequest = async (state: string) =>
+  (await ctx.db.select().from(authorizationRequests).where(eq(authorizationRequests.state, state)))[0];
 
 let stateCounter = 0;
 const newState = () => {
@@ -47,12 +53,7 @@ const newState = () => {
 };
 
 async function authorizeApp(state = newState(), redirect = APP_REDIRECT) {
-  const answer = await authorize({
-    client_id: APP_CLIENT,
-    redirect_uri: redirect,
-    state,
-    response_type: 'code',
-  });
+  const answer = await authorizeCode(APP_CLIENT, redirect, state);
   expect(answer.status).toBe(302);
   return state;
 }
@@ -103,10 +104,7 @@ describe('GET /api/authentication/oauth2/authorize/custom', () => {
     const state = url.searchParams.get('state')!;
     expect(state).toMatch(/^[\w-]{32}$/);
 
-    const [stored] = await ctx.db
-      .select()
-      .from(authorizationRequests)
-      .where(eq(authorizationRequests.state, state));
+    const stored = await storedRequest(state);
     expect(stored).toMatchObject({
       clientId: PORTAL_CLIENT,
       redirectUri: `http://${HOST}/oauth2/handler`,
@@ -123,20 +121,12 @@ describe('GET /api/authentication/oauth2/authorize/custom', () => {
 describe('GET /api/authentication/oauth2/authorize', () => {
   it('keeps the request of a registered client and sends the user to the sign-in page', async () => {
     const state = newState();
-    const answer = await authorize({
-      client_id: APP_CLIENT,
-      redirect_uri: APP_REDIRECT,
-      state,
-      response_type: 'code',
-    });
+    const answer = await authorizeCode(APP_CLIENT, APP_REDIRECT, state);
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe(
       `/login?${new URLSearchParams({ client_id: APP_CLIENT, redirect_uri: APP_REDIRECT, state })}`,
     );
-    const [stored] = await ctx.db
-      .select()
-      .from(authorizationRequests)
-      .where(eq(authorizationRequests.state, state));
+    const stored = await storedRequest(state);
     expect(stored).toMatchObject({
       clientId: APP_CLIENT,
       redirectUri: APP_REDIRECT,
@@ -182,21 +172,13 @@ describe('GET /api/authentication/oauth2/authorize', () => {
     const state = await authorizeApp();
     await authorizeApp(state);
     await authorizeApp(state, 'https://crm.example/other');
-    const [stored] = await ctx.db
-      .select()
-      .from(authorizationRequests)
-      .where(eq(authorizationRequests.state, state));
+    const stored = await storedRequest(state);
     expect(stored!.redirectUri).toBe('https://crm.example/other');
 
     await ctx.db
       .insert(oauthClients)
       .values({ clientId: 'vkey-other-app', name: 'Other', redirectUris: [APP_REDIRECT] });
-    const answer = await authorize({
-      client_id: 'vkey-other-app',
-      redirect_uri: APP_REDIRECT,
-      state,
-      response_type: 'code',
-    });
+    const answer = await authorizeCode('vkey-other-app', APP_REDIRECT, state);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       messageKey: 'error.oauth2.stateInUse',
@@ -263,12 +245,7 @@ describe('POST /api/auth/signin with the state of an authorization request', () 
       customerId: acme.id,
     });
     const state = newState();
-    await authorize({
-      client_id: 'vkey-acme-crm',
-      redirect_uri: 'https://crm.acme.example/cb',
-      state,
-      response_type: 'code',
-    });
+    await authorizeCode('vkey-acme-crm', 'https://crm.acme.example/cb', state);
     const outsider = await newAccount(other.id);
     const refused = await signin(outsider.email, state);
     expect(refused.status).toBe(403);

@@ -100,20 +100,17 @@ describe('an operator approving a Professional order', () => {
   });
 
   it("makes the tier's token pack for it, and a service instance in that pack", async () => {
-    const packs = await packsOf(world.acme.id);
-    expect(packs).toHaveLength(1);
-    expect(packs[0]).toMatchObject({
-      id: approved.tokenPackId,
-      subscriptionId: approved.subscriptionId,
-      name: 'Professional Token Pack',
-    });
-    const instances = await instancesOf(world.acme.id);
-    expect(instances).toHaveLength(1);
-    expect(instances[0]).toMatchObject({
-      id: approved.serviceInstanceId,
-      tokenPackId: approved.tokenPackId,
-      instanceName: 'Professional Token Pack Service',
-    });
+    // One of each (toMatchObject of an array wants its length too).
+    expect(await packsOf(world.acme.id)).toMatchObject([
+      { id: approved.tokenPackId, subscriptionId: approved.subscriptionId, name: 'Professional Token Pack' },
+    ]);
+    expect(await instancesOf(world.acme.id)).toMatchObject([
+      {
+        id: approved.serviceInstanceId,
+        tokenPackId: approved.tokenPackId,
+        instanceName: 'Professional Token Pack Service',
+      },
+    ]);
   });
 
   it("gives the customer the tier's features: theme among them", async () => {

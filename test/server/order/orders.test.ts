@@ -16,6 +16,9 @@ const { ctx, world, calls } = billingSuite();
 
 const proYearly = () => [world.plans.pro.id, world.plans.proYearly];
 const freeYear = () => [world.plans.free.id, world.plans.freeYear];
+/** Acme's admin orders for `numberOfUsers` on the plans `[tier, period]`. */
+const acmeSubmits = (numberOfUsers: number, paymentPlanIds: string[]) =>
+  calls.submit(world.acme.admin, world.acme.id, { numberOfUsers, paymentPlanIds });
 
 /** MM/YYYY of an ISO date (UTC), the month filter's form. */
 const monthOf = (iso: string) => {
@@ -25,10 +28,7 @@ const monthOf = (iso: string) => {
 
 describe('submitting an order', () => {
   it('places a Professional order, SUBMITTED, at the calculated price with the trial month', async () => {
-    const answer = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 25,
-      paymentPlanIds: proYearly(),
-    });
+    const answer = await acmeSubmits(25, proYearly());
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const order = answer.body as Order;
     expect(order).toMatchObject({
@@ -84,9 +84,7 @@ describe('submitting an order', () => {
   });
 
   it('approves a Free order at once, with its subscription, token pack and service instance', async () => {
-    const order = await submitted(
-      calls.submit(world.acme.admin, world.acme.id, { numberOfUsers: 5, paymentPlanIds: freeYear() }),
-    );
+    const order = await submitted(acmeSubmits(5, freeYear()));
     expect(order).toMatchObject({
       status: 'APPROVED',
       amount: 0,
@@ -117,10 +115,7 @@ describe('submitting an order', () => {
 
   it('refuses a second Free plan with 409, and places no order', async () => {
     const before = await ctx.db.select().from(orders).where(eq(orders.customerId, world.acme.id));
-    const answer = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 5,
-      paymentPlanIds: freeYear(),
-    });
+    const answer = await acmeSubmits(5, freeYear());
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({
       messageKey: 'error.billing.freePlanSubscribed',
@@ -131,32 +126,20 @@ describe('submitting an order', () => {
   });
 
   it("refuses fewer users than the tier's minimum with 400, and an unknown plan with 404", async () => {
-    const few = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 9,
-      paymentPlanIds: proYearly(),
-    });
+    const few = await acmeSubmits(9, proYearly());
     expect(few.status).toBe(400);
     expect(few.body).toEqual({
       messageKey: 'error.billing.order.minNumberOfUser',
       message: 'Minimum 10 users required',
       params: { minUser: 10 },
     });
-    const enterprise = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 99,
-      paymentPlanIds: [world.plans.enterprise.id, world.plans.enterprise12],
-    });
+    const enterprise = await acmeSubmits(99, [world.plans.enterprise.id, world.plans.enterprise12]);
     expect(enterprise.status).toBe(400);
     expect(enterprise.body.params).toEqual({ minUser: 100 });
-    const unknown = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 10,
-      paymentPlanIds: [randomUUID(), world.plans.proYearly],
-    });
+    const unknown = await acmeSubmits(10, [randomUUID(), world.plans.proYearly]);
     expect(unknown.status).toBe(404);
     expect(unknown.body.messageKey).toBe('error.billing.tierNotFound');
-    const crossed = await calls.submit(world.acme.admin, world.acme.id, {
-      numberOfUsers: 100,
-      paymentPlanIds: [world.plans.pro.id, world.plans.enterprise12],
-    });
+    const crossed = await acmeSubmits(100, [world.plans.pro.id, world.plans.enterprise12]);
     expect(crossed.status).toBe(404);
     expect(crossed.body.messageKey).toBe('error.billing.periodNotFound');
   });
@@ -457,9 +440,7 @@ describe("a customer's account without 'subscription:configure'", () => {
       permissions: ['token-pack:view'],
     });
     nobody = (await signedIn(ctx, { customerId: world.acme.id, roleIds: [otherRole.id] })).token;
-    order = await submitted(
-      calls.submit(world.acme.admin, world.acme.id, { numberOfUsers: 14, paymentPlanIds: proYearly() }),
-    );
+    order = await submitted(acmeSubmits(14, proYearly()));
   });
 
   it('may list and read the orders', async () => {

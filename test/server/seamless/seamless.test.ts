@@ -397,28 +397,36 @@ describe('POST /api/v-key-seamless/authenticate', () => {
     expect(me.body.email).toBe(email);
   });
 
-  it('refuses a rejected session with the rejection message', async () => {
-    const { token } = await appUser();
+  it.each([
+    {
+      what: 'a rejected session with the rejection message',
+      decision: 'REJECT',
+      status: 403,
+      refusal: {
+        messageKey: 'error.secondFactor.rejected',
+        message: 'The authentication request has been rejected.',
+      },
+    },
+    {
+      what: 'a session nobody has approved yet',
+      decision: undefined,
+      status: 409,
+      refusal: {
+        messageKey: 'error.seamless.notApproved',
+        message: 'The authentication request has not been approved yet.',
+      },
+    },
+  ])('refuses $what', async ({ decision, status, refusal }) => {
     const { sessionId, idSignature } = await newSession();
-    expect((await decide(sessionId, 'REJECT', token)).status).toBe(204);
-    expect((await statusOf(sessionId)).body).toEqual({ status: 'REJECT' });
+    if (decision) {
+      const { token } = await appUser();
+      expect((await decide(sessionId, decision, token)).status).toBe(204);
+    }
+    expect((await statusOf(sessionId)).body).toEqual({ status: decision ?? 'INITIAL' });
 
     const answer = await authenticate(sessionId, idSignature);
-    expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      messageKey: 'error.secondFactor.rejected',
-      message: 'The authentication request has been rejected.',
-    });
-  });
-
-  it('refuses a session nobody has approved yet', async () => {
-    const { sessionId, idSignature } = await newSession();
-    const answer = await authenticate(sessionId, idSignature);
-    expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({
-      messageKey: 'error.seamless.notApproved',
-      message: 'The authentication request has not been approved yet.',
-    });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual(refusal);
   });
 
   it('refuses a forged signature, even for an approved session', async () => {

@@ -5,6 +5,7 @@ import { customers, oauthClients, seamlessSessions, userDevices } from '../../..
 import { tenant } from '../activationCode/fixtures.ts';
 import { apiKeyOf, newService, otpCalls } from '../otp/fixtures.ts';
 import {
+  type AppAccount,
   accountWithApp,
   codeOf,
   errorOf,
@@ -151,16 +152,17 @@ describe("the app's answer to a QR sign-in, with its code", () => {
   };
   const seamlessStatus = async (sessionId: string) =>
     (await ctx.call('GET', `/api/service-mgmt/seamless/get-request-status-by-id/${sessionId}`)).body;
+  /** The app of `owner` answers the session with its code (`secondsAgo` earlier), as `login` (its email). */
+  const appAnswer = async (
+    sessionId: string,
+    owner: Pick<AppAccount, 'email' | 'seed'>,
+    { decision = 'APPROVE', login = owner.email, secondsAgo = 0 } = {},
+  ) => calls.appSeamlessDecision({ sessionId, decision, login, code: await codeOf(owner.seed, secondsAgo) });
 
   it('approves the session without a password; its authenticate step then answers a code of the account', async () => {
     const owner = await accountWithApp(ctx, acme);
     const { sessionId, idSignature } = await initSession();
-    const answer = await calls.appSeamlessDecision({
-      sessionId,
-      decision: 'APPROVE',
-      login: `  ${owner.email.toUpperCase()} `,
-      code: await codeOf(owner.seed),
-    });
+    const answer = await appAnswer(sessionId, owner, { login: `  ${owner.email.toUpperCase()} ` });
     expect(answer.status, JSON.stringify(answer.body)).toBe(204);
     expect(await seamlessStatus(sessionId)).toEqual({ status: 'APPROVE' });
     const [stored] = await ctx.db.select().from(seamlessSessions).where(eq(seamlessSessions.id, sessionId));
@@ -182,12 +184,7 @@ describe("the app's answer to a QR sign-in, with its code", () => {
   it('rejects the session', async () => {
     const owner = await accountWithApp(ctx, acme);
     const { sessionId } = await initSession();
-    const answer = await calls.appSeamlessDecision({
-      sessionId,
-      decision: 'REJECT',
-      login: owner.email,
-      code: await codeOf(owner.seed),
-    });
+    const answer = await appAnswer(sessionId, owner, { decision: 'REJECT' });
     expect(answer.status).toBe(204);
     expect(await seamlessStatus(sessionId)).toEqual({ status: 'REJECT' });
     expect((await deviceOf(owner.userId)).lastSignInDate).toBeNull();
@@ -218,13 +215,7 @@ describe("the app's answer to a QR sign-in, with its code", () => {
   it('keeps the decision rules: answered once, an unknown session, a client of another customer', async () => {
     const owner = await accountWithApp(ctx, acme);
     const { sessionId } = await initSession();
-    const decide = async (id: string, minus = 0) =>
-      calls.appSeamlessDecision({
-        sessionId: id,
-        decision: 'APPROVE',
-        login: owner.email,
-        code: await codeOf(owner.seed, minus),
-      });
+    const decide = (id: string, secondsAgo = 0) => appAnswer(id, owner, { secondsAgo });
     expect((await decide(sessionId)).status).toBe(204);
     const again = await decide(sessionId, -30);
     expect(again.status).toBe(409);
@@ -258,24 +249,14 @@ describe("the app's answer to a QR sign-in, with its code", () => {
   it('refuses an account that must still change its password, and an inactive one (403)', async () => {
     const fresh = await accountWithApp(ctx, acme, { forceChangePassword: true });
     const { sessionId } = await initSession();
-    const refused = await calls.appSeamlessDecision({
-      sessionId,
-      decision: 'APPROVE',
-      login: fresh.email,
-      code: await codeOf(fresh.seed),
-    });
+    const refused = await appAnswer(sessionId, fresh);
     expect(refused.status).toBe(403);
     expect(refused.body.messageKey).toBe('error.account.passwordChangeRequired');
 
     const sleepy = await tenant(ctx, 'Sleepy');
     const owner = await accountWithApp(ctx, sleepy);
     await ctx.db.update(customers).set({ status: 'INACTIVE' }).where(eq(customers.id, sleepy.id));
-    const answer = await calls.appSeamlessDecision({
-      sessionId,
-      decision: 'APPROVE',
-      login: owner.email,
-      code: await codeOf(owner.seed),
-    });
+    const answer = await appAnswer(sessionId, owner);
     expect(answer.status).toBe(403);
     expect(answer.body.messageKey).toBe('error.account.inactive');
     expect(await seamlessStatus(sessionId)).toEqual({ status: 'INITIAL' });

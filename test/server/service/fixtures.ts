@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ConnectorKind } from '../../../contract/connector.ts';
 import type { LaunchRequest, ServiceConnector } from '../../../contract/service.ts';
@@ -225,6 +226,23 @@ export async function connector(
   return { id: answer.body.id as string, name, answer };
 }
 
+/** How a launch or an edit chooses the connector `made` (see connector), as one of `type`. */
+export const asConnector = (
+  made: { id: string; name: string },
+  type: ServiceConnector['type'],
+): ServiceConnector => ({
+  id: made.id,
+  type,
+  name: made.name,
+});
+
+/** A RADIUS and an HTTPS connector of `who`, and how a launch chooses both (`chosen`). */
+export async function radiusAndHttpsOf(world: ServiceWorld, who: Tenant) {
+  const radius = await connector(world, who, 'radius');
+  const https = await connector(world, who, 'https');
+  return { radius, https, chosen: [asConnector(radius, 'radius'), asConnector(https, 'https')] };
+}
+
 /** Users of `customerId`, written to the database. */
 export async function usersOf(ctx: TestContext, customerId: string, names: string[]) {
   const [directory] = await ctx.db
@@ -249,8 +267,25 @@ export async function usersOf(ctx: TestContext, customerId: string, names: strin
 /** The row counts of the tables a service call may write, for a customer (to check nothing was written). */
 export async function writtenFor(ctx: TestContext, customerId: string) {
   const total = async (query: PromiseLike<{ total: number }[]>) => (await query)[0]?.total ?? 0;
-  const counted = (table: typeof radiusConnectors | typeof oidcClients | typeof httpsConnectors) =>
-    total(ctx.db.select({ total: count() }).from(table).where(eq(table.customerId, customerId)));
+  const counted = (
+    table:
+      | typeof radiusConnectors
+      | typeof oidcClients
+      | typeof httpsConnectors
+      | typeof saml2Connectors
+      | typeof samlConnectors
+      | typeof serviceConnectors
+      | typeof auditLog,
+  ) => total(ctx.db.select({ total: count() }).from(table).where(eq(table.customerId, customerId)));
+  /** The customer's rows of `table` in id order, each its id and `value`, as text. */
+  const listed = async (table: typeof httpsConnectors | typeof tokenPacks, value: AnyPgColumn) =>
+    JSON.stringify(
+      await ctx.db
+        .select({ id: table.id, value })
+        .from(table)
+        .where(eq(table.customerId, customerId))
+        .orderBy(table.id),
+    );
   const services = await ctx.db
     .select({ id: serviceInstances.id, config: serviceInstances.connectorConfig })
     .from(serviceInstances)
@@ -259,12 +294,7 @@ export async function writtenFor(ctx: TestContext, customerId: string) {
   const ids = services.map((row) => row.id);
   return {
     services: JSON.stringify(services),
-    serviceConnectors: await total(
-      ctx.db
-        .select({ total: count() })
-        .from(serviceConnectors)
-        .where(eq(serviceConnectors.customerId, customerId)),
-    ),
+    serviceConnectors: await counted(serviceConnectors),
     serviceUsers:
       ids.length === 0
         ? 0
@@ -277,32 +307,11 @@ export async function writtenFor(ctx: TestContext, customerId: string) {
     radius: await counted(radiusConnectors),
     oidc: await counted(oidcClients),
     https: await counted(httpsConnectors),
-    saml2: await total(
-      ctx.db
-        .select({ total: count() })
-        .from(saml2Connectors)
-        .where(eq(saml2Connectors.customerId, customerId)),
-    ),
-    saml: await total(
-      ctx.db.select({ total: count() }).from(samlConnectors).where(eq(samlConnectors.customerId, customerId)),
-    ),
-    audit: await total(
-      ctx.db.select({ total: count() }).from(auditLog).where(eq(auditLog.customerId, customerId)),
-    ),
-    httpsServices: JSON.stringify(
-      await ctx.db
-        .select({ id: httpsConnectors.id, serviceId: httpsConnectors.serviceId })
-        .from(httpsConnectors)
-        .where(eq(httpsConnectors.customerId, customerId))
-        .orderBy(httpsConnectors.id),
-    ),
-    wizard: JSON.stringify(
-      await ctx.db
-        .select({ id: tokenPacks.id, status: tokenPacks.wizardStatus })
-        .from(tokenPacks)
-        .where(eq(tokenPacks.customerId, customerId))
-        .orderBy(tokenPacks.id),
-    ),
+    saml2: await counted(saml2Connectors),
+    saml: await counted(samlConnectors),
+    audit: await counted(auditLog),
+    httpsServices: await listed(httpsConnectors, httpsConnectors.serviceId),
+    wizard: await listed(tokenPacks, tokenPacks.wizardStatus),
   };
 }
 

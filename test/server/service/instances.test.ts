@@ -22,7 +22,17 @@ import * as service from './fixtures.ts';
  */
 
 const { world, calls } = service.serviceSuite();
-const { auditOfEntity, connector, launched, launchOf, template, usersOf, writtenFor } = service;
+const {
+  asConnector,
+  auditOfEntity,
+  connector,
+  launched,
+  launchOf,
+  radiusAndHttpsOf,
+  template,
+  usersOf,
+  writtenFor,
+} = service;
 let radiusAndHttps: string;
 
 beforeAll(async () => {
@@ -190,16 +200,13 @@ describe('a change', () => {
     const https = await connector(world, world.acme, 'https');
     const id = await launched(
       world,
-      launchOf(world.acme, radiusAndHttps, [
-        { id: radius.id, type: 'radius', name: radius.name },
-        { id: https.id, type: 'https', name: https.name },
-      ]),
+      launchOf(world.acme, radiusAndHttps, [asConnector(radius, 'radius'), asConnector(https, 'https')]),
     );
     const next = await connector(world, world.acme, 'radius');
     const answer = await calls.update(
       world.acme.id,
       id,
-      await edited(id, { connectors: [{ id: next.id, type: 'radius', name: next.name }] }),
+      await edited(id, { connectors: [asConnector(next, 'radius')] }),
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.connectorConfig).toEqual({ connector_2: next.id });
@@ -207,10 +214,7 @@ describe('a change', () => {
     expect(freed!.serviceId).toBeNull();
     // The connectors it left are free for another service: no warning.
     const checked = await calls.validateCreate(
-      launchOf(world.acme, radiusAndHttps, [
-        { id: radius.id, type: 'radius', name: radius.name },
-        { id: https.id, type: 'https', name: https.name },
-      ]),
+      launchOf(world.acme, radiusAndHttps, [asConnector(radius, 'radius'), asConnector(https, 'https')]),
     );
     expect(checked.body).toEqual({ success: true, usedConnectors: [] });
   });
@@ -219,12 +223,12 @@ describe('a change', () => {
     const radius = await connector(world, world.acme, 'radius');
     const holder = await launched(
       world,
-      launchOf(world.acme, radiusAndHttps, [{ id: radius.id, type: 'radius', name: radius.name }], {
+      launchOf(world.acme, radiusAndHttps, [asConnector(radius, 'radius')], {
         name: 'Holder',
       }),
     );
     const taker = await launched(world, launchOf(world.acme, radiusAndHttps, []));
-    const form = await edited(taker, { connectors: [{ id: radius.id, type: 'radius', name: radius.name }] });
+    const form = await edited(taker, { connectors: [asConnector(radius, 'radius')] });
     const used = [
       {
         connectorId: radius.id,
@@ -262,13 +266,9 @@ describe('a change', () => {
     const other = await connector(world, world.acme, 'ldap');
     const id = await launched(
       world,
-      launchOf(world.acme, ldapAndRadius, [{ id: directory.id, type: 'ldap_2fa', name: directory.name }]),
+      launchOf(world.acme, ldapAndRadius, [asConnector(directory, 'ldap_2fa')]),
     );
-    for (const connectors of [
-      [],
-      [{ id: other.id, type: 'ldap_2fa', name: other.name }],
-      [{ id: other.id, type: 'ldap', name: other.name }],
-    ]) {
+    for (const connectors of [[], [asConnector(other, 'ldap_2fa')], [asConnector(other, 'ldap')]]) {
       const answer = await calls.update(world.acme.id, id, await edited(id, { connectors }));
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.connectors).toEqual([{ id: directory.id, name: directory.name, type: 'ldap_2fa' }]);
@@ -280,8 +280,8 @@ describe('a change', () => {
     const theirs = await connector(world, world.globex, 'radius');
     const saml2 = await connector(world, world.acme, 'saml2');
     for (const [connectors, status, key] of [
-      [[{ id: theirs.id, type: 'radius', name: theirs.name }], 404, E.connectorNotFound.key],
-      [[{ id: saml2.id, type: 'saml2', name: saml2.name }], 400, E.connectorTypeNotNeeded.key],
+      [[asConnector(theirs, 'radius')], 404, E.connectorNotFound.key],
+      [[asConnector(saml2, 'saml2')], 400, E.connectorTypeNotNeeded.key],
     ] as const) {
       const answer = await calls.update(world.acme.id, id, await edited(id, { connectors }));
       expect(answer.status).toBe(status);
@@ -326,12 +326,7 @@ describe('start, stop and delete', () => {
   });
 
   it('deletes a service: its connectors are freed, the HTTPS one forgets it, its lists go', async () => {
-    const radius = await connector(world, world.acme, 'radius');
-    const https = await connector(world, world.acme, 'https');
-    const chosen = [
-      { id: radius.id, type: 'radius' as const, name: radius.name },
-      { id: https.id, type: 'https' as const, name: https.name },
-    ];
+    const { radius, https, chosen } = await radiusAndHttpsOf(world, world.acme);
     const id = await launched(world, launchOf(world.acme, radiusAndHttps, chosen));
     const [person] = await usersOf(world.ctx, world.acme.id, ['carol.deleted']);
     await world.ctx.db
@@ -448,7 +443,7 @@ describe('the installer profile', () => {
     await calls.start(world.acme.id, bare);
     const id = await launched(
       world,
-      launchOf(world.acme, radiusAndHttps, [{ id: https.id, type: 'https', name: https.name }], {
+      launchOf(world.acme, radiusAndHttps, [asConnector(https, 'https')], {
         name: 'Agent service',
       }),
     );

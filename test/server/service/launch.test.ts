@@ -26,7 +26,8 @@ import * as service from './fixtures.ts';
  */
 
 const { world, calls } = service.serviceSuite();
-const { auditOfEntity, connector, launched, launchOf, template, writtenFor } = service;
+const { asConnector, auditOfEntity, connector, launched, launchOf, radiusAndHttpsOf, template, writtenFor } =
+  service;
 /** Types 1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https. */
 let everything: string;
 let radiusAndHttps: string;
@@ -140,7 +141,7 @@ describe('the template, the subscription and the token pack', () => {
 describe("the connectors: the template's types, one of each, the customer's", () => {
   it('refuses a connector of a type the template does not need, naming the type', async () => {
     const saml2 = await connector(world, world.acme, 'saml2');
-    const body = launchOf(world.acme, radiusAndHttps, [{ id: saml2.id, type: 'saml2', name: saml2.name }]);
+    const body = launchOf(world.acme, radiusAndHttps, [asConnector(saml2, 'saml2')]);
     await refusedBoth(body, 400, E.connectorTypeNotNeeded.key);
     const answer = await calls.create(body);
     expect(answer.body).toEqual({
@@ -156,10 +157,7 @@ describe("the connectors: the template's types, one of each, the customer's", ()
       await connector(world, world.acme, 'radius'),
     ];
     await refusedBoth(
-      launchOf(world.acme, radiusAndHttps, [
-        { id: first.id, type: 'radius', name: first.name },
-        { id: second.id, type: 'radius', name: second.name },
-      ]),
+      launchOf(world.acme, radiusAndHttps, [asConnector(first, 'radius'), asConnector(second, 'radius')]),
       400,
       E.connectorTypeTwice.key,
     );
@@ -170,22 +168,16 @@ describe("the connectors: the template's types, one of each, the customer's", ()
     const directory = await connector(world, world.acme, 'ldap');
     const other = await connector(world, world.acme, 'ldap');
     await refusedBoth(
-      launchOf(world.acme, ldapOnly, [
-        { id: directory.id, type: 'ldap_2fa', name: directory.name },
-        { id: other.id, type: 'ldap', name: other.name },
-      ]),
+      launchOf(world.acme, ldapOnly, [asConnector(directory, 'ldap_2fa'), asConnector(other, 'ldap')]),
       400,
       E.connectorTypeTwice.key,
     );
     await refusedBoth(
-      launchOf(world.acme, radiusAndHttps, [{ id: directory.id, type: 'ldap_2fa', name: directory.name }]),
+      launchOf(world.acme, radiusAndHttps, [asConnector(directory, 'ldap_2fa')]),
       400,
       E.connectorTypeNotNeeded.key,
     );
-    const id = await launched(
-      world,
-      launchOf(world.acme, ldapOnly, [{ id: directory.id, type: 'ldap_2fa', name: directory.name }]),
-    );
+    const id = await launched(world, launchOf(world.acme, ldapOnly, [asConnector(directory, 'ldap_2fa')]));
     const record = (await calls.getOne(world.acme.id, id)).body;
     expect(record.connectors).toEqual([{ id: directory.id, name: directory.name, type: 'ldap_2fa' }]);
     expect(record.connectorConfig).toEqual({ connector_1: directory.id });
@@ -195,11 +187,11 @@ describe("the connectors: the template's types, one of each, the customer's", ()
     const theirs = await connector(world, world.globex, 'radius');
     const https = await connector(world, world.acme, 'https');
     for (const entry of [
-      { id: theirs.id, type: 'radius' as const, name: theirs.name },
+      asConnector(theirs, 'radius'),
       { id: randomUUID(), type: 'radius' as const, name: 'Unknown' },
       { id: 'not-a-uuid', type: 'radius' as const, name: 'Malformed' },
       // An HTTPS connector's id sent as a RADIUS one.
-      { id: https.id, type: 'radius' as const, name: https.name },
+      asConnector(https, 'radius'),
     ]) {
       await refusedBoth(launchOf(world.acme, radiusAndHttps, [entry]), 404, E.connectorNotFound.key);
     }
@@ -223,15 +215,10 @@ describe("the connectors: the template's types, one of each, the customer's", ()
 describe('a launch', () => {
   it('validates without writing anything, then creates a STOPPED, enabled service in the token pack', async () => {
     const radius = await connector(world, world.acme, 'radius');
-    const body = launchOf(
-      world.acme,
-      radiusAndHttps,
-      [{ id: radius.id, type: 'radius', name: radius.name }],
-      {
-        name: '  VPN for the branch  ',
-        description: 'Branch office VPN',
-      },
-    );
+    const body = launchOf(world.acme, radiusAndHttps, [asConnector(radius, 'radius')], {
+      name: '  VPN for the branch  ',
+      description: 'Branch office VPN',
+    });
     const before = await writtenFor(world.ctx, world.acme.id);
     const checked = await calls.validateCreate(body);
     expect(checked.status).toBe(200);
@@ -378,12 +365,7 @@ describe('a launch', () => {
 
 describe('a connector another service uses', () => {
   it('is reported by validation, refused with 409 and nothing written, and moved when forced', async () => {
-    const radius = await connector(world, world.acme, 'radius');
-    const https = await connector(world, world.acme, 'https');
-    const chosen = [
-      { id: radius.id, type: 'radius' as const, name: radius.name },
-      { id: https.id, type: 'https' as const, name: https.name },
-    ];
+    const { radius, https, chosen } = await radiusAndHttpsOf(world, world.acme);
     const first = await launched(world, launchOf(world.acme, radiusAndHttps, chosen, { name: 'First VPN' }));
     const [served] = await world.ctx.db
       .select()
