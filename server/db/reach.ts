@@ -97,3 +97,13 @@ export async function actingFor<T>(tx: Database, customer: string, work: () => P
   );
   return result;
 }
+
+/**
+ * `work` under one customer's policies, whether `db` is the pool or a transaction already open (then in a
+ * savepoint of it, whose row locks last as long as the transaction): for a lookup that starts from a
+ * record found across customers (an API key, a service, an account) and must read the rest of it in that
+ * record's customer only.
+ */
+export function withinCustomer<T>(db: Database, customer: string, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => actingFor(tx, customer, () => work(tx)));
+}

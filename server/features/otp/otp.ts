@@ -13,6 +13,7 @@ import {
 } from '../../../contract/otp.ts';
 import type { Database } from '../../db/client.ts';
 import { defineListing, type Filter, findRows, ilikeAny, inList, type ListAsk } from '../../db/listing.ts';
+import { withinCustomer } from '../../db/reach.ts';
 import {
   httpsConnectors,
   otpCodes,
@@ -341,32 +342,30 @@ async function seedsToSend(tx: Database, sealer: Sealer, service: OtpService, id
 const apiKeyRefused = () => fail(OTP_ERRORS.apiKey);
 
 /**
- * The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401: read
- * across customers (the key names its customer).
+ * The service whose HTTPS connector has the API key `apiKey` (its SHA-256 is what is stored), else 401: the
+ * key is looked up across customers (it names its customer), the rest of the service in that customer only.
  */
 async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw apiKeyRefused();
-  const [service] = await db
-    .select(serviceFields)
-    .from(httpsConnectors)
-    .innerJoin(
-      serviceConnectors,
-      and(
-        eq(serviceConnectors.connectorId, httpsConnectors.id),
-        eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.https),
-        eq(serviceConnectors.customerId, httpsConnectors.customerId),
-      ),
-    )
-    .innerJoin(
-      serviceInstances,
-      and(
-        eq(serviceInstances.id, serviceConnectors.serviceInstanceId),
-        eq(serviceInstances.customerId, httpsConnectors.customerId),
-      ),
-    )
-    .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
-    .where(eq(httpsConnectors.apiKeyHash, sha256Hex(apiKey.trim())))
-    .limit(1);
+  const keyIs = eq(httpsConnectors.apiKeyHash, sha256Hex(apiKey.trim()));
+  const [key] = await db.select({ customerId: httpsConnectors.customerId }).from(httpsConnectors).where(keyIs).limit(1);
+  if (!key) throw apiKeyRefused();
+  const [service] = await withinCustomer(db, key.customerId, (tx) =>
+    tx
+      .select(serviceFields)
+      .from(httpsConnectors)
+      .innerJoin(
+        serviceConnectors,
+        and(
+          eq(serviceConnectors.connectorId, httpsConnectors.id),
+          eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.https),
+        ),
+      )
+      .innerJoin(serviceInstances, eq(serviceInstances.id, serviceConnectors.serviceInstanceId))
+      .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
+      .where(keyIs)
+      .limit(1),
+  );
   if (!service) throw apiKeyRefused();
   return service;
 }

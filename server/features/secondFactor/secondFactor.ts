@@ -10,6 +10,7 @@ import {
 import { SEAMLESS_ERRORS } from '../../../contract/session.ts';
 import { PASSWORD_CHANGE_REQUIRED } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
+import { withinCustomer } from '../../db/reach.ts';
 import {
   accounts,
   customers,
@@ -65,14 +66,12 @@ export interface DeviceOwner {
   customerId: string | null;
 }
 
-/** The condition on user_devices joined with users: the account's devices (see the module's comment). */
-const devicesOf = (owner: DeviceOwner & { customerId: string }) =>
-  and(
-    eq(userDevices.customerId, owner.customerId),
-    eq(users.customerId, owner.customerId),
-    eq(users.status, 'ACTIVE'),
-    sql`lower(${users.email}) = lower(${owner.email})`,
-  );
+/**
+ * The condition on user_devices joined with users, read in the account's customer (withinCustomer): the
+ * account's devices (see the module's comment).
+ */
+const devicesOf = (owner: DeviceOwner) =>
+  and(eq(users.status, 'ACTIVE'), sql`lower(${users.email}) = lower(${owner.email})`);
 
 /** The account's devices, oldest first: what My Account → Security lists. */
 export async function accountDevices(
@@ -80,17 +79,19 @@ export async function accountDevices(
   owner: DeviceOwner,
 ): Promise<SecondFactorConfiguration['devices']> {
   if (owner.customerId === null) return [];
-  const rows = await db
-    .select({
-      name: userDevices.deviceName,
-      tokenPackName: tokenPacks.name,
-      activatedDate: userDevices.activatedDate,
-    })
-    .from(userDevices)
-    .innerJoin(users, eq(users.id, userDevices.userId))
-    .innerJoin(tokenPacks, eq(tokenPacks.id, userDevices.tokenPackId))
-    .where(devicesOf({ ...owner, customerId: owner.customerId }))
-    .orderBy(asc(userDevices.activatedDate), asc(userDevices.id));
+  const rows = await withinCustomer(db, owner.customerId, (tx) =>
+    tx
+      .select({
+        name: userDevices.deviceName,
+        tokenPackName: tokenPacks.name,
+        activatedDate: userDevices.activatedDate,
+      })
+      .from(userDevices)
+      .innerJoin(users, eq(users.id, userDevices.userId))
+      .innerJoin(tokenPacks, eq(tokenPacks.id, userDevices.tokenPackId))
+      .where(devicesOf(owner))
+      .orderBy(asc(userDevices.activatedDate), asc(userDevices.id)),
+  );
   return rows.map((row) => ({ ...row, activatedDate: row.activatedDate.toISOString() }));
 }
 
@@ -100,13 +101,15 @@ export async function accountDevices(
  */
 async function lockedDevices(tx: Database, owner: DeviceOwner): Promise<CodeCandidate[]> {
   if (owner.customerId === null) return [];
-  return tx
-    .select(deviceCandidateFields)
-    .from(userDevices)
-    .innerJoin(users, eq(users.id, userDevices.userId))
-    .where(devicesOf({ ...owner, customerId: owner.customerId }))
-    .orderBy(asc(userDevices.activatedDate), asc(userDevices.id))
-    .for('update', { of: userDevices });
+  return withinCustomer(tx, owner.customerId, (inCustomer) =>
+    inCustomer
+      .select(deviceCandidateFields)
+      .from(userDevices)
+      .innerJoin(users, eq(users.id, userDevices.userId))
+      .where(devicesOf(owner))
+      .orderBy(asc(userDevices.activatedDate), asc(userDevices.id))
+      .for('update', { of: userDevices }),
+  );
 }
 
 type CodeOutcome = 'match' | 'wrong' | 'locked';

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { withinCustomer } from '../../db/reach.ts';
 import { customers, serviceInstances, users } from '../../db/schema.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 
@@ -25,19 +26,20 @@ export async function serviceAdmits(
   if (!UUID_PATTERN.test(serviceId) || !UUID_PATTERN.test(userId)) return 'disabled';
   const [found] = await db
     .select({
+      customerId: serviceInstances.customerId,
       status: serviceInstances.status,
       enabled: serviceInstances.enabled,
       customerStatus: customers.status,
-      userId: users.id,
     })
     .from(serviceInstances)
     .innerJoin(customers, eq(customers.id, serviceInstances.customerId))
-    .leftJoin(
-      users,
-      and(eq(users.id, userId.toLowerCase()), eq(users.customerId, serviceInstances.customerId)),
-    )
     .where(eq(serviceInstances.id, serviceId.toLowerCase()));
-  if (!found || found.userId === null) return 'disabled';
+  if (!found) return 'disabled';
+  // The user is looked for in the service's customer only: a user of another customer is unknown here.
+  const [user] = await withinCustomer(db, found.customerId, (tx) =>
+    tx.select({ id: users.id }).from(users).where(eq(users.id, userId.toLowerCase())),
+  );
+  if (!user) return 'disabled';
   if (found.status === 'STOPPED') return 'stopped';
   if (!found.enabled || found.customerStatus !== 'ACTIVE') return 'disabled';
   return 'ok';
