@@ -11,7 +11,7 @@ import {
   ReadOnly,
   RequiredText,
 } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 import { Configure2faBody, SecondFactorConfiguration } from './secondFactor.ts';
 
@@ -286,5 +286,22 @@ export const ACCOUNT_ERRORS = defineErrors({
     status: 400,
     key: 'error.account.selfDeactivate',
     text: 'You cannot deactivate your own account.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entries). */
+export const PERMISSIONS = definePermissions({
+  account: {
+    scope: 'both',
+    actions: NO_DELETE,
+    asset: {
+      name: 'Administrator Accounts',
+      description: 'Administrator accounts of the provider or a customer',
+    },
+  },
+  account_role: {
+    scope: 'both',
+    actions: NO_DELETE,
+    asset: { name: 'Account Roles', description: 'Which roles each administrator account holds' },
   },
 });

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, IdParams, ReadOnly, RequiredText, Uuid } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 
 /**
  * Permission assets (docs/requirements/roles-and-permissions.md): one per resource of the permission catalogue, with the actions roles may
@@ -162,4 +162,16 @@ export const asset = defineResource({
 
 export const ASSET_ERRORS = defineErrors({
   notFound: { status: 404, key: 'error.asset.notFound', text: 'Permission asset not found' },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  asset: {
+    scope: 'provider',
+    actions: NO_DELETE,
+    asset: {
+      name: 'Permission Assets',
+      description: 'Resources and the actions roles may be granted on them',
+    },
+  },
 });

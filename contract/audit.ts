@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import type { AuditRange } from './auditNames.ts';
 import { NullableString } from './fields.ts';
-import { defineListingNames, defineResource } from './kit.ts';
+import { defineListingNames, definePermissions, defineResource } from './kit.ts';
 
 /**
  * The audit log (docs/requirements/billing-services-screens.md Audit log list, docs/requirements/billing-services-entities.md Audit entry, docs/requirements/billing-services-data-calls.md Audit, docs/requirements/constants-and-limits.md audit ranges; docs/requirements/portal-routes-and-menus.md /audit):
@@ -65,5 +65,14 @@ export const audit = defineResource({
       "A customer's audit entries (customerId provider: the provider's own), newest first, over a range back from now (range 1w, 2w, 3w or 1m; default 1w), by table and record (entityId)",
     access: { permission: 'audit:view', customer: { from: 'path', provider: AUDIT_PROVIDER } },
     errors: [404],
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  audit: {
+    scope: 'both',
+    actions: ['view'],
+    asset: { name: 'Audit Log', description: 'Who changed what, when, for the provider or a customer' },
   },
 });

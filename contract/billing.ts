@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, closedQuery } from './fields.ts';
-import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 
 /**
  * Plans and prices (docs/requirements/billing-services-entities.md Package or tier, Period plan, Calculation result; docs/requirements/billing-services-data-calls.md billing calls; docs/requirements/constants-and-limits.md; spec
@@ -552,5 +552,14 @@ export const SUBSCRIPTION_ERRORS = defineErrors({
     status: 409,
     key: 'error.billing.subscriptionNotActive',
     text: 'This subscription is not active.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  subscription: {
+    scope: 'customer',
+    actions: ['view', 'configure'],
+    asset: { name: 'Subscriptions', description: 'Subscription plans of a customer' },
   },
 });

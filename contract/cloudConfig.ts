@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, HttpUrl, optional, ReadOnly, RequiredText, UuidParams } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -165,5 +165,14 @@ export const CLOUD_CONFIG_ERRORS = defineErrors({
     status: 409,
     key: 'error.cloudConfig.activeConflict',
     text: 'Another configuration was activated at the same time. Reload and try again.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  'vos-cloud-configuration': {
+    scope: 'provider',
+    actions: ['view', 'create', 'modify'],
+    asset: { name: 'Cloud Configuration', description: 'Cloud authentication server settings' },
   },
 });

@@ -1,6 +1,6 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { closedQuery, IdParams, ReadOnly } from './fields.ts';
-import { defineResource } from './kit.ts';
+import { ACTIONS, definePermissions, defineResource } from './kit.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -183,6 +183,18 @@ export const connector = defineResource({
       summary: 'The connector type ids (1 ldap, 2 radius, 3 saml, 4 oidc, 5 saml2, 7 https)',
       access: { permission: 'service_instance:view' },
       schema: { response: { 200: ConnectorTypeAnswer } },
+    },
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  saml: {
+    scope: 'customer',
+    actions: ACTIONS,
+    asset: {
+      name: 'SAML, OIDC and HTTPS Connectors',
+      description: 'SAML2, OIDC and HTTPS connectors of a customer',
     },
   },
 });

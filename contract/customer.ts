@@ -13,7 +13,7 @@ import {
   RequiredText,
   SearchAnswer,
 } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 
 /**
  * Customers (docs/requirements/portal-entities.md, docs/requirements/portal-states.md): the provider's customer companies. Provider operators only. Deactivating a
@@ -123,5 +123,14 @@ export const CUSTOMER_ERRORS = defineErrors({
     status: 409,
     key: 'error.customer.companyNameExisted',
     text: 'A customer with this company name already exists.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  customer: {
+    scope: 'provider',
+    actions: NO_DELETE,
+    asset: { name: 'Customers', description: 'Customer companies of the provider' },
   },
 });

@@ -9,7 +9,7 @@ import {
   ReadOnly,
   RequiredText,
 } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { UserRecord, UserUpdateForm } from './user.ts';
 
 /**
@@ -590,4 +590,13 @@ export const LDAP_ERRORS = defineErrors({
   },
   connected: { key: 'error.ldap.connected', text: 'Connection is successful!' },
   connectionFailed: { key: 'error.ldap.connectionFailed', text: "Can't connect to LDAP server!" },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  directories: {
+    scope: 'customer',
+    actions: ACTIONS,
+    asset: { name: 'Directories', description: 'LDAP, Azure and REST user directories of a customer' },
+  },
 });

@@ -394,3 +394,39 @@ export interface ListingNames<Sort extends string = string> {
 }
 
 export const defineListingNames = <const Sort extends string>(names: ListingNames<Sort>) => names;
+
+// ——— Permissions ———
+
+/** What a role may be granted on a resource (docs/requirements/roles-and-permissions.md). */
+export const ACTIONS = ['view', 'modify', 'create', 'delete', 'configure'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Every action but delete: the resources whose records are deactivated rather than deleted. */
+export const NO_DELETE = ['view', 'create', 'modify', 'configure'] as const;
+
+/** 'provider': only the provider's roles; 'customer': a customer's roles; 'both': either. */
+export type ResourceScope = 'provider' | 'customer' | 'both';
+
+/** A permission resource: who may hold it, its actions, and the permission asset shown to operators. */
+export interface PermissionEntry {
+  readonly scope: ResourceScope;
+  readonly actions: readonly Action[];
+  readonly asset: { readonly name: string; readonly description: string };
+}
+
+const permissionSets = new WeakSet<object>();
+
+/**
+ * The permission resources a contract brings, by name. The catalogue (contract/permissionCatalogue.ts) is
+ * made from every contract's by `npm run registry`: a permission is declared here only.
+ */
+export const definePermissions = <const P extends Readonly<Record<string, PermissionEntry>>>(
+  permissions: P,
+): P => {
+  permissionSets.add(permissions);
+  return permissions;
+};
+
+/** Whether a value is a set of permission resources made by definePermissions (the catalogue's source). */
+export const isPermissionSet = (value: unknown): value is Readonly<Record<string, PermissionEntry>> =>
+  typeof value === 'object' && value !== null && permissionSets.has(value);

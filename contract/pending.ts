@@ -1,6 +1,6 @@
 import { billingCalls } from './billing.ts';
 import { cardCalls } from './card.ts';
-import type { ActionSpec, ResourceWire } from './kit.ts';
+import { type ActionSpec, definePermissions, type ResourceWire } from './kit.ts';
 import type { PermissionResource } from './permissions.ts';
 import { billing } from './session.ts';
 
@@ -101,3 +101,12 @@ export const PENDING_GUARDS: Readonly<Record<string, PermissionResource | null>>
   'user-details': 'user-management',
   'otp-config': 'soft-token',
 };
+
+/** The soft tokens' permission resource, held by roles already: it moves with 'soft-token' into its contract. */
+export const PERMISSIONS = definePermissions({
+  'soft-token': {
+    scope: 'customer',
+    actions: ['view', 'create'],
+    asset: { name: 'Soft Tokens', description: 'Soft tokens of a customer' },
+  },
+});

@@ -7,7 +7,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 
 /**
  * RADIUS connectors (docs/requirements/portal-entities.md RADIUS connector, docs/requirements/portal-validation.md unique IP, docs/requirements/error-messages.md; docs/requirements/constants-and-limits.md proxy port 1812): a RADIUS
@@ -108,5 +108,14 @@ export const RADIUS_ERRORS = defineErrors({
     status: 409,
     key: 'error.radius.ipExisted',
     text: 'There is one existing connector with this IP already. Please check your IP again!',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  radius: {
+    scope: 'customer',
+    actions: ACTIONS,
+    asset: { name: 'RADIUS Connectors', description: 'RADIUS connectors of a customer' },
   },
 });

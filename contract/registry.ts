@@ -14,6 +14,7 @@ import * as https from './https.ts';
 import * as mail from './mail.ts';
 import * as oidc from './oidc.ts';
 import * as otp from './otp.ts';
+import * as pending from './pending.ts';
 import * as radius from './radius.ts';
 import * as report from './report.ts';
 import * as role from './role.ts';
@@ -45,6 +46,7 @@ export const CONTRACT_MODULES = {
   mail,
   oidc,
   otp,
+  pending,
   radius,
   report,
   role,

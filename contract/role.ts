@@ -10,7 +10,7 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 
 /**
  * Roles (docs/requirements/roles-and-permissions.md): the provider's roles, provider-scope for its operators and shared customer-scope roles
@@ -281,4 +281,13 @@ export const ROLE_ERRORS = defineErrors({
     text: 'This role is part of the product and cannot be deleted.',
   },
   notFound: { status: 404, key: 'error.role.notFound', text: 'Role not found' },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  role: {
+    scope: 'provider',
+    actions: NO_DELETE,
+    asset: { name: 'Roles', description: 'Roles and the permissions they grant' },
+  },
 });

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closed, HttpUrl } from './fields.ts';
-import { defineResource } from './kit.ts';
+import { definePermissions, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -83,5 +83,14 @@ export const samlSetting = defineResource({
     summary: "Save the provider's SAML setting",
     access: { scope: 'provider', permission: 'saml-configuration:modify' },
     schema: { body: SamlSettingForm, response: { 200: SamlSettingRecord } },
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  'saml-configuration': {
+    scope: 'provider',
+    actions: ['view', 'modify', 'configure'],
+    asset: { name: 'SAML Settings', description: 'Provider-wide SAML settings' },
   },
 });

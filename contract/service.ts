@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CONNECTOR_KINDS, CustomerIdQuery, NAME_MAX_LENGTH } from './connector.ts';
 import { CreatedAnswer, closed, NullableString, RequiredText, Uuid } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 import { WIZARD_STATUSES } from './tokenPack.ts';
 import { UserRecord } from './user.ts';
 
@@ -446,4 +446,13 @@ export const SERVICE_ERRORS = defineErrors({
     text: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
   },
   userNotFound: { status: 404, key: 'error.service.userNotFound', text: 'A chosen user does not exist.' },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  service_instance: {
+    scope: 'customer',
+    actions: NO_DELETE,
+    asset: { name: 'Service Instances', description: 'Services a customer has launched from a template' },
+  },
 });

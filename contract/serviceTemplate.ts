@@ -11,7 +11,14 @@ import {
   StatusAnswer,
   UuidParams,
 } from './fields.ts';
-import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
+import {
+  defineCalls,
+  defineErrors,
+  defineListingNames,
+  definePermissions,
+  defineResource,
+  NO_DELETE,
+} from './kit.ts';
 
 /**
  * Service templates (docs/requirements/portal-entities.md, docs/requirements/portal-states.md; docs/requirements/billing-services-entities.md, docs/requirements/billing-services-data-calls.md "Templates"): the provider's catalogue of services that
@@ -225,5 +232,14 @@ export const TEMPLATE_ERRORS = defineErrors({
     status: 404,
     key: 'error.template.iconNotFound',
     text: 'This service template has no icon.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  service_template: {
+    scope: 'provider',
+    actions: NO_DELETE,
+    asset: { name: 'Service Templates', description: 'Templates customers launch services from' },
   },
 });

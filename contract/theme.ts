@@ -8,7 +8,14 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
-import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
+import {
+  defineCalls,
+  defineErrors,
+  defineListingNames,
+  definePermissions,
+  defineResource,
+  NO_DELETE,
+} from './kit.ts';
 
 /**
  * Themes of the white-label mobile app and web sign-in (docs/requirements/portal-routes-and-menus.md Theme editor, docs/requirements/portal-entities.md Theme, docs/requirements/portal-states.md, docs/requirements/roles-and-permissions.md;
@@ -422,5 +429,14 @@ export const themeFiles = defineCalls({
       errors: [404],
       schema: { params: Type.Object({ id: Uuid }, closedQuery) },
     },
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  theme: {
+    scope: 'customer',
+    actions: NO_DELETE,
+    asset: { name: 'Themes', description: 'Mobile app themes of a customer' },
   },
 });

@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { TOKEN_PACK_NAME_MAX } from './billing.ts';
 import { CustomerIdParams, CustomerIdQuery, CustomerRecordParams, recordEcho } from './connector.ts';
 import { closed, closedQuery, IdParams, NullableString, optional, PageAnswer, Uuid } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { isIpv4, isIpv6, UPLOAD_MAX_BYTES } from './rules.ts';
 
 /**
@@ -424,5 +424,14 @@ export const WHITE_LIST_ERRORS = defineErrors({
     status: 409,
     key: 'error.whiteListIp.tooMany',
     text: 'A token pack trusts at most %{max} networks.',
+  },
+});
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  'token-pack': {
+    scope: 'customer',
+    actions: ACTIONS,
+    asset: { name: 'Token Packs', description: 'Token packs, their services and trusted networks' },
   },
 });

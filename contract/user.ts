@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ACTIVE_STATUSES, ActiveStatus, closed, NullableString, PageAnswer, ReadOnly } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -279,3 +279,12 @@ export const USER_ERRORS = defineErrors({
 export const APP_NOT_ACTIVATED = USER_ERRORS.appNotActivated;
 export const NO_PIN_TO_SEND = USER_ERRORS.noPinToSend;
 export const NO_FACE_TO_RESET = USER_ERRORS.noFaceToReset;
+
+/** Who may be granted what on this contract's records (the permission catalogue's entry). */
+export const PERMISSIONS = definePermissions({
+  'user-management': {
+    scope: 'customer',
+    actions: ACTIONS,
+    asset: { name: 'User Management', description: 'End users of a customer' },
+  },
+});

@@ -8,7 +8,9 @@
 //   sides;
 // - src/i18n/en/errors.ts: the English texts of every error the contracts define (contract/errors.ts and
 //   each contract's `defineErrors`), nested by key, for the portal's catalogue;
-// - contract/auditTables.ts: the audit log's table names, from the contracts that declare one (`audit`).
+// - contract/auditTables.ts: the audit log's table names, from the contracts that declare one (`audit`);
+// - contract/permissionCatalogue.ts: the permission resources, from the contracts that declare theirs
+//   (`definePermissions`), as one typed literal the other contracts' `resource:action` keys are checked against.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,9 +69,12 @@ ${sources.map((source) => `export * from '${source}';`).join('\n')}
 `;
 }
 
-/** A contract module defines resources, calls or errors (contract/kit.ts's defineResource, defineCalls, defineErrors). */
+/**
+ * A contract module defines resources, calls, errors or permissions (contract/kit.ts's defineResource,
+ * defineCalls, defineErrors, definePermissions).
+ */
 const isContractModule = (name: string) =>
-  /\b(defineResource|defineCalls|defineErrors)\(/.test(
+  /\b(defineResource|defineCalls|defineErrors|definePermissions)\(/.test(
     readFileSync(path.join(root, 'contract', name), 'utf8'),
   );
 
@@ -159,15 +164,40 @@ export const AUDIT_TABLE_NAMES: Readonly<Record<AuditTable, string>> = ${JSON.st
 `;
 }
 
+/** The permission resources every contract declares, by name, in one literal (the types are made from it). */
+async function permissionCatalogue(): Promise<string> {
+  const { CONTRACT_MODULES } = await import('../contract/registry.ts');
+  const { isPermissionSet } = await import('../contract/kit.ts');
+  const entries = new Map<string, unknown>();
+  for (const [module, exports] of Object.entries(CONTRACT_MODULES)) {
+    for (const value of Object.values(exports as Record<string, unknown>)) {
+      if (!isPermissionSet(value)) continue;
+      for (const [name, entry] of Object.entries(value)) {
+        if (entries.has(name))
+          throw new Error(`Two contracts declare the permission resource ${name} (contract/${module}.ts)`);
+        entries.set(name, entry);
+      }
+    }
+  }
+  const catalogue = Object.fromEntries([...entries.keys()].sort().map((name) => [name, entries.get(name)]));
+  return `${HEADER("the contracts' permissions (definePermissions)")}import type { PermissionEntry } from './kit.ts';
+
+/** Every permission resource, by name: its scope, its actions and its permission asset (contract/permissions.ts reads it). */
+export const CATALOGUE = ${JSON.stringify(catalogue)} as const satisfies Record<string, PermissionEntry>;
+`;
+}
+
 const outputs: Record<string, () => string | Promise<string>> = {
   'server/features/index.ts': features,
   'server/db/schema.ts': schema,
   'contract/registry.ts': contracts,
   'src/i18n/en/errors.ts': errorCatalogue,
   'contract/auditTables.ts': auditTables,
+  'contract/permissionCatalogue.ts': permissionCatalogue,
 };
 
-// The contracts read the audit tables' list this script makes from them: a first run starts from an empty one.
+// The contracts read the audit tables' list and the permission catalogue this script makes from them: a first
+// run starts from empty ones.
 const auditList = path.join(root, 'contract/auditTables.ts');
 if (!existsSync(auditList)) {
   writeFileSync(
@@ -175,6 +205,8 @@ if (!existsSync(auditList)) {
     'export const AUDIT_TABLES = [] as const;\nexport type AuditTable = string;\nexport const AUDIT_TABLE_NAMES = {};\n',
   );
 }
+const permissionList = path.join(root, 'contract/permissionCatalogue.ts');
+if (!existsSync(permissionList)) writeFileSync(permissionList, 'export const CATALOGUE = {} as const;\n');
 
 let stale = 0;
 for (const [file, make] of Object.entries(outputs)) {
