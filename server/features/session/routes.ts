@@ -2,10 +2,10 @@ import { account } from '../../../contract/account.ts';
 import { session } from '../../../contract/session.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { changeOwnPassword, sessionAccountOf, signIn, signOut, updateOwnProfile } from './sessions.ts';
-import { claimSigninAttempt, signinDelayed } from './signinDelay.ts';
+import { claimSigninAttempt, signinDelayed, sourceOf } from './signinDelay.ts';
 
 /**
- * The session (contract/session.ts): sign-in by password (progressively delayed after wrong passwords),
+ * The session (contract/session.ts): sign-in by password (progressively delayed after wrong passwords, per address),
  * sign-out, the session's permissions; and the signed-in account's own calls (contract/account.ts): its
  * record, its profile and its password.
  */
@@ -13,14 +13,15 @@ export function sessionRoutes(kit: Kit): void {
   // Each step commits on its own: a wrong password is counted and recorded whatever the answer.
   kit.route(session, 'signin', { transaction: false }, async (call) => {
     const login = call.body.login.trim().toLowerCase();
+    const source = sourceOf(call.request.ip);
     const now = call.services.now();
-    const wait = await call.transaction((tx) => claimSigninAttempt(tx, login, now));
+    const wait = await call.transaction((tx) => claimSigninAttempt(tx, login, source, now));
     if (wait > 0) {
       call.reply.header('retry-after', String(wait));
       throw signinDelayed(wait);
     }
     const { password, state } = call.body;
-    return signIn(call.transaction, call.request.log, call.services.config, { login, password, state }, now);
+    return signIn(call.transaction, call.request.log, call.services.config, { login, source, password, state }, now);
   });
 
   kit.route(session, 'signout', async (call) => {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 import { accounts } from '../account/schema.ts';
 
@@ -18,17 +18,21 @@ export const sessions = pgTable(
 );
 
 /**
- * Password attempts per login (known or not), for the progressive sign-in delay of
- * server/domain/signinDelay.ts: `count` attempts since the last success, the last at `lastFailedAt`;
- * none is checked before `lockedUntil`.
+ * Wrong passwords per login (known or not) and client address, for the sign-in delay of signinDelay.ts:
+ * `count` wrong ones since the last success, the last at `lastFailedAt`; none is checked before
+ * `lockedUntil`. The row whose `source` is '*' counts the login's wrong passwords from every address.
  */
 export const signinFailures = pgTable(
   'signin_failures',
   {
-    login: text('login').primaryKey(),
+    login: text('login').notNull(),
+    source: text('source').notNull(),
     count: integer('count').notNull().default(0),
     lastFailedAt: timestamptz('last_failed_at').notNull(),
     lockedUntil: timestamptz('locked_until'),
   },
-  (t) => [index('signin_failures_last_failed_at_idx').on(t.lastFailedAt)],
+  (t) => [
+    primaryKey({ columns: [t.login, t.source] }),
+    index('signin_failures_last_failed_at_idx').on(t.lastFailedAt),
+  ],
 );

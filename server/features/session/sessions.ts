@@ -46,7 +46,7 @@ async function accountOfLogin(tx: Database, login: string) {
 }
 
 /**
- * Checks a login's password (the login's attempt already counted: signinDelay.ts) and answers a session, or,
+ * Checks a login's password (the attempt already counted for the login and its address: signinDelay.ts) and answers a session, or,
  * with the account's second factor on, a sign-in request for the V-Key app. Every outcome is one of the
  * dashboard's sign-ins (an unknown address: no account, no customer), recorded in a transaction of its own.
  */
@@ -54,10 +54,10 @@ export async function signIn(
   transaction: Transactions,
   log: Pick<FastifyBaseLogger, 'warn'>,
   config: Config,
-  ask: { login: string; password: string; state: string | undefined },
+  ask: { login: string; source: string; password: string; state: string | undefined },
   now: Date,
 ) {
-  const { login, password, state } = ask;
+  const { login, source, password, state } = ask;
   const account = await transaction((tx) => accountOfLogin(tx, login));
   const record = (outcome: SignInOutcome) =>
     transaction((tx) =>
@@ -80,7 +80,7 @@ export async function signIn(
     await record('failure');
     throw fail(SESSION_ERRORS.accountInvalidCredential);
   }
-  await transaction((tx) => forgetSigninFailures(tx, login));
+  await transaction((tx) => forgetSigninFailures(tx, login, source));
   if (account.status !== 'ACTIVE' || (account.customerId !== null && account.customerStatus !== 'ACTIVE')) {
     await record('failure');
     throw fail(SESSION_ERRORS.accountInactive);

@@ -5,44 +5,69 @@ import { accounts, signinFailures } from '../../db/schema.ts';
 import { type AppError, fail } from '../../errors.ts';
 
 /**
- * The progressive sign-in delay of one login (README, "Sign-in errors"). The first attempts cost
- * nothing; after FREE_ATTEMPTS wrong passwords in a row the login waits FIRST_DELAY_SEC before its
- * next password is checked, and every further wrong one doubles the wait, up to MAX_DELAY_SEC. A
- * right password, or a QR sign-in approved by the account's own app, forgets the wrong ones; so do
- * FORGET_AFTER_SEC without an attempt. Nothing ever locks the owner out for long: a stranger's guesses
- * cost the owner one wait at most, and the QR sign-in never waits.
+ * The sign-in delay (README, "Sign-in errors"): wrong passwords are counted per login and client address,
+ * so that a stranger's guesses never keep the owner out.
  *
- * Each attempt is counted before its password is checked, in one atomic statement, so that attempts
- * sent together cannot slip past the wait.
+ * - One address: its first FREE_ATTEMPTS wrong passwords for a login cost nothing; then that address waits
+ *   FIRST_DELAY_SEC before its next password for that login is checked, and every further wrong one doubles
+ *   the wait, up to MAX_DELAY_SEC. Other addresses do not wait.
+ * - Many addresses: once a login has had LOGIN_FREE_ATTEMPTS wrong passwords from all addresses together
+ *   (a login under siege), every address waits after its first wrong one. An address that has not failed is
+ *   always heard: the owner signs in from his own with his right password, while each guessing address gets
+ *   one guess, then waits.
+ * A right password forgets its address's wrong ones; a QR sign-in approved by the account's own app forgets
+ * the login's; FORGET_AFTER_SEC without an attempt forgets them too.
+ *
+ * Each attempt is counted before its password is checked, in one atomic statement, so that attempts sent
+ * together cannot slip past the wait.
  */
 export const FREE_ATTEMPTS = 5;
+export const LOGIN_FREE_ATTEMPTS = 30;
 export const FIRST_DELAY_SEC = 30;
 export const MAX_DELAY_SEC = 15 * 60;
 export const FORGET_AFTER_SEC = 24 * 3600;
 
-/** The wait after `failures` wrong passwords in a row, in seconds. */
-export function delayAfter(failures: number): number {
-  if (failures < FREE_ATTEMPTS) return 0;
-  return Math.min(MAX_DELAY_SEC, FIRST_DELAY_SEC * 2 ** Math.min(failures - FREE_ATTEMPTS, 20));
+/** The `source` of the row that counts a login's wrong passwords from every address. */
+const EVERY_ADDRESS = '*';
+
+/** The wait after `failures` wrong passwords in a row from one address, `free` of them free, in seconds. */
+export function delayAfter(failures: number, free = FREE_ATTEMPTS): number {
+  if (failures < free) return 0;
+  return Math.min(MAX_DELAY_SEC, FIRST_DELAY_SEC * 2 ** Math.min(failures - free, 20));
 }
 
-/** The login waits: 429, its message counting the seconds left. */
+/** The address waits: 429, its message counting the seconds left. */
 export const signinDelayed = (seconds: number): AppError =>
   fail(SESSION_ERRORS.authTooManyAttempts, { smart_count: seconds });
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const secondsLater = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
+/** The address a sign-in comes from, as counted: `::ffff:10.0.0.1` is 10.0.0.1; none known, 'unknown'. */
+export const sourceOf = (address: string | undefined): string =>
+  address ? address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1').toLowerCase() : 'unknown';
+
+/** The login's wrong passwords from every address, within FORGET_AFTER_SEC. */
+async function loginFailures(db: Database, login: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: signinFailures.count, lastFailedAt: signinFailures.lastFailedAt })
+    .from(signinFailures)
+    .where(and(eq(signinFailures.login, login), eq(signinFailures.source, EVERY_ADDRESS)));
+  if (!row || row.lastFailedAt <= secondsLater(now, -FORGET_AFTER_SEC)) return 0;
+  return row.count;
+}
+
 /**
- * Counts an attempt for `login` and answers 0, unless the login is waiting: then it counts nothing
- * and answers the seconds left (signinDelayed). Call before checking the password; a right one calls
- * forgetSigninFailures.
+ * Counts an attempt for `login` from `source` and answers 0, unless that address is waiting: then it counts
+ * nothing and answers the seconds left (signinDelayed). Call before checking the password; a right one
+ * calls forgetSigninFailures.
  */
-export async function claimSigninAttempt(db: Database, login: string, now: Date): Promise<number> {
-  const forgotten = sql`${signinFailures.lastFailedAt} <= ${timestamp(secondsLater(now, -FORGET_AFTER_SEC))}`;
-  const failures = sql`(case when ${forgotten} then 1 else ${signinFailures.count} + 1 end)`;
-  // The exponent is capped like delayAfter's: a long siege must not overflow power().
-  const wait = sql`least(${MAX_DELAY_SEC}, ${FIRST_DELAY_SEC} * power(2, least(${failures} - ${FREE_ATTEMPTS}, 20)))`;
+export async function claimSigninAttempt(
+  db: Database,
+  login: string,
+  source: string,
+  now: Date,
+): Promise<number> {
   // Logins nobody has tried for a day are forgotten, so that the table does not keep every login ever tried.
   await db
     .delete(signinFailures)
@@ -52,33 +77,48 @@ export async function claimSigninAttempt(db: Database, login: string, now: Date)
         or(isNull(signinFailures.lockedUntil), lte(signinFailures.lockedUntil, now)),
       ),
     );
-  const firstWait = delayAfter(1);
+  const free = (await loginFailures(db, login, now)) >= LOGIN_FREE_ATTEMPTS ? 1 : FREE_ATTEMPTS;
+  const forgotten = sql`${signinFailures.lastFailedAt} <= ${timestamp(secondsLater(now, -FORGET_AFTER_SEC))}`;
+  const failures = sql`(case when ${forgotten} then 1 else ${signinFailures.count} + 1 end)`;
+  // The exponent is capped like delayAfter's: a long siege must not overflow power().
+  const wait = sql`least(${MAX_DELAY_SEC}, ${FIRST_DELAY_SEC} * power(2, least(${failures} - ${free}, 20)))`;
+  const firstWait = delayAfter(1, free);
   for (let round = 0; round < 2; round++) {
     const counted = await db
       .insert(signinFailures)
       .values({
         login,
+        source,
         count: 1,
         lastFailedAt: now,
         lockedUntil: firstWait > 0 ? secondsLater(now, firstWait) : null,
       })
       .onConflictDoUpdate({
-        target: signinFailures.login,
+        target: [signinFailures.login, signinFailures.source],
         set: {
           count: failures,
           lastFailedAt: now,
-          lockedUntil: sql`case when ${failures} >= ${FREE_ATTEMPTS}
+          lockedUntil: sql`case when ${failures} >= ${free}
             then ${timestamp(now)} + ${wait} * interval '1 second' else null end`,
         },
         setWhere: sql`${signinFailures.lockedUntil} is null or ${signinFailures.lockedUntil} <= ${timestamp(now)}`,
       })
       .returning({ count: signinFailures.count });
-    if (counted.length > 0) return 0;
+    if (counted.length > 0) {
+      await db
+        .insert(signinFailures)
+        .values({ login, source: EVERY_ADDRESS, count: 1, lastFailedAt: now })
+        .onConflictDoUpdate({
+          target: [signinFailures.login, signinFailures.source],
+          set: { count: failures, lastFailedAt: now },
+        });
+      return 0;
+    }
 
     const [waiting] = await db
       .select({ lockedUntil: signinFailures.lockedUntil })
       .from(signinFailures)
-      .where(eq(signinFailures.login, login));
+      .where(and(eq(signinFailures.login, login), eq(signinFailures.source, source)));
     if (waiting?.lockedUntil && waiting.lockedUntil > now) {
       return Math.max(1, Math.ceil((waiting.lockedUntil.getTime() - now.getTime()) / 1000));
     }
@@ -87,12 +127,18 @@ export async function claimSigninAttempt(db: Database, login: string, now: Date)
   return 1;
 }
 
-/** A right password: the login's wrong ones are forgotten. */
-export async function forgetSigninFailures(db: Database, login: string): Promise<void> {
-  await db.delete(signinFailures).where(eq(signinFailures.login, login));
+/** A right password: its address's wrong ones are forgotten, and it no longer counts for the login. */
+export async function forgetSigninFailures(db: Database, login: string, source: string): Promise<void> {
+  await db
+    .delete(signinFailures)
+    .where(and(eq(signinFailures.login, login), eq(signinFailures.source, source)));
+  await db
+    .update(signinFailures)
+    .set({ count: sql`greatest(${signinFailures.count} - 1, 0)` })
+    .where(and(eq(signinFailures.login, login), eq(signinFailures.source, EVERY_ADDRESS)));
 }
 
-/** A QR sign-in approved by the account's own app lifts its login's wait. */
+/** A QR sign-in approved by the account's own app forgets its login's wrong passwords, from every address. */
 export async function liftSigninDelay(db: Database, accountId: string): Promise<void> {
   await db
     .delete(signinFailures)

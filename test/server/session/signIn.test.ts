@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { signToken } from '../../../server/auth/tokens.ts';
 import { accounts, customers, sessions, signinFailures } from '../../../server/db/schema.ts';
 import { delayAfter } from '../../../server/features/session/signinDelay.ts';
@@ -146,7 +146,7 @@ describe('POST /api/auth/signin', () => {
   });
 });
 
-describe('the sign-in delay of a login', () => {
+describe('the sign-in delay of a login, per client address', () => {
   const delayed = (seconds: number) => ({
     messageKey: 'error.auth.tooManyAttempts',
     message: `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or sign in with the QR code.`,
@@ -160,9 +160,13 @@ describe('the sign-in delay of a login', () => {
     expect(i18nProvider.translate(answer.body.messageKey, answer.body.params)).toBe(answer.body.message);
   }
 
-  async function wrongPasswords(login: string, times: number) {
+  /** A sign-in from one client address (the tests' default one when none is named). */
+  const signinFrom = (remoteAddress: string, body: unknown) =>
+    ctx.call('POST', '/api/auth/signin', { json: body, remoteAddress });
+
+  async function wrongPasswords(login: string, times: number, from = '127.0.0.1') {
     for (let attempt = 1; attempt <= times; attempt++) {
-      expect((await signin({ login, password: `Wrong-Password-${attempt}` })).status).toBe(401);
+      expect((await signinFrom(from, { login, password: `Wrong-Password-${attempt}` })).status).toBe(401);
     }
   }
 
@@ -173,17 +177,36 @@ describe('the sign-in delay of a login', () => {
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .where(eq(accounts.email, email));
 
-  it("costs the owner 30 seconds after a stranger's 5 wrong passwords, then lets the right one in", async () => {
+  it("stops a stranger's address after its 5 wrong passwords, never the owner's own", async () => {
     const email = uniqueEmail('owner');
     await ctx.createAccount({ email, password: PASSWORD });
-    await wrongPasswords(email, 5);
+    await wrongPasswords(email, 5, '203.0.113.7');
 
-    expectDelayed(await signin({ login: email, password: PASSWORD }), 30);
+    // The guessing address waits, even with the right password…
+    expectDelayed(await signinFrom('203.0.113.7', { login: email, password: PASSWORD }), 30);
     expect(await sessionsOf(email)).toEqual([]);
+    // …the owner, from an address that has not failed, signs in at once.
+    expect((await signinFrom('198.51.100.20', { login: email, password: PASSWORD })).status).toBe(200);
+    expectDelayed(await signinFrom('203.0.113.7', { login: email, password: PASSWORD }), 30);
     secondsPass(29);
-    expectDelayed(await signin({ login: email, password: PASSWORD }), 1);
+    expectDelayed(await signinFrom('203.0.113.7', { login: email, password: PASSWORD }), 1);
     secondsPass(1);
-    expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
+    expect((await signinFrom('203.0.113.7', { login: email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('slows guessing from many addresses: past 30 wrong passwords, each address waits after its first', async () => {
+    const email = uniqueEmail('besieged');
+    await ctx.createAccount({ email, password: PASSWORD });
+    for (let address = 1; address <= 30; address++) await wrongPasswords(email, 1, `192.0.2.${address}`);
+
+    // Under siege: a new address has its one guess, then waits.
+    await wrongPasswords(email, 1, '192.0.2.100');
+    expectDelayed(await signinFrom('192.0.2.100', { login: email, password: 'Wrong-Password-2' }), 30);
+    // An address that failed before the siege waits after its next wrong one.
+    await wrongPasswords(email, 1, '192.0.2.1');
+    expectDelayed(await signinFrom('192.0.2.1', { login: email, password: 'Wrong-Password-3' }), 60);
+    // The owner's address has not failed: his right password is heard.
+    expect((await signinFrom('198.51.100.21', { login: email, password: PASSWORD })).status).toBe(200);
   });
 
   it('doubles the wait with each further wrong password, up to 15 minutes', async () => {
@@ -202,7 +225,10 @@ describe('the sign-in delay of a login', () => {
     const email = uniqueEmail('long-siege');
     await ctx.createAccount({ email, password: PASSWORD });
     await wrongPasswords(email, 1);
-    await ctx.db.update(signinFailures).set({ count: 2_000_000 }).where(eq(signinFailures.login, email));
+    await ctx.db
+      .update(signinFailures)
+      .set({ count: 2_000_000 })
+      .where(and(eq(signinFailures.login, email), eq(signinFailures.source, '127.0.0.1')));
     expect((await signin({ login: email, password: 'Wrong-Password-9' })).status).toBe(401);
     expectDelayed(await signin({ login: email, password: PASSWORD }), 900);
   });
@@ -243,7 +269,7 @@ describe('the sign-in delay of a login', () => {
     expect((await signin({ login: email, password: PASSWORD })).status).toBe(200);
   });
 
-  it('lifts the wait once the owner signs in by QR code, approved by the own app', async () => {
+  it('lifts the wait of every address once the owner signs in by QR code, approved by the own app', async () => {
     const email = uniqueEmail('qr-owner');
     await ctx.createAccount({ email, password: PASSWORD });
     const appToken = await ctx.signIn(email, PASSWORD);
