@@ -13,7 +13,8 @@ export interface RunningPortal {
 
 /**
  * Starts the portal as a new user would (`npm start`), on a free port and an empty data folder, with the
- * settings of `env` (e.g. FRAME_ANCESTORS, or DATABASE_URL and SECRETS_KEY for PostgreSQL). `startTimeoutMs`
+ * settings of `env` (e.g. FRAME_ANCESTORS, or DATABASE_URL and SECRETS_KEY for PostgreSQL) over
+ * OUTBOUND_ALLOW=loopback (the journeys' slapd and directories listen on loopback). `startTimeoutMs`
  * bounds the start, build of dist/ included when it is stale. `operator`: a server joining a database
  * another one has seeded prints no initial operator; it is that server's.
  */
@@ -26,7 +27,10 @@ export const startPortal = async ({
   env?: Record<string, string>;
   operator?: RunningPortal['operator'];
 } = {}): Promise<RunningPortal> => {
-  const server = await startLocalServer({ startTimeoutMs, env });
+  const server = await startLocalServer({
+    startTimeoutMs,
+    env: { OUTBOUND_ALLOW: '127.0.0.0/8,::1/128', ...env },
+  });
   if (operator) return { ...server, operator };
   const match = server.output().match(/^initial operator: (\S+) (\S+)$/m);
   if (!match) {

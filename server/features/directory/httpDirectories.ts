@@ -1,15 +1,28 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { GRAPH_DEFAULT_URLS } from '../../../contract/directory.ts';
 import { isHttpUrl } from '../../../contract/rules.ts';
+import {
+  OutboundError,
+  type OutboundPolicy,
+  pinnedLookup,
+  type Resolved,
+  resolveOutbound,
+} from '../../domain/outbound.ts';
 import type { DirectoryEntry } from './entry.ts';
 
 /**
  * The directories read over HTTP: a REST directory's list-active-users URL, and Azure AD through Microsoft
  * Graph (a client-credentials token, then `/v1.0/users` with `$select` and `$top`, following
- * `@odata.nextLink`). Every request times out (5 s by default); an answer is read up to 50 MB; errors become
- * an HttpDirectoryError with a reason and one line of detail that never holds a secret.
+ * `@odata.nextLink`). Every request goes through the outbound guard (server/domain/outbound.ts: the host
+ * resolved once, a refused address never connected to), is made to the address it answered, follows no
+ * redirect and times out (5 s by default); an answer is read up to 50 MB; errors become an HttpDirectoryError
+ * with a reason and one line of detail that never holds a secret nor the remote body.
  */
 
 export type HttpDirectoryFailure =
+  | 'notPermitted'
   | 'refused'
   | 'timeout'
   | 'credentials'
@@ -51,6 +64,8 @@ export interface AzureDirectorySettings {
 export const GRAPH_DEFAULTS = GRAPH_DEFAULT_URLS;
 
 export interface HttpOptions {
+  /** What may be reached (the server's OUTBOUND_ALLOW): every request goes through the outbound guard. */
+  outbound: OutboundPolicy;
   timeoutMs?: number;
 }
 
@@ -67,7 +82,17 @@ const originOf = (url: string) => {
   }
 };
 
-/** A GET or POST answering JSON, with the timeout and the size cap. */
+/** The answer's status and body, read up to MAX_BYTES. */
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/**
+ * A GET or POST answering JSON, with the timeout (name resolution, connection and reading together) and the
+ * size cap. The host is resolved once through the outbound guard and the connection made to the addresses it
+ * checked (TLS still verifying the certificate for the host name); a redirect is never followed.
+ */
 async function requestJson(
   url: string,
   init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
@@ -76,66 +101,148 @@ async function requestJson(
   if (!isHttpUrl(url)) throw new HttpDirectoryError('other', 'The URL must be an http(s) URL.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const origin = originOf(url);
-  let response: Response;
+  const deadline = Date.now() + timeoutMs;
+  const target = new URL(url);
+  let resolved: Resolved;
   try {
-    response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: { accept: 'application/json', ...init.headers },
-      body: init.body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    resolved = await resolveOutbound(target.hostname, options.outbound, { timeoutMs });
   } catch (error) {
-    throw networkFailure(error, origin, timeoutMs);
+    throw outboundFailure(error, origin);
   }
-  if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel();
-    throw new HttpDirectoryError(
-      'credentials',
-      `The credentials were refused by ${origin} (${response.status}).`,
-    );
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new HttpDirectoryError('status', `The server at ${origin} answered ${response.status}.`);
-  }
-  let text: string;
+  let answer: Answer;
   try {
-    text = await readCapped(response);
+    answer = await send(target, resolved, init, Math.max(1, deadline - Date.now()));
   } catch (error) {
     if (error instanceof HttpDirectoryError) throw error;
     throw networkFailure(error, origin, timeoutMs);
   }
+  if (answer.status === 401 || answer.status === 403) {
+    throw new HttpDirectoryError(
+      'credentials',
+      `The credentials were refused by ${origin} (${answer.status}).`,
+    );
+  }
+  if (answer.status >= 300 && answer.status < 400) {
+    throw new HttpDirectoryError(
+      'status',
+      `The server at ${origin} answered ${answer.status}: a redirect, which is not followed.`,
+    );
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new HttpDirectoryError('status', `The server at ${origin} answered ${answer.status}.`);
+  }
   try {
-    return JSON.parse(text);
+    return JSON.parse(answer.text);
   } catch {
     throw new HttpDirectoryError('format', `The answer of ${origin} is not JSON.`);
   }
 }
 
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      throw new HttpDirectoryError('format', 'The answer is larger than 50 MB.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** Headers that describe the connection or the body are the request's own, never a setting's. */
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'upgrade',
+  'te',
+]);
+
+const ownHeaders = (headers: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())));
+
+class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+/**
+ * One request to the addresses the guard checked, its Host header and TLS server name the URL's host. Any
+ * status is answered (a redirect's Location is never read); only a 2xx body is read, up to MAX_BYTES.
+ */
+function send(
+  target: URL,
+  resolved: Resolved,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  timeoutMs: number,
+): Promise<Answer> {
+  const secure = target.protocol === 'https:';
+  const name = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8');
+  return new Promise<Answer>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const request = (secure ? httpsRequest : httpRequest)({
+      // The URL's host (the Host header, and the name TLS verifies the certificate for), reached at the
+      // addresses the guard checked: the lookup answers them, and no DNS query is made again.
+      hostname: name,
+      lookup: pinnedLookup(resolved),
+      ...(secure && isIP(name) === 0 ? { servername: name } : {}),
+      port: target.port === '' ? (secure ? 443 : 80) : Number(target.port),
+      path: `${target.pathname}${target.search}`,
+      method: init.method ?? 'GET',
+      headers: {
+        accept: 'application/json',
+        ...ownHeaders(init.headers),
+        ...(body === undefined ? {} : { 'content-length': String(body.byteLength) }),
+      },
+      // A connection of its own (no pool keyed by the name), closed after the answer.
+      agent: false,
+    });
+    const timer = setTimeout(() => {
+      const error = new TimeoutError('timeout');
+      request.destroy(error);
+      settle(() => reject(error));
+    }, timeoutMs);
+    request.on('error', (error) => settle(() => reject(error)));
+    request.on('response', (response) => {
+      response.on('error', (error) => settle(() => reject(error)));
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        response.resume();
+        request.destroy();
+        settle(() => resolve({ status, text: '' }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > MAX_BYTES) {
+          request.destroy();
+          settle(() => reject(new HttpDirectoryError('format', 'The answer is larger than 50 MB.')));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('aborted', () =>
+        settle(() => reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))),
+      );
+      response.on('end', () =>
+        settle(() => resolve({ status, text: Buffer.concat(chunks).toString('utf8') })),
+      );
+    });
+    request.end(body);
+  });
+}
+
+/** A name the guard refused, or that did not resolve: no connection was made. */
+function outboundFailure(error: unknown, origin: string): HttpDirectoryError {
+  if (!(error instanceof OutboundError)) throw error;
+  return error.category === 'notPermitted'
+    ? new HttpDirectoryError('notPermitted', error.message)
+    : new HttpDirectoryError('refused', `The host of ${origin} could not be resolved.`);
 }
 
 function networkFailure(error: unknown, origin: string, timeoutMs: number): HttpDirectoryError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code ?? (error as { code?: string }).code;
   const name = (error as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT') {
+  if (name === 'TimeoutError' || name === 'AbortError') {
     return new HttpDirectoryError(
       'timeout',
       `No answer from ${origin} within ${Math.round(timeoutMs / 1000)} s.`,
@@ -143,10 +250,10 @@ function networkFailure(error: unknown, origin: string, timeoutMs: number): Http
   }
   if (code === 'ECONNREFUSED')
     return new HttpDirectoryError('refused', `The server at ${origin} refused the connection.`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new HttpDirectoryError('refused', `The host of ${origin} could not be resolved.`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') {
+    return new HttpDirectoryError('refused', `The server at ${origin} cannot be reached from here.`);
   }
-  if (/CERT|SSL|TLS/i.test(`${code ?? ''} ${cause?.message ?? ''}`)) {
+  if (/CERT|SSL|TLS/i.test(`${code ?? ''} ${cause?.message ?? (error as Error).message ?? ''}`)) {
     return new HttpDirectoryError('tls', `The secure connection to ${origin} failed.`);
   }
   return new HttpDirectoryError('other', `The request to ${origin} failed${code ? ` (${code})` : ''}.`);
@@ -236,8 +343,8 @@ const nextOnOrigin = (next: string | null, current: string): string | null => {
 
 export async function readRestUsers(
   settings: RestDirectorySettings,
+  options: HttpOptions,
   onProgress?: (read: number) => void,
-  options: HttpOptions = {},
 ): Promise<DirectoryEntry[]> {
   const headers = restHeaders(settings.authentication);
   const users: DirectoryEntry[] = [];
@@ -254,7 +361,7 @@ export async function readRestUsers(
 
 export async function testRestDirectory(
   settings: RestDirectorySettings,
-  options: HttpOptions = {},
+  options: HttpOptions,
 ): Promise<{ entries: number }> {
   const { users } = restPage(
     await requestJson(settings.listUsersUrl, { headers: restHeaders(settings.authentication) }, options),
@@ -308,8 +415,8 @@ const usersUrl = (settings: AzureDirectorySettings, top: number) =>
 
 export async function readAzureUsers(
   settings: AzureDirectorySettings,
+  options: HttpOptions,
   onProgress?: (read: number) => void,
-  options: HttpOptions = {},
 ): Promise<DirectoryEntry[]> {
   const token = await graphToken(settings, options);
   const users: DirectoryEntry[] = [];
@@ -333,7 +440,7 @@ export async function readAzureUsers(
 
 export async function testAzureDirectory(
   settings: AzureDirectorySettings,
-  options: HttpOptions = {},
+  options: HttpOptions,
 ): Promise<{ entries: number }> {
   const token = await graphToken(settings, options);
   const body = (await requestJson(

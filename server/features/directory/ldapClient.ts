@@ -1,8 +1,11 @@
+import { isIP, connect as netConnect } from 'node:net';
+import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import {
   AdminLimitExceededError,
   Attribute,
   Change,
   Client,
+  ConfidentialityRequiredError,
   ConstraintViolationError,
   type Entry,
   type Filter,
@@ -11,11 +14,19 @@ import {
   InvalidCredentialsError,
   InvalidDNSyntaxError,
   NoSuchObjectError,
+  ResultCodeError,
   SizeLimitExceededError,
   StrongAuthRequiredError,
   UnwillingToPerformError,
 } from 'ldapts';
 import { USERNAME_PLACEHOLDER } from '../../../contract/rules.ts';
+import {
+  OutboundError,
+  type OutboundPolicy,
+  pinnedLookup,
+  type Resolved,
+  resolveOutbound,
+} from '../../domain/outbound.ts';
 import type { DirectoryEntry } from './entry.ts';
 
 export type { DirectoryEntry } from './entry.ts';
@@ -23,9 +34,11 @@ export type { DirectoryEntry } from './entry.ts';
 /**
  * The LDAP side of a directory (ldapts): test the connection, read every user with paged searches (a real
  * directory caps a plain search, Active Directory at 1,000 entries), find one user, and write a password.
- * Every call binds with the directory's configured account, times out (5 s by default, for the connection
- * and for each request, so a large directory read page by page does not time out as a whole) and closes its
- * connection. Errors become an LdapError with a reason and one line of detail that never holds a password.
+ * Every call goes through the outbound guard first (server/domain/outbound.ts: the host resolved once, a
+ * refused address never connected to) and connects to the addresses it checked, binds with the directory's
+ * configured account, times out (5 s by default, for the connection and for each request, so a large
+ * directory read page by page does not time out as a whole) and closes its connection. Errors become an
+ * LdapError with a reason and one line of detail that never holds a password nor the directory's own words.
  */
 
 export interface LdapSettings {
@@ -49,12 +62,15 @@ export interface LdapSettings {
 }
 
 /**
- * Why a call failed: the server refused or could not be reached (`refused`), did not answer in time
- * (`timeout`), refused the user DN or password (`credentials`), has no such base DN (`baseDn`), failed the
- * secure connection (`tls`), rejected the login pattern as a filter (`filter`), or does not let the account
- * do it (`notAllowed`: a password change); anything else is `other`.
+ * Why a call failed: the outbound guard does not let the portal connect to the host's address
+ * (`notPermitted`: nothing was sent), the host name did not resolve or the server refused or could not be
+ * reached (`refused`), did not answer in time (`timeout`), refused the user DN or password (`credentials`),
+ * has no such base DN (`baseDn`), failed the secure connection (`tls`), rejected the login pattern as a
+ * filter (`filter`), or does not let the account do it (`notAllowed`: a password change); anything else is
+ * `other`.
  */
 export type LdapFailure =
+  | 'notPermitted'
   | 'refused'
   | 'timeout'
   | 'credentials'
@@ -77,7 +93,9 @@ export class LdapError extends Error {
 }
 
 export interface LdapOptions {
-  /** For connecting and for each request; 5000 by default. */
+  /** What may be reached (the server's OUTBOUND_ALLOW): every connection goes through the outbound guard. */
+  outbound: OutboundPolicy;
+  /** For resolving the host, connecting and for each request; 5000 by default. */
   timeoutMs?: number;
   /** Entries per page of a paged search; 500 by default (what most directories allow). */
   pageSize?: number;
@@ -111,6 +129,11 @@ const TLS_CODES =
 /** What went wrong, in the words of the reason it is; `secrets` never appear in the detail. */
 function failure(error: unknown, settings: LdapSettings, step: Step, secrets: string[]): LdapError {
   if (error instanceof LdapError) return error;
+  if (error instanceof OutboundError) {
+    return error.category === 'notPermitted'
+      ? new LdapError('notPermitted', error.message)
+      : new LdapError('refused', `The host name '${settings.host}' could not be resolved.`);
+  }
   const server = `${settings.host}:${settings.port}`;
   const code = String((error as { code?: unknown } | null)?.code ?? '');
   const raw = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
@@ -147,14 +170,24 @@ function failure(error: unknown, settings: LdapSettings, step: Step, secrets: st
       `The directory does not let the configured account read '${settings.baseDn}'.`,
     );
   }
-  if (error instanceof StrongAuthRequiredError) {
+  if (error instanceof StrongAuthRequiredError || error instanceof ConfidentialityRequiredError) {
     return new LdapError('tls', 'The directory requires a secured connection (LDAPS).');
   }
+  // The directory's own words (its diagnostic message) are never repeated: only what its result code means.
   if (error instanceof ConstraintViolationError && step.writing !== undefined) {
-    return new LdapError('other', `The directory refused the new password: ${message}`);
+    return new LdapError(
+      'other',
+      'The directory refused the new password: it breaks one of its constraints (its password policy).',
+    );
   }
   if (error instanceof AdminLimitExceededError || error instanceof SizeLimitExceededError) {
-    return new LdapError('other', `The directory stopped the search at one of its limits: ${message}`);
+    return new LdapError(
+      'other',
+      'The directory stopped the search at one of its size or administrative limits.',
+    );
+  }
+  if (error instanceof ResultCodeError) {
+    return new LdapError('other', `The directory answered with an error (LDAP result ${error.code}).`);
   }
   if (code === 'ECONNREFUSED')
     return new LdapError('refused', `The server at ${server} refused the connection.`);
@@ -183,7 +216,10 @@ function failure(error: unknown, settings: LdapSettings, step: Step, secrets: st
       `The server at ${server} closed the connection: is it an LDAP${settings.secured ? 'S' : ''} server on this port?`,
     );
   }
-  return new LdapError('other', `The directory answered: ${message}`);
+  return new LdapError(
+    'other',
+    `The request to ${server} failed${/^[A-Z][A-Z0-9_]+$/.test(code) ? ` (${code})` : ''}.`,
+  );
 }
 
 /** Runs `work` on a client bound with the configured account, then closes the connection. */
@@ -199,6 +235,20 @@ async function withClient<T>(
     // An empty password would be an anonymous bind, which many directories accept.
     throw new LdapError('credentials', 'No password is set for the user DN.');
   }
+  let resolved: Resolved;
+  try {
+    resolved = await resolveOutbound(settings.host, options.outbound, { timeoutMs });
+  } catch (error) {
+    throw failure(error, settings, step, []);
+  }
+  // The connection goes to the addresses the guard checked (the lookup answers them; no DNS query again),
+  // for the host name: ldaps:// verifies the server's certificate for it against the system's authorities
+  // (a self-signed one fails with 'tls').
+  const lookup = pinnedLookup(resolved);
+  const servername = isIP(settings.host) === 0 ? { servername: settings.host } : {};
+  const connect = (port: number) => netConnect({ port, host: settings.host, lookup });
+  const connectSecurely = (port: number, _host: string, tlsOptions?: ConnectionOptions) =>
+    tlsConnect({ ...tlsOptions, ...servername, port, host: settings.host, lookup });
   let client: Client;
   try {
     client = new Client({
@@ -206,8 +256,8 @@ async function withClient<T>(
       timeout: timeoutMs,
       connectTimeout: timeoutMs,
       strictDN: false,
-      // ldaps:// verifies the server's certificate against the system's authorities: a self-signed one fails
-      // with 'tls'.
+      createConnection: connect as typeof netConnect,
+      createSecureConnection: connectSecurely as typeof tlsConnect,
       ...(settings.secured ? { tlsOptions: { minVersion: 'TLSv1.2' as const } } : {}),
     });
   } catch {
@@ -306,7 +356,7 @@ const attributesOf = (settings: LdapSettings) => [
  */
 export async function testLdapConnection(
   settings: LdapSettings,
-  options: LdapOptions = {},
+  options: LdapOptions,
 ): Promise<{ entries: number }> {
   const filter = parsedLoginFilter(settings, null);
   return withClient(settings, options, async (client) => {
@@ -330,8 +380,8 @@ export async function testLdapConnection(
  */
 export async function readLdapUsers(
   settings: LdapSettings,
+  options: LdapOptions,
   onProgress?: (read: number) => void,
-  options: LdapOptions = {},
 ): Promise<DirectoryEntry[]> {
   const filter = parsedLoginFilter(settings, null);
   return withClient(settings, options, async (client) => {
@@ -362,7 +412,7 @@ export async function readLdapUsers(
 export async function findLdapUser(
   settings: LdapSettings,
   username: string,
-  options: LdapOptions = {},
+  options: LdapOptions,
 ): Promise<DirectoryEntry | null> {
   if (username === '') return null;
   const filter = parsedLoginFilter(settings, username);
@@ -392,7 +442,7 @@ export async function setLdapPassword(
   settings: LdapSettings,
   dn: string,
   newPassword: string,
-  options: LdapOptions = {},
+  options: LdapOptions,
 ): Promise<void> {
   await withClient(
     settings,

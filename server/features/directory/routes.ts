@@ -6,6 +6,7 @@ import {
   directoryUser,
 } from '../../../contract/directory.ts';
 import type { UserUpdateForm } from '../../../contract/user.ts';
+import { outboundPolicy } from '../../domain/outbound.ts';
 import { fail } from '../../errors.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { readFile } from '../../kit/multipart.ts';
@@ -33,6 +34,8 @@ import { isSyncing, startSync, syncStateOf, testConnection } from './sync.ts';
  */
 export function directoryRoutes(kit: Kit): void {
   const syncRunning = () => fail(DIRECTORY_ERRORS.syncRunning);
+  /** Where a directory may be reached: every connection goes through the outbound guard (OUTBOUND_ALLOW). */
+  const outbound = outboundPolicy(kit.services.config.outboundAllow);
 
   kit.crud<DirectoryListRow, unknown, Record<string, unknown>, typeof directory>(directory, directoryRows, {
     record: directory.getOne.schema.response[200],
@@ -60,7 +63,7 @@ export function directoryRoutes(kit: Kit): void {
   kit.route(directory, 'testConnection', { transaction: false }, async (call) => {
     const { id, ...form } = call.body;
     const stored = id ? await call.transaction((tx) => findDirectory({ ...call, tx }, id)) : null;
-    return testConnection(connectionOf(readSettings(form, { purpose: 'test', stored })));
+    return testConnection(connectionOf(readSettings(form, { purpose: 'test', stored })), outbound);
   });
 
   // A synchronisation goes on after the answer, in transactions of its own in the directory's customer.
@@ -69,6 +72,7 @@ export function directoryRoutes(kit: Kit): void {
     const state = startSync({
       inCustomer: (work) => call.asCustomer(call.customer, work),
       directory: found,
+      outbound,
       by: call.caller.account,
     });
     call.reply.code(202);
@@ -82,6 +86,7 @@ export function directoryRoutes(kit: Kit): void {
     const state = startSync({
       inCustomer: (work) => call.asCustomer(call.customer, work),
       directory: found,
+      outbound,
       by: call.caller.account,
     });
     call.reply.code(202);
@@ -106,7 +111,7 @@ export function directoryRoutes(kit: Kit): void {
     const { directory: found, user } = await call.transaction((tx) =>
       findDirectoryUser({ ...call, tx }, connectorId, id),
     );
-    await writeLdapPassword(found, user, call.body.password);
+    await writeLdapPassword(found, user, call.body.password, outbound);
     await call.transaction((tx, audit) => auditPasswordReset({ ...call, tx, audit }, user));
     return { id: user.id };
   });

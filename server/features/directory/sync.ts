@@ -12,6 +12,7 @@ import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
+import type { OutboundPolicy } from '../../domain/outbound.ts';
 import { fail } from '../../errors.ts';
 import type { DirectoryEntry } from './entry.ts';
 import {
@@ -49,15 +50,21 @@ export function failureOf(error: unknown): { reason: Failure; detail: string } |
   return null;
 }
 
-/** Tests a connection; a failure to connect is an answer, not an error. */
-export async function testConnection(connection: Connection): Promise<TestConnectionAnswer> {
+/**
+ * Tests a connection, through the outbound guard (`outbound`: the server's OUTBOUND_ALLOW); a failure to
+ * connect, or an address the guard refuses, is an answer, not an error.
+ */
+export async function testConnection(
+  connection: Connection,
+  outbound: OutboundPolicy,
+): Promise<TestConnectionAnswer> {
   try {
     const { entries } =
       connection.type === 'LDAP'
-        ? await testLdapConnection(connection.settings)
+        ? await testLdapConnection(connection.settings, { outbound })
         : connection.type === 'AZURE'
-          ? await testAzureDirectory(connection.settings)
-          : await testRestDirectory(connection.settings);
+          ? await testAzureDirectory(connection.settings, { outbound })
+          : await testRestDirectory(connection.settings, { outbound });
     return {
       success: true,
       messageKey: SUCCESS.key,
@@ -80,18 +87,19 @@ export async function testConnection(connection: Connection): Promise<TestConnec
   }
 }
 
-/** Every user entry of a directory. */
+/** Every user entry of a directory, read through the outbound guard. */
 export function readEntries(
   connection: Connection,
+  outbound: OutboundPolicy,
   onProgress: (read: number) => void,
 ): Promise<DirectoryEntry[]> {
   switch (connection.type) {
     case 'LDAP':
-      return readLdapUsers(connection.settings, onProgress);
+      return readLdapUsers(connection.settings, { outbound }, onProgress);
     case 'AZURE':
-      return readAzureUsers(connection.settings, onProgress);
+      return readAzureUsers(connection.settings, { outbound }, onProgress);
     case 'REST':
-      return readRestUsers(connection.settings, onProgress);
+      return readRestUsers(connection.settings, { outbound }, onProgress);
   }
 }
 
@@ -175,6 +183,8 @@ export interface SyncRequest {
   inCustomer: InCustomer;
   directory: DirectoryRow;
   connection: Connection;
+  /** What the directory may be reached at (the server's OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
   by: Modifier;
   /** Called with the state once the run has ended (tests, logs). */
   onEnd?: (state: SyncState) => void;
@@ -200,11 +210,11 @@ export function startSync(request: Omit<SyncRequest, 'connection'>): SyncState {
 }
 
 async function run(
-  { inCustomer, directory, connection, by, onEnd }: SyncRequest,
+  { inCustomer, directory, connection, outbound, by, onEnd }: SyncRequest,
   state: SyncState,
 ): Promise<void> {
   try {
-    const entries = await readEntries(connection, (read) => {
+    const entries = await readEntries(connection, outbound, (read) => {
       state.read = read;
     });
     state.read = entries.length;

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/db/schema.ts';
+import { outboundPolicy } from '../../../server/domain/outbound.ts';
+import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import {
   type AzureDirectorySettings,
   HttpDirectoryError,
@@ -13,12 +16,16 @@ import { syncEnded } from '../../../server/features/directory/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, TEST_OUTBOUND_ALLOW, type TestContext } from '../helpers.ts';
 
 /**
  * The directories read over HTTP, against small local servers: a REST directory's list-active-users URL with
- * each authentication, and Azure AD through a Microsoft Graph of our own (token endpoint, users pages).
+ * each authentication, and Azure AD through a Microsoft Graph of our own (token endpoint, users pages); and
+ * the outbound guard in front of them (OUTBOUND_ALLOW: loopback here, nothing in its own API context).
  */
+
+/** The tests' OUTBOUND_ALLOW: the directories listen on loopback. */
+const outbound = outboundPolicy(TEST_OUTBOUND_ALLOW);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -97,8 +104,10 @@ describe('a REST directory', () => {
     async (_, authentication, check) => {
       const url = await restServer(check);
       const read: number[] = [];
-      const entries = await readRestUsers({ listUsersUrl: `${url}/users`, authentication }, (count) =>
-        read.push(count),
+      const entries = await readRestUsers(
+        { listUsersUrl: `${url}/users`, authentication },
+        { outbound },
+        (count) => read.push(count),
       );
       expect(entries.map((entry) => entry.username)).toEqual(['rest1', 'rest2', 'rest3']);
       expect(entries[0]).toEqual({
@@ -149,9 +158,10 @@ describe('a REST directory', () => {
     ],
   ])('fails with a reason for %s', async (_, urlOf, reason) => {
     const listUsersUrl = await urlOf();
-    const failure = await readRestUsers({ listUsersUrl, authentication: { type: 'NONE' } }).catch(
-      (error) => error,
-    );
+    const failure = await readRestUsers(
+      { listUsersUrl, authentication: { type: 'NONE' } },
+      { outbound },
+    ).catch((error) => error);
     expect(failure).toBeInstanceOf(HttpDirectoryError);
     expect(failure.reason).toBe(reason);
   });
@@ -161,7 +171,7 @@ describe('a REST directory', () => {
     servers.push(server);
     const failure = await testRestDirectory(
       { listUsersUrl: `${server.url}/users`, authentication: { type: 'NONE' } },
-      { timeoutMs: 300 },
+      { outbound, timeoutMs: 300 },
     ).catch((error) => error);
     expect(failure).toMatchObject({ reason: 'timeout' });
   });
@@ -217,7 +227,7 @@ describe('an Azure AD directory through Microsoft Graph', () => {
   });
 
   it('reads every page of users with $select and $top, leaving out disabled accounts', async () => {
-    const entries = await readAzureUsers(settings());
+    const entries = await readAzureUsers(settings(), { outbound });
     expect(entries.map((entry) => entry.username)).toEqual([
       'user1@contoso.onmicrosoft.com',
       'user3@contoso.onmicrosoft.com',
@@ -230,7 +240,9 @@ describe('an Azure AD directory through Microsoft Graph', () => {
   });
 
   it('says the credentials were refused for a wrong secret', async () => {
-    const failure = await readAzureUsers({ ...settings(), secret: 'wrong' }).catch((error) => error);
+    const failure = await readAzureUsers({ ...settings(), secret: 'wrong' }, { outbound }).catch(
+      (error) => error,
+    );
     expect(failure).toMatchObject({ reason: 'credentials' });
     expect(failure.detail).not.toContain('wrong');
   });
@@ -293,5 +305,146 @@ describe('synchronising a REST directory through the API', () => {
     });
     const [gone] = await ctx.db.select().from(users).where(eq(users.username, 'rest2'));
     expect(gone).toMatchObject({ status: 'INACTIVE', source: 'REST' });
+  });
+});
+
+describe('the outbound guard', () => {
+  it('reaches a name at the address it checked, speaking TLS for the name: a self-signed certificate still fails', async () => {
+    const { certificate, privateKey } = selfSignedCertificate({
+      commonName: 'localhost',
+      organization: 'Outbound test',
+      days: 1,
+    });
+    const names: string[] = [];
+    const server = createHttpsServer({
+      cert: certificate,
+      key: privateKey,
+      SNICallback: (name, done) => {
+        names.push(name);
+        done(null, undefined);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const failure = await testRestDirectory(
+        { listUsersUrl: `https://localhost:${port}/users`, authentication: { type: 'NONE' } },
+        { outbound },
+      ).catch((error) => error);
+      expect(failure).toMatchObject({ reason: 'tls' });
+      expect(names).toEqual(['localhost']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('answers a redirect as a status without following it', async () => {
+    const asked: string[] = [];
+    const server = await serve((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      response.end();
+    });
+    try {
+      const failure = await testRestDirectory(
+        { listUsersUrl: `${server.url}/users`, authentication: { type: 'NONE' } },
+        { outbound },
+      ).catch((error) => error);
+      expect(failure).toMatchObject({ reason: 'status' });
+      expect(failure.detail).toContain('redirect');
+      expect(asked).toEqual(['/users']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the outbound guard through the API, without OUTBOUND_ALLOW', () => {
+  let ctx: TestContext;
+  let token: string;
+  let customerId: string;
+  /** A REST directory and Graph on loopback, counting the requests it gets: the guard lets none through. */
+  let internal: { url: string; close: () => Promise<void> };
+  let requests = 0;
+  const call = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+    ctx.call(method, `/api${url}`, { token, json });
+  const testConnection = (form: Record<string, unknown>) =>
+    call('POST', `/idm-ldap/ldap/${customerId}/test-connection`, form);
+  const restForm = (listUsersUrl: string) => ({ type: 'REST', restAuthentication: 'NONE', listUsersUrl });
+
+  beforeAll(async () => {
+    internal = await serve((_, response) => {
+      requests++;
+      json(response, 200, { users: [person(1)], access_token: 'internal-token', value: [] });
+    });
+    ctx = await createTestContext({ config: { outboundAllow: [] } });
+    const customer = await ctx.createCustomer({ companyName: 'Guarded Co' });
+    customerId = customer.id;
+    ({ token } = await signedIn(ctx, {
+      customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    }));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await internal?.close();
+  });
+
+  it("answers Can't connect with notPermitted for a REST directory on loopback, and sends it nothing", async () => {
+    const answer = await testConnection(restForm(`${internal.url}/users`));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      success: false,
+      messageKey: 'directory.test.failure',
+      message: "Can't connect to the directory!",
+      reason: 'notPermitted',
+      detail: expect.stringMatching(/^Connections to '127\.0\.0\.1' are not allowed/),
+      entries: null,
+    });
+    expect(requests).toBe(0);
+  });
+
+  it('answers the same for a closed port as for an open one: no port state', async () => {
+    const open = await testConnection(restForm(`${internal.url}/users`));
+    const closed = await testConnection(restForm(`http://127.0.0.1:${await closedPort()}/users`));
+    expect(closed.body).toEqual(open.body);
+    expect(closed.body.reason).toBe('notPermitted');
+    expect(requests).toBe(0);
+  });
+
+  it('refuses a name that resolves to loopback, and an Azure authority and Graph on loopback', async () => {
+    const port = new URL(internal.url).port;
+    const named = await testConnection(restForm(`http://localhost:${port}/users`));
+    expect(named.body).toMatchObject({ success: false, reason: 'notPermitted' });
+    const azure = await testConnection({
+      type: 'AZURE',
+      tenantId: 'contoso.onmicrosoft.com',
+      applicationId: '11111111-2222-3333-4444-555555555555',
+      secret: 'client-secret',
+      authorityUrl: internal.url,
+      graphUrl: internal.url,
+    });
+    expect(azure.body).toMatchObject({ success: false, reason: 'notPermitted' });
+    expect(requests).toBe(0);
+  });
+
+  it('fails the synchronisation of a REST directory on loopback, importing nothing', async () => {
+    const created = await call('POST', `/idm-ldap/ldap/${customerId}`, {
+      name: 'Internal JSON',
+      ...restForm(`${internal.url}/users`),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    expect((await call('POST', `/idm-ldap/ldap/${customerId}/${id}/sync`)).status).toBe(202);
+    await syncEnded(id);
+    const state = await call('GET', `/idm-ldap/ldap/${customerId}/${id}/sync`);
+    expect(state.body).toMatchObject({
+      status: 'FAILED',
+      added: 0,
+      error: { messageKey: 'error.directory.syncFailed', detail: expect.stringContaining('not allowed') },
+    });
+    expect(await ctx.db.select().from(users).where(eq(users.directoryId, id))).toEqual([]);
+    expect(requests).toBe(0);
   });
 });

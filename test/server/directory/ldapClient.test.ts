@@ -1,5 +1,6 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { AdminLimitExceededError, Client, SizeLimitExceededError } from 'ldapts';
+import { outboundPolicy } from '../../../server/domain/outbound.ts';
 import {
   findLdapUser,
   LdapError,
@@ -11,6 +12,7 @@ import {
 } from '../../../server/features/directory/ldapClient.ts';
 import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { readerSettings } from '../fixtures/ldap.ts';
+import { TEST_OUTBOUND_ALLOW } from '../helpers.ts';
 
 /**
  * The LDAP client against a real OpenLDAP (test/support/slapd.sh) holding 600 users, which caps a plain
@@ -18,6 +20,8 @@ import { readerSettings } from '../fixtures/ldap.ts';
  */
 
 const USERS = 600;
+/** The tests' OUTBOUND_ALLOW: slapd listens on loopback. */
+const outbound = outboundPolicy(TEST_OUTBOUND_ALLOW);
 let slapd: Slapd;
 let settings: LdapSettings;
 
@@ -76,27 +80,27 @@ describe('the test directory', () => {
 
 describe('testing the connection', () => {
   it('binds, reads the base DN and counts the users the pattern finds, past the cap', async () => {
-    expect(await testLdapConnection(settings)).toEqual({ entries: USERS });
+    expect(await testLdapConnection(settings, { outbound })).toEqual({ entries: USERS });
   });
 
   it('names a refused password without repeating it', async () => {
     const error = await expectFailure(
-      testLdapConnection({ ...settings, password: 'not-the-secret' }),
+      testLdapConnection({ ...settings, password: 'not-the-secret' }, { outbound }),
       'credentials',
       'The user DN or password was refused.',
     );
     expect(error.message).not.toContain('not-the-secret');
     await expectFailure(
-      testLdapConnection({ ...settings, userDn: `cn=nobody,${slapd.baseDn}` }),
+      testLdapConnection({ ...settings, userDn: `cn=nobody,${slapd.baseDn}` }, { outbound }),
       'credentials',
     );
     // An empty password would be an anonymous bind, which succeeds.
-    await expectFailure(testLdapConnection({ ...settings, password: '' }), 'credentials');
+    await expectFailure(testLdapConnection({ ...settings, password: '' }, { outbound }), 'credentials');
   });
 
   it('names a base DN that does not exist', async () => {
     await expectFailure(
-      testLdapConnection({ ...settings, baseDn: `ou=nope,${slapd.baseDn}` }),
+      testLdapConnection({ ...settings, baseDn: `ou=nope,${slapd.baseDn}` }, { outbound }),
       'baseDn',
       "The base DN 'ou=nope,dc=example,dc=test' does not exist",
     );
@@ -105,7 +109,7 @@ describe('testing the connection', () => {
   it('names a port where nothing listens', async () => {
     const port = await closedPort();
     await expectFailure(
-      testLdapConnection({ ...settings, port }),
+      testLdapConnection({ ...settings, port }, { outbound }),
       'refused',
       `The server at 127.0.0.1:${port} refused the connection.`,
     );
@@ -114,7 +118,10 @@ describe('testing the connection', () => {
   it('does not hang on an address that never answers', async () => {
     const started = Date.now();
     const error = await failureOf(
-      testLdapConnection({ ...settings, host: '10.255.255.1' }, { timeoutMs: 300 }),
+      testLdapConnection(
+        { ...settings, host: '10.255.255.1' },
+        { outbound: outboundPolicy(['10.255.255.1']), timeoutMs: 300 },
+      ),
     );
     // Where the network answers "unreachable" at once the connection is refused instead of timing out.
     expect(['timeout', 'refused']).toContain(error.reason);
@@ -131,7 +138,7 @@ describe('testing the connection', () => {
     try {
       const started = Date.now();
       await expectFailure(
-        testLdapConnection({ ...settings, port }, { timeoutMs: 300 }),
+        testLdapConnection({ ...settings, port }, { outbound, timeoutMs: 300 }),
         'timeout',
         `No answer from 127.0.0.1:${port} within 300 ms.`,
       );
@@ -143,17 +150,23 @@ describe('testing the connection', () => {
   });
 
   it('names a secured connection to a server that does not speak TLS', async () => {
-    await expectFailure(testLdapConnection({ ...settings, secured: true }, { timeoutMs: 2000 }), 'tls');
+    await expectFailure(
+      testLdapConnection({ ...settings, secured: true }, { outbound, timeoutMs: 2000 }),
+      'tls',
+    );
   });
 
   it('names a login pattern that is not a filter, before connecting', async () => {
     const port = await closedPort();
     await expectFailure(
-      testLdapConnection({
-        ...settings,
-        port,
-        userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username})',
-      }),
+      testLdapConnection(
+        {
+          ...settings,
+          port,
+          userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username})',
+        },
+        { outbound },
+      ),
       'filter',
       /not a valid LDAP filter/,
     );
@@ -163,7 +176,7 @@ describe('testing the connection', () => {
 describe('reading the users', () => {
   it('reads every user through pages, past the cap, with the mapped attributes', async () => {
     const progress: number[] = [];
-    const entries = await readLdapUsers(settings, (read) => progress.push(read));
+    const entries = await readLdapUsers(settings, { outbound }, (read) => progress.push(read));
     expect(entries).toHaveLength(USERS);
     expect(new Set(entries.map((entry) => entry.username)).size).toBe(USERS);
     expect(progress).toEqual([500, 600]);
@@ -178,7 +191,7 @@ describe('reading the users', () => {
 
   it('reports progress after each page of the size asked', async () => {
     const progress: number[] = [];
-    await readLdapUsers(settings, (read) => progress.push(read), { pageSize: 200 });
+    await readLdapUsers(settings, { outbound, pageSize: 200 }, (read) => progress.push(read));
     expect(progress).toEqual([200, 400, 600]);
   });
 
@@ -186,13 +199,16 @@ describe('reading the users', () => {
     await slapd.addUser('badge1', { employeeNumber: 'E-1', telephoneNumber: '+33 1 23 45 67 89' });
     await slapd.addUser('badge2', { employeeNumber: 'E-2', cn: 'Second Badge' });
     try {
-      const entries = await readLdapUsers({
-        ...settings,
-        userLoginPattern: '(&(objectClass=inetOrgPerson)(cn={username}))',
-        loginProperty: 'employeeNumber',
-        displayNameAttribute: 'cn',
-        phoneAttribute: 'telephoneNumber',
-      });
+      const entries = await readLdapUsers(
+        {
+          ...settings,
+          userLoginPattern: '(&(objectClass=inetOrgPerson)(cn={username}))',
+          loginProperty: 'employeeNumber',
+          displayNameAttribute: 'cn',
+          phoneAttribute: 'telephoneNumber',
+        },
+        { outbound },
+      );
       expect(entries.sort((a, b) => a.username.localeCompare(b.username))).toEqual([
         {
           dn: slapd.userDn('badge1'),
@@ -218,7 +234,7 @@ describe('reading the users', () => {
   it('passes on what the progress callback throws', async () => {
     const stop = new Error('cancelled');
     await expect(
-      readLdapUsers(settings, () => {
+      readLdapUsers(settings, { outbound }, () => {
         throw stop;
       }),
     ).rejects.toBe(stop);
@@ -227,25 +243,25 @@ describe('reading the users', () => {
 
 describe('finding one user', () => {
   it('finds a user by login name', async () => {
-    expect(await findLdapUser(settings, 'user00042')).toEqual({
+    expect(await findLdapUser(settings, 'user00042', { outbound })).toEqual({
       dn: slapd.userDn('user00042'),
       username: 'user00042',
       email: 'user00042@example.test',
       displayName: 'Carlos Tanaka 00042',
       mobilePhone: '+15550000042',
     });
-    expect(await findLdapUser(settings, 'user99999')).toBeNull();
+    expect(await findLdapUser(settings, 'user99999', { outbound })).toBeNull();
   });
 
   it('escapes the login name: filter syntax in it matches nobody, or only the name itself', async () => {
-    expect(await findLdapUser(settings, '*')).toBeNull();
-    expect(await findLdapUser(settings, '*)(uid=*')).toBeNull();
-    expect(await findLdapUser(settings, 'user00042)(uid=*')).toBeNull();
-    expect(await findLdapUser(settings, 'user0004*')).toBeNull();
-    expect(await findLdapUser(settings, 'user00042\\')).toBeNull();
+    expect(await findLdapUser(settings, '*', { outbound })).toBeNull();
+    expect(await findLdapUser(settings, '*)(uid=*', { outbound })).toBeNull();
+    expect(await findLdapUser(settings, 'user00042)(uid=*', { outbound })).toBeNull();
+    expect(await findLdapUser(settings, 'user0004*', { outbound })).toBeNull();
+    expect(await findLdapUser(settings, 'user00042\\', { outbound })).toBeNull();
     await slapd.addUser('o(k)*\\x');
     try {
-      expect(await findLdapUser(settings, 'o(k)*\\x')).toMatchObject({ username: 'o(k)*\\x' });
+      expect(await findLdapUser(settings, 'o(k)*\\x', { outbound })).toMatchObject({ username: 'o(k)*\\x' });
     } finally {
       await slapd.deleteUser('o(k)*\\x');
     }
@@ -260,6 +276,7 @@ describe('writing a password', () => {
       { ...settings, userDn: slapd.writer.dn, password: slapd.writer.password },
       dn,
       'New-Pass-10',
+      { outbound },
     );
     expect(await slapd.canBind(dn, 'New-Pass-10')).toBe(true);
     expect(await slapd.canBind(dn, SLAPD_USER_PASSWORD)).toBe(false);
@@ -268,7 +285,7 @@ describe('writing a password', () => {
   it('names an account the directory does not let write passwords, without repeating the password', async () => {
     const dn = slapd.userDn('user00011');
     const error = await expectFailure(
-      setLdapPassword(settings, dn, 'New-Pass-11'),
+      setLdapPassword(settings, dn, 'New-Pass-11', { outbound }),
       'notAllowed',
       'The directory does not let the configured account change passwords.',
     );
@@ -282,9 +299,68 @@ describe('writing a password', () => {
         { ...settings, userDn: slapd.writer.dn, password: slapd.writer.password },
         slapd.userDn('user99999'),
         'New-Pass-99',
+        { outbound },
       ),
       'other',
       /does not exist/,
     );
+  });
+});
+
+describe('the outbound guard', () => {
+  /** A TCP server on loopback that counts the connections it gets and answers nothing. */
+  async function listener() {
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as AddressInfo).port,
+      connections: () => sockets.length,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it('refuses loopback, by address or by a name that resolves to it, without connecting', async () => {
+    const internal = await listener();
+    const nothing = { outbound: outboundPolicy([]), timeoutMs: 300 };
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '::ffff:127.0.0.1']) {
+        const error = await expectFailure(
+          testLdapConnection({ ...settings, host, port: internal.port }, nothing),
+          'notPermitted',
+        );
+        expect(error.detail).toBe(
+          `Connections to '${host}' are not allowed: it is, or resolves to, a loopback, private, link-local or cloud metadata address.`,
+        );
+      }
+      const at = { ...settings, port: internal.port };
+      await expectFailure(readLdapUsers(at, nothing), 'notPermitted');
+      await expectFailure(
+        setLdapPassword(at, slapd.userDn('user00012'), 'New-Pass-12', nothing),
+        'notPermitted',
+      );
+      expect(internal.connections()).toBe(0);
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('refuses the cloud metadata address even where link-local is allowed', async () => {
+    await expectFailure(
+      testLdapConnection(
+        { ...settings, host: '169.254.169.254' },
+        { outbound: outboundPolicy(['169.254.0.0/16']), timeoutMs: 300 },
+      ),
+      'notPermitted',
+    );
+  });
+
+  it('reaches slapd by a name that resolves to loopback where loopback is allowed', async () => {
+    expect(await testLdapConnection({ ...settings, host: 'localhost' }, { outbound })).toEqual({
+      entries: USERS,
+    });
   });
 });
