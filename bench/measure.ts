@@ -26,7 +26,7 @@ export async function withSeededDatabase<T>(
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    INITIAL_OPERATOR_PASSWORD: 'Bench-Operator-1',
+    INITIAL_OPERATOR_PASSWORD: 'Bench-Gateway-1',
   });
   try {
     const opened = await openDatabase({ dataDir });

@@ -54,7 +54,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 async function serverFigures() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
-  const password = 'Bench-Operator-1';
+  const password = 'Bench-Gateway-1';
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,

@@ -7,9 +7,9 @@ import { type LocalServer, ROOT, startLocalServer } from '../scripts/localPortal
 
 export { ROOT };
 
-export const OPERATOR = { email: 'bench-operator@example.com', password: 'Bench-Operator-1' };
+export const OPERATOR = { email: 'bench-operator@example.com', password: 'Bench-Gateway-1' };
 /** The operator's password after the first sign-in's forced change. */
-export const OPERATOR_PASSWORD = 'Bench-Operator-2';
+export const OPERATOR_PASSWORD = 'Bench-Gateway-2';
 
 export type RunningServer = LocalServer;
 

@@ -1,5 +1,12 @@
 import type { Validator } from 'react-admin';
-import { isDomainName, isEmail, isHttpUrl, meetsPasswordRules } from '../../contract/rules';
+import {
+  brokenPasswordRule,
+  isDomainName,
+  isEmail,
+  isHttpUrl,
+  NEW_PASSWORD_MAX_LENGTH,
+} from '../../contract/rules';
+import { PASSWORD_ERRORS } from '../../contract/session';
 
 /** Validators returning catalogue keys (docs/requirements/portal-validation.md); react-admin translates them where shown. */
 
@@ -24,13 +31,22 @@ export const validEmail: Validator = (value: unknown) =>
     ? 'portal.validation.emailInvalid'
     : undefined;
 
-/** At least 8 characters, 1 uppercase, 1 lowercase and 1 number (the contract's rule, as the server's). */
-export { meetsPasswordRules };
-
-export const passwordRules: Validator = (value: unknown) =>
-  typeof value === 'string' && value && !meetsPasswordRules(value)
-    ? 'portal.validation.passwordRules'
-    : undefined;
+/**
+ * The rules of a new password the portal checks alone (contract/rules.ts): at most 128 characters, the
+ * spec's rule (8 characters, an uppercase letter, a lowercase letter, a number), not the part of `email`
+ * before the @ when the email is known; each in the server's words (PASSWORD_ERRORS). The server adds the
+ * common passwords and the account's last ones: its refusal shows under the same field.
+ */
+export const newPasswordRules =
+  (email?: string | null): Validator =>
+  (value: unknown) => {
+    if (typeof value !== 'string' || !value) return undefined;
+    const broken = brokenPasswordRule(value, email);
+    if (broken === 'tooLong') {
+      return { message: PASSWORD_ERRORS.tooLong.key, args: { maxLength: NEW_PASSWORD_MAX_LENGTH } };
+    }
+    return broken ? PASSWORD_ERRORS[broken].key : undefined;
+  };
 
 export const matchesField =
   (field: string, message: string): Validator =>

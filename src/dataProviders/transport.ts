@@ -1,4 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
+import { PHONE_ERRORS } from '../../contract/errors';
+import { PASSWORD_ERRORS } from '../../contract/session';
 import { i18nProvider } from '../i18n';
 
 /**
@@ -54,6 +56,34 @@ export const isPublicCall = (method: string, path: string): boolean => {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
+ * The server's refusals of one field's value, whose answer names the field (`params.field`): a new password
+ * the rules refuse, a phone that is not a phone number.
+ */
+const FIELD_REFUSALS: ReadonlySet<string> = new Set(
+  [...Object.values(PASSWORD_ERRORS), ...Object.values(PHONE_ERRORS)].map((error) => error.key),
+);
+
+/**
+ * A field refusal as react-admin's forms take a server's validation errors (an HttpError's `body.errors`:
+ * the form that sent it says it under the field, in the catalogue's words), or undefined.
+ */
+const fieldErrorsOf = (payload: {
+  messageKey?: string;
+  message?: string;
+  params?: unknown;
+}): Record<string, string> | undefined => {
+  const params = (payload.params && typeof payload.params === 'object' ? payload.params : {}) as Record<
+    string,
+    unknown
+  >;
+  const { messageKey } = payload;
+  if (!messageKey || !FIELD_REFUSALS.has(messageKey) || typeof params.field !== 'string') return undefined;
+  return {
+    [params.field]: i18nProvider.translate(messageKey, { ...params, _: payload.message ?? messageKey }),
+  };
+};
+
+/**
  * The error a failed call rejects with: react-admin's HttpError, its message a catalogue key. A server
  * error (5xx) that names its request id says it too, translated here (react-admin shows an error's
  * message as it is when no catalogue key matches it): the user can quote it, and the operator finds the
@@ -63,6 +93,7 @@ export const toHttpError = (status: number, body: unknown, preferMessage = false
   const payload = (body && typeof body === 'object' ? body : {}) as {
     messageKey?: string;
     message?: string;
+    params?: unknown;
     requestId?: unknown;
   };
   const message =
@@ -76,7 +107,8 @@ export const toHttpError = (status: number, body: unknown, preferMessage = false
       body,
     );
   }
-  return new HttpError(message, status, body);
+  const errors = fieldErrorsOf(payload);
+  return new HttpError(message, status, errors ? { ...payload, errors } : body);
 };
 
 /** The guard every call passes first: the bearer token, or a public call, or no call at all. */

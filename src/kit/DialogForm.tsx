@@ -12,7 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import { Button, type ButtonProps, Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Notice } from './ActionButton';
-import { errorNotification } from './notifyError';
+import { errorNotification, fieldErrorsOf } from './notifyError';
 
 export interface TitledDialogProps {
   /** The title: a catalogue key (with `titleOptions`), or an element. */
@@ -132,7 +132,8 @@ export interface DialogFormProps<V extends object, A = unknown>
  * A form in a dialog, on react-admin's `<Form>`: its inputs (react-admin inputs with react-admin validators:
  * a refused value says why under its field, and nothing is sent), Cancel and the submit button (disabled
  * while the call is under way). A success says so, reloads and closes the dialog; a refusal is shown in the
- * server's words and the dialog stays open.
+ * server's words and the dialog stays open: under its field when it is about one field's value (a new
+ * password, a phone), otherwise in a notification.
  */
 export function DialogForm<V extends object, A = unknown>({
   defaultValues,
@@ -160,7 +161,7 @@ export function DialogForm<V extends object, A = unknown>({
   const refresh = useRefresh();
   const titleId = useId();
   const bodyId = useId();
-  const { mutate, isPending } = useMutation({
+  const { mutateAsync, isPending } = useMutation({
     mutationFn: submit,
     onSuccess: (answer, values) => {
       const notice = typeof success === 'function' ? success(answer, values) : success;
@@ -170,7 +171,9 @@ export function DialogForm<V extends object, A = unknown>({
       if (reload) refresh();
       if (!keepOpen) onClose();
     },
-    onError: (error) => notify(...errorNotification(error)),
+    onError: (error) => {
+      if (!fieldErrorsOf(error)) notify(...errorNotification(error));
+    },
   });
   return (
     <Dialog
@@ -186,7 +189,13 @@ export function DialogForm<V extends object, A = unknown>({
       <Form
         noValidate
         defaultValues={defaultValues as Record<string, unknown> | undefined}
-        onSubmit={(values: Record<string, unknown>) => mutate(values as V)}
+        // A refusal of one field's value, answered to react-admin's form, shows under that field.
+        onSubmit={(values: Record<string, unknown>) =>
+          mutateAsync(values as V).then(
+            () => undefined,
+            (error: unknown) => fieldErrorsOf(error),
+          )
+        }
       >
         <DialogBody
           titleId={titleId}

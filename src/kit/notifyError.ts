@@ -13,3 +13,15 @@ export const errorNotification = (error: unknown): [string, { type: 'warning'; m
     { type: 'warning', messageArgs: { ...body?.params, _: body?.message ?? message } },
   ];
 };
+
+/**
+ * The refusals of a failed call that its form says under their fields (the transport's `body.errors`: a new
+ * password the rules refuse, a phone that is not one), or undefined. Where there are some, the form shows
+ * them, and no notification repeats them.
+ */
+export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => {
+  const errors = (error as { body?: { errors?: unknown } } | null | undefined)?.body?.errors;
+  return errors && typeof errors === 'object' && Object.keys(errors).length > 0
+    ? (errors as Record<string, string>)
+    : undefined;
+};

@@ -30,7 +30,7 @@ export const operatorWithOwnPassword = async (portal: RunningPortal, password = 
   await api(portal, '/account/profile', {
     method: 'PUT',
     token,
-    json: { firstName: 'Olive', lastName: 'Operator', mobilePhone: '+1 555 0199' },
+    json: { firstName: 'Olive', lastName: 'Operator', mobilePhone: '+1 202 555 0199' },
   });
   await api(portal, '/account/change-password', {
     token,
@@ -71,7 +71,7 @@ export const customerAdminWithOwnPassword = async (
         roleIds: [role.id],
         firstName: 'Casey',
         lastName: 'Admin',
-        mobilePhone: '+1 555 0151',
+        mobilePhone: '+1 202 555 0151',
       },
     },
   );

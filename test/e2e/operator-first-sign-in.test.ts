@@ -57,7 +57,7 @@ describe('the first sign-in of the provider operator', () => {
     await page.screenshot({ path: 'test-results/change-password.png' });
     await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
-    await page.getByRole('textbox', { name: 'Mobile phone' }).fill('+1 555 0100');
+    await page.getByRole('textbox', { name: 'Mobile phone' }).fill('+1 202 555 0100');
     await page.getByLabel('Old Password', { exact: true }).fill(portal.operator.password);
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);

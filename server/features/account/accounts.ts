@@ -12,7 +12,8 @@ import { accountRoles, accounts, customers, roles } from '../../db/schema.ts';
 import { sqlStateOf } from '../../db/sqlState.ts';
 import { changesBetween } from '../../domain/audit.ts';
 import { auditedImage } from '../../domain/images.ts';
-import { generatePassword, hashPassword } from '../../domain/passwords.ts';
+import { generatePasswordFor, hashPassword } from '../../domain/passwords.ts';
+import { assertChangedPhone } from '../../domain/phones.ts';
 import { fail } from '../../errors.ts';
 import type { Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows, type StatusChange } from '../../kit/rows.ts';
@@ -259,12 +260,19 @@ function required(form: AccountForm, field: 'firstName' | 'lastName' | 'mobilePh
 const optional = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value?.trim() || null;
 
-/** The form's values checked in the spec's order; the first broken rule answers. */
-async function accountValues(db: Database, form: AccountForm, exceptId?: string) {
+/**
+ * The form's values checked in the spec's order, then the phones (contract/phone.ts; a phone the account
+ * already holds is not checked again); the first broken rule answers. `before`: the account changed.
+ */
+async function accountValues(
+  db: Database,
+  form: AccountForm,
+  before?: { id: string; mobilePhone: string; contactNumber: string | null },
+) {
   const email = checkEmail(form.email);
-  await assertEmailFree(db, email, exceptId);
+  await assertEmailFree(db, email, before?.id);
   const roleIds = checkRoleIds(form.roleIds);
-  return {
+  const values = {
     email,
     roleIds,
     firstName: required(form, 'firstName'),
@@ -277,6 +285,9 @@ async function accountValues(db: Database, form: AccountForm, exceptId?: string)
     avatar: form.avatar,
     enable2fa: form.enable2fa,
   };
+  assertChangedPhone('mobilePhone', values.mobilePhone, before?.mobilePhone);
+  assertChangedPhone('contactNumber', values.contactNumber, before?.contactNumber);
+  return values;
 }
 
 /**
@@ -290,7 +301,7 @@ export async function createAccount(
   const { tx, customer: customerId } = scope;
   const { roleIds, ...fields } = await accountValues(tx, form);
   await assertRolesFit(tx, roleIds, customerId);
-  const initialPassword = generatePassword();
+  const initialPassword = generatePasswordFor(fields.email);
   const passwordHash = await hashPassword(initialPassword);
   const [created] = await tx
     .insert(accounts)
@@ -334,7 +345,7 @@ export async function updateAccount(
 ): Promise<AccountRecord> {
   const { tx } = scope;
   const before = await accountRows.record(scope, await accountRows.find(scope, id, { forUpdate: true }));
-  const { roleIds, ...fields } = await accountValues(tx, form, before.id);
+  const { roleIds, ...fields } = await accountValues(tx, form, before);
   if (form.customerId !== undefined && !sameCustomer(form.customerId, before.customerId)) {
     throw invalidField('customerId', 'cannot be changed');
   }

@@ -6,12 +6,14 @@ import {
   type CsvUploadAnswer,
   DIRECTORY_ERRORS,
 } from '../../../contract/directory.ts';
-import { isEmail, normalizeEmail } from '../../../contract/rules.ts';
+import type { ErrorText } from '../../../contract/kit.ts';
+import { isPhoneNumber } from '../../../contract/phone.ts';
+import { isEmail, normalizeEmail, unsafeUsername } from '../../../contract/rules.ts';
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
-import { fail } from '../../errors.ts';
+import { fail, fillMessage } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**
@@ -71,8 +73,34 @@ interface CsvUser {
   status?: 'ACTIVE' | 'INACTIVE';
 }
 
+/** Why a row cannot be taken: in English, or a reason of the catalogue with its params. */
+type Refusal = string | { error: ErrorText; params: Record<string, string> };
+
+/** A failed row of the answer: its line, its reason in English and, from the catalogue, its key and params. */
+function failedRow(line: number, refusal: Refusal): CsvUploadAnswer['failed'][number] {
+  if (typeof refusal === 'string') return { line, reason: refusal };
+  const { error, params } = refusal;
+  return { line, reason: fillMessage(error.text, params), messageKey: error.key, params };
+}
+
+/** A value echoed in a reason: its first 100 characters. */
+const echoed = (value: string) => value.slice(0, 100);
+
+/** Why a username cannot be taken (contract/rules.ts), or undefined. */
+function usernameRefusal(username: string): Refusal | undefined {
+  const unsafe = unsafeUsername(username);
+  if (unsafe === 'formula') {
+    return { error: E.csvUsernameFormula, params: { username: echoed(username), character: username[0]! } };
+  }
+  if (unsafe === 'path') {
+    const sequence = /\.\.[/\\]/.exec(username)?.[0] ?? '../';
+    return { error: E.csvUsernamePath, params: { username: echoed(username), sequence } };
+  }
+  return undefined;
+}
+
 /** One row as a user, or why it cannot be taken. */
-function readRow(columns: readonly Column[], line: number, values: readonly string[]): CsvUser | string {
+function readRow(columns: readonly Column[], line: number, values: readonly string[]): CsvUser | Refusal {
   if (values.length !== columns.length) {
     return `has ${values.length} values; the header names ${columns.length} columns.`;
   }
@@ -80,12 +108,15 @@ function readRow(columns: readonly Column[], line: number, values: readonly stri
   for (const [index, column] of columns.entries()) {
     const value = values[index]!.trim();
     switch (column) {
-      case 'username':
+      case 'username': {
         if (value === '') return 'the username is empty.';
         if (value.length > USER_LIMITS.username)
           return `the username is longer than ${USER_LIMITS.username} characters.`;
+        const refusal = usernameRefusal(value);
+        if (refusal) return refusal;
         user.username = value;
         break;
+      }
       case 'email':
         if (value !== '' && !isEmail(value)) return `'${value.slice(0, 100)}' is not an email address.`;
         user.email = value === '' ? null : normalizeEmail(value);
@@ -98,6 +129,9 @@ function readRow(columns: readonly Column[], line: number, values: readonly stri
       case 'mobilePhone':
         if (value.length > USER_LIMITS.mobilePhone)
           return `the mobile phone is longer than ${USER_LIMITS.mobilePhone} characters.`;
+        if (value !== '' && !isPhoneNumber(value)) {
+          return { error: E.csvMobilePhoneInvalid, params: { mobilePhone: echoed(value) } };
+        }
         user.mobilePhone = value === '' ? null : value;
         break;
       case 'status': {
@@ -125,8 +159,8 @@ export async function importCsv(
   const wanted = new Map<string, CsvUser>();
   for (const { line, values } of file.rows) {
     const user = readRow(file.columns, line, values);
-    if (typeof user === 'string') {
-      answer.failed.push({ line, reason: `${user}` });
+    if (typeof user === 'string' || 'error' in user) {
+      answer.failed.push(failedRow(line, user));
       continue;
     }
     const key = user.username.toLowerCase();

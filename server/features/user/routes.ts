@@ -22,7 +22,7 @@ export function userRoutes(kit: Kit): void {
     record: user.getOne.schema.response[200],
     listingNames: USER_LISTING,
     only: ['list', 'getOne', 'update'],
-    update: { values: (_, __, form) => readUserUpdate(form) },
+    update: { values: (_, before, form) => readUserUpdate(form, before) },
   });
 
   kit.route(user, 'getMany', (call) => usersByIds(call, call.query.ids));

@@ -25,6 +25,7 @@ import {
   users,
   userTallies,
 } from '../../db/schema.ts';
+import { assertChangedPhone } from '../../domain/phones.ts';
 import { fail } from '../../errors.ts';
 import type { Scope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
@@ -156,8 +157,14 @@ const optionalText = (field: string, value: string | null | undefined, max: numb
   return trimmed === '' ? null : trimmed;
 };
 
-/** The changed columns of a user edit: the fields sent, checked; the others keep their value. */
-export function readUserUpdate(form: UserUpdateForm): Partial<typeof users.$inferInsert> {
+/**
+ * The changed columns of a user edit: the fields sent, checked (a mobile phone other than the user's:
+ * contract/phone.ts); the others keep their value.
+ */
+export function readUserUpdate(
+  form: UserUpdateForm,
+  before: { mobilePhone: string | null },
+): Partial<typeof users.$inferInsert> {
   const values: Partial<typeof users.$inferInsert> = {};
   const displayName = optionalText('displayName', form.displayName, USER_LIMITS.displayName);
   if (displayName !== undefined) values.displayName = displayName;
@@ -167,7 +174,10 @@ export function readUserUpdate(form: UserUpdateForm): Partial<typeof users.$infe
     values.email = email === null ? null : normalizeEmail(email);
   }
   const mobilePhone = optionalText('mobilePhone', form.mobilePhone, USER_LIMITS.mobilePhone);
-  if (mobilePhone !== undefined) values.mobilePhone = mobilePhone;
+  if (mobilePhone !== undefined) {
+    assertChangedPhone('mobilePhone', mobilePhone, before.mobilePhone);
+    values.mobilePhone = mobilePhone;
+  }
   if (form.status !== undefined) values.status = form.status;
   return values;
 }

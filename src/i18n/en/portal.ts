@@ -55,8 +55,6 @@ export const portal = {
   validation: {
     emailInvalid: 'The email address is invalid.',
     required: '%{field_name} is required.',
-    passwordRules:
-      'The password must be at least 8 characters long and contain at least 1 uppercase letter, 1 lowercase letter and 1 number.',
     passwordMismatch: 'Password and Confirm New Password does not match',
   },
   security: {
@@ -99,7 +97,8 @@ export const portal = {
       newPassword: 'New Password',
       confirmPassword: 'Confirm New Password',
     },
-    rulesHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+    rulesHint:
+      'From 8 to 128 characters, with an uppercase letter, a lowercase letter and a number; not a common password, nor the part of your email before the @, nor one of your last 5 passwords.',
     submit: 'Change Password',
     success: 'Your password has been changed.',
   },

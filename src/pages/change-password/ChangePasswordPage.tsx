@@ -13,10 +13,11 @@ import {
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS, type OwnProfile, REQUIRED_PROFILE_FIELDS } from '../../../contract/account';
 import { safeNextPath } from '../../authProvider';
+import { validPhone } from '../../components/phoneValidator';
 import { usePageTitle } from '../../components/usePageTitle';
-import { matchesField, passwordRules, requiredField } from '../../components/validators';
+import { matchesField, newPasswordRules, requiredField } from '../../components/validators';
 import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
-import { errorNotification } from '../../kit/notifyError';
+import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
 import { type SessionUser, sessionStore } from '../../session';
 
 const PROFILE_AUTOCOMPLETE = {
@@ -27,7 +28,8 @@ const PROFILE_AUTOCOMPLETE = {
 
 /**
  * /my-account/change-password: also where a forced password change lands after sign-in, and where an account
- * without its name or mobile phone (the initial operator) gives them, with the new password.
+ * without its name or mobile phone (the initial operator) gives them, with the new password. The server's
+ * refusal of the new password (a common one, one of the last 5…) or of the phone shows under its field.
  */
 export const ChangePasswordPage = () => {
   const translate = useTranslate();
@@ -68,8 +70,10 @@ export const ChangePasswordPage = () => {
       notify('portal.changePassword.success', { type: 'info' });
       navigate(safeNextPath(params.get('next')) ?? '/', { replace: true });
     } catch (error) {
-      notify(...errorNotification(error));
       setSaving(false);
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) return fieldErrors;
+      notify(...errorNotification(error));
     }
   };
 
@@ -114,7 +118,11 @@ export const ChangePasswordPage = () => {
                       autoComplete={PROFILE_AUTOCOMPLETE[field]}
                       isRequired
                       fullWidth
-                      validate={[requiredField(profileLabel(field)), maxLength(ACCOUNT_LIMITS[field])]}
+                      validate={[
+                        requiredField(profileLabel(field)),
+                        maxLength(ACCOUNT_LIMITS[field]),
+                        ...(field === 'mobilePhone' ? [validPhone()] : []),
+                      ]}
                     />
                   ))}
                 </>
@@ -132,7 +140,7 @@ export const ChangePasswordPage = () => {
                 autoComplete="new-password"
                 helperText="portal.changePassword.rulesHint"
                 fullWidth
-                validate={[requiredField(label('newPassword')), passwordRules]}
+                validate={[requiredField(label('newPassword')), newPasswordRules(session?.user?.email)]}
               />
               <PasswordInput
                 source="confirmPassword"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Create, type RaRecord, useNotify, useRedirect } from 'react-admin';
-import { errorNotification } from '../../kit/notifyError';
+import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
 import { AccountForm } from './AccountForm';
 import { toCreateBody, useAccountScope } from './accountFields';
 import { InitialPasswordDialog } from './InitialPasswordDialog';
@@ -36,7 +36,10 @@ export const AccountCreate = () => {
             if (answer) setCreated(answer);
             else redirect('list', 'account');
           },
-          onError: (error) => notify(...errorNotification(error)),
+          // A refusal of one field's value shows under that field (CreatePage).
+          onError: (error) => {
+            if (!fieldErrorsOf(error)) notify(...errorNotification(error));
+          },
         }}
       >
         <AccountForm roleScope={roleScope} />

@@ -1,12 +1,21 @@
 import { Avatar, Box } from '@mui/material';
 import { useMemo } from 'react';
-import { BooleanInput, Labeled, maxLength, TextInput, useTranslate, type Validator } from 'react-admin';
+import {
+  BooleanInput,
+  Labeled,
+  maxLength,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { FormRow } from '../../components/FormSection';
+import { validPhone } from '../../components/phoneValidator';
 import { ResourceForm } from '../../components/ResourceForm';
 import { StatusField } from '../../components/StatusField';
 import { requiredField, validEmail } from '../../components/validators';
-import { isImageUrl, LIMITS, type RoleScope } from './accountFields';
+import { type Account, isImageUrl, LIMITS, type RoleScope } from './accountFields';
 import { RolesInput } from './RolesInput';
 
 const validAvatar: Validator = (value: unknown) =>
@@ -39,6 +48,10 @@ export interface AccountFormProps {
 /** The fields of docs/requirements/portal-entities.md Administrator account, with the rules of docs/requirements/portal-validation.md. */
 export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
   const translate = useTranslate();
+  // An edit: the phones the account holds are not checked again (the server does not either).
+  const record = useRecordContext<Account>();
+  const keptMobilePhone = record?.mobilePhone;
+  const keptContactNumber = record?.contactNumber;
   const validate = useMemo(() => {
     const required = (field: keyof typeof LIMITS) => [
       requiredField(translate(`resources.account.fields.${field}`)),
@@ -49,14 +62,14 @@ export const AccountForm = ({ roleScope, edit = false }: AccountFormProps) => {
       email: [...required('email'), validEmail],
       firstName: required('firstName'),
       lastName: required('lastName'),
-      mobilePhone: required('mobilePhone'),
+      mobilePhone: [...required('mobilePhone'), validPhone(keptMobilePhone)],
       organization: optional('organization'),
       address: optional('address'),
-      contactNumber: optional('contactNumber'),
+      contactNumber: [...optional('contactNumber'), validPhone(keptContactNumber)],
       otherInfo: optional('otherInfo'),
       avatar: [validAvatar],
     };
-  }, [translate]);
+  }, [translate, keptMobilePhone, keptContactNumber]);
   return (
     <ResourceForm>
       <TextInput source="email" type="email" validate={validate.email} isRequired fullWidth />

@@ -16,10 +16,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { CsvUploadAnswer } from '../../../contract/directory';
-import { meetsPasswordRules } from '../../../contract/rules';
+import { PASSWORD_ERRORS } from '../../../contract/session';
 import type { UserRecord } from '../../../contract/user';
+import { validPhone } from '../../components/phoneValidator';
 import { StatusField } from '../../components/StatusField';
-import { matchesField, validEmail } from '../../components/validators';
+import { matchesField, newPasswordRules, validEmail } from '../../components/validators';
 import { ActionButton } from '../../kit/ActionButton';
 import { DialogForm, TitledDialog } from '../../kit/DialogForm';
 import { ResourceList } from '../../kit/ResourceList';
@@ -69,15 +70,24 @@ const EditUserDialog = ({ user, directory, onClose }: UserDialogProps) => {
     >
       <TextInput source="displayName" label={label('displayName')} fullWidth />
       <TextInput source="email" label={label('email')} validate={validEmail} fullWidth />
-      <TextInput source="mobilePhone" label={label('mobilePhone')} fullWidth />
+      <TextInput
+        source="mobilePhone"
+        label={label('mobilePhone')}
+        validate={validPhone(user.mobilePhone)}
+        fullWidth
+      />
       <SelectInput source="status" label={label('status')} choices={STATUS_CHOICES} fullWidth />
     </DialogForm>
   );
 };
 
-const strongPassword = [
-  (value: unknown) =>
-    typeof value === 'string' && meetsPasswordRules(value) ? undefined : 'portal.validation.passwordRules',
+/**
+ * The rules of a directory user's new password the portal checks alone (contract/rules.ts), with the user's
+ * email; the server adds the common passwords (the directory keeps the history, if it keeps one).
+ */
+const passwordRulesFor = (email: string | null) => [
+  (value: unknown) => (typeof value === 'string' && value ? undefined : PASSWORD_ERRORS.policy.key),
+  newPasswordRules(email),
 ];
 const samePassword = [matchesField('password', 'resources.ldap.users.mismatch')];
 
@@ -110,8 +120,8 @@ const ResetPasswordDialog = ({ user, directory, onClose }: UserDialogProps) => {
         type="password"
         autoComplete="new-password"
         label="resources.ldap.users.newPassword"
-        helperText="portal.validation.passwordRules"
-        validate={strongPassword}
+        helperText="resources.ldap.users.passwordHint"
+        validate={passwordRulesFor(user.email)}
         isRequired
         fullWidth
       />
@@ -184,7 +194,11 @@ const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose
               {result.failed.slice(0, 500).map((row) => (
                 <TableRow key={row.line}>
                   <TableCell>{row.line}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.reason}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {row.messageKey
+                      ? translate(row.messageKey, { ...row.params, _: row.reason })
+                      : row.reason}
+                  </TableCell>
                 </TableRow>
               ))}
             </SimpleTable>

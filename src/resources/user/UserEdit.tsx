@@ -1,9 +1,20 @@
 import { useMemo } from 'react';
-import { maxLength, SelectInput, TextInput } from 'react-admin';
+import { maxLength, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { validPhone } from '../../components/phoneValidator';
 import { ResourceForm } from '../../components/ResourceForm';
 import { validEmail } from '../../components/validators';
 import { EditPage } from '../../kit/pages';
 import { STATUS_CHOICES, toUserUpdate, USER_LIMITS } from './userFields';
+
+/**
+ * The mobile phone: a new one must be a phone number in international format; the one the user has (as its
+ * directory wrote it) is not checked again.
+ */
+const MobilePhoneInput = () => {
+  const kept = useRecordContext<{ mobilePhone?: string | null }>()?.mobilePhone;
+  const validate = useMemo(() => [maxLength(USER_LIMITS.mobilePhone), validPhone(kept)], [kept]);
+  return <TextInput source="mobilePhone" validate={validate} fullWidth />;
+};
 
 /** PUT /user-management/users/{customerId}/{id}: display name, email, mobile phone, status. */
 export const UserEdit = () => {
@@ -11,7 +22,6 @@ export const UserEdit = () => {
     () => ({
       displayName: maxLength(USER_LIMITS.displayName),
       email: [validEmail, maxLength(USER_LIMITS.email)],
-      mobilePhone: maxLength(USER_LIMITS.mobilePhone),
     }),
     [],
   );
@@ -22,7 +32,7 @@ export const UserEdit = () => {
         <TextInput source="directoryName" disabled fullWidth />
         <TextInput source="displayName" validate={validate.displayName} fullWidth />
         <TextInput source="email" type="email" validate={validate.email} fullWidth />
-        <TextInput source="mobilePhone" validate={validate.mobilePhone} fullWidth />
+        <MobilePhoneInput />
         <SelectInput source="status" choices={STATUS_CHOICES} isRequired />
       </ResourceForm>
     </EditPage>

@@ -90,6 +90,9 @@ const editableOf = ({
 
 const ALL = ['account:view', 'account:create', 'account:modify'];
 
+const PHONE =
+  'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).';
+
 interface Options {
   permissions?: string[];
   session?: Partial<Session>;
@@ -115,7 +118,7 @@ const fillRequired = async (user: UserEvent) => {
   await fill(user, await screen.findByLabelText('Email *', { selector: 'input' }), 'cy@provider.test');
   await fill(user, input('First name'), 'Cy');
   await fill(user, input('Last name'), 'Pham');
-  await fill(user, input('Mobile phone'), '+84 90 222');
+  await fill(user, input('Mobile phone'), '+84 90 222 3333');
 };
 
 describe('the account list', () => {
@@ -239,7 +242,7 @@ describe('the account forms', () => {
       email: 'cy@provider.test',
       firstName: 'Cy',
       lastName: 'Pham',
-      mobilePhone: '+84 90 222',
+      mobilePhone: '+84 90 222 3333',
       roleIds: ['r1', 'r2'],
       organization: 'Provider Ops',
       enable2fa: true,
@@ -307,6 +310,44 @@ describe('the account forms', () => {
       path: '/account/a1',
       body: { ...editableOf(ANN), lastName: 'Nguyen' },
     });
+  });
+
+  it('says under their fields that a mobile phone and a contact number are not phones, and sends nothing', async () => {
+    const sent = recordRequests();
+    const { user } = renderAt('/account/create');
+    await fillRequired(user);
+    await pickRoles(user, ['Operator']);
+    await refill(user, input('Mobile phone'), '<b>+84 90 222 3333</b>');
+    await fill(user, input('Contact number'), '090 222 3333');
+    await save(user);
+    await waitFor(() => expect(input('Mobile phone')).toHaveAccessibleDescription(PHONE));
+    expect(input('Contact number')).toHaveAccessibleDescription(PHONE);
+    expect(sent.filter((request) => request.path.startsWith('/account/create'))).toEqual([]);
+  });
+
+  const phoneRefused = (field: string) =>
+    HttpResponse.json(
+      { messageKey: 'error.phone.invalid', message: PHONE, params: { field } },
+      { status: 400 },
+    );
+
+  it("says the server's refusal of a phone under its field on the create page", async () => {
+    server.use(http.post(`${API}/account/create_account_organization`, () => phoneRefused('contactNumber')));
+    const { user } = renderAt('/account/create');
+    await fillRequired(user);
+    await pickRoles(user, ['Operator']);
+    await fill(user, input('Contact number'), '+84 28 1234 5678');
+    await save(user);
+    await waitFor(() => expect(input('Contact number')).toHaveAccessibleDescription(PHONE));
+    expect(screen.queryByRole('dialog', { name: 'Account created' })).not.toBeInTheDocument();
+  });
+
+  it("says the server's refusal of a new mobile phone under its field on the edit page", async () => {
+    server.use(http.put(`${API}/account/a1`, () => phoneRefused('mobilePhone')));
+    const { user } = renderAt('/account/a1');
+    await refill(user, await screen.findByDisplayValue('+84 90 111'), '+84 90 123 45 67');
+    await save(user);
+    await waitFor(() => expect(input('Mobile phone')).toHaveAccessibleDescription(PHONE));
   });
 
   it('shows an account with its roles and status', async () => {

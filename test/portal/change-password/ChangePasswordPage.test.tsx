@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
@@ -46,7 +46,7 @@ describe('the change-password page', () => {
     await user.tab();
     expect(
       await screen.findByText(
-        'The password must be at least 8 characters long and contain at least 1 uppercase letter, 1 lowercase letter and 1 number.',
+        'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
       ),
     ).toBeInTheDocument();
     await user.type(field('Confirm New Password'), 'different');
@@ -117,17 +117,92 @@ describe('the change-password page', () => {
     expect(await screen.findByText('First name is required.')).toBeInTheDocument();
     expect(calls).toEqual([]);
     await user.type(profileField('First name'), 'Grace');
-    await user.type(profileField('Mobile phone'), '+1 555 0100');
+    await user.type(profileField('Mobile phone'), '+1 202 555 0100');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(calls).toEqual([
-      { path: '/account/profile', body: { firstName: 'Grace', lastName: 'Lee', mobilePhone: '+1 555 0100' } },
+      {
+        path: '/account/profile',
+        body: { firstName: 'Grace', lastName: 'Lee', mobilePhone: '+1 202 555 0100' },
+      },
       {
         path: '/account/change-password',
         body: { oldPassword: 'Initial1x', newPassword: 'Brand1new', confirmPassword: 'Brand1new' },
       },
     ]);
-    expect(sessionStore.get()?.user).toMatchObject({ firstName: 'Grace', mobilePhone: '+1 555 0100' });
+    expect(sessionStore.get()?.user).toMatchObject({ firstName: 'Grace', mobilePhone: '+1 202 555 0100' });
+  });
+
+  it.each([
+    ['of 129 characters', `Aa1-${'x'.repeat(125)}`, 'Password must be at most 128 characters.'],
+    [
+      'holding the email before the @ (ann)',
+      'Joanna-Lee-9',
+      'Password must not contain the part of the email address before the @.',
+    ],
+  ])(
+    'says under the field that a new password %s is refused, before sending it',
+    async (_, password, text) => {
+      const user = renderPage();
+      await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Initial1x');
+      await user.click(field('New Password'));
+      await user.paste(password);
+      await user.tab();
+      await waitFor(() => expect(field('New Password')).toHaveAccessibleDescription(text));
+    },
+  );
+
+  it.each([
+    [
+      'a common password',
+      'error.password.common',
+      {},
+      'This password is one of the most common passwords. Choose one that is harder to guess.',
+    ],
+    [
+      'one of the last 5',
+      'error.password.reused',
+      { count: 5 },
+      'The new password must be different from your last 5 passwords.',
+    ],
+  ])("says the server's refusal of %s under the new password", async (_, messageKey, params, text) => {
+    server.use(
+      http.post(`${API}/account/change-password`, () =>
+        HttpResponse.json(
+          { messageKey, message: text, params: { field: 'newPassword', ...params } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = renderPage();
+    await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Initial1x');
+    await user.type(field('New Password'), 'Brand1new');
+    await user.type(field('Confirm New Password'), 'Brand1new');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(field('New Password')).toHaveAccessibleDescription(text));
+    expect(sessionStore.get()?.forceChangePassword).toBe(true);
+  });
+
+  it('says under the field that a mobile phone is not one, and sends nothing', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.put(`${API}/account/profile`, () => {
+        calls.push('profile');
+        return HttpResponse.json(ME);
+      }),
+    );
+    const user = renderPage(undefined, { ...ME, mobilePhone: '' });
+    await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Initial1x');
+    await user.type(profileField('Mobile phone'), '<b>0901234567</b>');
+    await user.type(field('New Password'), 'Brand1new');
+    await user.type(field('Confirm New Password'), 'Brand1new');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() =>
+      expect(profileField('Mobile phone')).toHaveAccessibleDescription(
+        'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).',
+      ),
+    );
+    expect(calls).toEqual([]);
   });
 
   it('does not ask an account with a complete profile for it', async () => {

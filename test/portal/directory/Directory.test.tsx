@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import ldap from '../../../src/resources/directory';
-import { customerAdmin, recordRequests, refill, renderAdmin, resourcesOf, save } from '../harness';
+import { customerAdmin, fill, recordRequests, refill, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 import { directoryUserOf } from '../user/fixtures';
 
@@ -222,5 +222,123 @@ describe('a directory', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delete the directory Head office?')).toBeInTheDocument();
     expect(screen.getByText(/Its 2 users are removed from the portal too/)).toBeInTheDocument();
+  });
+});
+
+describe("a directory user's new password, phone and CSV rows", () => {
+  const POLICY =
+    'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.';
+  const PHONE =
+    'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).';
+  const RESET_URL = `${API}/idm-ldap/users/r-c1/users/connectors/d1/users/u1/reset-password`;
+
+  const openDialog = async (button: RegExp, title: string) => {
+    const rendered = renderAt('/ldap/d1/show/users');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('ann');
+    await rendered.user.click(screen.getByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    const inputOf = (label: string) =>
+      within(dialog).getByLabelText(new RegExp(`^${label}`), { selector: 'input' });
+    return { ...rendered, dialog, inputOf };
+  };
+
+  it.each([
+    ['of 7 characters', 'Short-1', POLICY],
+    ['of 129 characters', `Aa1-${'x'.repeat(125)}`, 'Password must be at most 128 characters.'],
+    [
+      "holding the user's email before the @",
+      'Joanna-Lee-9',
+      'Password must not contain the part of the email address before the @.',
+    ],
+  ])('says under the field that a password %s is refused, and sends nothing', async (_, password, text) => {
+    const sent = recordRequests();
+    const { user, dialog, inputOf } = await openDialog(/Reset password/, 'Reset the password of ann');
+    await fill(user, inputOf('New password'), password);
+    await fill(user, inputOf('Confirm new password'), password);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(inputOf('New password')).toHaveAccessibleDescription(text));
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it("says the server's refusal of a common password under the field", async () => {
+    server.use(
+      http.put(RESET_URL, () =>
+        HttpResponse.json(
+          {
+            messageKey: 'error.password.common',
+            message: 'This password is one of the most common passwords. Choose one that is harder to guess.',
+            params: { field: 'password' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, dialog, inputOf } = await openDialog(/Reset password/, 'Reset the password of ann');
+    await fill(user, inputOf('New password'), 'Password1');
+    await fill(user, inputOf('Confirm new password'), 'Password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    await waitFor(() =>
+      expect(inputOf('New password')).toHaveAccessibleDescription(
+        'This password is one of the most common passwords. Choose one that is harder to guess.',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Reset the password of ann' })).toBeInTheDocument();
+  });
+
+  it('says under the field that a mobile phone is not one, and sends nothing', async () => {
+    const sent = recordRequests();
+    const { user, dialog, inputOf } = await openDialog(/^Edit$/, 'Edit user: ann');
+    await fill(user, inputOf('Mobile phone'), '<b>+84 90 123 4567</b>');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(inputOf('Mobile phone')).toHaveAccessibleDescription(PHONE));
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it("says the server's refusal of a mobile phone under the field", async () => {
+    server.use(
+      http.put(`${API}/idm-ldap/users/r-c1/users/connectors/d1/users/u1`, () =>
+        HttpResponse.json(
+          { messageKey: 'error.phone.invalid', message: PHONE, params: { field: 'mobilePhone' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, dialog, inputOf } = await openDialog(/^Edit$/, 'Edit user: ann');
+    await fill(user, inputOf('Mobile phone'), '+84 90 123 45 67');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(inputOf('Mobile phone')).toHaveAccessibleDescription(PHONE));
+  });
+
+  it("says a CSV row's refusal in the catalogue's words", async () => {
+    server.use(
+      http.post(`${API}/idm-ldap/users/r-c1/users/connectors/d1/upload-csv-file`, () =>
+        HttpResponse.json({
+          added: 1,
+          updated: 0,
+          failed: [
+            {
+              line: 2,
+              reason: "the username '=cmd' begins with =…",
+              messageKey: 'error.csv.usernameFormula',
+              params: { username: '=cmd', character: '=' },
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderAt('/ldap/d1/show/users');
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from a CSV file' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['username\n=cmd\nann'], 'users.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText(
+        "the username '=cmd' begins with =, which a spreadsheet reads as a formula: a username may not begin with =, +, - or @.",
+      ),
+    ).toBeInTheDocument();
   });
 });

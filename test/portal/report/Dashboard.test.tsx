@@ -90,11 +90,21 @@ const Address = () => <output data-testid="address">{useLocation().search}</outp
 
 type Answer = PanelData | { status: number; body: object };
 
+/** What every panel needs (contract/report.ts PANEL_GRANTS): the built-in administrators hold them all. */
+const EVERY_PANEL = [
+  'user-management:view',
+  'token-pack:view',
+  'service_instance:view',
+  'subscription:view',
+  'customer:view',
+];
+
 /** Serves the panels (by customer id and panel) and renders /report for this session. */
 const renderDashboard = (
   answers: Record<string, Answer>,
   session: Partial<Session> = customerAdmin,
   path = '/report',
+  permissions: readonly string[] = EVERY_PANEL,
 ) => {
   server.use(
     http.get(`${API}/grafana/api/datasources/proxy/:customerId/:panel`, ({ params }) => {
@@ -107,7 +117,7 @@ const renderDashboard = (
   const sent = recordRequests();
   const rendered = renderAdmin({
     path,
-    permissions: [],
+    permissions,
     session: {
       ...session,
       user: sessionUser({ firstName: 'Ann', lastName: 'Lee', customerId: session.customerId ?? null }),
@@ -153,6 +163,17 @@ describe('the customer dashboard', () => {
     expect(screen.getByTestId('current-scope')).toHaveTextContent(/^Customer$/);
     expect(screen.getByText('Acme Corp')).toBeInTheDocument();
     expect(screen.getByText('ann@provider.test')).toBeInTheDocument();
+  });
+
+  it('shows only the panels the session may read, and asks for no other', async () => {
+    const { panelCalls } = renderDashboard(CUSTOMER_DATA, customerAdmin, '/report', ['user-management:view']);
+    expect(await findRegion('Users')).toBeInTheDocument();
+    expect(await findRegion(/Sign-ins/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Subscription' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Services/ })).toBeNull();
+    expect(panelCalls('subscription')).toEqual([]);
+    expect(panelCalls('services')).toEqual([]);
+    expect(panelCalls('activation-codes')).toEqual([]);
   });
 
   it("shows each panel's figures, with the tables of the activation codes and the sign-ins", async () => {

@@ -196,6 +196,35 @@ describe('a user', () => {
     });
   });
 
+  it("keeps the directory's mobile phone as it is, and says under the field that a new one is not a phone", async () => {
+    const FROM_DIRECTORY = user('u1', 'ann', { mobilePhone: '(555) 0100' });
+    server.use(http.put(`${API}/user-management/users/c1/u1`, () => HttpResponse.json(FROM_DIRECTORY)));
+    const sent = recordRequests();
+    const { user: actor } = renderAt('/users/u1', { one: FROM_DIRECTORY });
+    const phone = await screen.findByDisplayValue('(555) 0100');
+    await actor.clear(phone);
+    await fill(actor, phone, '<b>+84 90 123 4567</b>');
+    await save(actor);
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(
+        'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).',
+      ),
+    );
+    expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);
+    await actor.clear(phone);
+    await fill(actor, phone, '(555) 0100');
+    const name = screen.getByDisplayValue('ann Doe');
+    await actor.clear(name);
+    await fill(actor, name, 'Ann Lee');
+    await save(actor);
+    await waitFor(() =>
+      expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
+        displayName: 'Ann Lee',
+        mobilePhone: '(555) 0100',
+      }),
+    );
+  });
+
   it('is not shown without user-management:view', async () => {
     renderAt('/users', { permissions: ['directories:view'] });
     await waitFor(() => expect(screen.queryByText('ann')).toBeNull());

@@ -343,7 +343,7 @@ describe('someone able to edit permissions', () => {
         email: keeper.email,
         firstName: 'Ada',
         lastName: 'Lovelace',
-        mobilePhone: '+1 555 0101',
+        mobilePhone: '+1 202 555 0101',
       };
       expect(
         await call('PUT', `/account/${keeper.account.id}`, { ...form, roleIds: [other.id] }),

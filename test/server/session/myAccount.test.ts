@@ -155,6 +155,7 @@ describe('POST /api/account/change-password', () => {
         messageKey: 'error.password.policy',
         message:
           'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
+        params: { field: 'newPassword' },
       },
     ],
     [
@@ -168,6 +169,7 @@ describe('POST /api/account/change-password', () => {
       {
         messageKey: 'error.password.sameAsOld',
         message: 'The new password must be different from the old password.',
+        params: { field: 'newPassword' },
       },
     ],
     [
@@ -185,6 +187,7 @@ describe('POST /api/account/change-password', () => {
         messageKey: 'error.password.policy',
         message:
           'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
+        params: { field: 'newPassword' },
       },
     ],
   ])('refuses %s and keeps the password', async (_, body, expected) => {
@@ -333,24 +336,24 @@ describe('PUT /api/account/profile', () => {
     const token = await ctx.signIn(email, PASSWORD);
     const answer = await ctx.call('PUT', '/api/account/profile', {
       token,
-      json: { firstName: ' Grace ', lastName: 'Hopper', mobilePhone: '+1 555 0100' },
+      json: { firstName: ' Grace ', lastName: 'Hopper', mobilePhone: '+1 202 555 0100' },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       id: account.id,
       firstName: 'Grace',
       lastName: 'Hopper',
-      mobilePhone: '+1 555 0100',
+      mobilePhone: '+1 202 555 0100',
       forceChangePassword: true,
     });
     const [stored] = await ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
-    expect(stored).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', mobilePhone: '+1 555 0100' });
+    expect(stored).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', mobilePhone: '+1 202 555 0100' });
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, account.id));
     expect(entry).toMatchObject({
       tableName: 'Account',
       action: 'UPDATE',
       modifiedBy: email,
-      changes: { firstName: { after: 'Grace' }, mobilePhone: { before: '', after: '+1 555 0100' } },
+      changes: { firstName: { after: 'Grace' }, mobilePhone: { before: '', after: '+1 202 555 0100' } },
     });
   });
 

@@ -200,7 +200,7 @@ describe('one user', () => {
       ...row,
       displayName: '  Pat Doe ',
       email: 'Pat.Doe@Acme.example',
-      mobilePhone: '+1 555 0102',
+      mobilePhone: '+1 202 555 0102',
       status: 'INACTIVE',
       username: 'renamed',
     });
@@ -209,7 +209,7 @@ describe('one user', () => {
       username: 'person002',
       displayName: 'Pat Doe',
       email: 'pat.doe@acme.example',
-      mobilePhone: '+1 555 0102',
+      mobilePhone: '+1 202 555 0102',
       status: 'INACTIVE',
     });
     const [entry] = await auditOf(ctx, row.id);
