@@ -185,7 +185,9 @@ export const account = defineResource({
     body: 'data',
     summary: 'Create an administrator account with a random first password, to change at the first sign-in',
     access: { permission: 'account:create', customer: { from: 'body', optional: true } },
-    errors: [404, 409],
+    // Logins are global: an email taken in another customer answers 409 too, so creations are limited.
+    limit: 'accountCreation',
+    errors: [404, 409, 429],
     schema: { body: AccountForm, response: { 201: CreatedAccount } },
   },
   update: {
@@ -261,6 +263,11 @@ export const account = defineResource({
 
 export const ACCOUNT_ERRORS = defineErrors({
   emailExisted: { status: 409, key: 'error.email.existed', text: 'Email already existed' },
+  tooManyCreated: {
+    status: 429,
+    key: 'error.account.tooManyCreated',
+    text: 'Too many accounts created in a short time. Try again in %{smart_count} second. |||| Too many accounts created in a short time. Try again in %{smart_count} seconds.',
+  },
   emailInvalid: { status: 400, key: 'error.email.invalid', text: 'Invalid Email' },
   accountNotFound: { key: 'error.account.notFound', text: 'Account with the email not found' },
   accountIdRequired: { key: 'error.account.idRequired', text: 'Account ID is required' },

@@ -245,8 +245,13 @@ export const TestConnectionBody = Type.Object(
   closed,
 );
 
-/** The failures a test or a synchronisation names (the detail line says the rest). */
+/**
+ * The failures a test or a synchronisation names (the detail line says the rest). `notPermitted`: the
+ * outbound guard does not let the portal connect to the host's address (loopback, private, link-local,
+ * cloud metadata…, unless the server's OUTBOUND_ALLOW lists it); nothing was sent to it.
+ */
 export const CONNECTION_FAILURES = [
+  'notPermitted',
   'refused',
   'timeout',
   'credentials',
@@ -403,8 +408,18 @@ export const CSV_COLUMNS = ['username', 'email', 'displayName', 'mobilePhone', '
 export const CsvUploadAnswer = Type.Object({
   added: Type.Integer(),
   updated: Type.Integer(),
-  /** Rows not taken, with their line in the file (the header is line 1) and why. */
-  failed: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
+  /**
+   * Rows not taken, with their line in the file (the header is line 1) and why: `reason` in English and,
+   * for the reasons of the catalogue, its key and params (the portal says it in the catalogue's words).
+   */
+  failed: Type.Array(
+    Type.Object({
+      line: Type.Integer(),
+      reason: Type.String(),
+      messageKey: Type.Optional(Type.String()),
+      params: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+  ),
 });
 export type CsvUploadAnswer = Static<typeof CsvUploadAnswer>;
 
@@ -578,6 +593,21 @@ export const DIRECTORY_ERRORS = defineErrors({
     status: 413,
     key: 'error.csv.tooManyRows',
     text: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
+  },
+  /** A row's reason (CsvUploadAnswer's failed rows): the username would be a spreadsheet formula. */
+  csvUsernameFormula: {
+    key: 'error.csv.usernameFormula',
+    text: "the username '%{username}' begins with %{character}, which a spreadsheet reads as a formula: a username may not begin with =, +, - or @.",
+  },
+  /** A row's reason: the username climbs out of a folder where it names a file. */
+  csvUsernamePath: {
+    key: 'error.csv.usernamePath',
+    text: "the username '%{username}' holds %{sequence}: a username may not hold ../ or ..\\.",
+  },
+  /** A row's reason: the mobile phone is not a phone number (contract/phone.ts). */
+  csvMobilePhoneInvalid: {
+    key: 'error.csv.mobilePhoneInvalid',
+    text: "the mobile phone '%{mobilePhone}' is not a phone number in international format: + and the country code, then the number (+84 90 123 45 67).",
   },
   userNotFound: { status: 404, key: 'error.user.notFound', text: 'User not found' },
 });

@@ -46,6 +46,10 @@ export const COMMON_ERRORS = defineErrors({
     key: 'error.upload.unsupportedType',
     text: 'Only image files (PNG, JPEG, GIF, WebP, SVG) can be uploaded.',
   },
+  uploadUnsafeSvg: {
+    key: 'error.upload.unsafeSvg',
+    text: 'This SVG image holds scripts, event handlers or links to other files: save it as plain shapes and text, or upload a PNG.',
+  },
   routeNotFound: { key: 'error.route.notFound', text: 'No API call matches %{method} %{path}.' },
   rateLimitExceeded: {
     key: 'error.rateLimit.exceeded',
@@ -77,5 +81,17 @@ export const COMMON_ERRORS = defineErrors({
   fetchMissingParameter: {
     key: 'error.fetch.missingParameter',
     text: 'A required parameter of the call is missing',
+  },
+});
+
+/**
+ * A phone number (contract/phone.ts): an account's mobile phone and contact number, a user's mobile phone.
+ * The answer's `field` param names the field, for the form to say it under that field.
+ */
+export const PHONE_ERRORS = defineErrors({
+  invalid: {
+    status: 400,
+    key: 'error.phone.invalid',
+    text: 'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).',
   },
 });

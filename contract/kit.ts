@@ -64,6 +64,11 @@ export type AccessRule =
       anyOf?: readonly Grant[];
       /** The call is for operators only when its path parameter `param` is `is` (the provider's dashboard). */
       providerWhen?: { param: string; is: string };
+      /**
+       * Grants that depend on a path parameter's value (a dashboard's panel): any one of the value's grants
+       * admits the caller; a value not listed is the handler's to refuse (404).
+       */
+      byParam?: { param: string; grants: Readonly<Record<string, readonly Grant[]>> };
       /** Where the call's customer comes from (default `none`). */
       customer?: CustomerSource;
       /** Allowed to an account that must still change its password (sign-out, the session reads…). */
@@ -93,14 +98,11 @@ export interface CallInfo {
   /**
    * The rate limit the call counts against (server/http/rateLimit.ts): 'signin' per client address,
    * 'public' per client address and call (every call open without a token), 'passwordCheck' per account
-   * and address (a call that checks the caller's password).
+   * and address (a call that checks the caller's password), 'gateway' per address and per API key (a
+   * gateway's code check), 'accountCreation' per administrator (its 409s tell which emails have an
+   * account somewhere).
    */
-  limit?: 'signin' | 'public' | 'passwordCheck';
-  /**
-   * The session token may come as the `token` query parameter when no Authorization header is sent (a page
-   * that loads the call without scripts, as the dashboard's panels); the logged URL never shows it.
-   */
-  tokenInQuery?: true;
+  limit?: 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation';
 }
 
 // ——— List, record and action calls, by convention (the portal's adapters speak these) ———

@@ -200,7 +200,7 @@ export const otpVerification = defineCalls({
       summary:
         "Check a user's one-time code for the service whose HTTPS connector API key is in X-Api-Key: the OTP seed's or the activated V-Key app's code, once each",
       access: { public: true },
-      limit: 'public',
+      limit: 'gateway',
       errors: [401, 423],
       schema: { body: OtpVerifyBody, response: { 200: OtpVerification } },
     },

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { closedQuery, NullableString } from './fields.ts';
-import { defineErrors, defineResource } from './kit.ts';
+import { defineErrors, defineResource, type Grant } from './kit.ts';
 
 /**
  * The dashboard (/report; docs/requirements/portal-routes-and-menus.md, docs/requirements/billing-services-states.md Reporting time filter, docs/requirements/billing-services-data-calls.md Dashboards, docs/requirements/constants-and-limits.md): a customer's
@@ -112,8 +112,6 @@ export const PanelQuery = Type.Object(
   {
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
-    /** The session token, for a panel embedded where a header cannot be set (docs/requirements/billing-services-data-calls.md); a bearer header is preferred. */
-    token: Type.Optional(Type.String({ maxLength: 4096 })),
   },
   closedQuery,
 );
@@ -141,7 +139,28 @@ export const REPORT_ERRORS = defineErrors({
 });
 
 /** Any signed-in account sees its customer's dashboard (docs/requirements/portal-routes-and-menus.md); operators the provider's with `provider`. */
-const dashboardAccess = { customer: { from: 'path', provider: REPORT_PROVIDER } } as const;
+/**
+ * Who may read each panel: the permission of the records it counts (an operator inside a customer needs the
+ * same as the customer's own accounts; the provider's panels are operators' only: the customer `provider`).
+ */
+export const PANEL_GRANTS = {
+  users: [{ permission: 'user-management:view' }],
+  'activation-codes': [{ permission: 'token-pack:view' }],
+  'sign-ins': [
+    { permission: 'user-management:view', scope: 'customer' },
+    { permission: 'customer:view', scope: 'provider' },
+  ],
+  services: [{ permission: 'service_instance:view' }],
+  subscription: [{ permission: 'subscription:view' }],
+  customers: [{ permission: 'customer:view' }],
+  orders: [{ permission: 'subscription:view' }],
+  subscriptions: [{ permission: 'subscription:view' }],
+} as const satisfies Record<ReportPanel, readonly Grant[]>;
+
+const dashboardAccess = {
+  customer: { from: 'path', provider: REPORT_PROVIDER },
+  byParam: { param: 'panel', grants: PANEL_GRANTS },
+} as const;
 
 export const report = defineResource({
   name: 'report',
@@ -171,8 +190,6 @@ export const report = defineResource({
       summary:
         "One dashboard panel's figures (customerId provider: the provider's panels), computed in SQL; from/to ISO dates for ranged panels (default one week back)",
       access: dashboardAccess,
-      // The panels' images and frames carry the session token in their URL.
-      tokenInQuery: true,
       errors: [404],
       schema: {
         params: Type.Object({

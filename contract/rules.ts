@@ -17,16 +17,66 @@ export const normalizeEmail = (value: string): string => value.trim().toLowerCas
 // ——— Password (docs/requirements/portal-validation.md, docs/requirements/constants-and-limits.md) ———
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase; bounds the cost of hashing what a client sends. */
+/** The longest new password: any passphrase fits. */
+export const NEW_PASSWORD_MAX_LENGTH = 128;
+/**
+ * The longest password a request may carry (sign-in, an old password): bounds the cost of hashing what a
+ * client sends, and lets a password set before the 128-character cap still sign in.
+ */
 export const PASSWORD_MAX_LENGTH = 1024;
+/** How many of an account's passwords a new one may equal none of: the current one and the 4 before it. */
+export const PASSWORD_HISTORY = 5;
+/** An email's name shorter than this is not looked for in a password (every password would hold `jo`). */
+export const EMAIL_NAME_MIN_LENGTH = 3;
 
-/** At least 8 characters, with an uppercase letter, a lowercase letter and a digit. */
+/** The spec's rule: at least 8 characters, with an uppercase letter, a lowercase letter and a digit. */
 export const meetsPasswordRules = (password: string): boolean =>
   password.length >= PASSWORD_MIN_LENGTH &&
-  password.length <= PASSWORD_MAX_LENGTH &&
   /[A-Z]/.test(password) &&
   /[a-z]/.test(password) &&
   /[0-9]/.test(password);
+
+/** The part of an email before its last `@`, lower-case (`ann.lee` of `Ann.Lee@example.com`). */
+export const emailName = (email: string): string => {
+  const normalized = normalizeEmail(email);
+  const at = normalized.lastIndexOf('@');
+  return at < 0 ? normalized : normalized.slice(0, at);
+};
+
+/** Whether `password` holds the name of `email` (ignoring case), when that name is long enough to tell. */
+export const holdsEmailName = (password: string, email: string | null | undefined): boolean => {
+  const name = email ? emailName(email) : '';
+  return name.length >= EMAIL_NAME_MIN_LENGTH && password.toLowerCase().includes(name);
+};
+
+/**
+ * The password rules either side can check alone, in the order they are told: at most 128 characters
+ * (`tooLong`), the spec's rule (`policy`), not holding the email's name (`containsEmail`). The server adds
+ * the common passwords and the account's last passwords (server/domain/passwords.ts). Answers the first rule
+ * broken, named as its error in PASSWORD_ERRORS (contract/session.ts), or undefined.
+ */
+export function brokenPasswordRule(
+  password: string,
+  email?: string | null,
+): 'tooLong' | 'policy' | 'containsEmail' | undefined {
+  if (password.length > NEW_PASSWORD_MAX_LENGTH) return 'tooLong';
+  if (!meetsPasswordRules(password)) return 'policy';
+  if (holdsEmailName(password, email)) return 'containsEmail';
+  return undefined;
+}
+
+// ——— Usernames taken from a file (a directory's CSV import) ———
+
+/**
+ * Why a username cannot be taken, or undefined: one beginning with `=`, `+`, `-` or `@` is a formula to a
+ * spreadsheet that opens an export of the users; one holding `../` (or `..\`) climbs out of a folder where
+ * it names a file.
+ */
+export function unsafeUsername(username: string): 'formula' | 'path' | undefined {
+  if (/^[=+\-@\t\r]/.test(username)) return 'formula';
+  if (/\.\.[/\\]/.test(username)) return 'path';
+  return undefined;
+}
 
 // ——— Pictures kept on a record (a customer's logo, an account's avatar) ———
 

@@ -202,7 +202,8 @@ export const billing = defineCalls({
       method: 'GET',
       path: '/billing/{customerId}/check/support_features',
       summary: "The support features of a customer's plan (for example theme)",
-      access: { customer: { from: 'path' } },
+      // What it tells decides whether themes show: asked by those who may see them.
+      access: { permission: 'theme:view', customer: { from: 'path' } },
       errors: [404],
       schema: {
         params: Type.Object({ customerId: Type.String() }),
@@ -322,6 +323,26 @@ export const PASSWORD_ERRORS = defineErrors({
     status: 400,
     key: 'error.password.sameAsOld',
     text: 'The new password must be different from the old password.',
+  },
+  tooLong: {
+    status: 400,
+    key: 'error.password.tooLong',
+    text: 'Password must be at most %{maxLength} characters.',
+  },
+  common: {
+    status: 400,
+    key: 'error.password.common',
+    text: 'This password is one of the most common passwords. Choose one that is harder to guess.',
+  },
+  containsEmail: {
+    status: 400,
+    key: 'error.password.containsEmail',
+    text: 'Password must not contain the part of the email address before the @.',
+  },
+  reused: {
+    status: 400,
+    key: 'error.password.reused',
+    text: 'The new password must be different from your last %{count} passwords.',
   },
   tooManyChecks: {
     key: 'error.password.tooManyChecks',

@@ -119,6 +119,7 @@ export function buildApp({
   registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     stripe: paymentProcessor.name === 'stripe',
+    publicUrl: config.publicUrl,
   });
   registerErrorHandling(app);
   registerGuard(app, { db, jwtSecret: config.jwtSecret });

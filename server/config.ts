@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isAddressRange } from './domain/outbound.ts';
 import { fromRoot } from './paths.ts';
 
 /** At most `max` requests in `windowSec` seconds (a fixed window, counted in the database). */
@@ -20,6 +21,10 @@ export interface RateLimitSettings {
   passwordPerAccount: LimitRule;
   /** Change-password, per client address. */
   passwordPerAddress: LimitRule;
+  /** A gateway's code checks (POST /otp/verify), per API key, whatever the address. */
+  gatewayPerKey: LimitRule;
+  /** Administrator accounts created, per creating administrator. */
+  accountsPerAdmin: LimitRule;
 }
 
 export interface Config {
@@ -81,6 +86,11 @@ export interface Config {
    * from anywhere, no address without it (server/http/metrics.ts).
    */
   metrics?: { token?: string; allow?: string[] };
+  /**
+   * The addresses and CIDR ranges of OUTBOUND_ALLOW: loopback, private, link-local… addresses a customer's
+   * directory may be reached at (server/domain/outbound.ts); empty, none. Cloud metadata addresses never.
+   */
+  outboundAllow: string[];
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
@@ -179,6 +189,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   public: { max: 120, windowSec: 60 },
   passwordPerAccount: { max: 5, windowSec: 900 },
   passwordPerAddress: { max: 20, windowSec: 900 },
+  gatewayPerKey: { max: 600, windowSec: 60 },
+  accountsPerAdmin: { max: 60, windowSec: 3600 },
 };
 
 /** A limit setting: `max/seconds`, for example `20/60` (at most 20 requests in 60 seconds). */
@@ -250,20 +262,22 @@ function metricsSetting(env: Env): Config['metrics'] {
   if (token !== undefined && !/^[\x21-\x7e]{16,}$/.test(token)) {
     throw new Error('METRICS_TOKEN must be at least 16 printable characters without spaces');
   }
-  const raw = nonEmpty(env, 'METRICS_ALLOW');
-  const allow = raw?.split(',').map((entry) => entry.trim());
-  for (const entry of allow ?? []) {
-    const [address = '', prefix, extra] = entry.split('/');
-    const family = isIP(address);
-    const prefixOk =
-      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (family === 0 || !prefixOk || extra !== undefined) {
+  const allow = addressRanges(env, 'METRICS_ALLOW', '127.0.0.1,10.0.0.0/8');
+  return token === undefined && allow === undefined ? undefined : { token, allow };
+}
+
+/** A list of IP addresses and CIDR ranges separated by commas (METRICS_ALLOW, OUTBOUND_ALLOW); unset: undefined. */
+function addressRanges(env: Env, name: string, example: string): string[] | undefined {
+  const raw = nonEmpty(env, name);
+  const entries = raw?.split(',').map((entry) => entry.trim());
+  for (const entry of entries ?? []) {
+    if (!isAddressRange(entry)) {
       throw new Error(
-        `METRICS_ALLOW must be IP addresses or CIDR ranges separated by commas, as 127.0.0.1,10.0.0.0/8 (found "${entry}")`,
+        `${name} must be IP addresses or CIDR ranges separated by commas, as ${example} (found "${entry}")`,
       );
     }
   }
-  return token === undefined && allow === undefined ? undefined : { token, allow };
+  return entries;
 }
 
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
@@ -398,11 +412,14 @@ export function loadConfig(env: Env = process.env): Config {
       public: limitSetting(env, 'RATE_LIMIT_PUBLIC', DEFAULT_RATE_LIMITS.public),
       passwordPerAccount: limitSetting(env, 'RATE_LIMIT_PASSWORD', DEFAULT_RATE_LIMITS.passwordPerAccount),
       passwordPerAddress: limitSetting(env, 'RATE_LIMIT_PASSWORD_IP', DEFAULT_RATE_LIMITS.passwordPerAddress),
+      gatewayPerKey: limitSetting(env, 'RATE_LIMIT_GATEWAY_KEY', DEFAULT_RATE_LIMITS.gatewayPerKey),
+      accountsPerAdmin: limitSetting(env, 'RATE_LIMIT_ACCOUNTS', DEFAULT_RATE_LIMITS.accountsPerAdmin),
     },
     trustProxy: trustProxySetting(env),
     frameAncestors: frameAncestorsSetting(env),
     stripe: stripeSetting(env),
     smtp: smtpSetting(env, publicUrl),
     metrics: metricsSetting(env),
+    outboundAllow: addressRanges(env, 'OUTBOUND_ALLOW', '10.0.0.0/8,192.168.10.5') ?? [],
   };
 }

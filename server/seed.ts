@@ -11,7 +11,7 @@ import {
   roles,
   seededGrants,
 } from './db/schema.ts';
-import { checkPasswordPolicy, generatePassword, hashPassword } from './domain/passwords.ts';
+import { generatePasswordFor, hashPassword, passwordRefusal } from './domain/passwords.ts';
 import { ACTIONS, PERMISSION_RESOURCES, type PermissionResourceInfo } from './domain/permissions.ts';
 import { ensurePortalClient } from './features/oauth2/oauth2.ts';
 import { seedPlans } from './features/plan/plans.ts';
@@ -104,13 +104,11 @@ export async function ensureSeed(
   print: (line: string) => void,
 ): Promise<SeedResult> {
   const configured = config.initialOperatorPassword;
-  if (configured !== undefined && !checkPasswordPolicy(configured)) {
-    throw new Error(
-      'INITIAL_OPERATOR_PASSWORD breaks the password policy: it needs at least 8 characters, ' +
-        'an uppercase letter, a lowercase letter and a number',
-    );
-  }
   const email = config.initialOperatorEmail.trim().toLowerCase();
+  // The password rules of every new password (domain/passwords.ts); an account has no history yet.
+  const refusal =
+    configured === undefined ? undefined : passwordRefusal(configured, { email, field: 'password' });
+  if (refusal) throw new Error(`INITIAL_OPERATOR_PASSWORD is refused: ${refusal.message}`);
 
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -173,7 +171,7 @@ export async function ensureSeed(
       .limit(1);
     if (operator) return undefined;
 
-    const password = configured ?? generatePassword();
+    const password = configured ?? generatePasswordFor(email);
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -188,6 +186,13 @@ export async function ensureSeed(
   });
 
   // Printed only once the transaction is committed.
-  if (created) print(`initial operator: ${created.email} ${created.password}`);
+  // The password only when generated here: one chosen in INITIAL_OPERATOR_PASSWORD is its owner's already.
+  if (created) {
+    print(
+      configured === undefined
+        ? `initial operator: ${created.email} ${created.password}`
+        : `initial operator: ${created.email} (password from INITIAL_OPERATOR_PASSWORD)`,
+    );
+  }
   return { operatorCreated: created !== undefined };
 }

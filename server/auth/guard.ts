@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { AccessRule, CustomerSource } from '../../contract/kit.ts';
+import type { AccessRule, CustomerSource, Grant } from '../../contract/kit.ts';
 import { isPermission } from '../../contract/permissions.ts';
 import { isDocsRoute } from '../apiPaths.ts';
 import type { Database } from '../db/client.ts';
@@ -48,11 +48,6 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
-    /**
-     * The session token may come as the `token` query parameter when no Authorization header is sent (the
-     * dashboard's panels, docs/requirements/billing-services-data-calls.md); the logged URL never shows it (logging.ts redactUrl).
-     */
-    tokenInQuery?: true;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -116,14 +111,12 @@ const grants = (permission: string) => {
     and ${rolePermissions.action} = ${action})`;
 };
 
-/** The request's session token: its bearer header, or its `token` query parameter on the routes that take one. */
+/**
+ * The request's session token: its bearer header, and nothing else (a token in the address would stay in
+ * browser histories, proxies' logs and Referer headers).
+ */
 function bearerOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header === undefined && request.routeOptions.config?.tokenInQuery) {
-    const { token } = (request.query ?? {}) as { token?: unknown };
-    return typeof token === 'string' && token !== '' ? token : undefined;
-  }
-  return /^Bearer +([^\s]+)\s*$/i.exec(header ?? '')?.[1];
+  return /^Bearer +([^\s]+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
 /**
@@ -252,13 +245,20 @@ function checkRule(method: string, url: string, access: AccessRule | undefined):
   if (!access.public && access.permission !== undefined && !isPermission(access.permission)) {
     throw new Error(`${route} needs '${access.permission}', which is not in the permission catalogue`);
   }
-  for (const grant of (!access.public && access.anyOf) || []) {
+  const byParam = !access.public ? access.byParam : undefined;
+  for (const grant of [
+    ...((!access.public && access.anyOf) || []),
+    ...Object.values(byParam?.grants ?? {}).flat(),
+  ]) {
     if (!isPermission(grant.permission)) {
       throw new Error(`${route} admits '${grant.permission}', which is not in the permission catalogue`);
     }
   }
   const source = sourceOf(access);
   const params = paramsOf(url);
+  if (byParam && !params.includes(byParam.param)) {
+    throw new Error(`${route} grants by :${byParam.param}, which its URL lacks`);
+  }
   if (!access.public && access.providerWhen && !params.includes(access.providerWhen.param)) {
     throw new Error(
       `${route} is for operators when :${access.providerWhen.param} is set, which its URL lacks`,
@@ -323,12 +323,15 @@ export function registerGuard(app: FastifyInstance, options: { db: Database; jwt
       if (value === access.providerWhen.is && !inScope('provider', caller)) throw forbidden();
     }
     if (!granted) throw forbidden();
-    if (access.anyOf) {
+    const admits = async (grants: readonly Grant[]) => {
       const held = await caller.permissions();
-      const admitted = access.anyOf.some(
-        (grant) => inScope(grant.scope, caller) && held.has(grant.permission),
-      );
-      if (!admitted) throw forbidden();
+      return grants.some((grant) => inScope(grant.scope, caller) && held.has(grant.permission));
+    };
+    if (access.anyOf && !(await admits(access.anyOf))) throw forbidden();
+    if (access.byParam) {
+      const value = (request.params as Record<string, unknown> | undefined)?.[access.byParam.param];
+      const grants = typeof value === 'string' ? access.byParam.grants[value] : undefined;
+      if (grants && !(await admits(grants))) throw forbidden();
     }
     request.caller = caller;
   });

@@ -104,6 +104,10 @@ export async function actingFor<T>(tx: Database, customer: string, work: () => P
  * record found across customers (an API key, a service, an account) and must read the rest of it in that
  * record's customer only.
  */
-export function withinCustomer<T>(db: Database, customer: string, work: (tx: Database) => Promise<T>): Promise<T> {
+export function withinCustomer<T>(
+  db: Database,
+  customer: string,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
   return db.transaction((tx) => actingFor(tx, customer, () => work(tx)));
 }

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_ERRORS } from '../../contract/account.ts';
+import { OTP_API_KEY_HEADER } from '../../contract/otp.ts';
 import { callerOf } from '../auth/guard.ts';
 import type { LimitRule, RateLimitSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,11 +19,15 @@ import { type AppError, tooManyFor } from '../errors.ts';
  * - `'public'`: a call open without a token, per client address and per call (RATE_LIMIT_PUBLIC).
  * - `'passwordCheck'`: a call that checks the caller's password, per account and per client address
  *   (RATE_LIMIT_PASSWORD, RATE_LIMIT_PASSWORD_IP); counted once the request is valid.
+ * - `'gateway'`: a gateway's code check, per client address and call (RATE_LIMIT_PUBLIC) and per API key
+ *   (RATE_LIMIT_GATEWAY_KEY, the key's SHA-256: guessing through many addresses with one key is limited too).
+ * - `'accountCreation'`: administrator accounts created, per creating administrator (RATE_LIMIT_ACCOUNTS):
+ *   logins are global, so a creation's 409 tells that an email has an account somewhere.
  *
  * Address limits are counted when the request arrives, before its body is read: a request the
  * validation refuses counts too. Past the limit the answer is 429 with Retry-After (seconds).
  */
-export type RouteLimit = 'signin' | 'public' | 'passwordCheck';
+export type RouteLimit = 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +39,7 @@ declare module 'fastify' {
 /** One counter: which setting, whom it counts, and whether each call has its own count. */
 interface Meter {
   rule: keyof RateLimitSettings;
-  by: 'address' | 'account';
+  by: 'address' | 'account' | 'apiKey';
   perCall: boolean;
 }
 
@@ -59,6 +66,16 @@ const passwordChecksRefused = (seconds: number) =>
     seconds,
   );
 
+/** A 429 in the words of a contract's error (its text: one |||| many). */
+const refusedAs =
+  ({ key, text }: { key: string; text: string }) =>
+  (seconds: number) => {
+    const [one = text, many = text] = text.split(' |||| ');
+    return tooManyFor(key, one, many, seconds);
+  };
+
+const accountCreationsRefused = refusedAs(ACCOUNT_ERRORS.tooManyCreated);
+
 const LIMITS: Record<RouteLimit, LimitSpec> = {
   signin: {
     hook: 'onRequest',
@@ -77,6 +94,19 @@ const LIMITS: Record<RouteLimit, LimitSpec> = {
       { rule: 'passwordPerAddress', by: 'address', perCall: false },
     ],
     refuse: passwordChecksRefused,
+  },
+  gateway: {
+    hook: 'onRequest',
+    meters: [
+      { rule: 'public', by: 'address', perCall: true },
+      { rule: 'gatewayPerKey', by: 'apiKey', perCall: true },
+    ],
+    refuse: requestsRefused,
+  },
+  accountCreation: {
+    hook: 'preHandler',
+    meters: [{ rule: 'accountsPerAdmin', by: 'account', perCall: true }],
+    refuse: accountCreationsRefused,
   },
 };
 
@@ -160,6 +190,12 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 function subjectOf(request: FastifyRequest, meter: Meter): string {
   if (meter.by === 'account') return callerOf(request).account.id;
+  if (meter.by === 'apiKey') {
+    const key = request.headers[OTP_API_KEY_HEADER];
+    return `key:${createHash('sha256')
+      .update(typeof key === 'string' ? key.trim() : '')
+      .digest('hex')}`;
+  }
   return normalizeIP(request.ip);
 }
 

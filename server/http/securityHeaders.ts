@@ -83,7 +83,7 @@ const mayBeCached = (request: FastifyRequest, reply: FastifyReply) =>
 
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { frameAncestors?: readonly string[]; stripe?: boolean } = {},
+  options: { frameAncestors?: readonly string[]; stripe?: boolean; publicUrl?: string } = {},
 ): void {
   const portalPolicy = options.stripe ? withSources(PORTAL_POLICY, STRIPE_SOURCES) : PORTAL_POLICY;
   const framedPolicy = policyText({
@@ -97,13 +97,20 @@ export function registerSecurityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    // HTTPS only once served over HTTPS; sibling subdomains are not the portal's to decide.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    // Sent below, over HTTPS only.
+    strictTransportSecurity: false,
   });
+  const httpsPublic = options.publicUrl?.startsWith('https:') === true;
 
   app.addHook('onSend', async (request, reply, payload) => {
     const path = pathOf(request.url);
     if (isApiPath(path) && !mayBeCached(request, reply)) reply.header('cache-control', 'no-store');
+    // HSTS means something only over HTTPS (RFC 6797 §7.2: not sent over plain HTTP): when the request came
+    // over it (through a trusted proxy's X-Forwarded-Proto), or PUBLIC_URL says the portal is served so.
+    // Sibling subdomains are not the portal's to decide.
+    if (httpsPublic || request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000');
+    }
     if (isFrameable(path)) {
       reply.header('content-security-policy', framedPolicy);
       // Helmet wrote it on the raw answer; CSP frame-ancestors says who may frame instead.

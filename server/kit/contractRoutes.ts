@@ -46,7 +46,6 @@ export interface ContractRouteOptions<C extends CallInfo> {
     contractKey: string;
     limit?: CallInfo['limit'];
     multipart?: true;
-    tokenInQuery?: true;
   };
   schema: Schema<C>;
 }
@@ -63,7 +62,6 @@ export function optionsOf<C extends CallInfo>(route: ContractRoute & { info: C }
       contractKey: route.key,
       ...(route.info.limit ? { limit: route.info.limit } : {}),
       ...(route.info.multipart ? { multipart: true } : {}),
-      ...(route.info.tokenInQuery ? { tokenInQuery: true } : {}),
     },
     schema: { summary: route.info.summary, tags: [tag], ...(route.info.schema ?? {}) } as Schema<C>,
   };

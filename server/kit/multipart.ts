@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_ERRORS } from '../../contract/errors.ts';
+import { svgVerdict } from '../domain/svg.ts';
 import { AppError } from '../errors.ts';
 import {
   compileCheck,
@@ -38,7 +40,8 @@ import {
  *   (a json part over busboy's field size of 1 MB is cut short: invalid JSON when typed application/json,
  *   else 413 `error.request.bodyTooLarge`);
  * - a file that is not a PNG, JPEG, GIF, WebP or SVG image, by its declared type and (for the raster
- *   types) its first bytes: 415 `error.upload.unsupportedType`.
+ *   types) its first bytes: 415 `error.upload.unsupportedType`; an SVG off the allow-lists of
+ *   domain/svg.ts: 415 `error.upload.unsafeSvg`.
  */
 
 export { UPLOAD_MAX_BYTES } from '../../contract/rules.ts';
@@ -71,6 +74,7 @@ export const UPLOAD_ERRORS = {
     key: 'error.upload.unsupportedType',
     text: 'Only image files (PNG, JPEG, GIF, WebP, SVG) can be uploaded.',
   },
+  unsafeSvg: COMMON_ERRORS.uploadUnsafeSvg,
   mediaType: {
     key: 'error.request.unsupportedMediaType',
     text: 'The request body must be sent as %{mediaType}.',
@@ -244,17 +248,18 @@ const SIGNATURES: Readonly<Record<Exclude<ImageType, 'image/svg+xml'>, (bytes: B
     bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-/** SVG is text: no NUL byte, and an `<svg` element. */
-const looksLikeSvg = (bytes: Buffer) => !bytes.includes(0) && /<svg[\s>/]/i.test(bytes.toString('utf8'));
-
 const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);
 
 /** The file, if its declared type is an image type and its content is of that type; else 415. */
 function checkImage(file: ReceivedFile): UploadedFile {
   const mimeType = (file.mimeType.split(';')[0] ?? '').trim().toLowerCase();
   if (!isImageType(mimeType)) throw fail(415, UPLOAD_ERRORS.unsupportedType);
-  const matches = mimeType === 'image/svg+xml' ? looksLikeSvg(file.bytes) : SIGNATURES[mimeType](file.bytes);
-  if (!matches) throw fail(415, UPLOAD_ERRORS.unsupportedType);
+  if (mimeType === 'image/svg+xml') {
+    // An SVG is served publicly: only what the allow-lists of domain/svg.ts hold.
+    const verdict = svgVerdict(file.bytes);
+    if (verdict === 'notSvg') throw fail(415, UPLOAD_ERRORS.unsupportedType);
+    if (verdict === 'unsafe') throw fail(415, UPLOAD_ERRORS.unsafeSvg);
+  } else if (!SIGNATURES[mimeType](file.bytes)) throw fail(415, UPLOAD_ERRORS.unsupportedType);
   return { fileName: file.fileName, mimeType, bytes: file.bytes };
 }
 

@@ -12,7 +12,7 @@ import { ensureSeed } from '../../server/seed.ts';
 import { openTestSchema } from './testDatabase.ts';
 
 export const OPERATOR_EMAIL = 'operator@example.com';
-export const OPERATOR_PASSWORD = 'Initial-Operator-1';
+export const OPERATOR_PASSWORD = 'Initial-Gateway-1';
 /** An id no record has. */
 export const UNKNOWN_ID = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -22,6 +22,12 @@ export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
  * its own (test/server/rateLimit.test.ts).
  */
 const UNREACHED_LIMIT = { max: 1_000_000, windowSec: 60 };
+
+/**
+ * OUTBOUND_ALLOW of the tests: loopback, where the directory tests run slapd and their HTTP directories. A
+ * test of the outbound guard itself sets `outboundAllow: []`.
+ */
+export const TEST_OUTBOUND_ALLOW = ['127.0.0.0/8', '::1/128'];
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -42,7 +48,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       public: UNREACHED_LIMIT,
       passwordPerAccount: UNREACHED_LIMIT,
       passwordPerAddress: UNREACHED_LIMIT,
+      gatewayPerKey: UNREACHED_LIMIT,
+      accountsPerAdmin: UNREACHED_LIMIT,
     },
+    outboundAllow: TEST_OUTBOUND_ALLOW,
     ...overrides,
   };
 }

@@ -13,10 +13,7 @@ export const accounts = pgTable(
     email: text('email').notNull().unique('accounts_email_unique'),
     passwordHash: text('password_hash').notNull(),
     /** The hashes of the account's last passwords before this one, newest first (a new one may be none of them). */
-    previousPasswordHashes: text('previous_password_hashes')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    previousPasswordHashes: text('previous_password_hashes').array().notNull().default(sql`'{}'::text[]`),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     mobilePhone: text('mobile_phone').notNull().default(''),

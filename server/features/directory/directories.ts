@@ -1,14 +1,15 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { DIRECTORY_ERRORS, DIRECTORY_LISTING, type DirectoryRecord } from '../../../contract/directory.ts';
-import { meetsPasswordRules } from '../../../contract/rules.ts';
 import type { UserRecord, UserUpdateForm } from '../../../contract/user.ts';
 import type { Found, ListAsk } from '../../db/listing.ts';
 import { defineListing, eq as equals, findRows, ilikeAny, inList } from '../../db/listing.ts';
 import { directories, users, userTallies } from '../../db/schema.ts';
+import type { OutboundPolicy } from '../../domain/outbound.ts';
+import { assertNewPassword } from '../../domain/passwords.ts';
 import { fail } from '../../errors.ts';
 import type { Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
-import { invalidField, UUID_PATTERN } from '../../validation.ts';
+import { UUID_PATTERN } from '../../validation.ts';
 import {
   auditedUser,
   directoryUserList,
@@ -172,7 +173,7 @@ export async function changeDirectoryUser(
   form: UserUpdateForm,
 ): Promise<UserRecord> {
   const { user } = await findDirectoryUser(scope, directoryId, id);
-  const values = readUserUpdate(form);
+  const values = readUserUpdate(form, user);
   await scope.tx
     .update(users)
     .set({ ...values, lastModifiedDate: new Date() })
@@ -192,26 +193,24 @@ export async function changeDirectoryUser(
 /**
  * Writes a new password to the user's entry in its LDAP directory (a call to the directory, outside any
  * transaction): refused when it breaks the password rules (400), when the user's password is kept elsewhere
- * (409), when the directory does not let its account change it (409), or when it cannot be reached (502).
+ * (409), when the directory does not let its account change it (409), or when it cannot be reached or the
+ * outbound guard refuses its address (502).
  */
 export async function writeLdapPassword(
   directory: DirectoryRow,
   user: UserRow,
   password: string,
+  outbound: OutboundPolicy,
 ): Promise<void> {
-  if (!meetsPasswordRules(password)) {
-    throw invalidField(
-      'password',
-      'must have at least 8 characters, with an uppercase letter, a lowercase letter and a digit',
-    );
-  }
+  // The rules of every new password but the history, which the directory keeps if it keeps one.
+  assertNewPassword(password, { email: user.email, field: 'password' });
   if (directory.type !== 'LDAP' || user.source !== 'LDAP' || !user.externalId) {
     throw fail(E.passwordElsewhere, { type: user.source === 'CSV' ? 'CSV' : directory.type });
   }
   const connection = connectionOf(readSettings({ ...directory }, { purpose: 'test', stored: directory }));
   if (connection.type !== 'LDAP') throw new Error('unreachable');
   try {
-    await setLdapPassword(connection.settings, user.externalId, password);
+    await setLdapPassword(connection.settings, user.externalId, password, { outbound });
   } catch (error) {
     if (error instanceof LdapError) {
       if (error.reason === 'notAllowed') throw fail(E.passwordRefused);

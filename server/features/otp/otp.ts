@@ -6,6 +6,7 @@ import { COMMON_ERRORS } from '../../../contract/errors.ts';
 import {
   OTP_ERRORS,
   OTP_LISTING,
+  OTP_LOCK,
   type OtpRecord,
   type OtpVerification,
   type OtpVerifyBody,
@@ -17,6 +18,7 @@ import { withinCustomer } from '../../db/reach.ts';
 import {
   httpsConnectors,
   otpCodes,
+  rateLimits,
   serviceConnectors,
   serviceInstances,
   tokenPacks,
@@ -348,7 +350,11 @@ const apiKeyRefused = () => fail(OTP_ERRORS.apiKey);
 async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpService> {
   if (typeof apiKey !== 'string' || apiKey.trim() === '') throw apiKeyRefused();
   const keyIs = eq(httpsConnectors.apiKeyHash, sha256Hex(apiKey.trim()));
-  const [key] = await db.select({ customerId: httpsConnectors.customerId }).from(httpsConnectors).where(keyIs).limit(1);
+  const [key] = await db
+    .select({ customerId: httpsConnectors.customerId })
+    .from(httpsConnectors)
+    .where(keyIs)
+    .limit(1);
   if (!key) throw apiKeyRefused();
   const [service] = await withinCustomer(db, key.customerId, (tx) =>
     tx
@@ -378,8 +384,9 @@ interface Candidate extends CodeCandidate {
 /**
  * Checks `body.code` for `body.username` in `service` (see the module's comment), in `tx`, a transaction of
  * the service's customer whose row locks keep two checks of one user apart: a code is accepted once even when sent twice at the same
- * time. An unknown user, or one with neither seed nor device, is answered `{valid: false}` like a wrong
- * code (nothing is counted: there is nothing to lock); while the user's seeds and devices are locked, 423.
+ * time. An unknown user, or one with neither seed nor device, is answered exactly as a known one: its wrong
+ * codes are counted under its name (uncheckedAttempt), and lock it as a user's lock its seeds, so that the
+ * answers never tell which usernames exist. While the user's seeds and devices are locked, 423.
  * The check itself is codeCheck.ts's, shared with the accounts' second factor.
  */
 async function verifyCode(
@@ -390,14 +397,14 @@ async function verifyCode(
   now = new Date(),
 ): Promise<OtpVerification> {
   const directoryId = service.primaryDirectoryId;
-  if (!directoryId) return { valid: false };
+  if (!directoryId) return uncheckedAttempt(tx, service, body.username, now);
   const found = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(eq(users.directoryId, directoryId), eq(users.username, body.username), eq(users.status, 'ACTIVE')),
     );
-  if (found.length === 0) return { valid: false };
+  if (found.length === 0) return uncheckedAttempt(tx, service, body.username, now);
   const userIds = found.map((user) => user.id);
   const seeds = await tx
     .select({
@@ -429,6 +436,42 @@ async function verifyCode(
   );
   if (checked.outcome === 'locked') throw fail(OTP_ERRORS.locked);
   if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };
+  if (checked.outcome === 'none') return uncheckedAttempt(tx, service, body.username, now);
+  return { valid: false };
+}
+
+/** How long the count of an unchecked username lasts without a new attempt. */
+const UNCHECKED_KEEP_MS = 24 * 3600_000;
+
+/**
+ * A code for a username with nothing to check it against (unknown, or without seed or device): counted as a
+ * wrong one under `otp-unchecked:<service>:<username>` (the rate_limits table: hits, and until when), so that
+ * the OTP_LOCK.attempts-th in a row locks the name for OTP_LOCK.minutes as a real user's seeds would be.
+ */
+async function uncheckedAttempt(
+  tx: Database,
+  service: OtpService,
+  username: string,
+  now: Date,
+): Promise<OtpVerification> {
+  const key = `otp-unchecked:${service.id}:${username.trim().toLowerCase()}`;
+  await tx
+    .insert(rateLimits)
+    .values({ key, hits: 0, resetsAt: new Date(now.getTime() + UNCHECKED_KEEP_MS) })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key))
+    .for('update');
+  const lockedNow = row !== undefined && row.hits >= OTP_LOCK.attempts && row.resetsAt > now;
+  if (lockedNow) throw fail(OTP_ERRORS.locked);
+  const fresh = !row || row.resetsAt <= now || row.hits >= OTP_LOCK.attempts;
+  const hits = fresh ? 1 : row.hits + 1;
+  const resetsAt = new Date(
+    now.getTime() + (hits >= OTP_LOCK.attempts ? OTP_LOCK.minutes * 60_000 : UNCHECKED_KEEP_MS),
+  );
+  await tx.update(rateLimits).set({ hits, resetsAt }).where(eq(rateLimits.key, key));
   return { valid: false };
 }
 

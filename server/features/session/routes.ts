@@ -21,7 +21,13 @@ export function sessionRoutes(kit: Kit): void {
       throw signinDelayed(wait);
     }
     const { password, state } = call.body;
-    return signIn(call.transaction, call.request.log, call.services.config, { login, source, password, state }, now);
+    return signIn(
+      call.transaction,
+      call.request.log,
+      call.services.config,
+      { login, source, password, state },
+      now,
+    );
   });
 
   kit.route(session, 'signout', async (call) => {

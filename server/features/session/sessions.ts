@@ -1,16 +1,20 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_HISTORY } from '../../../contract/rules.ts';
 import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accountRoles, accounts, customers, roles, sessions } from '../../db/schema.ts';
 import { changesBetween } from '../../domain/audit.ts';
 import {
-  checkPasswordPolicy,
+  assertNewPassword,
   hashPassword,
+  isRecentPassword,
+  previousHashesAfter,
   verifyAgainstDummy,
   verifyPassword,
 } from '../../domain/passwords.ts';
+import { assertChangedPhone } from '../../domain/phones.ts';
 import { recordSignInEvent, type SignInOutcome } from '../../domain/signInEvents.ts';
 import { fail, unauthorized } from '../../errors.ts';
 import type { WriteScope } from '../../kit/call.ts';
@@ -138,7 +142,9 @@ export async function sessionAccountOf(db: Database, accountId: string) {
 
 /**
  * Changes the signed-in account's password, checked in the spec's order (the confirmation, the policy, the
- * old password, a new one); its other sessions end, this one goes on.
+ * old password, a new one) with the rules added since (contract/rules.ts, domain/passwords.ts): at most 128
+ * characters, not the email's name, not a common password, none of the account's last 5. Its other
+ * sessions end, this one goes on; the replaced password joins the account's previous ones.
  */
 export async function changeOwnPassword(
   transaction: Transactions,
@@ -147,25 +153,41 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const { oldPassword, newPassword, confirmPassword } = body;
   if (newPassword !== confirmPassword) throw fail(PASSWORD_ERRORS.confirmMismatch);
-  if (!checkPasswordPolicy(newPassword)) throw fail(PASSWORD_ERRORS.policy);
   const [account] = await transaction((tx) =>
     tx
-      .select({ passwordHash: accounts.passwordHash })
+      .select({
+        email: accounts.email,
+        passwordHash: accounts.passwordHash,
+        previousPasswordHashes: accounts.previousPasswordHashes,
+      })
       .from(accounts)
       .where(eq(accounts.id, session.accountId)),
   );
   if (!account) throw unauthorized();
+  const field = 'newPassword';
+  assertNewPassword(newPassword, { email: account.email, field });
   if (!(await verifyPassword(oldPassword, account.passwordHash))) {
     throw fail(SESSION_ERRORS.accountOldPasswordIncorrect);
   }
-  if (newPassword === oldPassword) throw fail(PASSWORD_ERRORS.sameAsOld);
+  if (newPassword === oldPassword) throw fail(PASSWORD_ERRORS.sameAsOld, { field });
+  if (await isRecentPassword(newPassword, account.previousPasswordHashes)) {
+    throw fail(PASSWORD_ERRORS.reused, { field, count: PASSWORD_HISTORY });
+  }
   const passwordHash = await hashPassword(newPassword);
   await transaction(async (tx) => {
     const now = new Date();
-    await tx
+    // Only over the password checked above: a change made meanwhile (another session) keeps its history.
+    const changed = await tx
       .update(accounts)
-      .set({ passwordHash, forceChangePassword: false, modifiedDate: now })
-      .where(eq(accounts.id, session.accountId));
+      .set({
+        passwordHash,
+        previousPasswordHashes: previousHashesAfter(account.passwordHash, account.previousPasswordHashes),
+        forceChangePassword: false,
+        modifiedDate: now,
+      })
+      .where(and(eq(accounts.id, session.accountId), eq(accounts.passwordHash, account.passwordHash)))
+      .returning({ id: accounts.id });
+    if (changed.length === 0) throw fail(SESSION_ERRORS.accountOldPasswordIncorrect);
     // Other sessions were opened with the old password: they end here; this one goes on.
     await tx
       .update(sessions)
@@ -198,6 +220,7 @@ export async function updateOwnProfile(
     .where(eq(accounts.id, account.id))
     .for('update');
   if (!before) throw unauthorized();
+  assertChangedPhone('mobilePhone', values.mobilePhone, before.mobilePhone);
   const changes = changesBetween(before, values);
   if (Object.keys(changes).length > 0) {
     await tx

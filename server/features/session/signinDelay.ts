@@ -132,10 +132,12 @@ export async function forgetSigninFailures(db: Database, login: string, source: 
   await db
     .delete(signinFailures)
     .where(and(eq(signinFailures.login, login), eq(signinFailures.source, source)));
+  const everyAddress = and(eq(signinFailures.login, login), eq(signinFailures.source, EVERY_ADDRESS));
+  await db.delete(signinFailures).where(and(everyAddress, lte(signinFailures.count, 1)));
   await db
     .update(signinFailures)
-    .set({ count: sql`greatest(${signinFailures.count} - 1, 0)` })
-    .where(and(eq(signinFailures.login, login), eq(signinFailures.source, EVERY_ADDRESS)));
+    .set({ count: sql`${signinFailures.count} - 1` })
+    .where(everyAddress);
 }
 
 /** A QR sign-in approved by the account's own app forgets its login's wrong passwords, from every address. */

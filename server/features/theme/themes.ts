@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, ilikeAny } from '../../db/listing.ts';
 import { files, themes, tokenPacks } from '../../db/schema.ts';
 import { sqlStateOf } from '../../db/sqlState.ts';
+import { svgVerdict } from '../../domain/svg.ts';
 import { AppError } from '../../errors.ts';
 import type { Scope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
@@ -246,40 +247,18 @@ const SIGNATURES: readonly [ThemeImageType, (bytes: Buffer) => boolean][] = [
   ['image/webp', (bytes) => startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)],
 ];
 
-/** How an SVG file may begin (after a byte order mark and white space). */
-const SVG_START = /^(?:<svg[\s>/]|<\?xml[\s?]|<!--|<!doctype\s+svg[\s>])/i;
-const SVG_ELEMENT = /<svg[\s>/]/i;
-
-/** What would let an SVG run something, or make a reader expand entities: refused, since it is served publicly. */
-const SVG_UNSAFE = [
-  /<script[\s>/]/i,
-  /<[^>]*[\s/"']on[a-z]+\s*=/i,
-  /(?:java|vb)script\s*:/i,
-  /data\s*:\s*text\/html/i,
-  /<foreignObject[\s>/]/i,
-  /<!ENTITY/i,
-];
-
-/** SVG text: no NUL byte, an expected beginning and an `<svg` element. */
-function svgText(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (!SVG_START.test(text.trimStart()) || !SVG_ELEMENT.test(text)) return undefined;
-  return text;
-}
-
 /**
  * The image type of an upload, judged by its content (not its name or declared type): THEME_IMAGE_TOO_LARGE
  * over 1 MB, THEME_IMAGE_TYPE for anything that is not a PNG, JPEG, GIF, WebP or SVG, THEME_IMAGE_UNSAFE for
- * an SVG with scripts or event handlers.
+ * an SVG with anything off the allow-lists of server/domain/svg.ts (scripts, event handlers, outside links).
  */
 export function checkedImageType(bytes: Buffer): ThemeImageType {
   if (bytes.length > THEME_LIMITS.imageBytes) throw themeError('THEME_IMAGE_TOO_LARGE');
   const raster = SIGNATURES.find(([, matches]) => matches(bytes));
   if (raster) return raster[0];
-  const svg = svgText(bytes);
-  if (svg === undefined) throw themeError('THEME_IMAGE_TYPE');
-  if (SVG_UNSAFE.some((pattern) => pattern.test(svg))) throw themeError('THEME_IMAGE_UNSAFE');
+  const verdict = svgVerdict(bytes);
+  if (verdict === 'notSvg') throw themeError('THEME_IMAGE_TYPE');
+  if (verdict === 'unsafe') throw themeError('THEME_IMAGE_UNSAFE');
   return 'image/svg+xml';
 }
 

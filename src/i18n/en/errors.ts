@@ -22,6 +22,8 @@ export const error = {
     rolesDuplicated: 'Selected roles are duplicated',
     rootCustomerNotFound: 'Root Account Customer not found',
     selfDeactivate: 'You cannot deactivate your own account.',
+    tooManyCreated:
+      'Too many accounts created in a short time. Try again in %{smart_count} second. |||| Too many accounts created in a short time. Try again in %{smart_count} seconds.',
   },
   action: { notallow: 'Action does not allow.' },
   activationCode: {
@@ -82,9 +84,14 @@ export const error = {
   csv: {
     header:
       'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+    mobilePhoneInvalid:
+      "the mobile phone '%{mobilePhone}' is not a phone number in international format: + and the country code, then the number (+84 90 123 45 67).",
     tooLarge: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
     tooManyRows: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
     unreadable: 'The file could not be read as CSV text: %{detail} Nothing was imported.',
+    usernameFormula:
+      "the username '%{username}' begins with %{character}, which a spreadsheet reads as a formula: a username may not begin with =, +, - or @.",
+    usernamePath: "the username '%{username}' holds %{sequence}: a username may not hold ../ or ..\\.",
   },
   customer: {
     companyNameExisted: 'A customer with this company name already exists.',
@@ -142,16 +149,24 @@ export const error = {
     serviceNotFound: 'This service does not exist in this token pack.',
   },
   password: {
+    common: 'This password is one of the most common passwords. Choose one that is harder to guess.',
     confirmMismatch: 'Password and Confirm New Password does not match',
+    containsEmail: 'Password must not contain the part of the email address before the @.',
     policy:
       'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
+    reused: 'The new password must be different from your last %{count} passwords.',
     sameAsOld: 'The new password must be different from the old password.',
+    tooLong: 'Password must be at most %{maxLength} characters.',
     tooManyChecks:
       'Too many attempts to change the password. Try again in %{smart_count} second. |||| Too many attempts to change the password. Try again in %{smart_count} seconds.',
   },
   permission: {
     noEditorLeft:
       'This change would leave no active operator able to edit permissions. Keep the view and configure actions of Permission Assets on a role of at least one active operator.',
+  },
+  phone: {
+    invalid:
+      'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).',
   },
   radius: {
     ipExisted: 'There is one existing connector with this IP already. Please check your IP again!',
@@ -266,6 +281,8 @@ export const error = {
     tooLarge: 'The file is larger than %{maxBytes} bytes.',
     tooManyParts: 'The request carries more parts than allowed.',
     unexpectedPart: 'The %{part} part is not expected here.',
+    unsafeSvg:
+      'This SVG image holds scripts, event handlers or links to other files: save it as plain shapes and text, or upload a PNG.',
     unsupportedType: 'Only image files (PNG, JPEG, GIF, WebP, SVG) can be uploaded.',
   },
   user: {

@@ -4,6 +4,7 @@ import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } f
 import { useState } from 'react';
 import {
   Menu as RaMenu,
+  useCanAccess,
   useCanAccessResources,
   usePermissions,
   useResourceDefinitions,
@@ -34,7 +35,9 @@ export const Menu = () => {
   const session = useSession();
   const customerScope = session?.currentScope === SCOPE.CUSTOMER;
   const customerId = session?.customerId ?? null;
-  const features = useSupportFeatures(customerScope ? customerId : null);
+  // The plan's support features tell whether themes show; only those who may see themes ask (theme:view).
+  const { canAccess: maySeeThemes } = useCanAccess({ resource: 'theme', action: 'list' });
+  const features = useSupportFeatures(customerScope && maySeeThemes ? customerId : null);
   const registered = useResourceDefinitions();
   const entries = buildMenu(
     useMenuItems(),

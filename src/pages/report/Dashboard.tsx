@@ -1,8 +1,13 @@
 import { Box, Grid, Stack, Typography } from '@mui/material';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { type DashboardUid, DEFAULT_REPORT_UNIT, type ReportPanel } from '../../../contract/report';
+import {
+  type DashboardUid,
+  DEFAULT_REPORT_UNIT,
+  PANEL_GRANTS,
+  type ReportPanel,
+} from '../../../contract/report';
 import { usePageTitle } from '../../components/usePageTitle';
 import { SCOPE, type Session, useSession } from '../../session';
 import { CountsPanel, FiguresPanel, type PanelScope, SignInsPanel, SubscriptionPanel } from './Panels';
@@ -81,6 +86,19 @@ const useReportingRange = () => {
   return { choice, moments, change, key: `${key}@${now.getTime()}` };
 };
 
+/**
+ * Whether the session may read a panel: one of the panel's grants (contract/report.ts PANEL_GRANTS, which
+ * the server enforces) among its permissions, held by an account of the grant's scope.
+ */
+export const mayReadPanel = (session: Session | null, permissions: unknown, panel: ReportPanel): boolean => {
+  const held = Array.isArray(permissions) ? (permissions as string[]) : [];
+  const operator = session?.originalScope === SCOPE.PROVIDER;
+  return PANEL_GRANTS[panel].some(
+    (grant) =>
+      held.includes(grant.permission) && (!('scope' in grant) || (grant.scope === 'provider') === operator),
+  );
+};
+
 /** A panel a third of the row wide on a desktop, half on a tablet, the whole row on a phone. */
 const third = (panel: ReactNode) => <Grid size={{ xs: 12, md: 6, lg: 4 }}>{panel}</Grid>;
 
@@ -92,6 +110,10 @@ export const Dashboard = () => {
   const dashboard = dashboardOf(session);
   const range = useReportingRange();
   const scope: PanelScope | null = dashboard ? { dashboard, customerId: session?.customerId ?? null } : null;
+  const { permissions } = usePermissions();
+  /** The panel where the session may read it (else nothing: the server would refuse it). */
+  const readable = (panel: ReportPanel, node: ReactNode) =>
+    mayReadPanel(session, permissions, panel) ? node : null;
   const title = (panel: string) => translate(`${T}.panels.${panel}`);
   const empty = (key: string, to?: string) => ({
     text: translate(`${T}.empty.${key}`),
@@ -135,18 +157,32 @@ export const Dashboard = () => {
         <Grid container spacing={2}>
           {scope.dashboard === 'customer' ? (
             <>
-              {third(figures(scope, 'users', empty('users', '/ldap')))}
-              {third(<SubscriptionPanel scope={scope} title={title('subscription')} />)}
-              {third(counts(scope, 'services', 'status', empty('services', '/service-launch')))}
-              <Grid size={{ xs: 12, lg: 8 }}>{signIns}</Grid>
-              {third(counts(scope, 'activation-codes', 'status', empty('activationCodes', '/token-pack-v2')))}
+              {readable('users', third(figures(scope, 'users', empty('users', '/ldap'))))}
+              {readable(
+                'subscription',
+                third(<SubscriptionPanel scope={scope} title={title('subscription')} />),
+              )}
+              {readable(
+                'services',
+                third(counts(scope, 'services', 'status', empty('services', '/service-launch'))),
+              )}
+              {readable('sign-ins', <Grid size={{ xs: 12, lg: 8 }}>{signIns}</Grid>)}
+              {readable(
+                'activation-codes',
+                third(
+                  counts(scope, 'activation-codes', 'status', empty('activationCodes', '/token-pack-v2')),
+                ),
+              )}
             </>
           ) : (
             <>
-              {third(figures(scope, 'customers', empty('customers', '/customer')))}
-              {third(counts(scope, 'orders', 'status', empty('orders')))}
-              {third(counts(scope, 'subscriptions', 'tier', empty('subscriptions')))}
-              <Grid size={12}>{signIns}</Grid>
+              {readable('customers', third(figures(scope, 'customers', empty('customers', '/customer'))))}
+              {readable('orders', third(counts(scope, 'orders', 'status', empty('orders'))))}
+              {readable(
+                'subscriptions',
+                third(counts(scope, 'subscriptions', 'tier', empty('subscriptions'))),
+              )}
+              {readable('sign-ins', <Grid size={12}>{signIns}</Grid>)}
             </>
           )}
         </Grid>

@@ -83,6 +83,8 @@ export const directory = {
     failureOther: "Can't connect to the directory!",
     entries: 'Users found: %{smart_count}',
     reasons: {
+      notPermitted:
+        "The portal may not connect to this address: it is a loopback, private, link-local or cloud metadata address. Use the address the directory has on the internet; on an on-premises install, the administrator of the portal can list the directory's network in OUTBOUND_ALLOW.",
       refused: 'The server could not be reached or refused the connection. Check the address and the port.',
       timeout: 'The server did not answer in time. Check the address, the port and the firewall.',
       credentials: 'The account or its password was refused. Check them and try again.',
@@ -114,6 +116,8 @@ export const directory = {
     resetFor: 'Reset the password of %{username}',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
+    passwordHint:
+      "From 8 to 128 characters, with an uppercase letter, a lowercase letter and a number; not a common password, nor the part of the user's email before the @.",
     mismatch: 'The passwords do not match.',
     passwordReset: 'The password of %{username} has been changed in the directory.',
     updated: 'User updated',

@@ -165,7 +165,7 @@ async function fillEveryTable(t: Context): Promise<void> {
     sql`insert into sign_in_events (kind, method, outcome) values ('sign-in', 'password', 'success'), ('approval', 'qr', 'failure')`,
   );
   await run(
-    sql`insert into signin_failures (login, last_failed_at) values ('eve@acme.example', '2026-05-06 07:08:09.987654+02')`,
+    sql`insert into signin_failures (login, source, last_failed_at) values ('eve@acme.example', '203.0.113.7', '2026-05-06 07:08:09.987654+02')`,
   );
   await run(
     sql`insert into vos_cloud_configs (cloud_url, company_id, http_auth_mode) values ('https://vos.example', 'acme', 'BASIC')`,

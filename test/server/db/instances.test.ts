@@ -100,7 +100,7 @@ describe.skipIf(!serverUrl)('starting together on an empty PostgreSQL', () => {
     try {
       const configs: Config[] = dataDirs.map((dataDir) => ({
         ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY }),
-        initialOperatorPassword: 'Instances-Operator-1',
+        initialOperatorPassword: 'Instances-Gateway-1',
       }));
       expect(configs[0]!.jwtSecret).not.toBe(configs[1]!.jwtSecret);
       for (const config of configs) {
@@ -114,11 +114,11 @@ describe.skipIf(!serverUrl)('starting together on an empty PostgreSQL', () => {
       const [a, b] = apps as [App, App];
       await opened[0]!.db
         .update(accounts)
-        .set({ passwordHash: await hashPassword('Instances-Operator-1'), forceChangePassword: false });
+        .set({ passwordHash: await hashPassword('Instances-Gateway-1'), forceChangePassword: false });
       const signin = await a.inject({
         method: 'POST',
         url: '/api/auth/signin',
-        payload: { login: 'operator@example.com', password: 'Instances-Operator-1' },
+        payload: { login: 'operator@example.com', password: 'Instances-Gateway-1' },
       });
       expect(signin.statusCode).toBe(200);
       const authorization = `Bearer ${signin.json().token}`;

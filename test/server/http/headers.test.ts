@@ -155,6 +155,35 @@ describe('the embeddable screens', () => {
   });
 });
 
+describe('Strict-Transport-Security', () => {
+  it('is not sent over plain HTTP', async () => {
+    const answer = await ctx.call('GET', '/api/account/permission', { token });
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    // A client's claim of HTTPS counts only from a trusted proxy (none here).
+    const claimed = await ctx.call('GET', '/api/account/permission', {
+      token,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is sent when PUBLIC_URL is https, or the trusted proxy says the request came over HTTPS', async () => {
+    const served = await createTestContext({ config: { distDir, publicUrl: 'https://portal.example' } });
+    const proxied = await createTestContext({ config: { distDir, trustProxy: 1 } });
+    try {
+      const overHttps = await served.call('GET', '/api/auth/signin');
+      expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000');
+      const throughProxy = await proxied.call('GET', '/api/auth/signin', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(throughProxy.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await served.close();
+      await proxied.close();
+    }
+  });
+});
+
 describe('the API', () => {
   it('answers the sign-in with no-store', async () => {
     const answer = await ctx.call('POST', '/api/auth/signin', {
@@ -172,7 +201,7 @@ describe('the API', () => {
         email: 'first-password@example.com',
         firstName: 'Ada',
         lastName: 'Lovelace',
-        mobilePhone: '+1 555 0100',
+        mobilePhone: '+1 202 555 0100',
         roleIds: [await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE)],
       },
     });

@@ -31,6 +31,8 @@ beforeAll(async () => {
         signin: { max: 1, windowSec: 60 },
         public: { max: 1, windowSec: 60 },
         passwordPerAccount: { max: 1, windowSec: 60 },
+        gatewayPerKey: { max: 1, windowSec: 60 },
+        accountsPerAdmin: { max: 1, windowSec: 60 },
         passwordPerAddress: { max: 1, windowSec: 60 },
       },
     },

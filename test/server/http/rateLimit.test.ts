@@ -3,7 +3,9 @@ import { type App, buildApp } from '../../../server/app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../../../server/config.ts';
 import { rateLimits } from '../../../server/db/schema.ts';
 import { databaseStore } from '../../../server/http/rateLimit.ts';
+import { PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { i18nProvider } from '../../../src/i18n/index.ts';
+import { builtInRoleId, signedIn as signedInWith } from '../fixtures/admin.ts';
 import { createTestContext, type JsonAnswer, sharedTestContext, uniqueEmail } from '../helpers.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -21,6 +23,8 @@ const LIMITS = {
   public: { max: 4, windowSec: 60 },
   passwordPerAccount: { max: 2, windowSec: 900 },
   passwordPerAddress: { max: 3, windowSec: 900 },
+  gatewayPerKey: { max: 5, windowSec: 60 },
+  accountsPerAdmin: { max: 2, windowSec: 3600 },
 };
 
 const ctx = sharedTestContext({ now, config: { rateLimits: LIMITS } });
@@ -154,6 +158,57 @@ describe('public calls, per client address and call', () => {
     }
     expect((await ctx.call('GET', url, { remoteAddress: '2001:db8:7:1::99' })).status).toBe(429);
     expect((await ctx.call('GET', url, { remoteAddress: '2001:db8:7:2::1' })).status).toBe(302);
+  });
+});
+
+describe("a gateway's code checks, per address and per API key", () => {
+  const verify = (remoteAddress: string, apiKey: string) =>
+    ctx.call('POST', '/api/otp/verify', {
+      json: { username: 'nobody', code: '000000' },
+      headers: { 'x-api-key': apiKey },
+      remoteAddress,
+    });
+
+  it('limits one address, whatever the key', async () => {
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await verify(address, `key-a${attempt}`)).status).not.toBe(429);
+    }
+    expectRefused(await verify(address, 'key-a9'), refusedFor(60), 60);
+  });
+
+  it('limits one key guessed through many addresses', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await verify(freshAddress(), 'key-spread')).status).not.toBe(429);
+    }
+    expectRefused(await verify(freshAddress(), 'key-spread'), refusedFor(60), 60);
+    expect((await verify(freshAddress(), 'key-other')).status).not.toBe(429);
+  });
+});
+
+describe('account creation, per administrator', () => {
+  it('lets an administrator create 2 accounts an hour (RATE_LIMIT_ACCOUNTS 2/3600), others unaffected', async () => {
+    const roleIds = [await builtInRoleId(ctx, PROVIDER_ADMIN_ROLE)];
+    const [first, second] = [await signedInWith(ctx, { roleIds }), await signedInWith(ctx, { roleIds })];
+    const create = (token: string) =>
+      ctx.call('POST', '/api/account/create_account_organization', {
+        token,
+        json: {
+          email: uniqueEmail('created'),
+          roleIds,
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          mobilePhone: '+44 20 7946 0958',
+        },
+      });
+    const made = await create(first!.token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await create(first!.token)).status).toBe(201);
+    const refused = await create(first!.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.messageKey).toBe('error.account.tooManyCreated');
+    expect(i18nProvider.translate(refused.body.messageKey, refused.body.params)).toBe(refused.body.message);
+    expect((await create(second!.token)).status).toBe(201);
   });
 });
 
@@ -328,6 +383,8 @@ describe('configuration', () => {
       public: { max: 120, windowSec: 60 },
       passwordPerAccount: { max: 5, windowSec: 900 },
       passwordPerAddress: { max: 20, windowSec: 900 },
+      gatewayPerKey: { max: 600, windowSec: 60 },
+      accountsPerAdmin: { max: 60, windowSec: 3600 },
     });
     const config = loadConfig({
       ...env,
@@ -335,12 +392,15 @@ describe('configuration', () => {
       RATE_LIMIT_PUBLIC: '600/60',
       RATE_LIMIT_PASSWORD: '3/3600',
       RATE_LIMIT_PASSWORD_IP: ' 50/86400 ',
+      RATE_LIMIT_GATEWAY_KEY: '3000/60',
     });
     expect(config.rateLimits).toEqual({
       signin: { max: 10, windowSec: 30 },
       public: { max: 600, windowSec: 60 },
       passwordPerAccount: { max: 3, windowSec: 3600 },
       passwordPerAddress: { max: 50, windowSec: 86400 },
+      gatewayPerKey: { max: 3000, windowSec: 60 },
+      accountsPerAdmin: { max: 60, windowSec: 3600 },
     });
   });
 

@@ -17,8 +17,8 @@ import { apiKeyOf, codeOf, newService, otpCalls, storedSeeds, wrongCodeOf } from
  * The gateways' check of a one-time code (POST /api/otp/verify, no token): the service is named by the API
  * key of its HTTPS connector (X-Api-Key). A code of the user's OTP seed for that service ('otp'), or of a
  * V-Key app the user activated in the service's token pack ('app'), is accepted once; five wrong codes in a
- * row lock the user's seeds and devices for 15 minutes (423). An unknown user is told nothing more than a
- * wrong code.
+ * row lock the user's seeds and devices for 15 minutes (423). An unknown user is answered exactly as a known
+ * one: the same answers, the same lock.
  */
 
 const ctx = sharedTestContext();
@@ -151,6 +151,34 @@ describe('wrong codes', () => {
       expect(answer.body).toEqual({ valid: false });
     }
     expect((await seedRow(seed.id)).failedAttempts).toBe(3);
+  });
+});
+
+describe('an unknown user, and a user with nothing to check', () => {
+  /** The answers to OTP_LOCK.attempts + 1 wrong codes in a row for a username. */
+  const answersTo = async (username: string, wrong: string) => {
+    const answers: [number, unknown][] = [];
+    for (let attempt = 0; attempt <= OTP_LOCK.attempts; attempt++) {
+      const answer = await verify(username, wrong);
+      answers.push([answer.status, answer.body]);
+    }
+    return answers;
+  };
+
+  it('are answered exactly as a known user: wrong, wrong… then locked (423)', async () => {
+    const { user, seed } = await userWithSeed();
+    const known = await answersTo(user.username, await wrongCodeOf(seed.seedNumber));
+    expect(known.at(-1)).toEqual([423, errorOf(OTP_ERRORS.locked)]);
+    expect(await answersTo('nobody-at-acme', '123456')).toEqual(known);
+    const [bare] = await addUsers(ctx, { customerId: acme.id, directoryId: acme.directoryId }, 1);
+    expect(await answersTo(bare!.username, '123456')).toEqual(known);
+  });
+
+  it('count their wrong codes per username, in one service', async () => {
+    for (let attempt = 1; attempt < OTP_LOCK.attempts; attempt++) await verify('ghost-one', '123456');
+    expect((await verify('ghost-two', '123456')).status).toBe(200);
+    expect((await verify('ghost-one', '123456')).status).toBe(200);
+    expect((await verify('ghost-one', '123456')).status).toBe(423);
   });
 });
 

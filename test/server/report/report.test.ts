@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_ERRORS } from '../../../contract/report.ts';
+import { CUSTOMER_PANELS, PROVIDER_PANELS, REPORT_ERRORS } from '../../../contract/report.ts';
 import { CUSTOMER_NOT_FOUND } from '../../../server/auth/customer.ts';
 import {
   activationCodes,
@@ -21,6 +21,7 @@ import {
   type Tenant,
   tenant,
 } from '../activationCode/fixtures.ts';
+import { tokenWithRole } from '../fixtures/admin.ts';
 import {
   createTestContext,
   OPERATOR_EMAIL,
@@ -257,10 +258,13 @@ describe("a customer's panels", () => {
 
   it('answers a panel of another dashboard, or none, 404 REPORT_PANEL_UNKNOWN', async () => {
     for (const id of ['orders', 'customers', 'revenue']) {
-      const answer = await panel(acme.admin, acme.id, id);
+      const answer = await panel(operator, acme.id, id);
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual(reportError(REPORT_ERRORS.REPORT_PANEL_UNKNOWN));
     }
+    // A customer's administrator: the same, but for a panel whose permission it cannot hold (customer:view).
+    for (const id of ['orders', 'revenue']) expect((await panel(acme.admin, acme.id, id)).status).toBe(404);
+    expect((await panel(acme.admin, acme.id, 'customers')).status).toBe(403);
   });
 
   it("answers another customer's id as an unknown one (404), and 'provider' to a customer's account", async () => {
@@ -483,35 +487,48 @@ describe("the provider's panels", () => {
   });
 });
 
-describe('the session token in the query', () => {
-  it('is accepted when no Authorization header is sent, and a wrong one is 401', async () => {
-    const url = `${PROXY}/${acme.id}/users`;
-    const good = await ctx.call('GET', `${url}?token=${encodeURIComponent(acme.admin)}`);
-    expect(good.status).toBe(200);
-    expect(good.body.counts[0]).toEqual({ name: 'total', value: 5 });
-    expect((await ctx.call('GET', `${url}?token=not-a-token`)).status).toBe(401);
-    // A header, when sent, is the one read.
-    const header = await ctx.call('GET', `${url}?token=${encodeURIComponent(acme.admin)}`, {
-      headers: { authorization: 'Bearer not-a-token' },
+describe('who may read a panel: its permission, for operators too', () => {
+  it('refuses every panel and the support features to an operator whose roles grant nothing', async () => {
+    const nobody = await tokenWithRole(ctx, 'report-nobody', []);
+    for (const id of CUSTOMER_PANELS) expect((await panel(nobody, acme.id, id)).status, id).toBe(403);
+    for (const id of PROVIDER_PANELS) expect((await panel(nobody, 'provider', id)).status, id).toBe(403);
+    const features = await ctx.call('GET', `/api/billing/${acme.id}/check/support_features`, {
+      token: nobody,
     });
-    expect(header.status).toBe(401);
+    expect(features.status).toBe(403);
   });
 
-  it('is not taken by other calls', async () => {
-    const answer = await ctx.call(
-      'GET',
-      `/api/grafana/dashboards/uid/customer?token=${encodeURIComponent(acme.admin)}`,
-    );
-    expect(answer.status).toBe(401);
+  it('answers each panel to the permission of what it counts, and no other', async () => {
+    const customersOnly = await tokenWithRole(ctx, 'report-customers', ['customer:view']);
+    expect((await panel(customersOnly, 'provider', 'customers')).status).toBe(200);
+    expect((await panel(customersOnly, 'provider', 'orders')).status).toBe(403);
+    expect((await panel(customersOnly, acme.id, 'users')).status).toBe(403);
+    expect((await panel(customersOnly, acme.id, 'subscription')).status).toBe(403);
+
+    const usersOnly = await tokenWithRole(ctx, 'report-users', ['user-management:view'], acme.id);
+    const users = await panel(usersOnly, acme.id, 'users');
+    expect(users.status).toBe(200);
+    expect(users.body.counts[0]).toEqual({ name: 'total', value: 5 });
+    expect((await panel(usersOnly, acme.id, 'sign-ins')).status).toBe(200);
+    expect((await panel(usersOnly, acme.id, 'subscription')).status).toBe(403);
+    expect((await panel(usersOnly, acme.id, 'services')).status).toBe(403);
+  });
+});
+
+describe('the session token in the address', () => {
+  it('is refused: a panel answers only with the bearer header', async () => {
+    const url = `${PROXY}/${acme.id}/users`;
+    const inAddress = await ctx.call('GET', `${url}?token=${encodeURIComponent(acme.admin)}`);
+    expect(inAddress.status).toBe(401);
+    expect(inAddress.body.messageKey).toBe('error.auth.unauthorized');
+    const inHeader = await ctx.call('GET', url, { token: acme.admin });
+    expect(inHeader.status).toBe(200);
+    expect(inHeader.body.counts[0]).toEqual({ name: 'total', value: 5 });
   });
 
   it('never reaches the log', async () => {
     logLines.length = 0;
-    const answer = await ctx.call(
-      'GET',
-      `${PROXY}/${acme.id}/services?token=${encodeURIComponent(acme.admin)}`,
-    );
-    expect(answer.status).toBe(200);
+    await ctx.call('GET', `${PROXY}/${acme.id}/services?token=${encodeURIComponent(acme.admin)}`);
     const logged = logLines.join('\n');
     expect(logged).toContain(`/proxy/${acme.id}/services?token=[REDACTED]`);
     expect(logged).not.toContain(acme.admin);

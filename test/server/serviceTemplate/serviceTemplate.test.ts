@@ -184,6 +184,28 @@ describe('create', () => {
     ],
     ['a text file', new Blob(['hello'], { type: 'text/plain' }), 415, 'error.upload.unsupportedType'],
     ['text disguised as a PNG', image(Buffer.from('not an image')), 415, 'error.upload.unsupportedType'],
+    [
+      'an SVG with a script in the XHTML namespace',
+      image(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>',
+        ),
+        'image/svg+xml',
+      ),
+      415,
+      'error.upload.unsafeSvg',
+    ],
+    [
+      'an SVG whose link runs a script',
+      image(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x61;script:alert(1)"><rect/></a></svg>',
+        ),
+        'image/svg+xml',
+      ),
+      415,
+      'error.upload.unsafeSvg',
+    ],
   ])('refuses %s and writes nothing', async (_, file, status, messageKey) => {
     const before = await counts();
     const answer = await create(fieldsOf(), ['iconFile', file, 'icon.png']);

@@ -393,6 +393,8 @@ describe('images', () => {
     for (const unsafe of [
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="jav&#x61;script:alert(1)"><rect/></a></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>',
     ]) {
       const refused = await upload(acme.admin, acme.id, Buffer.from(unsafe), 'image/svg+xml', 'x.svg');
