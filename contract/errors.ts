@@ -46,6 +46,11 @@ export const COMMON_ERRORS = defineErrors({
     key: 'error.upload.unsupportedType',
     text: 'Only image files (PNG, JPEG, GIF, WebP, SVG) can be uploaded.',
   },
+  hostNotAllowed: {
+    status: 421,
+    key: 'error.host.notAllowed',
+    text: 'This server does not answer to the name %{host}. Its administrator lists the names it answers to in ALLOWED_HOSTS.',
+  },
   uploadUnsafeSvg: {
     key: 'error.upload.unsafeSvg',
     text: 'This SVG image holds scripts, event handlers or links to other files: save it as plain shapes and text, or upload a PNG.',

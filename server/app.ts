@@ -11,6 +11,7 @@ import { type PaymentProcessor, paymentProcessorFrom } from './domain/payments/i
 import { createSealer } from './domain/secrets.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { FEATURES } from './features/index.ts';
+import { defaultAllowedHosts, registerAllowedHosts } from './http/allowedHosts.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -114,6 +115,8 @@ export function buildApp({
   app.addHook('onClose', async () => mail.stop());
 
   registerRequestId(app);
+  // Only the host names the server answers to (ALLOWED_HOSTS): the Host header builds links it gives out.
+  registerAllowedHosts(app, config.allowedHosts ?? defaultAllowedHosts(config));
   // Counts every request by route pattern; GET /metrics for Prometheus (METRICS_TOKEN, METRICS_ALLOW).
   registerMetrics(app, { db, settings: config.metrics });
   registerSecurityHeaders(app, {

@@ -91,6 +91,8 @@ export interface Config {
    * directory may be reached at (server/domain/outbound.ts); empty, none. Cloud metadata addresses never.
    */
   outboundAllow: string[];
+  /** ALLOWED_HOSTS: the host names requests may name (server/http/allowedHosts.ts); `*` any. */
+  allowedHosts?: string[];
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
@@ -280,6 +282,24 @@ function addressRanges(env: Env, name: string, example: string): string[] | unde
   return entries;
 }
 
+/** ALLOWED_HOSTS: host names (or `*`) separated by commas. */
+function allowedHostsSetting(env: Env): string[] | undefined {
+  const raw = nonEmpty(env, 'ALLOWED_HOSTS');
+  if (raw === undefined) return undefined;
+  const names = raw.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (
+      name !== '*' &&
+      !/^(\[[0-9a-f:.]+\]|[0-9a-f:]*:[0-9a-f:.]+|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/i.test(name)
+    ) {
+      throw new Error(
+        `ALLOWED_HOSTS must be host names or addresses separated by commas, as portal.example.com,10.0.0.5, or * (found "${name}")`,
+      );
+    }
+  }
+  return names;
+}
+
 /** Defaults the server listens with; the authenticator command reaches the server with the same ones. */
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
@@ -421,5 +441,6 @@ export function loadConfig(env: Env = process.env): Config {
     smtp: smtpSetting(env, publicUrl),
     metrics: metricsSetting(env),
     outboundAllow: addressRanges(env, 'OUTBOUND_ALLOW', '10.0.0.0/8,192.168.10.5') ?? [],
+    allowedHosts: allowedHostsSetting(env),
   };
 }

@@ -52,6 +52,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       accountsPerAdmin: UNREACHED_LIMIT,
     },
     outboundAllow: TEST_OUTBOUND_ALLOW,
+    // The tests name hosts of their own (portal.example…); test/server/http/allowedHosts.test.ts checks the list.
+    allowedHosts: ['*'],
     ...overrides,
   };
 }

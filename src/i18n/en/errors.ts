@@ -123,6 +123,10 @@ export const error = {
     missingTotal: 'The numberOfElements property must be present in the Json response',
     unsupportedAction: 'Unsupported fetch action type',
   },
+  host: {
+    notAllowed:
+      'This server does not answer to the name %{host}. Its administrator lists the names it answers to in ALLOWED_HOSTS.',
+  },
   https: { notFound: 'HTTPS connector not found' },
   ldap: {
     connected: 'Connection is successful!',
