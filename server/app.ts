@@ -118,7 +118,7 @@ export function buildApp({
   // Only the host names the server answers to (ALLOWED_HOSTS): the Host header builds links it gives out.
   registerAllowedHosts(app, config.allowedHosts ?? defaultAllowedHosts(config));
   // Counts every request by route pattern; GET /metrics for Prometheus (METRICS_TOKEN, METRICS_ALLOW).
-  registerMetrics(app, { db, settings: config.metrics });
+  registerMetrics(app, { db, settings: config.metrics, now });
   registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     stripe: paymentProcessor.name === 'stripe',

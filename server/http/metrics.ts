@@ -1,28 +1,32 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { mailMessages } from '../db/schema.ts';
+import { LOGIN_FREE_ATTEMPTS, signinFigures } from '../features/session/signinDelay.ts';
 
 /**
- * GET /metrics: the Prometheus text exposition format 0.0.4, written here (no client library).
+ * GET /metrics: Prometheus' text format, written by prom-client.
  *
  * - `http_requests_total{method,route,status}` and `http_request_duration_seconds{method,route}`: the route is
  *   the registered pattern (`/api/customer/:id`), never the raw URL, and `unmatched` for what no route took,
  *   so the number of series stays bounded whatever clients send;
  * - `db_query_duration_seconds`: every query the database client runs (instrumentDatabase below);
- * - `mail_queue_length`: the messages waiting to be sent (status QUEUED), counted when scraped;
- * - the process: resident memory, heap used, event-loop lag, start time.
+ * - read from the database when scraped, so that every instance tells the same: `mail_queue_length` (the
+ *   messages waiting to be sent) and the sign-in delay's counts (`signin_wrong_passwords`,
+ *   `signin_waiting_addresses`, `signin_besieged_logins`);
+ * - the process, by prom-client's default metrics (`process_resident_memory_bytes`,
+ *   `nodejs_heap_size_used_bytes`, `nodejs_eventloop_lag_seconds`, `process_start_time_seconds`…).
  *
  * Who may read it (metricsAccess): the addresses of METRICS_ALLOW (loopback by default), or anyone with the
  * bearer token METRICS_TOKEN. Anyone else gets 403 and nothing more.
  */
 
 export const METRICS_PATH = '/metrics';
-export const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+export const CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 /** Prometheus' default buckets: requests from 5 ms to 10 s. */
 export const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -32,92 +36,18 @@ export const DB_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 /** The route label of a request no route matched (404s, the portal's index.html fallback). */
 export const UNMATCHED = 'unmatched';
 
-type Labels = Record<string, string>;
-
-const escapeLabel = (value: string) =>
-  value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
-
-const labelText = (labels: Labels) => {
-  const pairs = Object.entries(labels).map(([name, value]) => `${name}="${escapeLabel(value)}"`);
-  return pairs.length === 0 ? '' : `{${pairs.join(',')}}`;
-};
-
-/** A number as the format writes it (+Inf, NaN, integers without exponent). */
-const numberText = (value: number) =>
-  Number.isNaN(value) ? 'NaN' : value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value);
-
-const keyOf = (labels: Labels) => JSON.stringify(Object.values(labels));
-
-class Counter {
-  private readonly series = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-
-  inc(labels: Labels, by = 1): void {
-    const key = keyOf(labels);
-    const entry = this.series.get(key);
-    if (entry) entry.value += by;
-    else this.series.set(key, { labels, value: by });
+/**
+ * The process's own metrics, one set per process: prom-client samples the event loop and the garbage
+ * collector from the first call on, and a second set would only sample them twice (the tests build many
+ * apps in one process).
+ */
+let processRegistry: Registry | undefined;
+const processMetrics = () => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
   }
-
-  write(lines: string[]): void {
-    lines.push(`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`);
-    for (const { labels, value } of this.series.values()) {
-      lines.push(`${this.name}${labelText(labels)} ${numberText(value)}`);
-    }
-  }
-}
-
-class Histogram {
-  private readonly series = new Map<
-    string,
-    { labels: Labels; counts: number[]; sum: number; count: number }
-  >();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly buckets: readonly number[],
-  ) {}
-
-  /** The series of these labels, created empty (written with zero counts until observed). */
-  seriesOf(labels: Labels) {
-    const key = keyOf(labels);
-    let entry = this.series.get(key);
-    if (!entry) {
-      entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-      this.series.set(key, entry);
-    }
-    return entry;
-  }
-
-  observe(labels: Labels, seconds: number): void {
-    const entry = this.seriesOf(labels);
-    // Each observation lands in its own bucket; the cumulative counts are summed when written.
-    const index = this.buckets.findIndex((bound) => seconds <= bound);
-    if (index >= 0) entry.counts[index]! += 1;
-    entry.sum += seconds;
-    entry.count += 1;
-  }
-
-  write(lines: string[]): void {
-    lines.push(`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`);
-    for (const { labels, counts, sum, count: total } of this.series.values()) {
-      let cumulative = 0;
-      this.buckets.forEach((bound, index) => {
-        cumulative += counts[index]!;
-        lines.push(`${this.name}_bucket${labelText({ ...labels, le: numberText(bound) })} ${cumulative}`);
-      });
-      lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${total}`);
-      lines.push(`${this.name}_sum${labelText(labels)} ${numberText(sum)}`);
-      lines.push(`${this.name}_count${labelText(labels)} ${total}`);
-    }
-  }
-}
-
-const gauge = (lines: string[], name: string, help: string, value: number) => {
-  lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${numberText(value)}`);
+  return processRegistry;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -269,6 +199,8 @@ export function metricsAccess(settings: MetricsSettings | undefined): (request: 
 export interface MetricsOptions {
   db: Database;
   settings?: MetricsSettings;
+  /** The app's clock (the sign-in delay's counts are read as of now). */
+  now?: () => Date;
 }
 
 /** The messages not yet sent: queued for the SMTP server (the outbox, never sent, is not a queue). */
@@ -280,29 +212,92 @@ async function mailQueueLength(db: Database): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
+/** A gauge read from the database when scraped: NaN, and a warning in the log, when it cannot be read. */
+const readOrNaN = async (read: () => Promise<number>, warn: (error: unknown) => void) => {
+  try {
+    return await read();
+  } catch (error) {
+    warn(error);
+    return Number.NaN;
+  }
+};
+
 /**
  * Counts every request and its time, times the database's queries, and serves GET /metrics. Call before the
  * routes are registered (the hooks are the app's own, so they see every route).
  */
-export function registerMetrics(app: FastifyInstance, { db, settings }: MetricsOptions): void {
-  const requests = new Counter('http_requests_total', 'HTTP requests answered, by method, route and status.');
-  const durations = new Histogram(
-    'http_request_duration_seconds',
-    'Time to answer HTTP requests, by method and route.',
-    HTTP_BUCKETS,
-  );
-  const queries = new Histogram('db_query_duration_seconds', 'Time of database queries.', DB_BUCKETS);
-  queries.seriesOf({});
-  const startTime = Date.now() / 1000 - process.uptime();
-  const loop = monitorEventLoopDelay({ resolution: 20 });
-  const mayRead = metricsAccess(settings);
-
-  const stopObserving = instrumentDatabase(db, (seconds) => queries.observe({}, seconds));
-  app.addHook('onReady', async () => {
-    loop.enable();
+export function registerMetrics(
+  app: FastifyInstance,
+  { db, settings, now = () => new Date() }: MetricsOptions,
+): void {
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
   });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method and route.',
+    labelNames: ['method', 'route'] as const,
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+  const queries = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'Time of database queries.',
+    buckets: DB_BUCKETS,
+    registers,
+  });
+  const warn = (what: string) => (error: unknown) =>
+    app.log.warn({ err: error }, `metrics: ${what} could not be read`);
+
+  new Gauge({
+    name: 'mail_queue_length',
+    help: 'Mail messages waiting to be sent.',
+    registers,
+    async collect() {
+      this.set(await readOrNaN(() => mailQueueLength(db), warn('the mail queue')));
+    },
+  });
+  // The sign-in delay's counts come from one query, made by the first gauge's collect for all three.
+  const waitingAddresses = new Gauge({
+    name: 'signin_waiting_addresses',
+    help: 'Client addresses now waiting before their next password for a login is checked (one per login and address).',
+    registers: [],
+  });
+  const besiegedLogins = new Gauge({
+    name: 'signin_besieged_logins',
+    help: `Logins with ${LOGIN_FREE_ATTEMPTS} or more wrong passwords from all addresses in the last 24 hours: every address waits after its first wrong one.`,
+    registers: [],
+  });
+  new Gauge({
+    name: 'signin_wrong_passwords',
+    help: 'Wrong passwords counted by the sign-in delay in the last 24 hours, every login and address together.',
+    registers,
+    async collect() {
+      const figures = await readOrNaN(async () => {
+        const read = await signinFigures(db, now());
+        waitingAddresses.set(read.waitingAddresses);
+        besiegedLogins.set(read.besiegedLogins);
+        return read.wrongPasswords;
+      }, warn('the sign-in counts'));
+      if (Number.isNaN(figures)) {
+        waitingAddresses.set(Number.NaN);
+        besiegedLogins.set(Number.NaN);
+      }
+      this.set(figures);
+    },
+  });
+  registry.registerMetric(waitingAddresses);
+  registry.registerMetric(besiegedLogins);
+  const mayRead = metricsAccess(settings);
+  const scraped = Registry.merge([registry, processMetrics()]);
+
+  const stopObserving = instrumentDatabase(db, (seconds) => queries.observe(seconds));
   app.addHook('onClose', async () => {
-    loop.disable();
     stopObserving();
   });
 
@@ -317,33 +312,7 @@ export function registerMetrics(app: FastifyInstance, { db, settings }: MetricsO
     if (!mayRead(request)) {
       return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden\n');
     }
-    const lines: string[] = [];
-    requests.write(lines);
-    durations.write(lines);
-    queries.write(lines);
-    let queued = Number.NaN;
-    try {
-      queued = await mailQueueLength(db);
-    } catch (error) {
-      request.log.warn({ err: error }, 'metrics: the mail queue could not be counted');
-    }
-    gauge(lines, 'mail_queue_length', 'Mail messages waiting to be sent.', queued);
-    const memory = process.memoryUsage();
-    gauge(lines, 'process_resident_memory_bytes', 'Resident memory size in bytes.', memory.rss);
-    gauge(lines, 'process_heap_used_bytes', 'V8 heap used in bytes.', memory.heapUsed);
-    // The mean delay since the last scrape (0 before the event loop was sampled).
-    const lag = loop.count > 0 ? loop.mean / 1e9 : 0;
-    gauge(lines, 'nodejs_eventloop_lag_seconds', 'Mean event loop delay since the last scrape.', lag);
-    loop.reset();
-    gauge(
-      lines,
-      'process_start_time_seconds',
-      'Start time of the process, in seconds since the epoch.',
-      startTime,
-    );
-    return reply
-      .type(CONTENT_TYPE)
-      .header('cache-control', 'no-store')
-      .send(`${lines.join('\n')}\n`);
+    const text = await scraped.metrics();
+    return reply.type(CONTENT_TYPE).header('cache-control', 'no-store').send(text);
   });
 }

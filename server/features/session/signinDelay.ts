@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SESSION_ERRORS } from '../../../contract/session.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, signinFailures } from '../../db/schema.ts';
@@ -150,4 +150,34 @@ export async function liftSigninDelay(db: Database, accountId: string): Promise<
         db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId)),
       ),
     );
+}
+
+/** What /metrics tells of the sign-in delay, across every instance (the counts live in the database). */
+export interface SigninFigures {
+  /** Wrong passwords counted in the last FORGET_AFTER_SEC, every login and address together. */
+  wrongPasswords: number;
+  /** Addresses now waiting before their next password for a login is checked, one per login and address. */
+  waitingAddresses: number;
+  /** Logins with LOGIN_FREE_ATTEMPTS wrong passwords or more from all addresses: every address waits. */
+  besiegedLogins: number;
+}
+
+export async function signinFigures(db: Database, now: Date): Promise<SigninFigures> {
+  const recent = gt(signinFailures.lastFailedAt, secondsLater(now, -FORGET_AFTER_SEC));
+  const everyAddress = eq(signinFailures.source, EVERY_ADDRESS);
+  const [row] = await db
+    .select({
+      wrongPasswords: sql<number>`coalesce(sum(${signinFailures.count}) filter (where ${everyAddress}), 0)::int`,
+      waitingAddresses: sql<number>`(count(*) filter (where ${signinFailures.source} <> ${EVERY_ADDRESS}
+        and ${signinFailures.lockedUntil} > ${timestamp(now)}))::int`,
+      besiegedLogins: sql<number>`(count(*) filter (where ${everyAddress}
+        and ${signinFailures.count} >= ${LOGIN_FREE_ATTEMPTS}))::int`,
+    })
+    .from(signinFailures)
+    .where(or(recent, gt(signinFailures.lockedUntil, now)));
+  return {
+    wrongPasswords: Number(row?.wrongPasswords ?? 0),
+    waitingAddresses: Number(row?.waitingAddresses ?? 0),
+    besiegedLogins: Number(row?.besiegedLogins ?? 0),
+  };
 }

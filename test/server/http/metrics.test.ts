@@ -7,7 +7,7 @@ import { DB_BUCKETS, HTTP_BUCKETS, metricsAccess } from '../../../server/http/me
 import { createTestContext, sharedTestContext, type TestContext } from '../helpers.ts';
 
 /**
- * GET /metrics as Prometheus scrapes it: the text format 0.0.4, series labelled by route pattern (never by raw
+ * GET /metrics as Prometheus scrapes it (written by prom-client): the text format 0.0.4, series labelled by route pattern (never by raw
  * URL), cumulative histograms, and only for the addresses and the token the configuration allows.
  */
 
@@ -19,15 +19,20 @@ interface Sample {
   value: number;
 }
 
-const SAMPLE_LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/;
+// prom-client writes NaN as `Nan`: Prometheus reads the special values in any case (Go's ParseFloat).
+const SAMPLE_LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (-?[0-9.e+-]+|NaN|Nan|\+Inf|-Inf)$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)/g;
 
-/** The exposition text, line by line: a comment (# HELP / # TYPE) or `name{labels} value`; anything else throws. */
+/**
+ * The exposition text, line by line: a comment (# HELP / # TYPE), `name{labels} value`, or an empty line
+ * (which the format ignores); anything else throws.
+ */
 function parseMetrics(text: string): { samples: Sample[]; types: Map<string, string> } {
   expect(text.endsWith('\n')).toBe(true);
   const samples: Sample[] = [];
   const types = new Map<string, string>();
   for (const line of text.slice(0, -1).split('\n')) {
+    if (line === '') continue;
     const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/.exec(line);
     if (type) {
       types.set(type[1]!, type[2]!);
@@ -44,7 +49,11 @@ function parseMetrics(text: string): { samples: Sample[]; types: Map<string, str
       consumed += match[0].length;
     }
     if (consumed !== labelText.length) throw new Error(`bad labels: ${JSON.stringify(line)}`);
-    samples.push({ name: sample[1]!, labels, value: Number(sample[4]!.replace('+Inf', 'Infinity')) });
+    samples.push({
+      name: sample[1]!,
+      labels,
+      value: Number(sample[4]!.replace('+Inf', 'Infinity').replace('Nan', 'NaN')),
+    });
   }
   return { samples, types };
 }
@@ -78,14 +87,17 @@ describe('GET /metrics', () => {
     for (const gauge of [
       'mail_queue_length',
       'process_resident_memory_bytes',
-      'process_heap_used_bytes',
+      'nodejs_heap_size_used_bytes',
       'nodejs_eventloop_lag_seconds',
+      'signin_wrong_passwords',
+      'signin_waiting_addresses',
+      'signin_besieged_logins',
       'process_start_time_seconds',
     ]) {
       expect(types.get(gauge), gauge).toBe('gauge');
     }
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(1024 * 1024);
-    expect(sampleValue(samples, 'process_heap_used_bytes')).toBeGreaterThan(1024 * 1024);
+    expect(sampleValue(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1024 * 1024);
     expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     const started = sampleValue(samples, 'process_start_time_seconds')!;
     expect(started).toBeLessThanOrEqual(Date.now() / 1000);
@@ -157,8 +169,8 @@ describe('GET /metrics', () => {
   it('counts each query once, whatever the client (pool or embedded)', async () => {
     const before = sampleValue((await scrape()).samples, 'db_query_duration_seconds_count')!;
     await ctx.db.execute(sql`select 1`);
-    // That query, and the one the scrape made after writing its count (the mail queue).
-    expect(sampleValue((await scrape()).samples, 'db_query_duration_seconds_count')).toBe(before + 2);
+    // That query, and the two the scrape made after writing its count (the mail queue, the sign-in counts).
+    expect(sampleValue((await scrape()).samples, 'db_query_duration_seconds_count')).toBe(before + 3);
   });
 
   it('reports the messages waiting to be sent', async () => {

@@ -209,6 +209,31 @@ describe('the sign-in delay of a login, per client address', () => {
     expect((await signinFrom('198.51.100.21', { login: email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('tells /metrics the wrong passwords, the waiting addresses and the besieged logins', async () => {
+    const gauge = async (name: string) => {
+      const text = (await ctx.call('GET', '/metrics')).body as string;
+      return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    };
+    const gauges = async () => ({
+      wrong: await gauge('signin_wrong_passwords'),
+      waiting: await gauge('signin_waiting_addresses'),
+      besieged: await gauge('signin_besieged_logins'),
+    });
+    const before = await gauges();
+    const email = uniqueEmail('watched');
+    await ctx.createAccount({ email, password: PASSWORD });
+    for (let address = 1; address <= 29; address++) await wrongPasswords(email, 1, `192.0.2.${address}`);
+    expect(await gauges()).toEqual({ ...before, wrong: before.wrong + 29 });
+    // The 30th wrong password puts the login under siege; the 31st's address then waits.
+    await wrongPasswords(email, 1, '192.0.2.30');
+    await wrongPasswords(email, 1, '192.0.2.31');
+    expect(await gauges()).toEqual({
+      wrong: before.wrong + 31,
+      waiting: before.waiting + 1,
+      besieged: before.besieged + 1,
+    });
+  });
+
   it('doubles the wait with each further wrong password, up to 15 minutes', async () => {
     const email = uniqueEmail('siege');
     await ctx.createAccount({ email, password: PASSWORD });
