@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { HOOK_BOUND_MS, TEST_BOUND_MS } from './test/support/bounds.ts';
 
 /**
  * The icons the portal and its tests import one by one (`@mui/icons-material/Name`): they are bundled with
@@ -98,8 +99,9 @@ export default defineConfig({
           // A worker keeps its modules and its one database (test/server/testDatabase.ts) from file to file:
           // each file then pays for a schema, not for loading the server code and a database again.
           isolate: false,
-          testTimeout: 20000,
-          hookTimeout: 60000,
+          // Bounds that end a hang, never a slow run (test/support/bounds.ts).
+          testTimeout: TEST_BOUND_MS,
+          hookTimeout: HOOK_BOUND_MS,
         },
       },
     ],

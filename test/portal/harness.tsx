@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
@@ -23,9 +23,6 @@ import { API, server } from './msw';
  * A new resource's tests start from here.
  */
 
-// Whole screens render in these tests, and filters wait for a 500 ms debounce: give findBy/waitFor time on a
-// busy machine (each test's own bound is set in ./setup.ts).
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => server.events.removeAllListeners());
 
 /** A provider operator in the provider scope. */
@@ -69,7 +66,7 @@ export const sessionUser = (fields: Partial<SessionUser> = {}): SessionUser => (
 
 /** Stores a live session (token 'tok', a minute left) with these fields; a provider operator by default. */
 export const signIn = (session: Partial<Session> = operator) =>
-  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, ...session });
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 3_600_000, ...session });
 
 /** The portal's theme without ripples and transitions, which only cost time in a test. */
 const testTheme: RaThemeOptions = {

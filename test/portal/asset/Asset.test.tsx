@@ -49,7 +49,7 @@ const admin = (path: string, permissions = ['asset:view', 'asset:modify', 'asset
     ],
   });
 
-describe('the permission assets', { timeout: 15_000 }, () => {
+describe('the permission assets', () => {
   it('lists the assets with their resource type, actions and scope, and sends the filters', async () => {
     const { searches } = serveAssets();
     const { user } = admin('/asset');

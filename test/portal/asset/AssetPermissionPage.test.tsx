@@ -67,7 +67,7 @@ const open = (permissions = CONFIGURE) =>
 
 const box = (name: string) => screen.getByRole('checkbox', { name });
 
-describe('the permission matrix of an asset', { timeout: 15_000 }, () => {
+describe('the permission matrix of an asset', () => {
   it('shows the asset, and one row per role with the actions it holds', async () => {
     serve();
     const { user } = open();

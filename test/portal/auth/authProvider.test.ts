@@ -230,7 +230,7 @@ describe('authProvider session checks', () => {
   it('checkAuth passes only while the token is live', async () => {
     const { provider, store } = arrange();
     await expect(provider.checkAuth({})).rejects.toThrow();
-    store.set({ token: 't', expiresAt: Date.now() + 60_000 });
+    store.set({ token: 't', expiresAt: Date.now() + 3_600_000 });
     await expect(provider.checkAuth({})).resolves.toBeUndefined();
     store.set({ token: 't', expiresAt: Date.now() - 1 });
     await expect(provider.checkAuth({})).rejects.toThrow();
@@ -238,7 +238,7 @@ describe('authProvider session checks', () => {
 
   it('checkError signs out on 401 and keeps the session on 403', async () => {
     const { provider, store } = arrange();
-    store.set({ token: 't', expiresAt: Date.now() + 60_000 });
+    store.set({ token: 't', expiresAt: Date.now() + 3_600_000 });
     await expect(provider.checkError({ status: 403 })).resolves.toBeUndefined();
     expect(store.get()).not.toBeNull();
     await expect(provider.checkError({ status: 401 })).rejects.toBeDefined();

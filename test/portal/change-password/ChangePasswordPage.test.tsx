@@ -15,7 +15,7 @@ import { API, server } from '../msw';
 const ME = sessionUser();
 
 const renderPage = (entry = '/my-account/change-password', user: SessionUser = ME) => {
-  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, forceChangePassword: true, user });
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 3_600_000, forceChangePassword: true, user });
   const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
   render(
     <TestMemoryRouter initialEntries={[entry]}>

@@ -93,7 +93,7 @@ const expectInfoNotification = async (text: string) => {
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
-describe('the cloud authentication server settings', { timeout: 15_000 }, () => {
+describe('the cloud authentication server settings', () => {
   it('lists the settings with the range convention, its total from Content-Range, and sends the filters', async () => {
     const seen = serveConfigs();
     const { user } = admin('/vos-cloud-config');

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_TOKEN_WAIT_MS } from '../../../src/pages/iframe/FrameScreen';
 import { sessionStore } from '../../../src/session';
+import { APPEAR_BOUND_MS } from '../../support/bounds';
 import { recordRequests } from '../harness';
 import { API, server } from '../msw';
 import { directoryUserOf } from '../user/fixtures';
@@ -66,7 +67,7 @@ afterEach(() => {
   document.head.querySelector('meta[name="frame-ancestors"]')?.remove();
 });
 
-describe('the embeddable screens', { timeout: 30_000 }, () => {
+describe('the embeddable screens', () => {
   it.each([
     ['/iframe/user-list', 'Users', 'ann'],
     ['/iframe/account-list', 'Accounts', 'casey@acme.test'],
@@ -77,7 +78,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
       const token = jwt();
       const { tokens, pathname } = renderFrame(path);
       await passToken(token);
-      expect(await screen.findByText(shown, {}, { timeout: 15_000 })).toBeInTheDocument();
+      expect(await screen.findByText(shown, {})).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expectNoLayout();
       expect(tokens).toEqual([token]);
@@ -104,7 +105,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
     );
     const { user: actor, pathname } = renderFrame('/iframe/ldap-edit/d1');
     await passToken(jwt());
-    const name = await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 15_000 });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
     expect(name).toHaveValue('Acme HR');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Directory' })).toBeInTheDocument();
     expectNoLayout();
@@ -123,9 +124,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
   it('without a token says it must be embedded by an allowed page, and never opens the sign-in page', async () => {
     const sent = recordRequests();
     const { pathname } = renderFrame('/iframe/user-list');
-    expect(
-      await screen.findByText(/must be embedded by an allowed page/, {}, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/must be embedded by an allowed page/, {})).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the portal' })).toHaveAttribute('target', '_blank');
     expect(pathname()).toBe('/iframe/user-list');
     expect(sent.filter((request) => request.path.startsWith('/user-management'))).toEqual([]);
@@ -134,7 +133,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
 
   it('ignores a token posted from an origin FRAME_ANCESTORS does not name, or by another window', async () => {
     const { tokens } = renderFrame('/iframe/user-list');
-    await screen.findByText(/must be embedded by an allowed page/, {}, { timeout: 15_000 });
+    await screen.findByText(/must be embedded by an allowed page/, {});
     postFromParent({ type: 'gateway-portal:token', token: jwt() }, 'https://evil.example');
     postFromParent({ type: 'gateway-portal:token', token: jwt() }, 'http://localhost:3001');
     postFromParent({ type: 'gateway-portal:token', token: jwt() }, 'http://localhost:3000', null);
@@ -147,7 +146,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
 
   it('says so when the token is expired or refused by the server', async () => {
     const { tokens, pathname } = renderFrame('/iframe/user-list');
-    await screen.findByText(/must be embedded by an allowed page/, {}, { timeout: 15_000 });
+    await screen.findByText(/must be embedded by an allowed page/, {});
     postFromParent({ type: 'gateway-portal:token', token: jwt(Math.floor(Date.now() / 1000) - 10) });
     expect(await screen.findByText(/expired or not valid/)).toBeInTheDocument();
     expect(tokens).toEqual([]);
@@ -169,23 +168,23 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
     const parent = { postMessage: vi.fn() };
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
     renderFrame('/iframe/user-list');
-    expect(await screen.findByText(/Waiting for the page/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Waiting for the page/, {})).toBeInTheDocument();
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'gateway-portal:ready' }, '*');
     // Another window of an allowed origin is not the parent.
     postFromParent({ type: 'gateway-portal:token', token: jwt() }, 'https://app.partner.example', window);
     postFromParent({ type: 'gateway-portal:token', token: jwt() }, 'https://app.partner.example', parent);
-    expect(await screen.findByText('ann', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('ann', {})).toBeInTheDocument();
   });
 
   it('in a frame that is given no token, says it must be embedded once it has waited', async () => {
     vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: vi.fn() } as unknown as Window);
     renderFrame('/iframe/account-list');
-    expect(await screen.findByText(/Waiting for the page/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Waiting for the page/, {})).toBeInTheDocument();
     expect(
       await screen.findByText(
         /must be embedded by an allowed page/,
         {},
-        { timeout: FRAME_TOKEN_WAIT_MS + 2000 },
+        { timeout: FRAME_TOKEN_WAIT_MS + APPEAR_BOUND_MS },
       ),
     ).toBeInTheDocument();
   });
@@ -195,7 +194,7 @@ describe('the embeddable screens', { timeout: 30_000 }, () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user: actor, pathname } = renderFrame('/iframe/user-list');
     await passToken(jwt());
-    await actor.click(await screen.findByText('ann', {}, { timeout: 15_000 }));
+    await actor.click(await screen.findByText('ann', {}));
     await waitFor(() =>
       expect(open).toHaveBeenCalledWith('http://localhost:3000/users/u1/show', '_blank', 'noopener'),
     );

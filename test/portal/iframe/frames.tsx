@@ -55,7 +55,7 @@ export const postFromParent = (data: unknown, origin = SELF, source: unknown = w
  * the token as the embedding page does.
  */
 export const passToken = async (token: string) => {
-  await screen.findByText(/must be embedded by an allowed page/, {}, { timeout: 15_000 });
+  await screen.findByText(/must be embedded by an allowed page/, {});
   postFromParent({ type: 'gateway-portal:token', token });
 };
 

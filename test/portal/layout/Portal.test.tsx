@@ -23,7 +23,7 @@ const recordCalls = () => {
 
 afterEach(() => server.events.removeAllListeners());
 
-describe('the first page of the portal', { timeout: 30_000 }, () => {
+describe('the first page of the portal', () => {
   it('asks for nothing before drawing a public page, or a signed-in page without a session', async () => {
     server.use(http.get(`${API}/account/permission`, () => HttpResponse.json([])));
     const { calls, load } = recordCalls();

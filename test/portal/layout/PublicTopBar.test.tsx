@@ -40,7 +40,7 @@ describe('the public top bar', () => {
   });
 
   it('shows the user menu with Dashboard, My Account and Sign Out when signed in', async () => {
-    sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: ANN });
+    sessionStore.set({ token: 'tok', expiresAt: Date.now() + 3_600_000, user: ANN });
     const user = renderBar();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gateway Portal' })).toHaveAttribute('href', '/report');
@@ -100,7 +100,7 @@ describe('the public top bar', () => {
     });
 
     it('opens the user menu from an icon named after the user when signed in', async () => {
-      sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: ANN });
+      sessionStore.set({ token: 'tok', expiresAt: Date.now() + 3_600_000, user: ANN });
       const user = renderBar('/docs/intro/faq');
       expect(await openMenu(user, 'ann@example.com')).toEqual(['Dashboard', 'My Account', 'Sign Out']);
       await user.keyboard('{Escape}');

@@ -64,7 +64,7 @@ const arrangeServer = (
 };
 
 const renderPage = () => {
-  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 60_000, user: sessionUser({ id: 'a7' }) });
+  sessionStore.set({ token: 'tok', expiresAt: Date.now() + 3_600_000, user: sessionUser({ id: 'a7' }) });
   const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

@@ -37,7 +37,7 @@ const admin = (permissions = ['saml-configuration:view', 'saml-configuration:mod
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('the SAML settings page', { timeout: 15_000 }, () => {
+describe('the SAML settings page', () => {
   it('loads the setting and saves it, showing the updated notification', async () => {
     const saved = serveSetting();
     const { user } = admin();

@@ -10,7 +10,7 @@ import { admin, expectInfoNotification, file, labelTexts, serveList, VPN } from 
 /** The icon's file input, by its label. */
 const iconPicker = () => screen.getByLabelText('Icon file', { selector: 'input[type="file"]' });
 
-describe('the service template form', { timeout: 15_000 }, () => {
+describe('the service template form', () => {
   const fillRequired = async (user: ReturnType<typeof admin>['user']) => {
     await user.type(await screen.findByRole('textbox', { name: 'Template name' }), 'Accès VPN (RADIUS)');
     await user.click(screen.getByRole('button', { name: 'Use suggestion' }));

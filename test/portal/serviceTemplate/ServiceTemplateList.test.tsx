@@ -5,7 +5,7 @@ import { fill } from '../harness';
 import { API, server } from '../msw';
 import { admin, serveList, VIEW, VPN } from './fixtures';
 
-describe('the service template list', { timeout: 15_000 }, () => {
+describe('the service template list', () => {
   it('shows the server rows with connectors by type name, and the total', async () => {
     serveList();
     admin('/service-template');

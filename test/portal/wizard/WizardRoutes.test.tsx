@@ -35,20 +35,16 @@ const renderPortal = (path: string) => {
   );
 };
 
-describe('the routes of the setup wizard', { timeout: 30_000 }, () => {
+describe('the routes of the setup wizard', () => {
   it('draws /wizard/{id} in the signed-in frame, with the side menu', async () => {
     renderPortal('/wizard/s1');
-    expect(
-      await screen.findByRole('heading', { name: 'VPN setup', level: 1 }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'VPN setup', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: /Services/ })).toBeInTheDocument();
   });
 
   it('draws /iframe/wizard/{id} without the frame: no side menu, no app bar', async () => {
     renderPortal('/iframe/wizard/s1');
-    expect(
-      await screen.findByRole('heading', { name: 'VPN setup', level: 1 }, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'VPN setup', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /Services/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });

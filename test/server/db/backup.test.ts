@@ -24,6 +24,7 @@ import {
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from '../../../server/db/client.ts';
 import { accounts } from '../../../server/db/schema.ts';
 import { ensureSeed } from '../../../server/seed.ts';
+import { LONG_TEST_BOUND_MS } from '../../support/bounds.ts';
 import { databaseUrlFor } from '../globalSetup.ts';
 import { createTestContext, OPERATOR_EMAIL, testConfig } from '../helpers.ts';
 
@@ -214,7 +215,7 @@ async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<v
 
 // Each test makes fresh databases and runs every migration: minutes on a loaded machine. The timeout only
 // catches a hang; nothing here is a speed target.
-describe('backup and restore', { timeout: 240_000 }, () => {
+describe('backup and restore', { timeout: LONG_TEST_BOUND_MS }, () => {
   let t: Context;
   let dir: string;
   let file: string;

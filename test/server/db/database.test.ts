@@ -36,5 +36,5 @@ describe('the embedded database', () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+  });
 });

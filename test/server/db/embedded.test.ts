@@ -19,6 +19,7 @@ import { freePort, ROOT } from '../../../scripts/localPortal.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { embeddedLockPath, openEmbeddedDatabase } from '../../../server/db/embedded/index.ts';
 import { EMBEDDED_SOCKET_PORT, embeddedSocketDir, embeddedSocketPath } from '../../../server/db/location.ts';
+import { LONG_TEST_BOUND_MS } from '../../support/bounds.ts';
 
 const run = promisify(execFile);
 
@@ -56,7 +57,7 @@ async function startServer(dataDir: string): Promise<Started> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const started = { url, child, output: () => output, exited };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + LONG_TEST_BOUND_MS / 3;
   while (child.exitCode === null && Date.now() < deadline) {
     if (output.includes(' is ready at ')) return started;
     await sleep(100);
@@ -92,7 +93,7 @@ const timed = async (work: () => Promise<Response>) => {
   return { status: response.status, ms: performance.now() - start };
 };
 
-describe('the embedded database in a worker thread', { timeout: 120_000 }, () => {
+describe('the embedded database in a worker thread', { timeout: LONG_TEST_BOUND_MS }, () => {
   let dataDir: string;
   let server: Started;
 
@@ -100,7 +101,7 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-embedded-'));
     server = await startServer(dataDir);
     expect(server.output()).toContain('(database: pglite)');
-  }, 120_000);
+  }, LONG_TEST_BOUND_MS);
 
   afterAll(async () => {
     if (server) await stop(server);
@@ -168,40 +169,44 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
     }
   });
 
-  it('is backed up through its socket while it runs, and the backup restores', async () => {
-    await sql(dataDir, `insert into customers (company_name, contact_email) values ($1, $2)`, [
-      'Backed Up While Running',
-      'running@example.com',
-    ]);
-    const file = path.join(dataDir, '..', 'running.jsonl.gz');
-    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-    const env = { ...process.env, DATABASE_URL: '' };
-    const backup = await run(tsx, ['scripts/backup.ts', file], {
-      cwd: ROOT,
-      env: { ...env, DATA_DIR: dataDir },
-    });
-    expect(backup.stdout).toMatch(/Wrote .*running\.jsonl\.gz/);
-    const restoredDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-restored-'));
-    try {
-      const restore = await run(tsx, ['scripts/restore.ts', file], {
+  it(
+    'is backed up through its socket while it runs, and the backup restores',
+    async () => {
+      await sql(dataDir, `insert into customers (company_name, contact_email) values ($1, $2)`, [
+        'Backed Up While Running',
+        'running@example.com',
+      ]);
+      const file = path.join(dataDir, '..', 'running.jsonl.gz');
+      const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+      const env = { ...process.env, DATABASE_URL: '' };
+      const backup = await run(tsx, ['scripts/backup.ts', file], {
         cwd: ROOT,
-        env: { ...env, DATA_DIR: restoredDir },
+        env: { ...env, DATA_DIR: dataDir },
       });
-      expect(restore.stdout).toMatch(/Restored the backup of/);
-      const restored = await openDatabase({ dataDir: restoredDir });
+      expect(backup.stdout).toMatch(/Wrote .*running\.jsonl\.gz/);
+      const restoredDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-restored-'));
       try {
-        const answer = (await restored.db.execute(
-          sqlTag`select count(*)::int as count from customers where company_name = 'Backed Up While Running'`,
-        )) as unknown as { rows: { count: number }[] };
-        expect(answer.rows).toEqual([{ count: 1 }]);
+        const restore = await run(tsx, ['scripts/restore.ts', file], {
+          cwd: ROOT,
+          env: { ...env, DATA_DIR: restoredDir },
+        });
+        expect(restore.stdout).toMatch(/Restored the backup of/);
+        const restored = await openDatabase({ dataDir: restoredDir });
+        try {
+          const answer = (await restored.db.execute(
+            sqlTag`select count(*)::int as count from customers where company_name = 'Backed Up While Running'`,
+          )) as unknown as { rows: { count: number }[] };
+          expect(answer.rows).toEqual([{ count: 1 }]);
+        } finally {
+          await restored.close();
+        }
       } finally {
-        await restored.close();
+        await rm(restoredDir, { recursive: true, force: true });
+        await rm(file, { force: true });
       }
-    } finally {
-      await rm(restoredDir, { recursive: true, force: true });
-      await rm(file, { force: true });
-    }
-  }, 90_000);
+    },
+    LONG_TEST_BOUND_MS,
+  );
 
   it('refuses a second server on the same data folder, and the first goes on', async () => {
     const second = await startServer(dataDir);
@@ -247,7 +252,7 @@ describe('the embedded database in a worker thread', { timeout: 120_000 }, () =>
   });
 });
 
-describe('a database thread that ends on its own', { timeout: 120_000 }, () => {
+describe('a database thread that ends on its own', { timeout: LONG_TEST_BOUND_MS }, () => {
   let dataDir: string;
 
   beforeAll(async () => {

@@ -16,6 +16,7 @@ import { shareInstanceSecrets } from '../../../server/db/startupLock.ts';
 import { hashPassword } from '../../../server/domain/passwords.ts';
 import { FREE_ATTEMPTS } from '../../../server/features/session/signinDelay.ts';
 import { ensureSeed } from '../../../server/seed.ts';
+import { TEST_BOUND_MS } from '../../support/bounds.ts';
 import { databaseUrlFor } from '../globalSetup.ts';
 import { createTestDatabase, testConfig } from '../helpers.ts';
 
@@ -189,7 +190,7 @@ describe.skipIf(!serverUrl)('two server processes started at once on an empty Po
     child.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + TEST_BOUND_MS * 0.8;
     while (!/is ready at http/.test(output)) {
       if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
@@ -202,7 +203,7 @@ describe.skipIf(!serverUrl)('two server processes started at once on an empty Po
     const outputs = await Promise.all([start(), start()]);
     expect(outputs.join('\n').match(/^initial operator: /gm)).toHaveLength(1);
     for (const output of outputs) expect(output).toContain('(database: postgres)');
-  }, 60_000);
+  });
 });
 
 describe('sign-in failures counted together by two servers on one database', () => {

@@ -21,6 +21,7 @@ import {
   openDatabase,
   PGLITE_EXTENSIONS,
 } from '../../../server/db/client.ts';
+import { LONG_TEST_BOUND_MS } from '../../support/bounds.ts';
 import { databaseUrlFor } from '../globalSetup.ts';
 
 /*
@@ -128,7 +129,7 @@ async function expectUpgraded(db: Pick<Database, 'execute'>): Promise<void> {
 
 // Each test makes fresh databases and runs every migration: minutes on a loaded machine. The timeout only
 // catches a hang; nothing here is a speed target.
-describe('upgrading a database of the previous release', { timeout: 240_000 }, () => {
+describe('upgrading a database of the previous release', { timeout: LONG_TEST_BOUND_MS }, () => {
   let previous: string;
   beforeAll(async () => {
     previous = await migrationsUpTo(PREVIOUS_RELEASE);

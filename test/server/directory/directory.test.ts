@@ -64,7 +64,7 @@ beforeAll(async () => {
   const role = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
   admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [role] })).token;
   rival = (await signedIn(ctx, { customerId: globex.id, roleIds: [role] })).token;
-}, 60_000);
+});
 afterAll(async () => {
   await ctx?.close();
   await slapd?.stop();

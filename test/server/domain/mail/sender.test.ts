@@ -202,7 +202,7 @@ describe('the mail sender, with an SMTP server', () => {
     queue = createMailQueue({ db, config: testConfig({ smtp: { url: peer.url, from: FROM } }) });
     queue.start();
     const id = await enqueue(qrMail({ subject: 'Sent in the background' }));
-    await peer.waitFor(1, 3000);
+    await peer.waitFor(1);
     expect(peer.received[0]!.subject).toBe('Sent in the background');
     await queue.stop();
     expect((await rowOf(id)).status).toBe('SENT');
@@ -300,7 +300,7 @@ describe('the app with SMTP_URL', () => {
       // Written as a route would, in its own transaction: the app's sender finds it.
       const writer = createMailQueue({ db: ctx.db, config: ctx.config });
       await ctx.db.transaction((tx) => writer.enqueue(tx, qrMail({ subject: 'From the app' })));
-      await peer.waitFor(1, 5000);
+      await peer.waitFor(1);
       expect(peer.received[0]!.subject).toBe('From the app');
     } finally {
       await ctx.close();

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { APPEAR_BOUND_MS } from '../../../support/bounds.ts';
 
 /**
  * A real SMTP server on a free local port (smtp-server), for the sender's tests: what it receives is parsed
@@ -82,7 +83,7 @@ export async function startSmtpPeer(options: { user?: string; password?: string 
     refuseRecipients(refuse) {
       refusing = refuse;
     },
-    async waitFor(count, timeoutMs = 5000) {
+    async waitFor(count, timeoutMs = APPEAR_BOUND_MS) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > deadline) {
