@@ -7,7 +7,7 @@
 export const mail = {
   activationCode: {
     subject: 'Your %{productName} activation code',
-    greeting: 'Hello %{username},',
+    greeting: 'Hello %{name},',
     scan: 'Open the mobile app and scan this QR code, or enter the activation code %{code}.',
     link: 'On your phone, you can also open this link: %{link}',
     expiry: 'The code activates one device and expires on %{expireDate}.',
@@ -16,7 +16,7 @@ export const mail = {
   },
   otpCode: {
     subject: 'Your %{productName} OTP key for %{serviceName}',
-    greeting: 'Hello %{username},',
+    greeting: 'Hello %{name},',
     seed: 'Your OTP secret key for %{serviceName} is: %{seedNumber}',
     app: 'Add it to an authenticator app (Google Authenticator, Microsoft Authenticator or any other) as a time-based (TOTP) key: the app then shows a code of 6 digits every 30 seconds, which you enter when you sign in.',
     scan: 'You can also scan this QR code with the app.',

@@ -19,7 +19,10 @@ import {
 import { useId, useState } from 'react';
 import { Button, useGetList, useTranslate } from 'react-admin';
 
-/** docs/requirements/constants-and-limits.md: the picker reads 100 users at a time, newest (by id, descending) first. */
+/**
+ * docs/requirements/constants-and-limits.md: the picker reads 100 users at a time, newest first (the spec's "by id,
+ * descending" where ids grew with time; ours are random, so by creation date).
+ */
 export const USER_PICKER_PAGE = 100;
 
 interface PickedUser {
@@ -62,7 +65,7 @@ export const UserPicker = ({
   );
   const { data: users = [], isPending } = useGetList<PickedUser>('users', {
     pagination: { page: 1, perPage: USER_PICKER_PAGE },
-    sort: { field: 'id', order: 'DESC' },
+    sort: { field: 'createdDate', order: 'DESC' },
     filter: { status: 'ACTIVE', ...(q.trim() ? { q: q.trim() } : {}) },
   });
   const toggle = (user: PickedUser) => {
@@ -72,7 +75,7 @@ export const UserPicker = ({
     setSelected(next);
   };
   const available = users.filter((user) => !selected.has(user.id));
-  const column = (heading: string, rows: PickedUser[], checked: boolean) => (
+  const column = (heading: string, rows: PickedUser[], checked: boolean, empty?: string) => (
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3">
         {translate(heading)}
@@ -82,6 +85,11 @@ export const UserPicker = ({
         sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
         aria-label={translate(heading)}
       >
+        {rows.length === 0 && empty && (
+          <ListItem>
+            <ListItemText secondary={translate(empty)} />
+          </ListItem>
+        )}
         {rows.map((user) => (
           <ListItem key={user.id} disablePadding>
             <ListItemButton onClick={() => toggle(user)} role="checkbox" aria-checked={checked}>
@@ -113,7 +121,12 @@ export const UserPicker = ({
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {column('portal.userPicker.available', isPending ? [] : available, false)}
-          {column('portal.userPicker.selected', [...selected.values()], true)}
+          {column(
+            'portal.userPicker.selected',
+            [...selected.values()],
+            true,
+            'portal.userPicker.noneSelected',
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,5 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'react-admin';
 import type { Catalogue } from './en/index';
 import { shell } from './en/shell';
 
@@ -18,7 +19,7 @@ const loaded: Record<string, Catalogue> = {};
 const catalogueOf = (locale: string) => CATALOGUES[locale] ?? CATALOGUES.en;
 let initial = true;
 
-export const i18nProvider = polyglotI18nProvider(
+const polyglot = polyglotI18nProvider(
   (locale) => {
     const whole = loaded[locale];
     if (whole) return whole;
@@ -38,6 +39,27 @@ export const i18nProvider = polyglotI18nProvider(
   LOCALES,
   { allowMissing: false },
 );
+
+/** The titles react-admin gives a record's pages: the resource's name, then the record's. */
+const RECORD_TITLES = new Set(['ra.page.show', 'ra.page.edit']);
+
+/**
+ * A record's page is titled with the resource's name and the record's ("Directory Acme LDAP"), unless the
+ * record's name already holds the resource's: "Professional Token Pack", not "Token Pack Professional Token
+ * Pack".
+ */
+const recordTitle = (options: Record<string, unknown> | undefined): string | undefined => {
+  const name = options?.name;
+  const record = options?.recordRepresentation;
+  if (typeof name !== 'string' || typeof record !== 'string' || name === '') return undefined;
+  return record.toLocaleLowerCase().includes(name.toLocaleLowerCase()) ? record : undefined;
+};
+
+export const i18nProvider: I18nProvider = {
+  ...polyglot,
+  translate: (key, options) =>
+    (RECORD_TITLES.has(key) ? recordTitle(options) : undefined) ?? polyglot.translate(key, options),
+};
 
 let loading: Promise<void> | undefined;
 

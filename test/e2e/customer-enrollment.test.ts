@@ -182,7 +182,7 @@ describe("a customer administrator's activation codes", () => {
     await page.getByRole('button', { name: 'Send the OTP code of bob by email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the OTP code by email' });
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('1 selected OTP code(s) are sent successfully.').waitFor();
+    await page.getByText('1 selected OTP code is sent successfully.').waitFor();
 
     const before = await secretOf('ann');
     expect(before).toBeTruthy();

@@ -487,6 +487,7 @@ export async function sendCodes(
       code: activationCodes.code,
       expireDate: activationCodes.expireDate,
       username: users.username,
+      displayName: users.displayName,
       email: users.email,
     })
     .from(activationCodes)
@@ -504,7 +505,7 @@ export async function sendCodes(
         customerId: scope.customer,
         to,
         productName: outgoing.productName,
-        username: row.username,
+        name: row.displayName?.trim() || row.username,
         code: row.code,
         link,
         expireDate: row.expireDate,

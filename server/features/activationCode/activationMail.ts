@@ -21,7 +21,8 @@ export interface ActivationMailValues {
   customerId: string;
   to: string;
   productName: string;
-  username: string;
+  /** Who the greeting names: the user's display name, or the username when there is none. */
+  name: string;
   code: string;
   link: string;
   expireDate: Date;
@@ -32,7 +33,7 @@ export interface ActivationMailValues {
 export function activationMail(values: ActivationMailValues): OutgoingMail {
   const params = {
     productName: values.productName,
-    username: values.username,
+    name: values.name,
     code: values.code,
     link: values.link,
     expireDate: mailDate(values.expireDate),

@@ -331,12 +331,22 @@ export async function listSeeds(
 /** The seeds of `ids` (the service's, checked) with their users, by username, unsealed: for the emails. */
 async function seedsToSend(tx: Database, sealer: Sealer, service: OtpService, ids: readonly string[]) {
   const rows = await tx
-    .select({ seed: otpCodes.seed, username: users.username, email: users.email })
+    .select({
+      seed: otpCodes.seed,
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+    })
     .from(otpCodes)
     .innerJoin(users, eq(users.id, otpCodes.userId))
     .where(and(eq(otpCodes.serviceInstanceId, service.id), anyId(otpCodes.id, ids)))
     .orderBy(users.username, otpCodes.id);
-  return rows.map((row) => ({ username: row.username, email: row.email, seedNumber: sealer.open(row.seed) }));
+  return rows.map((row) => ({
+    username: row.username,
+    displayName: row.displayName,
+    email: row.email,
+    seedNumber: sealer.open(row.seed),
+  }));
 }
 
 // ——— The gateways' check of a code ———
@@ -589,7 +599,7 @@ export async function sendSeeds(
         to,
         productName: outgoing.productName,
         serviceName: service.instanceName,
-        username: row.username,
+        name: row.displayName?.trim() || row.username,
         seedNumber: row.seedNumber,
         link,
         qr: qrPng(link),

@@ -20,7 +20,8 @@ export interface OtpMailValues {
   to: string;
   productName: string;
   serviceName: string;
-  username: string;
+  /** Who the greeting names: the user's display name, or the username when there is none. */
+  name: string;
   seedNumber: string;
   /** The seed's otpauth:// link. */
   link: string;
@@ -32,7 +33,7 @@ export function otpMail(values: OtpMailValues): OutgoingMail {
   const params = {
     productName: values.productName,
     serviceName: values.serviceName,
-    username: values.username,
+    name: values.name,
     seedNumber: values.seedNumber,
     link: values.link,
   };

@@ -179,7 +179,8 @@ const BUCKET_STEP: Record<ReportBucket, string> = { hour: '1 hour', day: '1 day'
 /**
  * Sign-ins and approvals per bucket of the range, in UTC, every bucket of the range answered (those without
  * an event with zeros): the events of the range counted by bucket, joined to the generated series. Of the
- * transaction's customer, or (outside any customer) of every customer and the operators.
+ * transaction's customer, or (outside any customer) of every customer: the operators' own sign-ins are not
+ * a customer's and are left out.
  */
 async function signInSeries(
   db: Database,
@@ -200,6 +201,7 @@ async function signInSeries(
           ${of('approval', 'success')} as approvals, ${of('approval', 'failure')} as approval_failures
         from ${signInEvents}
         where ${signInEvents.createdDate} >= ${from} and ${signInEvents.createdDate} < ${to}
+          and ${signInEvents.customerId} is not null
         group by 1
       )
       select to_char(b.start, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "time",

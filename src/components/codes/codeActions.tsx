@@ -146,7 +146,7 @@ export const CodeBulkActions = ({
               ? [`${T}.notifications.noneSent`, { type: 'warning' }]
               : [
                   `${T}.notifications.${skipped > 0 ? 'sentSelectedSkipped' : 'sentSelected'}`,
-                  { type: 'info', messageArgs: { n: queued, skipped } },
+                  { type: 'info', messageArgs: { smart_count: queued, skipped } },
                 ]
           }
           refresh={false}
@@ -200,7 +200,10 @@ const SendOneButton = ({ kind, scope, code }: { kind: CodeKind; scope: CodeScope
       data: inScope(scope, { ids: [code.id], email }),
     });
     if (data.queued > 0)
-      notify(`${T}.notifications.${kind.notices.sentOne}`, { type: 'info', messageArgs: { n: data.queued } });
+      notify(`${T}.notifications.${kind.notices.sentOne}`, {
+        type: 'info',
+        messageArgs: { smart_count: data.queued },
+      });
     else notify(`${T}.notifications.noneSent`, { type: 'warning' });
   };
   return (

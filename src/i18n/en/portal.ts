@@ -249,6 +249,7 @@ export const portal = {
     search: 'Search users',
     available: 'Users',
     selected: 'Selected',
+    noneSelected: 'None yet: click users in the list to select them.',
     select: 'Select (%{smart_count}) users',
   },
   certificate: { info: '%{subject}, valid until %{validTo}', none: 'None' },

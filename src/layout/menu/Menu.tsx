@@ -35,9 +35,11 @@ export const Menu = () => {
   const session = useSession();
   const customerScope = session?.currentScope === SCOPE.CUSTOMER;
   const customerId = session?.customerId ?? null;
-  // The plan's support features tell whether themes show; only those who may see themes ask (theme:view).
+  // The plan's support features tell whether themes show; only those who may see themes ask (theme:view),
+  // and not while the server asks for a new password (it refuses every other call then).
   const { canAccess: maySeeThemes } = useCanAccess({ resource: 'theme', action: 'list' });
-  const features = useSupportFeatures(customerScope && maySeeThemes ? customerId : null);
+  const asks = customerScope && maySeeThemes && session?.forceChangePassword !== true;
+  const features = useSupportFeatures(asks ? customerId : null);
   const registered = useResourceDefinitions();
   const entries = buildMenu(
     useMenuItems(),

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { matchesField, newPasswordRules, requiredField } from '../../components/validators';
 import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
 import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
+import { PAGE_PATH } from '../../layout/paths';
 import { type SessionUser, sessionStore } from '../../session';
 
 const PROFILE_AUTOCOMPLETE = {
@@ -68,7 +69,8 @@ export const ChangePasswordPage = () => {
       await dataProvider.changePassword('account', { data });
       sessionStore.update({ forceChangePassword: false });
       notify('portal.changePassword.success', { type: 'info' });
-      navigate(safeNextPath(params.get('next')) ?? '/', { replace: true });
+      // Where the user was going, else the dashboard (the page every sign-in lands on).
+      navigate(safeNextPath(params.get('next')) ?? PAGE_PATH.report, { replace: true });
     } catch (error) {
       setSaving(false);
       const fieldErrors = fieldErrorsOf(error);

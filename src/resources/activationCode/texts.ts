@@ -86,9 +86,11 @@ export const activationCode = {
     // docs/requirements/error-messages.md: verbatim.
     sent: 'The activation code is sent successfully',
     regenerated: 'Re-generate code successfully',
-    sentSelected: '%{n} selected activation code(s) are sent successfully',
+    // The spec's "code(s) are" in polyglot's plural forms.
+    sentSelected:
+      '%{smart_count} selected activation code is sent successfully |||| %{smart_count} selected activation codes are sent successfully',
     sentSelectedSkipped:
-      '%{n} selected activation code(s) are sent successfully. %{skipped} without an email address were skipped.',
+      '%{smart_count} selected activation code is sent successfully. Skipped, without an email address: %{skipped}. |||| %{smart_count} selected activation codes are sent successfully. Skipped, without an email address: %{skipped}.',
     noneSent: 'None of the selected users has an email address: nothing was sent.',
     deleted: 'Activation code deleted |||| %{smart_count} activation codes deleted',
   },

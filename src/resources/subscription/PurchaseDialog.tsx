@@ -353,6 +353,11 @@ const StepTwo = ({
         ) : (
           <Typography role="status">{translate('ra.page.loading')}</Typography>
         )}
+        {price && price.trialTerm > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.subscription.price.trialHint', { smart_count: price.trialTerm })}
+          </Typography>
+        )}
       </Stack>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', mt: 2 }}>
         <Button label="ra.action.back" onClick={() => query.set({ step: 1 })} />

@@ -22,6 +22,8 @@ export const subscription = {
     total: 'Total',
     discount: 'Free months',
     trial: 'First-time free months',
+    trialHint:
+      'Your first paid subscription gets %{smart_count} month more, free: it is added to the period, not taken off the price. |||| Your first paid subscription gets %{smart_count} months more, free: they are added to the period, not taken off the price.',
     final: 'To pay',
   },
   actions: {

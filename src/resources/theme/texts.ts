@@ -15,7 +15,7 @@ export const theme = {
     REJECTED: 'Rejected',
   },
   helpers: {
-    name: 'At most %{max} characters. Customers do not see it: it tells your themes apart.',
+    name: 'At most %{max} characters. Users signing in do not see it: it tells your themes apart.',
     create:
       'A new theme starts from the default screens, colours and texts: you change them in the editor next.',
   },

@@ -92,9 +92,8 @@ const codes: codeList.CodeList = {
   mailDialog: 'Send the activation code by email',
   mailed: {
     one: 'The activation code is sent successfully',
-    two: '2 selected activation code(s) are sent successfully',
-    oneSkipped:
-      '1 selected activation code(s) are sent successfully. 1 without an email address were skipped.',
+    two: '2 selected activation codes are sent successfully',
+    oneSkipped: '1 selected activation code is sent successfully. Skipped, without an email address: 1.',
   },
   refusal: 'This activation code does not exist.',
   confirm: {

@@ -23,7 +23,7 @@ const renderPage = (entry = '/my-account/change-password', user: SessionUser = M
         <Routes>
           <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
           <Route path="/customer" element={<p>customers page</p>} />
-          <Route path="/" element={<p>home page</p>} />
+          <Route path="/report" element={<p>dashboard page</p>} />
         </Routes>
         <Notification />
       </AdminContext>
@@ -119,7 +119,8 @@ describe('the change-password page', () => {
     await user.type(profileField('First name'), 'Grace');
     await user.type(profileField('Mobile phone'), '+1 202 555 0100');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('home page')).toBeInTheDocument();
+    // Nowhere to go back to: the dashboard, where every sign-in lands.
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(calls).toEqual([
       {
         path: '/account/profile',

@@ -156,6 +156,26 @@ describe('the side menu', () => {
     expect(screen.queryByRole('menuitem', { name: 'Themes' })).not.toBeInTheDocument();
   });
 
+  it('asks nothing of billing while the server asks for a new password', async () => {
+    const asked: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', record);
+    try {
+      renderMenu({
+        session: { ...customerAdmin, forceChangePassword: true },
+        permissions: CUSTOMER_PERMISSIONS,
+        features: { theme: true },
+      });
+      expect(await screen.findByRole('menuitem', { name: 'Users' })).toBeInTheDocument();
+      expect(asked.filter((path) => path.endsWith('/check/support_features'))).toEqual([]);
+      expect(screen.queryByRole('menuitem', { name: 'Themes' })).not.toBeInTheDocument();
+    } finally {
+      server.events.removeListener('request:start', record);
+    }
+  });
+
   it('leaves out an entry whose permission is missing', async () => {
     renderMenu({
       session: customerAdmin,

@@ -121,9 +121,9 @@ const codes: codeList.CodeList = {
   },
   mailDialog: 'Send the OTP code by email',
   mailed: {
-    one: '1 selected OTP code(s) are sent successfully.',
-    two: '2 selected OTP code(s) are sent successfully.',
-    oneSkipped: '1 selected OTP code(s) are sent successfully. 1 without an email address were skipped.',
+    one: '1 selected OTP code is sent successfully.',
+    two: '2 selected OTP codes are sent successfully.',
+    oneSkipped: '1 selected OTP code is sent successfully. Skipped, without an email address: 1.',
   },
   refusal: MAILBOX_UNAVAILABLE.message,
   confirm: {

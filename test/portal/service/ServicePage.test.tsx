@@ -250,8 +250,17 @@ describe("a service's user lists", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add users to the 2FA bypass list' });
     const select = within(dialog).getByRole('button', { name: 'Select (0) users' });
     expect(select).toBeDisabled();
+    const chosen = within(dialog).getByRole('list', { name: 'Selected' });
+    expect(within(chosen).getByText('None yet: click users in the list to select them.')).toBeInTheDocument();
     const available = within(dialog).getByRole('list', { name: 'Users' });
     await user.click(await within(available).findByRole('checkbox', { name: /Bob Tran/ }));
+    expect(within(chosen).queryByText(/None yet/)).not.toBeInTheDocument();
+    // The newest users first, as the spec's picker reads them.
+    expect(
+      sent.some((request) =>
+        /\/user-management\/users\/c1\/search\?.*sort=createdDate&order=DESC/.test(request.path),
+      ),
+    ).toBe(true);
     const selectOne = within(dialog).getByRole('button', { name: 'Select (1) users' });
     expect(selectOne).toBeEnabled();
     await user.click(selectOne);

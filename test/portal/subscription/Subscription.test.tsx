@@ -100,6 +100,11 @@ describe('the purchase overlay', () => {
     const { user } = renderAt('/subscription?tierId=pro&periodId=p12&numberOfUsers=25&step=2');
     const review = await screen.findByRole('dialog', { name: 'Review Subscription' });
     expect(await within(review).findByText('$750.00')).toBeInTheDocument();
+    expect(
+      within(review).getByText(
+        'Your first paid subscription gets 1 month more, free: it is added to the period, not taken off the price.',
+      ),
+    ).toBeInTheDocument();
     expect(sent.find((request) => request.path.endsWith('/calculate'))?.body).toEqual({
       customerId: 'c1',
       numberOfUsers: 25,
@@ -258,7 +263,8 @@ describe('an extension to fewer users', () => {
     // The picker read 100 users, newest first.
     const search = sent.find((request) => request.path.startsWith('/user-management/users/c1/search'));
     expect(search?.path).toContain('pageSize=100');
-    expect(search?.path).toContain('sort=id&order=DESC');
+    // Newest first (the spec's "by id, descending", with ids that grow with time).
+    expect(search?.path).toContain('sort=createdDate&order=DESC');
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const review = await screen.findByRole('dialog', { name: 'Review Subscription' });

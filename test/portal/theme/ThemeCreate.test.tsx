@@ -27,6 +27,12 @@ describe('a new theme', () => {
 
   it('asks for a name', async () => {
     const { user } = renderAt('/theme/create');
+    // Said to the customer's administrator: the name is hidden from those who sign in, not from him.
+    expect(
+      await screen.findByText(
+        /^At most \d+ characters\. Users signing in do not see it: it tells your themes apart\.$/,
+      ),
+    ).toBeInTheDocument();
     await fill(user, await screen.findByRole('textbox', { name: /^Name/ }), ' ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { ACTIVATION_ERRORS, activationLink } from '../../../contract/activationCode.ts';
-import { mailMessages } from '../../../server/db/schema.ts';
+import { mailMessages, users } from '../../../server/db/schema.ts';
 import { RECORD_NOT_FOUND } from '../../../server/kit/deleteMany.ts';
 import { en } from '../../../src/i18n/en/index.ts';
 import * as activation from './fixtures.ts';
@@ -39,6 +39,19 @@ interface StoredImage {
 }
 
 describe('sending codes by email', () => {
+  it('greets the user by display name, and by username when there is none', async () => {
+    const codes = await codesOf(2);
+    const [named, unnamed] = codes as [(typeof codes)[0], (typeof codes)[0]];
+    await ctx.db.update(users).set({ displayName: 'Ann Smith' }).where(eq(users.username, named.username));
+    await ctx.db.update(users).set({ displayName: null }).where(eq(users.username, unnamed.username));
+    const answer = await calls.sendMail(acme.admin, acme.id, { ids: codes.map((code) => code.id) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await messagesTo(named.email!))[0]!.text).toMatch(/^Hello Ann Smith,$/m);
+    expect((await messagesTo(unnamed.email!))[0]!.text).toMatch(
+      new RegExp(`^Hello ${unnamed.username},$`, 'm'),
+    );
+  });
+
   it("queues one message a code to its user's address, with the code, the link and the QR code inline", async () => {
     const codes = await codesOf(2);
     const answer = await calls.sendMail(acme.admin, acme.id, { ids: codes.map((code) => code.id) });
