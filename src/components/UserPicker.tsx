@@ -74,7 +74,10 @@ export const UserPicker = ({
     else next.set(user.id, user);
     setSelected(next);
   };
-  const available = users.filter((user) => !selected.has(user.id));
+  // The newest users, shown by name: a directory's users are often all made by one synchronisation.
+  const available = users
+    .filter((user) => !selected.has(user.id))
+    .sort((a, b) => label(a).localeCompare(label(b), undefined, { numeric: true }));
   const column = (heading: string, rows: PickedUser[], checked: boolean, empty?: string) => (
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Typography variant="subtitle2" component="h3">
