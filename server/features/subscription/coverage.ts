@@ -42,25 +42,31 @@ const inForce = (now: Date) => sql`s.status = 'ACTIVE' and s.expire_date > ${at(
  * number_of_users).
  */
 function places(which: SQL, now: Date): SQL {
+  // Who is enrolled in which subscription's packs, read set-wise (hash-joined), not user by user.
+  const enrolled = sql`
+    select a.user_id, ap.subscription_id from ${activationCodes} a
+      join ${tokenPacks} ap on ap.id = a.token_pack_id
+    union all
+    select d.user_id, dp.subscription_id from ${userDevices} d
+      join ${tokenPacks} dp on dp.id = d.token_pack_id
+    union all
+    select o.user_id, op.subscription_id from ${otpCodes} o
+      join ${serviceInstances} si on si.id = o.service_instance_id
+      join ${tokenPacks} op on op.id = si.token_pack_id`;
   return sql`
     select c.subscription_id, c.user_id, c.number_of_users,
       row_number() over (
         partition by c.subscription_id order by c.enrolled desc, c.created_date, c.user_id
       ) as place
     from (
-      select distinct p.subscription_id, s.number_of_users, u.id as user_id, u.created_date,
-        (exists (select 1 from ${activationCodes} a join ${tokenPacks} ap on ap.id = a.token_pack_id
-            where a.user_id = u.id and ap.subscription_id = p.subscription_id)
-          or exists (select 1 from ${userDevices} d join ${tokenPacks} dp on dp.id = d.token_pack_id
-            where d.user_id = u.id and dp.subscription_id = p.subscription_id)
-          or exists (select 1 from ${otpCodes} o
-              join ${serviceInstances} si on si.id = o.service_instance_id
-              join ${tokenPacks} op on op.id = si.token_pack_id
-            where o.user_id = u.id and op.subscription_id = p.subscription_id)) as enrolled
+      select p.subscription_id, s.number_of_users, u.id as user_id, u.created_date,
+        bool_or(e.user_id is not null) as enrolled
       from ${tokenPacks} p
       join ${subscriptions} s on s.id = p.subscription_id and ${inForce(now)}
       join ${users} u on u.directory_id = p.primary_directory_id and u.status = 'ACTIVE'
+      left join (${enrolled}) e on e.user_id = u.id and e.subscription_id = p.subscription_id
       where ${which}
+      group by p.subscription_id, s.number_of_users, u.id, u.created_date
     ) c`;
 }
 
