@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PlanLeftOut, PlanLeftOutWhenAll } from './billing.ts';
 import { closed, NullableString, Uuid } from './fields.ts';
 import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
@@ -53,7 +54,13 @@ const PackPath = Type.Object({
   customerId: Type.String({ maxLength: 100 }),
   tokenPackId: Type.String({ maxLength: 100 }),
 });
-const Count = (name: string) => Type.Object({ [name]: Type.Integer() });
+/** Generate: how many codes were made, and how many users were left out as over the plan (PlanLeftOut). */
+export const GenerateAnswer = Type.Object({ generated: Type.Integer(), ...PlanLeftOut });
+/** Re-generate: how many codes were replaced or made; with `all`, also who was left out as over the plan. */
+export const RegenerateAnswer = Type.Object({
+  regenerated: Type.Integer(),
+  ...PlanLeftOutWhenAll,
+});
 
 export const RegenerateBody = Type.Object(
   { ids: Type.Optional(Ids), all: Type.Optional(Type.Boolean()) },
@@ -105,10 +112,10 @@ export const activationCode = defineResource({
       method: 'PUT',
       path: '{base}/generate/{customerId}/{tokenPackId}',
       summary:
-        "Make a code for every user of the token pack's primary directory who has none; answers how many",
+        "Make a code for every user of the token pack's primary directory whom its plan covers and who has none; answers how many, and how many were left out as over the plan",
       access: may('configure'),
       errors: [404, 409],
-      schema: { params: PackPath, response: { 200: Count('generated') } },
+      schema: { params: PackPath, response: { 200: GenerateAnswer } },
     },
     regenerate: {
       by: 'call',
@@ -118,7 +125,7 @@ export const activationCode = defineResource({
       summary: 'Replace codes (ids, or all of the pack): the old ones stop activating; answers how many',
       access: may('configure'),
       errors: [404],
-      schema: { params: PackPath, body: RegenerateBody, response: { 200: Count('regenerated') } },
+      schema: { params: PackPath, body: RegenerateBody, response: { 200: RegenerateAnswer } },
     },
     sendMail: {
       by: 'call',

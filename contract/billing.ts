@@ -411,6 +411,38 @@ export const Subscription = Type.Object({
 });
 export type Subscription = Static<typeof Subscription>;
 
+/**
+ * The plan's number of users (README, _Decisions_: "The plan's user count"): a subscription in force covers
+ * its `numberOfUsers` ACTIVE users of the primary directories of its token packs, those already enrolled in
+ * them first, then the oldest; the others are over the plan (synchronised, never enrolled). What a generation
+ * of activation codes or OTP seeds says beside its count: how many users of the pack's primary directory it
+ * left out as over the plan, how many the plan covers, and the subscription to add users to, with its tier
+ * (null: the pack has no subscription in force).
+ */
+export const PlanLeftOut = {
+  leftOut: Type.Integer(),
+  planCovers: Type.Integer(),
+  subscriptionId: Type.Union([Type.String(), Type.Null()]),
+  /** Its tier, which its _Add users_ opens on (null with it). */
+  tierId: Type.Union([Type.String(), Type.Null()]),
+};
+
+/** The same, said by a re-generation only when it also made the missing ones (`all`). */
+export const PlanLeftOutWhenAll = {
+  leftOut: Type.Optional(PlanLeftOut.leftOut),
+  planCovers: Type.Optional(PlanLeftOut.planCovers),
+  subscriptionId: Type.Optional(PlanLeftOut.subscriptionId),
+  tierId: Type.Optional(PlanLeftOut.tierId),
+};
+
+/** A customer's users against its plans: all its users, how many its subscriptions in force cover, and how many are over the plan. */
+export const PlanCoverage = Type.Object({
+  users: Type.Integer(),
+  planCovers: Type.Integer(),
+  overPlan: Type.Integer(),
+});
+export type PlanCoverage = Static<typeof PlanCoverage>;
+
 export const SUBSCRIPTION_LISTING = defineListingNames({
   filters: ['status', 'tierPlanType', 'customerId'],
   sort: ['createdDate', 'expireDate', 'companyName'],

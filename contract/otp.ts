@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PlanLeftOut, PlanLeftOutWhenAll } from './billing.ts';
 import { closed, closedQuery, Uuid } from './fields.ts';
 import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
@@ -62,7 +63,13 @@ export const OTP_LISTING = defineListingNames({
 const Ids = Type.Array(Uuid, { minItems: 1, maxItems: 100_000 });
 const CustomerQuery = Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closedQuery);
 const PackParams = Type.Object({ tokenPackId: Type.String({ maxLength: 100 }) });
-const Count = (name: string) => Type.Object({ [name]: Type.Integer() });
+/** Generate: how many seeds were made, and how many users were left out as over the plan (PlanLeftOut). */
+export const OtpGenerateAnswer = Type.Object({ generated: Type.Integer(), ...PlanLeftOut });
+/** Re-generate: how many seeds were replaced or made; with `all`, also who was left out as over the plan. */
+export const OtpRegenerateAnswer = Type.Object({
+  regenerated: Type.Integer(),
+  ...PlanLeftOutWhenAll,
+});
 
 /** Generate: a seed for every user of the service's token pack who has none for the service. */
 export const OtpGenerateBody = Type.Object({ serviceId: Uuid }, closed);
@@ -127,14 +134,15 @@ export const otp = defineResource({
       path: '{base}/{tokenPackId}/v2/generate',
       body: 'data',
       query: ['customerId'],
-      summary: "Make an OTP seed for every user of the service's token pack who has none; answers how many",
+      summary:
+        "Make an OTP seed for every user of the service's token pack whom its plan covers and who has none; answers how many, and how many were left out as over the plan",
       access: inQuery('configure'),
       errors: [404, 409],
       schema: {
         params: PackParams,
         querystring: CustomerQuery,
         body: OtpGenerateBody,
-        response: { 200: Count('generated') },
+        response: { 200: OtpGenerateAnswer },
       },
     },
     regenerate: {
@@ -150,7 +158,7 @@ export const otp = defineResource({
         params: PackParams,
         querystring: CustomerQuery,
         body: OtpRegenerateBody,
-        response: { 200: Count('regenerated') },
+        response: { 200: OtpRegenerateAnswer },
       },
     },
     sendMail: {

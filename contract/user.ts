@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { PlanCoverage } from './billing.ts';
 import { ACTIVE_STATUSES, ActiveStatus, closed, NullableString, PageAnswer, ReadOnly } from './fields.ts';
 import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
@@ -34,6 +35,11 @@ export const UserRecord = Type.Object({
   appActivated: Type.Boolean(),
   /** The token packs whose primary directory is the user's (its activation codes, devices and history). */
   tokenPackIds: Type.Optional(Type.Array(Type.String())),
+  /**
+   * Over the plan: a token pack of the user's directory leaves the user out (its subscription covers fewer
+   * users, or it has none in force): synchronised, but never enrolled there (README, _The plan's user count_).
+   */
+  overPlan: Type.Optional(Type.Boolean()),
   createdDate: Type.String(),
   lastModifiedDate: Type.String(),
 });
@@ -57,6 +63,7 @@ export const UserUpdateForm = Type.Object(
     source: ReadOnly(),
     appActivated: ReadOnly(),
     tokenPackIds: ReadOnly(),
+    overPlan: ReadOnly(),
     createdDate: ReadOnly(),
     lastModifiedDate: ReadOnly(),
   },
@@ -175,6 +182,19 @@ export const user = defineResource({
         params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
         querystring: Type.Object({ subscriptionId: Type.Optional(Type.String({ maxLength: 100 })) }, closed),
         response: { 200: Type.Integer() },
+      },
+    },
+    planCoverage: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{customerId}/plan-coverage',
+      summary:
+        "The customer's users against its plans: how many users, how many its subscriptions in force cover, how many are over the plan",
+      access: view,
+      errors: [404],
+      schema: {
+        params: Type.Object({ customerId: Type.String({ maxLength: 100 }) }),
+        response: { 200: PlanCoverage },
       },
     },
     sendTsApin: {

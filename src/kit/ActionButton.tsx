@@ -26,7 +26,8 @@ export interface ActionTarget<R extends RaRecord = RaRecord> {
 }
 
 /** A notification: a catalogue key (an info, its smart_count the number of rows), or notify's arguments. */
-export type Notice = string | [string, NotificationOptions];
+/** A catalogue key, or a key (or a drawn message: text with a link) and its options. */
+export type Notice = string | [string | ReactElement, NotificationOptions];
 
 export interface ActionButtonProps<R extends RaRecord = RaRecord, A = unknown> {
   /** The button's text (a catalogue key); an icon button's tooltip. */

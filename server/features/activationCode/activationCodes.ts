@@ -20,6 +20,7 @@ import type { MailQueue } from '../../domain/mail/index.ts';
 import { fail } from '../../errors.ts';
 import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
+import { coveredBy, type PackPlan, planOfPack } from '../subscription/coverage.ts';
 import { tokenPackRows } from '../tokenPack/tokenPacks.ts';
 import { activationMail } from './activationMail.ts';
 
@@ -75,8 +76,9 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
 const notRetired = sql`not exists (select 1 from ${retiredActivationCodes} r where r.code = v.code)`;
 
 /**
- * Makes a NEW code for every ACTIVE user of the pack's primary directory who has none in the pack; answers
- * how many. The pack is locked: two generations of one pack run one after the other.
+ * Makes a NEW code for every ACTIVE user of the pack's primary directory whom the pack's plan covers
+ * (subscription/coverage.ts) and who has none in the pack; answers how many. The pack is locked: two
+ * generations of one pack run one after the other.
  */
 async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Promise<number> {
   if (!pack.primaryDirectoryId) throw fail(ACTIVATION_ERRORS.noDirectory);
@@ -87,6 +89,8 @@ async function generateCodes(tx: Database, pack: PackRow, now = new Date()): Pro
       and(
         eq(users.directoryId, pack.primaryDirectoryId),
         eq(users.status, 'ACTIVE'),
+        // Only the users the pack's plan covers (the others are over the plan: left out).
+        coveredBy(pack, users.id, now),
         notExists(
           tx
             .select({ one: sql`1` })
@@ -440,12 +444,18 @@ export async function listCodes(
   return { rows: found.rows.map((row) => toCodeRecord(row, now)), total: found.total };
 }
 
-/** Generates the codes of a pack of the customer's (see generateCodes), audited; answers how many. */
-export async function generateForPack(scope: WriteScope, tokenPackId: string): Promise<number> {
+/**
+ * Generates the codes of a pack of the customer's (see generateCodes), audited; answers how many, and how
+ * many users of its primary directory were left out as over the plan.
+ */
+export async function generateForPack(
+  scope: WriteScope,
+  tokenPackId: string,
+): Promise<{ generated: number } & PackPlan> {
   const pack = await packOf(scope, tokenPackId, true);
   const generated = await generateCodes(scope.tx, pack);
   if (generated > 0) await auditCodes(scope, pack, 'CREATE', generated);
-  return generated;
+  return { generated, ...(await planOfPack(scope.tx, pack)) };
 }
 
 /**
@@ -456,7 +466,7 @@ export async function regenerateForPack(
   scope: WriteScope,
   tokenPackId: string,
   chosen: { ids?: readonly string[]; all?: boolean },
-): Promise<number> {
+): Promise<{ regenerated: number } & Partial<PackPlan>> {
   const pack = await packOf(scope, tokenPackId, true);
   const ids =
     chosen.ids === undefined
@@ -466,7 +476,10 @@ export async function regenerateForPack(
   const added = chosen.all === true && pack.primaryDirectoryId ? await generateCodes(scope.tx, pack) : 0;
   const regenerated = replaced + added;
   if (regenerated > 0) await auditCodes(scope, pack, 'UPDATE', regenerated);
-  return regenerated;
+  // With all, the missing codes were made too: say who the plan left out, as a generation does.
+  return chosen.all === true && pack.primaryDirectoryId
+    ? { regenerated, ...(await planOfPack(scope.tx, pack)) }
+    : { regenerated };
 }
 
 /**

@@ -32,7 +32,8 @@ import {
 /**
  * Activation codes and the app's activation (contract/activationCode.ts), in the customer of the call:
  * - the list of a token pack's codes (tokenPackId required), with EXPIRED read from the expiry date;
- * - generate (a code for each active user of the pack's primary directory without one), re-generate (the
+ * - generate (a code for each active user of the pack's primary directory the plan covers without one;
+ *   the answer says how many were left out as over the plan), re-generate (the
  *   chosen codes, or all: the old ones are retired and refused as replaced), delete-many (all or none);
  * - send-mail (one message a code, with its QR code inline, queued in the same transaction);
  * - the zip of QR codes (PNG, one per code, named after the user), streamed as it is made;
@@ -77,24 +78,24 @@ export function activationCodeRoutes(kit: Kit): void {
   });
 
   kit.route(activationCode, 'generate', { transaction: false }, async (call) => {
-    const generated = await call.transaction((tx, audit) =>
+    const answer = await call.transaction((tx, audit) =>
       generateForPack({ tx, audit, customer: call.customer, origin: call.origin }, call.params.tokenPackId),
     );
-    await tidyCodes(call, generated);
-    return { generated };
+    await tidyCodes(call, answer.generated);
+    return answer;
   });
 
   kit.route(activationCode, 'regenerate', { transaction: false }, async (call) => {
     const chosen = chosenOf(call.body);
-    const regenerated = await call.transaction((tx, audit) =>
+    const answer = await call.transaction((tx, audit) =>
       regenerateForPack(
         { tx, audit, customer: call.customer, origin: call.origin },
         call.params.tokenPackId,
         chosen,
       ),
     );
-    await tidyCodes(call, regenerated);
-    return { regenerated };
+    await tidyCodes(call, answer.regenerated);
+    return answer;
   });
 
   kit.route(

@@ -40,6 +40,7 @@ import { recordSignInEvent } from '../../domain/signInEvents.ts';
 import { fail } from '../../errors.ts';
 import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
+import { coveredBy, type PackPlan, planOfPack } from '../subscription/coverage.ts';
 import { otpMail } from './otpMail.ts';
 
 /**
@@ -67,6 +68,8 @@ export interface OtpService {
   tokenPackId: string;
   instanceName: string;
   primaryDirectoryId: string | null;
+  /** The subscription of the service's token pack: whom it covers (subscription/coverage.ts). */
+  subscriptionId: string | null;
 }
 
 const serviceNotFound = () => fail(OTP_ERRORS.serviceNotFound);
@@ -86,6 +89,7 @@ const serviceFields = {
   tokenPackId: serviceInstances.tokenPackId,
   instanceName: serviceInstances.instanceName,
   primaryDirectoryId: tokenPacks.primaryDirectoryId,
+  subscriptionId: tokenPacks.subscriptionId,
 };
 
 /**
@@ -127,8 +131,9 @@ const chunks = <T>(items: readonly T[], size = BATCH): T[][] =>
   );
 
 /**
- * Makes a seed for every ACTIVE user of the primary directory of the service's token pack who has none for
- * the service; answers how many. 409 when the token pack has no primary directory.
+ * Makes a seed for every ACTIVE user of the primary directory of the service's token pack whom the pack's
+ * plan covers (subscription/coverage.ts) and who has none for the service; answers how many. 409 when the
+ * token pack has no primary directory.
  */
 async function generateSeeds(
   tx: Database,
@@ -144,6 +149,8 @@ async function generateSeeds(
       and(
         eq(users.directoryId, service.primaryDirectoryId),
         eq(users.status, 'ACTIVE'),
+        // Only the users the pack's plan covers (the others are over the plan: left out).
+        coveredBy(service, users.id, now),
         notExists(
           tx
             .select({ one: sql`1` })
@@ -412,7 +419,13 @@ async function verifyCode(
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.directoryId, directoryId), eq(users.username, body.username), eq(users.status, 'ACTIVE')),
+      and(
+        eq(users.directoryId, directoryId),
+        eq(users.username, body.username),
+        eq(users.status, 'ACTIVE'),
+        // A user over the plan is answered as one without seed or device.
+        coveredBy(service, users.id, now),
+      ),
     );
   if (found.length === 0) return uncheckedAttempt(tx, service, body.username, now);
   const userIds = found.map((user) => user.id);
@@ -527,11 +540,11 @@ export async function generateForService(
   sealer: Sealer,
   tokenPackId: string,
   serviceId: string,
-): Promise<number> {
+): Promise<{ generated: number } & PackPlan> {
   const service = await serviceToChange(scope.tx, tokenPackId, serviceId);
   const generated = await generateSeeds(scope.tx, sealer, service);
   if (generated > 0) await auditSeeds(scope, service, 'CREATE', generated);
-  return generated;
+  return { generated, ...(await planOfPack(scope.tx, service)) };
 }
 
 /**
@@ -544,7 +557,7 @@ export async function regenerateForService(
   sealer: Sealer,
   tokenPackId: string,
   chosen: { serviceId: string; ids?: readonly string[]; all?: boolean },
-): Promise<number> {
+): Promise<{ regenerated: number } & Partial<PackPlan>> {
   const { tx } = scope;
   const service = await serviceToChange(tx, tokenPackId, chosen.serviceId);
   const ids =
@@ -556,7 +569,10 @@ export async function regenerateForService(
     chosen.all === true && service.primaryDirectoryId ? await generateSeeds(tx, sealer, service) : 0;
   const regenerated = replaced + added;
   if (regenerated > 0) await auditSeeds(scope, service, 'UPDATE', regenerated);
-  return regenerated;
+  // With all, the missing seeds were made too: say who the plan left out, as a generation does.
+  return chosen.all === true && service.primaryDirectoryId
+    ? { regenerated, ...(await planOfPack(scope.tx, service)) }
+    : { regenerated };
 }
 
 /** Deletes seeds of one of the customer's services: all of `ids`, or none (404); audited. */

@@ -49,22 +49,15 @@ export function otpRoutes(kit: Kit): void {
       listSeeds(call.tx, call.services.sealer, (call.query as { serviceId: string }).serviceId, ask),
   });
 
-  kit.route(otp, 'generate', async (call) => ({
-    generated: await generateForService(
-      call,
-      call.services.sealer,
-      call.params.tokenPackId,
-      call.body.serviceId,
-    ),
-  }));
+  kit.route(otp, 'generate', (call) =>
+    generateForService(call, call.services.sealer, call.params.tokenPackId, call.body.serviceId),
+  );
 
   kit.route(otp, 'regenerate', async (call) => {
     const { ids, all } = call.body;
     if (all === true && ids !== undefined) throw invalidField('ids', "must be left out with 'all'");
     if (all !== true && ids === undefined) throw invalidField('ids', "is required without 'all'");
-    return {
-      regenerated: await regenerateForService(call, call.services.sealer, call.params.tokenPackId, call.body),
-    };
+    return regenerateForService(call, call.services.sealer, call.params.tokenPackId, call.body);
   });
 
   kit.route(otp, 'deleteMany', { schema: { response: { 200: DeleteManyAnswer } } }, async (call) => {

@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
+import { customerPlan } from '../subscription/coverage.ts';
 
 /**
  * The dashboard's figures (contract/report.ts; docs/requirements/billing-services-data-calls.md Dashboards): a customer's panels (its users,
@@ -104,8 +105,12 @@ async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
   return ((await result) as { rows: Row[] }).rows;
 }
 
-/** Users: all of them, the active ones, those who activated the V-Key app. */
-async function userCounts(db: Database): Promise<Count[]> {
+/**
+ * Users: all of them, the active ones, those who activated the V-Key app; and against the plans
+ * (subscription/coverage.ts, the users list's header says the same): how many the subscriptions in force
+ * cover, how many are over the plan.
+ */
+async function userCounts(db: Database, now: Date): Promise<Count[]> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -113,7 +118,12 @@ async function userCounts(db: Database): Promise<Count[]> {
       activated: counted(sql`${users.appActivated}`),
     })
     .from(users);
-  return countsOf(row, ['total', 'active', 'activated']);
+  const plan = await customerPlan(db, now);
+  return [
+    ...countsOf(row, ['total', 'active', 'activated']),
+    { name: 'planCovers', value: plan.planCovers },
+    { name: 'overPlan', value: plan.overPlan },
+  ];
 }
 
 /**
@@ -296,7 +306,7 @@ export async function panelData(
     else answer.counts = await activeSubscriptionCounts(db, now);
     return answer;
   }
-  if (panel === 'users') answer.counts = await userCounts(db);
+  if (panel === 'users') answer.counts = await userCounts(db, now);
   else if (panel === 'activation-codes') answer.counts = await activationCodeCounts(db, now);
   else if (panel === 'services') answer.counts = await serviceCounts(db);
   else answer.record = await subscriptionRecord(db, now);

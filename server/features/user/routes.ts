@@ -1,5 +1,6 @@
 import { USER_LISTING, type UserUpdateForm, user } from '../../../contract/user.ts';
 import type { Kit } from '../../kit/kit.ts';
+import { customerPlan } from '../subscription/coverage.ts';
 import {
   readUserUpdate,
   refuseAppSecret,
@@ -28,6 +29,9 @@ export function userRoutes(kit: Kit): void {
   kit.route(user, 'getMany', (call) => usersByIds(call, call.query.ids));
 
   kit.route(user, 'countActiveUsers', async (call) => (await tallyOf(call.tx, { status: 'ACTIVE' })) ?? 0);
+
+  // The users list's header: how many users, how many the plans cover, how many are over the plan.
+  kit.route(user, 'planCoverage', (call) => customerPlan(call.tx));
 
   // The app's PIN never leaves the phone: nothing here could send it.
   kit.route(user, 'sendTsApin', async (call) =>

@@ -30,6 +30,7 @@ import { fail } from '../../errors.ts';
 import type { Scope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { invalidField, UUID_PATTERN, Uuid } from '../../validation.ts';
+import { overPlanAmong } from '../subscription/coverage.ts';
 
 /**
  * A customer's users, as the users list and the directory users list read and change them. Lists answer
@@ -76,7 +77,8 @@ export const toUserRecord = (row: UserRow): UserRecord => ({
 
 /**
  * The records of `rows` with the token packs of each user's directory (the packs whose primary directory it
- * is): one query for the customer's packs (those the transaction sees), whatever the number of rows.
+ * is) and whether one of them leaves the user out as over the plan (subscription/coverage.ts): one query for
+ * the customer's packs (those the transaction sees) and one for the plan, whatever the number of rows.
  */
 export async function withTokenPacks(tx: Database, rows: readonly UserRow[]): Promise<UserRecord[]> {
   const packs = await tx
@@ -90,9 +92,14 @@ export async function withTokenPacks(tx: Database, rows: readonly UserRow[]): Pr
     ids.push(pack.id);
     byDirectory.set(pack.directoryId!, ids);
   }
+  const overPlan = await overPlanAmong(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...toUserRecord(row),
     tokenPackIds: (row.directoryId && byDirectory.get(row.directoryId)) || [],
+    overPlan: overPlan.has(row.id),
   }));
 }
 

@@ -15,8 +15,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
-import { ActionButton, RowIconButton } from '../../kit/ActionButton';
+import { ActionButton, type Notice, RowIconButton } from '../../kit/ActionButton';
 import { DeleteButton } from '../../kit/DeleteButton';
+import { type LeftOutAnswer, LeftOutNotice } from '../plan/PlanCoverage';
 import { SendMailDialog } from '../SendMailDialog';
 import { type CodeKind, type CodeScope, inScope, type SendMailAnswer, sendToRule } from './codes';
 
@@ -41,16 +42,26 @@ const useScopeTotal = (kind: CodeKind, scope: CodeScope): number | undefined => 
   return filtered ? scopeTotal : total;
 };
 
-/** What a re-generation answers (OTP codes say how many). */
-type Regenerated = { data: { regenerated?: number } };
+/** What a re-generation answers (how many; with all, also who the plan left out). */
+type Regenerated = { data: { regenerated?: number } & LeftOutAnswer };
 
-const regenerated =
-  (kind: CodeKind) =>
-  ({ data }: Regenerated) =>
-    [`${kind.texts}.notifications.regenerated`, { type: 'info', messageArgs: { n: data?.regenerated } }] as [
-      string,
-      { type: 'info'; messageArgs: object },
-    ];
+/** What a generation answers: how many, and who the plan left out. */
+type Generated = { data: { generated: number } & LeftOutAnswer };
+
+/** A generation that left users out says so, with Add users one click away (the plan's user count). */
+const leftOutNotice = (message: string, answer: LeftOutAnswer): Notice => [
+  <LeftOutNotice key="left-out" generated={message} answer={answer} />,
+  { type: 'warning', multiLine: true, autoHideDuration: 15_000 },
+];
+
+const useRegenerated = (kind: CodeKind) => {
+  const translate = useTranslate();
+  return ({ data }: Regenerated): Notice => {
+    const key = `${kind.texts}.notifications.regenerated`;
+    if (data?.leftOut) return leftOutNotice(translate(key, { n: data.regenerated }), data);
+    return [key, { type: 'info', messageArgs: { n: data?.regenerated } }];
+  };
+};
 
 export interface CodeToolbarProps {
   kind: CodeKind;
@@ -73,11 +84,13 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
   const total = useScopeTotal(kind, scope);
   // Generate shows the kind's own picture (a QR code, a password).
   const { icon: Icon } = useResourceDefinition({ resource: kind.resource });
+  const translate = useTranslate();
+  const regenerated = useRegenerated(kind);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {back}
       {canConfigure && total === 0 && (
-        <ActionButton<RaRecord, { data: { generated: number } }>
+        <ActionButton<RaRecord, Generated>
           label={`${T}.actions.generate`}
           variant="contained"
           icon={Icon ? <Icon /> : <AutorenewIcon />}
@@ -88,10 +101,18 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
             tokenPackId: scope.tokenPackId,
             ...(scope.serviceId ? { data: { serviceId: scope.serviceId } } : {}),
           })}
-          success={({ data: { generated } }) =>
-            generated > 0
-              ? [`${T}.notifications.generated`, { type: 'info', messageArgs: { smart_count: generated } }]
-              : `${T}.notifications.noneGenerated`
+          success={({ data }) =>
+            data.leftOut
+              ? leftOutNotice(
+                  translate(`${T}.notifications.generated`, { smart_count: data.generated }),
+                  data,
+                )
+              : data.generated > 0
+                ? [
+                    `${T}.notifications.generated`,
+                    { type: 'info', messageArgs: { smart_count: data.generated } },
+                  ]
+                : `${T}.notifications.noneGenerated`
           }
           onError={onGenerateError}
         />
@@ -106,7 +127,7 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
           action="regenerate"
           params={() => ({ tokenPackId: scope.tokenPackId, data: inScope(scope, { all: true }) })}
           confirm={{ title: `${T}.regenerateAll.title`, content: `${T}.regenerateAll.content` }}
-          success={regenerated(kind)}
+          success={regenerated}
         />
       )}
       {total !== undefined && total > 0 && more?.(total)}
@@ -131,6 +152,7 @@ export const CodeBulkActions = ({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { canAccess: canConfigure } = useCanAccess({ resource: kind.resource, action: 'configure' });
   const { canAccess: canDelete } = useCanAccess({ resource: kind.resource, action: 'delete' });
+  const regenerated = useRegenerated(kind);
   return (
     <>
       {canConfigure && (
@@ -161,7 +183,7 @@ export const CodeBulkActions = ({
           action="regenerate"
           params={({ ids }) => ({ tokenPackId: scope.tokenPackId, data: inScope(scope, { ids }) })}
           confirm={{ title: `${T}.regenerateSelected.title`, content: `${T}.regenerateSelected.content` }}
-          success={regenerated(kind)}
+          success={regenerated}
         />
       )}
       {more}

@@ -102,6 +102,20 @@ export const portal = {
     submit: 'Change Password',
     success: 'Your password has been changed.',
   },
+  /** The plan's user count (README, "The plan's user count"): the users list's header, the dashboard, generation. */
+  plan: {
+    coverage:
+      '%{smart_count} user, plan covers %{planCovers} |||| %{smart_count} users, plan covers %{planCovers}',
+    overPlan:
+      '%{smart_count} user is over the plan: synchronised, but given no activation code or OTP secret, and refused at a sign-in through a service. |||| %{smart_count} users are over the plan: synchronised, but given no activation code or OTP secret, and refused at a sign-in through a service.',
+    leftOut:
+      "%{smart_count} user is over the plan's %{planCovers} and was left out. |||| %{smart_count} users are over the plan's %{planCovers} and were left out.",
+    leftOutNoPlan:
+      'This token pack has no subscription in force, so it covers nobody: %{smart_count} user was left out. |||| This token pack has no subscription in force, so it covers nobody: %{smart_count} users were left out.',
+    overPlanChip: 'Over the plan',
+    addUsers: 'Add users',
+    subscribe: 'Subscriptions',
+  },
   dashboard: {
     title: 'Dashboard',
     welcome: 'Welcome, %{name}',

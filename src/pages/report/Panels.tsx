@@ -27,6 +27,7 @@ import {
   REPORT_PROVIDER,
   type ReportPanel,
 } from '../../../contract/report';
+import { PlanCoverageSummary } from '../../components/plan/PlanCoverage';
 import type { PortalDataProvider } from '../../dataProviders';
 import { formatDate, formatDateParts, formatNumber } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
@@ -279,7 +280,7 @@ export const CountsPanel = ({
   );
 };
 
-/** Figures side by side: the users' total, active and activated on the app; the customers'. */
+/** Figures side by side: the users' total, active and activated on the app, and against the plan; the customers'. */
 export const FiguresPanel = ({
   scope,
   panel,
@@ -299,28 +300,43 @@ export const FiguresPanel = ({
         {({ counts }) => {
           const total = counts.find((count) => count.name === 'total');
           if (total ? total.value === 0 : isEmpty(counts)) return <EmptyState {...empty} />;
+          // The users against the plan are said in a sentence ("501 users, plan covers 25"), not as figures.
+          const planCovers = counts.find((count) => count.name === 'planCovers');
+          const overPlan = counts.find((count) => count.name === 'overPlan');
+          const figures = counts.filter((count) => count !== planCovers && count !== overPlan);
           return (
-            <Stack
-              component="dl"
-              direction="row"
-              useFlexGap
-              spacing={3}
-              sx={{ flexWrap: 'wrap', m: 0, '& dd': { m: 0 } }}
-            >
-              {[...counts]
-                .sort((a, b) => Number(b.name === 'total') - Number(a.name === 'total'))
-                .map((count) => (
-                  <Stack key={count.name} sx={{ flexDirection: 'column-reverse' }}>
-                    <Typography component="dt" color="text.secondary" variant="body2">
-                      {translate(`${T}.figures.${count.name}`, {
-                        _: translate(`portal.status.${count.name}`, { _: count.name }),
-                      })}
-                    </Typography>
-                    <Typography component="dd" variant="h4" data-testid={`figure-${count.name}`}>
-                      {formatNumber(count.value)}
-                    </Typography>
-                  </Stack>
-                ))}
+            <Stack spacing={2}>
+              <Stack
+                component="dl"
+                direction="row"
+                useFlexGap
+                spacing={3}
+                sx={{ flexWrap: 'wrap', m: 0, '& dd': { m: 0 } }}
+              >
+                {figures
+                  .sort((a, b) => Number(b.name === 'total') - Number(a.name === 'total'))
+                  .map((count) => (
+                    <Stack key={count.name} sx={{ flexDirection: 'column-reverse' }}>
+                      <Typography component="dt" color="text.secondary" variant="body2">
+                        {translate(`${T}.figures.${count.name}`, {
+                          _: translate(`portal.status.${count.name}`, { _: count.name }),
+                        })}
+                      </Typography>
+                      <Typography component="dd" variant="h4" data-testid={`figure-${count.name}`}>
+                        {formatNumber(count.value)}
+                      </Typography>
+                    </Stack>
+                  ))}
+              </Stack>
+              {total && planCovers && (
+                <PlanCoverageSummary
+                  coverage={{
+                    users: total.value,
+                    planCovers: planCovers.value,
+                    overPlan: overPlan?.value ?? 0,
+                  }}
+                />
+              )}
             </Stack>
           );
         }}

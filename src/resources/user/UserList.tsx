@@ -1,6 +1,19 @@
-import { Button, DataTable, ReferenceInput, SearchInput, SelectInput, useCanAccess } from 'react-admin';
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  DataTable,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useDataProvider,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { PlanCoverage } from '../../../contract/billing';
+import { OverPlanChip, PlanCoverageSummary } from '../../components/plan/PlanCoverage';
 import { StatusField } from '../../components/StatusField';
+import type { PortalDataProvider } from '../../dataProviders';
 import { EmptyState } from '../../kit/ListEmpty';
 import { ResourceList } from '../../kit/ResourceList';
 import { STATUS_CHOICES, type User } from './userFields';
@@ -32,6 +45,21 @@ const UsersEmpty = () => {
   );
 };
 
+/** Above the list: "501 users, plan covers 25", and who is over the plan (the plan's user count). */
+const UsersPlanHeader = () => {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['users', 'planCoverage'],
+    queryFn: async () => (await dataProvider.planCoverage<PlanCoverage>('users', {})).data,
+  });
+  if (!data || data.users === 0) return null;
+  return (
+    <Box sx={{ px: 2, pt: 1 }}>
+      <PlanCoverageSummary coverage={data} />
+    </Box>
+  );
+};
+
 /** /users: the customer's users, found by a part of their name at any size (docs/requirements/billing-services-data-calls.md Users). */
 export const UserList = () => (
   <ResourceList<User>
@@ -42,14 +70,20 @@ export const UserList = () => (
     phone={{
       primaryText: (record) => record.username,
       secondaryText: (record) => record.displayName ?? record.email ?? '',
-      tertiaryText: <StatusField />,
+      tertiaryText: (
+        <>
+          <StatusField /> <OverPlanChip />
+        </>
+      ),
     }}
     rowClick="show"
+    before={<UsersPlanHeader />}
   >
     <Column source="username" />
     <Column source="displayName" />
     <Column source="email" />
     <Column source="status" field={StatusField} />
     <Column source="directoryName" disableSort />
+    <Column source="overPlan" label="resources.users.fields.overPlan" disableSort field={OverPlanChip} />
   </ResourceList>
 );

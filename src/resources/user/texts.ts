@@ -11,6 +11,7 @@ export const user = {
     directoryName: 'Directory',
     source: 'Source',
     appActivated: 'V-Key app activated',
+    overPlan: 'Plan',
     createdDate: 'Created date',
     lastModifiedDate: 'Last modified',
     q: 'Search',

@@ -56,6 +56,39 @@ describe("a token pack's activation codes", () => {
   });
 });
 
+describe("the plan's user count", () => {
+  it('says how many users the plan left out, with Add users one click away', async () => {
+    const { user } = renderAt('tp1', {
+      codes: [],
+      generated: { generated: 25, leftOut: 476, planCovers: 25, subscriptionId: 's1', tierId: 't1' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText(
+        "Generated 25 activation codes. 476 users are over the plan's 25 and were left out.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add users' })).toHaveAttribute(
+      'href',
+      '/subscription?action=edit&subscriptionId=s1&tierId=t1&step=1',
+    );
+  });
+
+  it('says a pack without a subscription covers nobody, and leads to the subscriptions', async () => {
+    const { user } = renderAt('tp1', {
+      codes: [],
+      generated: { generated: 0, leftOut: 3, planCovers: 0, subscriptionId: null, tierId: null },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText(
+        'Generated 0 activation codes. This token pack has no subscription in force, so it covers nobody: 3 users were left out.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/subscription');
+  });
+});
+
 /** The activation codes of tp1, as the code lists' shared scenarios see them. */
 const codes: codeList.CodeList = {
   render: ({ empty, refuseMail }) =>

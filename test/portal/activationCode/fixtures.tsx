@@ -76,6 +76,8 @@ export interface Fixtures {
   sendMail?: { queued: number; skipped: number } | Refusal;
   /** What generate answers when it fails. */
   generateError?: Refusal;
+  /** What generate answers (one code, nobody left out, unless told). */
+  generated?: Record<string, unknown>;
   /** The zips wait for this before answering (to see the progress). */
   zipReady?: Promise<void>;
 }
@@ -98,6 +100,7 @@ export const serve = ({
   codes = [ANN, BOB, CID],
   sendMail,
   generateError,
+  generated = { generated: 1, leftOut: 0, planCovers: 25, subscriptionId: 's1', tierId: 't1' },
   zipReady,
 }: Fixtures = {}) => {
   const rows = [...codes];
@@ -124,7 +127,7 @@ export const serve = ({
     http.put(`${AC}/generate/c1/:tokenPackId`, () => {
       if (generateError) return refuse(generateError);
       rows.push(code({ id: 'a0000000-0000-4000-8000-000000000004', username: 'dan', userId: 'u4' }));
-      return HttpResponse.json({ generated: 1 });
+      return HttpResponse.json(generated);
     }),
     http.put(`${AC}/c1/re-generate/:tokenPackId`, async ({ request }) => {
       const body = (await request.json()) as { ids?: string[]; all?: boolean };

@@ -48,6 +48,9 @@ const answerData = () =>
     http.get(`${API}/user-management/users/c1/search`, () =>
       HttpResponse.json({ content: [user('u1', 'ann'), user('u2', 'ben')], totalElements: 2 }),
     ),
+    http.get(`${API}/user-management/users/c1/plan-coverage`, () =>
+      HttpResponse.json({ users: 2, planCovers: 25, overPlan: 0 }),
+    ),
     http.get(`${API}/idm-ldap/ldap/c1/search`, () =>
       HttpResponse.json({ content: [DIRECTORY], totalElements: 1, page: 0, pageSize: 25 }),
     ),

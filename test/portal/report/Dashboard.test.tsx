@@ -46,7 +46,10 @@ const day = (date: string, signIns: number, approvals: number, failures = 0) => 
 });
 
 const CUSTOMER_DATA: Record<string, PanelData> = {
-  users: panel({ panel: 'users', counts: countsOf({ total: 42, active: 37, activated: 25 }) }),
+  users: panel({
+    panel: 'users',
+    counts: countsOf({ total: 42, active: 37, activated: 25, planCovers: 50, overPlan: 0 }),
+  }),
   'activation-codes': panel({
     panel: 'activation-codes',
     counts: countsOf({ NEW: 7, ACTIVATED: 12, EXPIRED: 3 }),
@@ -176,6 +179,23 @@ describe('the customer dashboard', () => {
     expect(panelCalls('activation-codes')).toEqual([]);
   });
 
+  it('says how many users the plan covers, and how many are over it, with the way to add users', async () => {
+    renderDashboard({
+      ...CUSTOMER_DATA,
+      users: panel({
+        panel: 'users',
+        counts: countsOf({ total: 501, active: 501, activated: 0, planCovers: 25, overPlan: 476 }),
+      }),
+    });
+    const users = await findRegion('Users');
+    expect(await within(users).findByText('501 users, plan covers 25')).toBeInTheDocument();
+    expect(within(users).getByText(/^476 users are over the plan/)).toBeInTheDocument();
+    expect(within(users).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+  });
+
   it("shows each panel's figures, with the tables of the activation codes and the sign-ins", async () => {
     const { panelCalls } = renderDashboard(CUSTOMER_DATA);
 
@@ -186,6 +206,9 @@ describe('the customer dashboard', () => {
     expect(within(users).getByText('Active')).toBeInTheDocument();
     expect(within(users).getByTestId('figure-activated')).toHaveTextContent('25');
     expect(within(users).getByText('Activated on the app')).toBeInTheDocument();
+    expect(within(users).getByText('42 users, plan covers 50')).toBeInTheDocument();
+    expect(within(users).queryByText(/over the plan/)).toBeNull();
+    expect(within(users).queryByTestId('figure-planCovers')).toBeNull();
 
     const codes = await screen.findByRole('table', { name: 'Activation codes by status' });
     const codeRows = within(codes)

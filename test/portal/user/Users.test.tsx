@@ -19,12 +19,14 @@ const renderAt = (
     totalElements = 100_000,
     permissions = ALL,
     one = ANN as Record<string, unknown>,
+    planCoverage = { users: 100_000, planCovers: 100_000, overPlan: 0 },
   } = {},
 ) => {
   server.use(
     http.get(`${API}/user-management/users/c1/search`, () =>
       HttpResponse.json({ content, totalElements, page: 0, pageSize: 25 }),
     ),
+    http.get(`${API}/user-management/users/c1/plan-coverage`, () => HttpResponse.json(planCoverage)),
     http.get(`${API}/user-management/users/c1/:id`, () => HttpResponse.json(one)),
     http.get(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json({ id: 'd1', name: 'Head office' })),
     http.get(`${API}/idm-ldap/ldap/c1/search`, () =>
@@ -78,6 +80,31 @@ describe('the users list', () => {
       'href',
       '/ldap/create',
     );
+  });
+});
+
+describe("the users list and the plan's user count", () => {
+  it('says how many users the plan covers, and marks those over it', async () => {
+    renderAt('/users', {
+      content: [ANN, user('u3', 'cal', { overPlan: true })],
+      totalElements: 501,
+      planCoverage: { users: 501, planCovers: 25, overPlan: 476 },
+    });
+    expect(await screen.findByText('501 users, plan covers 25')).toBeInTheDocument();
+    expect(screen.getByText(/^476 users are over the plan/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscriptions' })).toHaveAttribute('href', '/subscription');
+    expect(
+      within((await screen.findByText('cal')).closest('tr') as HTMLElement).getByText('Over the plan'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByText('ann').closest('tr') as HTMLElement).queryByText('Over the plan'),
+    ).toBeNull();
+  });
+
+  it('says nothing is over the plan when it covers everyone', async () => {
+    renderAt('/users', { planCoverage: { users: 2, planCovers: 25, overPlan: 0 } });
+    expect(await screen.findByText('2 users, plan covers 25')).toBeInTheDocument();
+    expect(screen.queryByText(/over the plan/)).toBeNull();
   });
 });
 

@@ -38,6 +38,7 @@ export default {
       ],
     },
     sends('sendTsApin', { id: 'u1' }, PUT('/api/user-management/users/send-ts-apin/u1?customerId=c1')),
+    sends('planCoverage', {}, GET('/api/user-management/users/c1/plan-coverage')),
     sends(
       'countActiveUsers',
       { subscriptionId: 'sub1' },

@@ -19,7 +19,7 @@ import * as activation from './fixtures.ts';
  */
 
 const { ctx, calls, acme, globex, rival } = activation.codeSuite(2);
-const { addUsers, errorOf, generated, newDirectory, newPack, storedCodes } = activation;
+const { addUsers, errorOf, everyoneCovered, generated, newDirectory, newPack, storedCodes } = activation;
 
 beforeAll(() => {
   expect(rival.codes).toBe(2);
@@ -269,7 +269,7 @@ describe('re-generating codes', () => {
     expect((await calls.activate(before[0]!.code)).status).toBe(200);
 
     const answer = await calls.regenerate(acme.admin, acme.id, packId, { all: true });
-    expect(answer.body).toEqual({ regenerated: 4 });
+    expect(answer.body).toEqual({ regenerated: 4, ...everyoneCovered });
     const after = await storedCodes(ctx, packId);
     expect(after.map((code) => code.status)).toEqual(['NEW', 'NEW', 'NEW', 'NEW']);
     expect(after[0]!.activatedDate).toBeNull();
@@ -298,7 +298,7 @@ describe('re-generating codes', () => {
     await generated(ctx, { ...acme, packId });
     await addUsers(ctx, { customerId: acme.id, directoryId }, 1);
     const answer = await calls.regenerate(acme.admin, acme.id, packId, { all: true });
-    expect(answer.body).toEqual({ regenerated: 3 });
+    expect(answer.body).toEqual({ regenerated: 3, ...everyoneCovered });
     expect(await storedCodes(ctx, packId)).toHaveLength(3);
   });
 

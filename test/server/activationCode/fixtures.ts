@@ -1,8 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { activationCodes, directories, tokenPacks, users } from '../../../server/db/schema.ts';
+import { activationCodes, directories, subscriptions, tokenPacks, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { professionalYearly } from '../fixtures/professionalYearly.ts';
 import { type JsonAnswer, sharedTestContext, type TestContext, type TestContextOptions } from '../helpers.ts';
 
 /**
@@ -21,8 +22,15 @@ export interface Tenant {
   packId: string;
 }
 
-/** A customer with its administrator (signed in), a directory and a pack of that directory. */
-export async function tenant(ctx: TestContext, companyName: string): Promise<Tenant> {
+/**
+ * A customer with its administrator (signed in), a directory and a pack of that directory, whose own
+ * subscription covers everyone (`numberOfUsers`: that many; null: a pack without a subscription).
+ */
+export async function tenant(
+  ctx: TestContext,
+  companyName: string,
+  options: { numberOfUsers?: number | null } = {},
+): Promise<Tenant> {
   const customer = await ctx.createCustomer({ companyName });
   const { token } = await signedIn(ctx, {
     customerId: customer.id,
@@ -32,17 +40,64 @@ export async function tenant(ctx: TestContext, companyName: string): Promise<Ten
     .insert(directories)
     .values({ customerId: customer.id, name: `${companyName} LDAP`, type: 'LDAP' })
     .returning();
-  const packId = await newPack(ctx, customer.id, `${companyName} Pack`, directory!.id);
+  const packId = await newPack(
+    ctx,
+    customer.id,
+    `${companyName} Pack`,
+    directory!.id,
+    options.numberOfUsers === undefined ? EVERYONE : options.numberOfUsers,
+  );
   return { id: customer.id, admin: token, directoryId: directory!.id, packId };
 }
 
+/** Users enough for any test: a pack's plan covers every user of its directory unless a test says otherwise. */
+export const EVERYONE = 1_000_000;
+
+/** What a generation (or a re-generation of all) says of a pack covering EVERYONE: nobody left out. */
+export const everyoneCovered = {
+  leftOut: 0,
+  planCovers: EVERYONE,
+  subscriptionId: expect.any(String),
+  tierId: expect.any(String),
+};
+
+/** A Professional subscription of the customer's, in force for a year, covering `numberOfUsers` users. */
+export async function newSubscription(
+  ctx: TestContext,
+  customerId: string,
+  numberOfUsers: number,
+): Promise<string> {
+  const now = Date.now();
+  const [subscription] = await ctx.db
+    .insert(subscriptions)
+    .values({
+      customerId,
+      ...(await professionalYearly(ctx.db)),
+      numberOfUsers,
+      startDate: new Date(now),
+      expireDate: new Date(now + 365 * 86_400_000),
+    })
+    .returning();
+  return subscription!.id;
+}
+
+/**
+ * A token pack of the customer's, with a subscription of its own covering `numberOfUsers` users (EVERYONE
+ * unless told; null: a pack without a subscription, which covers nobody).
+ */
 export async function newPack(
   ctx: TestContext,
   customerId: string,
   name: string,
   primaryDirectoryId: string | null,
+  numberOfUsers: number | null = EVERYONE,
 ): Promise<string> {
-  const [pack] = await ctx.db.insert(tokenPacks).values({ customerId, name, primaryDirectoryId }).returning();
+  const subscriptionId =
+    numberOfUsers === null ? null : await newSubscription(ctx, customerId, numberOfUsers);
+  const [pack] = await ctx.db
+    .insert(tokenPacks)
+    .values({ customerId, name, primaryDirectoryId, subscriptionId })
+    .returning();
   return pack!.id;
 }
 

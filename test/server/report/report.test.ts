@@ -10,6 +10,7 @@ import {
   signInEvents,
   subscriptions,
   tierPlans,
+  tokenPacks,
   users,
 } from '../../../server/db/schema.ts';
 import { redactUrl } from '../../../server/logging.ts';
@@ -109,7 +110,15 @@ beforeAll(async () => {
 
   // Acme: 5 users (one inactive), their codes (one activated in the app, one expired), 3 services, and
   // an active subscription older than an ended one.
-  acme = await tenant(ctx, 'Acme');
+  // Its pack is the 25-user subscription's (made below, with the ended one).
+  acme = await tenant(ctx, 'Acme', { numberOfUsers: null });
+  const plan = await subscribe(acme.id, tiers[1]!, {
+    expiresInMs: 10 * DAY + 3_600_000,
+    createdAgoMs: 20 * DAY,
+    numberOfUsers: 25,
+  });
+  await ctx.db.update(tokenPacks).set({ subscriptionId: plan.id }).where(eq(tokenPacks.id, acme.packId));
+  await subscribe(acme.id, tiers[2]!, { expiresInMs: -DAY, createdAgoMs: DAY, numberOfUsers: 50 });
   const made = await addUsers(ctx, { customerId: acme.id, directoryId: acme.directoryId }, 5);
   expect(await generated(ctx, acme)).toBe(5);
   const codes = await storedCodes(ctx, acme.packId);
@@ -125,15 +134,9 @@ beforeAll(async () => {
     { customerId: acme.id, tokenPackId: acme.packId, instanceName: 'CRM', status: 'STARTED' },
     { customerId: acme.id, tokenPackId: acme.packId, instanceName: 'Wiki', status: 'STOPPED' },
   ]);
-  await subscribe(acme.id, tiers[1]!, {
-    expiresInMs: 10 * DAY + 3_600_000,
-    createdAgoMs: 20 * DAY,
-    numberOfUsers: 25,
-  });
-  await subscribe(acme.id, tiers[2]!, { expiresInMs: -DAY, createdAgoMs: DAY, numberOfUsers: 50 });
 
   // Initech: the customer whose sign-ins are counted (its administrator signed in once in tenant()).
-  initech = await tenant(ctx, 'Initech');
+  initech = await tenant(ctx, 'Initech', { numberOfUsers: null });
   // Globex: nothing but its administrator.
   globexId = (await ctx.createCustomer({ companyName: 'Globex' })).id;
   await ctx.createCustomer({ companyName: 'Umbrella', status: 'INACTIVE' });
@@ -183,7 +186,7 @@ describe('the dashboards', () => {
 });
 
 describe("a customer's panels", () => {
-  it('counts the users: all, active, activated on the app', async () => {
+  it('counts the users: all, active, activated on the app, and against the plan', async () => {
     const answer = await panel(acme.admin, acme.id, 'users');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -195,6 +198,9 @@ describe("a customer's panels", () => {
         { name: 'total', value: 5 },
         { name: 'active', value: 4 },
         { name: 'activated', value: 1 },
+        // The 25-user subscription in force (the ended one covers nobody); nobody over it.
+        { name: 'planCovers', value: 25 },
+        { name: 'overPlan', value: 0 },
       ],
       series: [],
       record: null,
@@ -296,10 +302,20 @@ describe('sign-ins and approvals over time', () => {
     expect((await calls.signin(uniqueEmail('nobody'), 'Wrong-Password-1')).status).toBe(401);
     // Two accounts with the second factor: the app approves the first's request; the second types a
     // wrong code, then its app rejects the request.
+    // Their apps are activated under a plan in force, cancelled right after (so that the subscription panels
+    // above and the provider's count stay as they are): the portal's own second factor goes through no
+    // service, so the plan does not limit it.
+    const plan = await subscribe(initech.id, tiers[1]!, {
+      expiresInMs: 30 * DAY,
+      createdAgoMs: 50 * DAY,
+      numberOfUsers: 25,
+    });
+    await ctx.db.update(tokenPacks).set({ subscriptionId: plan.id }).where(eq(tokenPacks.id, initech.packId));
     owners = [
       await accountWithApp(ctx, initech, { enable2fa: true }),
       await accountWithApp(ctx, initech, { enable2fa: true }),
     ];
+    await ctx.db.update(subscriptions).set({ status: 'CANCELED' }).where(eq(subscriptions.id, plan.id));
     const approved = await pendingSignin(ctx, owners[0]!.email);
     const decided = await calls.appDecision({
       requestId: approved.requestId,

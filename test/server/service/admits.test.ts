@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { customers, serviceInstances } from '../../../server/db/schema.ts';
+import { customers, serviceInstances, tokenPacks } from '../../../server/db/schema.ts';
 import { serviceAdmits } from '../../../server/features/service/admits.ts';
 import { launched, launchOf, serviceSuite, template, usersOf } from './fixtures.ts';
 
@@ -16,7 +16,13 @@ let userId: string;
 
 beforeAll(async () => {
   serviceId = await launched(world, launchOf(world.acme, (await template(world.ctx, [2])).id, []));
-  userId = (await usersOf(world.ctx, world.acme.id, ['dora.admitted']))[0]!.id;
+  const [dora] = await usersOf(world.ctx, world.acme.id, ['dora.admitted']);
+  userId = dora!.id;
+  // Dora is a user of the pack's primary directory, which its 25-user subscription covers.
+  await world.ctx.db
+    .update(tokenPacks)
+    .set({ primaryDirectoryId: dora!.directoryId })
+    .where(eq(tokenPacks.id, world.acme.tokenPackId));
 });
 
 const admits = () => serviceAdmits(world.ctx.db, serviceId, userId);
