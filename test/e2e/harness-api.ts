@@ -85,8 +85,17 @@ export const customerAdminWithOwnPassword = async (
   return { customer, email: values.email, password };
 };
 
-/** Places and answers the Free plan's order (approved when placed): the customer gets its token pack. */
-export const freeOrder = async (portal: RunningPortal, token: string, customerId: string) => {
+/**
+ * Places and answers the Free plan's order (approved when placed): the customer gets its token pack, whose
+ * subscription covers `numberOfUsers` users (enough for the journey's directory: the rest would be over the
+ * plan).
+ */
+export const freeOrder = async (
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  numberOfUsers = 10,
+) => {
   const tiers = await api<{ id: string; tierPlanType: string; periods: { id: string }[] }[]>(
     portal,
     '/billing/payment_plan',
@@ -95,7 +104,7 @@ export const freeOrder = async (portal: RunningPortal, token: string, customerId
   if (!free) throw new Error('the Free plan is missing');
   await api(portal, `/billing/order/${customerId}/submit`, {
     token,
-    json: { customerId, numberOfUsers: 1, paymentPlanIds: [free.id, free.periods[0]!.id] },
+    json: { customerId, numberOfUsers, paymentPlanIds: [free.id, free.periods[0]!.id] },
   });
 };
 
