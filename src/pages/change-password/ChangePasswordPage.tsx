@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Form,
@@ -38,6 +39,7 @@ export const ChangePasswordPage = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
   const session = sessionStore.get();
@@ -68,6 +70,9 @@ export const ChangePasswordPage = () => {
       };
       await dataProvider.changePassword('account', { data });
       sessionStore.update({ forceChangePassword: false });
+      // Who is signed in (the name just given) and what the account may do (refused while the password had to
+      // change) are read again for the pages that follow.
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
       notify('portal.changePassword.success', { type: 'info' });
       // Where the user was going, else the dashboard (the page every sign-in lands on).
       navigate(safeNextPath(params.get('next')) ?? PAGE_PATH.report, { replace: true });
