@@ -92,9 +92,10 @@ export async function withTokenPacks(tx: Database, rows: readonly UserRow[]): Pr
     ids.push(pack.id);
     byDirectory.set(pack.directoryId!, ids);
   }
+  // Only a user of a pack's primary directory can be over a plan: the others are not asked about.
   const overPlan = await overPlanAmong(
     tx,
-    rows.map((row) => row.id),
+    rows.filter((row) => row.directoryId && byDirectory.has(row.directoryId)).map((row) => row.id),
   );
   return rows.map((row) => ({
     ...toUserRecord(row),
