@@ -16,6 +16,7 @@ import { StatusField } from '../../components/StatusField';
 import type { PortalDataProvider } from '../../dataProviders';
 import { EmptyState } from '../../kit/ListEmpty';
 import { ResourceList } from '../../kit/ResourceList';
+import { useSession } from '../../session';
 import { STATUS_CHOICES, type User } from './userFields';
 
 const filters = [
@@ -48,8 +49,10 @@ const UsersEmpty = () => {
 /** Above the list: "501 users, plan covers 25", and who is over the plan (the plan's user count). */
 const UsersPlanHeader = () => {
   const dataProvider = useDataProvider<PortalDataProvider>();
+  // Per customer: an operator may go from one customer's users to another's.
+  const customerId = useSession()?.customerId ?? null;
   const { data } = useQuery({
-    queryKey: ['users', 'planCoverage'],
+    queryKey: ['users', 'planCoverage', customerId],
     queryFn: async () => (await dataProvider.planCoverage<PlanCoverage>('users', {})).data,
   });
   if (!data || data.users === 0) return null;
