@@ -3,16 +3,27 @@ import { performance } from 'node:perf_hooks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import type { Database } from '../server/db/client.ts';
-import { accountRoles, accounts, customers, directories, roles, tokenPacks } from '../server/db/schema.ts';
+import {
+  accountRoles,
+  accounts,
+  customers,
+  directories,
+  roles,
+  subscriptions,
+  tokenPacks,
+} from '../server/db/schema.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
+import { coversUser } from '../server/features/subscription/coverage.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../server/seed.ts';
+import { professionalYearly } from '../test/server/fixtures/professionalYearly.ts';
 import { percentile, verdict, withSeededDatabase } from './measure.ts';
 
 const USERS = 100_000;
 const ZIPPED = 10_000;
 const CALLS = 50;
 const PAGE_SIZE = 1_000;
-const TARGETS = { generateSeconds: 5, listMs: 100, zipSeconds: 20, zipGrowthMb: 150 };
+const CHECKS = 50;
+const TARGETS = { generateSeconds: 5, listMs: 100, zipSeconds: 20, zipGrowthMb: 150, checkMs: 20 };
 const BASE = '/api/idm-config/v2/reactive/activation-code';
 const ADMIN = { email: 'bench-customer-admin@example.com', password: 'Bench-Customer-Admin-1' };
 
@@ -34,6 +45,22 @@ async function directoryWithUsers(db: Database, customerId: string, name: string
       'ACTIVE'
     from generate_series(1, ${count}) as n`);
   return directory!.id;
+}
+
+/** A subscription of the customer's in force for a year, covering `numberOfUsers` users. */
+async function subscription(db: Database, customerId: string, numberOfUsers: number) {
+  const now = Date.now();
+  const [made] = await db
+    .insert(subscriptions)
+    .values({
+      customerId,
+      ...(await professionalYearly(db)),
+      numberOfUsers,
+      startDate: new Date(now),
+      expireDate: new Date(now + 365 * 86_400_000),
+    })
+    .returning({ id: subscriptions.id });
+  return made!.id;
 }
 
 /** A customer administrator of `customerId` (the built-in role), who signs in without a forced change. */
@@ -91,10 +118,20 @@ export async function enrollmentFigures(): Promise<void> {
     const [largePack, smallPack] = await db
       .insert(tokenPacks)
       .values([
-        { customerId, name: 'Bench 100,000 users', primaryDirectoryId: large },
-        { customerId, name: 'Bench 10,000 users', primaryDirectoryId: small },
+        {
+          customerId,
+          name: 'Bench 100,000 users',
+          primaryDirectoryId: large,
+          subscriptionId: await subscription(db, customerId, USERS),
+        },
+        {
+          customerId,
+          name: 'Bench 10,000 users',
+          primaryDirectoryId: small,
+          subscriptionId: await subscription(db, customerId, ZIPPED),
+        },
       ])
-      .returning({ id: tokenPacks.id });
+      .returning({ id: tokenPacks.id, subscriptionId: tokenPacks.subscriptionId });
     await customerAdmin(db, customerId);
     await db.execute(sql`analyze users`);
 
@@ -156,7 +193,41 @@ export async function enrollmentFigures(): Promise<void> {
         row(`PGlite: ${PAGE_SIZE.toLocaleString('en')} rows + total, status NEW`, times, TARGETS.listMs),
       );
 
-      // 3. The zip of 10,000 QR codes, streamed from a listening server.
+      // 3. The gateway's check that the plan covers one user (at each sign-in), all 100,000 enrolled: with
+      // room for everyone, then with a plan of half of them (each user's place counted).
+      const userIds = (
+        (await db.execute(sql`select id from users where directory_id = ${large}::uuid`)) as {
+          rows: { id: string }[];
+        }
+      ).rows.map((user) => user.id);
+      const pack = { subscriptionId: largePack!.subscriptionId, primaryDirectoryId: large };
+      const checks = async () => {
+        const times: number[] = [];
+        let covered = 0;
+        for (let i = 0; i < CHECKS; i++) {
+          const start = performance.now();
+          if (await coversUser(db, pack, userIds[(i * 7919) % userIds.length]!)) covered++;
+          times.push(performance.now() - start);
+        }
+        return { times, covered };
+      };
+      const roomy = await checks();
+      await db
+        .update(subscriptions)
+        .set({ numberOfUsers: USERS / 2 })
+        .where(eq(subscriptions.id, pack.subscriptionId!));
+      const half = await checks();
+      if (roomy.covered !== CHECKS || half.covered === 0 || half.covered === CHECKS) {
+        throw new Error(`the plan covered ${roomy.covered} then ${half.covered} of ${CHECKS} users`);
+      }
+      lines.push(
+        `| ${`plan covers one user, ${CHECKS} checks`.padEnd(40)} | median    | p95       | target   |         |`,
+        `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
+        row(`plan of ${USERS.toLocaleString('en')} (room for all)`, roomy.times, TARGETS.checkMs),
+        row(`plan of ${(USERS / 2).toLocaleString('en')} (places counted)`, half.times, TARGETS.checkMs),
+      );
+
+      // 4. The zip of 10,000 QR codes, streamed from a listening server.
       await generate(smallPack!.id, ZIPPED);
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${BASE}/${customerId}/download-token-pack-ac-zip/${smallPack!.id}`;
       const rssBefore = process.memoryUsage().rss;

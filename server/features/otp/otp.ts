@@ -40,7 +40,7 @@ import { recordSignInEvent } from '../../domain/signInEvents.ts';
 import { fail } from '../../errors.ts';
 import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { UUID_PATTERN } from '../../validation.ts';
-import { coveredBy, type PackPlan, planOfPack } from '../subscription/coverage.ts';
+import { coveredBy, coversUser, type PackPlan, planOfPack } from '../subscription/coverage.ts';
 import { otpMail } from './otpMail.ts';
 
 /**
@@ -415,18 +415,15 @@ async function verifyCode(
 ): Promise<OtpVerification> {
   const directoryId = service.primaryDirectoryId;
   if (!directoryId) return uncheckedAttempt(tx, service, body.username, now);
-  const found = await tx
+  const named = await tx
     .select({ id: users.id })
     .from(users)
     .where(
-      and(
-        eq(users.directoryId, directoryId),
-        eq(users.username, body.username),
-        eq(users.status, 'ACTIVE'),
-        // A user over the plan is answered as one without seed or device.
-        coveredBy(service, users.id, now),
-      ),
+      and(eq(users.directoryId, directoryId), eq(users.username, body.username), eq(users.status, 'ACTIVE')),
     );
+  // A user over the plan is answered as one without seed or device.
+  const found: typeof named = [];
+  for (const user of named) if (await coversUser(tx, service, user.id, now)) found.push(user);
   if (found.length === 0) return uncheckedAttempt(tx, service, body.username, now);
   const userIds = found.map((user) => user.id);
   const seeds = await tx

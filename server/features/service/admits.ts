@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { customers, serviceInstances, tokenPacks, users } from '../../db/schema.ts';
 import { UUID_PATTERN } from '../../validation.ts';
-import { coveredBy } from '../subscription/coverage.ts';
+import { coversUser } from '../subscription/coverage.ts';
 
 /**
  * Whether a sign-in through a service may go on (docs/requirements/portal-states.md: stopping a service blocks all its users; a
@@ -45,12 +45,10 @@ export async function serviceAdmits(
     .where(eq(serviceInstances.id, serviceId.toLowerCase()));
   if (!found) return 'disabled';
   // The user is looked for in the service's customer only: a user of another customer is unknown here.
-  const [user] = await withinCustomer(db, found.customerId, (tx) =>
-    tx
-      .select({ id: users.id, covered: coveredBy(found, users.id).mapWith(Boolean) })
-      .from(users)
-      .where(eq(users.id, userId.toLowerCase())),
-  );
+  const user = await withinCustomer(db, found.customerId, async (tx) => {
+    const [known] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId.toLowerCase()));
+    return known && { covered: await coversUser(tx, found, known.id) };
+  });
   if (!user) return 'disabled';
   if (found.status === 'STOPPED') return 'stopped';
   if (!found.enabled || found.customerStatus !== 'ACTIVE') return 'disabled';

@@ -179,3 +179,62 @@ export async function customerPlan(db: Database, now = new Date()): Promise<Plan
     overPlan: Number(row?.over_plan ?? 0),
   };
 }
+
+/**
+ * Whether the pack covers the user `userId`: the same answer as `coveredBy`, for one user, without ranking
+ * the whole subscription (the gateway asks it at every sign-in). The user's place is counted instead:
+ * - a plan with room for every ACTIVE user of its packs' directories covers them all (one count);
+ * - otherwise the users ahead of this one are the enrolled users created before it (when it is enrolled),
+ *   or every enrolled user and the users not enrolled created before it (when it is not), and it is
+ *   covered when fewer than the plan's number of users are ahead.
+ */
+export async function coversUser(db: Database, pack: PackOfPlan, userId: string, now = new Date()) {
+  if (!pack.subscriptionId) return false;
+  const subscription = sql`${pack.subscriptionId}::uuid`;
+  const [row] = await rowsOf<{ covered: boolean | null }>(
+    db.execute(sql`
+      with plan as (
+        select s.number_of_users as n from ${subscriptions} s where s.id = ${subscription} and ${inForce(now)}
+      ),
+      dirs as (
+        select distinct p.primary_directory_id as d from ${tokenPacks} p
+        where p.subscription_id = ${subscription} and p.primary_directory_id is not null
+      ),
+      me as (
+        select u.id, u.created_date from ${users} u
+        where u.id = ${userId}::uuid and u.status = 'ACTIVE' and u.directory_id in (select d from dirs)
+      ),
+      members as (
+        select u.id, u.created_date from ${users} u
+        where u.status = 'ACTIVE' and u.directory_id in (select d from dirs)
+      ),
+      enrolled as (
+        select m.id, m.created_date from members m where m.id in (
+          select a.user_id from ${activationCodes} a
+            join ${tokenPacks} ap on ap.id = a.token_pack_id and ap.subscription_id = ${subscription}
+          union
+          select d.user_id from ${userDevices} d
+            join ${tokenPacks} dp on dp.id = d.token_pack_id and dp.subscription_id = ${subscription}
+          union
+          select o.user_id from ${otpCodes} o
+            join ${serviceInstances} si on si.id = o.service_instance_id
+            join ${tokenPacks} op on op.id = si.token_pack_id and op.subscription_id = ${subscription})
+      ),
+      mine as (select exists (select 1 from enrolled e, me where e.id = me.id) as yes),
+      ahead as (
+        select case when (select yes from mine) then
+          (select count(*) from enrolled e, me where (e.created_date, e.id) < (me.created_date, me.id))
+        else
+          (select count(*) from enrolled)
+          + (select count(*) from members m, me where (m.created_date, m.id) < (me.created_date, me.id))
+          - (select count(*) from enrolled e, me where (e.created_date, e.id) < (me.created_date, me.id))
+        end as k
+      )
+      select case
+        when not exists (select 1 from me) or not exists (select 1 from plan) then false
+        when (select count(*) from members) <= (select n from plan) then true
+        else (select k from ahead) < (select n from plan)
+      end as covered`),
+  );
+  return row?.covered === true;
+}

@@ -128,6 +128,39 @@ describe('OTP seeds and the gateway', () => {
   });
 });
 
+describe("the gateway's check of one user", () => {
+  it('answers for each user what the ranking of the whole plan answers', async () => {
+    const { owner, names } = await customerWith('Agrees', 3, 7);
+    expect((await generate(owner)).body).toMatchObject({ generated: 3, leftOut: 4 });
+    const serviceId = await newService(ctx, owner.id, owner.packId, 'VPN');
+    const idOf = async (username: string) =>
+      (await ctx.db.select().from(users).where(eq(users.username, username)))[0]!.id;
+    // An enrolled user leaves, two newer ones share a creation time, and the plan grows to 4: the two
+    // enrolled users left come first, then the oldest not enrolled.
+    await ctx.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.username, names[0]!));
+    const [fifth] = await ctx.db.select().from(users).where(eq(users.username, names[4]!));
+    await ctx.db.update(users).set({ createdDate: fifth!.createdDate }).where(eq(users.username, names[5]!));
+    await setNumberOfUsers(owner, 4);
+
+    const list = await ctx.call('GET', `/api/user-management/users/${owner.id}/search?page=0&pageSize=25`, {
+      token: owner.admin,
+    });
+    const ranked = new Map(
+      (list.body.content as { username: string; overPlan: boolean }[]).map((user) => [
+        user.username,
+        user.overPlan ? 'overPlan' : 'ok',
+      ]),
+    );
+    const active = names.slice(1);
+    const admitted = await Promise.all(
+      active.map(async (name) => serviceAdmits(ctx.db, serviceId, await idOf(name))),
+    );
+    expect(admitted).toEqual(active.map((name) => ranked.get(name)));
+    expect(admitted.filter((answer) => answer === 'ok')).toHaveLength(4);
+    expect(admitted.filter((answer) => answer === 'overPlan')).toHaveLength(2);
+  });
+});
+
 describe('the users list and the dashboard', () => {
   it('marks the users over the plan and says how many users the plan covers', async () => {
     const { owner, names } = await customerWith('Listed', 2, 5);
