@@ -15,8 +15,7 @@ import {
 import { hashPassword } from '../server/domain/passwords.ts';
 import { coversUser } from '../server/features/subscription/coverage.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../server/seed.ts';
-import { professionalYearly } from '../test/server/fixtures/professionalYearly.ts';
-import { percentile, verdict, withSeededDatabase } from './measure.ts';
+import { percentile, subscription, verdict, withSeededDatabase } from './measure.ts';
 
 const USERS = 100_000;
 const ZIPPED = 10_000;
@@ -45,22 +44,6 @@ async function directoryWithUsers(db: Database, customerId: string, name: string
       'ACTIVE'
     from generate_series(1, ${count}) as n`);
   return directory!.id;
-}
-
-/** A subscription of the customer's in force for a year, covering `numberOfUsers` users. */
-async function subscription(db: Database, customerId: string, numberOfUsers: number) {
-  const now = Date.now();
-  const [made] = await db
-    .insert(subscriptions)
-    .values({
-      customerId,
-      ...(await professionalYearly(db)),
-      numberOfUsers,
-      startDate: new Date(now),
-      expireDate: new Date(now + 365 * 86_400_000),
-    })
-    .returning({ id: subscriptions.id });
-  return made!.id;
 }
 
 /** A customer administrator of `customerId` (the built-in role), who signs in without a forced change. */

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
+import { subscriptions } from '../server/db/schema.ts';
 import { ensureSeed } from '../server/seed.ts';
+import { professionalYearly } from '../test/server/fixtures/professionalYearly.ts';
 
 /** The value below which `p` percent of `values` lie (nearest rank). */
 export const percentile = (values: number[], p: number): number => {
@@ -39,4 +41,20 @@ export async function withSeededDatabase<T>(
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A subscription of the customer's in force for a year, covering `numberOfUsers` users. */
+export async function subscription(db: Database, customerId: string, numberOfUsers: number) {
+  const now = Date.now();
+  const [made] = await db
+    .insert(subscriptions)
+    .values({
+      customerId,
+      ...(await professionalYearly(db)),
+      numberOfUsers,
+      startDate: new Date(now),
+      expireDate: new Date(now + 365 * 86_400_000),
+    })
+    .returning({ id: subscriptions.id });
+  return made!.id;
 }

@@ -6,7 +6,7 @@ import type { Database } from '../server/db/client.ts';
 import { accountRoles, accounts, customers, directories, roles, tokenPacks } from '../server/db/schema.ts';
 import { hashPassword } from '../server/domain/passwords.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../server/seed.ts';
-import { percentile, verdict, withSeededDatabase } from './measure.ts';
+import { percentile, subscription, verdict, withSeededDatabase } from './measure.ts';
 
 /**
  * The dashboard of a customer with 100,000 users (each with an activation code: a third activated, a tenth
@@ -57,7 +57,12 @@ export async function reportFigures(): Promise<void> {
       .returning({ id: directories.id });
     const [pack] = await db
       .insert(tokenPacks)
-      .values({ customerId, name: 'Bench 100,000 users', primaryDirectoryId: directory!.id })
+      .values({
+        customerId,
+        name: 'Bench 100,000 users',
+        primaryDirectoryId: directory!.id,
+        subscriptionId: await subscription(db, customerId, USERS),
+      })
       .returning({ id: tokenPacks.id });
     await db.execute(sql`
       insert into users (customer_id, directory_id, source, external_id, username, email, status, app_activated)
