@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Order } from './billing.ts';
 import { CARD_BRANDS, CARD_RULE_ERRORS, CARD_TOKEN_MAX } from './cardRules.ts';
 import { closed } from './fields.ts';
-import { defineCalls, defineErrors, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineResource, type ErrorText } from './kit.ts';
 
 /**
  * Payment cards and paying orders by card (docs/requirements/billing-services-entities.md Card, docs/requirements/billing-services-states.md Subscribe/Upgrade/Purchase flow, docs/requirements/billing-services-data-calls.md card
@@ -178,10 +178,42 @@ export const CARD_ERRORS = defineErrors({
     key: 'error.card.oneSource',
     text: 'Choose one card to pay with: a saved card or a new one.',
   },
+  // A declined charge (402), in words by its decline code (declineErrorOf); `params.reason` keeps the code.
   declined: {
     status: 402,
     key: 'error.card.declined',
-    text: 'The card was declined (%{reason}). Use another card or contact your bank.',
+    text: 'Your card was declined. Use another card or contact your bank.',
+    field: 'card',
+  },
+  insufficientFunds: {
+    status: 402,
+    key: 'error.card.insufficientFunds',
+    text: 'Your card has insufficient funds. Use another card or contact your bank.',
+    field: 'card',
+  },
+  expiredCard: {
+    status: 402,
+    key: 'error.card.expiredCard',
+    text: 'Your card has expired. Use another card.',
+    field: 'card',
+  },
+  incorrectCvc: {
+    status: 402,
+    key: 'error.card.incorrectCvc',
+    text: "Your card's security code is incorrect.",
+    field: 'card',
+  },
+  processingError: {
+    status: 402,
+    key: 'error.card.processingError',
+    text: 'An error occurred while processing your card. Nothing was charged; try again in a few minutes.',
+    field: 'card',
+  },
+  authenticationRequired: {
+    status: 402,
+    key: 'error.card.authenticationRequired',
+    text: 'Your bank asks to confirm this payment, which cannot be done here. Use another card or contact your bank.',
+    field: 'card',
   },
   notPayable: {
     status: 409,
@@ -216,3 +248,19 @@ export const CARD_ERRORS = defineErrors({
     text: 'Enter the name on the card (at most 100 characters).',
   },
 });
+
+/**
+ * The words of a declined charge by its decline code (the test processor's, Stripe's `decline_code` or
+ * `code`); any other code is a plain decline.
+ */
+const DECLINE_WORDS: Readonly<Record<string, keyof typeof CARD_ERRORS>> = {
+  insufficient_funds: 'insufficientFunds',
+  expired_card: 'expiredCard',
+  incorrect_cvc: 'incorrectCvc',
+  invalid_cvc: 'incorrectCvc',
+  processing_error: 'processingError',
+  authentication_required: 'authenticationRequired',
+};
+
+export const declineErrorOf = (reason: string): ErrorText =>
+  CARD_ERRORS[Object.hasOwn(DECLINE_WORDS, reason) ? DECLINE_WORDS[reason]! : 'declined'];

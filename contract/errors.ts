@@ -97,6 +97,7 @@ export const PHONE_ERRORS = defineErrors({
   invalid: {
     status: 400,
     key: 'error.phone.invalid',
+    field: 'mobilePhone',
     text: 'Enter a phone number in international format: + and the country code, then the number (+84 90 123 45 67).',
   },
 });

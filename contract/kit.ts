@@ -352,6 +352,12 @@ export interface ErrorText {
   key: string;
   text: string;
   status?: number;
+  /**
+   * A refusal of one field's value: the form field it concerns (a call whose form names it otherwise says
+   * so in `params.field`). The server names it in the answer (`params.field`); the portal's forms say the
+   * refusal under that field, marked invalid, and keep the values (contract/fieldRefusals.ts lists these).
+   */
+  field?: string;
 }
 
 const errorSets = new WeakSet<object>();

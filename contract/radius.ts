@@ -108,6 +108,14 @@ export const RADIUS_ERRORS = defineErrors({
     status: 409,
     key: 'error.radius.ipExisted',
     text: 'There is one existing connector with this IP already. Please check your IP again!',
+    field: 'ipAddress',
+  },
+  /** The same refusal, naming the connector of the caller's customer that has the address. */
+  ipHeldBy: {
+    status: 409,
+    key: 'error.radius.ipHeldBy',
+    text: "The connector '%{name}' already has this IP address. Please check your IP again!",
+    field: 'ipAddress',
   },
 });
 

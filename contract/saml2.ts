@@ -262,10 +262,16 @@ export const saml2 = defineResource({
 
 export const SAML2_ERRORS = defineErrors({
   notFound: { status: 404, key: 'error.saml2.notFound', text: 'SAML 2.0 connector not found' },
-  nameExisted: { status: 409, key: 'error.saml2.nameExisted', text: 'SAML2 connector name already existed' },
+  nameExisted: {
+    status: 409,
+    key: 'error.saml2.nameExisted',
+    text: 'SAML2 connector name already existed',
+    field: 'uname',
+  },
   certificate: {
     status: 400,
     key: 'error.saml2.certificate',
+    field: 'certificate',
     text: 'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
   },
   unknownType: {

@@ -290,6 +290,7 @@ export const SESSION_ERRORS = defineErrors({
     status: 400,
     key: 'error.account.oldPasswordIncorrect',
     text: 'Old Password is Incorrect',
+    field: 'oldPassword',
   },
   accountInvalidCredential: {
     status: 401,
@@ -312,36 +313,43 @@ export const PASSWORD_ERRORS = defineErrors({
   policy: {
     status: 400,
     key: 'error.password.policy',
+    field: 'newPassword',
     text: 'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a number.',
   },
   confirmMismatch: {
     status: 400,
     key: 'error.password.confirmMismatch',
+    field: 'confirmPassword',
     text: 'Password and Confirm New Password does not match',
   },
   sameAsOld: {
     status: 400,
     key: 'error.password.sameAsOld',
+    field: 'newPassword',
     text: 'The new password must be different from the old password.',
   },
   tooLong: {
     status: 400,
     key: 'error.password.tooLong',
+    field: 'newPassword',
     text: 'Password must be at most %{maxLength} characters.',
   },
   common: {
     status: 400,
     key: 'error.password.common',
+    field: 'newPassword',
     text: 'This password is one of the most common passwords. Choose one that is harder to guess.',
   },
   containsEmail: {
     status: 400,
     key: 'error.password.containsEmail',
+    field: 'newPassword',
     text: 'Password must not contain the part of the email address before the @.',
   },
   reused: {
     status: 400,
     key: 'error.password.reused',
+    field: 'newPassword',
     text: 'The new password must be different from your last %{count} passwords.',
   },
   tooManyChecks: {

@@ -8,6 +8,7 @@
 //   sides;
 // - src/i18n/en/errors.ts: the English texts of every error the contracts define (contract/errors.ts and
 //   each contract's `defineErrors`), nested by key, for the portal's catalogue;
+// - contract/fieldRefusals.ts: the errors that concern one field (an ErrorText's `field`), for the transport;
 // - contract/auditTables.ts: the audit log's table names, from the contracts that declare one (`audit`);
 // - contract/permissionCatalogue.ts: the permission resources, from the contracts that declare theirs
 //   (`definePermissions`), as one typed literal the other contracts' `resource:action` keys are checked against.
@@ -140,6 +141,27 @@ export const error = ${JSON.stringify(tree)};
 `;
 }
 
+/** The refusals of one field's value, by key: the field each concerns unless its answer names another. */
+async function fieldRefusals(): Promise<string> {
+  const { CONTRACT_MODULES } = await import('../contract/registry.ts');
+  const { isErrorSet } = await import('../contract/kit.ts');
+  const fields = new Map<string, string>();
+  for (const exports of Object.values(CONTRACT_MODULES)) {
+    for (const value of Object.values(exports as Record<string, unknown>)) {
+      if (!isErrorSet(value)) continue;
+      for (const { key, field } of Object.values(value)) if (field) fields.set(key, field);
+    }
+  }
+  const entries = Object.fromEntries([...fields.keys()].sort().map((key) => [key, fields.get(key)]));
+  return `${HEADER("the contracts' errors that concern one field (an ErrorText's `field`)")}
+/**
+ * The refusals of one field's value, by message key, and the field each concerns unless the answer's
+ * \`params.field\` names another: the portal's transport turns them into the form's field errors.
+ */
+export const FIELD_REFUSALS: Readonly<Record<string, string>> = ${JSON.stringify(entries)};
+`;
+}
+
 /** The audit log's tables, from the contracts that declare theirs, by English name. */
 async function auditTables(): Promise<string> {
   const { RESOURCE_CONTRACTS } = await import('../contract/index.ts');
@@ -192,6 +214,7 @@ const outputs: Record<string, () => string | Promise<string>> = {
   'server/db/schema.ts': schema,
   'contract/registry.ts': contracts,
   'src/i18n/en/errors.ts': errorCatalogue,
+  'contract/fieldRefusals.ts': fieldRefusals,
   'contract/auditTables.ts': auditTables,
   'contract/permissionCatalogue.ts': permissionCatalogue,
 };

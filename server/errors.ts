@@ -41,7 +41,9 @@ export class AppError extends Error {
 export function fail(error: ErrorText, params?: MessageParams): AppError {
   if (error.status === undefined)
     throw new Error(`${error.key} is the portal's own: the server never answers it`);
-  return new AppError(error.status, error.key, error.text, params);
+  // A refusal of one field's value names the field, for the form that sent it to say it there.
+  const named = error.field && typeof params?.field !== 'string' ? { field: error.field, ...params } : params;
+  return new AppError(error.status, error.key, error.text, named);
 }
 
 export const badRequest = (messageKey: string, message: string, params?: MessageParams) =>

@@ -9,6 +9,7 @@ import { preloadOf } from './kit/preloadable';
 import { Layout } from './layout/Layout';
 import { MenuItemsContext, resourceMenuItems } from './layout/menu/entries';
 import { NotFound } from './layout/NotFound';
+import { PortalNotification } from './layout/PlacedNotification';
 import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
 import { themeForPath } from './theme';
@@ -37,6 +38,7 @@ const App = ({ authProvider }: AppProps) => {
         authProvider={authProvider}
         i18nProvider={i18nProvider}
         layout={Layout}
+        notification={PortalNotification}
         theme={themeForPath(pathname)}
         catchAll={NotFound}
         accessDenied={NotFound}

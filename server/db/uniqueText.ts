@@ -18,7 +18,9 @@ export async function claimUniqueText(
     id: PgColumn;
     /** Which rows count (a role's name is unique among the provider's roles only). */
     among?: SQL;
-    taken: () => AppError;
+    /** A column that names the row holding the value, for `taken` to say which it is. */
+    holder?: PgColumn;
+    taken: (holder?: string) => AppError;
   },
   value: string,
   exceptId?: string,
@@ -26,7 +28,7 @@ export async function claimUniqueText(
   const lowered = value.toLowerCase();
   await tx.execute(sql`select pg_advisory_xact_lock(${rule.lock}, hashtext(${lowered}))`);
   const [found] = await tx
-    .select({ id: rule.id })
+    .select({ id: rule.id, holder: rule.holder ?? rule.id })
     .from(rule.table)
     .where(
       and(
@@ -36,5 +38,5 @@ export async function claimUniqueText(
       ),
     )
     .limit(1);
-  if (found) throw rule.taken();
+  if (found) throw rule.taken(rule.holder ? String(found.holder) : undefined);
 }

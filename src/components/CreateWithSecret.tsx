@@ -8,7 +8,7 @@ import {
   useRedirect,
   useResourceContext,
 } from 'react-admin';
-import { errorNotification } from '../kit/notifyError';
+import { errorNotification, fieldErrorsOf } from '../kit/notifyError';
 import { SecretDialog, type SecretTexts } from './SecretDialog';
 
 export interface CreateWithSecretProps {
@@ -37,7 +37,10 @@ export const CreateWithSecret = ({ transform, field, texts, children }: CreateWi
             notify(`resources.${resource}.notifications.created`, { type: 'info' });
             setCreated({ id: data.id, secret: String(data[field] ?? '') });
           },
-          onError: (error) => notify(...errorNotification(error)),
+          // A refusal of one field's value is said under it by the form (ResourceForm).
+          onError: (error) => {
+            if (!fieldErrorsOf(error)) notify(...errorNotification(error));
+          },
         }}
       >
         {children}

@@ -1,6 +1,5 @@
 import { fetchUtils, HttpError } from 'react-admin';
-import { PHONE_ERRORS } from '../../contract/errors';
-import { PASSWORD_ERRORS } from '../../contract/session';
+import { FIELD_REFUSALS } from '../../contract/fieldRefusals';
 import { i18nProvider } from '../i18n';
 
 /**
@@ -56,16 +55,11 @@ export const isPublicCall = (method: string, path: string): boolean => {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
- * The server's refusals of one field's value, whose answer names the field (`params.field`): a new password
- * the rules refuse, a phone that is not a phone number.
- */
-const FIELD_REFUSALS: ReadonlySet<string> = new Set(
-  [...Object.values(PASSWORD_ERRORS), ...Object.values(PHONE_ERRORS)].map((error) => error.key),
-);
-
-/**
- * A field refusal as react-admin's forms take a server's validation errors (an HttpError's `body.errors`:
- * the form that sent it says it under the field, in the catalogue's words), or undefined.
+ * A refusal of one field's value (an error its contract says concerns a field: a new password the rules
+ * refuse, a phone that is not one, an address another connector has, a certificate that is not one, a
+ * declined card…; contract/fieldRefusals.ts) as react-admin's forms take a server's validation errors: an
+ * HttpError's `body.errors`, under the field the answer names (`params.field`, else the contract's), in the
+ * catalogue's words. The form that sent it says it there (src/kit/fieldRefusals.ts); undefined otherwise.
  */
 const fieldErrorsOf = (payload: {
   messageKey?: string;
@@ -77,10 +71,10 @@ const fieldErrorsOf = (payload: {
     unknown
   >;
   const { messageKey } = payload;
-  if (!messageKey || !FIELD_REFUSALS.has(messageKey) || typeof params.field !== 'string') return undefined;
-  return {
-    [params.field]: i18nProvider.translate(messageKey, { ...params, _: payload.message ?? messageKey }),
-  };
+  if (!messageKey || !Object.hasOwn(FIELD_REFUSALS, messageKey)) return undefined;
+  const field = typeof params.field === 'string' ? params.field : FIELD_REFUSALS[messageKey];
+  if (!field) return undefined;
+  return { [field]: i18nProvider.translate(messageKey, { ...params, _: payload.message ?? messageKey }) };
 };
 
 /**

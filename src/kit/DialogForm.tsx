@@ -9,9 +9,10 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactElement, type ReactNode, useId } from 'react';
+import { type BaseSyntheticEvent, type ReactElement, type ReactNode, useId } from 'react';
 import { Button, type ButtonProps, Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Notice } from './ActionButton';
+import { InvalidFormNotice, useFieldRefusals } from './fieldRefusals';
 import { errorNotification, fieldErrorsOf } from './notifyError';
 
 export interface TitledDialogProps {
@@ -159,6 +160,7 @@ export function DialogForm<V extends object, A = unknown>({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const keepFieldRefusals = useFieldRefusals();
   const titleId = useId();
   const bodyId = useId();
   const { mutateAsync, isPending } = useMutation({
@@ -189,14 +191,16 @@ export function DialogForm<V extends object, A = unknown>({
       <Form
         noValidate
         defaultValues={defaultValues as Record<string, unknown> | undefined}
+        disableInvalidFormNotification
         // A refusal of one field's value, answered to react-admin's form, shows under that field.
-        onSubmit={(values: Record<string, unknown>) =>
+        onSubmit={(values: Record<string, unknown>, event?: BaseSyntheticEvent) =>
           mutateAsync(values as V).then(
             () => undefined,
-            (error: unknown) => fieldErrorsOf(error),
+            (error: unknown) => keepFieldRefusals(fieldErrorsOf(error), event),
           )
         }
       >
+        <InvalidFormNotice />
         <DialogBody
           titleId={titleId}
           bodyId={bodyId}

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { CARD_ERRORS, type PayBody, type PaymentSession } from '../../../contract/card.ts';
+import { CARD_ERRORS, declineErrorOf, type PayBody, type PaymentSession } from '../../../contract/card.ts';
 import type { Database } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema.ts';
 import type { Modifier } from '../../domain/audit.ts';
@@ -153,6 +153,6 @@ export async function payOrder(call: PayCall, processor: PaymentProcessor, body:
         declineReason: error.reason,
       }),
     );
-    throw fail(E.declined, { reason: error.reason });
+    throw fail(declineErrorOf(error.reason), { reason: error.reason });
   }
 }

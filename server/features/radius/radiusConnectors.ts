@@ -57,7 +57,12 @@ const toRecord = (row: RadiusRow): RadiusRecord => ({
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: RadiusRow) =>
   kept;
 
-const ipExisted = () => fail(RADIUS_ERRORS.ipExisted);
+/**
+ * The address is taken: by the connector named, when the caller's customer holds it (the search runs in the
+ * customer's reach, so the name is never another customer's), else in the spec's words.
+ */
+const ipExisted = (holder?: string) =>
+  holder ? fail(RADIUS_ERRORS.ipHeldBy, { name: holder }) : fail(RADIUS_ERRORS.ipExisted);
 
 /** A customer's RADIUS connectors (never their shared secrets). */
 export const radiusRows = defineRows<RadiusRow, RadiusRecord>({
@@ -87,6 +92,7 @@ export async function claimIp(scope: Scope, ipAddress: string, exceptId?: string
       table: radiusConnectors,
       column: radiusConnectors.ipAddress,
       id: radiusConnectors.id,
+      holder: radiusConnectors.name,
       taken: ipExisted,
     },
     canonical,

@@ -61,9 +61,14 @@ export const error = {
   },
   card: {
     alreadyPaid: 'This order is already paid.',
-    declined: 'The card was declined (%{reason}). Use another card or contact your bank.',
+    authenticationRequired:
+      'Your bank asks to confirm this payment, which cannot be done here. Use another card or contact your bank.',
+    declined: 'Your card was declined. Use another card or contact your bank.',
     duplicate: 'This card is already saved.',
     expired: 'The card has expired.',
+    expiredCard: 'Your card has expired. Use another card.',
+    incorrectCvc: "Your card's security code is incorrect.",
+    insufficientFunds: 'Your card has insufficient funds. Use another card or contact your bank.',
     invalidCvc: 'The security code is not valid: 4 digits for American Express, 3 for other cards.',
     invalidExpiry: 'The expiry date is not valid.',
     invalidName: 'Enter the name on the card (at most 100 characters).',
@@ -73,6 +78,8 @@ export const error = {
     notPayable: 'Orders of the %{plan} plan are not paid by card.',
     oneSource: 'Choose one card to pay with: a saved card or a new one.',
     orderNotSubmitted: 'Only a submitted order can be paid; this one is %{status}.',
+    processingError:
+      'An error occurred while processing your card. Nothing was charged; try again in a few minutes.',
     providerUnavailable:
       'The card payment provider could not be reached. Nothing was charged; try again in a few minutes.',
     unsupportedBrand: 'This card brand is not supported.',
@@ -174,6 +181,7 @@ export const error = {
   },
   radius: {
     ipExisted: 'There is one existing connector with this IP already. Please check your IP again!',
+    ipHeldBy: "The connector '%{name}' already has this IP address. Please check your IP again!",
     notFound: 'RADIUS connector not found',
   },
   rateLimit: {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type BaseSyntheticEvent, useState } from 'react';
 import {
   Form,
   maxLength,
@@ -18,6 +18,7 @@ import { validPhone } from '../../components/phoneValidator';
 import { usePageTitle } from '../../components/usePageTitle';
 import { matchesField, newPasswordRules, requiredField } from '../../components/validators';
 import type { ChangePasswordBody, PortalDataProvider } from '../../dataProviders';
+import { InvalidFormNotice, useFieldRefusals } from '../../kit/fieldRefusals';
 import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
 import { PAGE_PATH } from '../../layout/paths';
 import { type SessionUser, sessionStore } from '../../session';
@@ -48,10 +49,22 @@ export const ChangePasswordPage = () => {
   const [profileMissing] = useState(() =>
     REQUIRED_PROFILE_FIELDS.some((field) => !session?.user?.[field]?.trim()),
   );
+  // The first values, once: the session's user changes when the profile is saved, and new first values would
+  // empty the form (the old password too) just as a refusal of the new password is to be said under it.
+  const [defaultValues] = useState(() =>
+    profileMissing
+      ? {
+          firstName: session?.user?.firstName ?? '',
+          lastName: session?.user?.lastName ?? '',
+          mobilePhone: session?.user?.mobilePhone ?? '',
+        }
+      : undefined,
+  );
+  const keepFieldRefusals = useFieldRefusals();
   const label = (field: keyof ChangePasswordBody) => translate(`portal.changePassword.fields.${field}`);
   const profileLabel = (field: keyof OwnProfile) => translate(`resources.account.fields.${field}`);
 
-  const submit = async (values: Partial<ChangePasswordBody & OwnProfile>) => {
+  const submit = async (values: Partial<ChangePasswordBody & OwnProfile>, event?: BaseSyntheticEvent) => {
     setSaving(true);
     try {
       if (profileMissing) {
@@ -79,7 +92,7 @@ export const ChangePasswordPage = () => {
     } catch (error) {
       setSaving(false);
       const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) return fieldErrors;
+      if (fieldErrors) return keepFieldRefusals(fieldErrors, event);
       notify(...errorNotification(error));
     }
   };
@@ -101,16 +114,10 @@ export const ChangePasswordPage = () => {
             onSubmit={submit}
             mode="onTouched"
             noValidate
-            defaultValues={
-              profileMissing
-                ? {
-                    firstName: session?.user?.firstName ?? '',
-                    lastName: session?.user?.lastName ?? '',
-                    mobilePhone: session?.user?.mobilePhone ?? '',
-                  }
-                : undefined
-            }
+            defaultValues={defaultValues}
+            disableInvalidFormNotification
           >
+            <InvalidFormNotice />
             <Stack spacing={1}>
               {profileMissing && (
                 <>

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PaymentProvider } from '../../../contract/card';
 import { CARD_RULE_ERRORS, isCardName, tokenizeTestCard } from '../../../contract/cardRules';
@@ -81,18 +81,37 @@ export const useCardProvider = () => {
  * the token, or shows the broken rule's message and answers undefined.
  */
 export const useCardEntry = () => {
-  const [entry, setEntry] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [entry, setEntryState] = useState(EMPTY);
+  const [error, setErrorState] = useState<string | null>(null);
+  /** The server refused the card (declined): its fields are marked invalid until it is changed. */
+  const [refused, setRefused] = useState(false);
+  const errorId = useId();
+  const setError = useCallback((next: string | null) => {
+    setErrorState(next);
+    setRefused(false);
+  }, []);
+  const setEntry = (next: typeof EMPTY) => {
+    setEntryState(next);
+    setRefused(false);
+  };
+  /** The server's refusal of the card (a decline, its message key), said under the card's fields. */
+  const refuse = (messageKey: string) => {
+    setErrorState(messageKey);
+    setRefused(true);
+  };
   const maker = useRef<Maker | null>(null);
 
   /** The fields drawn make the tokens from now on; the returned function detaches them. */
-  const attach = useCallback((next: Maker) => {
-    maker.current = next;
-    setError(null);
-    return () => {
-      if (maker.current === next) maker.current = null;
-    };
-  }, []);
+  const attach = useCallback(
+    (next: Maker) => {
+      maker.current = next;
+      setError(null);
+      return () => {
+        if (maker.current === next) maker.current = null;
+      };
+    },
+    [setError],
+  );
 
   const tokenize = async (): Promise<string | undefined> => {
     const current = maker.current;
@@ -127,12 +146,12 @@ export const useCardEntry = () => {
   };
 
   const reset = () => {
-    setEntry(EMPTY);
+    setEntryState(EMPTY);
     setError(null);
     if (maker.current && maker.current !== 'test') maker.current.clear();
   };
 
-  return { entry, setEntry, error, tokenize, reset, attach };
+  return { entry, setEntry, error, refused, errorId, refuse, tokenize, reset, attach };
 };
 
 export type CardEntryHandle = ReturnType<typeof useCardEntry>;
@@ -155,7 +174,7 @@ export const CardNameField = ({ card }: { card: CardEntryHandle }) => {
 export const CardError = ({ card }: { card: CardEntryHandle }) => {
   const translate = useTranslate();
   return card.error ? (
-    <Typography role="alert" color="error">
+    <Typography id={card.errorId} role="alert" color="error">
       {translate(card.error)}
     </Typography>
   ) : null;
@@ -165,6 +184,8 @@ const TestCardFields = ({ card }: { card: CardEntryHandle }) => {
   const translate = useTranslate();
   const { attach } = card;
   useEffect(() => attach('test'), [attach]);
+  // A declined card is said under the fields, the number marked invalid and described by it.
+  const refusedProps = card.refused ? { 'aria-describedby': card.errorId } : {};
   const field = (name: 'number' | 'expiry' | 'cvc', autoComplete: string, extra: object = {}) => (
     <TextBox
       label={translate(`resources.subscription.card.${name}`)}
@@ -177,7 +198,10 @@ const TestCardFields = ({ card }: { card: CardEntryHandle }) => {
   );
   return (
     <Stack spacing={2}>
-      {field('number', 'cc-number', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+      {field('number', 'cc-number', {
+        error: card.refused,
+        slotProps: { htmlInput: { inputMode: 'numeric', ...refusedProps } },
+      })}
       <Stack direction="row" spacing={2}>
         {field('expiry', 'cc-exp', { placeholder: 'MM/YY', sx: { flex: 1 } })}
         {field('cvc', 'cc-csc', { slotProps: { htmlInput: { inputMode: 'numeric' } }, sx: { flex: 1 } })}

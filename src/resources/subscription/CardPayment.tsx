@@ -1,9 +1,9 @@
-import { FormControlLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { type FormEvent, useId, useState } from 'react';
 import { Button, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { Card } from '../../../contract/card';
 import { shownCardName } from '../../../contract/cardRules';
-import { errorNotification } from '../../kit/notifyError';
+import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
 import { CardEntryFields, useCardEntry } from './CardEntry';
 
 const NEW = 'new';
@@ -27,6 +27,9 @@ export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () =
   const chosen = choice ?? primary?.id ?? NEW;
   const card = useCardEntry();
   const [paying, setPaying] = useState(false);
+  /** A saved card the server declined: the message key of the decline, said under the cards. */
+  const [savedRefusal, setSavedRefusal] = useState<string | null>(null);
+  const refusalId = useId();
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,12 +41,18 @@ export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () =
     } else {
       source = { sourceId: chosen };
     }
+    setSavedRefusal(null);
     setPaying(true);
     try {
       await dataProvider.pay('card', { data: { orderId, ...source } });
       onPaid();
     } catch (failure) {
-      notify(...errorNotification(failure));
+      // A declined card is said under the card, in words; anything else in a notification.
+      if (fieldErrorsOf(failure)?.card) {
+        const key = (failure as Error).message;
+        if (chosen === NEW) card.refuse(key);
+        else setSavedRefusal(key);
+      } else notify(...errorNotification(failure));
     } finally {
       setPaying(false);
     }
@@ -54,8 +63,13 @@ export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () =
       {cards.length > 0 && (
         <RadioGroup
           value={chosen}
-          onChange={(event) => setChoice(event.target.value)}
+          onChange={(event) => {
+            setChoice(event.target.value);
+            setSavedRefusal(null);
+          }}
           aria-label={translate('resources.subscription.card.choose')}
+          aria-invalid={savedRefusal && chosen !== NEW ? true : undefined}
+          aria-describedby={savedRefusal && chosen !== NEW ? refusalId : undefined}
         >
           {cards.map((saved) => (
             <FormControlLabel
@@ -75,6 +89,11 @@ export const CardPayment = ({ orderId, onPaid }: { orderId: string; onPaid: () =
             label={translate('resources.subscription.card.new')}
           />
         </RadioGroup>
+      )}
+      {savedRefusal && chosen !== NEW && (
+        <Typography id={refusalId} role="alert" color="error">
+          {translate(savedRefusal)}
+        </Typography>
       )}
       {chosen === NEW && <CardEntryFields card={card} />}
       <div>

@@ -72,7 +72,17 @@ interface StripeCardInputProps extends InputBaseComponentProps {
  * Stripe's card field as the input of an MUI OutlinedInput, so that it looks like the other fields (outline,
  * label, focus): it tells the input when Stripe's field is focused, and focuses it when the outline is clicked.
  */
-const StripeCardInput = ({ ref, className, id, onFocus, onBlur, labelId, options }: StripeCardInputProps) => {
+const StripeCardInput = ({
+  ref,
+  className,
+  id,
+  onFocus,
+  onBlur,
+  labelId,
+  options,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+}: StripeCardInputProps) => {
   const elements = useElements();
   useImperativeHandle(ref, () => ({ focus: () => elements?.getElement(CardElement)?.focus(), value: '' }), [
     elements,
@@ -80,7 +90,13 @@ const StripeCardInput = ({ ref, className, id, onFocus, onBlur, labelId, options
   // MUI's handlers read nothing of the event; Stripe's focus and blur are not DOM events.
   const noEvent = {} as FocusEvent<HTMLInputElement>;
   return (
-    <fieldset aria-labelledby={labelId} id={id} className={className}>
+    <fieldset
+      aria-labelledby={labelId}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      id={id}
+      className={className}
+    >
       <CardElement options={options} onFocus={() => onFocus?.(noEvent)} onBlur={() => onBlur?.(noEvent)} />
     </fieldset>
   );
@@ -135,7 +151,7 @@ const StripeFields = ({ card }: { card: CardEntryHandle }) => {
 
   return (
     <Stack spacing={2}>
-      <FormControl required fullWidth>
+      <FormControl required fullWidth error={card.refused}>
         <InputLabel shrink id={labelId}>
           {label}
         </InputLabel>
@@ -143,7 +159,7 @@ const StripeFields = ({ card }: { card: CardEntryHandle }) => {
           notched
           label={`${label} *`}
           inputComponent={StripeCardInput}
-          inputProps={{ labelId, options }}
+          inputProps={{ labelId, options, 'aria-describedby': card.refused ? card.errorId : undefined }}
         />
       </FormControl>
       <CardNameField card={card} />

@@ -184,6 +184,40 @@ describe('the change-password page', () => {
     expect(sessionStore.get()?.forceChangePassword).toBe(true);
   });
 
+  it.each([
+    ['with a complete profile', ME],
+    ['after saving the profile it asked for', { ...ME, mobilePhone: '' }],
+  ])(
+    'says under New Password that it equals the old one %s, keeping the old password and no toast',
+    async (_, account) => {
+      const text = 'The new password must be different from the old password.';
+      server.use(
+        http.put(`${API}/account/profile`, async ({ request }) =>
+          HttpResponse.json({ ...ME, ...((await request.json()) as object) }),
+        ),
+        http.post(`${API}/account/change-password`, () =>
+          HttpResponse.json(
+            { messageKey: 'error.password.sameAsOld', message: text, params: { field: 'newPassword' } },
+            { status: 400 },
+          ),
+        ),
+      );
+      const user = renderPage(undefined, account);
+      await user.type(await screen.findByLabelText('Old Password', { selector: 'input' }), 'Brand1new');
+      if (!account.mobilePhone) await user.type(profileField('Mobile phone'), '+1 202 555 0100');
+      await user.type(field('New Password'), 'Brand1new');
+      await user.type(field('Confirm New Password'), 'Brand1new');
+      await user.click(screen.getByRole('button', { name: 'Change Password' }));
+      await waitFor(() => expect(field('New Password')).toHaveAccessibleDescription(text));
+      expect(field('New Password')).toHaveAttribute('aria-invalid', 'true');
+      expect(field('Old Password')).toHaveValue('Brand1new');
+      expect(field('New Password')).toHaveValue('Brand1new');
+      expect(field('Confirm New Password')).toHaveValue('Brand1new');
+      expect(screen.getAllByText(text)).toHaveLength(1);
+      expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
+    },
+  );
+
   it('says under the field that a mobile phone is not one, and sends nothing', async () => {
     const calls: string[] = [];
     server.use(

@@ -65,29 +65,37 @@ describe('the RADIUS connector form', () => {
     expect(screen.queryByText('Sh4redSecretShownOnce123')).not.toBeInTheDocument();
   });
 
-  it("says the spec's message when the IP address is taken", async () => {
-    server.use(
-      http.post(`${BASE}/c1`, () =>
-        HttpResponse.json(
-          {
-            messageKey: 'error.radius.ipExisted',
-            message: 'There is one existing connector with this IP already. Please check your IP again!',
-          },
-          { status: 409 },
-        ),
-      ),
-    );
-    const { user } = renderAt('/radius/create');
-    await fill(user, await screen.findByLabelText('Name', { exact: false }), 'Second VPN');
-    await fill(user, input('IP address'), '10.20.30.40');
-    await save(user);
-    expect(
-      await screen.findByText(
-        'There is one existing connector with this IP already. Please check your IP again!',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+  it.each([
+    [
+      "the spec's words when the holder is not named",
+      { messageKey: 'error.radius.ipExisted', params: { field: 'ipAddress' } },
+      'There is one existing connector with this IP already. Please check your IP again!',
+    ],
+    [
+      'the connector that has it',
+      { messageKey: 'error.radius.ipHeldBy', params: { field: 'ipAddress', name: 'Branch VPN' } },
+      "The connector 'Branch VPN' already has this IP address. Please check your IP again!",
+    ],
+  ])(
+    'says under the IP address that it is taken, with %s, keeping the values and no toast',
+    async (_, answer, text) => {
+      server.use(
+        http.post(`${BASE}/c1`, () => HttpResponse.json({ ...answer, message: text }, { status: 409 })),
+      );
+      const { user } = renderAt('/radius/create');
+      await fill(user, await screen.findByLabelText('Name', { exact: false }), 'Second VPN');
+      await fill(user, input('IP address'), '10.20.30.40');
+      await save(user);
+      await waitFor(() => expect(input('IP address')).toHaveAccessibleDescription(text));
+      expect(input('IP address')).toHaveAttribute('aria-invalid', 'true');
+      expect(input('IP address')).toHaveValue('10.20.30.40');
+      expect(screen.getByLabelText('Name', { selector: 'input', exact: false })).toHaveValue('Second VPN');
+      // Said once, under the field: neither repeated nor summed up in a notification.
+      expect(screen.getAllByText(text)).toHaveLength(1);
+      expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('a RADIUS connector', () => {

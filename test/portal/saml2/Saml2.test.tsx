@@ -165,6 +165,38 @@ describe('the SAML2 connector form', () => {
   });
 });
 
+describe("the server's refusal of the certificate", () => {
+  it('is said under the certificate, marked invalid, the values kept and no toast', async () => {
+    checkAnswers();
+    const text =
+      'The certificate is not a PEM X.509 certificate. Paste the whole certificate, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.';
+    server.use(
+      http.post(`${BASE}/c1`, () =>
+        HttpResponse.json(
+          { messageKey: 'error.saml2.certificate', message: text, params: { field: 'certificate' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    // Well-formed to the portal's eye, but not a certificate the server can read.
+    const pem = `-----BEGIN CERTIFICATE-----\n${'QUFB'.repeat(20)}\n-----END CERTIFICATE-----`;
+    const { user } = renderAt('/saml2/create');
+    await user.click(await screen.findByRole('combobox', { name: 'Start from' }));
+    await user.click(await screen.findByRole('option', { name: 'GitLab' }));
+    await waitFor(() => expect(input('Provider name')).toHaveValue('GitLab'));
+    await fill(user, input('URL suffix'), 'gitlab-acme');
+    expect(await screen.findByText('This URL suffix is free.')).toBeInTheDocument();
+    await fill(user, certificateField(), pem);
+    await save(user);
+    await waitFor(() => expect(certificateField()).toHaveAccessibleDescription(text));
+    expect(certificateField()).toHaveAttribute('aria-invalid', 'true');
+    expect(certificateField()).toHaveValue(pem);
+    expect(input('URL suffix')).toHaveValue('gitlab-acme');
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
+  });
+});
+
 describe('a SAML2 connector', () => {
   afterEach(() => {
     vi.restoreAllMocks();

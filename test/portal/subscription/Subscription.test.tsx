@@ -150,6 +150,36 @@ describe('the purchase overlay', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a declined card in words under the card, marked invalid, the card kept and no toast', async () => {
+    const text = 'Your card has insufficient funds. Use another card or contact your bank.';
+    server.use(
+      http.get(`${API}/billing/order/c1/detail/o1`, () => HttpResponse.json(order('SUBMITTED'))),
+      http.post(`${API}/billing/c1/pay`, () =>
+        HttpResponse.json(
+          {
+            messageKey: 'error.card.insufficientFunds',
+            message: text,
+            params: { field: 'card', reason: 'insufficient_funds' },
+          },
+          { status: 402 },
+        ),
+      ),
+    );
+    const { user } = renderAt('/subscription?orderId=o1&step=3');
+    const number = await screen.findByRole('textbox', { name: 'Card number' });
+    await user.type(number, '4000 0000 0000 9995');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '12/30');
+    await user.type(screen.getByRole('textbox', { name: 'Security code' }), '123');
+    await user.type(screen.getByRole('textbox', { name: 'Name on the card' }), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(number).toHaveAccessibleDescription(text));
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveValue('4000 0000 0000 9995');
+    expect(screen.getByRole('textbox', { name: 'Name on the card' })).toHaveValue('Ada Lovelace');
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(screen.queryByText(/insufficient_funds|card_declined/)).not.toBeInTheDocument();
+  });
+
   it('shows the current active users for an edit and asks for more users than the subscription has', async () => {
     server.use(
       http.get(`${API}/user-management/users/c1/count-active-users`, () => HttpResponse.json({ count: 18 })),

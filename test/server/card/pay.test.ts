@@ -176,19 +176,29 @@ describe('paying a Professional order', () => {
   });
 });
 
+/** What a decline says, in words, by the test number's reason. */
+const DECLINE_WORDS: Readonly<Record<string, { messageKey: string; message: string }>> = {
+  card_declined: {
+    messageKey: 'error.card.declined',
+    message: 'Your card was declined. Use another card or contact your bank.',
+  },
+  insufficient_funds: {
+    messageKey: 'error.card.insufficientFunds',
+    message: 'Your card has insufficient funds. Use another card or contact your bank.',
+  },
+  expired_card: { messageKey: 'error.card.expiredCard', message: 'Your card has expired. Use another card.' },
+};
+
 describe('a declined card', () => {
   it.each(Object.entries(DECLINING_TEST_CARDS))(
-    '%s answers 402 with its reason (%s), records a DECLINED payment and leaves the order submitted',
+    '%s answers 402 saying its reason (%s) in words, records a DECLINED payment and leaves the order submitted',
     async (number, reason) => {
       const acme = await newCustomer('Acme');
       const order = await submit(acme, professional, 10);
       const answer = await pay(acme, { stripeTokenId: tokenOf(number), orderId: order.id });
       expect(answer.status).toBe(402);
-      expect(answer.body).toEqual({
-        messageKey: CARD_ERRORS.declined.key,
-        message: CARD_ERRORS.declined.text.replace('%{reason}', reason),
-        params: { reason },
-      });
+      expect(answer.body).toEqual({ ...DECLINE_WORDS[reason], params: { field: 'card', reason } });
+      expect(answer.body.message).not.toContain(reason);
       expect(await orderOf(acme, order.id)).toMatchObject({
         status: 'SUBMITTED',
         paid: false,
@@ -222,7 +232,10 @@ describe('a declined card', () => {
     const order = await submit(acme, professional, 10);
     const answer = await pay(acme, { orderId: order.id, sourceId: saved.body.id });
     expect(answer.status).toBe(402);
-    expect(answer.body.params).toEqual({ reason: 'insufficient_funds' });
+    expect(answer.body).toMatchObject({
+      messageKey: 'error.card.insufficientFunds',
+      params: { field: 'card', reason: 'insufficient_funds' },
+    });
     const rows = await paymentsOf(order.id);
     expect(rows.map((row) => [row.status, row.cardId])).toEqual([['DECLINED', saved.body.id]]);
     expect((await orderOf(acme, order.id)).status).toBe('SUBMITTED');

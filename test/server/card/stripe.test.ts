@@ -259,8 +259,9 @@ describe('paying an order through Stripe', () => {
     const declined = await pay(buyer, { stripeTokenId: poor, orderId: order.id });
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({
-      messageKey: CARD_ERRORS.declined.key,
-      params: { reason: 'insufficient_funds' },
+      messageKey: CARD_ERRORS.insufficientFunds.key,
+      message: 'Your card has insufficient funds. Use another card or contact your bank.',
+      params: { field: 'card', reason: 'insufficient_funds' },
     });
     expect(await orderOf(buyer, order.id)).toMatchObject({ status: 'SUBMITTED', paid: false });
     expect(await cardsOf(buyer)).toEqual([]);
@@ -277,7 +278,10 @@ describe('paying an order through Stripe', () => {
       orderId: order.id,
     });
     expect(strong.status).toBe(402);
-    expect(strong.body.params).toEqual({ reason: 'authentication_required' });
+    expect(strong.body).toMatchObject({
+      messageKey: 'error.card.authenticationRequired',
+      params: { field: 'card', reason: 'authentication_required' },
+    });
 
     const good = await pay(buyer, {
       stripeTokenId: stripe.paymentMethod({ number: VISA }),

@@ -153,14 +153,44 @@ describe('the IP address', () => {
     ['the uncompressed IPv6 form', '2001:db8::20', '2001:0db8:0000:0000:0000:0000:0000:0020'],
     ['upper-case IPv6', '2001:db8::a:20', '2001:DB8::A:20'],
     ['spaces around it', '198.51.100.21', ' 198.51.100.21 '],
-  ])('is unique in the customer, also in %s: 409 with the catalogue text', async (_, first, second) => {
-    await create({ ipAddress: first });
-    const again = await world.call('POST', acmeBase(), { name: unique('Twin'), ipAddress: second });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({
-      messageKey: 'error.radius.ipExisted',
-      message: 'There is one existing connector with this IP already. Please check your IP again!',
+  ])(
+    'is unique in the customer, also in %s: 409 naming the connector that has it',
+    async (_, first, second) => {
+      const holder = unique('Holder');
+      await create({ name: holder, ipAddress: first });
+      const again = await world.call('POST', acmeBase(), { name: unique('Twin'), ipAddress: second });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({
+        messageKey: 'error.radius.ipHeldBy',
+        message: `The connector '${holder}' already has this IP address. Please check your IP again!`,
+        params: { field: 'ipAddress', name: holder },
+      });
+    },
+  );
+
+  it("names only a connector of the caller's customer: another customer's address is free to take", async () => {
+    const secret = unique('Acme Secret VPN');
+    await create({ name: secret, ipAddress: '198.51.100.50' });
+    const globexBase = `${base}/${world.globex.id}`;
+    const first = await world.call(
+      'POST',
+      globexBase,
+      { name: 'Globex VPN', ipAddress: '198.51.100.50' },
+      world.rival,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await world.call(
+      'POST',
+      globexBase,
+      { name: 'Globex Twin', ipAddress: '198.51.100.50' },
+      world.rival,
+    );
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      messageKey: 'error.radius.ipHeldBy',
+      params: { name: 'Globex VPN' },
     });
+    expect(JSON.stringify(second.body)).not.toContain(secret);
   });
 
   it("refuses an edit to another connector's address, and accepts keeping its own", async () => {
@@ -172,7 +202,7 @@ describe('the IP address', () => {
       ipAddress: '198.51.100.30',
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.messageKey).toBe(RADIUS_ERRORS.ipExisted.key);
+    expect(taken.body.messageKey).toBe(RADIUS_ERRORS.ipHeldBy.key);
     expect((await rowOf(second.id))!.ipAddress).toBe('198.51.100.31');
     const kept = await world.call('PUT', `${acmeBase()}/${second.id}`, { ...read, name: 'Same address' });
     expect(kept.status).toBe(200);

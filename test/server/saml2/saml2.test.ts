@@ -143,6 +143,7 @@ describe('the URL suffix (uname)', () => {
     const expected = {
       messageKey: 'error.saml2.nameExisted',
       message: 'SAML2 connector name already existed',
+      params: { field: 'uname' },
     };
     const same = await world.call('POST', acmeBase(), form({ uname }));
     expect(same.status).toBe(409);
@@ -159,6 +160,7 @@ describe('the URL suffix (uname)', () => {
       status: 409,
       key: expected.messageKey,
       text: expected.message,
+      field: 'uname',
     });
   });
 
@@ -266,6 +268,7 @@ describe("the service provider's certificate", () => {
     expect(answer.body).toEqual({
       messageKey: SAML2_ERRORS.certificate.key,
       message: SAML2_ERRORS.certificate.text,
+      params: { field: 'certificate' },
     });
     const rows = await world.ctx.db
       .select()

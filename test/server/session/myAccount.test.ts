@@ -146,6 +146,7 @@ describe('POST /api/account/change-password', () => {
       {
         messageKey: 'error.password.confirmMismatch',
         message: 'Password and Confirm New Password does not match',
+        params: { field: 'confirmPassword' },
       },
     ],
     [
@@ -161,7 +162,11 @@ describe('POST /api/account/change-password', () => {
     [
       'a wrong old password',
       { oldPassword: 'Not-The-Old-1', newPassword: 'Brand-New-Pass7', confirmPassword: 'Brand-New-Pass7' },
-      { messageKey: 'error.account.oldPasswordIncorrect', message: 'Old Password is Incorrect' },
+      {
+        messageKey: 'error.account.oldPasswordIncorrect',
+        message: 'Old Password is Incorrect',
+        params: { field: 'oldPassword' },
+      },
     ],
     [
       'a new password equal to the old one',
@@ -178,6 +183,7 @@ describe('POST /api/account/change-password', () => {
       {
         messageKey: 'error.password.confirmMismatch',
         message: 'Password and Confirm New Password does not match',
+        params: { field: 'confirmPassword' },
       },
     ],
     [
