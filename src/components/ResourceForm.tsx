@@ -1,18 +1,24 @@
-import type { BaseSyntheticEvent } from 'react';
-import { SimpleForm, type SimpleFormProps, useSaveContext } from 'react-admin';
+import { CardContent, Stack } from '@mui/material';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { Form, type FormProps, useSaveContext } from 'react-admin';
 import { InvalidFormNotice, useFieldRefusals } from '../kit/fieldRefusals';
 import { SaveCancelToolbar } from './SaveCancelToolbar';
 
-export interface ResourceFormProps extends Omit<SimpleFormProps, 'sx'> {
+export interface ResourceFormProps extends Omit<FormProps, 'render' | 'children'> {
+  children: ReactNode;
+  /** The bar under the form (Save and Cancel by default). */
+  toolbar?: ReactNode;
   /** The form's width at most, in pixels (720 by default). */
   maxWidth?: number;
 }
 
 /**
- * A resource's create or edit form: react-admin's SimpleForm, checked by its inputs' validators rather than
- * the browser's, warning before unsaved changes are left, with Save and Cancel (unless `toolbar` says). A
- * refusal of one field's value the server gives is said under that field, marked invalid, with the values
- * kept (src/kit/fieldRefusals.tsx); one about a field the form does not have, in a notification.
+ * A resource's create or edit form, laid out as react-admin's SimpleForm (its inputs in a column, the
+ * toolbar under them), checked by its inputs' validators rather than the browser's, warning before unsaved
+ * changes are left, with Save and Cancel (unless `toolbar` says). A refusal of one field's value the server
+ * gives is said under that field, marked invalid, with the values kept (src/kit/fieldRefusals.tsx); one
+ * about a field the form does not have, in a notification. (SimpleForm itself would hand
+ * `disableInvalidFormNotification` on to the DOM.)
  */
 export const ResourceForm = ({
   maxWidth = 720,
@@ -31,12 +37,10 @@ export const ResourceForm = ({
         ? (values) => saveContext.save?.(values)
         : undefined;
   return (
-    <SimpleForm
-      toolbar={toolbar}
+    <Form
       noValidate
       warnWhenUnsavedChanges
       disableInvalidFormNotification
-      sx={{ maxWidth }}
       onSubmit={
         save
           ? async (values: Record<string, unknown>, event?: BaseSyntheticEvent) =>
@@ -48,8 +52,13 @@ export const ResourceForm = ({
       }
       {...props}
     >
-      <InvalidFormNotice />
-      {children}
-    </SimpleForm>
+      <CardContent sx={(theme) => ({ maxWidth, [theme.breakpoints.down('sm')]: { pb: '5em' } })}>
+        <Stack sx={{ alignItems: 'flex-start' }}>
+          <InvalidFormNotice />
+          {children}
+        </Stack>
+      </CardContent>
+      {toolbar}
+    </Form>
   );
 };
