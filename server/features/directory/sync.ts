@@ -359,13 +359,16 @@ async function write(
     state.written += part.length;
   }
 
-  // The directory's active users it no longer lists.
+  // The directory's active users it no longer lists; a hybrid directory keeps those imported into it from a
+  // CSV file (they are kept in the cloud only).
   const listed = new Set(keys);
   const active = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, source: users.source })
     .from(users)
     .where(and(eq(users.directoryId, directory.id), eq(users.status, 'ACTIVE')));
-  const gone = active.filter((row) => !listed.has(row.username.toLowerCase()));
+  const gone = active.filter(
+    (row) => !listed.has(row.username.toLowerCase()) && !(directory.hybrid && row.source === 'CSV'),
+  );
   for (const part of chunks(gone)) {
     await tx
       .update(users)

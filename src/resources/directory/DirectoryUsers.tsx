@@ -15,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { CsvUploadAnswer } from '../../../contract/directory';
+import { type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
 import { PASSWORD_ERRORS } from '../../../contract/session';
 import type { UserRecord } from '../../../contract/user';
 import { validPhone } from '../../components/phoneValidator';
@@ -209,6 +209,33 @@ const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose
   );
 };
 
+/**
+ * Import CSV; disabled, with the reason beside it, for a directory that is not hybrid (its synchronisation
+ * would deactivate the imported users; the server refuses the file too).
+ */
+const CsvImportButton = ({ directory, onClick }: { directory: Directory; onClick: () => void }) => {
+  const translate = useTranslate();
+  const reasonId = useId();
+  const refused = refusesCsvImport(directory);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {refused && (
+        <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ maxWidth: 360 }}>
+          {translate('resources.ldap.csv.notHybrid')}
+        </Typography>
+      )}
+      <Button
+        label="resources.ldap.csv.button"
+        onClick={onClick}
+        disabled={refused}
+        aria-describedby={refused ? reasonId : undefined}
+      >
+        <UploadFileIcon />
+      </Button>
+    </Stack>
+  );
+};
+
 /** The Migrate all users button of an Azure AD directory: its synchronisation, followed on the Info tab. */
 const MigrateAzureButton = ({ directory }: { directory: Directory }) => (
   <ActionButton
@@ -275,11 +302,7 @@ export const DirectoryUsers = () => {
         }
         toolbar={
           <TopToolbar>
-            {canCreate && (
-              <Button label="resources.ldap.csv.button" onClick={() => setImporting(true)}>
-                <UploadFileIcon />
-              </Button>
-            )}
+            {canCreate && <CsvImportButton directory={directory} onClick={() => setImporting(true)} />}
             {canConfigure && directory.type === 'AZURE' && <MigrateAzureButton directory={directory} />}
           </TopToolbar>
         }

@@ -62,7 +62,8 @@ export const directory = {
     tenantId: 'The directory (tenant) ID, or a domain such as contoso.onmicrosoft.com.',
     graphUrl: 'Leave as it is unless your tenant uses a national cloud.',
     listUsersUrl: 'An http(s) URL answering the active users as JSON.',
-    hybrid: 'Users are kept in the directory and in the cloud.',
+    hybrid:
+      'On: users may also be imported from a CSV file, and a synchronisation keeps them although the directory does not list them. Off: the directory alone says who the users are; a synchronisation deactivates every user it does not list, and CSV imports are refused.',
   },
   validation: {
     host: 'Enter an IP address or a domain name.',
@@ -135,6 +136,8 @@ export const directory = {
     result: 'Added %{added}, updated %{updated}, not taken %{failed}.',
     line: 'Line',
     reason: 'Why it was not taken',
+    notHybrid:
+      'Import is off: this directory is not hybrid, so a synchronisation would deactivate imported users. Turn Hybrid on in its settings, or import into a hybrid directory.',
   },
   delete: {
     title: 'Delete the directory %{name}?',

@@ -36,7 +36,8 @@ const HEAD_OFFICE = {
   id: 'd1',
   name: 'Head office',
   type: 'LDAP',
-  hybrid: false,
+  // Hybrid: users may be imported into it from a CSV file.
+  hybrid: true,
   host: 'ldap.acme.test',
   port: 389,
   secured: false,
@@ -213,6 +214,28 @@ describe('a directory', () => {
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(await screen.findByRole('dialog', { name: 'Import users from a CSV file' })).toBeInTheDocument();
     expect(screen.getByText(/username first, then any of email/)).toBeInTheDocument();
+  });
+
+  it('offers no CSV import into a directory that is not hybrid, and says why and what to do', async () => {
+    renderAt('/ldap/d1/show/users', { ...HEAD_OFFICE, hybrid: false });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('ann');
+    const importButton = screen.getByRole('button', { name: 'Import CSV' });
+    expect(importButton).toBeDisabled();
+    expect(importButton).toHaveAccessibleDescription(
+      'Import is off: this directory is not hybrid, so a synchronisation would deactivate imported users. Turn Hybrid on in its settings, or import into a hybrid directory.',
+    );
+  });
+
+  it('says under Hybrid what it does when on and when off', async () => {
+    renderAt('/ldap/d1');
+    await screen.findByDisplayValue('Head office');
+    expect(screen.getByRole('switch', { name: /Hybrid/ })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^On: users may also be imported from a CSV file, and a synchronisation keeps them .* Off: .* a synchronisation deactivates every user it does not list, and CSV imports are refused\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says how many users go with it before it is deleted', async () => {
