@@ -274,6 +274,11 @@ export const TestConnectionAnswer = Type.Object({
   detail: Type.Union([Type.String(), Type.Null()]),
   /** On success: the users the directory lists (LDAP: entries under the base DN matching the pattern). */
   entries: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * LDAP, on success: whether the account may write a user's password (Reset password), asked of the
+   * directory on the first user found without changing it; null when it could not tell (no user, another type).
+   */
+  passwordWritable: Type.Union([Type.Boolean(), Type.Null()]),
 });
 export type TestConnectionAnswer = Static<typeof TestConnectionAnswer>;
 

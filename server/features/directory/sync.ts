@@ -59,12 +59,14 @@ export async function testConnection(
   outbound: OutboundPolicy,
 ): Promise<TestConnectionAnswer> {
   try {
-    const { entries } =
+    const answer: { entries: number; passwordWritable?: boolean | null } =
       connection.type === 'LDAP'
         ? await testLdapConnection(connection.settings, { outbound })
         : connection.type === 'AZURE'
           ? await testAzureDirectory(connection.settings, { outbound })
           : await testRestDirectory(connection.settings, { outbound });
+    const { entries } = answer;
+    const passwordWritable = answer.passwordWritable ?? null;
     return {
       success: true,
       messageKey: SUCCESS.key,
@@ -72,6 +74,7 @@ export async function testConnection(
       reason: null,
       detail: null,
       entries,
+      passwordWritable,
     };
   } catch (error) {
     const failure = failureOf(error);
@@ -83,6 +86,7 @@ export async function testConnection(
       reason: failure.reason,
       detail: failure.detail,
       entries: null,
+      passwordWritable: null,
     };
   }
 }

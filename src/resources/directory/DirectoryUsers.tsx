@@ -13,6 +13,7 @@ import {
   useCanAccess,
   useDataProvider,
   useRecordContext,
+  useStore,
   useTranslate,
 } from 'react-admin';
 import { type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
@@ -26,7 +27,7 @@ import { DialogForm, TitledDialog } from '../../kit/DialogForm';
 import { ResourceList } from '../../kit/ResourceList';
 import { SimpleTable } from '../../kit/SimpleTable';
 import { sessionStore } from '../../session';
-import type { Directory } from './directoryFields';
+import { type Directory, passwordWritableKey } from './directoryFields';
 
 type DirectoryUser = UserRecord & { id: string };
 
@@ -259,13 +260,14 @@ const RowActions = ({
 }) => {
   const user = useRecordContext<DirectoryUser>();
   const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
+  const [passwordWritable] = useStore<boolean | null>(passwordWritableKey(directory.id), null);
   if (!user || !canModify) return null;
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
       <Button label="ra.action.edit" onClick={() => onEdit(user)}>
         <EditIcon />
       </Button>
-      {directory.type === 'LDAP' && user.source === 'LDAP' && (
+      {directory.type === 'LDAP' && user.source === 'LDAP' && passwordWritable !== false && (
         <Button label="resources.ldap.users.resetPassword" onClick={() => onReset(user)}>
           <KeyIcon />
         </Button>
@@ -283,9 +285,15 @@ export const DirectoryUsers = () => {
   const [editing, setEditing] = useState<DirectoryUser | null>(null);
   const [resetting, setResetting] = useState<DirectoryUser | null>(null);
   const [importing, setImporting] = useState(false);
+  const [passwordWritable] = useStore<boolean | null>(passwordWritableKey(directory?.id ?? 'new'), null);
   if (!directory) return null;
   return (
     <Box sx={{ width: '100%' }}>
+      {directory.type === 'LDAP' && passwordWritable === false && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('resources.ldap.users.resetOff')}
+        </Alert>
+      )}
       <ResourceList<DirectoryUser>
         resource="users/keycloak"
         filter={{ connectorId: directory.id }}

@@ -83,6 +83,8 @@ export const directory = {
     failure: "Can't connect to LDAP server!",
     failureOther: "Can't connect to the directory!",
     entries: 'Users found: %{smart_count}',
+    passwordReadOnly:
+      "The account may read the users but not change their passwords: Reset password is not offered for this directory's users.",
     reasons: {
       notPermitted:
         "The portal may not connect to this address: it is a loopback, private, link-local or cloud metadata address. Use the address the directory has on the internet; on an on-premises install, the administrator of the portal can list the directory's network in OUTBOUND_ALLOW.",
@@ -114,6 +116,8 @@ export const directory = {
     empty: 'No users yet. Synchronise the directory, or import a CSV file.',
     edit: 'Edit user',
     resetPassword: 'Reset password',
+    resetOff:
+      "Reset password is not offered: the last connection test found that the directory's account may not change passwords. Give it that right, then test the connection again.",
     resetFor: 'Reset the password of %{username}',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',

@@ -158,6 +158,43 @@ describe('the directory form', () => {
     expect(screen.getByText('Users found: 42')).toBeInTheDocument();
   });
 
+  it('no longer offers Reset password once a connection test found the account may not change passwords', async () => {
+    server.use(
+      http.post(`${API}/idm-ldap/ldap/c1/test-connection`, () =>
+        HttpResponse.json({
+          success: true,
+          messageKey: 'directory.test.success',
+          message: 'Connection is successful!',
+          reason: null,
+          detail: null,
+          entries: 1,
+          passwordWritable: false,
+        }),
+      ),
+    );
+    const { user, pathname } = renderAt('/ldap/d1');
+    await screen.findByDisplayValue('Head office');
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText(
+        "The account may read the users but not change their passwords: Reset password is not offered for this directory's users.",
+      ),
+    ).toBeInTheDocument();
+    // To the directory's users: saved, its page opens; then its Users tab.
+    server.use(http.put(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json(HEAD_OFFICE)));
+    await refill(user, screen.getByRole('textbox', { name: /^Name/ }), 'Head office (Hanoi)');
+    await save(user);
+    await waitFor(() => expect(pathname()).toBe('/ldap/d1/show'));
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('ann')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Edit$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reset password/ })).toBeNull();
+    expect(
+      screen.getByText(/^Reset password is not offered: the last connection test found/),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the stored password when an edit leaves it empty', async () => {
     server.use(http.put(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json(HEAD_OFFICE)));
     const sent = recordRequests();

@@ -218,6 +218,17 @@ describe('testing the connection against OpenLDAP', () => {
     expect(answer.body).toMatchObject({ success: false, reason: 'refused' });
   });
 
+  it('says whether the account may change passwords, changing none to find out', async () => {
+    const reader = await test({});
+    expect(reader.body).toMatchObject({ success: true, passwordWritable: false });
+    const writer = await test({ userDn: slapd.writer.dn, password: slapd.writer.password });
+    expect(writer.body).toMatchObject({ success: true, passwordWritable: true });
+    // The first user's password, which the question was asked on, is still the one it had.
+    const client = new Client({ url: slapd.url });
+    await client.bind(`uid=user00001,${slapd.peopleDn}`, 'Password1!');
+    await client.unbind();
+  });
+
   it('uses the stored password of a directory named by its id', async () => {
     const id = await create();
     const answer = await call('POST', `${base()}/test-connection`, { ...ldapForm(), id, password: '' });
