@@ -274,6 +274,11 @@ export const TestConnectionAnswer = Type.Object({
   detail: Type.Union([Type.String(), Type.Null()]),
   /** On success: the users the directory lists (LDAP: entries under the base DN matching the pattern). */
   entries: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * LDAP, on success: whether the account may write a user's password (Reset password), asked of the
+   * directory on the first user found without changing it; null when it could not tell (no user, another type).
+   */
+  passwordWritable: Type.Union([Type.Boolean(), Type.Null()]),
 });
 export type TestConnectionAnswer = Static<typeof TestConnectionAnswer>;
 
@@ -497,7 +502,7 @@ export const directoryUser = defineResource({
         'Add or update users of a directory from a CSV file (header row; per-row results; nothing written when the file cannot be read)',
       access: userAccess('user-management:create'),
       multipart: true,
-      errors: [404, 413],
+      errors: [404, 409, 413],
       schema: { params: DirectoryUserParams, response: { 200: CsvUploadAnswer } },
     },
     migrateAzure: {
@@ -523,6 +528,14 @@ export const directoryUser = defineResource({
 export const DirectorySearchAnswer = PageAnswer(DirectoryRecord);
 
 /** The server's answers about directories, in the catalogue's words (src/i18n/en/errors.ts). */
+/**
+ * Whether a directory refuses users imported from a CSV file: one with a Hybrid switch (LDAP, Azure AD) that
+ * is off, whose synchronisation deactivates every user it does not list. A hybrid directory's
+ * synchronisation keeps the users imported into it.
+ */
+export const refusesCsvImport = (directory: { type: DirectoryType; hybrid: boolean }): boolean =>
+  (DIRECTORY_FIELDS[directory.type] as readonly string[]).includes('hybrid') && !directory.hybrid;
+
 export const DIRECTORY_ERRORS = defineErrors({
   notFound: { status: 404, key: 'error.directory.notFound', text: 'Directory not found' },
   nameExisted: {
@@ -583,6 +596,11 @@ export const DIRECTORY_ERRORS = defineErrors({
     status: 400,
     key: 'error.csv.header',
     text: 'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+  },
+  csvNotHybrid: {
+    status: 409,
+    key: 'error.csv.notHybrid',
+    text: 'This directory is not hybrid: each synchronisation deactivates the users it does not list, so imported users would be deactivated. Turn Hybrid on in its settings, or import the users into a hybrid directory. Nothing was imported.',
   },
   csvTooLarge: {
     status: 413,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isIP, connect as netConnect } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import {
@@ -13,6 +14,7 @@ import {
   InsufficientAccessError,
   InvalidCredentialsError,
   InvalidDNSyntaxError,
+  NoSuchAttributeError,
   NoSuchObjectError,
   ResultCodeError,
   SizeLimitExceededError,
@@ -357,20 +359,50 @@ const attributesOf = (settings: LdapSettings) => [
 export async function testLdapConnection(
   settings: LdapSettings,
   options: LdapOptions,
-): Promise<{ entries: number }> {
+): Promise<{ entries: number; passwordWritable: boolean | null }> {
   const filter = parsedLoginFilter(settings, null);
   return withClient(settings, options, async (client) => {
     await client.search(settings.baseDn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] });
     let entries = 0;
+    let first: string | undefined;
     const pages = client.searchPaginated(settings.baseDn, {
       scope: 'sub',
       filter,
       attributes: ['1.1'],
       paged: { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE },
     });
-    for await (const page of pages) entries += page.searchEntries.length;
-    return { entries };
+    for await (const page of pages) {
+      first ??= page.searchEntries[0]?.dn;
+      entries += page.searchEntries.length;
+    }
+    return { entries, passwordWritable: first ? await mayWritePassword(client, first) : null };
   });
+}
+
+/**
+ * Whether the bound account may write the userPassword of the entry `dn` (a password reset's write), asked
+ * without changing anything: a modify that deletes a random value the entry cannot hold. The directory checks
+ * the account's right first: refused (insufficientAccessRights) means it may not write; noSuchAttribute means
+ * it may (and the modify, failed, wrote nothing). Any other answer tells nothing (null).
+ */
+async function mayWritePassword(client: Client, dn: string): Promise<boolean | null> {
+  try {
+    await client.modify(
+      dn,
+      new Change({
+        operation: 'delete',
+        modification: new Attribute({
+          type: 'userPassword',
+          values: [`never-a-password-${randomUUID()}`],
+        }),
+      }),
+    );
+    return null;
+  } catch (error) {
+    if (error instanceof InsufficientAccessError) return false;
+    if (error instanceof NoSuchAttributeError) return true;
+    return null;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   DIRECTORY_LISTING,
   directory,
   directoryUser,
+  refusesCsvImport,
 } from '../../../contract/directory.ts';
 import type { UserUpdateForm } from '../../../contract/user.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
@@ -124,6 +125,7 @@ export function directoryRoutes(kit: Kit): void {
         part: directoryUser.actions.uploadCsv.part,
         tooLarge: () => fail(DIRECTORY_ERRORS.csvTooLarge, { maxBytes: CSV_MAX_BYTES }),
       });
+      if (refusesCsvImport(found)) throw fail(DIRECTORY_ERRORS.csvNotHybrid);
       const file = parseCsv(bytes);
       return call.transaction((tx) => importCsv(tx, found, file, call.caller.account));
     });

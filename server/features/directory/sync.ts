@@ -59,12 +59,14 @@ export async function testConnection(
   outbound: OutboundPolicy,
 ): Promise<TestConnectionAnswer> {
   try {
-    const { entries } =
+    const answer: { entries: number; passwordWritable?: boolean | null } =
       connection.type === 'LDAP'
         ? await testLdapConnection(connection.settings, { outbound })
         : connection.type === 'AZURE'
           ? await testAzureDirectory(connection.settings, { outbound })
           : await testRestDirectory(connection.settings, { outbound });
+    const { entries } = answer;
+    const passwordWritable = answer.passwordWritable ?? null;
     return {
       success: true,
       messageKey: SUCCESS.key,
@@ -72,6 +74,7 @@ export async function testConnection(
       reason: null,
       detail: null,
       entries,
+      passwordWritable,
     };
   } catch (error) {
     const failure = failureOf(error);
@@ -83,6 +86,7 @@ export async function testConnection(
       reason: failure.reason,
       detail: failure.detail,
       entries: null,
+      passwordWritable: null,
     };
   }
 }
@@ -359,13 +363,16 @@ async function write(
     state.written += part.length;
   }
 
-  // The directory's active users it no longer lists.
+  // The directory's active users it no longer lists; a hybrid directory keeps those imported into it from a
+  // CSV file (they are kept in the cloud only).
   const listed = new Set(keys);
   const active = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, source: users.source })
     .from(users)
     .where(and(eq(users.directoryId, directory.id), eq(users.status, 'ACTIVE')));
-  const gone = active.filter((row) => !listed.has(row.username.toLowerCase()));
+  const gone = active.filter(
+    (row) => !listed.has(row.username.toLowerCase()) && !(directory.hybrid && row.source === 'CSV'),
+  );
   for (const part of chunks(gone)) {
     await tx
       .update(users)

@@ -93,6 +93,8 @@ export const error = {
       'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
     mobilePhoneInvalid:
       "the mobile phone '%{mobilePhone}' is not a phone number in international format: + and the country code, then the number (+84 90 123 45 67).",
+    notHybrid:
+      'This directory is not hybrid: each synchronisation deactivates the users it does not list, so imported users would be deactivated. Turn Hybrid on in its settings, or import the users into a hybrid directory. Nothing was imported.',
     tooLarge: 'The file is larger than %{maxBytes} bytes. Split it and upload the parts one after the other.',
     tooManyRows: 'The file has more than %{maxRows} rows. Split it and upload the parts one after the other.',
     unreadable: 'The file could not be read as CSV text: %{detail} Nothing was imported.',

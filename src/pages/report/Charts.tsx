@@ -10,6 +10,9 @@ import { CHART_HEIGHT } from './size';
  * out of the tab order; the table is what they read.
  */
 
+/** The least height of a bar whose count is not 0, in pixels. */
+export const MIN_BAR_PX = 6;
+
 export interface Bar {
   /** The shown name (a translated status or tier). */
   label: string;
@@ -39,7 +42,16 @@ export const StatusBars = ({ bars }: { bars: Bar[] }) => (
           domainLimit: (min, max) => ({ min, max: Math.ceil(Number(max) * 1.2) }),
         },
       ]}
-      series={[{ data: bars.map((bar) => bar.value), barLabel: 'value', barLabelPlacement: 'outside' }]}
+      // Every bar says its value, 0 included; a small count beside a large one (1 beside 500) is drawn at
+      // least MIN_BAR_PX high rather than as a hairline.
+      series={[
+        {
+          data: bars.map((bar) => bar.value),
+          barLabel: (item) => String(item.value ?? 0),
+          barLabelPlacement: 'outside',
+          minBarSize: MIN_BAR_PX,
+        },
+      ]}
       margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
     />
   </Box>

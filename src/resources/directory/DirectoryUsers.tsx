@@ -13,9 +13,10 @@ import {
   useCanAccess,
   useDataProvider,
   useRecordContext,
+  useStore,
   useTranslate,
 } from 'react-admin';
-import type { CsvUploadAnswer } from '../../../contract/directory';
+import { type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
 import { PASSWORD_ERRORS } from '../../../contract/session';
 import type { UserRecord } from '../../../contract/user';
 import { validPhone } from '../../components/phoneValidator';
@@ -26,7 +27,7 @@ import { DialogForm, TitledDialog } from '../../kit/DialogForm';
 import { ResourceList } from '../../kit/ResourceList';
 import { SimpleTable } from '../../kit/SimpleTable';
 import { sessionStore } from '../../session';
-import type { Directory } from './directoryFields';
+import { type Directory, passwordWritableKey } from './directoryFields';
 
 type DirectoryUser = UserRecord & { id: string };
 
@@ -209,6 +210,33 @@ const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose
   );
 };
 
+/**
+ * Import CSV; disabled, with the reason beside it, for a directory that is not hybrid (its synchronisation
+ * would deactivate the imported users; the server refuses the file too).
+ */
+const CsvImportButton = ({ directory, onClick }: { directory: Directory; onClick: () => void }) => {
+  const translate = useTranslate();
+  const reasonId = useId();
+  const refused = refusesCsvImport(directory);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {refused && (
+        <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ maxWidth: 360 }}>
+          {translate('resources.ldap.csv.notHybrid')}
+        </Typography>
+      )}
+      <Button
+        label="resources.ldap.csv.button"
+        onClick={onClick}
+        disabled={refused}
+        aria-describedby={refused ? reasonId : undefined}
+      >
+        <UploadFileIcon />
+      </Button>
+    </Stack>
+  );
+};
+
 /** The Migrate all users button of an Azure AD directory: its synchronisation, followed on the Info tab. */
 const MigrateAzureButton = ({ directory }: { directory: Directory }) => (
   <ActionButton
@@ -232,13 +260,14 @@ const RowActions = ({
 }) => {
   const user = useRecordContext<DirectoryUser>();
   const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
+  const [passwordWritable] = useStore<boolean | null>(passwordWritableKey(directory.id), null);
   if (!user || !canModify) return null;
   return (
     <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
       <Button label="ra.action.edit" onClick={() => onEdit(user)}>
         <EditIcon />
       </Button>
-      {directory.type === 'LDAP' && user.source === 'LDAP' && (
+      {directory.type === 'LDAP' && user.source === 'LDAP' && passwordWritable !== false && (
         <Button label="resources.ldap.users.resetPassword" onClick={() => onReset(user)}>
           <KeyIcon />
         </Button>
@@ -256,9 +285,15 @@ export const DirectoryUsers = () => {
   const [editing, setEditing] = useState<DirectoryUser | null>(null);
   const [resetting, setResetting] = useState<DirectoryUser | null>(null);
   const [importing, setImporting] = useState(false);
+  const [passwordWritable] = useStore<boolean | null>(passwordWritableKey(directory?.id ?? 'new'), null);
   if (!directory) return null;
   return (
     <Box sx={{ width: '100%' }}>
+      {directory.type === 'LDAP' && passwordWritable === false && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('resources.ldap.users.resetOff')}
+        </Alert>
+      )}
       <ResourceList<DirectoryUser>
         resource="users/keycloak"
         filter={{ connectorId: directory.id }}
@@ -275,11 +310,7 @@ export const DirectoryUsers = () => {
         }
         toolbar={
           <TopToolbar>
-            {canCreate && (
-              <Button label="resources.ldap.csv.button" onClick={() => setImporting(true)}>
-                <UploadFileIcon />
-              </Button>
-            )}
+            {canCreate && <CsvImportButton directory={directory} onClick={() => setImporting(true)} />}
             {canConfigure && directory.type === 'AZURE' && <MigrateAzureButton directory={directory} />}
           </TopToolbar>
         }

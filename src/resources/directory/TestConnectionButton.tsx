@@ -1,11 +1,11 @@
 import CableIcon from '@mui/icons-material/Cable';
 import { Alert, AlertTitle, Box, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useNotify, useRecordContext, useStore, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { TestConnectionAnswer } from '../../../contract/directory';
 import { errorNotification } from '../../kit/notifyError';
-import { type Directory, missingFields, toDirectoryBody } from './directoryFields';
+import { type Directory, missingFields, passwordWritableKey, toDirectoryBody } from './directoryFields';
 
 type Result = TestConnectionAnswer & { type: string };
 
@@ -22,6 +22,8 @@ export const TestConnectionButton = () => {
   const { getValues } = useFormContext();
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  // What the test told of the account's right to write passwords, kept for the directory's Users tab.
+  const [, setPasswordWritable] = useStore<boolean | null>(passwordWritableKey(record?.id ?? 'new'), null);
 
   const test = async () => {
     const values = getValues();
@@ -36,7 +38,9 @@ export const TestConnectionButton = () => {
       const { data } = await dataProvider.testConnection('ldap', {
         data: { ...toDirectoryBody(values), ...(record?.id ? { id: record.id } : {}) },
       });
-      setResult({ ...(data as TestConnectionAnswer), type: String(values.type) });
+      const answer = data as TestConnectionAnswer;
+      setResult({ ...answer, type: String(values.type) });
+      if (record?.id && answer.success) setPasswordWritable(answer.passwordWritable ?? null);
     } catch (error) {
       notify(...errorNotification(error));
     } finally {
@@ -69,6 +73,9 @@ export const TestConnectionButton = () => {
               <Typography variant="body2">
                 {translate('resources.ldap.test.entries', { smart_count: result.entries })}
               </Typography>
+            )}
+            {result.success && result.passwordWritable === false && (
+              <Typography variant="body2">{translate('resources.ldap.test.passwordReadOnly')}</Typography>
             )}
             {!result.success && result.reason && (
               <Typography variant="body2">

@@ -68,6 +68,12 @@ export function missingFields(values: Record<string, unknown>, stored?: Partial<
   });
 }
 
+/**
+ * Where the portal keeps (react-admin's store) whether the last connection test of a directory found that its
+ * account may write passwords: false hides Reset password on its Users tab.
+ */
+export const passwordWritableKey = (id: string | number) => `ldap.passwordWritable.${id}`;
+
 /** Whether the chosen type shows a field. */
 export const shows = (type: unknown, field: string): boolean =>
   typeof type === 'string' && type in DIRECTORY_FIELDS

@@ -62,7 +62,8 @@ export const directory = {
     tenantId: 'The directory (tenant) ID, or a domain such as contoso.onmicrosoft.com.',
     graphUrl: 'Leave as it is unless your tenant uses a national cloud.',
     listUsersUrl: 'An http(s) URL answering the active users as JSON.',
-    hybrid: 'Users are kept in the directory and in the cloud.',
+    hybrid:
+      'On: users may also be imported from a CSV file, and a synchronisation keeps them although the directory does not list them. Off: the directory alone says who the users are; a synchronisation deactivates every user it does not list, and CSV imports are refused.',
   },
   validation: {
     host: 'Enter an IP address or a domain name.',
@@ -82,6 +83,8 @@ export const directory = {
     failure: "Can't connect to LDAP server!",
     failureOther: "Can't connect to the directory!",
     entries: 'Users found: %{smart_count}',
+    passwordReadOnly:
+      "The account may read the users but not change their passwords: Reset password is not offered for this directory's users.",
     reasons: {
       notPermitted:
         "The portal may not connect to this address: it is a loopback, private, link-local or cloud metadata address. Use the address the directory has on the internet; on an on-premises install, the administrator of the portal can list the directory's network in OUTBOUND_ALLOW.",
@@ -113,6 +116,8 @@ export const directory = {
     empty: 'No users yet. Synchronise the directory, or import a CSV file.',
     edit: 'Edit user',
     resetPassword: 'Reset password',
+    resetOff:
+      "Reset password is not offered: the last connection test found that the directory's account may not change passwords. Give it that right, then test the connection again.",
     resetFor: 'Reset the password of %{username}',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
@@ -135,6 +140,8 @@ export const directory = {
     result: 'Added %{added}, updated %{updated}, not taken %{failed}.',
     line: 'Line',
     reason: 'Why it was not taken',
+    notHybrid:
+      'Import is off: this directory is not hybrid, so a synchronisation would deactivate imported users. Turn Hybrid on in its settings, or import into a hybrid directory.',
   },
   delete: {
     title: 'Delete the directory %{name}?',

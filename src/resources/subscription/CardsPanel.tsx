@@ -93,12 +93,19 @@ export const CardsPanel = () => {
             >
               <ListItemText
                 primary={
-                  <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', maxWidth: '100%' }}
+                  >
+                    {/*
+                      The name is already cut to 12 characters (shownCardName); capitals are wider than
+                      the 12ch a width in ch would give, so the name takes the room it needs and an
+                      ellipsis appears only where the row is narrower than the name.
+                    */}
                     <Box
                       component="span"
                       sx={{
-                        textTransform: 'uppercase',
-                        maxWidth: '12ch',
+                        minWidth: 0,
                         overflow: 'hidden',
                         textOverflow: 'ellipsis',
                         whiteSpace: 'nowrap',

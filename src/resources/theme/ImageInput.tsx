@@ -14,14 +14,17 @@ export interface ImageInputProps {
   value: string;
   onApply: (value: string) => void;
   readOnly?: boolean;
+  /** The common screen's image of the same field, which a screen without its own shows (the preview's). */
+  inherited?: string;
 }
 
 /**
- * An image field: the image shown from its path, Upload (POST /whitelabelapp/files/upload, the answer's
+ * An image field: the image shown from its path (or, on a screen without its own, the common screen's,
+ * said so), Upload (POST /whitelabelapp/files/upload, the answer's
  * path becomes the value) and Remove. A file that is not a PNG, JPEG, SVG, WebP or GIF image of at most 1 MB
  * is refused before sending; the server's refusal is shown in its words.
  */
-export const ImageInput = ({ label, value, onApply, readOnly = false }: ImageInputProps) => {
+export const ImageInput = ({ label, value, onApply, readOnly = false, inherited = '' }: ImageInputProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -52,11 +55,11 @@ export const ImageInput = ({ label, value, onApply, readOnly = false }: ImageInp
       <Typography id={labelId} variant="body2" color="text.secondary">
         {label}
       </Typography>
-      {value ? (
+      {value || inherited ? (
         <Box
           component="img"
-          src={imageSrc(value)}
-          alt={label}
+          src={imageSrc(value || inherited)}
+          alt={value ? label : translate(`${T}.editor.commonImageOf`, { label })}
           sx={{
             maxWidth: 160,
             maxHeight: 80,
@@ -68,8 +71,11 @@ export const ImageInput = ({ label, value, onApply, readOnly = false }: ImageInp
             p: 0.5,
           }}
         />
-      ) : (
-        <Typography variant="body2">{translate(`${T}.editor.noImage`)}</Typography>
+      ) : null}
+      {value ? null : (
+        <Typography variant="body2">
+          {translate(inherited ? `${T}.editor.commonImage` : `${T}.editor.noImage`)}
+        </Typography>
       )}
       {readOnly ? null : (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>

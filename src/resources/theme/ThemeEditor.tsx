@@ -125,6 +125,11 @@ export const ThemeEditor = ({ readOnly = false }: { readOnly?: boolean }) => {
                   key={key}
                   label={label}
                   value={field.value}
+                  inherited={
+                    selected.key === COMMON_KEY
+                      ? ''
+                      : (common.find((one) => one.id === field.id && one.type === 'image')?.value ?? '')
+                  }
                   readOnly={readOnly}
                   onApply={(value) => set(`${selected.path}.${index}.value`, value)}
                 />

@@ -62,6 +62,8 @@ export const theme = {
     remove: 'Remove the image',
     removeOf: 'Remove the image of %{label}',
     noImage: 'No image',
+    commonImage: 'Uses the image of the Common screen. Upload one to give this screen its own.',
+    commonImageOf: '%{label} of the Common screen',
     imageHelp: 'PNG, JPEG, SVG, WebP or GIF, at most 1 MB.',
   },
   preview: {

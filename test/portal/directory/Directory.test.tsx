@@ -36,7 +36,8 @@ const HEAD_OFFICE = {
   id: 'd1',
   name: 'Head office',
   type: 'LDAP',
-  hybrid: false,
+  // Hybrid: users may be imported into it from a CSV file.
+  hybrid: true,
   host: 'ldap.acme.test',
   port: 389,
   secured: false,
@@ -157,6 +158,43 @@ describe('the directory form', () => {
     expect(screen.getByText('Users found: 42')).toBeInTheDocument();
   });
 
+  it('no longer offers Reset password once a connection test found the account may not change passwords', async () => {
+    server.use(
+      http.post(`${API}/idm-ldap/ldap/c1/test-connection`, () =>
+        HttpResponse.json({
+          success: true,
+          messageKey: 'directory.test.success',
+          message: 'Connection is successful!',
+          reason: null,
+          detail: null,
+          entries: 1,
+          passwordWritable: false,
+        }),
+      ),
+    );
+    const { user, pathname } = renderAt('/ldap/d1');
+    await screen.findByDisplayValue('Head office');
+    await user.click(screen.getByRole('button', { name: 'Test Connection' }));
+    expect(
+      await screen.findByText(
+        "The account may read the users but not change their passwords: Reset password is not offered for this directory's users.",
+      ),
+    ).toBeInTheDocument();
+    // To the directory's users: saved, its page opens; then its Users tab.
+    server.use(http.put(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json(HEAD_OFFICE)));
+    await refill(user, screen.getByRole('textbox', { name: /^Name/ }), 'Head office (Hanoi)');
+    await save(user);
+    await waitFor(() => expect(pathname()).toBe('/ldap/d1/show'));
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('ann')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Edit$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reset password/ })).toBeNull();
+    expect(
+      screen.getByText(/^Reset password is not offered: the last connection test found/),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the stored password when an edit leaves it empty', async () => {
     server.use(http.put(`${API}/idm-ldap/ldap/c1/d1`, () => HttpResponse.json(HEAD_OFFICE)));
     const sent = recordRequests();
@@ -213,6 +251,28 @@ describe('a directory', () => {
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(await screen.findByRole('dialog', { name: 'Import users from a CSV file' })).toBeInTheDocument();
     expect(screen.getByText(/username first, then any of email/)).toBeInTheDocument();
+  });
+
+  it('offers no CSV import into a directory that is not hybrid, and says why and what to do', async () => {
+    renderAt('/ldap/d1/show/users', { ...HEAD_OFFICE, hybrid: false });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('ann');
+    const importButton = screen.getByRole('button', { name: 'Import CSV' });
+    expect(importButton).toBeDisabled();
+    expect(importButton).toHaveAccessibleDescription(
+      'Import is off: this directory is not hybrid, so a synchronisation would deactivate imported users. Turn Hybrid on in its settings, or import into a hybrid directory.',
+    );
+  });
+
+  it('says under Hybrid what it does when on and when off', async () => {
+    renderAt('/ldap/d1');
+    await screen.findByDisplayValue('Head office');
+    expect(screen.getByRole('switch', { name: /Hybrid/ })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^On: users may also be imported from a CSV file, and a synchronisation keeps them .* Off: .* a synchronisation deactivates every user it does not list, and CSV imports are refused\.$/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says how many users go with it before it is deleted', async () => {

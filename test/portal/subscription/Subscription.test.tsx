@@ -247,6 +247,19 @@ describe('the saved cards', () => {
     );
   });
 
+  it("shows the holder's name in capitals, whole up to 12 characters, with no narrower box to cut it", async () => {
+    renderAt(
+      '/subscription',
+      [HELD],
+      [{ id: 'k3', brand: 'visa', name: 'Casey Adams', last4: '1111', isPrimary: true }],
+    );
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    const name = await within(cards).findByText('CASEY ADAMS');
+    // Capitals are wider than the ch unit: a 12ch box cut 'CASEY ADAMS' to 'CASEY AD…'.
+    expect(getComputedStyle(name).maxWidth).not.toMatch(/ch$/);
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis');
+  });
+
   it('opens the new-card entry when there is no card', async () => {
     renderAt('/subscription', [HELD]);
     const cards = await screen.findByRole('region', { name: 'Cards' });

@@ -188,6 +188,27 @@ describe('the theme editor', () => {
     expect(screen.getByText('No image')).toBeInTheDocument();
   });
 
+  it("says that a screen without its own logo shows the common screen's, as its preview does", async () => {
+    const definition = structuredClone(DEFAULT_THEME_DEFINITION);
+    definition.commonDefs = definition.commonDefs.map((field) =>
+      field.id === 'logo' ? { ...field, value: LOGO_PATH } : field,
+    );
+    const { user } = renderAt('/theme/th1', { themes: [withDefinition(BRAND, definition)] });
+    await nameBox();
+    await user.click(tab('Sign-in'));
+    expect(
+      screen.getByText('Uses the image of the Common screen. Upload one to give this screen its own.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No image')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Logo of the Common screen' })).toHaveAttribute(
+      'src',
+      `/api${LOGO_PATH}`,
+    );
+    expect(screen.getByText(/Logo shown/)).toBeInTheDocument();
+    // Its own logo is not there to remove.
+    expect(screen.queryByRole('button', { name: 'Remove the image of Logo' })).toBeNull();
+  });
+
   it('refuses a file that is not an image before sending it', async () => {
     const uploads: unknown[] = [];
     server.use(

@@ -22,7 +22,7 @@ beforeAll(async () => {
   admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [role] })).token;
   const [directory] = await ctx.db
     .insert(directories)
-    .values({ customerId: acme.id, name: 'Imports', type: 'LDAP' })
+    .values({ customerId: acme.id, name: 'Imports', type: 'LDAP', hybrid: true })
     .returning();
   directoryId = directory!.id;
 });

@@ -218,6 +218,17 @@ describe('testing the connection against OpenLDAP', () => {
     expect(answer.body).toMatchObject({ success: false, reason: 'refused' });
   });
 
+  it('says whether the account may change passwords, changing none to find out', async () => {
+    const reader = await test({});
+    expect(reader.body).toMatchObject({ success: true, passwordWritable: false });
+    const writer = await test({ userDn: slapd.writer.dn, password: slapd.writer.password });
+    expect(writer.body).toMatchObject({ success: true, passwordWritable: true });
+    // The first user's password, which the question was asked on, is still the one it had.
+    const client = new Client({ url: slapd.url });
+    await client.bind(`uid=user00001,${slapd.peopleDn}`, 'Password1!');
+    await client.unbind();
+  });
+
   it('uses the stored password of a directory named by its id', async () => {
     const id = await create();
     const answer = await call('POST', `${base()}/test-connection`, { ...ldapForm(), id, password: '' });
@@ -319,6 +330,8 @@ describe('the users of a directory', () => {
       name: 'Writable',
       userDn: slapd.writer.dn,
       password: slapd.writer.password,
+      // Hybrid: users may also be imported into it from a CSV file.
+      hybrid: true,
     });
     expect(await synchronise(directoryId)).toMatchObject({ status: 'DONE', added: 119 });
   });
@@ -408,6 +421,39 @@ describe('the users of a directory', () => {
     expect(answer.json().messageKey).toBe(key);
     const after = await call('GET', usersBase());
     expect(after.body.totalElements).toBe(before.body.totalElements);
+  });
+
+  it('keeps the users imported into a hybrid directory when a synchronisation does not list them', async () => {
+    const answer = await upload('username,email\ncloud.only,cloud.only@example.test');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await synchronise(directoryId)).toMatchObject({ status: 'DONE', deactivated: 0 });
+    const kept = (await call('GET', `${usersBase()}?q=cloud.only`)).body.content[0];
+    expect(kept).toMatchObject({ source: 'CSV', status: 'ACTIVE' });
+  });
+
+  it('refuses a CSV file for a directory that is not hybrid, saying how to import it, writing nothing', async () => {
+    const strict = await create({ name: 'Not hybrid', hybrid: false });
+    const before = await ctx.db.select().from(users).where(eq(users.directoryId, strict));
+    const boundary = '----not-hybrid';
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/idm-ldap/users/r-${acme.id}/users/connectors/${strict}/upload-csv-file`,
+      headers: {
+        authorization: `Bearer ${admin}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\nusername\nwould.vanish\r\n--${boundary}--\r\n`,
+      ),
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({
+      messageKey: 'error.csv.notHybrid',
+      message: expect.stringContaining(
+        'Turn Hybrid on in its settings, or import the users into a hybrid directory',
+      ),
+    });
+    expect(await ctx.db.select().from(users).where(eq(users.directoryId, strict))).toEqual(before);
   });
 
   it("is another customer's 404", async () => {

@@ -401,6 +401,7 @@ describe('the outbound guard through the API, without OUTBOUND_ALLOW', () => {
       reason: 'notPermitted',
       detail: expect.stringMatching(/^Connections to '127\.0\.0\.1' are not allowed/),
       entries: null,
+      passwordWritable: null,
     });
     expect(requests).toBe(0);
   });
