@@ -9,6 +9,7 @@ import {
   Labeled,
   Show,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -62,7 +63,7 @@ const ResetFaceIdButton = () => (
 const Actions = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <EditButton />
       {canModify && <SendPinButton />}
       {canModify && <ResetFaceIdButton />}
@@ -248,7 +249,9 @@ const SourceField = () => {
 /** A user, with the tabs Info, Troubleshooting log and History (docs/requirements/portal-routes-and-menus.md). */
 export const UserShow = () => (
   <Show actions={<Actions />}>
-    <TabbedShowLayout>
+    <TabbedShowLayout
+      tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       <TabbedShowLayout.Tab label="resources.users.tabs.info">
         <TextField source="username" />
         <TextField source="displayName" emptyText="—" />
