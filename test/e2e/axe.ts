@@ -58,3 +58,23 @@ export const expectNoSideScroll = async (page: Page, state: string) => {
   }));
   expect(scrollWidth, `width of ${state}`).toBeLessThanOrEqual(innerWidth);
 };
+
+/**
+ * Every date the page shows (its text, and the values of its inputs) is written dd/mm/yyyy, the one date
+ * rule (src/kit/dates.tsx): a month-first date (11/25/2026) or an unpadded one (2/12/2027) fails.
+ */
+export const expectDayMonthYearDates = async (page: Page, state: string) => {
+  const shown = await page.evaluate(() =>
+    [document.body.innerText, ...Array.from(document.querySelectorAll('input'), (input) => input.value)].join(
+      '\n',
+    ),
+  );
+  const dates = shown.match(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/g) ?? [];
+  const wrong = dates.filter((date) => {
+    const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date);
+    return (
+      !match || Number(match[1]) < 1 || Number(match[1]) > 31 || Number(match[2]) < 1 || Number(match[2]) > 12
+    );
+  });
+  expect(wrong, `dates of ${state}`).toEqual([]);
+};

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Slapd, startSlapd } from '../support/slapd';
-import { expectAccessible, expectNoSideScroll } from './axe';
+import { expectAccessible, expectDayMonthYearDates, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
 
@@ -117,6 +117,7 @@ describe("a customer administrator's directory and users", () => {
     await page.getByText('user00042@example.test').waitFor();
     await page.getByText('Head office').waitFor();
     await expectAccessible(page, 'user details, info');
+    await expectDayMonthYearDates(page, 'user details, info');
     await page.getByRole('tab', { name: 'History' }).click();
     await page.getByText('This user is in no token pack yet').waitFor();
     await expectAccessible(page, 'user details, history');
@@ -137,5 +138,17 @@ describe("a customer administrator's directory and users", () => {
     await expectNoSideScroll(page, 'directory at 375 px');
     await expectAccessible(page, 'directory at 375 px');
     await page.screenshot({ path: 'test-results/directory-phone.png', fullPage: true });
+    // The user page: its actions wrap and its tabs scroll, History included.
+    await page.goto(`${portal.url}/users?filter=${encodeURIComponent(JSON.stringify({ q: 'user0004' }))}`);
+    await page.getByText('user00042').first().click();
+    await page.waitForURL(/\/users\/[0-9a-f-]+\/show$/);
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+    await expectNoSideScroll(page, 'user details at 375 px');
+    await expectDayMonthYearDates(page, 'user details at 375 px');
+    await expectAccessible(page, 'user details at 375 px');
+    await page.screenshot({ path: 'test-results/user-details-phone.png', fullPage: true });
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByText('This user is in no token pack yet').waitFor();
+    await expectNoSideScroll(page, 'user history at 375 px');
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectNoSideScroll } from './axe';
+import { expectAccessible, expectDayMonthYearDates, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
@@ -156,6 +156,9 @@ describe('a customer administrator brands the app and reads the dashboard', () =
     const today = signIns.getByRole('row').last();
     expect(Number((await today.getByRole('cell').first().textContent())?.trim())).toBeGreaterThan(0);
     await expectAccessible(page, 'dashboard');
+    // The range's days are typed and shown as every other date: dd/mm/yyyy, not the browser's own date input.
+    expect(await page.getByRole('textbox', { name: 'From' }).inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expectDayMonthYearDates(page, 'dashboard');
     await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
   });
 
@@ -169,6 +172,7 @@ describe('a customer administrator brands the app and reads the dashboard', () =
     await page.goto(`${portal.url}/report`);
     await page.getByRole('region', { name: 'Users' }).getByText('Total').waitFor();
     await expectNoSideScroll(page, 'dashboard at 375 px');
+    await expectDayMonthYearDates(page, 'dashboard at 375 px');
     await expectAccessible(page, 'dashboard at 375 px');
     await page.screenshot({ path: 'test-results/dashboard-375.png', fullPage: true });
   });

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typog
 import { type FormEvent, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { REPORT_UNITS, type ReportUnit } from '../../../contract/report';
+import { formatDay, parseDay } from '../../kit/dates';
 import { type Moments, rangeLabel } from './Panels';
 import { dayOf, type RangeChoice, rangeProblem } from './range';
 
@@ -24,16 +25,38 @@ export const RangePicker = ({
 }) => {
   const translate = useTranslate();
   const lastDay = new Date(moments.to.getTime() - 1);
-  const [from, setFrom] = useState(dayOf(moments.from));
-  const [to, setTo] = useState(dayOf(lastDay));
+  // The days as typed, in the dates' rule (25/11/2026); the address and the server get `yyyy-mm-dd`.
+  const [from, setFrom] = useState(formatDay(dayOf(moments.from)));
+  const [to, setTo] = useState(formatDay(dayOf(lastDay)));
   const [problem, setProblem] = useState<string | null>(null);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const found = rangeProblem(from, to);
+    const first = parseDay(from);
+    const last = parseDay(to);
+    const found = first && last ? rangeProblem(first, last) : 'invalidDate';
     setProblem(found);
-    if (!found) onChange({ kind: 'dates', from, to });
+    if (first && last && !found) onChange({ kind: 'dates', from: first, to: last });
   };
+
+  /** A day's input: text in the dates' rule rather than the browser's own date input (its locale's order). */
+  const dayInput = (label: 'from' | 'to', value: string, set: (value: string) => void) => (
+    <TextField
+      id={`range-${label}`}
+      size="small"
+      label={translate(`${T}.${label}`)}
+      value={value}
+      onChange={(event) => set(event.target.value)}
+      error={!!problem}
+      placeholder={translate(`${T}.pattern`)}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+      }}
+      helperText={translate(`${T}.pattern`)}
+      sx={{ width: 150 }}
+    />
+  );
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }}>
@@ -63,28 +86,10 @@ export const RangePicker = ({
         direction="row"
         useFlexGap
         spacing={1}
-        sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+        sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
       >
-        <TextField
-          type="date"
-          size="small"
-          label={translate(`${T}.from`)}
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          error={!!problem}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 170 }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={translate(`${T}.to`)}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          error={!!problem}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 170 }}
-        />
+        {dayInput('from', from, setFrom)}
+        {dayInput('to', to, setTo)}
         <Button type="submit" variant="outlined">
           {translate(`${T}.apply`)}
         </Button>

@@ -37,6 +37,9 @@ const filters = searchFilters({ status: STATUS_CHOICES, emailExist: EMAIL_EXIST_
 
 const Column = DataTable.Col<ActivationCode>;
 
+/** A long email or distinguished name wraps within its column rather than widening the table. */
+const WRAPS = { overflowWrap: 'anywhere', minWidth: 120, maxWidth: 260 } as const;
+
 /** The pack has no primary directory: Generate cannot work until one is chosen on the pack's edit page. */
 const NoDirectoryHint = ({ tokenPackId }: { tokenPackId: string }) => {
   const translate = useTranslate();
@@ -154,11 +157,13 @@ export const ActivationCodeList = () => {
       columns={[
         <Column key="code" source="code" field={CodeField} />,
         <Column key="username" source="username" />,
-        <Column key="email" source="email" />,
-        <Column key="dn" source="distinguishedName" disableSort />,
+        <Column key="email" source="email" sx={WRAPS} />,
+        <Column key="dn" source="distinguishedName" disableSort sx={WRAPS} />,
         <Column key="status" source="status" field={ActivationStatusField} />,
-        <DateColumn key="generated" source="lastModifiedDate" showTime />,
-        <DateColumn key="expires" source="expireDate" showTime />,
+        // The days, as the spec names them (generated date, expiry date): with their times the two columns
+        // pushed the table past a 1280 px window.
+        <DateColumn key="generated" source="lastModifiedDate" />,
+        <DateColumn key="expires" source="expireDate" />,
       ]}
     />
   );

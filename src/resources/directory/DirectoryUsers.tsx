@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -153,7 +154,10 @@ const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose
       maxWidth="md"
       actions={
         <>
-          <Button label="ra.action.close" onClick={onClose} />
+          {/* On a phone react-admin's Button shows its icon alone, named by its label (aria-label and tooltip). */}
+          <Button label="ra.action.close" onClick={onClose}>
+            <CloseIcon />
+          </Button>
           <ActionButton
             label="resources.ldap.csv.upload"
             variant="contained"

@@ -1,7 +1,7 @@
 import { DataTable, EditButton, ShowButton, useCanAccess, useTranslate } from 'react-admin';
 import { StatusField } from '../../components/StatusField';
-import { DateColumn } from '../../kit/dates';
-import { ResourceList, searchFilters } from '../../kit/ResourceList';
+import { DateColumn, formatDate } from '../../kit/dates';
+import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
 import { ConnectorsField } from './ConnectorsField';
 import { IconField } from './IconField';
 import { protocolChoices, type ServiceTemplate, statusChoices } from './model';
@@ -14,7 +14,8 @@ const Col = DataTable.Col<ServiceTemplate>;
 /**
  * Service templates: icon, name, URL name, protocol, connectors, status and last change, with search,
  * status and protocol filters, sort and pagination. Publish and Unpublish on a row or on the selected rows
- * (configure permission); a double click opens the template.
+ * (configure permission); a double click opens the template. On a phone, a row each (icon, name, protocol
+ * and status, last change) that opens the template, where Publish and Unpublish are too.
  */
 export const ServiceTemplateList = () => {
   const { canAccess: canConfigure } = useCanAccess({ resource: 'service-template', action: 'configure' });
@@ -23,6 +24,17 @@ export const ServiceTemplateList = () => {
     <ResourceList<ServiceTemplate>
       filters={filters}
       sort={{ field: 'modifiedDate', order: 'DESC' }}
+      phone={{
+        leftIcon: () => <IconField />,
+        primaryText: (record) => record.templateName,
+        secondaryText: (record) => (
+          <>
+            <ProtocolName protocol={record.protocol} /> · {formatDate(record.modifiedDate, { time: true })}
+          </>
+        ),
+        tertiaryText: <StatusField />,
+        rowClick: 'show',
+      }}
       doubleClick={canEdit ? 'edit' : 'show'}
       bulkActions={canConfigure ? <BulkPublishButtons /> : false}
     >
@@ -33,11 +45,11 @@ export const ServiceTemplateList = () => {
       <Col source="connectorIds" disableSort field={ConnectorsField} />
       <Col source="status" field={StatusField} />
       <DateColumn source="modifiedDate" showTime />
-      <Col label={false} disableSort>
+      <ButtonsColumn>
         <PublishToggleButton />
         <ShowButton />
         <EditButton />
-      </Col>
+      </ButtonsColumn>
     </ResourceList>
   );
 };

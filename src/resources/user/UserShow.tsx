@@ -9,6 +9,7 @@ import {
   Labeled,
   Show,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -62,7 +63,7 @@ const ResetFaceIdButton = () => (
 const Actions = () => {
   const { canAccess: canModify } = useCanAccess({ resource: 'users', action: 'modify' });
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <EditButton />
       {canModify && <SendPinButton />}
       {canModify && <ResetFaceIdButton />}
@@ -248,7 +249,18 @@ const SourceField = () => {
 /** A user, with the tabs Info, Troubleshooting log and History (docs/requirements/portal-routes-and-menus.md). */
 export const UserShow = () => (
   <Show actions={<Actions />}>
-    <TabbedShowLayout>
+    {/* Scrollable tabs (History no longer cut at 375 px); width 0 and min-width 100%: they fill the card
+        without widening the page to their own width, as the service page's do. */}
+    <TabbedShowLayout
+      tabs={
+        <TabbedShowLayoutTabs
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ width: 0, minWidth: '100%' }}
+        />
+      }
+    >
       <TabbedShowLayout.Tab label="resources.users.tabs.info">
         <TextField source="username" />
         <TextField source="displayName" emptyText="—" />

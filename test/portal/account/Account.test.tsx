@@ -126,7 +126,7 @@ describe('the account list', () => {
     const sent = recordRequests();
     renderAt('/account');
     expect(await screen.findByText('ann@provider.test')).toBeInTheDocument();
-    expectRowToShow('ann@provider.test', 'Ann', 'Lee', 'Operator', 'Auditor', 'Active', '5/3/2024');
+    expectRowToShow('ann@provider.test', 'Ann', 'Lee', 'Operator', 'Auditor', 'Active', '05/03/2024');
     expect(within(row('bob@provider.test')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
     expect(searches(sent)[0]).toEqual(firstSearch('createdDate', 'DESC'));

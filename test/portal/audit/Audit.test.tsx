@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntryRecord } from '../../../contract/audit';
+import { formatDate } from '../../../src/kit/dates';
 import type { PortalFeature } from '../../../src/kit/feature';
 import account from '../../../src/resources/account';
 import audit from '../../../src/resources/audit';
@@ -82,7 +83,7 @@ describe('the audit log', () => {
     expect(renamed.getByText(': Bob → Robert')).toBeInTheDocument();
     expect(renamed.getByText(': •••••• → ••••••')).toBeInTheDocument();
     expect(renamed.getByText(': — → auditor, customer_admin')).toBeInTheDocument();
-    expect(renamed.getByText(new Date(RENAMED.modifiedDate).toLocaleString('vi-VN'))).toBeInTheDocument();
+    expect(renamed.getByText(formatDate(RENAMED.modifiedDate, { time: true }))).toBeInTheDocument();
     expect(within(row('r1')).getByText(': — → Office VPN')).toBeInTheDocument();
     expect(auditPaths(sent)).toContain(
       '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1w',

@@ -71,7 +71,7 @@ describe('the customer list', () => {
     renderAt('/customer');
     expect(await screen.findByText('Acme Corp')).toBeInTheDocument();
     const acme = row('Acme Corp');
-    expectRowToShow('Acme Corp', 'ops@acme.test', '+84 28 1234', '5/3/2024', 'Active');
+    expectRowToShow('Acme Corp', 'ops@acme.test', '+84 28 1234', '05/03/2024', 'Active');
     expect(within(acme).getByRole('img', { name: 'Acme Corp' })).toHaveAttribute('src', ACME.logo);
     expect(within(row('Globex')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('1-10 of 12')).toBeInTheDocument();

@@ -102,8 +102,8 @@ describe('My Account → Security', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Pixel 9 of Ann', 'Staff', '15/3/2025'],
-      ['iPad', 'Contractors', '2/11/2024'],
+      ['Pixel 9 of Ann', 'Staff', '15/03/2025'],
+      ['iPad', 'Contractors', '02/11/2024'],
     ]);
   });
 

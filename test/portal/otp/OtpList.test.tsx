@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../src/kit/dates';
 import * as codeList from '../codeListScenarios';
 import { bulkButton, fill, recordRequests, row, selectRows } from '../harness';
 import { ANN, BOB, CID, renderAt, VIEW } from './fixtures';
@@ -40,7 +41,7 @@ describe("a service's OTP codes", () => {
     await waitFor(() => expect(document.title).toMatch(/^Head office VPN OTP codes \| /));
     const ann = within(row('ann'));
     expect(ann.getByText(ANN.seedNumber)).toHaveStyle({ fontFamily: 'monospace' });
-    expect(ann.getByText(new Date(ANN.generatedDate).toLocaleString('vi-VN'))).toBeInTheDocument();
+    expect(ann.getByText(formatDate(ANN.generatedDate, { time: true }))).toBeInTheDocument();
     expect(row('bob')).toBeInTheDocument();
     // Another service's seed is not among them.
     expect(screen.queryByText('eve')).toBeNull();

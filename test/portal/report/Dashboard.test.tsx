@@ -4,6 +4,7 @@ import { CustomRoutes } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PanelData } from '../../../contract/report';
+import { formatDate } from '../../../src/kit/dates';
 import { Dashboard } from '../../../src/pages/report/Dashboard';
 import type { Session } from '../../../src/session';
 import {
@@ -243,9 +244,7 @@ describe('the customer dashboard', () => {
     expect(await within(subscription).findByText('Professional')).toBeInTheDocument();
     expect(within(subscription).getByText('Active')).toBeInTheDocument();
     expect(within(subscription).getByText('50')).toBeInTheDocument();
-    expect(
-      within(subscription).getByText(new Date('2026-12-15T00:00:00.000Z').toLocaleDateString('vi-VN')),
-    ).toBeInTheDocument();
+    expect(within(subscription).getByText(formatDate('2026-12-15T00:00:00.000Z'))).toBeInTheDocument();
     // Under 30 days left: said in the warning colour.
     expect(getComputedStyle(within(subscription).getByText('20 days left')).color).toBe(WARNING);
     expect(within(subscription).getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
@@ -298,7 +297,7 @@ describe('the customer dashboard', () => {
     const signIns = region('Sign-ins and approvals');
     expect(
       await within(signIns).findByText(
-        `No sign-ins or approvals from ${new Date('2026-11-18T10:00:00.000Z').toLocaleDateString('vi-VN')} to ${NOW.toLocaleDateString('vi-VN')}.`,
+        `No sign-ins or approvals from ${formatDate('2026-11-18T10:00:00.000Z')} to ${formatDate(NOW)}.`,
       ),
     ).toBeInTheDocument();
     expect(screen.queryAllByRole('table')).toEqual([]);
@@ -422,8 +421,8 @@ describe('the reporting range', () => {
   it('reads the days typed in, from the start of the first to the end of the last', async () => {
     const { user, panelCalls } = renderDashboard(CUSTOMER_DATA);
     await screen.findByRole('table', { name: /^Sign-ins and approvals/ });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '01/11/2026' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '10/11/2026' } });
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(panelCalls('sign-ins')).toHaveLength(2));
     expect(rangeOf(panelCalls('sign-ins')[1].path)).toEqual({
@@ -437,12 +436,41 @@ describe('the reporting range', () => {
   it('says so when the start is after the end, and sends nothing', async () => {
     const { user, panelCalls } = renderDashboard(CUSTOMER_DATA);
     await screen.findByRole('table', { name: /^Sign-ins and approvals/ });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-30' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '30/11/2026' } });
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The start date must not be after the end date.',
     );
     expect(panelCalls('sign-ins')).toHaveLength(1);
     expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it("shows the days in the dates' rule, dd/mm/yyyy, beside the range it reads", async () => {
+    renderDashboard(CUSTOMER_DATA);
+    await screen.findByRole('table', { name: /^Sign-ins and approvals/ });
+    const from = screen.getByRole('textbox', { name: 'From' });
+    const to = screen.getByRole('textbox', { name: 'To' });
+    expect(from).toHaveValue('18/11/2026');
+    expect(to).toHaveValue('25/11/2026');
+    expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    expect(from).toHaveAccessibleDescription('dd/mm/yyyy');
+    expect(screen.getByText('From 18/11/2026 to 25/11/2026')).toBeInTheDocument();
+  });
+
+  it('refuses a day typed month first, and sends nothing', async () => {
+    const { user, panelCalls } = renderDashboard(CUSTOMER_DATA);
+    await screen.findByRole('table', { name: /^Sign-ins and approvals/ });
+    fireEvent.change(screen.getByRole('textbox', { name: 'From' }), { target: { value: '11/25/2026' } });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter both dates as dd/mm/yyyy.');
+    expect(panelCalls('sign-ins')).toHaveLength(1);
+    expect(screen.getByTestId('address')).toBeEmptyDOMElement();
+  });
+
+  it('fills the days from the address in the same rule', async () => {
+    renderDashboard(CUSTOMER_DATA, customerAdmin, '/report?from=2026-01-05&to=2026-02-03');
+    await screen.findByRole('table', { name: /^Sign-ins and approvals/ });
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('05/01/2026');
+    expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue('03/02/2026');
   });
 });

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fill } from '../harness';
 import { API, server } from '../msw';
+import { onAPhone } from '../phone';
 import { admin, serveList, VIEW, VPN } from './fixtures';
 
 describe('the service template list', () => {
@@ -14,7 +15,7 @@ describe('the service template list', () => {
     // RADIUS twice: the protocol, and a connector chip beside LDAP.
     expect(within(row).getAllByText('RADIUS')).toHaveLength(2);
     expect(within(row).getByText('LDAP')).toBeInTheDocument();
-    expect(within(row).getByText('09:30:00 2/3/2024')).toBeInTheDocument();
+    expect(within(row).getByText('09:30:00 02/03/2024')).toBeInTheDocument();
     expect(within(row).getByText('Published')).toBeInTheDocument();
     const other = screen.getByText('Office 365').closest('tr')!;
     expect(within(other).getAllByText('SAML')).toHaveLength(2);
@@ -127,5 +128,20 @@ describe('the service template list', () => {
     expect(screen.getByText('Published')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the service template list on a phone', () => {
+  onAPhone();
+
+  it('lists each template on its own lines, without the table, and opens it', async () => {
+    serveList();
+    const { user, pathname } = admin('/service-template');
+    const name = await screen.findByText('VPN access');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText(/^RADIUS · 09:30:00 02\/03\/2024$/)).toBeInTheDocument();
+    expect(screen.getAllByText('Published').length).toBeGreaterThan(0);
+    await user.click(name);
+    await waitFor(() => expect(pathname()).toMatch(/\/service-template\/.+\/show$/));
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../../src/kit/dates';
 import users from '../../../src/resources/user';
 import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
@@ -181,7 +182,7 @@ describe('a user', () => {
       );
     expect(cells).toEqual([
       ['Device', 'Activated', 'Last sign-in', 'Last approval'],
-      ['Pixel 9 of Ann', new Date('2026-01-06T09:00:00.000Z').toLocaleString('vi-VN'), '—', '—'],
+      ['Pixel 9 of Ann', formatDate('2026-01-06T09:00:00.000Z', { time: true }), '—', '—'],
     ]);
   });
 
