@@ -263,6 +263,7 @@ export async function assignConnectors(
       table: 'Service',
       action: 'UPDATE',
       entityId: oldServiceId,
+      entityName: after.instanceName,
       changes: changesBetween(
         { connectorConfig: before?.connectorConfig ?? {} },
         { connectorConfig: after.connectorConfig },

@@ -327,7 +327,15 @@ const auditPack = (
   action: 'CREATE' | 'UPDATE' | 'DELETE',
   pack: TokenPackRow,
   changes: ReturnType<typeof changesBetween>,
-) => scope.audit({ table: 'TokenPack', action, entityId: pack.id, customerId: pack.customerId, changes });
+) =>
+  scope.audit({
+    table: 'TokenPack',
+    action,
+    entityId: pack.id,
+    entityName: pack.name,
+    customerId: pack.customerId,
+    changes,
+  });
 
 /**
  * Adds a pack of the call's customer: its name, subscription, primary directory and theme checked, its
