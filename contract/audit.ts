@@ -37,9 +37,16 @@ export const AuditEntryRecord = Type.Object({
   action: Type.String(),
   /** The record the entry is about (its id). */
   entityId: Type.String(),
+  /**
+   * The record's name when the entry was written (it stays so after the record is renamed or deleted); null
+   * for entries written before names were kept: the portal shows the id.
+   */
+  entityName: NullableString,
   /** The email of the account that made the change. */
   modifiedBy: Type.String(),
   modifiedById: NullableString,
+  /** Who made the change, by name: the account's name when the entry was written, else its email. */
+  modifiedByName: Type.String(),
   modifiedDate: Type.String(),
   /** Each changed field, with its value before and after (null for a creation's before, a deletion's after). */
   changes: Type.Record(Type.String(), AuditChange),

@@ -84,4 +84,9 @@ export const https = defineResource({
 
 export const HTTPS_ERRORS = defineErrors({
   notFound: { status: 404, key: 'error.https.notFound', text: 'HTTPS connector not found' },
+  nameExisted: {
+    status: 409,
+    key: 'error.https.nameExisted',
+    text: 'There is already an HTTPS connector with this name. Choose another name.',
+  },
 });

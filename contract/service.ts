@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CONNECTOR_KINDS, CustomerIdQuery, NAME_MAX_LENGTH } from './connector.ts';
-import { CreatedAnswer, closed, NullableString, RequiredText, Uuid } from './fields.ts';
+import { closed, NullableString, RequiredText, Uuid } from './fields.ts';
 import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 import { WIZARD_STATUSES } from './tokenPack.ts';
 import { UserRecord } from './user.ts';
@@ -88,6 +88,16 @@ export const ServiceChanges = Type.Object(
   closed,
 );
 export type ServiceChanges = Static<typeof ServiceChanges>;
+
+/**
+ * What a launch answers: the new service's id and, when it made an HTTPS connector, that connector's API key,
+ * answered this once (the gateway keeps its hash only, as when the connector is made on its own page).
+ */
+export const LaunchAnswer = Type.Object({
+  id: Type.String(),
+  apiKey: Type.Optional(Type.String()),
+});
+export type LaunchAnswer = Static<typeof LaunchAnswer>;
 
 /** A chosen connector that another service uses. */
 export const UsedConnector = Type.Object({
@@ -184,7 +194,7 @@ export const serviceLaunch = defineResource({
       'Launch a service from a published template into a token pack, making its NEW connectors; 409 with usedConnectors when another service uses one and force is not true',
     access: { permission: 'service_instance:create', customer: inBody },
     errors: [404, 409],
-    schema: { body: LaunchRequest, response: { 201: CreatedAnswer } },
+    schema: { body: LaunchRequest, response: { 201: LaunchAnswer } },
   },
   update: {
     by: 'record',

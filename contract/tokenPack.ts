@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { TOKEN_PACK_NAME_MAX } from './billing.ts';
+import { TIER_PLAN_TYPES, TOKEN_PACK_NAME_MAX } from './billing.ts';
 import { CustomerIdParams, CustomerIdQuery, CustomerRecordParams, recordEcho } from './connector.ts';
 import { closed, closedQuery, IdParams, NullableString, optional, PageAnswer, Uuid } from './fields.ts';
 import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
@@ -39,11 +39,21 @@ export const PackService = Type.Object({
   enabled: Type.Boolean(),
 });
 
+/** A subscription's plan as a pack shows it: its tier (type and name) and its period's name. */
+export const SubscriptionPlan = Type.Object({
+  tierPlanType: Type.Enum(TIER_PLAN_TYPES),
+  tierName: Type.String(),
+  periodName: Type.String(),
+});
+export type SubscriptionPlan = Static<typeof SubscriptionPlan>;
+
 export const TokenPackRecord = Type.Object({
   id: Type.String(),
   customerId: Type.String(),
   name: Type.String(),
   subscriptionId: NullableString,
+  /** The plan and period of its subscription, what the pack reads as beside its name (null: none). */
+  subscriptionPlan: Type.Union([SubscriptionPlan, Type.Null()]),
   wizardStatus: Type.Enum(WIZARD_STATUSES),
   /** `/api/idm-config/token-pack-v2/{id}/image/icon?v=<file>` or null. */
   iconUrl: NullableString,
@@ -91,6 +101,7 @@ export const TokenPackChanges = Type.Object(
     ...recordEcho({
       customerId: Type.Optional(Type.Unknown()),
       subscriptionId: Type.Optional(Type.Unknown()),
+      subscriptionPlan: Type.Optional(Type.Unknown()),
       wizardStatus: Type.Optional(Type.Unknown()),
       iconUrl: Type.Optional(Type.Unknown()),
       featureImageUrl: Type.Optional(Type.Unknown()),

@@ -5,6 +5,7 @@ import { isPermission } from '../../contract/permissions.ts';
 import { isDocsRoute } from '../apiPaths.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
+import { personName } from '../domain/audit.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { customerNotFound, resolveCustomer } from './customer.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
@@ -29,6 +30,8 @@ export type { AccessRule, CustomerSource } from '../../contract/kit.ts';
 export interface CallerAccount {
   id: string;
   email: string;
+  /** First and last name (null: none given yet); the audit log keeps it with what the account changes. */
+  name: string | null;
   customerId: string | null;
 }
 
@@ -144,6 +147,8 @@ async function authenticate(
     .select({
       id: accounts.id,
       email: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
       customerId: accounts.customerId,
       status: accounts.status,
       forceChangePassword: accounts.forceChangePassword,
@@ -168,7 +173,12 @@ async function authenticate(
   const accountId = row.id;
   return {
     caller: {
-      account: { id: row.id, email: row.email, customerId: row.customerId },
+      account: {
+        id: row.id,
+        email: row.email,
+        name: personName(row.firstName, row.lastName),
+        customerId: row.customerId,
+      },
       sessionId: claims.jti,
       permissions: () => {
         all ??= loadPermissions(db, accountId);

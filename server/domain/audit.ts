@@ -19,7 +19,8 @@ export type AuditAction =
   | 'REMOVE_ACCOUNT'
   | 'SUBMIT'
   | 'APPROVE'
-  | 'CANCEL';
+  | 'CANCEL'
+  | 'SYNC';
 
 /** The audit screen's table filter (docs/requirements/billing-services-screens.md: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
 export type { AuditTable } from '../../contract/audit.ts';
@@ -143,13 +144,51 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
   /** Changes given directly (for example a permission matrix), instead of before/after. */
   changes?: Changes;
+  /**
+   * How the record is named (kept with the entry, so that it still reads after the record is renamed or
+   * deleted); left out: taken from `after` or `before` (entityNameOf), else none.
+   */
+  entityName?: string | null;
 }
 
-/** Who made the change: the signed-in account. */
+/** Who made the change: the signed-in account (its name, when it has one, is kept with the entry). */
 export interface Modifier {
   id: string;
   email: string;
+  /** The account's first and last name; empty or left out: the entry names it by its email. */
+  name?: string | null;
 }
+
+/** The fields that name a record, in the order they are looked for (a user: its display name, else its username). */
+const NAME_FIELDS = [
+  'name',
+  'instanceName',
+  'clientName',
+  'providerName',
+  'templateName',
+  'companyName',
+  'displayName',
+  'username',
+  'email',
+  'ip',
+] as const;
+
+/** How a record is named in the log: the first of its naming fields that holds text; null when none does. */
+export function entityNameOf(record: Record<string, unknown> | null | undefined): string | null {
+  if (!record) return null;
+  for (const field of NAME_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return null;
+}
+
+/** An account's name as the log keeps it: first and last name, or null when it has none. */
+export const personName = (firstName: string | null, lastName: string | null): string | null =>
+  [firstName, lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ') || null;
 
 /** Writes one audit entry; pass the transaction of the change (`tx`), never a separate connection. */
 export async function recordAudit(
@@ -164,6 +203,8 @@ export async function recordAudit(
     entityId: entry.entityId,
     modifiedBy: by.email,
     modifiedById: by.id,
+    modifiedByName: by.name?.trim() || null,
+    entityName: entry.entityName !== undefined ? entry.entityName : entityNameOf(entry.after ?? entry.before),
     changes: entry.changes ?? changesBetween(entry.before ?? null, entry.after ?? null),
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { type Found, findRows, type ListAsk, type Listing } from '../db/listing.ts';
-import { type AuditAction, type AuditTable, changesBetween } from '../domain/audit.ts';
+import { type AuditAction, type AuditTable, changesBetween, entityNameOf } from '../domain/audit.ts';
 import type { AppError } from '../errors.ts';
 import { UUID_PATTERN } from '../validation.ts';
 import type { Scope, WriteScope } from './call.ts';
@@ -39,6 +39,8 @@ export interface RowsSpec<Row extends { id: string }, Rec> {
     fields: (row: Row) => Record<string, unknown>;
     /** The customer an entry belongs to (null: provider-level). */
     customerOf: (row: Row) => string | null;
+    /** How the log names a row; left out: its name, instanceName, displayName… (entityNameOf). */
+    nameOf?: (row: Row) => string | null;
   };
   /** A list's total without counting its rows, when the resource keeps it (tallies); undefined: count. */
   total?: (scope: Scope, filters: Readonly<Record<string, unknown>>) => Promise<number | undefined>;
@@ -177,6 +179,7 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
         table: spec.audit.table,
         action,
         entityId: row.id,
+        entityName: spec.audit.nameOf ? spec.audit.nameOf(row) : entityNameOf(row),
         customerId: spec.audit.customerOf(row),
         changes,
       });

@@ -127,6 +127,19 @@ describe('a customer administrator brands the app and reads the dashboard', () =
       .filter({ hasText: 'common.backgroundColor' });
     await row.first().waitFor();
     expect(await row.first().innerText()).toContain(background);
+    // Names, not ids: the theme and who changed it by name, the users the CSV import added by theirs.
+    expect(await row.first().innerText()).toContain('Acme brand');
+    expect(await row.first().innerText()).toContain('Casey Admin');
+    await page.getByRole('row').filter({ hasText: 'Ann Archer' }).first().waitFor();
+    // The Record and Modified by cells of every row: names, no id.
+    const rows = page.getByRole('row');
+    const named: string[] = [];
+    for (let index = 1; index < (await rows.count()); index++) {
+      const cells = rows.nth(index).getByRole('cell');
+      named.push(await cells.nth(3).innerText(), await cells.nth(4).innerText());
+    }
+    expect(named.length).toBeGreaterThan(4);
+    expect(named.join('\n')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
     await expectAccessible(page, 'audit log with the theme change');
   });
 

@@ -14,8 +14,13 @@ export const auditLog = pgTable(
     tableName: text('table_name').notNull(),
     action: text('action').notNull(),
     entityId: text('entity_id').notNull(),
+    /** The record's name when the entry was written (null: an entry from before names were kept). */
+    entityName: text('entity_name'),
+    /** The email of the account that made the change. */
     modifiedBy: text('modified_by').notNull(),
     modifiedById: uuid('modified_by_id'),
+    /** Its name when the entry was written (null: it had none, or an entry from before names were kept). */
+    modifiedByName: text('modified_by_name'),
     modifiedDate: timestamptz('modified_date').notNull().defaultNow(),
     changes: jsonb('changes')
       .$type<Record<string, { before: unknown; after: unknown }>>()

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditTable } from '../audit.ts';
+import { type AuditEntry, type AuditTable, entityNameOf } from '../audit.ts';
 
 /** What a count of codes tells in the audit log, by action. */
 const COUNTED = { CREATE: 'generated', UPDATE: 'regenerated', DELETE: 'deleted' } as const;
@@ -17,6 +17,7 @@ export const countAudit = (
   table,
   action,
   entityId: owner.id,
+  entityName: entityNameOf(owner),
   customerId: owner.customerId,
   changes: { [COUNTED[action]]: { before: null, after: count } },
 });

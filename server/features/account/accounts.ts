@@ -363,6 +363,7 @@ export async function updateAccount(
       table: 'Account',
       action: 'UPDATE',
       entityId: before.id,
+      entityName: updated!.email,
       customerId: before.customerId,
       changes,
     });

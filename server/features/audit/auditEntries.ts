@@ -18,7 +18,9 @@ import type { Scope } from '../../kit/call.ts';
  * range back from now (the list never reads the whole log), by table and by record. The customer (the
  * database's policy, or `customer_id is null` for the provider's) and the range lead every query, so each
  * one reads a slice of an index (customer, date), (customer, table, date) or (customer, record, date): see
- * migration 0017. Secrets in the changes are answered masked, whatever was written.
+ * migration 0017. Secrets in the changes are answered masked, whatever was written. Each entry names its
+ * record and who changed it as they were named when it was written (kept with the entry: a record deleted
+ * since still reads by its name); an older entry without them reads by the record's id and the email.
  */
 
 export const auditListing = defineListing({
@@ -48,8 +50,10 @@ const entryFields = {
   tableName: auditLog.tableName,
   action: auditLog.action,
   entityId: auditLog.entityId,
+  entityName: auditLog.entityName,
   modifiedBy: auditLog.modifiedBy,
   modifiedById: auditLog.modifiedById,
+  modifiedByName: auditLog.modifiedByName,
   modifiedDate: auditLog.modifiedDate,
   changes: auditLog.changes,
 };
@@ -61,8 +65,10 @@ const toEntry = (row: EntryRow): AuditEntryRecord => ({
   table: row.tableName,
   action: row.action,
   entityId: row.entityId,
+  entityName: row.entityName,
   modifiedBy: row.modifiedBy,
   modifiedById: row.modifiedById,
+  modifiedByName: row.modifiedByName ?? row.modifiedBy,
   modifiedDate: row.modifiedDate.toISOString(),
   changes: maskedChanges(row.changes),
 });

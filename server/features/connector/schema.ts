@@ -128,6 +128,8 @@ export const httpsConnectors = pgTable(
   (t) => [
     uniqueIndex('https_connectors_key_idx').on(t.apiKeyHash),
     index('https_connectors_name_idx').on(t.customerId, t.name),
+    // A name is unique in its customer, ignoring case (contract/https.ts nameExisted; migration 0027).
+    uniqueIndex('https_connectors_customer_name_unique').on(t.customerId, sql`lower(${t.name})`),
     customerScope(t.customerId),
   ],
 );

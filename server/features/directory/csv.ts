@@ -12,7 +12,7 @@ import { isEmail, normalizeEmail, unsafeUsername } from '../../../contract/rules
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
-import type { Modifier } from '../../domain/audit.ts';
+import { entityNameOf, type Modifier } from '../../domain/audit.ts';
 import { fail, fillMessage } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
@@ -224,7 +224,8 @@ export async function importCsv(
       .update(users)
       .set({ ...changes, lastModifiedDate: new Date() })
       .where(eq(users.id, row.id));
-    audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>));
+    const named = { ...(row as Record<string, unknown>), ...changes };
+    audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>, named));
     answer.updated++;
   }
   for (let index = 0; index < inserts.length; index += CHUNK) {
@@ -234,7 +235,7 @@ export async function importCsv(
       .returning();
     for (const row of added) {
       audits.push(
-        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null),
+        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
       );
     }
     answer.added += added.length;
@@ -253,14 +254,18 @@ function auditRow(
   action: 'CREATE' | 'UPDATE',
   after: Record<string, unknown>,
   before: Record<string, unknown> | null,
+  /** The user as it is now: what names it in the log. */
+  user: Record<string, unknown>,
 ): typeof auditLog.$inferInsert {
   return {
     customerId: directory.customerId,
     tableName: 'User',
     action,
     entityId,
+    entityName: entityNameOf(user),
     modifiedBy: by.email,
     modifiedById: by.id,
+    modifiedByName: by.name?.trim() || null,
     changes: {
       ...Object.fromEntries(
         Object.entries(after).map(([field, value]) => [

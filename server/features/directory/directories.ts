@@ -4,6 +4,7 @@ import type { UserRecord, UserUpdateForm } from '../../../contract/user.ts';
 import type { Found, ListAsk } from '../../db/listing.ts';
 import { defineListing, eq as equals, findRows, ilikeAny, inList } from '../../db/listing.ts';
 import { directories, users, userTallies } from '../../db/schema.ts';
+import { entityNameOf } from '../../domain/audit.ts';
 import type { OutboundPolicy } from '../../domain/outbound.ts';
 import { assertNewPassword } from '../../domain/passwords.ts';
 import { fail } from '../../errors.ts';
@@ -226,6 +227,7 @@ export async function auditPasswordReset(scope: WriteScope, user: UserRow): Prom
     table: 'User',
     action: 'UPDATE',
     entityId: user.id,
+    entityName: entityNameOf(user),
     customerId: user.customerId,
     changes: { password: { before: '(hidden)', after: '(hidden)' } },
   });

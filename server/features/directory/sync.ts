@@ -10,8 +10,8 @@ import {
 } from '../../../contract/directory.ts';
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, directories, users } from '../../db/schema.ts';
-import type { Modifier } from '../../domain/audit.ts';
+import { directories, users } from '../../db/schema.ts';
+import { type Modifier, recordAudit } from '../../domain/audit.ts';
 import type { OutboundPolicy } from '../../domain/outbound.ts';
 import { fail } from '../../errors.ts';
 import type { DirectoryEntry } from './entry.ts';
@@ -291,24 +291,8 @@ async function write(
     for (const row of rows) known.set(row.username.toLowerCase(), row);
   }
 
-  const audits: (typeof auditLog.$inferInsert)[] = [];
-  const entry = (
-    entityId: string,
-    action: string,
-    changes: Record<string, { before: unknown; after: unknown }>,
-  ) =>
-    audits.push({
-      customerId,
-      tableName: 'User',
-      action,
-      entityId,
-      modifiedBy: by.email,
-      modifiedById: by.id,
-      changes: { ...changes, directory: { before: null, after: directory.name } },
-    });
-
   const inserts: (typeof users.$inferInsert)[] = [];
-  const updates: { id: string; values: Wanted; reactivate: boolean }[] = [];
+  const updates: { id: string; values: Wanted }[] = [];
   for (const [key, values] of wanted) {
     const row = known.get(key);
     if (!row) {
@@ -328,13 +312,12 @@ async function write(
       row.mobilePhone !== values.mobilePhone ||
       row.externalId !== values.externalId ||
       row.status !== 'ACTIVE';
-    if (changed) updates.push({ id: row.id, values, reactivate: row.status !== 'ACTIVE' });
+    if (changed) updates.push({ id: row.id, values });
     else state.written++;
   }
 
   for (const part of chunks(inserts)) {
     const added = await tx.insert(users).values(part).returning({ id: users.id, username: users.username });
-    for (const row of added) entry(row.id, 'CREATE', { username: { before: null, after: row.username } });
     state.added += added.length;
     state.written += added.length;
   }
@@ -353,12 +336,6 @@ async function write(
         external_id = v.external_id, status = 'ACTIVE', last_modified_date = now()
       from (values ${rows}) as v(id, username, display_name, email, mobile_phone, external_id)
       where ${users.id} = v.id`);
-    for (const { id, values, reactivate } of part) {
-      entry(id, reactivate ? 'ACTIVATE' : 'UPDATE', {
-        username: { before: null, after: values.username },
-        ...(reactivate ? { status: { before: 'INACTIVE', after: 'ACTIVE' } } : {}),
-      });
-    }
     state.updated += part.length;
     state.written += part.length;
   }
@@ -383,10 +360,23 @@ async function write(
           part.map((row) => row.id),
         ),
       );
-    for (const row of part) entry(row.id, 'DEACTIVATE', { status: { before: 'ACTIVE', after: 'INACTIVE' } });
     state.deactivated += part.length;
   }
 
-  for (const part of chunks(audits)) await tx.insert(auditLog).values(part);
-  audits.length = 0;
+  // One entry for the whole run: the directory, who started it and what it did to its users.
+  await recordAudit(tx, by, {
+    table: 'Directory',
+    action: 'SYNC',
+    entityId: directory.id,
+    entityName: directory.name,
+    customerId,
+    changes: syncChanges(state),
+  });
 }
+
+/** What a synchronisation did, as its audit entry says it: the users added, updated and deactivated. */
+const syncChanges = ({ added, updated, deactivated }: SyncState) => ({
+  added: { before: null, after: added },
+  updated: { before: null, after: updated },
+  deactivated: { before: null, after: deactivated },
+});

@@ -1,8 +1,10 @@
 import { HTTPS_ERRORS, HTTPS_LISTING, type HttpsRecord } from '../../../contract/https.ts';
 import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { httpsConnectors } from '../../db/schema.ts';
+import { sqlStateOf } from '../../db/sqlState.ts';
+import { claimUniqueText } from '../../db/uniqueText.ts';
 import { fail } from '../../errors.ts';
-import type { WriteScope } from '../../kit/call.ts';
+import type { Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { newApiKey } from '../connector/make.ts';
 
@@ -40,6 +42,26 @@ const toRecord = (row: HttpsRow): HttpsRecord => ({
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: HttpsRow) =>
   kept;
 
+const nameExisted = () => fail(HTTPS_ERRORS.nameExisted);
+
+/**
+ * Refuses a name another of the customer's HTTPS connectors has, ignoring case (409 nameExisted); the unique
+ * index (customer, lower(name)) stands behind it.
+ */
+export const claimHttpsName = (scope: Scope, name: string, exceptId?: string) =>
+  claimUniqueText(
+    scope.tx,
+    {
+      lock: 727_330,
+      table: httpsConnectors,
+      column: httpsConnectors.name,
+      id: httpsConnectors.id,
+      taken: nameExisted,
+    },
+    name,
+    exceptId,
+  );
+
 /** A customer's HTTPS connectors (never their keys). */
 export const httpsRows = defineRows<HttpsRow, HttpsRecord>({
   table: httpsConnectors,
@@ -50,6 +72,7 @@ export const httpsRows = defineRows<HttpsRow, HttpsRecord>({
   toRecords: (_, found) => found.map(toRecord),
   notFound: () => fail(HTTPS_ERRORS.notFound),
   audit: { table: 'HTTPS', fields: audited, customerOf: (row) => row.customerId },
+  translate: (error) => (sqlStateOf(error) === '23505' ? nameExisted() : error),
   modifiedAt: httpsConnectors.lastModifiedDate,
 });
 
@@ -59,7 +82,10 @@ export async function addHttpsConnector(
   name: string,
 ): Promise<{ id: string; apiKey: string }> {
   const { apiKey, ...stored } = newApiKey();
-  const row = await httpsRows.insert(scope, { customerId: scope.customer, name: name.trim(), ...stored });
+  await claimHttpsName(scope, name.trim());
+  const row = await httpsRows.write(() =>
+    httpsRows.insert(scope, { customerId: scope.customer, name: name.trim(), ...stored }),
+  );
   await httpsRows.audit(scope, 'CREATE', null, row);
   return { id: row.id, apiKey };
 }

@@ -290,6 +290,9 @@ export async function listOrders(tx: Database, ask: ListAsk): Promise<{ rows: Or
 
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, ...kept }: OrderRow) => kept;
 
+/** How the audit log names an order or a subscription: its plan and period ("Enterprise, 12 months"). */
+const planName = (tier: { name: string }, period: { name: string }) => `${tier.name}, ${period.name}`;
+
 // ——— Placing, cancelling and approving ———
 
 export interface NewOrder {
@@ -334,6 +337,7 @@ export async function placeOrder(
     table: 'Order',
     action: 'SUBMIT',
     entityId: row!.id,
+    entityName: planName(order.tier, order.period),
     customerId: order.customerId,
     after: audited(row!),
   });
@@ -387,7 +391,7 @@ export async function cancelOrder(
   now: Date = new Date(),
 ): Promise<void> {
   const { tx, caller } = write;
-  const { order } = await findOrder(tx, orderId, { forUpdate: true });
+  const { order, tier, period } = await findOrder(tx, orderId, { forUpdate: true });
   if (order.status !== 'SUBMITTED') throw notSubmitted(order.status);
   const [after] = await tx
     .update(orders)
@@ -398,6 +402,7 @@ export async function cancelOrder(
     table: 'Order',
     action: 'CANCEL',
     entityId: order.id,
+    entityName: planName(tier, period),
     customerId: order.customerId,
     before: audited(order),
     after: audited(after!),
@@ -473,6 +478,7 @@ async function fulfil(
       table: 'Subscription',
       action: 'CREATE',
       entityId: subscription!.id,
+      entityName: planName(tier, period),
       customerId: order.customerId,
       after: { tier: tier.name, period: period.name, numberOfUsers: order.numberOfUsers },
     });
@@ -528,6 +534,7 @@ async function fulfil(
       table: 'Subscription',
       action: 'UPDATE',
       entityId: before.id,
+      entityName: planName(tier, period),
       customerId: order.customerId,
       before: { numberOfUsers: before.numberOfUsers, expireDate: before.expireDate },
       after: {
@@ -546,6 +553,7 @@ async function fulfil(
     table: 'Order',
     action: 'APPROVE',
     entityId: order.id,
+    entityName: planName(tier, period),
     customerId: order.customerId,
     before: audited(order),
     after: audited(after!),

@@ -330,6 +330,7 @@ export async function addAccountsToRole(scope: WriteScope, body: RoleAccounts) {
       table: 'Role',
       action: 'ADD_ACCOUNT',
       entityId: role.id,
+      entityName: role.name,
       customerId: null,
       changes: {
         accounts: {
@@ -373,6 +374,7 @@ export async function removeAccountsFromRole(scope: WriteScope, body: RoleAccoun
     table: 'Role',
     action: 'REMOVE_ACCOUNT',
     entityId: role.id,
+    entityName: role.name,
     customerId: null,
     changes: { accounts: { before: emailsOf(held, removed), after: null } },
   });

@@ -186,6 +186,7 @@ export async function configureSecondFactor(
       table: 'Account',
       action: 'UPDATE',
       entityId: caller.id,
+      entityName: caller.name || caller.email,
       customerId: before.customerId,
       changes: { enable2fa: { before: before.enable2fa, after: enable2fa } },
     });

@@ -17,6 +17,7 @@ import {
 } from '../connector/make.ts';
 import { SAML2_DEFAULTS } from '../connector/saml2.ts';
 import { CONNECTOR_SOURCES } from '../connector/sources.ts';
+import { claimHttpsName } from '../https/httpsConnectors.ts';
 
 /**
  * The connectors a service uses, by kind (their rows: connector/sources.ts): their names, and a connector
@@ -53,6 +54,8 @@ export interface MakeScope extends WriteScope {
   sealer: Sealer;
   /** What an Office 365 connector starts from (read when one is made). */
   samlDefaults: () => Promise<SamlDefaults>;
+  /** Where the secrets of the connectors made are put, to be answered once (an HTTPS connector's apiKey). */
+  madeSecrets?: Map<'apiKey', string>;
 }
 
 /** The URL suffix of a SAML 2.0 connector made from a name: its slug and a random suffix, at most 63. */
@@ -88,8 +91,10 @@ async function valuesOf(scope: MakeScope, kind: CreatableKind, name: string) {
         clientSecret: newOidcSecret(scope.sealer),
       };
     case 'https': {
-      // The key itself is not kept anywhere: the HTTPS page makes a new one to show.
-      const { apiKey: _apiKey, ...stored } = newApiKey();
+      // The key itself is kept nowhere: the launch answers it, once.
+      const { apiKey, ...stored } = newApiKey();
+      await claimHttpsName(scope, name);
+      scope.madeSecrets?.set('apiKey', apiKey);
       return { customerId, name, ...stored };
     }
     case 'saml2': {

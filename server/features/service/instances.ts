@@ -288,6 +288,7 @@ export async function advanceWizard(
       table: 'TokenPack',
       action: 'UPDATE',
       entityId: pack!.id,
+      entityName: pack!.name,
       before: { wizardStatus: pack!.wizardStatus },
       after: { wizardStatus: status },
     });

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { SUBSCRIPTION_ERRORS } from '../../../contract/billing.ts';
 import { CONNECTOR_TYPE_IDS, type ConnectorKind } from '../../../contract/connector.ts';
 import {
+  type LaunchAnswer,
   type LaunchRequest,
   type LaunchValidation,
   NEW_CONNECTOR_ID,
@@ -263,6 +264,7 @@ export async function assignConnectors(
       table: 'Service',
       action: 'UPDATE',
       entityId: oldServiceId,
+      entityName: after.instanceName,
       changes: changesBetween(
         { connectorConfig: before?.connectorConfig ?? {} },
         { connectorConfig: after.connectorConfig },
@@ -344,7 +346,7 @@ export async function validateLaunch(scope: Scope, launch: LaunchRequest): Promi
  * Launches a service from a published template into a token pack, with its connectors (NEW ones made with
  * it; one another service uses taken from it when forced, else 409), and its audit entry. Answers its id.
  */
-export async function launchService(scope: MakeScope, launch: LaunchRequest): Promise<string> {
+export async function launchService(scope: MakeScope, launch: LaunchRequest): Promise<LaunchAnswer> {
   const force = launch.force === 'true';
   const { template, pack } = await checkLaunch(scope.tx, launch);
   const { choices, used } = await checkConnectors(scope.tx, template.connectorIds, launch.connectors);
@@ -358,9 +360,11 @@ export async function launchService(scope: MakeScope, launch: LaunchRequest): Pr
     status: 'STOPPED',
     enabled: true,
   });
-  const service = await assignConnectors(scope, made, choices, { force });
+  const madeSecrets = new Map<'apiKey', string>();
+  const service = await assignConnectors({ ...scope, madeSecrets }, made, choices, { force });
   await serviceRows.audit(scope, 'CREATE', null, service);
-  return service.id;
+  const apiKey = madeSecrets.get('apiKey');
+  return apiKey === undefined ? { id: service.id } : { id: service.id, apiKey };
 }
 
 /** A change of a service checked before it is saved (as a launch is). */

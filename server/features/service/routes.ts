@@ -56,9 +56,9 @@ export function serviceRoutes(kit: Kit): void {
   kit.route(serviceLaunch, 'validateCreate', (call) => validateLaunch(call, call.body));
 
   kit.route(serviceLaunch, 'create', { translate }, async (call) => {
-    const id = await launchService(makeScope(call), call.body);
+    const answer = await launchService(makeScope(call), call.body);
     call.reply.code(201);
-    return { id };
+    return answer;
   });
 
   kit.route(serviceLaunch, 'validateUpdate', (call) => validateServiceChanges(call, call.body));

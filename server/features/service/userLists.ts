@@ -98,6 +98,7 @@ export async function manageServiceUsers(
       table: 'Service',
       action: 'UPDATE',
       entityId: service.id,
+      entityName: service.instanceName,
       changes: {
         ...(added.length > 0
           ? { [`${name}Added`]: { before: null, after: added.map((row) => row.userId).sort() } }

@@ -5,7 +5,7 @@ import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accountRoles, accounts, customers, roles, sessions } from '../../db/schema.ts';
-import { changesBetween } from '../../domain/audit.ts';
+import { changesBetween, personName } from '../../domain/audit.ts';
 import {
   assertNewPassword,
   hashPassword,
@@ -231,6 +231,7 @@ export async function updateOwnProfile(
       table: 'Account',
       action: 'UPDATE',
       entityId: account.id,
+      entityName: personName(values.firstName, values.lastName),
       customerId: account.customerId,
       changes,
     });

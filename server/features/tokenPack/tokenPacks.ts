@@ -4,6 +4,7 @@ import {
   TOKEN_PACK_ERRORS as E,
   isTokenPackName,
   type NewTokenPack,
+  type SubscriptionPlan,
   TOKEN_PACK_LISTING,
   type TokenPackChanges,
   type TokenPackImageKind,
@@ -11,7 +12,15 @@ import {
 } from '../../../contract/tokenPack.ts';
 import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, type Filter, ilikeAny, inList } from '../../db/listing.ts';
-import { directories, files, serviceInstances, subscriptions, tokenPacks } from '../../db/schema.ts';
+import {
+  directories,
+  files,
+  periodPlans,
+  serviceInstances,
+  subscriptions,
+  tierPlans,
+  tokenPacks,
+} from '../../db/schema.ts';
 import { changesBetween } from '../../domain/audit.ts';
 import { fail } from '../../errors.ts';
 import type { WriteScope } from '../../kit/call.ts';
@@ -155,6 +164,26 @@ const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) => ({
 });
 
 /** Rows as records, with their services (sorted by name) and their themes' names, read in two queries. */
+/** The plan and period of each of these subscriptions, by id. */
+async function subscriptionPlans(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, SubscriptionPlan>> {
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({
+      id: subscriptions.id,
+      tierPlanType: tierPlans.tierPlanType,
+      tierName: tierPlans.name,
+      periodName: periodPlans.name,
+    })
+    .from(subscriptions)
+    .innerJoin(tierPlans, eq(tierPlans.id, subscriptions.tierPlanId))
+    .innerJoin(periodPlans, eq(periodPlans.id, subscriptions.periodPlanId))
+    .where(inArray(subscriptions.id, [...new Set(ids)]));
+  return new Map(found.map(({ id, ...plan }) => [id, plan]));
+}
+
 async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promise<TokenPackRecord[]> {
   const ids = rows.map((row) => row.id);
   const services =
@@ -175,6 +204,10 @@ async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promi
     db,
     rows.map((row) => row.themeId),
   );
+  const planOf = await subscriptionPlans(
+    db,
+    rows.flatMap((row) => (row.subscriptionId === null ? [] : [row.subscriptionId])),
+  );
   return rows.map((row) => {
     const own = services.filter((service) => service.tokenPackId === row.id);
     return {
@@ -182,6 +215,7 @@ async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promi
       customerId: row.customerId,
       name: row.name,
       subscriptionId: row.subscriptionId,
+      subscriptionPlan: row.subscriptionId === null ? null : (planOf.get(row.subscriptionId) ?? null),
       wizardStatus: row.wizardStatus,
       iconUrl: row.iconFileId === null ? null : tokenPackImageUrl(row.id, 'icon', row.iconFileId),
       featureImageUrl:
@@ -327,7 +361,15 @@ const auditPack = (
   action: 'CREATE' | 'UPDATE' | 'DELETE',
   pack: TokenPackRow,
   changes: ReturnType<typeof changesBetween>,
-) => scope.audit({ table: 'TokenPack', action, entityId: pack.id, customerId: pack.customerId, changes });
+) =>
+  scope.audit({
+    table: 'TokenPack',
+    action,
+    entityId: pack.id,
+    entityName: pack.name,
+    customerId: pack.customerId,
+    changes,
+  });
 
 /**
  * Adds a pack of the call's customer: its name, subscription, primary directory and theme checked, its

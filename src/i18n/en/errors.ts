@@ -136,7 +136,10 @@ export const error = {
     notAllowed:
       'This server does not answer to the name %{host}. Its administrator lists the names it answers to in ALLOWED_HOSTS.',
   },
-  https: { notFound: 'HTTPS connector not found' },
+  https: {
+    nameExisted: 'There is already an HTTPS connector with this name. Choose another name.',
+    notFound: 'HTTPS connector not found',
+  },
   ldap: {
     connected: 'Connection is successful!',
     connectionFailed: "Can't connect to LDAP server!",

@@ -3,6 +3,7 @@ import { AUDIT_PAGE_SIZES } from '../../../contract/audit';
 import { DateColumn, formatDate } from '../../kit/dates';
 import { ListRows, ResourceList } from '../../kit/ResourceList';
 import { ChangesField } from './ChangesField';
+import { EntityField, entityLabel, ModifiedByField, modifierLabel } from './EntryNames';
 import { type AuditEntry, DEFAULT_AUDIT_RANGE, RANGE_CHOICES, readable, T, TABLE_CHOICES } from './model';
 
 const filters = [
@@ -21,16 +22,19 @@ export const AuditRows = () => {
   return (
     <ListRows<AuditEntry>
       phone={{
-        primaryText: (record) => `${tableName(record)} · ${record.action}`,
+        primaryText: (record) => `${tableName(record)} · ${record.action} · ${entityLabel(record)}`,
         secondaryText: (record) => (
           <>
             <span style={{ display: 'block' }}>
-              {`${formatDate(record.modifiedDate, { time: true })} · ${record.modifiedBy}`}
+              {`${formatDate(record.modifiedDate, { time: true })} · ${modifierLabel(record)}`}
             </span>
-            <span style={{ display: 'block' }}>{record.entityId}</span>
             <span style={{ display: 'block' }}>
               {Object.entries(record.changes)
-                .map(([field, change]) => `${field}: ${readable(change.before)} → ${readable(change.after)}`)
+                .map(([field, change]) =>
+                  record.action === 'SYNC'
+                    ? `${field}: ${readable(change.after)}`
+                    : `${field}: ${readable(change.before)} → ${readable(change.after)}`,
+                )
                 .join('; ')}
             </span>
           </>
@@ -47,12 +51,8 @@ export const AuditRows = () => {
       <Column source="action" disableSort>
         <TextField source="action" />
       </Column>
-      <Column source="entityId" disableSort>
-        <TextField source="entityId" sx={{ overflowWrap: 'anywhere' }} />
-      </Column>
-      <Column source="modifiedBy" disableSort>
-        <TextField source="modifiedBy" sx={{ overflowWrap: 'anywhere' }} />
-      </Column>
+      <Column source="entityId" disableSort field={EntityField} />
+      <Column source="modifiedBy" disableSort field={ModifiedByField} />
       <Column source="changes" disableSort field={ChangesField} />
     </ListRows>
   );

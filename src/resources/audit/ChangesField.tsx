@@ -4,11 +4,13 @@ import { type AuditEntry, readable } from './model';
 
 /**
  * An entry's changes, one line per field: "field: before → after" (a creation has no before, a deletion no
- * after: '—'). Long values wrap; secrets read as the server sends them ('••••••').
+ * after: '—'); a directory synchronisation's counts as "added: 3". Long values wrap; secrets read as the server sends them ('••••••').
  */
 export const ChangesField = () => {
   const record = useRecordContext<AuditEntry>();
   const changes = Object.entries(record?.changes ?? {});
+  // A synchronisation's entry holds counts (added, updated, deactivated): each reads as its number alone.
+  const counts = record?.action === 'SYNC';
   if (changes.length === 0) return <Typography variant="body2">—</Typography>;
   return (
     <Box
@@ -20,7 +22,9 @@ export const ChangesField = () => {
           <Box component="span" sx={{ fontWeight: 500 }}>
             {field}
           </Box>
-          {`: ${readable(change.before)} → ${readable(change.after)}`}
+          {counts
+            ? `: ${readable(change.after)}`
+            : `: ${readable(change.before)} → ${readable(change.after)}`}
         </Typography>
       ))}
     </Box>

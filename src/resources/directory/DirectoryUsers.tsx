@@ -293,6 +293,10 @@ export const DirectoryUsers = () => {
   if (!directory) return null;
   return (
     <Box sx={{ width: '100%' }}>
+      {/* The page's title stays the directory's: the list is headed here, not in the app bar beside it. */}
+      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+        {translate('resources.ldap.users.title')}
+      </Typography>
       {directory.type === 'LDAP' && passwordWritable === false && (
         <Alert severity="info" sx={{ mb: 1 }}>
           {translate('resources.ldap.users.resetOff')}
@@ -306,7 +310,7 @@ export const DirectoryUsers = () => {
         perPage={25}
         disableSyncWithLocation
         storeKey={`ldap-users-${directory.id}`}
-        title={translate('resources.ldap.users.title')}
+        title={false}
         empty={
           <Typography sx={{ p: 2 }} color="text.secondary">
             {translate('resources.ldap.users.empty')}

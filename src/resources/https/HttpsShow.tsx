@@ -1,10 +1,10 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { ReferenceField, TextField, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab } from '../audit/HistoryTab';
-import { type Https, KEY_TEXTS } from './httpsFields';
+import { KEY_TEXTS } from './httpsFields';
 
 const Actions = () => (
   <ConnectorActions
@@ -22,7 +22,7 @@ const Actions = () => (
   />
 );
 
-/** An HTTPS connector: the start of its API key (the key itself was shown once) and its service. */
+/** An HTTPS connector: the start of its API key (the key itself was shown once) and its service, by name. */
 export const HttpsShow = () => {
   const translate = useTranslate();
   return (
@@ -33,9 +33,11 @@ export const HttpsShow = () => {
         <>
           <TextField source="name" />
           <TextField source="apiKeyHint" sx={{ fontFamily: 'monospace' }} />
-          <FunctionField
+          <ReferenceField
             source="serviceId"
-            render={(record: Https) => record.serviceId ?? translate('resources.https.noService')}
+            reference="service-launch"
+            link="edit"
+            emptyText={translate('resources.https.noService')}
           />
         </>
       }

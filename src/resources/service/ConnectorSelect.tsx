@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Link } from '@mui/material';
 import { useState } from 'react';
 import { SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '../../../contract/connector';
 import { DialogForm } from '../../kit/DialogForm';
 import { type ConnectorOption, connectorSource, isCreatable, T, typeKeyOf } from './model';
@@ -14,10 +14,13 @@ const nameGiven = (value: unknown) =>
 /** Asks the name of the connector the launch makes with the service. */
 const NewConnectorDialog = ({
   typeName,
+  suggested,
   onAdd,
   onClose,
 }: {
   typeName: string;
+  /** The name it starts with (an HTTPS connector: its service's). */
+  suggested: string;
   onAdd: (name: string) => void;
   onClose: () => void;
 }) => (
@@ -25,7 +28,7 @@ const NewConnectorDialog = ({
     title={`${T}.connectors.dialogTitle`}
     titleOptions={{ type: typeName }}
     explanation={`${T}.connectors.dialogHelp`}
-    defaultValues={{ name: '' }}
+    defaultValues={{ name: suggested }}
     submit={async ({ name = '' }) => onAdd(name.trim())}
     refresh={false}
     submitLabel={`${T}.connectors.add`}
@@ -52,6 +55,8 @@ export interface ConnectorSelectProps {
   allowNew?: boolean;
   disabled?: boolean;
   helperText?: string;
+  /** The form's field of the service's name (the name a new HTTPS connector starts with). */
+  serviceNameSource?: string;
 }
 
 /**
@@ -65,10 +70,13 @@ export const ConnectorSelect = ({
   allowNew,
   disabled,
   helperText,
+  serviceNameSource,
 }: ConnectorSelectProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { setValue } = useFormContext();
+  // An HTTPS connector serves one service: it is named after it, unless the user names it otherwise.
+  const serviceName = useWatch({ name: serviceNameSource ?? 'name' }) as unknown;
   const [creating, setCreating] = useState(false);
   const key = typeKeyOf(typeId);
   if (!key) return null;
@@ -108,7 +116,14 @@ export const ConnectorSelect = ({
           {translate(`${T}.connectors.createNew`)}
         </Link>
       )}
-      {creating && <NewConnectorDialog typeName={typeName} onAdd={add} onClose={() => setCreating(false)} />}
+      {creating && (
+        <NewConnectorDialog
+          typeName={typeName}
+          suggested={key === 'https' && typeof serviceName === 'string' ? serviceName.trim() : ''}
+          onAdd={add}
+          onClose={() => setCreating(false)}
+        />
+      )}
     </Box>
   );
 };

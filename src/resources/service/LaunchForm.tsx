@@ -2,10 +2,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Alert, Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Form,
   Loading,
+  type RaRecord,
   SaveButton,
   SelectInput,
   Title,
@@ -19,9 +20,15 @@ import {
 import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { Subscription } from '../../../contract/billing';
-import type { LaunchRequest, LaunchValidation } from '../../../contract/service';
+import {
+  type LaunchAnswer,
+  type LaunchRequest,
+  type LaunchValidation,
+  NEW_CONNECTOR_ID as NEW,
+} from '../../../contract/service';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { FormSection } from '../../components/FormSection';
+import { SecretDialog } from '../../components/SecretDialog';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { PortalDataProvider } from '../../dataProviders';
 import { formatDate } from '../../kit/dates';
@@ -136,11 +143,18 @@ const LaunchFields = ({ template, subscriptions }: { template: Template; subscri
         })
       ).data,
     save: async (values, force) => {
-      const { data } = await dataProvider.create('service-launch', { data: requestOf(values, force) });
+      const request = requestOf(values, force);
+      const { data } = await dataProvider.create<LaunchAnswer & RaRecord>('service-launch', {
+        data: request,
+      });
       notify(`${T}.notifications.created`, { type: 'info' });
-      navigate(`/service-launch/${data.id}`);
+      // The API key of an HTTPS connector made with the service is answered this once: shown before leaving.
+      const made = request.connectors.find((connector) => connector.type === 'https' && connector.id === NEW);
+      if (data.apiKey && made) setMadeKey({ id: String(data.id), name: made.name, apiKey: data.apiKey });
+      else navigate(`/service-launch/${data.id}`);
     },
   });
+  const [madeKey, setMadeKey] = useState<{ id: string; name: string; apiKey: string } | null>(null);
 
   return (
     <>
@@ -178,8 +192,23 @@ const LaunchFields = ({ template, subscriptions }: { template: Template; subscri
         </Toolbar>
       </Form>
       {dialog}
+      {madeKey && (
+        <SecretDialog
+          texts={API_KEY_TEXTS}
+          args={{ name: madeKey.name }}
+          secret={madeKey.apiKey}
+          onClose={() => navigate(`/service-launch/${madeKey.id}`)}
+        />
+      )}
     </>
   );
+};
+
+/** The API key's dialog of an HTTPS connector the launch made. */
+const API_KEY_TEXTS = {
+  title: `${T}.launch.apiKey.title`,
+  body: `${T}.launch.apiKey.body`,
+  label: `${T}.launch.apiKey.label`,
 };
 
 /** 'You must subscribe at least one TokenPack at Home page.' (docs/requirements/billing-services-validation.md), with the way there. */

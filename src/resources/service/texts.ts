@@ -50,6 +50,11 @@ export const service = {
     goHome: 'Go to the Home page',
     subscriptionOption: '%{tier}, %{period}, until %{date}',
     noTokenPack: 'This subscription has no token pack.',
+    apiKey: {
+      title: 'API key of %{name}',
+      body: "The HTTPS connector %{name} was made with the service. Give this key to the application: it sends it to the gateway with each request. It is shown only now and the gateway keeps only its fingerprint: copy it before you close this window. If it is lost, make a new one on the connector's page.",
+      label: 'API key',
+    },
   },
   connectors: {
     types: {

@@ -1,6 +1,8 @@
 /** The subscription page and its purchase overlay (docs/requirements/billing-services-screens.md Subscription page, Cards; docs/requirements/billing-services-states.md Purchase flow). */
 export const subscription = {
   name: 'Subscription |||| Subscriptions',
+  /** How a subscription is named on other screens: its plan and period. */
+  planName: '%{tier}, %{period}',
   fields: {
     companyName: 'Company',
     plan: 'Plan',

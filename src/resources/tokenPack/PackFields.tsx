@@ -2,7 +2,7 @@ import StyleIcon from '@mui/icons-material/Style';
 import { Avatar, Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { WizardStatus } from '../../../contract/tokenPack';
+import type { SubscriptionPlan, WizardStatus } from '../../../contract/tokenPack';
 import { StateChip } from '../../kit/StateChip';
 import { T, type TokenPack } from './tokenPackFields';
 
@@ -46,10 +46,20 @@ export const WizardStatusField = (_: { label?: string; source?: string }) => (
   />
 );
 
-/** The subscription the pack serves, a link to its page (its id's first characters), or a dash. */
+/** A subscription's plan as it reads: "Professional, 12 months" (the tier's name in the catalogue's words). */
+export const usePlanText = () => {
+  const translate = useTranslate();
+  return (plan: SubscriptionPlan) =>
+    translate(`${T}.subscriptionPlan`, {
+      tier: translate(`portal.home.tiers.${plan.tierPlanType}`, { _: plan.tierName }),
+      period: plan.periodName,
+    });
+};
+
+/** The subscription the pack serves, by its plan and period, a link to its page (its id in the tooltip), or a dash. */
 export const SubscriptionLinkField = (_: { label?: string; source?: string }) => {
   const record = useRecordContext<TokenPack>();
-  const translate = useTranslate();
+  const planText = usePlanText();
   if (!record) return null;
   if (!record.subscriptionId) return <span>—</span>;
   return (
@@ -58,10 +68,8 @@ export const SubscriptionLinkField = (_: { label?: string; source?: string }) =>
       to={`/subscription/${record.subscriptionId}`}
       onClick={(event) => event.stopPropagation()}
       title={record.subscriptionId}
-      aria-label={translate(`${T}.subscriptionLink`, { id: record.subscriptionId })}
-      sx={{ fontFamily: 'monospace' }}
     >
-      {record.subscriptionId.slice(0, 8)}
+      {record.subscriptionPlan ? planText(record.subscriptionPlan) : record.subscriptionId}
     </Link>
   );
 };

@@ -94,7 +94,8 @@ export const tokenPack = {
     },
   },
   usableCount: '%{smart_count} usable service |||| %{smart_count} usable services',
-  subscriptionLink: 'Subscription %{id}',
+  /** A pack's subscription, by its plan and period: "Professional, 12 months". */
+  subscriptionPlan: '%{tier}, %{period}',
   delete: {
     title: 'Delete token pack',
     content: 'Do you want to delete the token pack %{name}? Its trusted networks are deleted with it.',

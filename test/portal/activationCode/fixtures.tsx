@@ -18,6 +18,7 @@ export const PACK: TokenPackRecord = {
   customerId: 'c1',
   name: 'Professional Token Pack',
   subscriptionId: null,
+  subscriptionPlan: null,
   wizardStatus: 'COMPLETED',
   iconUrl: null,
   featureImageUrl: null,

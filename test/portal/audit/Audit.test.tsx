@@ -15,8 +15,10 @@ const RENAMED: AuditEntryRecord = {
   table: 'Account',
   action: 'UPDATE',
   entityId: 'a7',
+  entityName: 'Robert Lee',
   modifiedBy: 'ann@acme.test',
   modifiedById: 'a1',
+  modifiedByName: 'Ann Archer',
   modifiedDate: '2024-05-02T08:30:00Z',
   changes: {
     firstName: { before: 'Bob', after: 'Robert' },
@@ -29,8 +31,10 @@ const CREATED: AuditEntryRecord = {
   table: 'Radius',
   action: 'CREATE',
   entityId: 'r1',
+  entityName: 'Office VPN',
   modifiedBy: 'bob@acme.test',
   modifiedById: 'a2',
+  modifiedByName: 'Bob Baker',
   modifiedDate: '2024-05-01T08:00:00Z',
   changes: { name: { before: null, after: 'Office VPN' } },
 };
@@ -75,16 +79,16 @@ describe('the audit log', () => {
   it('lists the last week by default, newest first, with readable changes', async () => {
     const sent = recordRequests();
     renderList();
-    expect(await screen.findByText('a7')).toBeInTheDocument();
-    const renamed = within(row('a7'));
+    expect(await screen.findByText('Robert Lee')).toBeInTheDocument();
+    const renamed = within(row('Robert Lee'));
     expect(renamed.getByText('Account')).toBeInTheDocument();
     expect(renamed.getByText('UPDATE')).toBeInTheDocument();
-    expect(renamed.getByText('ann@acme.test')).toBeInTheDocument();
+    expect(renamed.getByText('Ann Archer')).toBeInTheDocument();
     expect(renamed.getByText(': Bob → Robert')).toBeInTheDocument();
     expect(renamed.getByText(': •••••• → ••••••')).toBeInTheDocument();
     expect(renamed.getByText(': — → auditor, customer_admin')).toBeInTheDocument();
     expect(renamed.getByText(formatDate(RENAMED.modifiedDate, { time: true }))).toBeInTheDocument();
-    expect(within(row('r1')).getByText(': — → Office VPN')).toBeInTheDocument();
+    expect(within(row('Bob Baker')).getByText(': — → Office VPN')).toBeInTheDocument();
     expect(auditPaths(sent)).toContain(
       '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1w',
     );
@@ -93,7 +97,7 @@ describe('the audit log', () => {
   it("offers the spec's ranges and sends the one chosen, and the table", async () => {
     const sent = recordRequests();
     const { user } = renderList();
-    await screen.findByText('a7');
+    await screen.findByText('Robert Lee');
     await user.click(screen.getByRole('combobox', { name: /^Range/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
@@ -110,11 +114,63 @@ describe('the audit log', () => {
     );
     await user.click(screen.getByRole('combobox', { name: 'Table' }));
     await user.click(await screen.findByRole('option', { name: 'Radius' }));
-    await waitFor(() => expect(screen.queryByText('a7')).toBeNull());
-    expect(screen.getByText('r1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Robert Lee')).toBeNull());
+    expect(screen.getByText('Bob Baker')).toBeInTheDocument();
     expect(auditPaths(sent)).toContain(
       '/audit/c1/search?page=0&pageSize=25&sort=modifiedDate&order=DESC&range=1m&table=Radius',
     );
+  });
+
+  it('names the record and who changed it, never their ids; the id and the email are in the tooltips', async () => {
+    const { user } = renderList();
+    const cell = await screen.findByText('Robert Lee');
+    const renamed = row('Robert Lee');
+    expect(renamed.textContent).not.toContain('a7');
+    expect(renamed.textContent).not.toContain('ann@acme.test');
+    await user.hover(cell);
+    expect(await screen.findByRole('tooltip', { name: 'a7' })).toBeInTheDocument();
+    await user.hover(within(renamed).getByText('Ann Archer'));
+    expect(await screen.findByRole('tooltip', { name: 'ann@acme.test' })).toBeInTheDocument();
+  });
+
+  it('reads an entry written before names were kept by the id and the email', async () => {
+    const older: AuditEntryRecord = {
+      ...CREATED,
+      id: 'e9',
+      entityName: null,
+      modifiedByName: 'bob@acme.test',
+    };
+    renderList([older]);
+    expect(await screen.findByText('r1')).toBeInTheDocument();
+    expect(within(row('r1')).getByText('bob@acme.test')).toBeInTheDocument();
+  });
+
+  it("reads a directory synchronisation's one entry as its directory and its counts", async () => {
+    const synced: AuditEntryRecord = {
+      id: 'e5',
+      table: 'Directory',
+      action: 'SYNC',
+      entityId: 'd1',
+      entityName: 'Acme LDAP',
+      modifiedBy: 'ann@acme.test',
+      modifiedById: 'a1',
+      modifiedByName: 'Ann Archer',
+      modifiedDate: '2024-05-03T08:00:00Z',
+      changes: {
+        added: { before: null, after: 3 },
+        updated: { before: null, after: 1 },
+        deactivated: { before: null, after: 0 },
+      },
+    };
+    renderList([synced]);
+    await screen.findByText('Acme LDAP');
+    const entry = within(row('Acme LDAP'));
+    expect(entry.getByText('Directory')).toBeInTheDocument();
+    expect(entry.getByText('SYNC')).toBeInTheDocument();
+    expect(entry.getByText('Ann Archer')).toBeInTheDocument();
+    expect(entry.getByText(': 3')).toBeInTheDocument();
+    expect(entry.getByText(': 1')).toBeInTheDocument();
+    expect(entry.getByText(': 0')).toBeInTheDocument();
   });
 
   it('says what to do when the range holds no change', async () => {
@@ -152,7 +208,7 @@ describe('the History tab of a record', () => {
     );
     await openHistory('/customer/c1/show', 'customer:view', customer);
     expect(await screen.findByText(': Acme → Acme Corp')).toBeInTheDocument();
-    expect(screen.queryByText('r1')).toBeNull();
+    expect(screen.queryByText('Bob Baker')).toBeNull();
     expect(auditPaths(sent)).toContain(
       '/audit/c1/search?page=0&pageSize=10&sort=modifiedDate&order=DESC&range=1m&entityId=c1',
     );

@@ -242,6 +242,21 @@ describe('a directory', () => {
     expect(await screen.findByText(/added 118, updated 1, deactivated 3, not taken 2/)).toBeInTheDocument();
   });
 
+  it("keeps the page's title the directory's, and heads its users' list apart from it", async () => {
+    // The app bar's title, where react-admin's <Title> writes (the tests' layout has no app bar).
+    const appBarTitle = document.createElement('span');
+    appBarTitle.id = 'react-admin-title';
+    document.body.append(appBarTitle);
+    try {
+      renderAt('/ldap/d1/show/users');
+      expect(await screen.findByRole('heading', { name: 'Users of this directory' })).toBeInTheDocument();
+      await waitFor(() => expect(appBarTitle).toHaveTextContent('Directory Head office'));
+      expect(appBarTitle.textContent).toBe('Directory Head office');
+    } finally {
+      appBarTitle.remove();
+    }
+  });
+
   it('lists its users, and says which CSV rows were not taken', async () => {
     const { user } = renderAt('/ldap/d1/show/users');
     const table = await screen.findByRole('table');

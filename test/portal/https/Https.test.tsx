@@ -3,8 +3,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyAnswer, HttpsRecord } from '../../../contract/https';
 import https from '../../../src/resources/https';
+import serviceLaunch from '../../../src/resources/service';
 import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
+import { SERVICE } from '../service/fixtures';
 
 const ALL = ['saml:view', 'saml:create', 'saml:modify', 'saml:delete', 'saml:configure'];
 
@@ -55,6 +57,23 @@ describe('the HTTPS connector form', () => {
 });
 
 describe('an HTTPS connector', () => {
+  it('names the service it serves, with a link to it, not its id', async () => {
+    server.use(
+      http.get(`${BASE}/c1/h1`, () => HttpResponse.json({ ...CONNECTOR, serviceId: 's1' })),
+      http.post(`${API}/service-mgmt/service-launch/details`, () =>
+        HttpResponse.json([{ ...SERVICE, id: 's1', instanceName: 'Branch installer' }]),
+      ),
+    );
+    renderForCustomerAdmin(
+      '/https/h1/show',
+      [...ALL, 'service_instance:view'],
+      [...resourcesOf(https), ...resourcesOf(serviceLaunch)],
+    );
+    const link = await screen.findByRole('link', { name: 'Branch installer' });
+    expect(link).toHaveAttribute('href', '/service-launch/s1');
+    expect(screen.queryByText('s1')).not.toBeInTheDocument();
+  });
+
   it('makes a new API key only after confirmation, and shows it once', async () => {
     server.use(
       http.put(`${BASE}/c1/h1/api-key`, () =>

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { fill, recordRequests, type SentRequest } from '../harness';
 import { API, server } from '../msw';
-import { optionTexts, renderAt } from './fixtures';
+import { optionTexts, renderAt, TEMPLATES, VPN } from './fixtures';
 
 const VALIDATE = '/service-mgmt/service-launch/validate-create-service';
 const CREATE = '/service-mgmt/service-launch/create-service';
@@ -210,5 +210,41 @@ describe('the launch form', () => {
       'href',
       '/service-launch/create',
     );
+  });
+
+  it('names a new HTTPS connector after its service, and shows its API key once before opening the service', async () => {
+    const INSTALLER = {
+      ...VPN,
+      id: 'st7',
+      uname: 'installer',
+      templateName: 'Installer',
+      protocol: 'HTTPS' as const,
+      connectorIds: [7],
+    };
+    const API_KEY = 'gwk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd';
+    answerLaunch(undefined, () => HttpResponse.json({ id: 'new1', apiKey: API_KEY }, { status: 201 }));
+    const sent = recordRequests();
+    const { user, pathname } = renderAt('/service-launch/create/st7', {
+      templates: [...TEMPLATES, INSTALLER],
+    });
+    await screen.findByRole('heading', { name: 'Launch Installer' });
+    await waitFor(() => expect(combo('Token pack')).toHaveTextContent('Professional Token Pack'));
+    await fill(user, screen.getByRole('textbox', { name: /^Name/ }), 'Branch installer');
+    await user.click(screen.getByRole('button', { name: 'Create new HTTPS connector' }));
+    const named = await screen.findByRole('dialog', { name: 'New HTTPS connector' });
+    expect(within(named).getByRole('textbox', { name: /Connector name/ })).toHaveValue('Branch installer');
+    await user.click(within(named).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(combo('HTTPS connector')).toHaveTextContent('(New) Branch installer'));
+    await user.click(screen.getByRole('button', { name: 'Launch' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'API key of Branch installer' });
+    expect(within(shown).getByRole('textbox', { name: 'API key' })).toHaveValue(API_KEY);
+    expect(pathname()).toBe('/service-launch/create/st7');
+    expect(calls(sent, CREATE)).toEqual([
+      expect.objectContaining({ connectors: [{ id: 'NEW', type: 'https', name: 'Branch installer' }] }),
+    ]);
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(pathname()).toBe('/service-launch/new1'));
+    expect(screen.queryByText(API_KEY)).toBeNull();
   });
 });

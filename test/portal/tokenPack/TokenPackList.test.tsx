@@ -20,10 +20,11 @@ describe('the token pack list', () => {
     expect(await screen.findByText('Professional Token Pack')).toBeInTheDocument();
     const pro = row('Professional Token Pack');
     expectRowToShow('Professional Token Pack', 'Completed', '2');
-    expect(within(pro).getByRole('link', { name: `Subscription ${PRO.subscriptionId}` })).toHaveAttribute(
-      'href',
-      `/subscription/${PRO.subscriptionId}`,
-    );
+    // The subscription reads by its plan and period, not by its id (kept in the link's tooltip).
+    const subscription = within(pro).getByRole('link', { name: 'Professional, 12 months' });
+    expect(subscription).toHaveAttribute('href', `/subscription/${PRO.subscriptionId}`);
+    expect(subscription).toHaveAttribute('title', PRO.subscriptionId);
+    expect(pro.textContent).not.toContain(PRO.subscriptionId?.slice(0, 8));
     expectRowToShow('Free Token Pack', 'New', '0', '—');
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
     for (const header of ['Name', 'Subscription', 'Setup wizard', 'Usable services', 'Created'])

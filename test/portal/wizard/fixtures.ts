@@ -42,6 +42,7 @@ export const pack = (fields: Partial<TokenPackRecord> = {}): TokenPackRecord => 
   customerId: 'c1',
   name: 'Professional Token Pack',
   subscriptionId: 'sub1',
+  subscriptionPlan: { tierPlanType: 'NORMAL', tierName: 'Professional', periodName: '12 months' },
   wizardStatus: 'NEW',
   iconUrl: null,
   featureImageUrl: null,

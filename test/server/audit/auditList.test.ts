@@ -111,12 +111,46 @@ describe('the audit list', () => {
         table: 'Radius',
         action: 'CREATE',
         entityId: 'r-1',
+        // An entry written before names were kept: the record by its id, who by the email.
+        entityName: null,
         modifiedBy: 'ann@acme.test',
         modifiedById: null,
+        modifiedByName: 'ann@acme.test',
         modifiedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         changes: { name: { before: null, after: 'VPN' } },
       },
     ]);
+  });
+
+  it('names the record and who changed it as they were when written, after a rename and a deletion', async () => {
+    const base = `/api/idm-config/connectors/https/${acmeId}`;
+    const created = await ctx.call('POST', base, { token: acmeAdmin, json: { name: 'Installer API' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const renamed = await ctx.call('PUT', `${base}/${id}`, {
+      token: acmeAdmin,
+      json: { name: 'Branch API' },
+    });
+    expect(renamed.status).toBe(200);
+    const deleted = await ctx.call('DELETE', `/api/idm-config/connectors/https/${id}?customerId=${acmeId}`, {
+      token: acmeAdmin,
+    });
+    expect(deleted.status).toBe(200);
+
+    const answer = await search(acmeId, `?entityId=${id}&sort=modifiedDate&order=ASC`);
+    expect(answer.status).toBe(200);
+    expect(
+      answer.body.content.map((entry: Record<string, unknown>) => [
+        entry.action,
+        entry.entityName,
+        entry.modifiedByName,
+      ]),
+    ).toEqual([
+      ['CREATE', 'Installer API', 'Ada Lovelace'],
+      ['UPDATE', 'Branch API', 'Ada Lovelace'],
+      ['DELETE', 'Branch API', 'Ada Lovelace'],
+    ]);
+    expect(answer.body.content[0]).toMatchObject({ entityId: id, modifiedBy: expect.stringContaining('@') });
   });
 
   it('filters by table and by record', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Client } from 'ldapts';
-import { directories, users } from '../../../server/db/schema.ts';
+import { auditLog, directories, users } from '../../../server/db/schema.ts';
 import { syncEnded } from '../../../server/features/directory/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort, type Slapd, startSlapd } from '../../support/slapd.ts';
@@ -275,6 +275,46 @@ describe('synchronising the users of an LDAP directory', () => {
     expect(gone.body.content.map((user: { username: string }) => user.username)).toEqual(['user00003']);
     const directory = await call('GET', `${base()}/${id}`);
     expect(directory.body).toMatchObject({ userCount: 120, lastSync: { status: 'DONE', deactivated: 1 } });
+  });
+
+  it('writes one audit entry a run: the directory, who started it and the counts, none per user', async () => {
+    const id = await create({ name: 'Audited sync' });
+    // The usernames are the earlier directory's: freed first, so that this run adds them.
+    await ctx.db.delete(users).where(eq(users.customerId, acme.id));
+    await ctx.db.delete(auditLog).where(eq(auditLog.customerId, acme.id));
+    // A user of this test's own, gone before the second run (the earlier test deleted user00003).
+    await slapd.addUser('audited01', { mail: 'audited01@example.test' });
+    expect(await synchronise(id)).toMatchObject({ status: 'DONE', added: 120 });
+    await slapd.setAttribute(`uid=user00004,${slapd.peopleDn}`, 'mail', 'moved@example.test');
+    await slapd.deleteUser('audited01');
+    expect(await synchronise(id)).toMatchObject({ status: 'DONE', added: 0, updated: 1, deactivated: 1 });
+
+    const entries = await ctx.db.select().from(auditLog).where(eq(auditLog.customerId, acme.id));
+    expect(entries.filter((entry) => entry.tableName === 'User')).toEqual([]);
+    const log = await call('GET', `/audit/${acme.id}/search?entityId=${id}&sort=modifiedDate&order=ASC`);
+    expect(log.status).toBe(200);
+    const runs = (log.body.content as Record<string, unknown>[]).filter((entry) => entry.action === 'SYNC');
+    expect(runs).toEqual([
+      expect.objectContaining({
+        table: 'Directory',
+        entityId: id,
+        entityName: 'Audited sync',
+        modifiedByName: 'Ada Lovelace',
+        changes: {
+          added: { before: null, after: 120 },
+          updated: { before: null, after: 0 },
+          deactivated: { before: null, after: 0 },
+        },
+      }),
+      expect.objectContaining({
+        entityName: 'Audited sync',
+        changes: {
+          added: { before: null, after: 0 },
+          updated: { before: null, after: 1 },
+          deactivated: { before: null, after: 1 },
+        },
+      }),
+    ]);
   });
 
   it('fails as a whole, writing nothing, when the directory cannot be read', async () => {

@@ -101,6 +101,30 @@ describe('an HTTPS connector', () => {
     expect(text).not.toContain(hash);
   });
 
+  it('has a name unique in its customer, ignoring case: 409 nameExisted on a create or a rename', async () => {
+    const name = unique('Installer API');
+    const { id } = await create(name);
+    const before = (await world.ctx.db.select().from(httpsConnectors)).length;
+    const again = await world.call('POST', acmeBase(), { name: `  ${name.toUpperCase()} ` });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      messageKey: 'error.https.nameExisted',
+      message: 'There is already an HTTPS connector with this name. Choose another name.',
+    });
+    expect((await world.ctx.db.select().from(httpsConnectors)).length).toBe(before);
+
+    const other = await create();
+    const renamed = await world.call('PUT', `${acmeBase()}/${other.id}`, { name: name.toLowerCase() });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.messageKey).toBe(HTTPS_ERRORS.nameExisted.key);
+    // Its own name, in another case, is its own.
+    const recased = await world.call('PUT', `${acmeBase()}/${id}`, { name: name.toLowerCase() });
+    expect(recased.status, JSON.stringify(recased.body)).toBe(200);
+    // Another customer may have the same name.
+    const theirs = await world.call('POST', `${base}/${world.globex.id}`, { name }, world.rival);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+  });
+
   it('refuses a blank name', async () => {
     const answer = await world.call('POST', acmeBase(), { name: '   ' });
     expect(answer.status).toBe(400);

@@ -75,6 +75,12 @@ describe('the packs an approved order made', () => {
       customerId: acme,
       name: 'Professional Token Pack',
       subscriptionId: world.acmePack.subscriptionId,
+      // What the pack reads as beside its name: its subscription's plan and period, not its id.
+      subscriptionPlan: {
+        tierPlanType: 'NORMAL',
+        tierName: expect.stringMatching(/\S/),
+        periodName: expect.stringMatching(/\S/),
+      },
       wizardStatus: 'NEW',
       iconUrl: null,
       featureImageUrl: null,
