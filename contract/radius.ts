@@ -114,7 +114,7 @@ export const RADIUS_ERRORS = defineErrors({
   ipHeldBy: {
     status: 409,
     key: 'error.radius.ipHeldBy',
-    text: "The connector '%{name}' already has this IP address. Please check your IP again!",
+    text: "There is one existing connector with this IP already. Please check your IP again! It is the connector '%{name}'.",
     field: 'ipAddress',
   },
 });

@@ -78,15 +78,28 @@ describe("a customer administrator's connectors", () => {
     expect(await main().textContent()).not.toContain(secret);
     await expectAccessible(page, 'RADIUS connector');
 
-    // The same IP again: the spec's message.
+    // The same IP again: the spec's message, naming the connector that holds it, under the IP address field,
+    // which is marked invalid; the name typed stays.
     await open('RADIUS', 'radius');
     await createFromList('radius');
     await page.getByRole('textbox', { name: 'Name' }).fill('Second VPN');
-    await page.getByRole('textbox', { name: 'IP address' }).fill('10.20.30.40');
+    const ip = page.getByRole('textbox', { name: 'IP address' });
+    await ip.fill('10.20.30.40');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page
-      .getByText('There is one existing connector with this IP already. Please check your IP again!')
-      .waitFor();
+    const taken =
+      "There is one existing connector with this IP already. Please check your IP again! It is the connector 'Branch VPN'.";
+    await page.getByText(taken).waitFor();
+    const describedBy = await ip.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(describedBy).toContain(taken);
+    expect(await ip.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Second VPN');
+    // Said once, under its field: no notification repeats it.
+    expect(await page.getByText(taken).count()).toBe(1);
     await expectAccessible(page, '/radius/create, IP taken');
   });
 

@@ -186,7 +186,8 @@ export const error = {
   },
   radius: {
     ipExisted: 'There is one existing connector with this IP already. Please check your IP again!',
-    ipHeldBy: "The connector '%{name}' already has this IP address. Please check your IP again!",
+    ipHeldBy:
+      "There is one existing connector with this IP already. Please check your IP again! It is the connector '%{name}'.",
     notFound: 'RADIUS connector not found',
   },
   rateLimit: {

@@ -74,7 +74,7 @@ describe('the RADIUS connector form', () => {
     [
       'the connector that has it',
       { messageKey: 'error.radius.ipHeldBy', params: { field: 'ipAddress', name: 'Branch VPN' } },
-      "The connector 'Branch VPN' already has this IP address. Please check your IP again!",
+      "There is one existing connector with this IP already. Please check your IP again! It is the connector 'Branch VPN'.",
     ],
   ])(
     'says under the IP address that it is taken, with %s, keeping the values and no toast',

@@ -162,7 +162,7 @@ describe('the IP address', () => {
       expect(again.status).toBe(409);
       expect(again.body).toEqual({
         messageKey: 'error.radius.ipHeldBy',
-        message: `The connector '${holder}' already has this IP address. Please check your IP again!`,
+        message: `There is one existing connector with this IP already. Please check your IP again! It is the connector '${holder}'.`,
         params: { field: 'ipAddress', name: holder },
       });
     },
