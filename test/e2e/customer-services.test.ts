@@ -120,6 +120,13 @@ describe("a customer administrator's services", () => {
     await page.screenshot({ path: 'test-results/services-launch-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Launch' }).click();
 
+    // The new HTTPS connector's API key, shown once before the service opens.
+    const shown = page.getByRole('dialog', { name: 'API key of Branch API' });
+    expect(await shown.getByRole('textbox', { name: 'API key' }).inputValue()).toMatch(
+      /^gwk_[A-Za-z0-9]{40}$/,
+    );
+    await expectAccessible(page, 'the new API key');
+    await shown.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/service-launch\/[0-9a-f-]{36}$/);
     serviceId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByText('This service is stopped').waitFor();
