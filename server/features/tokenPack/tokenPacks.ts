@@ -163,7 +163,6 @@ const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) => ({
   serviceIds: [...serviceIds],
 });
 
-/** Rows as records, with their services (sorted by name) and their themes' names, read in two queries. */
 /** The plan and period of each of these subscriptions, by id. */
 async function subscriptionPlans(
   db: Database,
@@ -184,6 +183,7 @@ async function subscriptionPlans(
   return new Map(found.map(({ id, ...plan }) => [id, plan]));
 }
 
+/** Rows as records, with their services (sorted by name) and their themes' names, read in two queries. */
 async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promise<TokenPackRecord[]> {
   const ids = rows.map((row) => row.id);
   const services =

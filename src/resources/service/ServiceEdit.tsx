@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
-import { Edit, TabbedShowLayout, TabbedShowLayoutTabs, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, TabbedShowLayout, useRecordContext, useTranslate } from 'react-admin';
+import { ScrollableTabs } from '../../kit/ScrollableTabs';
 import { HISTORY_TAB, HistoryTab } from '../audit/HistoryTab';
 import { type ServiceInstance, T } from './model';
 import { ServiceActions } from './ServiceActions';
@@ -32,18 +33,8 @@ const StoppedBanner = () => {
 export const ServiceEdit = () => (
   <Edit title={<ServiceTitle />} actions={<ServiceActions />}>
     <StoppedBanner />
-    {/* Scrollable tabs: the three labels do not fit side by side at 375 px. Width 0 and min-width 100%:
-        the tabs fill the card without widening the page to their own width. */}
-    <TabbedShowLayout
-      tabs={
-        <TabbedShowLayoutTabs
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          sx={{ width: 0, minWidth: '100%' }}
-        />
-      }
-    >
+    {/* The tabs scroll: their labels do not fit side by side at 375 px. */}
+    <TabbedShowLayout tabs={<ScrollableTabs />}>
       <TabbedShowLayout.Tab label={`${T}.tabs.info`}>
         <ServiceInfo />
       </TabbedShowLayout.Tab>

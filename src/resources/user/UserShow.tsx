@@ -9,7 +9,6 @@ import {
   Labeled,
   Show,
   TabbedShowLayout,
-  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   useCanAccess,
@@ -22,6 +21,7 @@ import { StatusField } from '../../components/StatusField';
 import { ActionButton } from '../../kit/ActionButton';
 import { DateField, formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
+import { ScrollableTabs } from '../../kit/ScrollableTabs';
 import { SimpleTable } from '../../kit/SimpleTable';
 import { ChoiceBox } from '../../kit/TextBox';
 import type { User } from './userFields';
@@ -249,18 +249,8 @@ const SourceField = () => {
 /** A user, with the tabs Info, Troubleshooting log and History (docs/requirements/portal-routes-and-menus.md). */
 export const UserShow = () => (
   <Show actions={<Actions />}>
-    {/* Scrollable tabs (History no longer cut at 375 px); width 0 and min-width 100%: they fill the card
-        without widening the page to their own width, as the service page's do. */}
-    <TabbedShowLayout
-      tabs={
-        <TabbedShowLayoutTabs
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          sx={{ width: 0, minWidth: '100%' }}
-        />
-      }
-    >
+    {/* The tabs scroll: their labels do not fit side by side at 375 px. */}
+    <TabbedShowLayout tabs={<ScrollableTabs />}>
       <TabbedShowLayout.Tab label="resources.users.tabs.info">
         <TextField source="username" />
         <TextField source="displayName" emptyText="—" />
