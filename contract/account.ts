@@ -128,14 +128,30 @@ export const SessionAccount = Type.Object({
 });
 
 /**
- * The signed-in account's own name and mobile phone (required of every administrator account, docs/requirements/portal-validation.md):
- * asked at the first sign-in when the account has none yet (the initial operator), beside the new password.
+ * The signed-in account's own profile: name and mobile phone (required of every administrator account,
+ * asked at the first sign-in when the account has none yet, beside the new password), and the rest of My
+ * Account > Profile.
  */
 export const OwnProfile = Type.Object(
   {
     firstName: RequiredText(ACCOUNT_LIMITS.firstName),
     lastName: RequiredText(ACCOUNT_LIMITS.lastName),
     mobilePhone: RequiredText(ACCOUNT_LIMITS.mobilePhone),
+    /** My Account > Profile also sends these; the first sign-in's page sends the three above only. */
+    organization: OptionalText(ACCOUNT_LIMITS.organization),
+    address: OptionalText(ACCOUNT_LIMITS.address),
+    contactNumber: OptionalText(ACCOUNT_LIMITS.contactNumber),
+    otherInfo: OptionalText(ACCOUNT_LIMITS.otherInfo),
+    avatar: Type.Optional(ImageUrl),
+    /**
+     * A recovery email (a personal address, for a reset when the sign-in mailbox is lost): a new one is
+     * unverified until the link emailed to it is opened (contract/selfService.ts); null or '' removes it.
+     */
+    recoveryEmail: Type.Optional(Type.Union([Type.String({ maxLength: EMAIL_MAX_LENGTH }), Type.Null()])),
+    /** The profile record's read-only fields may come back with the form: accepted and ignored. */
+    id: ReadOnly(),
+    email: ReadOnly(),
+    recoveryEmailVerified: ReadOnly(),
   },
   closed,
 );

@@ -22,6 +22,9 @@ export const FIELD_REFUSALS: Readonly<Record<string, string>> = {
   'error.phone.invalid': 'mobilePhone',
   'error.radius.ipExisted': 'ipAddress',
   'error.radius.ipHeldBy': 'ipAddress',
+  'error.recoveryEmail.sameAsEmail': 'recoveryEmail',
   'error.saml2.certificate': 'certificate',
   'error.saml2.nameExisted': 'uname',
+  'error.signup.agreementRequired': 'agreement',
+  'error.signup.confirmMismatch': 'confirmPassword',
 };

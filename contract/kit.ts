@@ -100,9 +100,10 @@ export interface CallInfo {
    * 'public' per client address and call (every call open without a token), 'passwordCheck' per account
    * and address (a call that checks the caller's password), 'gateway' per address and per API key (a
    * gateway's code check), 'accountCreation' per administrator (its 409s tell which emails have an
-   * account somewhere).
+   * account somewhere), 'signup' per client address and call and per email named (RATE_LIMIT_SIGNUP: the
+   * calls that send mail to, or tell about, an address a visitor types).
    */
-  limit?: 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation';
+  limit?: 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation' | 'signup';
 }
 
 // ——— List, record and action calls, by convention (the portal's adapters speak these) ———

@@ -22,6 +22,7 @@ import * as saml from './saml.ts';
 import * as saml2 from './saml2.ts';
 import * as samlSetting from './samlSetting.ts';
 import * as secondFactor from './secondFactor.ts';
+import * as selfService from './selfService.ts';
 import * as service from './service.ts';
 import * as serviceTemplate from './serviceTemplate.ts';
 import * as session from './session.ts';
@@ -54,6 +55,7 @@ export const CONTRACT_MODULES = {
   saml2,
   samlSetting,
   secondFactor,
+  selfService,
   service,
   serviceTemplate,
   session,

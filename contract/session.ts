@@ -361,14 +361,17 @@ export const PASSWORD_ERRORS = defineErrors({
 /** A sign-up's activation link. */
 export const SIGNUP_ACTIVATION_ERRORS = defineErrors({
   invalid: {
+    status: 404,
     key: 'error.signupActivation.invalid',
     text: 'This activation link is invalid. Please contact your administrator.',
   },
   expired: {
+    status: 410,
     key: 'error.signupActivation.expired',
     text: 'This activation link has expired. Please contact your administrator.',
   },
   processed: {
+    status: 409,
     key: 'error.signupActivation.processed',
     text: 'This activation request has already been processed. Please contact your administrator.',
   },

@@ -27,7 +27,7 @@ import { type AppError, tooManyFor } from '../errors.ts';
  * Address limits are counted when the request arrives, before its body is read: a request the
  * validation refuses counts too. Past the limit the answer is 429 with Retry-After (seconds).
  */
-export type RouteLimit = 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation';
+export type RouteLimit = 'signin' | 'public' | 'passwordCheck' | 'gateway' | 'accountCreation' | 'signup';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -198,6 +198,14 @@ export const error = {
     inUse: 'Some of the selected records are still in use and cannot be deleted.',
     notFound: 'Some of the selected records were not found.',
   },
+  recoveryEmail: {
+    expired:
+      'This verification link has expired. Set your recovery email again in My Account to get a new one.',
+    invalidLink:
+      'This verification link is invalid. Set your recovery email again in My Account to get a new one.',
+    sameAsEmail: 'The recovery email must be another address than the one you sign in with.',
+    used: 'This verification link has already been used.',
+  },
   report: {
     dashboardUnknown: 'There is no such dashboard.',
     panelUnknown: 'This dashboard has no such panel.',
@@ -208,6 +216,10 @@ export const error = {
     invalid: 'The request could not be understood.',
     invalidJson: 'The request body is not valid JSON.',
     unsupportedMediaType: 'The request body must be sent as %{mediaType}.',
+  },
+  resetToken: {
+    expired: 'This reset link has expired. Ask for a new one on the Forgot password page.',
+    used: 'This reset link has already been used. Ask for a new one on the Forgot password page if you still need it.',
   },
   role: {
     builtIn: 'This role is part of the product and cannot be deleted.',
@@ -259,6 +271,12 @@ export const error = {
     tokenPackNotInSubscription: 'This token pack does not belong to the chosen subscription.',
     userNotFound: 'A chosen user does not exist.',
     wizardBackwards: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
+  },
+  signup: {
+    agreementRequired: 'Please agree to the terms of use and the privacy policy.',
+    confirmMismatch: 'Password and confirm password do not match.',
+    tooMany:
+      'Too many requests of this kind from your network or for this email. Try again in %{smart_count} second. |||| Too many requests of this kind from your network or for this email. Try again in %{smart_count} seconds.',
   },
   signupActivation: {
     expired: 'This activation link has expired. Please contact your administrator.',

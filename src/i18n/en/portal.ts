@@ -1,5 +1,10 @@
+import { myAccount } from './myAccount';
+import { selfService } from './selfService';
+
 /** The portal's own texts (screens, menus, forms). Translators: edit the strings, keep the keys and %{placeholders}. */
 export const portal = {
+  selfService,
+  myAccount,
   productName: 'Gateway Portal',
   pageTitle: '%{title} | %{productName}',
   /** The tab titles of a resource's screens (the list's is the resource's plural name). */
