@@ -25,6 +25,11 @@ export interface RateLimitSettings {
   gatewayPerKey: LimitRule;
   /** Administrator accounts created, per creating administrator. */
   accountsPerAdmin: LimitRule;
+  /**
+   * The calls that send mail to, or tell about, an address a visitor types (sign-up, the email lookups,
+   * forgot-password, contact): per client address and call, and per email named.
+   */
+  signup: LimitRule;
 }
 
 export interface Config {
@@ -193,6 +198,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordPerAddress: { max: 20, windowSec: 900 },
   gatewayPerKey: { max: 600, windowSec: 60 },
   accountsPerAdmin: { max: 60, windowSec: 3600 },
+  signup: { max: 5, windowSec: 3600 },
 };
 
 /** A limit setting: `max/seconds`, for example `20/60` (at most 20 requests in 60 seconds). */
@@ -434,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
       passwordPerAddress: limitSetting(env, 'RATE_LIMIT_PASSWORD_IP', DEFAULT_RATE_LIMITS.passwordPerAddress),
       gatewayPerKey: limitSetting(env, 'RATE_LIMIT_GATEWAY_KEY', DEFAULT_RATE_LIMITS.gatewayPerKey),
       accountsPerAdmin: limitSetting(env, 'RATE_LIMIT_ACCOUNTS', DEFAULT_RATE_LIMITS.accountsPerAdmin),
+      signup: limitSetting(env, 'RATE_LIMIT_SIGNUP', DEFAULT_RATE_LIMITS.signup),
     },
     trustProxy: trustProxySetting(env),
     frameAncestors: frameAncestorsSetting(env),

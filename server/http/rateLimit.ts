@@ -4,6 +4,7 @@ import { lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_ERRORS } from '../../contract/account.ts';
 import { OTP_API_KEY_HEADER } from '../../contract/otp.ts';
+import { SELF_SERVICE_ERRORS } from '../../contract/selfService.ts';
 import { callerOf } from '../auth/guard.ts';
 import type { LimitRule, RateLimitSettings } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -23,6 +24,9 @@ import { type AppError, tooManyFor } from '../errors.ts';
  *   (RATE_LIMIT_GATEWAY_KEY, the key's SHA-256: guessing through many addresses with one key is limited too).
  * - `'accountCreation'`: administrator accounts created, per creating administrator (RATE_LIMIT_ACCOUNTS):
  *   logins are global, so a creation's 409 tells that an email has an account somewhere.
+ * - `'signup'`: the public calls that mail, or tell about, an address a visitor types (sign-up, the email
+ *   lookups, forgot-password, contact), per client address and call, and per email named (RATE_LIMIT_SIGNUP):
+ *   they can serve neither as a directory of addresses nor to flood a mailbox.
  *
  * Address limits are counted when the request arrives, before its body is read: a request the
  * validation refuses counts too. Past the limit the answer is 429 with Retry-After (seconds).
@@ -39,7 +43,7 @@ declare module 'fastify' {
 /** One counter: which setting, whom it counts, and whether each call has its own count. */
 interface Meter {
   rule: keyof RateLimitSettings;
-  by: 'address' | 'account' | 'apiKey';
+  by: 'address' | 'account' | 'apiKey' | 'email';
   perCall: boolean;
 }
 
@@ -107,6 +111,14 @@ const LIMITS: Record<RouteLimit, LimitSpec> = {
     hook: 'preHandler',
     meters: [{ rule: 'accountsPerAdmin', by: 'account', perCall: true }],
     refuse: accountCreationsRefused,
+  },
+  signup: {
+    hook: 'preHandler',
+    meters: [
+      { rule: 'signup', by: 'address', perCall: true },
+      { rule: 'signup', by: 'email', perCall: true },
+    ],
+    refuse: refusedAs(SELF_SERVICE_ERRORS.tooMany),
   },
 };
 
@@ -196,7 +208,19 @@ function subjectOf(request: FastifyRequest, meter: Meter): string {
       .update(typeof key === 'string' ? key.trim() : '')
       .digest('hex')}`;
   }
+  if (meter.by === 'email') return `email:${emailNamedBy(request)}`;
   return normalizeIP(request.ip);
+}
+
+/** The email a call names (its body's or query's `email`), as accounts keep it; '' when none. */
+function emailNamedBy(request: FastifyRequest): string {
+  const from = (value: unknown) =>
+    value && typeof value === 'object' && 'email' in value && typeof value.email === 'string'
+      ? value.email
+      : '';
+  return createHash('sha256')
+    .update((from(request.body) || from(request.query)).trim().toLowerCase())
+    .digest('hex');
 }
 
 export interface RateLimitOptions {

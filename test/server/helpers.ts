@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       passwordPerAddress: UNREACHED_LIMIT,
       gatewayPerKey: UNREACHED_LIMIT,
       accountsPerAdmin: UNREACHED_LIMIT,
+      signup: UNREACHED_LIMIT,
     },
     outboundAllow: TEST_OUTBOUND_ALLOW,
     // The tests name hosts of their own (portal.example…); test/server/http/allowedHosts.test.ts checks the list.

@@ -34,6 +34,7 @@ beforeAll(async () => {
         gatewayPerKey: { max: 1, windowSec: 60 },
         accountsPerAdmin: { max: 1, windowSec: 60 },
         passwordPerAddress: { max: 1, windowSec: 60 },
+        signup: { max: 1, windowSec: 60 },
       },
     },
   });

@@ -25,6 +25,7 @@ const LIMITS = {
   passwordPerAddress: { max: 3, windowSec: 900 },
   gatewayPerKey: { max: 5, windowSec: 60 },
   accountsPerAdmin: { max: 2, windowSec: 3600 },
+  signup: { max: 2, windowSec: 3600 },
 };
 
 const ctx = sharedTestContext({ now, config: { rateLimits: LIMITS } });
@@ -385,6 +386,7 @@ describe('configuration', () => {
       passwordPerAddress: { max: 20, windowSec: 900 },
       gatewayPerKey: { max: 600, windowSec: 60 },
       accountsPerAdmin: { max: 60, windowSec: 3600 },
+      signup: { max: 5, windowSec: 3600 },
     });
     const config = loadConfig({
       ...env,
@@ -393,6 +395,7 @@ describe('configuration', () => {
       RATE_LIMIT_PASSWORD: '3/3600',
       RATE_LIMIT_PASSWORD_IP: ' 50/86400 ',
       RATE_LIMIT_GATEWAY_KEY: '3000/60',
+      RATE_LIMIT_SIGNUP: '2/60',
     });
     expect(config.rateLimits).toEqual({
       signin: { max: 10, windowSec: 30 },
@@ -401,6 +404,7 @@ describe('configuration', () => {
       passwordPerAddress: { max: 50, windowSec: 86400 },
       gatewayPerKey: { max: 3000, windowSec: 60 },
       accountsPerAdmin: { max: 60, windowSec: 3600 },
+      signup: { max: 2, windowSec: 60 },
     });
   });
 
