@@ -1,6 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'react';
 import {
   AuthContext,
   type DataProvider,
@@ -10,7 +10,7 @@ import {
   NotificationContextProvider,
   StoreContextProvider,
 } from 'react-admin';
-import { matchPath, matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider } from './i18n';
@@ -21,7 +21,7 @@ import { PublicNotifications } from './layout/public/PublicNotifications';
 import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
 import { loginTabOf } from './pages/login/useLoginEntry';
 import { PUBLIC_PAGES } from './pages/routes';
-import { isLive, sessionStore } from './session';
+import { isFramePath, isLive, sessionStore } from './session';
 import { preloadSignedIn, SignedInApp } from './signedIn';
 import { themeForPath } from './theme';
 
@@ -78,8 +78,34 @@ export const preloadFirstPage = async ({ pathname, search }: { pathname: string;
     await publicPage.preload?.();
     return;
   }
-  if (isLive(sessionStore.get())) authProvider.getPermissions?.({}).catch(() => undefined);
+  if (!isLive(sessionStore.get())) {
+    // Without a session the visitor is sent to the sign-in page (SignedInOrSignIn): its code is at hand.
+    if (!isFramePath(pathname)) return;
+  } else {
+    authProvider.getPermissions?.({}).catch(() => undefined);
+  }
   await preloadSignedIn(pathname);
+};
+
+/** Whether the portal holds a live session, as React state: it follows a sign-in, a sign-out, another tab. */
+const useLiveSession = () => useSyncExternalStore(sessionStore.subscribe, () => isLive(sessionStore.get()));
+
+/**
+ * Any path that is not public: the signed-in portal, or without a session the sign-in page, which brings
+ * the visitor back here once signed in. react-admin is not drawn without a session: its own redirection
+ * to the sign-in page is a navigation, which the router runs as a transition, while its logout empties the
+ * query cache at once; its still-drawn routes then asked again, failed again and navigated again, for ever
+ * (a blank page, about 250 navigations a second, until this guard). A session that ends while react-admin
+ * is drawn (a sign-out, a token the server refuses) is followed here at once, by the session store.
+ * Embedded screens get their session from the page that embeds them (src/pages/iframe/embedding.ts).
+ */
+const SignedInOrSignIn = () => {
+  const { pathname, search } = useLocation();
+  const live = useLiveSession();
+  if (!live && !isFramePath(pathname)) {
+    return <Navigate to={PAGE_PATH.login} replace state={{ nextPathname: pathname, nextSearch: search }} />;
+  }
+  return <SignedInApp authProvider={authProvider} />;
 };
 
 /** What the public pages share: the baseline styles and the notifications (the app draws its own). */
@@ -122,9 +148,8 @@ export const Portal = () => {
                     {PUBLIC_PAGES.map((page) => (
                       <Route key={page.path} path={page.path} element={publicPage(page.element)} />
                     ))}
-                    {/* Any other path is a page of the signed-in portal; without a session, react-admin sends
-                      the visitor to /login. */}
-                    <Route path="*" element={<SignedInApp authProvider={authProvider} />} />
+                    {/* Any other path is a page of the signed-in portal; without a session, the sign-in page. */}
+                    <Route path="*" element={<SignedInOrSignIn />} />
                   </Routes>
                 </Suspense>
               </LoadFailureBoundary>
