@@ -1,6 +1,8 @@
+import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadFirstPage } from '../../../src/Portal';
+import { Portal, preloadFirstPage } from '../../../src/Portal';
 import { signIn } from '../harness';
 import { API, server } from '../msw';
 
@@ -39,5 +41,19 @@ describe('the first page of the portal', () => {
     const { calls, load } = recordCalls();
     await load('/customer');
     expect(calls).toEqual([{ path: '/api/account/permission', pageLoaded: false }]);
+  });
+});
+
+describe('a signed-in page without a session', () => {
+  it('leads to the sign-in page once, which will bring the visitor back', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <Portal /> }], { initialEntries: ['/report'] });
+    const paths: string[] = [];
+    router.subscribe((state) => paths.push(state.location.pathname));
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ nextPathname: '/report', nextSearch: '' });
+    // Only the sign-in page's own steps (its client's parameters), never /login again and again.
+    expect(paths.filter((path) => path === '/login').length).toBeLessThanOrEqual(3);
   });
 });
