@@ -111,7 +111,9 @@ describe('the documentation pages', () => {
     expect(list.tagName).toBe('OL');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(Object.keys(docs.pages.vpn.sections.steps.steps).length);
-    expect(items[0]).toHaveTextContent(/^In the portal, open Services, launch the VPN template/);
+    expect(items[0]).toHaveTextContent(
+      /^In the portal, open Connectors > RADIUS \(\/radius\) and select Create/,
+    );
     expect(within(list).getByText(/RADIUS timeout to at least 60 seconds/)).toBeInTheDocument();
   });
 
