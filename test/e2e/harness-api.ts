@@ -183,3 +183,23 @@ export const newTokenPackId = async (portal: RunningPortal, token: string, custo
   if (!pack) throw new Error('the approved order made no token pack');
   return pack.id;
 };
+
+/**
+ * The newest message the portal mailed to `to` (read in the operator's Outbox: the journeys run without an
+ * SMTP server), and the first link in its text whose path starts with `path`.
+ */
+export const mailedLink = async (portal: RunningPortal, operatorToken: string, to: string, path: string) => {
+  const { content } = await api<{ content: { id: string; to: string }[] }>(
+    portal,
+    `/mail/outbox?page=0&pageSize=20&q=${encodeURIComponent(to)}`,
+    { token: operatorToken },
+  );
+  const newest = content.find((message) => message.to === to);
+  if (!newest) throw new Error(`no message to ${to} in the outbox`);
+  const { text } = await api<{ text: string }>(portal, `/mail/outbox/${newest.id}`, { token: operatorToken });
+  const link = text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname.startsWith(path));
+  if (!link) throw new Error(`the message to ${to} holds no ${path} link:\n${text}`);
+  // The journey's portal, whatever origin the server wrote in its links.
+  const url = new URL(link);
+  return `${portal.url}${url.pathname}${url.search}`;
+};
