@@ -25,4 +25,39 @@ export const mail = {
     closing:
       'Keep this key to yourself: anyone who has it can make your codes. If you did not expect this email, ask your administrator.',
   },
+  signupActivation: {
+    subject: 'Activate your %{productName} account',
+    greeting: 'Hello %{name},',
+    intro: 'Thank you for signing up %{companyName} for %{productName}.',
+    link: 'To activate your account, open this link: %{link}',
+    expiry: 'The link can be used once and expires on %{expireDate}.',
+    closing: 'If you did not sign up, ignore this email: nothing is activated without the link.',
+  },
+  passwordReset: {
+    subject: 'Reset your %{productName} password',
+    greeting: 'Hello %{name},',
+    intro: 'A new password was asked for the %{productName} account %{email}.',
+    link: 'To choose a new password, open this link: %{link}',
+    expiry:
+      'The link can be used once and expires on %{expireDate}. Once the password is changed, every session of the account ends.',
+    closing: 'If you did not ask for it, ignore this email: your password stays as it is.',
+  },
+  recoveryEmailVerification: {
+    subject: 'Verify your %{productName} recovery email',
+    greeting: 'Hello %{name},',
+    intro:
+      'This address was given as the recovery email of the %{productName} account %{email}: a password reset link may be sent to it.',
+    link: 'To confirm that it is yours, open this link: %{link}',
+    expiry: 'The link can be used once and expires on %{expireDate}.',
+    closing: 'If you did not expect this email, ignore it: the address is not used until it is verified.',
+  },
+  contactMessage: {
+    subject: '[%{productName}] Contact: %{subject}',
+    intro: '%{name} wrote through the contact form of %{productName}.',
+    from: 'Email: %{email}',
+    company: 'Company: %{company}',
+    phone: 'Phone: %{phone}',
+    subjectLine: 'Subject: %{subject}',
+    replyTo: 'To answer, write to %{email}: this message was sent by the portal, not by the visitor.',
+  },
 };

@@ -300,7 +300,11 @@ export const SESSION_ERRORS = defineErrors({
   accountPasswordRequired: { key: 'error.account.passwordRequired', text: 'Password is required' },
   accountInactive: { status: 403, key: 'error.account.inactive', text: 'Account is inactive' },
   accountNotActive: { key: 'error.account.notActive', text: 'Account is not active' },
-  accountInvalidResetToken: { key: 'error.account.invalidResetToken', text: 'Invalid Reset Token' },
+  accountInvalidResetToken: {
+    status: 400,
+    key: 'error.account.invalidResetToken',
+    text: 'Invalid Reset Token',
+  },
   secondFactorOidcFailed: { key: 'error.secondFactor.oidcFailed', text: 'Authentication failed.' },
   supportFeaturesFailed: {
     key: 'error.supportFeatures.failed',

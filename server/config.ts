@@ -86,6 +86,11 @@ export interface Config {
    */
   smtp?: { url: string; from: string };
   /**
+   * Where the contact form's messages go (CONTACT_EMAIL); unset: to every ACTIVE provider operator holding
+   * the provider administrator role.
+   */
+  contactEmail?: string;
+  /**
    * Who may read GET /metrics: the addresses and CIDR ranges of METRICS_ALLOW, or anyone sending
    * `Authorization: Bearer <METRICS_TOKEN>`. Neither set: 127.0.0.1 and ::1 only; only the token: the token
    * from anywhere, no address without it (server/http/metrics.ts).
@@ -166,6 +171,15 @@ function smtpSetting(env: Env, publicUrl: string | undefined): Config['smtp'] {
     throw new Error(`SMTP_URL has port 0 (got "${redactSmtpUrl(url)}")`);
   }
   return { url, from };
+}
+
+/** CONTACT_EMAIL: one email address. */
+function contactEmailSetting(env: Env): string | undefined {
+  const value = nonEmpty(env, 'CONTACT_EMAIL');
+  if (value !== undefined && !MAIL_ADDRESS.test(value)) {
+    throw new Error(`CONTACT_EMAIL must be an email address, as support@example.com (got "${value}")`);
+  }
+  return value;
 }
 
 /** A link setting: an http(s) URL or a path of the portal. */
@@ -446,6 +460,7 @@ export function loadConfig(env: Env = process.env): Config {
     frameAncestors: frameAncestorsSetting(env),
     stripe: stripeSetting(env),
     smtp: smtpSetting(env, publicUrl),
+    contactEmail: contactEmailSetting(env),
     metrics: metricsSetting(env),
     outboundAllow: addressRanges(env, 'OUTBOUND_ALLOW', '10.0.0.0/8,192.168.10.5') ?? [],
     allowedHosts: allowedHostsSetting(env),

@@ -22,9 +22,12 @@ export interface LogOptions {
 
 export const REDACTED = '[REDACTED]';
 
-/** Query parameter and property names whose values are never logged. */
+/**
+ * Query parameter names whose values are never logged: secrets, and the email addresses a visitor types
+ * (the public account lookups by email).
+ */
 const SENSITIVE_NAME =
-  /pass(word|wd|phrase)?|secret|token|code|state|signature|hash|session|otp|credential|auth|cookie|key$/i;
+  /pass(word|wd|phrase)?|secret|token|code|state|signature|hash|session|otp|credential|auth|cookie|e-?mail|key$/i;
 
 /** A logged URL is cut here: a 1 MB query string must not become a 1 MB log line. */
 export const MAX_LOGGED_URL = 2048;

@@ -21,6 +21,7 @@ export * from '../features/role/schema.ts';
 export * from '../features/samlSetting/schema.ts';
 export * from '../features/seamless/schema.ts';
 export * from '../features/secondFactor/schema.ts';
+export * from '../features/selfService/schema.ts';
 export * from '../features/service/schema.ts';
 export * from '../features/serviceTemplate/schema.ts';
 export * from '../features/session/schema.ts';

@@ -24,6 +24,7 @@ import saml2 from './saml2/index.ts';
 import samlSetting from './samlSetting/index.ts';
 import seamless from './seamless/index.ts';
 import secondFactor from './secondFactor/index.ts';
+import selfService from './selfService/index.ts';
 import service from './service/index.ts';
 import serviceTemplate from './serviceTemplate/index.ts';
 import session from './session/index.ts';
@@ -58,6 +59,7 @@ export const FEATURES: readonly ServerFeature[] = [
   samlSetting,
   seamless,
   secondFactor,
+  selfService,
   service,
   serviceTemplate,
   session,

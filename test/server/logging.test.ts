@@ -122,6 +122,12 @@ describe('request URLs', () => {
     );
   });
 
+  it('hides the email a public lookup names', () => {
+    expect(redactUrl('/api/account/email/existed?email=ada%40example.com')).toBe(
+      '/api/account/email/existed?email=[REDACTED]',
+    );
+  });
+
   it('cuts a huge URL', async () => {
     await ctx.call('GET', `/api/account/permission?x=${'a'.repeat(100_000)}`);
     const incoming = entries().find((entry) => entry.msg === 'incoming request') as { req: { url: string } };

@@ -22,6 +22,12 @@ export const accounts = pgTable(
     contactNumber: text('contact_number'),
     otherInfo: text('other_info'),
     avatar: text('avatar'),
+    /**
+     * A personal address the account may have its password reset link sent to (contract/selfService.ts),
+     * lower-case; usable once `recoveryEmailVerified` (its emailed link was opened).
+     */
+    recoveryEmail: text('recovery_email'),
+    recoveryEmailVerified: boolean('recovery_email_verified').notNull().default(false),
     enable2fa: boolean('enable_2fa').notNull().default(false),
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
@@ -36,6 +42,7 @@ export const accounts = pgTable(
   (t) => [
     check('accounts_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
     check('accounts_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('accounts_recovery_email_lower_check', sql`${t.recoveryEmail} = lower(${t.recoveryEmail})`),
     index('accounts_customer_id_idx').on(t.customerId),
     customerScope(t.customerId),
   ],

@@ -53,5 +53,16 @@ export function sessionRoutes(kit: Kit): void {
 
   kit.route(account, 'loadAccountByToken', (call) => sessionAccountOf(call.tx, call.caller.account.id));
 
-  kit.route(account, 'updateProfile', (call) => updateOwnProfile(call, call.caller.account, call.body));
+  kit.route(account, 'updateProfile', (call) =>
+    updateOwnProfile(
+      call,
+      {
+        mail: call.services.mail,
+        productName: call.services.config.productName,
+        now: call.services.now(),
+      },
+      call.caller.account,
+      call.body,
+    ),
+  );
 }

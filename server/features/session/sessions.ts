@@ -1,11 +1,14 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OwnProfile } from '../../../contract/account.ts';
 import { PASSWORD_HISTORY } from '../../../contract/rules.ts';
 import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accountRoles, accounts, customers, roles, sessions } from '../../db/schema.ts';
 import { changesBetween, personName } from '../../domain/audit.ts';
+import { auditedImage } from '../../domain/images.ts';
+import type { MailQueue } from '../../domain/mail/index.ts';
 import {
   assertNewPassword,
   hashPassword,
@@ -20,6 +23,7 @@ import { fail, unauthorized } from '../../errors.ts';
 import type { WriteScope } from '../../kit/call.ts';
 import { completeSignin } from '../oauth2/oauth2.ts';
 import { openSecondFactorRequest } from '../secondFactor/secondFactor.ts';
+import { recoveryEmailChange, sendRecoveryEmailLink } from '../selfService/recoveryEmail.ts';
 import { forgetSigninFailures } from './signinDelay.ts';
 
 /**
@@ -202,26 +206,65 @@ export async function changeOwnPassword(
   });
 }
 
-/** Changes the signed-in account's name and mobile phone (audited when they change); answers the account. */
+/** An optional text of the profile: trimmed, blank as null, absent as undefined (left as it is). */
+const optionalText = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value?.trim() || null;
+
+/**
+ * Changes the signed-in account's profile (audited when it changes) and answers the account. The first
+ * sign-in's page sends the name and mobile phone only: what a form leaves out stays as it is. A new
+ * recovery email is kept unverified and a verification link is mailed to it in the same transaction
+ * (contract/selfService.ts); null or '' removes it.
+ */
 export async function updateOwnProfile(
   scope: WriteScope,
+  services: { mail: MailQueue; productName: string; now: Date },
   account: { id: string; customerId: string | null },
-  form: { firstName: string; lastName: string; mobilePhone: string },
+  form: OwnProfile,
 ) {
   const { tx } = scope;
-  const values = {
-    firstName: form.firstName.trim(),
-    lastName: form.lastName.trim(),
-    mobilePhone: form.mobilePhone.trim(),
-  };
   const [before] = await tx
-    .select({ firstName: accounts.firstName, lastName: accounts.lastName, mobilePhone: accounts.mobilePhone })
+    .select({
+      email: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      mobilePhone: accounts.mobilePhone,
+      organization: accounts.organization,
+      address: accounts.address,
+      contactNumber: accounts.contactNumber,
+      otherInfo: accounts.otherInfo,
+      avatar: accounts.avatar,
+      recoveryEmail: accounts.recoveryEmail,
+      recoveryEmailVerified: accounts.recoveryEmailVerified,
+    })
     .from(accounts)
     .where(eq(accounts.id, account.id))
     .for('update');
   if (!before) throw unauthorized();
-  assertChangedPhone('mobilePhone', values.mobilePhone, before.mobilePhone);
-  const changes = changesBetween(before, values);
+  const { email, ...stored } = before;
+  type Profile = typeof stored;
+  const values: Partial<Profile> = {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    mobilePhone: form.mobilePhone.trim(),
+  };
+  for (const field of ['organization', 'address', 'contactNumber', 'otherInfo'] as const) {
+    const value = optionalText(form[field]);
+    if (value !== undefined) values[field] = value;
+  }
+  if (form.avatar !== undefined) values.avatar = form.avatar;
+  assertChangedPhone('mobilePhone', values.mobilePhone, stored.mobilePhone);
+  assertChangedPhone('contactNumber', values.contactNumber, stored.contactNumber);
+  const recovery = recoveryEmailChange(form.recoveryEmail, before);
+  if (recovery) {
+    values.recoveryEmail = recovery.recoveryEmail;
+    values.recoveryEmailVerified = false;
+  }
+  // Pictures go into the log as a digest (as an account's edit writes them).
+  const audited = (record: Partial<Profile>) =>
+    record.avatar === undefined ? record : { ...record, avatar: auditedImage(record.avatar) };
+  const previous = Object.fromEntries(Object.keys(values).map((key) => [key, stored[key as keyof Profile]]));
+  const changes = changesBetween(audited(previous), audited(values));
   if (Object.keys(changes).length > 0) {
     await tx
       .update(accounts)
@@ -231,10 +274,24 @@ export async function updateOwnProfile(
       table: 'Account',
       action: 'UPDATE',
       entityId: account.id,
-      entityName: personName(values.firstName, values.lastName),
+      entityName: personName(values.firstName ?? null, values.lastName ?? null),
       customerId: account.customerId,
       changes,
     });
+  }
+  if (recovery?.verify && recovery.recoveryEmail) {
+    await sendRecoveryEmailLink(
+      tx,
+      { ...services, origin: scope.origin },
+      {
+        id: account.id,
+        email,
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        customerId: account.customerId,
+        recoveryEmail: recovery.recoveryEmail,
+      },
+    );
   }
   return sessionAccountOf(tx, account.id);
 }

@@ -162,6 +162,10 @@ async function fillEveryTable(t: Context): Promise<void> {
   await run(
     sql`insert into sessions (account_id, expires_at) values (${account.id}, now() + interval '1 hour')`,
   );
+  await run(sql`update accounts set recovery_email = 'ada@home.example', recovery_email_verified = true
+                where id = ${account.id}`);
+  await run(sql`insert into self_service_tokens (kind, token_hash, account_id, customer_id, email, tier_id, expires_at)
+                values ('signupActivation', 'hash', ${account.id}, ${customer.id}, 'admin@acme.example', ${AWKWARD}, now())`);
   await run(
     sql`insert into sign_in_events (kind, method, outcome) values ('sign-in', 'password', 'success'), ('approval', 'qr', 'failure')`,
   );

@@ -87,3 +87,15 @@ describe('redactSmtpUrl', () => {
     expect(redactSmtpUrl('smtp://user@host:25')).toBe('smtp://user@host:25');
   });
 });
+
+describe('CONTACT_EMAIL', () => {
+  it('is unset by default: contact messages go to the provider administrators', () => {
+    expect(load({}).contactEmail).toBeUndefined();
+  });
+
+  it('takes one address, and refuses anything else', () => {
+    expect(load({ CONTACT_EMAIL: ' support@example.com ' }).contactEmail).toBe('support@example.com');
+    expect(errorOf({ CONTACT_EMAIL: 'support' })).toMatch(/CONTACT_EMAIL must be an email address/);
+    expect(errorOf({ CONTACT_EMAIL: 'a@example.com, b@example.com' })).toMatch(/CONTACT_EMAIL/);
+  });
+});
