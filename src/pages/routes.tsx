@@ -36,6 +36,9 @@ const ChangePasswordPage = preloadable(() =>
 const ConfigurationPage = preloadable(() =>
   import('./configuration/ConfigurationPage').then((module) => module.ConfigurationPage),
 );
+const ProfilePage = preloadable(() =>
+  import('./my-account/ProfilePage').then((module) => module.ProfilePage),
+);
 const WizardPage = preloadable(() => import('./wizard/WizardPage').then((module) => module.WizardPage));
 const FrameWizard = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameWizard));
 const FrameAccountList = preloadable(() =>
@@ -90,6 +93,14 @@ export const LAYOUT_PAGES: PageRoute[] = [
   },
   // Active Directory settings are the directories' (chosen: the spec shows nothing else of /ad-config).
   { path: PAGE_PATH.adConfig, element: <Navigate to="/ldap" replace /> },
+  // My Account (spec 01 §2): its first tab is the profile.
+  { path: PAGE_PATH.myAccount, element: <Navigate to={PAGE_PATH.myProfile} replace /> },
+  { path: PAGE_PATH.myProfile, element: <ProfilePage />, preload: ProfilePage.preload },
+  {
+    path: PAGE_PATH.profileChangePassword,
+    element: <ChangePasswordPage />,
+    preload: ChangePasswordPage.preload,
+  },
 ];
 
 /**

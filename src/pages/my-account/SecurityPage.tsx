@@ -26,6 +26,7 @@ import { ActionButton } from '../../kit/ActionButton';
 import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { useSession } from '../../session';
+import { MyAccountTabs } from './MyAccountTabs';
 
 const T = 'portal.security';
 const QUERY_KEY = ['account', 'get2faConfiguration'];
@@ -40,7 +41,7 @@ const dateOf = (value: string) => {
 /**
  * /my-account/security (docs/requirements/portal-routes-and-menus.md): whether signing in asks the V-Key app (the account's second factor,
  * contract/secondFactor.ts), and the devices where the account's app is activated. The second factor turns
- * on once the app is activated; turning it off asks first.
+ * on once the app is activated; turning it off asks first. Under My Account's tabs.
  */
 export const SecurityPage = () => {
   const translate = useTranslate();
@@ -75,12 +76,20 @@ export const SecurityPage = () => {
     refresh: false,
   });
 
-  if (configuration.isPending) return <Loading />;
+  if (configuration.isPending) {
+    return (
+      <Box sx={{ mt: 1 }}>
+        <MyAccountTabs />
+        <Loading />
+      </Box>
+    );
+  }
   if (configuration.error) {
     const [message, { messageArgs }] = errorNotification(configuration.error);
     return (
-      <Box sx={{ mt: 2 }}>
+      <Box sx={{ mt: 1 }}>
         <Title title={`${T}.title`} />
+        <MyAccountTabs />
         <Alert
           severity="error"
           action={
@@ -98,9 +107,10 @@ export const SecurityPage = () => {
   const { enable2fa, appActivated, devices } = configuration.data;
   const canTurnOn = appActivated && !enable2fa;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+    <Box sx={{ mt: 1 }}>
       <Title title={`${T}.title`} />
-      <Stack spacing={2} sx={{ width: '100%', maxWidth: 720 }}>
+      <MyAccountTabs />
+      <Stack spacing={2} sx={{ width: '100%', maxWidth: 720, mx: 'auto' }}>
         <Typography variant="h5" component="h1">
           {translate(`${T}.title`)}
         </Typography>
