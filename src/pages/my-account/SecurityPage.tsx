@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Loading, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -25,13 +25,75 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { ActionButton } from '../../kit/ActionButton';
 import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
-import { useSession } from '../../session';
+import { SCOPE, useSession } from '../../session';
 import { MyAccountTabs } from './MyAccountTabs';
 
 const T = 'portal.security';
 const QUERY_KEY = ['account', 'get2faConfiguration'];
 /** The guideline that tells how to install and activate the app (src/pages/docs/links.ts). */
 const MOBILE_APP_HELP = '/docs/help/mobile-app';
+
+/**
+ * What to do while the app is not activated. Most people ask their administrator for an activation code. A
+ * customer's administrator who may see the directories and the token packs does it himself. The server
+ * cannot tell an email that is in none of the customer's directories from a user who has not activated
+ * the app yet (contract/secondFactor.ts: appActivated is whether a device exists), so his steps cover both:
+ * add himself to a directory if he is in none, then generate his code and activate the app.
+ */
+const NotActivated = () => {
+  const translate = useTranslate();
+  const session = useSession();
+  const ownCustomer = session?.originalScope === SCOPE.CUSTOMER && !!session.customerId;
+  const { canAccess: maySeeDirectories } = useCanAccess({ resource: 'ldap', action: 'list' });
+  const { canAccess: maySeePacks } = useCanAccess({ resource: 'token-pack-v2', action: 'list' });
+  const { canAccess: maySeeUsers } = useCanAccess({ resource: 'users', action: 'list' });
+  const selfService = ownCustomer && maySeeDirectories === true && maySeePacks === true;
+  const S = `${T}.notActivated.selfService`;
+  const link = (to: string, label: string) => (
+    <Link component={RouterLink} to={to} variant="body2" sx={{ mr: 2 }}>
+      {translate(label)}
+    </Link>
+  );
+  return (
+    <Alert severity="info">
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {translate(`${T}.notActivated.title`)}
+      </Typography>
+      {selfService ? (
+        <>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate(`${S}.intro`)}
+          </Typography>
+          <Box component="ol" sx={{ pl: 2.5, my: 1, '& li + li': { mt: 1 } }}>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.addUser`, { email: session?.user?.email ?? '' })}{' '}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {link('/ldap', `${S}.directories`)}
+                {maySeeUsers === true && link('/users', `${S}.users`)}
+              </Box>
+            </Typography>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.generateCode`)}{' '}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {link('/token-pack-v2', `${S}.tokenPacks`)}
+              </Box>
+            </Typography>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.activate`)}
+            </Typography>
+          </Box>
+        </>
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate(`${T}.notActivated.nextStep`)}
+        </Typography>
+      )}
+      <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
+        {translate(`${T}.notActivated.help`)}
+      </Link>
+    </Alert>
+  );
+};
 
 const dateOf = (value: string) => {
   const date = new Date(value);
@@ -157,19 +219,7 @@ export const SecurityPage = () => {
                   />
                 )}
               </Stack>
-              {!appActivated && (
-                <Alert severity="info">
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {translate('error.user.appNotActivated')}
-                  </Typography>
-                  <Typography variant="body2" sx={{ mt: 1 }}>
-                    {translate(`${T}.notActivated.nextStep`)}
-                  </Typography>
-                  <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
-                    {translate(`${T}.notActivated.help`)}
-                  </Link>
-                </Alert>
-              )}
+              {!appActivated && <NotActivated />}
             </Stack>
           </CardContent>
         </Card>
