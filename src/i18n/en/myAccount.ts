@@ -1,5 +1,6 @@
 /**
- * My Account's texts (portal.myAccount): its profile tab and what its tabs share.
+ * My Account's texts (portal.myAccount): its profile tab and what its tabs share; and the page an
+ * installer works from (/ad-config), which came with them.
  * Translators: edit the strings, keep the keys and %{placeholders}.
  */
 export const myAccount = {
@@ -30,5 +31,31 @@ export const myAccount = {
       willSend: 'When you save, we send a verification link to this address.',
       willRemove: 'When you save, your recovery email is removed.',
     },
+  },
+  gatewayConfiguration: {
+    title: 'Gateway configuration for installers',
+    intro:
+      'What an installer enters on the other side of each connection of %{name}: in the VPN, the firewall or the application. Open a connector to change it.',
+    providerScope:
+      "This page shows a customer's gateway configuration. Open a customer first: choose Manage beside it in the customer list.",
+    toCustomers: 'Go to customers',
+    portal: 'Portal',
+    portalAddress: 'Portal address',
+    radiusClientIp: 'Client IP address',
+    spEntityId: "Service provider's entity ID",
+    idpEntityId: "Gateway's entity ID (issuer)",
+    notSet: 'Not set',
+    edit: 'Edit',
+    editOf: 'Edit %{name}',
+    create: {
+      ldap: 'Add a directory',
+      radius: 'Add a RADIUS connector',
+      saml2: 'Add a SAML 2.0 connector',
+      oidc: 'Add an OIDC client',
+    },
+    more: 'And %{smart_count} more: see the whole list |||| And %{smart_count} more: see the whole list',
+    loadFailed: 'This list could not be loaded.',
+    secrets:
+      'Shared secrets and client secrets are never shown here: they are shown once, when they are made, on the connector’s page.',
   },
 };
