@@ -2,6 +2,7 @@ import { billingCalls } from './billing.ts';
 import { cardCalls } from './card.ts';
 import { type ActionSpec, definePermissions, type ResourceWire } from './kit.ts';
 import type { PermissionResource } from './permissions.ts';
+import { selfService } from './selfService.ts';
 import { billing } from './session.ts';
 
 /**
@@ -88,6 +89,10 @@ export const BORROWED_ACTIONS = {
   card: {
     // Which card payment processor the server uses (the card form follows it): its own call family.
     provider: { by: 'call', ...cardCalls.calls.provider },
+  },
+  account: {
+    // My Account > Profile reads the signed-in account's own profile (contract/selfService.ts).
+    getProfile: { by: 'call', ...selfService.calls.getProfile },
   },
 } as const satisfies Record<string, Record<string, ActionSpec>>;
 

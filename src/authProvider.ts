@@ -20,8 +20,8 @@ export const AUTH_TIMING = {
 };
 
 export const CHANGE_PASSWORD_PATH = '/my-account/change-password';
-/** Where 'My Account' leads: the first my-account page the portal has. */
-export const MY_ACCOUNT_PATH = CHANGE_PASSWORD_PATH;
+/** Where 'My Account' leads: its first tab, the profile. */
+export const MY_ACCOUNT_PATH = '/my-account/profile';
 
 export interface SignInAnswer {
   token: string;

@@ -1,39 +1,47 @@
-import LockResetIcon from '@mui/icons-material/LockReset';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { AppBar, Logout, Layout as RaLayout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { CHANGE_PASSWORD_PATH } from '../authProvider';
+import { CHANGE_PASSWORD_PATH, MY_ACCOUNT_PATH } from '../authProvider';
 import { sessionStore } from '../session';
 import { CustomerContext } from './CustomerContext';
 import { DocumentTitle } from './DocumentTitle';
 import { Menu } from './menu/Menu';
 import { PortalSidebar } from './PortalSidebar';
+import { PAGE_PATH } from './paths';
 
-const ChangePasswordMenuItem = () => {
+/** An entry of the user menu that opens a page, and closes the menu. */
+const UserMenuLink = ({ to, label, icon: Icon }: { to: string; label: string; icon: ComponentType }) => {
   const translate = useTranslate();
   const userMenu = useUserMenu();
   return (
-    <MenuItem component={Link} to={CHANGE_PASSWORD_PATH} onClick={() => userMenu?.onClose()}>
+    <MenuItem component={Link} to={to} onClick={() => userMenu?.onClose()}>
       <ListItemIcon>
-        <LockResetIcon fontSize="small" />
+        <Icon />
       </ListItemIcon>
-      <ListItemText>{translate('portal.menu.changePassword')}</ListItemText>
+      <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
 };
 
+/** The user menu (spec 01 §2 top bar): Dashboard, My Account and Sign Out. */
 const PortalAppBar = () => (
   <AppBar
     toolbar={<CustomerContext />}
     userMenu={
       <UserMenu>
-        <ChangePasswordMenuItem />
+        <UserMenuLink to={PAGE_PATH.report} label="portal.menu.dashboard" icon={DashboardIcon} />
+        <UserMenuLink to={MY_ACCOUNT_PATH} label="portal.menu.myAccount" icon={AccountCircleIcon} />
         <Logout />
       </UserMenu>
     }
   />
 );
+
+/** The paths of the change-password screen: My Account's tab, and the older /profile/change-password. */
+const CHANGE_PASSWORD_PATHS: readonly string[] = [CHANGE_PASSWORD_PATH, PAGE_PATH.profileChangePassword];
 
 /**
  * The signed-in frame. While the server asks for a new password (forceChangePassword),
@@ -41,7 +49,7 @@ const PortalAppBar = () => (
  */
 export const Layout = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
-  if (sessionStore.get()?.forceChangePassword && location.pathname !== CHANGE_PASSWORD_PATH) {
+  if (sessionStore.get()?.forceChangePassword && !CHANGE_PASSWORD_PATHS.includes(location.pathname)) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`} replace />;
   }

@@ -25,4 +25,8 @@ export const PAGE_PATH = {
   frameAccountList: '/iframe/account-list',
   frameUserList: '/iframe/user-list',
   frameLdapEdit: '/iframe/ldap-edit/:id',
+  myAccount: '/my-account',
+  myProfile: '/my-account/profile',
+  /** The change-password screen's other path (spec 01 §2 'Other routes'); the forced change goes to changePassword. */
+  profileChangePassword: '/profile/change-password',
 } as const;

@@ -1,3 +1,5 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LockResetIcon from '@mui/icons-material/LockReset';
@@ -33,9 +35,18 @@ export const PAGE_MENU_ITEMS: readonly MenuItem[] = [
       },
     },
   },
+  // My Account's way back to where a signed-in person works (the newcomer's issue: only Back led there).
+  {
+    placement: { menu: 'myAccount', order: 0 },
+    entry: page('portal.myAccount.backToDashboard', ArrowBackIcon, PAGE_PATH.report),
+  },
   {
     placement: { menu: 'myAccount', order: 10, group: 'orders' },
     entry: page('portal.menu.myOrders', ReceiptLongIcon, PAGE_PATH.myOrders),
+  },
+  {
+    placement: { menu: 'myAccount', order: 19, group: 'myAccounts' },
+    entry: page('portal.menu.profile', AccountCircleIcon, PAGE_PATH.myProfile),
   },
   {
     placement: { menu: 'myAccount', order: 20, group: 'myAccounts' },

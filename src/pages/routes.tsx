@@ -36,6 +36,12 @@ const ChangePasswordPage = preloadable(() =>
 const ConfigurationPage = preloadable(() =>
   import('./configuration/ConfigurationPage').then((module) => module.ConfigurationPage),
 );
+const GatewayConfigurationPage = preloadable(() =>
+  import('./configuration/GatewayConfigurationPage').then((module) => module.GatewayConfigurationPage),
+);
+const ProfilePage = preloadable(() =>
+  import('./my-account/ProfilePage').then((module) => module.ProfilePage),
+);
 const WizardPage = preloadable(() => import('./wizard/WizardPage').then((module) => module.WizardPage));
 const FrameWizard = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameWizard));
 const FrameAccountList = preloadable(() =>
@@ -88,8 +94,20 @@ export const LAYOUT_PAGES: PageRoute[] = [
     element: <ConfigurationPage />,
     preload: ConfigurationPage.preload,
   },
-  // Active Directory settings are the directories' (chosen: the spec shows nothing else of /ad-config).
-  { path: PAGE_PATH.adConfig, element: <Navigate to="/ldap" replace /> },
+  // What an installer of the customer's gateway enters (chosen: see the page's first comment).
+  {
+    path: PAGE_PATH.adConfig,
+    element: <GatewayConfigurationPage />,
+    preload: GatewayConfigurationPage.preload,
+  },
+  // My Account (spec 01 §2): its first tab is the profile.
+  { path: PAGE_PATH.myAccount, element: <Navigate to={PAGE_PATH.myProfile} replace /> },
+  { path: PAGE_PATH.myProfile, element: <ProfilePage />, preload: ProfilePage.preload },
+  {
+    path: PAGE_PATH.profileChangePassword,
+    element: <ChangePasswordPage />,
+    preload: ChangePasswordPage.preload,
+  },
 ];
 
 /**

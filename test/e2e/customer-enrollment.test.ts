@@ -231,7 +231,7 @@ describe("a customer administrator's activation codes", () => {
     await page.goto(`${portal.url}/my-account/security`);
     await page.getByRole('table', { name: 'Your V-Key app devices' }).getByText('Pixel 9 of Ada').waitFor();
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByText('Signing in now asks the V-Key app.').waitFor();
+    await page.getByText('Signing in now asks for your approval in the V-Key app.').waitFor();
     await expectAccessible(page, 'My Account, Security');
     await page.screenshot({ path: 'test-results/enrollment-security.png', fullPage: true });
 

@@ -68,29 +68,43 @@ export const portal = {
     secondFactor: {
       title: 'Sign-in with the V-Key app',
       description:
-        'When this is on, your password alone does not sign you in: the V-Key app on your phone approves each sign-in, or shows a code to type in.',
-      status: 'Sign-in asks the V-Key app',
+        'When this is on, your password alone does not sign you in: you approve each sign-in in the V-Key app on your phone, or type in the code the app shows.',
+      status: 'Approval in the V-Key app at sign-in',
       on: 'On',
       off: 'Off',
       turnOn: 'Turn on',
       turnOff: 'Turn off',
-      turnedOn: 'Signing in now asks the V-Key app.',
-      turnedOff: 'Signing in no longer asks the V-Key app.',
-      confirmOffTitle: 'Turn off the V-Key app at sign-in?',
+      turnedOn: 'Signing in now asks for your approval in the V-Key app.',
+      turnedOff: 'Signing in no longer asks for your approval in the V-Key app.',
+      confirmOffTitle: 'Stop asking for approval in the V-Key app?',
       confirmOffContent:
-        'Signing in will then only ask your password: anyone who knows it can sign in to your account.',
+        'Signing in will then ask only for your password: anyone who knows it can sign in to your account.',
     },
     notActivated: {
+      title:
+        'The V-Key app is not activated for your account yet. Activate it on your phone before you turn this on.',
       nextStep:
-        'Ask your administrator for an activation code, activate the V-Key app with it, then come back here to turn this on.',
+        'Ask your administrator for an activation code, activate the V-Key app with it, then come back here and turn this on.',
       help: 'How to install and activate the V-Key app',
+      /** A customer's administrator does it himself: his email may be in none of the directories yet. */
+      selfService: {
+        intro: 'You administer this customer, so you can do this yourself:',
+        addUser:
+          'If you are not a user of one of your directories yet, add yourself with your email %{email}: add yourself in your directory and synchronise it, or import yourself from a CSV file into a hybrid directory.',
+        generateCode:
+          'Then generate your activation code: open the token pack that uses this directory, then its activation codes.',
+        activate: 'Activate the V-Key app with this code, then come back here and turn this on.',
+        directories: 'Directories',
+        users: 'Users',
+        tokenPacks: 'Token packs',
+      },
     },
     devices: {
       title: 'Your V-Key app devices',
       name: 'Device',
       tokenPack: 'Token pack',
       activatedDate: 'Activated',
-      empty: 'The V-Key app is not activated on any device for your account.',
+      empty: 'The V-Key app is not activated on any of your devices.',
     },
   },
   changePassword: {

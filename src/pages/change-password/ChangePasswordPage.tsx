@@ -11,7 +11,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS, type OwnProfile, REQUIRED_PROFILE_FIELDS } from '../../../contract/account';
 import { safeNextPath } from '../../authProvider';
 import { validPhone } from '../../components/phoneValidator';
@@ -22,6 +22,7 @@ import { InvalidFormNotice, useFieldRefusals } from '../../kit/fieldRefusals';
 import { errorNotification, fieldErrorsOf } from '../../kit/notifyError';
 import { PAGE_PATH } from '../../layout/paths';
 import { type SessionUser, sessionStore } from '../../session';
+import { MyAccountTabs } from '../my-account/MyAccountTabs';
 
 const PROFILE_AUTOCOMPLETE = {
   firstName: 'given-name',
@@ -30,9 +31,11 @@ const PROFILE_AUTOCOMPLETE = {
 } as const;
 
 /**
- * /my-account/change-password: also where a forced password change lands after sign-in, and where an account
- * without its name or mobile phone (the initial operator) gives them, with the new password. The server's
- * refusal of the new password (a common one, one of the last 5…) or of the phone shows under its field.
+ * /my-account/change-password (My Account's tab) and /profile/change-password (spec 01 §2 'Other routes'):
+ * also where a forced password change lands after sign-in, and where an account without its name or mobile
+ * phone (the initial operator) gives them, with the new password. The server's refusal of the new password
+ * (a common one, one of the last 5…) or of the phone shows under its field. My Account's tabs show under
+ * /my-account/, but not while the password must change (no other page opens until then).
  */
 export const ChangePasswordPage = () => {
   const translate = useTranslate();
@@ -42,6 +45,7 @@ export const ChangePasswordPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const [saving, setSaving] = useState(false);
   const session = sessionStore.get();
   const forced = session?.forceChangePassword === true;
@@ -98,9 +102,10 @@ export const ChangePasswordPage = () => {
   };
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+    <Box sx={{ mt: forced ? 3 : 1 }}>
       <Title title="portal.changePassword.title" />
-      <Card sx={{ width: '100%', maxWidth: 480 }}>
+      {!forced && pathname.startsWith(`${PAGE_PATH.myAccount}/`) && <MyAccountTabs />}
+      <Card sx={{ width: '100%', maxWidth: 480, mx: 'auto' }}>
         <CardContent>
           <Typography variant="h5" component="h1" gutterBottom>
             {translate('portal.changePassword.title')}

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Loading, Title, useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -25,12 +25,75 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { ActionButton } from '../../kit/ActionButton';
 import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
-import { useSession } from '../../session';
+import { SCOPE, useSession } from '../../session';
+import { MyAccountTabs } from './MyAccountTabs';
 
 const T = 'portal.security';
 const QUERY_KEY = ['account', 'get2faConfiguration'];
 /** The guideline that tells how to install and activate the app (src/pages/docs/links.ts). */
 const MOBILE_APP_HELP = '/docs/help/mobile-app';
+
+/**
+ * What to do while the app is not activated. Most people ask their administrator for an activation code. A
+ * customer's administrator who may see the directories and the token packs does it himself. The server
+ * cannot tell an email that is in none of the customer's directories from a user who has not activated
+ * the app yet (contract/secondFactor.ts: appActivated is whether a device exists), so his steps cover both:
+ * add himself to a directory if he is in none, then generate his code and activate the app.
+ */
+const NotActivated = () => {
+  const translate = useTranslate();
+  const session = useSession();
+  const ownCustomer = session?.originalScope === SCOPE.CUSTOMER && !!session.customerId;
+  const { canAccess: maySeeDirectories } = useCanAccess({ resource: 'ldap', action: 'list' });
+  const { canAccess: maySeePacks } = useCanAccess({ resource: 'token-pack-v2', action: 'list' });
+  const { canAccess: maySeeUsers } = useCanAccess({ resource: 'users', action: 'list' });
+  const selfService = ownCustomer && maySeeDirectories === true && maySeePacks === true;
+  const S = `${T}.notActivated.selfService`;
+  const link = (to: string, label: string) => (
+    <Link component={RouterLink} to={to} variant="body2" sx={{ mr: 2 }}>
+      {translate(label)}
+    </Link>
+  );
+  return (
+    <Alert severity="info">
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {translate(`${T}.notActivated.title`)}
+      </Typography>
+      {selfService ? (
+        <>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {translate(`${S}.intro`)}
+          </Typography>
+          <Box component="ol" sx={{ pl: 2.5, my: 1, '& li + li': { mt: 1 } }}>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.addUser`, { email: session?.user?.email ?? '' })}{' '}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {link('/ldap', `${S}.directories`)}
+                {maySeeUsers === true && link('/users', `${S}.users`)}
+              </Box>
+            </Typography>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.generateCode`)}{' '}
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {link('/token-pack-v2', `${S}.tokenPacks`)}
+              </Box>
+            </Typography>
+            <Typography component="li" variant="body2">
+              {translate(`${S}.activate`)}
+            </Typography>
+          </Box>
+        </>
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate(`${T}.notActivated.nextStep`)}
+        </Typography>
+      )}
+      <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
+        {translate(`${T}.notActivated.help`)}
+      </Link>
+    </Alert>
+  );
+};
 
 const dateOf = (value: string) => {
   const date = new Date(value);
@@ -40,7 +103,7 @@ const dateOf = (value: string) => {
 /**
  * /my-account/security (docs/requirements/portal-routes-and-menus.md): whether signing in asks the V-Key app (the account's second factor,
  * contract/secondFactor.ts), and the devices where the account's app is activated. The second factor turns
- * on once the app is activated; turning it off asks first.
+ * on once the app is activated; turning it off asks first. Under My Account's tabs.
  */
 export const SecurityPage = () => {
   const translate = useTranslate();
@@ -75,12 +138,20 @@ export const SecurityPage = () => {
     refresh: false,
   });
 
-  if (configuration.isPending) return <Loading />;
+  if (configuration.isPending) {
+    return (
+      <Box sx={{ mt: 1 }}>
+        <MyAccountTabs />
+        <Loading />
+      </Box>
+    );
+  }
   if (configuration.error) {
     const [message, { messageArgs }] = errorNotification(configuration.error);
     return (
-      <Box sx={{ mt: 2 }}>
+      <Box sx={{ mt: 1 }}>
         <Title title={`${T}.title`} />
+        <MyAccountTabs />
         <Alert
           severity="error"
           action={
@@ -98,9 +169,10 @@ export const SecurityPage = () => {
   const { enable2fa, appActivated, devices } = configuration.data;
   const canTurnOn = appActivated && !enable2fa;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+    <Box sx={{ mt: 1 }}>
       <Title title={`${T}.title`} />
-      <Stack spacing={2} sx={{ width: '100%', maxWidth: 720 }}>
+      <MyAccountTabs />
+      <Stack spacing={2} sx={{ width: '100%', maxWidth: 720, mx: 'auto' }}>
         <Typography variant="h5" component="h1">
           {translate(`${T}.title`)}
         </Typography>
@@ -147,19 +219,7 @@ export const SecurityPage = () => {
                   />
                 )}
               </Stack>
-              {!appActivated && (
-                <Alert severity="info">
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {translate('error.user.appNotActivated')}
-                  </Typography>
-                  <Typography variant="body2" sx={{ mt: 1 }}>
-                    {translate(`${T}.notActivated.nextStep`)}
-                  </Typography>
-                  <Link component={RouterLink} to={MOBILE_APP_HELP} variant="body2">
-                    {translate(`${T}.notActivated.help`)}
-                  </Link>
-                </Alert>
-              )}
+              {!appActivated && <NotActivated />}
             </Stack>
           </CardContent>
         </Card>

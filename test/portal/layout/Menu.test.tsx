@@ -221,6 +221,20 @@ describe('the side menu', () => {
   it('shows the my-account menu under /my-account', async () => {
     renderMenu({ session: operator, permissions: PROVIDER_PERMISSIONS, path: '/my-account/change-password' });
     expect(await screen.findByRole('menuitem', { name: 'My Accounts' })).toBeInTheDocument();
-    expect(await menuLabels()).toEqual(['My Orders', 'Change Password', 'Security']);
+    expect(await menuLabels()).toEqual([
+      'Back to dashboard',
+      'My Orders',
+      'Profile',
+      'Change Password',
+      'Security',
+    ]);
+  });
+
+  it('leads from My Account back to the dashboard, first of its entries, and to the profile', async () => {
+    renderMenu({ session: customerAdmin, permissions: CUSTOMER_PERMISSIONS, path: '/my-account/profile' });
+    const back = await screen.findByRole('menuitem', { name: 'Back to dashboard' });
+    expect(back).toHaveAttribute('href', '/report');
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem')[0]).toBe(back);
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/my-account/profile');
   });
 });
