@@ -25,4 +25,15 @@ export const PAGE_PATH = {
   frameAccountList: '/iframe/account-list',
   frameUserList: '/iframe/user-list',
   frameLdapEdit: '/iframe/ldap-edit/:id',
+  // The public self-service pages (docs/requirements/portal-routes-and-menus.md; src/pages/routes.tsx PUBLIC_PAGES).
+  signup: '/signup',
+  signupCompleted: '/signup/completed',
+  signupActivate: '/signup-activate/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/account/reset-password',
+  resetByRecoveryEmail: '/reset-user-by-backup-email/:jwtToken',
+  verifyRecoveryEmail: '/verify-personal-email/:jwtToken',
+  contactUs: '/contact-us',
+  onboarding: '/onboarding',
+  scheme: '/scheme',
 } as const;
