@@ -43,6 +43,13 @@ const FrameAccountList = preloadable(() =>
 );
 const FrameUserList = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameUserList));
 const FrameLdapEdit = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameLdapEdit));
+const SignupPage = preloadable(() => import('./signup/SignupPage').then((module) => module.SignupPage));
+const SignupCompletedPage = preloadable(() =>
+  import('./signup/SignupCompletedPage').then((module) => module.SignupCompletedPage),
+);
+const SignupActivatePage = preloadable(() =>
+  import('./signup/SignupActivatePage').then((module) => module.SignupActivatePage),
+);
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -71,6 +78,14 @@ export const PUBLIC_PAGES: PageRoute[] = [
     preload: PopupResultHandlerPage.preload,
   },
   { path: PAGE_PATH.home, element: <HomePage />, preload: HomePage.preload },
+  // Self-service: open to anyone, signed in or not (none of them sends a visitor elsewhere).
+  { path: PAGE_PATH.signup, element: <SignupPage />, preload: SignupPage.preload },
+  {
+    path: PAGE_PATH.signupCompleted,
+    element: <SignupCompletedPage />,
+    preload: SignupCompletedPage.preload,
+  },
+  { path: PAGE_PATH.signupActivate, element: <SignupActivatePage />, preload: SignupActivatePage.preload },
   ...DOC_ROUTES,
 ];
 

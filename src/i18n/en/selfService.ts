@@ -11,4 +11,41 @@ export const selfService = {
   retry: 'Try again',
   passwordHint:
     'From 8 to 128 characters, with an uppercase letter, a lowercase letter and a number; not a common password, nor the part of your email before the @.',
+  signup: {
+    title: 'Create your account',
+    subtitle: 'Sign up your company: you become the administrator of its account.',
+    fields: {
+      email: 'Email',
+      password: 'Password',
+      confirmPassword: 'Confirm password',
+      firstName: 'First name',
+      lastName: 'Last name',
+      companyName: 'Company name',
+      companyPhone: 'Company phone',
+    },
+    agreement: 'I agree to the %{termsOfUse} and the %{privacyPolicy}',
+    termsOfUse: 'terms of use',
+    privacyPolicy: 'privacy policy',
+    planKept:
+      'The plan you chose is kept: once your account is active and you sign in, you continue with it.',
+    submit: 'Sign Up',
+    submitting: 'Signing up…',
+    haveAccount: 'Already have an account?',
+  },
+  signupCompleted: {
+    title: 'Check your mailbox',
+    sentTo:
+      'We have sent an activation link to %{email}. Open it within %{smart_count} hour to activate your account. |||| We have sent an activation link to %{email}. Open it within %{smart_count} hours to activate your account.',
+    sent: 'We have sent an activation link to the email address you gave. Open it within %{smart_count} hour to activate your account. |||| We have sent an activation link to the email address you gave. Open it within %{smart_count} hours to activate your account.',
+    noMail: 'No email after a few minutes? Look in your spam folder, or %{contactUs}.',
+    contactUs: 'contact us',
+  },
+  activation: {
+    title: 'Account activation',
+    activating: 'Activating your account…',
+    activeTitle: 'Your account is active',
+    active: 'Sign in with %{email} and the password you chose.',
+    planNext: 'Once you are signed in, you continue with the plan you chose.',
+    failedTitle: 'The account could not be activated',
+  },
 };
