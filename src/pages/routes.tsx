@@ -50,6 +50,12 @@ const SignupCompletedPage = preloadable(() =>
 const SignupActivatePage = preloadable(() =>
   import('./signup/SignupActivatePage').then((module) => module.SignupActivatePage),
 );
+const ForgotPasswordPage = preloadable(() =>
+  import('./password/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
+);
+const ResetPasswordPage = preloadable(() =>
+  import('./password/ResetPasswordPage').then((module) => module.ResetPasswordPage),
+);
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -86,6 +92,17 @@ export const PUBLIC_PAGES: PageRoute[] = [
     preload: SignupCompletedPage.preload,
   },
   { path: PAGE_PATH.signupActivate, element: <SignupActivatePage />, preload: SignupActivatePage.preload },
+  { path: PAGE_PATH.forgotPassword, element: <ForgotPasswordPage />, preload: ForgotPasswordPage.preload },
+  {
+    path: PAGE_PATH.resetPassword,
+    element: <ResetPasswordPage source="email" />,
+    preload: ResetPasswordPage.preload,
+  },
+  {
+    path: PAGE_PATH.resetByRecoveryEmail,
+    element: <ResetPasswordPage source="recoveryEmail" />,
+    preload: ResetPasswordPage.preload,
+  },
   ...DOC_ROUTES,
 ];
 

@@ -48,4 +48,30 @@ export const selfService = {
     planNext: 'Once you are signed in, you continue with the plan you chose.',
     failedTitle: 'The account could not be activated',
   },
+  forgotPassword: {
+    title: 'Forgot password',
+    intro: 'Enter the email you sign in with: we will send you a link to choose a new password.',
+    email: 'Email',
+    toRecoveryEmail: 'I can no longer read this mailbox: send the link to my recovery email',
+    submit: 'Send the link',
+    sentTitle: 'Check your mailbox',
+    sent: 'If an account has this email, we have sent a link to it to reset the password. The link works once, within %{smart_count} minute. |||| If an account has this email, we have sent a link to it to reset the password. The link works once, within %{smart_count} minutes.',
+    sentToRecoveryEmail:
+      'If an account has this email and a verified recovery email, we have sent a link to that recovery email to reset the password. The link works once, within %{smart_count} minute. |||| If an account has this email and a verified recovery email, we have sent a link to that recovery email to reset the password. The link works once, within %{smart_count} minutes.',
+  },
+  resetPassword: {
+    title: 'Reset password',
+    intro: 'Choose a new password for your account.',
+    introRecoveryEmail:
+      'You opened this link from your recovery email. Choose a new password for your account.',
+    fields: {
+      newPassword: 'New password',
+      confirmPassword: 'Confirm new password',
+    },
+    submit: 'Reset password',
+    doneTitle: 'Your password has been reset',
+    done: 'Sign in with your new password. The old one no longer works, and the account was signed out everywhere.',
+    refusedTitle: 'This link cannot be used',
+    newLink: 'Ask for a new link',
+  },
 };
