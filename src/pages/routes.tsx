@@ -56,6 +56,9 @@ const ForgotPasswordPage = preloadable(() =>
 const ResetPasswordPage = preloadable(() =>
   import('./password/ResetPasswordPage').then((module) => module.ResetPasswordPage),
 );
+const VerifyRecoveryEmailPage = preloadable(() =>
+  import('./recovery-email/VerifyRecoveryEmailPage').then((module) => module.VerifyRecoveryEmailPage),
+);
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -102,6 +105,11 @@ export const PUBLIC_PAGES: PageRoute[] = [
     path: PAGE_PATH.resetByRecoveryEmail,
     element: <ResetPasswordPage source="recoveryEmail" />,
     preload: ResetPasswordPage.preload,
+  },
+  {
+    path: PAGE_PATH.verifyRecoveryEmail,
+    element: <VerifyRecoveryEmailPage />,
+    preload: VerifyRecoveryEmailPage.preload,
   },
   ...DOC_ROUTES,
 ];

@@ -74,4 +74,13 @@ export const selfService = {
     refusedTitle: 'This link cannot be used',
     newLink: 'Ask for a new link',
   },
+  recoveryEmail: {
+    title: 'Recovery email',
+    verifying: 'Verifying your recovery email…',
+    verifiedTitle: 'Your recovery email is verified',
+    verified:
+      '%{email} is now your recovery email: if you can no longer read the mailbox you sign in with, a password reset link can be sent there.',
+    failedTitle: 'The recovery email could not be verified',
+    profile: 'My Account',
+  },
 };
