@@ -59,6 +59,9 @@ const ResetPasswordPage = preloadable(() =>
 const VerifyRecoveryEmailPage = preloadable(() =>
   import('./recovery-email/VerifyRecoveryEmailPage').then((module) => module.VerifyRecoveryEmailPage),
 );
+const ContactUsPage = preloadable(() =>
+  import('./contact-us/ContactUsPage').then((module) => module.ContactUsPage),
+);
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -111,6 +114,7 @@ export const PUBLIC_PAGES: PageRoute[] = [
     element: <VerifyRecoveryEmailPage />,
     preload: VerifyRecoveryEmailPage.preload,
   },
+  { path: PAGE_PATH.contactUs, element: <ContactUsPage />, preload: ContactUsPage.preload },
   ...DOC_ROUTES,
 ];
 

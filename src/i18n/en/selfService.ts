@@ -83,4 +83,21 @@ export const selfService = {
     failedTitle: 'The recovery email could not be verified',
     profile: 'My Account',
   },
+  contact: {
+    title: 'Contact us',
+    intro: 'A question about the plans, your account or a setup? Write to us: we answer by email.',
+    fields: {
+      name: 'Name',
+      email: 'Email',
+      company: 'Company',
+      phone: 'Phone',
+      subject: 'Subject',
+      message: 'Message',
+    },
+    submit: 'Send',
+    sentTitle: 'Thank you',
+    sent: 'Your message has been sent. We will answer you by email.',
+    done: 'Back to the portal',
+  },
+  footerLink: 'Contact us',
 };
