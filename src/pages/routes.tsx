@@ -62,6 +62,10 @@ const VerifyRecoveryEmailPage = preloadable(() =>
 const ContactUsPage = preloadable(() =>
   import('./contact-us/ContactUsPage').then((module) => module.ContactUsPage),
 );
+const OnboardingPage = preloadable(() =>
+  import('./onboarding/OnboardingPage').then((module) => module.OnboardingPage),
+);
+const SchemePage = preloadable(() => import('./scheme/SchemePage').then((module) => module.SchemePage));
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -115,6 +119,8 @@ export const PUBLIC_PAGES: PageRoute[] = [
     preload: VerifyRecoveryEmailPage.preload,
   },
   { path: PAGE_PATH.contactUs, element: <ContactUsPage />, preload: ContactUsPage.preload },
+  { path: PAGE_PATH.onboarding, element: <OnboardingPage />, preload: OnboardingPage.preload },
+  { path: PAGE_PATH.scheme, element: <SchemePage />, preload: SchemePage.preload },
   ...DOC_ROUTES,
 ];
 

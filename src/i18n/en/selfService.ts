@@ -99,5 +99,37 @@ export const selfService = {
     sent: 'Your message has been sent. We will answer you by email.',
     done: 'Back to the portal',
   },
+  onboarding: {
+    title: 'Activate the V-Key app',
+    intro:
+      'The V-Key app activates by scanning your activation QR code. On the phone that shows this page, it cannot scan its own screen: it reads a screenshot instead.',
+    qrLabel: 'Activation QR code',
+    code: 'Activation code:',
+    noCode:
+      'Your activation QR code comes in the activation email your administrator sent you. Open the link in that email on your phone to see the code here, or scan the QR code in the email with the V-Key app.',
+    stepsTitle: 'On this phone',
+    steps: {
+      screenshot: 'Take a screenshot of the QR code.',
+      openApp: 'Open the V-Key app.',
+      scan: 'Choose to scan a QR code.',
+      loadImage: 'Load the screenshot from your photos: the app reads the code and activates.',
+    },
+    otherDevice:
+      'On a computer, scan the QR code with the V-Key app on your phone instead. Each activation code works once.',
+    openApp: 'Open in the V-Key app',
+    openAppNote: 'On a phone with the app installed, this opens the app with your activation link.',
+    guide: 'Read the mobile app guide',
+  },
+  scheme: {
+    title: 'Open the V-Key app',
+    intro: 'This page tests whether this device opens the V-Key app from a link.',
+    open: 'Open the V-Key app',
+    link: 'The link opened:',
+    notAppLink: 'The link in the address is not a V-Key app link: a test link is opened instead.',
+    installed:
+      'If the app is installed, the device opens it, or first asks whether to open it. A test link does nothing else in the app.',
+    notInstalled:
+      'If the app is not installed, nothing happens, or the browser says it cannot open the address. Install the app, then try again.',
+  },
   footerLink: 'Contact us',
 };
