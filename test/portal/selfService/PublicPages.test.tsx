@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { selfService } from '../../../contract/selfService';
@@ -22,7 +22,8 @@ describe('the self-service pages', () => {
   it.each(PAGES)('draws %s in the public frame, titled', async (path, title) => {
     const { at } = renderPublicPage(path);
     expect(await findTitle(title)).toBeInTheDocument();
-    expect(document.title).toBe(`${title} | Gateway Portal`);
+    // The tab's title is set by an effect, after the page is drawn.
+    await waitFor(() => expect(document.title).toBe(`${title} | Gateway Portal`));
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(at()).toBe(path);
   });
