@@ -44,6 +44,11 @@ export const PUBLIC_CALLS: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/customer\/signup$/ },
   { method: 'POST', path: /^\/account\/forgot-password$/ },
   { method: 'POST', path: /^\/account\/reset-password$/ },
+  // The self-service links' calls (contract/selfService.ts): a sign-up's activation, a recovery email's
+  // verification, and a visitor's message.
+  { method: 'POST', path: /^\/customer\/signup\/activate$/ },
+  { method: 'POST', path: /^\/account\/verify-personal-email$/ },
+  { method: 'POST', path: /^\/contact-us$/ },
 ];
 
 export const isPublicCall = (method: string, path: string): boolean => {

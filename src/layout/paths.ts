@@ -29,4 +29,15 @@ export const PAGE_PATH = {
   myProfile: '/my-account/profile',
   /** The change-password screen's other path (spec 01 §2 'Other routes'); the forced change goes to changePassword. */
   profileChangePassword: '/profile/change-password',
+  // The public self-service pages (docs/requirements/portal-routes-and-menus.md; src/pages/routes.tsx PUBLIC_PAGES).
+  signup: '/signup',
+  signupCompleted: '/signup/completed',
+  signupActivate: '/signup-activate/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/account/reset-password',
+  resetByRecoveryEmail: '/reset-user-by-backup-email/:jwtToken',
+  verifyRecoveryEmail: '/verify-personal-email/:jwtToken',
+  contactUs: '/contact-us',
+  onboarding: '/onboarding',
+  scheme: '/scheme',
 } as const;

@@ -49,6 +49,29 @@ const FrameAccountList = preloadable(() =>
 );
 const FrameUserList = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameUserList));
 const FrameLdapEdit = preloadable(() => import('./iframe/FramePages').then((module) => module.FrameLdapEdit));
+const SignupPage = preloadable(() => import('./signup/SignupPage').then((module) => module.SignupPage));
+const SignupCompletedPage = preloadable(() =>
+  import('./signup/SignupCompletedPage').then((module) => module.SignupCompletedPage),
+);
+const SignupActivatePage = preloadable(() =>
+  import('./signup/SignupActivatePage').then((module) => module.SignupActivatePage),
+);
+const ForgotPasswordPage = preloadable(() =>
+  import('./password/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
+);
+const ResetPasswordPage = preloadable(() =>
+  import('./password/ResetPasswordPage').then((module) => module.ResetPasswordPage),
+);
+const VerifyRecoveryEmailPage = preloadable(() =>
+  import('./recovery-email/VerifyRecoveryEmailPage').then((module) => module.VerifyRecoveryEmailPage),
+);
+const ContactUsPage = preloadable(() =>
+  import('./contact-us/ContactUsPage').then((module) => module.ContactUsPage),
+);
+const OnboardingPage = preloadable(() =>
+  import('./onboarding/OnboardingPage').then((module) => module.OnboardingPage),
+);
+const SchemePage = preloadable(() => import('./scheme/SchemePage').then((module) => module.SchemePage));
 
 /**
  * Public pages: no sign-in, no signed-in frame, no react-admin app (src/Portal.tsx draws them in its
@@ -77,6 +100,33 @@ export const PUBLIC_PAGES: PageRoute[] = [
     preload: PopupResultHandlerPage.preload,
   },
   { path: PAGE_PATH.home, element: <HomePage />, preload: HomePage.preload },
+  // Self-service: open to anyone, signed in or not (none of them sends a visitor elsewhere).
+  { path: PAGE_PATH.signup, element: <SignupPage />, preload: SignupPage.preload },
+  {
+    path: PAGE_PATH.signupCompleted,
+    element: <SignupCompletedPage />,
+    preload: SignupCompletedPage.preload,
+  },
+  { path: PAGE_PATH.signupActivate, element: <SignupActivatePage />, preload: SignupActivatePage.preload },
+  { path: PAGE_PATH.forgotPassword, element: <ForgotPasswordPage />, preload: ForgotPasswordPage.preload },
+  {
+    path: PAGE_PATH.resetPassword,
+    element: <ResetPasswordPage source="email" />,
+    preload: ResetPasswordPage.preload,
+  },
+  {
+    path: PAGE_PATH.resetByRecoveryEmail,
+    element: <ResetPasswordPage source="recoveryEmail" />,
+    preload: ResetPasswordPage.preload,
+  },
+  {
+    path: PAGE_PATH.verifyRecoveryEmail,
+    element: <VerifyRecoveryEmailPage />,
+    preload: VerifyRecoveryEmailPage.preload,
+  },
+  { path: PAGE_PATH.contactUs, element: <ContactUsPage />, preload: ContactUsPage.preload },
+  { path: PAGE_PATH.onboarding, element: <OnboardingPage />, preload: OnboardingPage.preload },
+  { path: PAGE_PATH.scheme, element: <SchemePage />, preload: SchemePage.preload },
   ...DOC_ROUTES,
 ];
 

@@ -2,9 +2,10 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { getProductName, getSocialLinks } from '../../config';
+import { PAGE_PATH } from '../paths';
 import { docLinksOf } from './docLinks';
 
-/** The public footer (docs/requirements/portal-routes-and-menus.md): terms of use, privacy policy and the provider's social links. */
+/** The public footer (docs/requirements/portal-routes-and-menus.md): terms of use, privacy policy, contact and the provider's social links. */
 export const PublicFooter = () => {
   const translate = useTranslate();
   const product = getProductName();
@@ -19,12 +20,22 @@ export const PublicFooter = () => {
         <Typography variant="body2">
           {translate('portal.footer.copyright', { year: new Date().getFullYear(), productName: product })}
         </Typography>
-        <Stack direction="row" spacing={3} component="nav" aria-label={translate('portal.footer.label')}>
+        <Stack
+          direction="row"
+          component="nav"
+          aria-label={translate('portal.footer.label')}
+          // A phone's width wraps the links rather than pushing them off the page.
+          useFlexGap
+          sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
+        >
           {docLinksOf('legal').map((link) => (
             <Link key={link.path} component={RouterLink} to={link.path} color="inherit" variant="body2">
               {translate(link.labelKey, { productName: product })}
             </Link>
           ))}
+          <Link component={RouterLink} to={PAGE_PATH.contactUs} color="inherit" variant="body2">
+            {translate('portal.selfService.footerLink')}
+          </Link>
           {social.map(({ name, url }) => (
             <Link
               key={url}
