@@ -8,7 +8,6 @@ import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { useSingleUseCall } from '../self-service/singleUse';
 
-/** My Account's profile, where the recovery email is set (the My Account pages name it). */
 /**
  * /verify-personal-email/:jwtToken (docs/requirements/portal-routes-and-menus.md): the link a recovery
  * email's verification mail holds. The token is single-use: it is sent once as the page opens. Then the
