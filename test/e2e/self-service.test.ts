@@ -56,7 +56,7 @@ describe('self-service', () => {
     await page.getByText('Email is required.').waitFor();
     await expectAccessible(page, 'the sign-up form with its errors');
     await page.getByRole('textbox', { name: 'Email' }).fill('pat.prospect@prospect.example');
-    await page.getByLabel('Password', { exact: true }).fill('Prospect-Pass-1');
+    await page.getByLabel(/^Password/).fill('Prospect-Pass-1');
     await page.getByLabel('Confirm password').fill('Prospect-Pass-2');
     await page.getByRole('textbox', { name: 'First name' }).fill('Pat');
     await page.getByRole('textbox', { name: 'Last name' }).fill('Prospect');
@@ -76,7 +76,12 @@ describe('self-service', () => {
     // Not active yet: the password does not sign in.
     expect(await signinAnswer('pat.prospect@prospect.example', 'Prospect-Pass-1')).not.toBe(200);
 
-    const activation = await mailedLink(portal, operatorToken, 'pat.prospect@prospect.example', '/signup-activate/');
+    const activation = await mailedLink(
+      portal,
+      operatorToken,
+      'pat.prospect@prospect.example',
+      '/signup-activate/',
+    );
     await page.goto(activation);
     await page.getByRole('heading', { name: 'Your account is active' }).waitFor();
     await expectAccessible(page, 'the account activated');
@@ -85,7 +90,9 @@ describe('self-service', () => {
     // The link works once.
     const again = await newPage();
     await again.goto(activation);
-    await again.getByText('This activation request has already been processed. Please contact your administrator.').waitFor();
+    await again
+      .getByText('This activation request has already been processed. Please contact your administrator.')
+      .waitFor();
     await expectAccessible(again, 'an activation link used twice');
     await again.context().close();
 
@@ -133,7 +140,7 @@ describe('self-service', () => {
     const reset = await mailedLink(portal, operatorToken, ada.email, '/account/reset-password');
     await page.goto(reset);
     await page.getByRole('heading', { name: 'Reset password' }).waitFor();
-    await page.getByLabel('New password', { exact: true }).fill('Forgotten-Pass-2');
+    await page.getByLabel(/^New password/).fill('Forgotten-Pass-2');
     await page.getByLabel('Confirm new password').fill('Forgotten-Pass-3');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Password and Confirm New Password does not match').first().waitFor();
@@ -148,7 +155,7 @@ describe('self-service', () => {
 
     // The link works once.
     await page.goto(reset);
-    await page.getByLabel('New password', { exact: true }).fill('Forgotten-Pass-4');
+    await page.getByLabel(/^New password/).fill('Forgotten-Pass-4');
     await page.getByLabel('Confirm new password').fill('Forgotten-Pass-4');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('This reset link has already been used.', { exact: false }).waitFor();
@@ -175,7 +182,12 @@ describe('self-service', () => {
     await expectAccessible(page, 'the profile with a recovery email to verify');
     await page.screenshot({ path: 'test-results/self-service-profile.png', fullPage: true });
 
-    const verify = await mailedLink(portal, operatorToken, 'bea.home@personal.example', '/verify-personal-email/');
+    const verify = await mailedLink(
+      portal,
+      operatorToken,
+      'bea.home@personal.example',
+      '/verify-personal-email/',
+    );
     const visitor = await newPage();
     await visitor.goto(verify);
     await visitor.getByRole('heading', { name: 'Your recovery email is verified' }).waitFor();
@@ -196,7 +208,7 @@ describe('self-service', () => {
     await visitor.goto(reset);
     await visitor.getByRole('heading', { name: 'Reset password' }).waitFor();
     await expectAccessible(visitor, 'reset by the recovery email');
-    await visitor.getByLabel('New password', { exact: true }).fill('Recovered-Pass-1');
+    await visitor.getByLabel(/^New password/).fill('Recovered-Pass-1');
     await visitor.getByLabel('Confirm new password').fill('Recovered-Pass-1');
     await visitor.getByRole('button', { name: 'Reset password' }).click();
     await visitor.getByRole('heading', { name: 'Your password has been reset' }).waitFor();

@@ -62,7 +62,7 @@ export const AvatarInput = ({ initials }: { initials: string }) => {
         <Avatar
           src={isImageUrl(avatar) ? avatar : undefined}
           alt={avatar ? translate(`${T}.preview`) : undefined}
-          sx={{ width: 64, height: 64 }}
+          sx={{ width: 64, height: 64, bgcolor: 'primary.main', color: 'primary.contrastText' }}
         >
           {initials}
         </Avatar>

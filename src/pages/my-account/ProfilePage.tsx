@@ -1,5 +1,5 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Alert, Box, Button, Card, Chip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Chip, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -173,12 +173,15 @@ export const ProfilePage = () => {
               </Toolbar>
             }
           >
-            <TextInput
-              source="email"
-              label={label('email')}
-              helperText={`${T}.emailHelper`}
-              readOnly
+            {/* Shown, not sent: react-admin's read-only input greys its help text below the contrast rule. */}
+            <TextField
+              label={translate(label('email'))}
+              value={saved?.email ?? ''}
+              helperText={translate(`${T}.emailHelper`)}
+              slotProps={{ input: { readOnly: true } }}
+              size="small"
               fullWidth
+              sx={{ mb: 2 }}
             />
             <FormRow from="sm">
               <TextInput
