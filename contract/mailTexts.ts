@@ -10,6 +10,8 @@ export const mail = {
     greeting: 'Hello %{name},',
     scan: 'Open the mobile app and scan this QR code, or enter the activation code %{code}.',
     link: 'On your phone, you can also open this link: %{link}',
+    onboarding:
+      'Reading this email on the phone itself? Open %{onboardingUrl} there: take a screenshot of the QR code it shows, then load the screenshot in the app.',
     expiry: 'The code activates one device and expires on %{expireDate}.',
     qrAlt: 'QR code of your activation code',
     closing: 'If you did not expect this email, ask your administrator.',

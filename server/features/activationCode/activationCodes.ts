@@ -521,6 +521,7 @@ export async function sendCodes(
         name: row.displayName?.trim() || row.username,
         code: row.code,
         link,
+        onboardingUrl: `${scope.origin}/onboarding?link=${encodeURIComponent(link)}`,
         expireDate: row.expireDate,
         qr: qrPng(link),
       }),

@@ -25,6 +25,8 @@ export interface ActivationMailValues {
   name: string;
   code: string;
   link: string;
+  /** The portal's /onboarding page showing the link's QR code, for a phone that reads the email itself. */
+  onboardingUrl: string;
   expireDate: Date;
   /** The QR code of the link (PNG). */
   qr: Buffer;
@@ -36,19 +38,27 @@ export function activationMail(values: ActivationMailValues): OutgoingMail {
     name: values.name,
     code: values.code,
     link: values.link,
+    onboardingUrl: values.onboardingUrl,
     expireDate: mailDate(values.expireDate),
   };
   const say = (template: string) => fillMessage(template, params);
-  const paragraphs = [texts.greeting, texts.scan, texts.link, texts.expiry, texts.closing].map(say);
+  const paragraphs = [
+    texts.greeting,
+    texts.scan,
+    texts.link,
+    texts.onboarding,
+    texts.expiry,
+    texts.closing,
+  ].map(say);
   const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   const image = `<p><img src="cid:${QR_CID}" width="${QR_PIXELS}" height="${QR_PIXELS}" alt="${escapeHtml(texts.qrAlt)}"></p>`;
-  const [greeting, scan, link, expiry, closing] = paragraphs.map(paragraph);
+  const [greeting, scan, link, onboarding, expiry, closing] = paragraphs.map(paragraph);
   return {
     customerId: values.customerId,
     to: values.to,
     subject: say(texts.subject),
     text: `${paragraphs.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${greeting}${scan}${image}${link}${expiry}${closing}</body></html>`,
+    html: `<!doctype html><html><body>${greeting}${scan}${image}${link}${onboarding}${expiry}${closing}</body></html>`,
     images: [{ cid: QR_CID, fileName: 'activation-code.png', contentType: 'image/png', content: values.qr }],
   };
 }
