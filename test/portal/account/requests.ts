@@ -39,5 +39,6 @@ export default {
       sent: [POST('/api/account/a1/security/configure/2fa', { enabled: true })],
     },
     sends('get2faConfiguration', {}, GET('/api/account/security/configuration/2fa')),
+    sends('getProfile', {}, GET('/api/account/profile')),
   ],
 } satisfies Requests;
