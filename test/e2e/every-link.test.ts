@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_TEST_BOUND_MS } from '../support/bounds';
 import { expectAccessible } from './axe';
 import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
 import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
@@ -8,6 +9,11 @@ import { customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness
 const MAX_NAVIGATIONS = 8;
 /** A page is settled once it has not navigated for this long. */
 const QUIET_MS = 1_000;
+/**
+ * A walk opens some fifty pages, each checked by axe: on a busy machine that is minutes, so a walk has the
+ * bound of the long tests (test/support/bounds.ts), not one test's.
+ */
+const WALK_BOUND_MS = LONG_TEST_BOUND_MS;
 
 /**
  * Journey of a link checker: it opens every link of the public pages (the top bar, the footer, the sign-in
@@ -82,34 +88,38 @@ describe('every link of the public pages and the menus', () => {
     return `${url.pathname}${url.search}`;
   };
 
-  it('opens every link of the public pages, as a visitor', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const seen = new Set<string>();
-    const queue = ['/login', '/signup', '/forgot-password', '/contact-us', '/onboarding', '/docs'];
-    while (queue.length > 0) {
-      const path = queue.shift()!;
-      // The sign-in page's own client parameters change at each visit: one visit stands for all of them.
-      const key = path.startsWith('/login') ? '/login' : path;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const ended = await visit(page, path);
-      await expectAccessible(page, `public page ${path} (at ${ended})`);
-      // A visitor who is not signed in reaches the signed-in portal's paths only through the sign-in page.
-      if (ended.startsWith('/login') && !path.startsWith('/login')) continue;
-      for (const link of await linksOf(page, 'body')) if (!seen.has(link)) queue.push(link);
-    }
-    // The walk reached the self-service pages and the documentation through their links.
-    expect([...seen]).toEqual(
-      expect.arrayContaining([
-        '/signup',
-        '/forgot-password',
-        '/docs/intro/overview',
-        '/docs/help/2fa-for-vpn',
-      ]),
-    );
-    await context.close();
-  });
+  it(
+    'opens every link of the public pages, as a visitor',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const seen = new Set<string>();
+      const queue = ['/login', '/signup', '/forgot-password', '/contact-us', '/onboarding', '/docs'];
+      while (queue.length > 0) {
+        const path = queue.shift()!;
+        // The sign-in page's own client parameters change at each visit: one visit stands for all of them.
+        const key = path.startsWith('/login') ? '/login' : path;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const ended = await visit(page, path);
+        await expectAccessible(page, `public page ${path} (at ${ended})`);
+        // A visitor who is not signed in reaches the signed-in portal's paths only through the sign-in page.
+        if (ended.startsWith('/login') && !path.startsWith('/login')) continue;
+        for (const link of await linksOf(page, 'body')) if (!seen.has(link)) queue.push(link);
+      }
+      // The walk reached the self-service pages and the documentation through their links.
+      expect([...seen]).toEqual(
+        expect.arrayContaining([
+          '/signup',
+          '/forgot-password',
+          '/docs/intro/overview',
+          '/docs/help/2fa-for-vpn',
+        ]),
+      );
+      await context.close();
+    },
+    WALK_BOUND_MS,
+  );
 
   /** Signs `who` in and opens every entry of the menus of the pages in `from`, and of the user menu. */
   const walkMenus = async (who: { email: string; password: string }, from: readonly string[]) => {
@@ -136,15 +146,23 @@ describe('every link of the public pages and the menus', () => {
     return [...entries];
   };
 
-  it("opens every entry of the provider's menus, as the operator", async () => {
-    const entries = await walkMenus(operator, ['/report', '/my-account/profile']);
-    expect(entries).toEqual(expect.arrayContaining(['/customer', '/report', '/my-account/profile']));
-  });
+  it(
+    "opens every entry of the provider's menus, as the operator",
+    async () => {
+      const entries = await walkMenus(operator, ['/report', '/my-account/profile']);
+      expect(entries).toEqual(expect.arrayContaining(['/customer', '/report', '/my-account/profile']));
+    },
+    WALK_BOUND_MS,
+  );
 
-  it("opens every entry of the customer's menus, as its administrator", async () => {
-    const entries = await walkMenus(admin, ['/report', '/my-account/profile']);
-    expect(entries).toEqual(
-      expect.arrayContaining(['/users', '/my-account/security', '/my-account/change-password']),
-    );
-  });
+  it(
+    "opens every entry of the customer's menus, as its administrator",
+    async () => {
+      const entries = await walkMenus(admin, ['/report', '/my-account/profile']);
+      expect(entries).toEqual(
+        expect.arrayContaining(['/users', '/my-account/security', '/my-account/change-password']),
+      );
+    },
+    WALK_BOUND_MS,
+  );
 });
