@@ -1,5 +1,6 @@
 export { createMailQueue, MAX_ATTEMPTS, type MailQueueOptions, retryDelayMs } from './queue.ts';
 export { inlineImages, storedImagesOf } from './render.ts';
+export { escapeHtml, mailDate } from './text.ts';
 export type {
   MailImage,
   MailLogger,

@@ -1,6 +1,6 @@
 import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
 import { mail as catalogue } from '../../../contract/mailTexts.ts';
-import type { OutgoingMail } from '../../domain/mail/index.ts';
+import { escapeHtml, mailDate, type OutgoingMail } from '../../domain/mail/index.ts';
 import { fillMessage } from '../../errors.ts';
 
 /**
@@ -11,11 +11,6 @@ import { fillMessage } from '../../errors.ts';
 const texts = catalogue.activationCode;
 export const QR_CID = 'activation-qr';
 const QR_PIXELS = ACTIVATION_QR.size + 2 * ACTIVATION_QR.quietZone;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** An expiry as the email writes it: `2026-03-01 14:05 UTC`. */
-export const mailDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export interface ActivationMailValues {
   customerId: string;

@@ -1,6 +1,6 @@
 import { ACTIVATION_QR } from '../../../contract/activationCode.ts';
 import { mail as catalogue } from '../../../contract/mailTexts.ts';
-import type { OutgoingMail } from '../../domain/mail/index.ts';
+import { escapeHtml, type OutgoingMail } from '../../domain/mail/index.ts';
 import { fillMessage } from '../../errors.ts';
 
 /**
@@ -12,8 +12,6 @@ import { fillMessage } from '../../errors.ts';
 const texts = catalogue.otpCode;
 export const OTP_QR_CID = 'otp-qr';
 const QR_PIXELS = ACTIVATION_QR.size + 2 * ACTIVATION_QR.quietZone;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface OtpMailValues {
   customerId: string;

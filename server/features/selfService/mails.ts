@@ -1,5 +1,5 @@
 import { mail as catalogue } from '../../../contract/mailTexts.ts';
-import type { OutgoingMail } from '../../domain/mail/index.ts';
+import { escapeHtml, mailDate, type OutgoingMail } from '../../domain/mail/index.ts';
 import { fillMessage, type MessageParams } from '../../errors.ts';
 
 /**
@@ -8,11 +8,6 @@ import { fillMessage, type MessageParams } from '../../errors.ts';
  * visitor's message to the operator. What a visitor typed is escaped in the HTML; the link is the one
  * anchor of a message.
  */
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** An expiry as the emails write it: `2026-03-01 14:05 UTC`. */
-const mailDate = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A subject on one line (a visitor's subject may hold line breaks). */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
@@ -57,53 +52,41 @@ export interface LinkMailValues {
   expireDate: Date;
 }
 
-/** The activation link of a sign-up, to the address that signed up. */
-export function signupActivationMail(values: LinkMailValues & { companyName: string }): OutgoingMail {
-  const texts = catalogue.signupActivation;
-  return messageOf(
+/** A link mail's texts (contract/mailTexts.ts): its subject and paragraphs. */
+interface LinkMailTexts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  link: string;
+  expiry: string;
+  closing: string;
+}
+
+/** A message that carries one link and its expiry, with `more` placeholders of its texts. */
+const linkMail = (texts: LinkMailTexts, values: LinkMailValues, more: MessageParams): OutgoingMail =>
+  messageOf(
     { customerId: values.customerId, to: values.to, subject: texts.subject },
     [texts.greeting, texts.intro, texts.link, texts.expiry, texts.closing],
     {
       productName: values.productName,
       name: values.name,
-      companyName: values.companyName,
       link: values.link,
       expireDate: mailDate(values.expireDate),
+      ...more,
     },
   );
-}
+
+/** The activation link of a sign-up, to the address that signed up. */
+export const signupActivationMail = (values: LinkMailValues & { companyName: string }): OutgoingMail =>
+  linkMail(catalogue.signupActivation, values, { companyName: values.companyName });
 
 /** A password reset link, to the account's email or its verified recovery email. */
-export function passwordResetMail(values: LinkMailValues & { email: string }): OutgoingMail {
-  const texts = catalogue.passwordReset;
-  return messageOf(
-    { customerId: values.customerId, to: values.to, subject: texts.subject },
-    [texts.greeting, texts.intro, texts.link, texts.expiry, texts.closing],
-    {
-      productName: values.productName,
-      name: values.name,
-      email: values.email,
-      link: values.link,
-      expireDate: mailDate(values.expireDate),
-    },
-  );
-}
+export const passwordResetMail = (values: LinkMailValues & { email: string }): OutgoingMail =>
+  linkMail(catalogue.passwordReset, values, { email: values.email });
 
 /** The verification link of a recovery email, to that address. */
-export function recoveryEmailMail(values: LinkMailValues & { email: string }): OutgoingMail {
-  const texts = catalogue.recoveryEmailVerification;
-  return messageOf(
-    { customerId: values.customerId, to: values.to, subject: texts.subject },
-    [texts.greeting, texts.intro, texts.link, texts.expiry, texts.closing],
-    {
-      productName: values.productName,
-      name: values.name,
-      email: values.email,
-      link: values.link,
-      expireDate: mailDate(values.expireDate),
-    },
-  );
-}
+export const recoveryEmailMail = (values: LinkMailValues & { email: string }): OutgoingMail =>
+  linkMail(catalogue.recoveryEmailVerification, values, { email: values.email });
 
 export interface ContactMailValues {
   to: string;
