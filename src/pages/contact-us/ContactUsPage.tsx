@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { maxLength, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { type ContactBody, SELF_SERVICE_LIMITS } from '../../../contract/selfSer
 import { requiredField, validEmail } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
 import { isLive, sessionStore } from '../../session';
-import { FormTextField } from '../self-service/Fields';
+import { FormTextField, SubmitArea } from '../self-service/Fields';
 import { Outcome } from '../self-service/Outcome';
 import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
@@ -117,18 +117,11 @@ export const ContactUsPage = () => {
               </Box>
             ))}
           </Box>
-          <Stack spacing={1} sx={{ mt: 1 }}>
-            {form.failure && <Alert severity="error">{form.failure}</Alert>}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={form.sending}
-              startIcon={form.sending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {translate(form.sending ? 'portal.selfService.sending' : 'portal.selfService.contact.submit')}
-            </Button>
-          </Stack>
+          <SubmitArea
+            failure={form.failure}
+            sending={form.sending}
+            label="portal.selfService.contact.submit"
+          />
         </Box>
       )}
     </SelfServiceFrame>

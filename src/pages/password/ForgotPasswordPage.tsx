@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { EMAIL_MAX_LENGTH } from '../../../contract/rules';
 import { type ResetDestination, SELF_SERVICE_LIMITS } from '../../../contract/selfService';
 import { requiredField, validEmail } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
-import { FormCheckbox, FormTextField } from '../self-service/Fields';
+import { FormCheckbox, FormTextField, SubmitArea } from '../self-service/Fields';
 import { Outcome } from '../self-service/Outcome';
 import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
@@ -72,25 +72,17 @@ export const ForgotPasswordPage = () => {
             {...form.checkbox('toRecoveryEmail')}
             label={translate('portal.selfService.forgotPassword.toRecoveryEmail')}
           />
-          <Stack spacing={1} sx={{ mt: 1 }}>
-            {form.failure && <Alert severity="error">{form.failure}</Alert>}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={form.sending}
-              startIcon={form.sending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {translate(
-                form.sending ? 'portal.selfService.sending' : 'portal.selfService.forgotPassword.submit',
-              )}
-            </Button>
+          <SubmitArea
+            failure={form.failure}
+            sending={form.sending}
+            label="portal.selfService.forgotPassword.submit"
+          >
             <Typography variant="body2" sx={{ textAlign: 'center', pt: 1 }}>
               <Link component={RouterLink} to={PAGE_PATH.login}>
                 {translate('portal.selfService.backToSignIn')}
               </Link>
             </Typography>
-          </Stack>
+          </SubmitArea>
         </Box>
       )}
     </SelfServiceFrame>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { SELF_SERVICE_ERRORS, SELF_SERVICE_LIMITS } from '../../../contract/self
 import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session';
 import { matchesField, newPasswordRules, requiredField } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
-import { PasswordField } from '../self-service/Fields';
+import { PasswordField, SubmitArea } from '../self-service/Fields';
 import { failureKey, failureMessage } from '../self-service/failure';
 import { Outcome } from '../self-service/Outcome';
 import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
@@ -133,20 +133,11 @@ export const ResetPasswordPage = ({ source }: { source: ResetLinkSource }) => {
             required
             maxLength={NEW_PASSWORD_MAX_LENGTH}
           />
-          <Stack spacing={1} sx={{ mt: 1 }}>
-            {form.failure && <Alert severity="error">{form.failure}</Alert>}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={form.sending}
-              startIcon={form.sending ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {translate(
-                form.sending ? 'portal.selfService.sending' : 'portal.selfService.resetPassword.submit',
-              )}
-            </Button>
-          </Stack>
+          <SubmitArea
+            failure={form.failure}
+            sending={form.sending}
+            label="portal.selfService.resetPassword.submit"
+          />
         </Box>
       )}
     </SelfServiceFrame>

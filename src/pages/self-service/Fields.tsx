@@ -1,12 +1,16 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
+  Alert,
+  Button,
   Checkbox,
+  CircularProgress,
   FormControl,
   FormControlLabel,
   FormHelperText,
   IconButton,
   InputAdornment,
+  Stack,
   TextField,
 } from '@mui/material';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
@@ -150,5 +154,47 @@ export const FormCheckbox = ({
       />
       {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
+  );
+};
+
+export interface SubmitAreaProps {
+  /** The form's refusal that belongs to no field, shown above the button. */
+  failure?: string;
+  sending: boolean;
+  /** The button's text (a catalogue key). */
+  label: string;
+  /** Its text while the form is sent (default: 'Sending…'). */
+  sendingLabel?: string;
+  /** What follows the button (a link back to sign in…). */
+  children?: ReactNode;
+}
+
+/** The end of a self-service form: its refusal, its submit button with progress while sending, and links. */
+export const SubmitArea = ({
+  failure,
+  sending,
+  label,
+  sendingLabel = 'portal.selfService.sending',
+  children,
+}: SubmitAreaProps) => {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={1} sx={{ mt: 1 }}>
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={sending}
+        startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {translate(sending ? sendingLabel : label)}
+      </Button>
+      {children}
+    </Stack>
   );
 };

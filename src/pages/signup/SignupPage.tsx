@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Link, Typography } from '@mui/material';
 import { maxLength, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_LIMITS } from '../../../contract/account';
@@ -9,7 +9,7 @@ import { matchesField, newPasswordRules, requiredField, validEmail } from '../..
 import { PAGE_PATH } from '../../layout/paths';
 import { docLinksOf } from '../../layout/public/docLinks';
 import { sessionStore } from '../../session';
-import { FormCheckbox, FormTextField, PasswordField } from '../self-service/Fields';
+import { FormCheckbox, FormTextField, PasswordField, SubmitArea } from '../self-service/Fields';
 import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { translateWithNodes } from '../self-service/sentence';
@@ -160,30 +160,19 @@ export const SignupPage = () => {
             privacyPolicy: legalLink('privacyPolicy'),
           })}
         />
-        <Stack spacing={1} sx={{ mt: 1 }}>
-          {form.failure && (
-            <Alert severity="error" role="alert">
-              {form.failure}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.sending}
-            startIcon={form.sending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {translate(
-              form.sending ? 'portal.selfService.signup.submitting' : 'portal.selfService.signup.submit',
-            )}
-          </Button>
+        <SubmitArea
+          failure={form.failure}
+          sending={form.sending}
+          label="portal.selfService.signup.submit"
+          sendingLabel="portal.selfService.signup.submitting"
+        >
           <Typography variant="body2" sx={{ textAlign: 'center', pt: 1 }}>
             {translate('portal.selfService.signup.haveAccount')}{' '}
             <Link component={RouterLink} to={PAGE_PATH.login}>
               {translate('portal.selfService.signIn')}
             </Link>
           </Typography>
-        </Stack>
+        </SubmitArea>
       </Box>
     </SelfServiceFrame>
   );
