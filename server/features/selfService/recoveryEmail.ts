@@ -15,23 +15,25 @@ import { claimToken, issueToken, spendToken } from './tokens.ts';
  * a forgotten password's reset link may be sent there.
  */
 
+/** The columns of an account's own profile (My Account > Profile), but its id. */
+export const OWN_PROFILE_COLUMNS = {
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  mobilePhone: accounts.mobilePhone,
+  organization: accounts.organization,
+  address: accounts.address,
+  contactNumber: accounts.contactNumber,
+  otherInfo: accounts.otherInfo,
+  avatar: accounts.avatar,
+  recoveryEmail: accounts.recoveryEmail,
+  recoveryEmailVerified: accounts.recoveryEmailVerified,
+};
+
 /** The signed-in account's own profile. */
 export async function ownProfileOf(db: Database, accountId: string): Promise<OwnProfileRecord> {
   const [profile] = await db
-    .select({
-      id: accounts.id,
-      email: accounts.email,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      mobilePhone: accounts.mobilePhone,
-      organization: accounts.organization,
-      address: accounts.address,
-      contactNumber: accounts.contactNumber,
-      otherInfo: accounts.otherInfo,
-      avatar: accounts.avatar,
-      recoveryEmail: accounts.recoveryEmail,
-      recoveryEmailVerified: accounts.recoveryEmailVerified,
-    })
+    .select({ id: accounts.id, ...OWN_PROFILE_COLUMNS })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!profile) throw unauthorized();

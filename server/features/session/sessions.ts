@@ -23,7 +23,11 @@ import { fail, unauthorized } from '../../errors.ts';
 import type { WriteScope } from '../../kit/call.ts';
 import { completeSignin } from '../oauth2/oauth2.ts';
 import { openSecondFactorRequest } from '../secondFactor/secondFactor.ts';
-import { recoveryEmailChange, sendRecoveryEmailLink } from '../selfService/recoveryEmail.ts';
+import {
+  OWN_PROFILE_COLUMNS,
+  recoveryEmailChange,
+  sendRecoveryEmailLink,
+} from '../selfService/recoveryEmail.ts';
 import { forgetSigninFailures } from './signinDelay.ts';
 
 /**
@@ -224,19 +228,7 @@ export async function updateOwnProfile(
 ) {
   const { tx } = scope;
   const [before] = await tx
-    .select({
-      email: accounts.email,
-      firstName: accounts.firstName,
-      lastName: accounts.lastName,
-      mobilePhone: accounts.mobilePhone,
-      organization: accounts.organization,
-      address: accounts.address,
-      contactNumber: accounts.contactNumber,
-      otherInfo: accounts.otherInfo,
-      avatar: accounts.avatar,
-      recoveryEmail: accounts.recoveryEmail,
-      recoveryEmailVerified: accounts.recoveryEmailVerified,
-    })
+    .select(OWN_PROFILE_COLUMNS)
     .from(accounts)
     .where(eq(accounts.id, account.id))
     .for('update');
