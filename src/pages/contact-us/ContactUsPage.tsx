@@ -8,10 +8,10 @@ import { EMAIL_MAX_LENGTH } from '../../../contract/rules';
 import { type ContactBody, SELF_SERVICE_LIMITS } from '../../../contract/selfService';
 import { requiredField, validEmail } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { isLive, sessionStore } from '../../session';
 import { FormTextField, SubmitArea } from '../self-service/Fields';
 import { Outcome } from '../self-service/Outcome';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { usePublicForm } from '../self-service/usePublicForm';
 
@@ -82,7 +82,7 @@ export const ContactUsPage = () => {
   };
 
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.contact.title"
       subtitle={sent ? undefined : translate('portal.selfService.contact.intro')}
       maxWidth={640}
@@ -124,6 +124,6 @@ export const ContactUsPage = () => {
           />
         </Box>
       )}
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

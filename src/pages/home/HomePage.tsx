@@ -22,12 +22,10 @@ import { type DataProvider, DataProviderContext, useTranslate } from 'react-admi
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PeriodPlan, ServiceFeature, TierPlan } from '../../../contract/billing';
 import { usePageTitle } from '../../components/usePageTitle';
+import { PUBLIC_BAND } from '../../layout/public/PublicCardPage';
 import { PublicLayout } from '../../layout/public/PublicLayout';
 import { isLive, sessionStore, useSession } from '../../session';
 import { formatMoney, tierLabel } from './plans';
-
-/** The sign-in page's band (src/pages/login/LoginPage.tsx). */
-const HERO_BACKGROUND = 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)';
 
 const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const } };
 
@@ -120,7 +118,7 @@ export const HomePage = () => {
         {/* The header is transparent on /home (docs/requirements/portal-routes-and-menus.md): it sits on the same band as the sign-in page's. */}
         <Box
           sx={{
-            background: HERO_BACKGROUND,
+            background: PUBLIC_BAND,
             color: 'common.white',
             pt: { xs: 11, md: 14 },
             pb: { xs: 4, md: 6 },

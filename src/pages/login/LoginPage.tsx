@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { SecondFactorRequest } from '../../authProvider';
-import { usePageTitle } from '../../components/usePageTitle';
-import { getProductName } from '../../config';
 import { preloadable } from '../../kit/preloadable';
-import { PublicLayout } from '../../layout/public/PublicLayout';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { CredentialsLoginForm } from './CredentialsLoginForm';
 import { LOGIN_TAB_PARAM, type LoginTab, loginTabOf, useLoginEntry } from './useLoginEntry';
@@ -48,7 +36,6 @@ export const LoginPage = ({
   preloadDestination?: (pathname: string) => Promise<void>;
 }) => {
   const translate = useTranslate();
-  usePageTitle('portal.login.title');
   const [params, setParams] = useSearchParams();
   const tab = loginTabOf(params);
   const location = useLocation();
@@ -143,53 +130,25 @@ export const LoginPage = ({
   );
 
   return (
-    <PublicLayout>
-      <Box
-        component="main"
-        sx={{
-          flex: 1,
-          minHeight: '100vh',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          p: 2,
-          // Clear of the fixed top bar when the card is taller than the window (a phone).
-          pt: 10,
-          background: 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)',
-        }}
-      >
-        <Card sx={{ width: '100%', maxWidth: 420 }} elevation={8}>
-          <CardContent sx={{ p: 4 }}>
-            <Typography variant="overline" component="p" color="text.secondary">
-              {getProductName()}
-            </Typography>
-            <Typography variant="h4" component="h1" gutterBottom>
-              {translate('portal.login.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {translate('portal.login.subtitle')}
-            </Typography>
-            {secondFactor ? (
-              <Suspense
-                fallback={
-                  <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-                    <CircularProgress aria-label={translate('portal.login.secondFactor.waiting')} />
-                  </Box>
-                }
-              >
-                <SecondFactorStep
-                  key={secondFactor.requestId}
-                  request={secondFactor}
-                  next={next}
-                  onBack={() => setSecondFactor(undefined)}
-                />
-              </Suspense>
-            ) : (
-              signInForm
-            )}
-          </CardContent>
-        </Card>
-      </Box>
-    </PublicLayout>
+    <PublicCardPage title="portal.login.title" subtitle={translate('portal.login.subtitle')} maxWidth={420}>
+      {secondFactor ? (
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label={translate('portal.login.secondFactor.waiting')} />
+            </Box>
+          }
+        >
+          <SecondFactorStep
+            key={secondFactor.requestId}
+            request={secondFactor}
+            next={next}
+            onBack={() => setSecondFactor(undefined)}
+          />
+        </Suspense>
+      ) : (
+        signInForm
+      )}
+    </PublicCardPage>
   );
 };

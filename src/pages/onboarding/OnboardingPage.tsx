@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { QrCode } from '../../components/QrCode';
 import { docLinksOf } from '../../layout/public/docLinks';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { onboardingOf } from './onboardingLink';
 
 /** The mobile app's guide (src/layout/public/docLinks.ts), where the app's store links are. */
@@ -26,7 +26,7 @@ export const OnboardingPage = () => {
   const codeLabel = translate('portal.selfService.onboarding.qrLabel');
 
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.onboarding.title"
       subtitle={translate('portal.selfService.onboarding.intro')}
       maxWidth={640}
@@ -83,6 +83,6 @@ export const OnboardingPage = () => {
           </Link>
         </Stack>
       </Stack>
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

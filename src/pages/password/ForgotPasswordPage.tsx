@@ -6,9 +6,9 @@ import { EMAIL_MAX_LENGTH } from '../../../contract/rules';
 import { type ResetDestination, SELF_SERVICE_LIMITS } from '../../../contract/selfService';
 import { requiredField, validEmail } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { FormCheckbox, FormTextField, SubmitArea } from '../self-service/Fields';
 import { Outcome } from '../self-service/Outcome';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { usePublicForm } from '../self-service/usePublicForm';
 
@@ -40,7 +40,7 @@ export const ForgotPasswordPage = () => {
   );
 
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.forgotPassword.title"
       subtitle={sentTo ? undefined : translate('portal.selfService.forgotPassword.intro')}
     >
@@ -85,6 +85,6 @@ export const ForgotPasswordPage = () => {
           </SubmitArea>
         </Box>
       )}
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

@@ -7,10 +7,10 @@ import { SELF_SERVICE_ERRORS, SELF_SERVICE_LIMITS } from '../../../contract/self
 import { PASSWORD_ERRORS, SESSION_ERRORS } from '../../../contract/session';
 import { matchesField, newPasswordRules, requiredField } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { PasswordField, SubmitArea } from '../self-service/Fields';
 import { failureKey, failureMessage } from '../self-service/failure';
 import { Outcome } from '../self-service/Outcome';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { usePublicForm } from '../self-service/usePublicForm';
 
@@ -78,7 +78,7 @@ export const ResetPasswordPage = ({ source }: { source: ResetLinkSource }) => {
   );
 
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.resetPassword.title"
       subtitle={
         done || linkRefusal
@@ -140,6 +140,6 @@ export const ResetPasswordPage = ({ source }: { source: ResetLinkSource }) => {
           />
         </Box>
       )}
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

@@ -2,9 +2,9 @@ import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PAGE_PATH } from '../../layout/paths';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { failureMessage, mayRetry } from '../self-service/failure';
 import { Outcome, Progress } from '../self-service/Outcome';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { useSingleUseCall } from '../self-service/singleUse';
 
@@ -32,7 +32,7 @@ export const VerifyRecoveryEmailPage = () => {
   );
 
   return (
-    <SelfServiceFrame title="portal.selfService.recoveryEmail.title">
+    <PublicCardPage title="portal.selfService.recoveryEmail.title">
       {state.status === 'pending' ? (
         <Progress label={translate('portal.selfService.recoveryEmail.verifying')} />
       ) : state.status === 'done' ? (
@@ -63,6 +63,6 @@ export const VerifyRecoveryEmailPage = () => {
           {failureMessage(state.error, translate)}
         </Outcome>
       )}
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { isVkeyLink } from '../onboarding/onboardingLink';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 
 /** What the page opens when the address names no link of the app: it asks the app for nothing. */
 export const TEST_LINK = 'vkey://onboarding/test';
@@ -17,7 +17,7 @@ export const SchemePage = () => {
   const asked = params.get('link')?.trim();
   const link = asked && isVkeyLink(asked) ? asked : TEST_LINK;
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.scheme.title"
       subtitle={translate('portal.selfService.scheme.intro')}
     >
@@ -41,6 +41,6 @@ export const SchemePage = () => {
           {translate('portal.selfService.scheme.notInstalled')}
         </Alert>
       </Stack>
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

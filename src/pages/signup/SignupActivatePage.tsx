@@ -2,10 +2,10 @@ import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PAGE_PATH } from '../../layout/paths';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { isLive, sessionStore } from '../../session';
 import { failureMessage, mayRetry } from '../self-service/failure';
 import { Outcome, Progress } from '../self-service/Outcome';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { type ActivationAnswer, selfServiceApi } from '../self-service/selfServiceApi';
 import { useSingleUseCall } from '../self-service/singleUse';
 
@@ -43,7 +43,7 @@ export const SignupActivatePage = () => {
   );
 
   return (
-    <SelfServiceFrame title="portal.selfService.activation.title">
+    <PublicCardPage title="portal.selfService.activation.title">
       {state.status === 'pending' ? (
         <Progress label={translate('portal.selfService.activation.activating')} />
       ) : state.status === 'done' ? (
@@ -84,6 +84,6 @@ export const SignupActivatePage = () => {
           {failureMessage(state.error, translate)}
         </Outcome>
       )}
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { SELF_SERVICE_LIMITS } from '../../../contract/selfService';
 import { PAGE_PATH } from '../../layout/paths';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { translateWithNodes } from '../self-service/sentence';
 import type { SignupCompletedState } from './SignupPage';
 
@@ -17,7 +17,7 @@ export const SignupCompletedPage = () => {
   const email = (useLocation().state as SignupCompletedState | null)?.email;
   const hours = SELF_SERVICE_LIMITS.activationHours;
   return (
-    <SelfServiceFrame title="portal.selfService.signupCompleted.title">
+    <PublicCardPage title="portal.selfService.signupCompleted.title">
       <Stack spacing={2}>
         <Box sx={{ textAlign: 'center', color: 'success.main' }}>
           <ForwardToInboxIcon sx={{ fontSize: 56 }} aria-hidden />
@@ -40,6 +40,6 @@ export const SignupCompletedPage = () => {
           {translate('portal.selfService.backToSignIn')}
         </Button>
       </Stack>
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

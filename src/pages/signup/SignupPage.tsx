@@ -8,9 +8,9 @@ import { SELF_SERVICE_ERRORS, type SignupBody } from '../../../contract/selfServ
 import { matchesField, newPasswordRules, requiredField, validEmail } from '../../components/validators';
 import { PAGE_PATH } from '../../layout/paths';
 import { docLinksOf } from '../../layout/public/docLinks';
+import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { sessionStore } from '../../session';
 import { FormCheckbox, FormTextField, PasswordField, SubmitArea } from '../self-service/Fields';
-import { SelfServiceFrame } from '../self-service/SelfServiceFrame';
 import { selfServiceApi } from '../self-service/selfServiceApi';
 import { translateWithNodes } from '../self-service/sentence';
 import { usePublicForm } from '../self-service/usePublicForm';
@@ -104,7 +104,7 @@ export const SignupPage = () => {
   );
 
   return (
-    <SelfServiceFrame
+    <PublicCardPage
       title="portal.selfService.signup.title"
       subtitle={translate('portal.selfService.signup.subtitle')}
       maxWidth={560}
@@ -174,6 +174,6 @@ export const SignupPage = () => {
           </Typography>
         </SubmitArea>
       </Box>
-    </SelfServiceFrame>
+    </PublicCardPage>
   );
 };

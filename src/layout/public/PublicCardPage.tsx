@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getProductName } from '../../config';
-import { PublicLayout } from '../../layout/public/PublicLayout';
+import { PublicLayout } from './PublicLayout';
 
-/** The sign-in page's band (src/pages/login/LoginPage.tsx): /signup's header is transparent over it. */
-const BAND = 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)';
+/** The public pages' band, behind their card (and /home's hero): /login's and /signup's header is transparent over it. */
+export const PUBLIC_BAND = 'linear-gradient(135deg, #0d2a57 0%, #0d47a1 55%, #00695c 100%)';
 
-export interface SelfServiceFrameProps {
+export interface PublicCardPageProps {
   /** The catalogue key of the page's title: the browser tab's and the h1's. */
   title: string;
   /** A line under the title. */
@@ -19,10 +19,10 @@ export interface SelfServiceFrameProps {
 }
 
 /**
- * The frame of the self-service pages, as the sign-in page's: the public top bar and footer, a card on the
- * sign-in page's band, the product's name and the page's title. A phone (375 px) keeps 16 px either side.
+ * A public page made of one card: the public top bar and footer, the card on the band, the product's name
+ * and the page's title (the sign-in page, the self-service pages). A phone (375 px) keeps 16 px either side.
  */
-export const SelfServiceFrame = ({ title, subtitle, maxWidth = 480, children }: SelfServiceFrameProps) => {
+export const PublicCardPage = ({ title, subtitle, maxWidth = 480, children }: PublicCardPageProps) => {
   const translate = useTranslate();
   usePageTitle(title);
   return (
@@ -38,7 +38,7 @@ export const SelfServiceFrame = ({ title, subtitle, maxWidth = 480, children }: 
           p: 2,
           // Clear of the fixed top bar when the card is taller than the window (a phone).
           pt: 10,
-          background: BAND,
+          background: PUBLIC_BAND,
         }}
       >
         <Card sx={{ width: '100%', maxWidth }} elevation={8}>
