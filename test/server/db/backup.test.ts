@@ -344,7 +344,8 @@ describe('backup and restore', { timeout: LONG_TEST_BOUND_MS }, () => {
     })();
     const during = path.join(dir, 'during.jsonl.gz');
     try {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Wait for rows, not for a time: a slow or a busy machine writes fewer in a given time.
+      while (written < 3) await new Promise((resolve) => setTimeout(resolve, 5));
       const { header } = await backupDatabase(t.db, during);
       // verifyBackup reads every row and compares each table with the header's count.
       const verified = await verifyBackup(during);
