@@ -125,6 +125,8 @@ export const SessionAccount = Type.Object({
   customerId: NullableString,
   customerName: NullableString,
   forceChangePassword: Type.Boolean(),
+  /** The language the account keeps (contract/translations.ts LOCALES); null: the browser's choice. */
+  locale: NullableString,
 });
 
 /**

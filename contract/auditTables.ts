@@ -26,6 +26,7 @@ export const AUDIT_TABLES = [
   'Subscription',
   'Theme',
   'TokenPack',
+  'translations',
   'WhiteListIp',
   'User',
 ] as const;
@@ -54,6 +55,7 @@ export const AUDIT_TABLE_NAMES: Readonly<Record<AuditTable, string>> = {
   Subscription: 'Subscription',
   Theme: 'Theme',
   TokenPack: 'Token pack',
+  translations: 'Translations',
   WhiteListIp: 'Trusted network',
   User: 'User',
 };

@@ -27,4 +27,6 @@ export const FIELD_REFUSALS: Readonly<Record<string, string>> = {
   'error.saml2.nameExisted': 'uname',
   'error.signup.agreementRequired': 'agreement',
   'error.signup.confirmMismatch': 'confirmPassword',
+  'error.translation.placeholders': 'text',
+  'error.translation.pluralForms': 'text',
 };

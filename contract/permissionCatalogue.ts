@@ -92,6 +92,15 @@ export const CATALOGUE = {
     actions: ['view', 'modify', 'create', 'delete', 'configure'],
     asset: { name: 'Token Packs', description: 'Token packs, their services and trusted networks' },
   },
+  translations: {
+    scope: 'both',
+    actions: ['view', 'modify'],
+    asset: {
+      name: 'Translations',
+      description:
+        "The portal's messages in each language: the provider's overrides for everyone, a customer's for its own accounts",
+    },
+  },
   'user-management': {
     scope: 'customer',
     actions: ['view', 'modify', 'create', 'delete', 'configure'],

@@ -28,6 +28,7 @@ import * as serviceTemplate from './serviceTemplate.ts';
 import * as session from './session.ts';
 import * as theme from './theme.ts';
 import * as tokenPack from './tokenPack.ts';
+import * as translations from './translations.ts';
 import * as user from './user.ts';
 
 /** Every module of contract/ that defines resources, calls or errors, by name (contract/index.ts reads them). */
@@ -61,5 +62,6 @@ export const CONTRACT_MODULES = {
   session,
   theme,
   tokenPack,
+  translations,
   user,
 };

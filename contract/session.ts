@@ -281,6 +281,12 @@ export const SEAMLESS_ERRORS = defineErrors({
 });
 
 export const SESSION_ERRORS = defineErrors({
+  /** A call made while the account must first change its password (the guard's refusal). */
+  passwordChangeRequired: {
+    status: 403,
+    key: 'error.account.passwordChangeRequired',
+    text: 'Change your password before you continue.',
+  },
   authTooManyAttempts: {
     status: 429,
     key: 'error.auth.tooManyAttempts',

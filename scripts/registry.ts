@@ -12,6 +12,10 @@
 // - contract/auditTables.ts: the audit log's table names, from the contracts that declare one (`audit`);
 // - contract/permissionCatalogue.ts: the permission resources, from the contracts that declare theirs
 //   (`definePermissions`), as one typed literal the other contracts' `resource:action` keys are checked against.
+// - src/i18n/en/resources.ts: each portal resource's English texts (`named('users', Icon, user)` in
+//   src/resources/<feature>/index.tsx, its texts from ./texts), so that the catalogue is plain data;
+// - contract/i18n/en.json: the whole English catalogue as one plain file, for the server (its merged
+//   catalogues, GET /api/i18n/{locale}) and the translators' check (npm run i18n:check).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -209,6 +213,46 @@ export const CATALOGUE = ${JSON.stringify(catalogue)} as const satisfies Record<
 `;
 }
 
+/**
+ * The portal resources' English texts, by resource name: each feature's index names its resources with
+ * `named('<name>', <icon>, <texts>…)`, the texts imported from its ./texts module.
+ */
+function resourceTexts(): string {
+  const imports: string[] = [];
+  const entries: string[] = [];
+  for (const folder of folders('src/resources')) {
+    const index = ['index.tsx', 'index.ts'].map((name) => `src/resources/${folder}/${name}`).find(has);
+    if (!index) continue;
+    const text = readFileSync(path.join(root, index), 'utf8');
+    const fromTexts = new Set(
+      [...text.matchAll(/import \{([^}]+)\} from '\.\/texts'/g)].flatMap(([, names]) =>
+        names!.split(',').map((name) => name.trim()),
+      ),
+    );
+    const used: string[] = [];
+    for (const [, name, texts] of text.matchAll(/named\(\s*'([^']+)',\s*[\w.]+,\s*(\w+)/g)) {
+      if (!fromTexts.has(texts!))
+        throw new Error(`${index}: the texts of ${name} (${texts}) are not imported from ./texts`);
+      used.push(texts!);
+      entries.push(`${JSON.stringify(name)}: ${texts}`);
+    }
+    if (used.length > 0)
+      imports.push(`import { ${used.sort().join(', ')} } from '../../resources/${folder}/texts';`);
+  }
+  return `${HEADER("the portal features' names and texts (named() in src/resources/<feature>/index.tsx)")}
+/** Each resource's English texts, by resource name: the catalogue's \`resources\`. */
+${imports.join('\n')}
+
+export const resources = { ${entries.join(', ')} };
+`;
+}
+
+/** The whole English catalogue, as plain data for the server and the translators' check. */
+async function englishCatalogue(): Promise<string> {
+  const { en } = await import('../src/i18n/en/index.ts');
+  return `${JSON.stringify(en, null, 2)}\n`;
+}
+
 const outputs: Record<string, () => string | Promise<string>> = {
   'server/features/index.ts': features,
   'server/db/schema.ts': schema,
@@ -217,6 +261,8 @@ const outputs: Record<string, () => string | Promise<string>> = {
   'contract/fieldRefusals.ts': fieldRefusals,
   'contract/auditTables.ts': auditTables,
   'contract/permissionCatalogue.ts': permissionCatalogue,
+  'src/i18n/en/resources.ts': resourceTexts,
+  'contract/i18n/en.json': englishCatalogue,
 };
 
 // The contracts read the audit tables' list and the permission catalogue this script makes from them: a first

@@ -12,6 +12,7 @@ import { NotFound } from './layout/NotFound';
 import { PortalNotification } from './layout/PlacedNotification';
 import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
+import { portalStore } from './store';
 import { themeForPath } from './theme';
 
 /** The menus' entries: the pages' and the features' resources'. */
@@ -37,6 +38,7 @@ const App = ({ authProvider }: AppProps) => {
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
+        store={portalStore}
         layout={Layout}
         notification={PortalNotification}
         theme={themeForPath(pathname)}

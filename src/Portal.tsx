@@ -5,15 +5,14 @@ import {
   AuthContext,
   type DataProvider,
   DataProviderContext,
-  I18nContext,
-  localStorageStore,
+  I18nContextProvider,
   NotificationContextProvider,
   StoreContextProvider,
 } from 'react-admin';
 import { matchPath, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
-import { i18nProvider } from './i18n';
+import { i18nProvider, loadCatalogue } from './i18n';
 import { LoadFailureBoundary } from './layout/LoadFailure';
 import { PageLoading } from './layout/PageLoading';
 import { PAGE_PATH } from './layout/paths';
@@ -23,6 +22,7 @@ import { loginTabOf } from './pages/login/useLoginEntry';
 import { PUBLIC_PAGES } from './pages/routes';
 import { isFramePath, isLive, sessionStore } from './session';
 import { preloadSignedIn, SignedInApp } from './signedIn';
+import { portalStore as store } from './store';
 import { themeForPath } from './theme';
 
 /**
@@ -34,7 +34,11 @@ const dataLayer = () => import('./dataProviders');
 const http: HttpClient = <T,>(path: string, options?: HttpOptions) =>
   dataLayer().then(({ httpClient }) => httpClient<T>(path, options));
 
-const authProvider = createAuthProvider({ http, store: sessionStore });
+const authProvider = createAuthProvider({
+  http,
+  store: sessionStore,
+  applyLocale: (locale) => store.setItem('locale', locale),
+});
 
 /** The public pages' view of the dataProvider: each call loads the data layer, then goes through it. */
 const dataProvider: DataProvider = {
@@ -52,12 +56,6 @@ const dataProvider: DataProvider = {
     dataLayer().then((layer) => layer.dataProvider.deleteMany(resource, params)),
 };
 
-/**
- * react-admin's store (list parameters, sidebar state…) as the public pages see it: the same localStorage
- * entries as the app's, which a sign-out from a public page forgets.
- */
-const store = localStorageStore();
-
 /** The public page drawn at `pathname`, if any. */
 const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.[0]?.route;
 
@@ -69,6 +67,8 @@ const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.
  * asked for here, alongside the code, and are at hand when the first page checks them.
  */
 export const preloadFirstPage = async ({ pathname, search }: { pathname: string; search: string }) => {
+  // Every page is first drawn in the browser's language, with the overrides of the moment.
+  await loadCatalogue();
   if (matchPath(PAGE_PATH.login, pathname)) {
     if (loginTabOf(new URLSearchParams(search)) === 'qr') await preloadQrCodeLogin();
     return;
@@ -132,31 +132,34 @@ export const Portal = () => {
   const publicPage = (element: ReactNode) => <PublicShell>{element}</PublicShell>;
   return (
     <ThemeProvider theme={theme}>
-      <I18nContext.Provider value={i18nProvider}>
-        <AuthContext.Provider value={authProvider}>
-          <DataProviderContext.Provider value={dataProvider}>
-            <StoreContextProvider value={store}>
-              {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
+      <StoreContextProvider value={store}>
+        {/* Draws the pages again in the language chosen (react-admin's store holds it). */}
+        <NotificationContextProvider>
+          <I18nContextProvider value={i18nProvider}>
+            <AuthContext.Provider value={authProvider}>
+              <DataProviderContext.Provider value={dataProvider}>
+                {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
                   current page meanwhile: this fallback only shows if a first drawing has to wait. */}
-              <LoadFailureBoundary resetKey={pathname}>
-                <Suspense fallback={<PageLoading />}>
-                  <Routes>
-                    <Route
-                      path={PAGE_PATH.login}
-                      element={publicPage(<LoginPage preloadDestination={preloadSignedIn} />)}
-                    />
-                    {PUBLIC_PAGES.map((page) => (
-                      <Route key={page.path} path={page.path} element={publicPage(page.element)} />
-                    ))}
-                    {/* Any other path is a page of the signed-in portal; without a session, the sign-in page. */}
-                    <Route path="*" element={<SignedInOrSignIn />} />
-                  </Routes>
-                </Suspense>
-              </LoadFailureBoundary>
-            </StoreContextProvider>
-          </DataProviderContext.Provider>
-        </AuthContext.Provider>
-      </I18nContext.Provider>
+                <LoadFailureBoundary resetKey={pathname}>
+                  <Suspense fallback={<PageLoading />}>
+                    <Routes>
+                      <Route
+                        path={PAGE_PATH.login}
+                        element={publicPage(<LoginPage preloadDestination={preloadSignedIn} />)}
+                      />
+                      {PUBLIC_PAGES.map((page) => (
+                        <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                      ))}
+                      {/* Any other path is a page of the signed-in portal; without a session, the sign-in page. */}
+                      <Route path="*" element={<SignedInOrSignIn />} />
+                    </Routes>
+                  </Suspense>
+                </LoadFailureBoundary>
+              </DataProviderContext.Provider>
+            </AuthContext.Provider>
+          </I18nContextProvider>
+        </NotificationContextProvider>
+      </StoreContextProvider>
     </ThemeProvider>
   );
 };

@@ -122,6 +122,8 @@ export interface AuthProviderOptions {
    * sign-out does not lead to the sign-in page, which has no place in another site's page.
    */
   framed?: () => boolean;
+  /** Draws the portal in the language the signed-in account keeps (its `locale`), when it keeps one. */
+  applyLocale?: (locale: string) => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -137,6 +139,7 @@ export const createAuthProvider = ({
   now = Date.now,
   assignLocation = (url) => window.location.assign(url),
   framed = () => isFramePath(window.location.pathname),
+  applyLocale,
 }: AuthProviderOptions): PortalAuthProvider => {
   const timing = { ...AUTH_TIMING, ...timingOverrides };
   let cache: { list: string[]; loadedAt: number } | null = null;
@@ -178,6 +181,7 @@ export const createAuthProvider = ({
     store.set({ ...opened, originalScope: scope, currentScope: scope });
     const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
     store.update({ user, customerName: user.customerName, ...scopeOf?.(user) });
+    if (user.locale) applyLocale?.(user.locale);
     await fetchPermissions();
   };
 

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { PortalFeature, PortalResource, ResourceTexts } from './kit/feature';
+import type { PortalFeature, PortalResource } from './kit/feature';
 
 /**
  * The portal's features, found in their folders: every `src/resources/<feature>/index.ts(x)` exports its
@@ -15,11 +15,3 @@ const modules = import.meta.glob<PortalFeature>('./resources/*/index.{ts,tsx}', 
 export const PORTAL_RESOURCES: readonly PortalResource[] = Object.values(modules).flatMap(
   (feature) => feature.resources,
 );
-
-/** The resources' texts in a language (`resources.<name>` of the catalogue), English where it has none. */
-export const resourceTexts = (locale: string): Record<string, ResourceTexts> =>
-  Object.fromEntries(
-    PORTAL_RESOURCES.flatMap((resource) =>
-      resource.texts ? [[resource.name, resource.texts[locale] ?? resource.texts.en]] : [],
-    ),
-  );

@@ -27,6 +27,8 @@ export interface SessionUser {
   isCustomerRoot: boolean;
   customerId: string | null;
   customerName: string | null;
+  /** The language the account keeps (null: the browser's). */
+  locale?: string | null;
 }
 
 export interface Session {

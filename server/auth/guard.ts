@@ -2,11 +2,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AccessRule, CustomerSource, Grant } from '../../contract/kit.ts';
 import { isPermission } from '../../contract/permissions.ts';
+import { SESSION_ERRORS } from '../../contract/session.ts';
 import { isDocsRoute } from '../apiPaths.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoles, accounts, customers, rolePermissions, sessions } from '../db/schema.ts';
 import { personName } from '../domain/audit.ts';
-import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { fail, forbidden, unauthorized } from '../errors.ts';
 import { customerNotFound, resolveCustomer } from './customer.ts';
 import { InvalidTokenError, verifyToken } from './tokens.ts';
 
@@ -64,13 +65,10 @@ declare module 'fastify' {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const PASSWORD_CHANGE_REQUIRED = {
-  key: 'error.account.passwordChangeRequired',
-  text: 'Change your password before you continue.',
-} as const;
+/** The guard's refusal of a call made before the account's required password change (its text is the contract's). */
+export const PASSWORD_CHANGE_REQUIRED = SESSION_ERRORS.passwordChangeRequired;
 
-const passwordChangeRequired = () =>
-  new AppError(403, PASSWORD_CHANGE_REQUIRED.key, PASSWORD_CHANGE_REQUIRED.text);
+const passwordChangeRequired = () => fail(PASSWORD_CHANGE_REQUIRED);
 
 /** The caller of a route that is not public; the guard has already refused anyone else. */
 export function callerOf(request: FastifyRequest): Caller {

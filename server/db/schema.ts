@@ -28,6 +28,7 @@ export * from '../features/session/schema.ts';
 export * from '../features/subscription/schema.ts';
 export * from '../features/theme/schema.ts';
 export * from '../features/tokenPack/schema.ts';
+export * from '../features/translations/schema.ts';
 export * from '../features/user/schema.ts';
 export * from './schema/audit.ts';
 export * from './schema/files.ts';

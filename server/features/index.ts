@@ -31,6 +31,7 @@ import session from './session/index.ts';
 import subscription from './subscription/index.ts';
 import theme from './theme/index.ts';
 import tokenPack from './tokenPack/index.ts';
+import translations from './translations/index.ts';
 import user from './user/index.ts';
 
 /** Every feature of the server, by name; server/app.ts registers them under /api. */
@@ -66,5 +67,6 @@ export const FEATURES: readonly ServerFeature[] = [
   subscription,
   theme,
   tokenPack,
+  translations,
   user,
 ];

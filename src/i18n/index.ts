@@ -1,43 +1,67 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'react-admin';
-import type { Catalogue } from './en/index';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../contract/translations';
+import { API_URL } from '../config';
+import { sessionStore } from '../session';
 import { shell } from './en/shell';
 
-/** Locales a user can pick; add a catalogue folder beside en/ and list it here and below. */
-export const LOCALES = [{ locale: 'en', name: 'English' }];
+/**
+ * The portal's messages. Each locale's catalogue is the server's merged one (`GET /api/i18n/{locale}`: the
+ * files contract/i18n/<locale>.json, the operator's overrides, and the signed-in customer's over those), so
+ * that an override reaches every portal at its next catalogue load, without a release. The browser keeps it
+ * and asks again at each load (its ETag makes that a 304 when nothing changed). Until the first one has
+ * come, the English sign-in page's part (./en/shell) answers: every page waits for its catalogue
+ * (loadCatalogue) before it is first drawn.
+ */
+
+/** Each locale, named in its own language (a language menu's names are not translated). */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', vi: 'Tiếng Việt' };
+
+const AVAILABLE = LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] }));
 
 /**
- * Each locale's catalogue in two parts: what the first pages need (the sign-in page, the documentation,
- * the sign-in callbacks), loaded with them, and the whole, loaded with the signed-in portal and the
- * public pages (loadCatalogue), so that the sign-in page does not carry the resources' texts.
+ * Plural rules: English has two forms (`one |||| other`), Vietnamese one (its nouns do not change with the
+ * count, CLDR's `other` only). polyglot would give Vietnamese English's rule.
  */
-const CATALOGUES: Record<string, { shell: typeof shell; load: () => Promise<Catalogue> }> = {
-  en: { shell, load: () => import('./en/index').then((module) => module.en) },
+const pluralRules = {
+  pluralTypes: {
+    english: (count: number) => (count === 1 ? 0 : 1),
+    vietnamese: () => 0,
+  },
+  pluralTypeToLanguages: { english: ['en'], vietnamese: ['vi'] },
 };
 
-const loaded: Record<string, Catalogue> = {};
-const catalogueOf = (locale: string) => CATALOGUES[locale] ?? CATALOGUES.en;
+/** Where the catalogue of a locale comes from: the signed-in customer's, else everyone's. */
+const customerOfSession = (): string | null => sessionStore.get()?.customerId ?? null;
+
+const catalogueUrl = (locale: Locale, customer: string | null) =>
+  `${API_URL}/i18n/${locale}${customer ? `?customerId=${encodeURIComponent(customer)}` : ''}`;
+
+/** The catalogue of `locale` for `customer`, as the server merges it (revalidated with its ETag). */
+async function fetchCatalogue(locale: Locale, customer: string | null): Promise<TranslationMessages> {
+  const answer = await fetch(catalogueUrl(locale, customer), {
+    cache: 'no-cache',
+    headers: { accept: 'application/json' },
+  });
+  if (!answer.ok) throw new Error(`The ${locale} catalogue did not load (${answer.status})`);
+  return answer.json();
+}
+
 let initial = true;
 
 const polyglot = polyglotI18nProvider(
-  (locale) => {
-    const whole = loaded[locale];
-    if (whole) return whole;
-    // The first call, when the provider is made, must answer at once: with the first pages' part.
+  (asked) => {
+    // The first call, when the provider is made, must answer at once: with the sign-in page's part.
     if (initial) {
       initial = false;
-      return catalogueOf(locale).shell;
+      return shell;
     }
-    return catalogueOf(locale)
-      .load()
-      .then((catalogue) => {
-        loaded[locale] = catalogue;
-        return catalogue;
-      });
+    const locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
+    return fetchCatalogue(locale, customerOfSession());
   },
-  'en',
-  LOCALES,
-  { allowMissing: false },
+  DEFAULT_LOCALE,
+  AVAILABLE,
+  { allowMissing: false, pluralRules },
 );
 
 /** The titles react-admin gives a record's pages: the resource's name, then the record's. */
@@ -61,19 +85,33 @@ export const i18nProvider: I18nProvider = {
     (RECORD_TITLES.has(key) ? recordTitle(options) : undefined) ?? polyglot.translate(key, options),
 };
 
-let loading: Promise<void> | undefined;
+/** The locale the browser chose (react-admin's store, `RaStore.locale`), else English. */
+export const storedLocale = (): Locale => {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem('RaStore.locale') ?? 'null');
+    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+};
+
+let loading: { key: string; promise: Promise<void> } | undefined;
 
 /**
- * Loads the whole catalogue of the current locale, once; the signed-in portal and the public pages wait
- * for it before their first drawing. A failed load may be tried again.
+ * Loads the catalogue of the browser's locale for the session's customer, once for each: every page waits
+ * for it before its first drawing, and a sign-in (another customer) or a sign-out loads it again. A failed
+ * load may be tried again. `again`: load it even if it is the one drawn (an override was just saved).
  */
-export const loadCatalogue = (): Promise<void> => {
-  if (!loading) {
-    const attempt = i18nProvider.changeLocale(i18nProvider.getLocale());
-    attempt.catch(() => {
+export const loadCatalogue = ({ again = false }: { again?: boolean } = {}): Promise<void> => {
+  const locale = storedLocale();
+  const key = `${locale}:${customerOfSession() ?? ''}`;
+  if (again || loading?.key !== key) {
+    const promise = Promise.resolve(i18nProvider.changeLocale(locale));
+    const attempt = { key, promise };
+    promise.catch(() => {
       if (loading === attempt) loading = undefined;
     });
     loading = attempt;
   }
-  return loading;
+  return loading.promise;
 };

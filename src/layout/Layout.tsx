@@ -1,10 +1,11 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
 import { AppBar, Logout, Layout as RaLayout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { CHANGE_PASSWORD_PATH, MY_ACCOUNT_PATH } from '../authProvider';
+import { LocaleMenuItems } from '../i18n/LocaleChoice';
 import { sessionStore } from '../session';
 import { CustomerContext } from './CustomerContext';
 import { DocumentTitle } from './DocumentTitle';
@@ -26,7 +27,21 @@ const UserMenuLink = ({ to, label, icon: Icon }: { to: string; label: string; ic
   );
 };
 
-/** The user menu (spec 01 §2 top bar): Dashboard, My Account and Sign Out. */
+/** The user menu's languages: choosing one closes the menu. */
+const UserMenuLocales = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <>
+      <Divider />
+      <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('portal.locale.label')}</ListSubheader>
+      <LocaleMenuItems onChosen={() => userMenu?.onClose()} />
+      <Divider />
+    </>
+  );
+};
+
+/** The user menu (spec 01 §2 top bar): Dashboard, My Account, the language and Sign Out. */
 const PortalAppBar = () => (
   <AppBar
     toolbar={<CustomerContext />}
@@ -34,6 +49,7 @@ const PortalAppBar = () => (
       <UserMenu>
         <UserMenuLink to={PAGE_PATH.report} label="portal.menu.dashboard" icon={DashboardIcon} />
         <UserMenuLink to={MY_ACCOUNT_PATH} label="portal.menu.myAccount" icon={AccountCircleIcon} />
+        <UserMenuLocales />
         <Logout />
       </UserMenu>
     }

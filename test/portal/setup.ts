@@ -18,7 +18,8 @@ configure({ asyncUtilTimeout: APPEAR_BOUND_MS });
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // Screens are rendered as the signed-in portal draws them: with the whole catalogue (src/signedIn.ts).
-  await loadCatalogue();
+  // (Transport tests, in Vitest's node environment, draw nothing: there is no page to load it for.)
+  if (typeof window !== 'undefined') await loadCatalogue();
 });
 afterEach(async () => {
   cleanup();

@@ -28,6 +28,8 @@ export const accounts = pgTable(
      */
     recoveryEmail: text('recovery_email'),
     recoveryEmailVerified: boolean('recovery_email_verified').notNull().default(false),
+    /** The language the account chose (contract/translations.ts LOCALES); null: the browser's choice. */
+    locale: text('locale'),
     enable2fa: boolean('enable_2fa').notNull().default(false),
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()

@@ -409,7 +409,7 @@ export async function decideSeamlessWithAppCode(
       ) {
         throw accountInactive();
       }
-      if (account.forceChangePassword) throw fail({ ...PASSWORD_CHANGE_REQUIRED, status: 403 });
+      if (account.forceChangePassword) throw fail(PASSWORD_CHANGE_REQUIRED);
       await decideSeamlessSession(
         tx,
         {

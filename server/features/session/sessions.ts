@@ -128,6 +128,7 @@ export async function sessionAccountOf(db: Database, accountId: string) {
       customerId: accounts.customerId,
       customerName: customers.companyName,
       forceChangePassword: accounts.forceChangePassword,
+      locale: accounts.locale,
     })
     .from(accounts)
     .leftJoin(customers, eq(customers.id, accounts.customerId))

@@ -16,6 +16,7 @@ export const error = {
     notFound: 'Account with the email not found',
     oldPasswordIncorrect: 'Old Password is Incorrect',
     ouRequired: 'ou is required for LDAP',
+    passwordChangeRequired: 'Change your password before you continue.',
     passwordRequired: 'Password is required',
     roleRequired: 'Account Role is required',
     roleScope: 'The selected roles cannot be given to this account.',
@@ -310,6 +311,13 @@ export const error = {
     nameRequired: 'Name is required',
     notFound: 'Token pack not found. The user is in no token pack yet.',
     serviceInstanceOnePack: 'Service instance must belong to one token pack',
+  },
+  translation: {
+    keyNotFound: 'There is no message with this key in the catalogue.',
+    localeNotFound: 'The portal has no catalogue in this language.',
+    placeholders: 'The text must keep the placeholders of the message: %{placeholders}.',
+    pluralForms:
+      'In this language the message has %{smart_count} form: write one text, without vertical bars. |||| In this language the message has %{smart_count} forms: for a count of 1, then for any other count, separated by four vertical bars.',
   },
   upload: {
     duplicatePart: 'The %{part} part is sent more than once.',

@@ -1,6 +1,6 @@
-import { resourceTexts } from '../../features';
 import { docs } from './docPages';
 import { mail } from './mail';
+import { resources } from './resources';
 import { shell } from './shell';
 import { wizard } from './wizard';
 
@@ -15,8 +15,8 @@ export const en = {
   portal: { ...shell.portal, wizard },
   docs,
   mail,
-  // Each feature's texts, from its folder (src/resources/<feature>/texts.ts).
-  resources: resourceTexts('en'),
+  // Each feature's texts, from its folder (src/resources/<feature>/texts.ts), listed by npm run registry.
+  resources,
 };
 
 export type Catalogue = typeof en;

@@ -5,8 +5,9 @@ import { selfService } from './selfService';
 export const portal = {
   selfService,
   myAccount,
-  productName: 'Gateway Portal',
   pageTitle: '%{title} | %{productName}',
+  /** The language menus: the user menu's heading, and the public top bar's button (its accessible name). */
+  locale: { label: 'Language', choose: 'Language: %{language}. Choose another' },
   /** The tab titles of a resource's screens (the list's is the resource's plural name). */
   pageTitles: { create: 'Create %{name}', edit: 'Edit %{name}', show: '%{name}' },
   scope: {

@@ -17,6 +17,7 @@ import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { getProductName, getSupportUrl } from '../../config';
+import { LocaleSwitcher } from '../../i18n/LocaleChoice';
 import { preloadable } from '../../kit/preloadable';
 import { isLive, useSession } from '../../session';
 import { docLinksOf } from './docLinks';
@@ -160,6 +161,7 @@ export const PublicTopBar = () => {
           </>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        <LocaleSwitcher />
         {signedIn && phone ? (
           <IconButton
             color="inherit"
