@@ -83,7 +83,19 @@ export const i18nProvider: I18nProvider = {
   ...polyglot,
   translate: (key, options) =>
     (RECORD_TITLES.has(key) ? recordTitle(options) : undefined) ?? polyglot.translate(key, options),
+  // The page says its language (screen readers and the browser's hyphenation read it).
+  changeLocale: (locale, options) =>
+    Promise.resolve(polyglot.changeLocale(locale, options)).then(() => {
+      if (typeof document !== 'undefined') document.documentElement.lang = polyglot.getLocale();
+    }),
 };
+
+/**
+ * Where numbers and money are written as the interface's language writes them (1,234.50 and $750.00 in
+ * English; 1.234,5 and 750,00 US$ in Vietnamese): a decimal comma in an English sentence reads as a
+ * thousands separator. Dates are written the vi-VN way whatever the language (src/kit/dates.tsx).
+ */
+export const numberLocale = (): string => (i18nProvider.getLocale() === 'vi' ? 'vi-VN' : 'en-US');
 
 /** The locale the browser chose (react-admin's store, `RaStore.locale`), else English. */
 export const storedLocale = (): Locale => {

@@ -7,6 +7,7 @@ import {
   useFieldValue,
   useTranslate,
 } from 'react-admin';
+import { numberLocale } from '../i18n';
 
 /**
  * The one date rule: every date shows in the vi-VN form the spec asks for, day first with two digits for
@@ -84,9 +85,9 @@ export const parseDay = (text: string): string | null => {
   return `${year}-${pad(month)}-${pad(date)}`;
 };
 
-/** A number as the dates' locale writes it (1.234). */
+/** A number as the interface's language writes it (1,234 in English, 1.234 in Vietnamese). */
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
-  value.toLocaleString(DATE_LOCALE, options);
+  value.toLocaleString(numberLocale(), options);
 
 export type DateFieldProps = Omit<RaDateFieldProps, 'locales' | 'options' | 'showDate' | 'transform'>;
 

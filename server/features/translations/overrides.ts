@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { BASE_CATALOGUES } from '../../../contract/i18n/catalogues.ts';
 import {
@@ -19,7 +20,7 @@ import {
   type TranslationState,
 } from '../../../contract/translations.ts';
 import type { Database } from '../../db/client.ts';
-import { translationOverrides } from '../../db/schema.ts';
+import { accounts, translationOverrides } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { AuditWriter } from '../../kit/call.ts';
 
@@ -262,6 +263,35 @@ export async function mergedCatalogue(db: Database, locale: Locale, customer: st
   return { etag, body };
 }
 
+/** The encodings a merged catalogue is sent in, best first: about 190 kB of JSON is some 35 kB in brotli. */
+export type CatalogueEncoding = 'br' | 'gzip' | 'identity';
+
+const encoded = new Map<string, Buffer>();
+
+/** The encoding to send for an Accept-Encoding header. */
+export function encodingFor(acceptEncoding: string | undefined): CatalogueEncoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/** A merged catalogue's body in an encoding, compressed once per ETag. */
+export function encodedBody(etag: string, text: () => string, encoding: CatalogueEncoding): Buffer | string {
+  if (encoding === 'identity') return text();
+  const key = `${encoding}:${etag}`;
+  const known = encoded.get(key);
+  if (known) return known;
+  const raw = Buffer.from(text());
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(raw, { level: 9 });
+  if (encoded.size >= ANSWERED_MAX) encoded.delete(encoded.keys().next().value!);
+  encoded.set(key, body);
+  return body;
+}
+
 /** Whether an If-None-Match header holds the ETag (a list, weak or not, or `*`). */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -269,4 +299,9 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
+}
+
+/** Keeps the language an account chose: its next sign-in, in any browser, speaks it. */
+export async function setAccountLocale(tx: Database, accountId: string, locale: Locale): Promise<void> {
+  await tx.update(accounts).set({ locale }).where(eq(accounts.id, accountId));
 }

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { i18n, isLocale, TRANSLATION_ERRORS, translations } from '../../../contract/translations.ts';
-import { accounts } from '../../db/schema.ts';
 import { fail } from '../../errors.ts';
 import type { Kit } from '../../kit/kit.ts';
 import {
+  encodedBody,
+  encodingFor,
   exportedOverrides,
   listTranslations,
   matches,
   mergedCatalogue,
+  setAccountLocale,
   setOverride,
   translationOf,
 } from './overrides.ts';
@@ -61,14 +62,15 @@ export function translationsRoutes(kit: Kit): void {
       .header('cache-control', 'public, no-cache')
       .header('vary', 'accept-encoding');
     if (matches(call.request.headers['if-none-match'], etag)) return call.reply.status(304).send();
-    return call.reply.header('content-type', 'application/json; charset=utf-8').send(body());
+    const encoding = encodingFor(call.request.headers['accept-encoding']);
+    if (encoding !== 'identity') call.reply.header('content-encoding', encoding);
+    return call.reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(encodedBody(etag, body, encoding));
   });
 
   kit.route(i18n, 'setLocale', async (call) => {
-    await call.tx
-      .update(accounts)
-      .set({ locale: call.body.locale })
-      .where(eq(accounts.id, call.caller.account.id));
+    await setAccountLocale(call.tx, call.caller.account.id, call.body.locale);
     return { locale: call.body.locale };
   });
 }

@@ -21,7 +21,7 @@ import {
   type TranslationRecord,
 } from '../../../contract/translations';
 import { saveFile } from '../../components/saveFile';
-import { LOCALE_NAMES, loadCatalogue } from '../../i18n';
+import { loadCatalogue } from '../../i18n';
 import { DialogForm } from '../../kit/DialogForm';
 import { errorNotification } from '../../kit/notifyError';
 import { ButtonsColumn, ResourceList, searchFilters } from '../../kit/ResourceList';
@@ -131,7 +131,7 @@ const EditDialog = ({ record, onClose }: { record: TranslationRecord; onClose: (
             )}
             <TextInput
               source={locale}
-              label={translate(`${T}.edit.override`, { language: LOCALE_NAMES[locale] })}
+              label={translate(`${T}.edit.override`, { language: translate(`${T}.fields.${locale}`) })}
               helperText={`${T}.edit.help`}
               multiline
               minRows={2}

@@ -5,7 +5,7 @@ export const translations = {
     id: 'Key',
     en: 'English',
     vi: 'Vietnamese',
-    q: 'Search keys and texts',
+    q: 'Search',
     state: 'Show',
   },
   states: { missing: 'Missing in Vietnamese', overridden: 'Overridden' },

@@ -1,0 +1,159 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, expectNoSideScroll } from './axe';
+import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
+import { api, customerAdminWithOwnPassword, operatorWithOwnPassword } from './harness-api';
+
+/**
+ * Journeys of the translators and of the languages: an operator overrides a message on /translations and
+ * every visitor's next page shows it; a visitor switches the sign-in page to Vietnamese and the choice
+ * follows the account to another browser; a customer administrator's override shows to that customer's
+ * administrators only.
+ */
+describe('translations', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let operator: { email: string; password: string };
+  let operatorToken: string;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    const own = await operatorWithOwnPassword(portal, 'Translate-Pass-1');
+    operatorToken = own.token;
+    operator = { email: portal.operator.email, password: own.password };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (portal) await portal.stop();
+  });
+
+  const visitorPage = async (width = 1280): Promise<Page> =>
+    (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+
+  it("an operator's override on /translations changes the sign-in page every visitor then opens", async () => {
+    const page = await signedInPage(browser, portal, operator);
+    await page.goto(`${portal.url}/translations`);
+    await page.getByRole('heading', { name: 'Translations' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search' }).fill('portal.login.title');
+    const row = page.getByRole('row').filter({ hasText: 'portal.login.title' });
+    await row.waitFor();
+    // English and Vietnamese side by side.
+    await row.getByText('Đăng nhập').waitFor();
+    await expectAccessible(page, 'the translations list');
+    await page.screenshot({ path: 'test-results/translations-list.png', fullPage: true });
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit portal.login.title' });
+    await dialog.getByRole('textbox', { name: 'English override' }).fill('Sign in to Acme Gateway');
+    await expectAccessible(page, 'the override dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. This portal shows it now').waitFor();
+    await row.getByText('Override').waitFor();
+
+    const visitor = await visitorPage();
+    await visitor.goto(`${portal.url}/login`);
+    await visitor.getByRole('heading', { name: 'Sign in to Acme Gateway' }).waitFor();
+
+    // Only the overrides are exported, as a catalogue file.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export overrides' }).click();
+    await page.getByRole('menuitem', { name: 'English overrides (JSON)' }).click();
+    const file = await (await download).path();
+    const { readFile } = await import('node:fs/promises');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      portal: { login: { title: 'Sign in to Acme Gateway' } },
+    });
+
+    // Removed, the file's text is back for the next visitor.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('textbox', { name: 'English override' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. This portal shows it now').first().waitFor();
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
+  it('a visitor switches to Vietnamese on the public top bar, and the account keeps the choice', async () => {
+    const { email, password } = await customerAdminWithOwnPassword(portal, operatorToken, {
+      companyName: 'Lang Co',
+      email: 'lan.admin@lang.example',
+    });
+    const page = await visitorPage(375);
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('button', { name: /^Language: English/ }).click();
+    await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).not.toBeNull();
+    await expectAccessible(page, 'the sign-in page in Vietnamese, on a phone');
+    await expectNoSideScroll(page, 'the sign-in page in Vietnamese, on a phone');
+    await page.screenshot({ path: 'test-results/translations-login-vi-375.png', fullPage: true });
+
+    // Signed in, the choice is the account's: another browser opens in Vietnamese after its sign-in.
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.getByRole('button', { name: 'Hồ sơ' }).waitFor();
+    const { token } = await api<{ token: string }>(portal, '/auth/signin', {
+      json: { login: email, password },
+    });
+    const account = await api<{ locale: string | null }>(portal, '/account/load_account_by_token', {
+      token,
+      method: 'POST',
+    });
+    expect(account.locale).toBeNull();
+    // The choice made while signed in (the user menu's languages) is kept on the account.
+    await page.getByRole('button', { name: 'Hồ sơ' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
+    await page.getByRole('button', { name: 'Hồ sơ' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ locale: string | null }>(portal, '/account/load_account_by_token', {
+              token,
+              method: 'POST',
+            })
+          ).locale,
+      )
+      .toBe('vi');
+    const elsewhere = await signedInPage(browser, portal, { email, password });
+    await elsewhere.getByText('Bảng điều khiển').first().waitFor();
+  });
+
+  it("a customer administrator's override shows to that customer's administrators, not to another customer's", async () => {
+    const first = await customerAdminWithOwnPassword(portal, operatorToken, {
+      companyName: 'First Words Ltd',
+      email: 'fay.admin@first.example',
+    });
+    const second = await customerAdminWithOwnPassword(portal, operatorToken, {
+      companyName: 'Second Words Ltd',
+      email: 'sam.admin@second.example',
+    });
+    const firstPage = await signedInPage(browser, portal, first);
+    await firstPage.goto(`${portal.url}/translations`);
+    await firstPage.getByText("Your overrides change a message for your organisation's").waitFor();
+    await firstPage.getByRole('textbox', { name: 'Search' }).fill('portal.menu.dashboard');
+    const row = firstPage.getByRole('row').filter({ hasText: 'portal.menu.dashboard' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = firstPage.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'English override' }).fill('Home base');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await firstPage.getByText('Saved. This portal shows it now').waitFor();
+    await firstPage
+      .getByRole('menuitem', { name: 'Home base' })
+      .or(firstPage.getByText('Home base'))
+      .first()
+      .waitFor();
+
+    const secondPage = await signedInPage(browser, portal, second);
+    await secondPage.goto(`${portal.url}/report`);
+    await secondPage.getByText('Dashboard').first().waitFor();
+    expect(await secondPage.getByText('Home base').count()).toBe(0);
+    const anonymous = await api<{ portal: { menu: { dashboard: string } } }>(portal, '/i18n/en');
+    expect(anonymous.portal.menu.dashboard).toBe('Dashboard');
+  });
+});
