@@ -26,7 +26,7 @@ export const AUDIT_TABLES = [
   'Subscription',
   'Theme',
   'TokenPack',
-  'translations',
+  'Translation',
   'WhiteListIp',
   'User',
 ] as const;
@@ -55,7 +55,7 @@ export const AUDIT_TABLE_NAMES: Readonly<Record<AuditTable, string>> = {
   Subscription: 'Subscription',
   Theme: 'Theme',
   TokenPack: 'Token pack',
-  translations: 'Translations',
+  Translation: 'Translations',
   WhiteListIp: 'Trusted network',
   User: 'User',
 };

@@ -95,7 +95,7 @@ export const translations = defineResource({
   base: '/translations',
   customerScoped: false,
   permission: 'translations',
-  audit: { table: 'translations', name: 'Translations' },
+  audit: { table: 'Translation', name: 'Translations' },
   list: {
     by: 'pageSearch',
     path: '{base}',

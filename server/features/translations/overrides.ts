@@ -178,6 +178,49 @@ function checkText(key: string, locale: Locale, text: string): void {
     throw fail(TRANSLATION_ERRORS.pluralForms, { smart_count: forms, field: locale });
 }
 
+/**
+ * Puts `text` (null: nothing) as the override `where` names, and answers the text it had. Two first writes
+ * of a key that arrive together both succeed: the second's insert waits for the first's, finds its row and
+ * updates it (on PostgreSQL; PGlite runs one transaction at a time).
+ */
+async function replaceOverride(
+  tx: Database,
+  row: { customerId: string | null; locale: Locale; key: string; text: string | null; by: string },
+  where: SQL | undefined,
+): Promise<string | null> {
+  if (row.text === null) {
+    const [removed] = await tx
+      .delete(translationOverrides)
+      .where(where)
+      .returning({ text: translationOverrides.text });
+    return removed?.text ?? null;
+  }
+  const inserted = await tx
+    .insert(translationOverrides)
+    .values({
+      customerId: row.customerId,
+      locale: row.locale,
+      key: row.key,
+      text: row.text,
+      modifiedBy: row.by,
+    })
+    .onConflictDoNothing()
+    .returning({ id: translationOverrides.id });
+  if (inserted.length > 0) return null;
+  const [before] = await tx
+    .select({ text: translationOverrides.text })
+    .from(translationOverrides)
+    .where(where)
+    .for('update');
+  if (before && before.text !== row.text) {
+    await tx
+      .update(translationOverrides)
+      .set({ text: row.text, modifiedBy: row.by, modifiedDate: new Date() })
+      .where(where);
+  }
+  return before?.text ?? null;
+}
+
 /** Sets (or, with an empty text, removes) one locale's override of a key in the caller's scope; audited. */
 export async function setOverride(
   tx: Database,
@@ -194,24 +237,14 @@ export async function setOverride(
     ? eq(translationOverrides.customerId, by.customer)
     : isNull(translationOverrides.customerId);
   const where = and(whose, eq(translationOverrides.locale, locale), eq(translationOverrides.key, key));
-  const [before] = await tx
-    .select({ text: translationOverrides.text })
-    .from(translationOverrides)
-    .where(where);
-  const was = before?.text ?? null;
+  const was = await replaceOverride(
+    tx,
+    { customerId: by.customer, locale, key, text: next, by: by.account },
+    where,
+  );
   if (was !== next) {
-    if (next === null) await tx.delete(translationOverrides).where(where);
-    else if (was === null)
-      await tx
-        .insert(translationOverrides)
-        .values({ customerId: by.customer, locale, key, text: next, modifiedBy: by.account });
-    else
-      await tx
-        .update(translationOverrides)
-        .set({ text: next, modifiedBy: by.account, modifiedDate: new Date() })
-        .where(where);
     await audit({
-      table: 'translations',
+      table: 'Translation',
       action: was === null ? 'CREATE' : next === null ? 'DELETE' : 'UPDATE',
       entityId: key,
       entityName: `${key} (${locale})`,
@@ -268,13 +301,26 @@ export type CatalogueEncoding = 'br' | 'gzip' | 'identity';
 
 const encoded = new Map<string, Buffer>();
 
-/** The encoding to send for an Accept-Encoding header. */
+/** The encoding to send for an Accept-Encoding header (one refused with q=0 is not sent). */
 export function encodingFor(acceptEncoding: string | undefined): CatalogueEncoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(
+        ([, ...parameters]) => !parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter)),
+      )
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
   return 'identity';
 }
+
+/** The ETag of a catalogue sent in an encoding: each coding of it is its own representation. */
+export const etagIn = (etag: string, encoding: CatalogueEncoding): string =>
+  encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 
 /** A merged catalogue's body in an encoding, compressed once per ETag. */
 export function encodedBody(etag: string, text: () => string, encoding: CatalogueEncoding): Buffer | string {
@@ -292,13 +338,17 @@ export function encodedBody(etag: string, text: () => string, encoding: Catalogu
   return body;
 }
 
-/** Whether an If-None-Match header holds the ETag (a list, weak or not, or `*`). */
+/**
+ * Whether an If-None-Match header holds the ETag in any of its codings (a list, weak or not, or `*`): a 304
+ * says the copy the client has, whichever coding it came in, is current.
+ */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  const codings = (['identity', 'br', 'gzip'] as const).map((encoding) => etagIn(etag, encoding));
   return ifNoneMatch
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
+    .some((tag) => tag === '*' || codings.includes(tag));
 }
 
 /** Keeps the language an account chose: its next sign-in, in any browser, speaks it. */

@@ -4,6 +4,7 @@ import type { Kit } from '../../kit/kit.ts';
 import {
   encodedBody,
   encodingFor,
+  etagIn,
   exportedOverrides,
   listTranslations,
   matches,
@@ -56,13 +57,13 @@ export function translationsRoutes(kit: Kit): void {
     const { locale } = call.params;
     if (!isLocale(locale)) throw fail(TRANSLATION_ERRORS.localeNotFound);
     const { etag, body } = await mergedCatalogue(call.tx, locale, call.query.customerId ?? null);
+    const encoding = encodingFor(call.request.headers['accept-encoding']);
     // Asked again at every load of a portal (no-cache): an override reaches it at once, a 304 costs little.
     call.reply
-      .header('etag', etag)
+      .header('etag', etagIn(etag, encoding))
       .header('cache-control', 'public, no-cache')
       .header('vary', 'accept-encoding');
     if (matches(call.request.headers['if-none-match'], etag)) return call.reply.status(304).send();
-    const encoding = encodingFor(call.request.headers['accept-encoding']);
     if (encoding !== 'identity') call.reply.header('content-encoding', encoding);
     return call.reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -480,9 +480,9 @@ describe('writing overrides', () => {
 
 describe('the audit of overrides', () => {
   const providerAudit = (token: string) =>
-    ctx.call('GET', '/api/audit/provider/search?table=translations', { token });
+    ctx.call('GET', '/api/audit/provider/search?table=Translation', { token });
   const customerAudit = (token: string, customerId: string) =>
-    ctx.call('GET', `/api/audit/${customerId}/search?table=translations`, { token });
+    ctx.call('GET', `/api/audit/${customerId}/search?table=Translation`, { token });
 
   it("records an operator's override, its change and its removal in the provider's log", async () => {
     await override(operator, TITLE, 'en', 'Welcome back');
@@ -495,7 +495,7 @@ describe('the audit of overrides', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.content).toEqual([
       expect.objectContaining({
-        table: 'translations',
+        table: 'Translation',
         action: 'DELETE',
         entityId: TITLE,
         entityName: `${TITLE} (en)`,
@@ -521,7 +521,7 @@ describe('the audit of overrides', () => {
     expect(acmes.status).toBe(200);
     expect(acmes.body.content).toEqual([
       expect.objectContaining({
-        table: 'translations',
+        table: 'Translation',
         action: 'CREATE',
         entityId: TITLE,
         entityName: `${TITLE} (vi)`,
