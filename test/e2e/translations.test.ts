@@ -47,6 +47,7 @@ describe('translations', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit portal.login.title' });
     await dialog.getByRole('textbox', { name: 'English override' }).fill('Sign in to Acme Gateway');
     await expectAccessible(page, 'the override dialog');
+    await page.screenshot({ path: 'test-results/translations-edit.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved. This portal shows it now').waitFor();
     await row.getByText('Override').waitFor();
@@ -105,6 +106,9 @@ describe('translations', () => {
     expect(account.locale).toBeNull();
     // The choice made while signed in (the user menu's languages) is kept on the account.
     await page.getByRole('button', { name: 'Hồ sơ' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).waitFor();
+    await expectAccessible(page, 'the user menu in Vietnamese, on a phone');
+    await page.screenshot({ path: 'test-results/translations-user-menu-vi-375.png' });
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
@@ -136,6 +140,11 @@ describe('translations', () => {
     const firstPage = await signedInPage(browser, portal, first);
     await firstPage.goto(`${portal.url}/translations`);
     await firstPage.getByText("Your overrides change a message for your organisation's").waitFor();
+    await firstPage.setViewportSize({ width: 375, height: 812 });
+    await expectAccessible(firstPage, 'the translations list on a phone');
+    await expectNoSideScroll(firstPage, 'the translations list on a phone');
+    await firstPage.screenshot({ path: 'test-results/translations-list-375.png', fullPage: true });
+    await firstPage.setViewportSize({ width: 1280, height: 900 });
     await firstPage.getByRole('textbox', { name: 'Search' }).fill('portal.menu.dashboard');
     const row = firstPage.getByRole('row').filter({ hasText: 'portal.menu.dashboard' });
     await row.getByRole('button', { name: 'Edit' }).click();

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import App from '../../../src/App';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
+import { i18nProvider } from '../../../src/i18n';
 import { type Session, sessionStore } from '../../../src/session';
 import { customerAdmin, input, refill, save, sessionUser, signIn } from '../harness';
 import { API, server } from '../msw';
@@ -54,7 +55,7 @@ describe('My Account', () => {
     );
   });
 
-  it('offers Dashboard, My Account and Sign Out in the user menu; My Account opens the profile', async () => {
+  it('offers Dashboard, My Account, the languages and Sign Out in the user menu; My Account opens the profile', async () => {
     serveProfile();
     server.use(
       http.get(`${API}/account/security/configuration/2fa`, () =>
@@ -66,11 +67,41 @@ describe('My Account', () => {
     expect(await userMenuButton()).toHaveTextContent('Ann Lee');
     const menu = await openUserMenu(user);
     const entries = within(menu).getAllByRole('menuitem');
-    expect(entries.map((entry) => entry.textContent)).toEqual(['Dashboard', 'My Account', 'Sign Out']);
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Dashboard',
+      'My Account',
+      'English',
+      'Tiếng Việt',
+      'Sign Out',
+    ]);
     expect(entries[0]).toHaveAttribute('href', '/report');
+    expect(entries[2]).toHaveClass('Mui-selected');
     await user.click(entries[1]);
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
     expect(pathname()).toBe('/my-account/profile');
+  });
+
+  it('speaks Vietnamese once chosen in the user menu, and keeps the choice on the account', async () => {
+    serveProfile();
+    const kept: unknown[] = [];
+    server.use(
+      http.get(`${API}/account/security/configuration/2fa`, () =>
+        HttpResponse.json({ enable2fa: false, appActivated: true, devices: [] }),
+      ),
+      http.put(`${API}/account/locale`, async ({ request }) => {
+        kept.push(await request.json());
+        return HttpResponse.json({ locale: 'vi' });
+      }),
+    );
+    // The messages are the module's: the next tests speak English again.
+    onTestFinished(() => i18nProvider.changeLocale('en'));
+    const { user } = renderPortal('/my-account/security');
+    expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeInTheDocument();
+    const menu = await openUserMenu(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Tiếng Việt' }));
+    expect(await screen.findByRole('heading', { name: 'Bảo mật', level: 1 })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('vi');
+    await waitFor(() => expect(kept).toEqual([{ locale: 'vi' }]));
   });
 
   it('shows the new name in the top bar once the profile is saved', async () => {

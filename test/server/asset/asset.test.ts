@@ -55,6 +55,7 @@ describe('permission assets', () => {
       'account',
       'account_role',
       'audit',
+      'translations',
     ]);
     const text = await search({ filters: { q: 'soft' } });
     expect(text.body.contents.map((row: { resourceType: string }) => row.resourceType)).toEqual([

@@ -271,8 +271,12 @@ describe("another customer's id, or an unknown one, where the call names its cus
  */
 /** Resources without a list of their own, and the resource whose list shows their records. */
 const LISTED_IN: Readonly<Record<string, string>> = { 'service-launch': 'service-instance' };
-/** Calls whose `id` names no customer's record: a dashboard's uid (customer or provider, the same to all). */
-const NOT_RECORDS = ['report.getOne'];
+/**
+ * Calls whose `id` names no customer's record: a dashboard's uid (customer or provider, the same to all), a
+ * message's key (every customer's: each reads and writes its own overrides of it, and test/server/translations
+ * proves another customer's stay out of reach).
+ */
+const NOT_RECORDS = ['report.getOne', 'translations.getOne', 'translations.update'];
 
 describe('records of another customer', () => {
   const reachable = guarded.filter(

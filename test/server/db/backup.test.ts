@@ -169,6 +169,10 @@ async function fillEveryTable(t: Context): Promise<void> {
   await run(
     sql`insert into sign_in_events (kind, method, outcome) values ('sign-in', 'password', 'success'), ('approval', 'qr', 'failure')`,
   );
+  // The provider's override (no customer) and a customer's, of a text with a placeholder and Vietnamese.
+  await run(sql`insert into translation_overrides (customer_id, locale, key, text, modified_by)
+                values (null, 'en', 'portal.login.title', 'Sign in', ${account.id}),
+                       (${customer.id}, 'vi', 'portal.pageTitle', ${`%{title} | ${AWKWARD} Cổng`}, ${account.id})`);
   await run(
     sql`insert into signin_failures (login, source, last_failed_at) values ('eve@acme.example', '203.0.113.7', '2026-05-06 07:08:09.987654+02')`,
   );

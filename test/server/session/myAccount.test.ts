@@ -281,6 +281,8 @@ describe('POST /api/account/load_account_by_token', () => {
       customerId: null,
       customerName: null,
       forceChangePassword: true,
+      // No language chosen yet: the browser's.
+      locale: null,
     });
   });
 
@@ -326,6 +328,7 @@ describe('POST /api/account/load_account_by_token', () => {
       customerId: customer.id,
       customerName: 'Globex',
       forceChangePassword: false,
+      locale: null,
     });
   });
 });
