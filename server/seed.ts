@@ -21,8 +21,15 @@ export const PROVIDER_ADMIN_ROLE = 'provider_admin';
 export const CUSTOMER_ADMIN_ROLE = 'customer_admin';
 /** The shared read-only customer role: the audit log and the views needed to follow a record. */
 export const AUDITOR_ROLE = 'auditor';
+/** The provider's translators: the portal's messages in every language (/translations), nothing else. */
+export const TRANSLATOR_ROLE = 'translator';
 /** The roles that are part of the product: they cannot be deleted or renamed. */
-export const BUILT_IN_ROLES: readonly string[] = [PROVIDER_ADMIN_ROLE, CUSTOMER_ADMIN_ROLE, AUDITOR_ROLE];
+export const BUILT_IN_ROLES: readonly string[] = [
+  PROVIDER_ADMIN_ROLE,
+  CUSTOMER_ADMIN_ROLE,
+  AUDITOR_ROLE,
+  TRANSLATOR_ROLE,
+];
 
 /** What the auditor may view: the log, and the records its entries are about (accounts, users, services…). */
 export const AUDITOR_VIEWS = [
@@ -156,6 +163,14 @@ export async function ensureSeed(
       resources: PERMISSION_RESOURCES.filter((resource) =>
         (AUDITOR_VIEWS as readonly string[]).includes(resource.name),
       ).map((resource) => ({ ...resource, actions: ['view'] as const })),
+    });
+
+    await ensureRole(tx, {
+      name: TRANSLATOR_ROLE,
+      displayName: 'Translator',
+      description: "Edits the portal's messages in every language (Translations); changes nothing else",
+      scope: 'provider',
+      resources: PERMISSION_RESOURCES.filter((resource) => resource.name === 'translations'),
     });
 
     // The portal's own OAuth2 client, for its sign-in page (password and QR).

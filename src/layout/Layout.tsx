@@ -1,6 +1,7 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import type { ComponentType, ReactNode } from 'react';
 import { AppBar, Logout, Layout as RaLayout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
@@ -34,7 +35,13 @@ const UserMenuLocales = () => {
   return (
     <>
       <Divider />
-      <ListSubheader sx={{ lineHeight: 2.5 }}>{translate('portal.locale.label')}</ListSubheader>
+      {/* A heading of the menu's languages: a menu holds only items, so it is one that does nothing. */}
+      <MenuItem disabled dense sx={{ '&.Mui-disabled': { opacity: 1 }, color: 'text.secondary' }}>
+        <ListItemIcon>
+          <TranslateIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{translate('portal.locale.label')}</ListItemText>
+      </MenuItem>
       <LocaleMenuItems onChosen={() => userMenu?.onClose()} />
       <Divider />
     </>

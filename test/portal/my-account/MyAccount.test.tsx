@@ -70,12 +70,14 @@ describe('My Account', () => {
     expect(entries.map((entry) => entry.textContent)).toEqual([
       'Dashboard',
       'My Account',
+      'Language',
       'English',
       'Tiếng Việt',
       'Sign Out',
     ]);
     expect(entries[0]).toHaveAttribute('href', '/report');
-    expect(entries[2]).toHaveClass('Mui-selected');
+    expect(entries[2]).toHaveAttribute('aria-disabled', 'true');
+    expect(entries[3]).toHaveClass('Mui-selected');
     await user.click(entries[1]);
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
     expect(pathname()).toBe('/my-account/profile');

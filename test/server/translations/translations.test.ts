@@ -3,7 +3,7 @@ import { BASE_CATALOGUES } from '../../../contract/i18n/catalogues.ts';
 import { flatten, type Messages, placeholdersOf } from '../../../contract/i18n/messages.ts';
 import { TRANSLATION_ERRORS } from '../../../contract/translations.ts';
 import { auditLog, translationOverrides } from '../../../server/db/schema.ts';
-import { AUDITOR_ROLE } from '../../../server/seed.ts';
+import { AUDITOR_ROLE, TRANSLATOR_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn, tokenWithRole } from '../fixtures/admin.ts';
 import { type Customer, customerWithAdmin } from '../fixtures/billing.ts';
 import { sharedTestContext } from '../helpers.ts';
@@ -586,6 +586,23 @@ describe('the export of overrides', () => {
   it('refuses an export without a locale it speaks', async () => {
     expect((await ctx.call('GET', '/api/translations/export', { token: operator })).status).toBe(400);
     expect((await calls.export(operator, 'fr')).status).toBe(400);
+  });
+});
+
+describe('the built-in Translator role', () => {
+  it("lets an operator's translator override messages, and nothing else", async () => {
+    const { token } = await signedIn(ctx, { roleIds: [await builtInRoleId(ctx, TRANSLATOR_ROLE)] });
+    const saved = await ctx.call('PUT', `/api/translations/${encodeURIComponent('portal.menu.help')}`, {
+      token,
+      json: { locale: 'vi', text: 'Hướng dẫn' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.override).toEqual({ en: null, vi: 'Hướng dẫn' });
+    expect((await ctx.call('GET', '/api/i18n/vi')).body.portal.menu.help).toBe('Hướng dẫn');
+    expect(
+      (await ctx.call('POST', '/api/customer/search', { token, json: { page: 0, limit: 10 } })).status,
+    ).toBe(403);
+    expect((await ctx.call('GET', '/api/audit/provider/search', { token })).status).toBe(403);
   });
 });
 
