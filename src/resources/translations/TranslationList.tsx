@@ -213,34 +213,68 @@ const Intro = () => {
 
 const Column = DataTable.Col<TranslationRecord>;
 
+/** A row on a phone, under its key: the English and the Vietnamese text, and its Edit button. */
+const PhoneTexts = ({ record, onEdit }: { record: TranslationRecord; onEdit: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <Box component="span" key={locale} lang={locale} sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {shownText(record, locale) ?? translate(`${T}.missing`)}
+        </Box>
+      ))}
+      <Button label={`${T}.edit.action`} onClick={onEdit} sx={{ mt: 0.5 }}>
+        <EditIcon />
+      </Button>
+    </>
+  );
+};
+
 /**
  * /translations: every key of the catalogue with its English and Vietnamese texts and the overrides, with
- * search, a filter for the keys missing in Vietnamese or overridden, edit in place and the export.
+ * search, a filter for the keys missing in Vietnamese or overridden, edit in place and the export. On a
+ * phone, a row is the key over its two texts, with its Edit button.
  */
-export const TranslationList = () => (
-  <ResourceList<TranslationRecord>
-    filters={filters}
-    sort={{ field: 'id', order: 'ASC' }}
-    perPage={25}
-    actions={<ExportOverrides />}
-    empty={false}
-    before={<Intro />}
-    noMatch={<NoMatchText />}
-    // The table on a phone too, scrolling sideways within the page: each row keeps its Edit button.
-    wide
-  >
-    <Column source="id" field={KeyCell} />
-    <Column source="en" disableSort>
-      <TextCell locale="en" />
-    </Column>
-    <Column source="vi" disableSort>
-      <TextCell locale="vi" />
-    </Column>
-    <ButtonsColumn>
-      <EditOverrides />
-    </ButtonsColumn>
-  </ResourceList>
-);
+export const TranslationList = () => {
+  const [editing, setEditing] = useState<TranslationRecord | null>(null);
+  return (
+    <ResourceList<TranslationRecord>
+      filters={filters}
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={25}
+      actions={<ExportOverrides />}
+      empty={false}
+      before={
+        <>
+          <Intro />
+          {editing && <EditDialog record={editing} onClose={() => setEditing(null)} />}
+        </>
+      }
+      noMatch={<NoMatchText />}
+      phone={{
+        primaryText: (record) => (
+          <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {record.id}
+          </Box>
+        ),
+        secondaryText: (record) => <PhoneTexts record={record} onEdit={() => setEditing(record)} />,
+        rowClick: false,
+      }}
+      wide
+    >
+      <Column source="id" field={KeyCell} />
+      <Column source="en" disableSort>
+        <TextCell locale="en" />
+      </Column>
+      <Column source="vi" disableSort>
+        <TextCell locale="vi" />
+      </Column>
+      <ButtonsColumn>
+        <EditOverrides />
+      </ButtonsColumn>
+    </ResourceList>
+  );
+};
 
 const NoMatchText = () => {
   const translate = useTranslate();
