@@ -7,6 +7,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { closed, NullableString, ReadOnly, RequiredText } from './fields.ts';
+import { DEFAULT_RADIUS_MODE, GatewaySignIn, RADIUS_MODES } from './gateway.ts';
 import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 
 /**
@@ -15,8 +16,12 @@ import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineRes
  * secret; it is answered once, when made, and never again.
  */
 
-/** docs/requirements/constants-and-limits.md: the port the gateway's RADIUS proxy listens on. */
+/**
+ * docs/requirements/constants-and-limits.md: the port the gateway's RADIUS server listens on by default
+ * (RADIUS_PORT); a record says the port in force.
+ */
 export const RADIUS_PROXY_PORT = 1812;
+export { DEFAULT_RADIUS_MODE, RADIUS_MODES };
 /** Generated shared secrets: letters and digits (VPN appliances refuse some symbols), about 143 bits. */
 export const RADIUS_SECRET_LENGTH = 24;
 export const RADIUS_LIMITS = { name: NAME_MAX_LENGTH, ipAddress: 45 } as const;
@@ -29,7 +34,17 @@ export const RadiusRecord = Type.Object({
    * service launch made from its name alone.
    */
   ipAddress: NullableString,
-  proxyPort: Type.Literal(RADIUS_PROXY_PORT),
+  /** The UDP port the gateway's RADIUS server listens on now; null when it is turned off (RADIUS_PORT=0). */
+  proxyPort: Type.Union([Type.Integer(), Type.Null()]),
+  /** How the second factor is asked (contract/gateway.ts RADIUS_MODES). */
+  mode: Type.Enum([...RADIUS_MODES]),
+  /**
+   * The NAS-Identifier the VPN must send when another connector has the same address (a shared NAT): the
+   * connector's id.
+   */
+  nasIdentifier: Type.String(),
+  /** The last request the gateway answered for this connector. */
+  lastSignIn: Type.Union([GatewaySignIn, Type.Null()]),
   /** A shared secret is stored; it is never sent back after it was made. */
   secretSet: Type.Boolean(),
   createdDate: Type.String(),
@@ -47,7 +62,13 @@ export const RadiusForm = Type.Object(
   {
     name: RequiredText(RADIUS_LIMITS.name),
     ipAddress: IpAddress,
-    ...recordEcho({ proxyPort: ReadOnly(), secretSet: ReadOnly() }),
+    mode: Type.Optional(Type.Enum([...RADIUS_MODES], { default: DEFAULT_RADIUS_MODE })),
+    ...recordEcho({
+      proxyPort: ReadOnly(),
+      secretSet: ReadOnly(),
+      nasIdentifier: ReadOnly(),
+      lastSignIn: ReadOnly(),
+    }),
   },
   closed,
 );
@@ -59,7 +80,7 @@ export type RadiusSecretAnswer = Static<typeof RadiusSecretAnswer>;
 
 export const RADIUS_LISTING = defineListingNames({
   filters: ['q', 'id'],
-  sort: ['name', 'ipAddress', 'createdDate', 'lastModifiedDate', 'id'],
+  sort: ['name', 'ipAddress', 'mode', 'createdDate', 'lastModifiedDate', 'id'],
   defaultSort: { field: 'name', order: 'ASC' },
 });
 

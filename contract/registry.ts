@@ -10,6 +10,7 @@ import * as connector from './connector.ts';
 import * as customer from './customer.ts';
 import * as directory from './directory.ts';
 import * as errors from './errors.ts';
+import * as gateway from './gateway.ts';
 import * as https from './https.ts';
 import * as mail from './mail.ts';
 import * as oidc from './oidc.ts';
@@ -44,6 +45,7 @@ export const CONTRACT_MODULES = {
   customer,
   directory,
   errors,
+  gateway,
   https,
   mail,
   oidc,

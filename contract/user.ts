@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PlanCoverage } from './billing.ts';
 import { ACTIVE_STATUSES, ActiveStatus, closed, NullableString, PageAnswer, ReadOnly } from './fields.ts';
+import { GatewaySignIn } from './gateway.ts';
 import { ACTIONS, defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
 import { EMAIL_MAX_LENGTH } from './rules.ts';
 
@@ -247,6 +248,19 @@ export const user = defineResource({
         params: params.tokenPack,
         querystring: Type.Object({ customerId: Type.String({ maxLength: 100 }) }, closed),
         response: { 200: Type.Array(UserDevice) },
+      },
+    },
+    gatewaySignIns: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{customerId}/{id}/gateway-sign-ins',
+      summary:
+        "The troubleshooting log's sign-ins: the gateway's last 50 decisions for the user, newest first (time, service, client address, result, reason)",
+      access: view,
+      errors: [404],
+      schema: {
+        params: params.record,
+        response: { 200: Type.Array(GatewaySignIn) },
       },
     },
     resetFaceId: {

@@ -18,6 +18,7 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerRateLimits } from './http/rateLimit.ts';
 import { registerRequestId, requestIdOf } from './http/requestId.ts';
 import { frameAncestorsOf, registerSecurityHeaders } from './http/securityHeaders.ts';
+import type { Listener, Services } from './kit/feature.ts';
 import { createKit } from './kit/kit.ts';
 import { type LogOptions, loggerOptions } from './logging.ts';
 import { invalidText, invalidTextField } from './validation.ts';
@@ -74,6 +75,9 @@ function refuseInvalidText(app: FastifyInstance): void {
 const trustProxyOption = (setting: Config['trustProxy']) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : (setting ?? false);
 
+/** The ports each app's own listeners are bound to (a test that asks for a free port reads it here). */
+export const listeningPorts = new WeakMap<object, Services['listening']>();
+
 export function buildApp({
   db,
   config,
@@ -118,7 +122,7 @@ export function buildApp({
   // Only the host names the server answers to (ALLOWED_HOSTS): the Host header builds links it gives out.
   registerAllowedHosts(app, config.allowedHosts ?? defaultAllowedHosts(config));
   // Counts every request by route pattern; GET /metrics for Prometheus (METRICS_TOKEN, METRICS_ALLOW).
-  registerMetrics(app, { db, settings: config.metrics, now });
+  const metrics = registerMetrics(app, { db, settings: config.metrics, now });
   registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     stripe: paymentProcessor.name === 'stripe',
@@ -135,7 +139,27 @@ export function buildApp({
   // The document collects the routes registered after it.
   registerApiDocs(app, { title: `${config.productName} API`, version: API_VERSION });
 
-  const services = { config, sealer, mail, payments: paymentProcessor, now };
+  const services: Services = {
+    config,
+    sealer,
+    mail,
+    payments: paymentProcessor,
+    now,
+    listening: { radius: null },
+  };
+  // What the features serve beside HTTP (the RADIUS server) starts with the app: a port that cannot be
+  // bound fails the start (a gateway that silently does not answer is worse), and closes with it.
+  listeningPorts.set(app, services.listening);
+  const listeners: Listener[] = [];
+  app.addHook('onReady', async () => {
+    for (const feature of FEATURES) {
+      const listener = await feature.listen?.({ db, services, log: app.log, metrics });
+      if (listener) listeners.push(listener);
+    }
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(listeners.splice(0).map((listener) => listener.close()));
+  });
   // Every feature of server/features, found from its folder (server/features/index.ts).
   app.register(
     async (api) => {

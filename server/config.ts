@@ -103,6 +103,39 @@ export interface Config {
   outboundAllow: string[];
   /** ALLOWED_HOSTS: the host names requests may name (server/http/allowedHosts.ts); `*` any. */
   allowedHosts?: string[];
+  /**
+   * The gateway's RADIUS server (server/features/radius/listener.ts): RADIUS_HOST (default HOST) and
+   * RADIUS_PORT (default 1812; 0 in the environment turns it off, leaving this undefined; 0 here, in a
+   * test, binds a free port). RADIUS_PUSH_TIMEOUT_SEC (default 25): how long a push waits for the app.
+   * RADIUS_REJECT_DELAY_MS (default 1000): an Access-Reject is sent no sooner, whatever the reason, so that
+   * its time does not tell an unknown user from a wrong password and slows down guessing.
+   */
+  radius?: RadiusSettings;
+}
+
+export interface RadiusSettings {
+  host: string;
+  port: number;
+  pushTimeoutSec: number;
+  rejectDelayMs: number;
+}
+
+export const DEFAULT_RADIUS_PORT = 1812;
+
+/** RADIUS_* (see Config.radius); undefined when RADIUS_PORT is 0. */
+function radiusSetting(env: Env, host: string): RadiusSettings | undefined {
+  const port = integer(env, 'RADIUS_PORT', DEFAULT_RADIUS_PORT, 0, 65535);
+  if (port === 0) return undefined;
+  const radiusHost = nonEmpty(env, 'RADIUS_HOST') ?? host;
+  if (isIP(radiusHost) === 0 && radiusHost !== 'localhost') {
+    throw new Error(`RADIUS_HOST must be an IP address to listen on, as 0.0.0.0 or :: (got "${radiusHost}")`);
+  }
+  return {
+    host: radiusHost === 'localhost' ? '127.0.0.1' : radiusHost,
+    port,
+    pushTimeoutSec: integer(env, 'RADIUS_PUSH_TIMEOUT_SEC', 25, 1, 300),
+    rejectDelayMs: integer(env, 'RADIUS_REJECT_DELAY_MS', 1000, 0, 10_000),
+  };
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: both or neither, of the same mode (test or live). */
@@ -426,9 +459,10 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const host = nonEmpty(env, 'HOST') ?? DEFAULT_HOST;
   return {
     port,
-    host: nonEmpty(env, 'HOST') ?? DEFAULT_HOST,
+    host,
     dataDir,
     databaseUrl,
     jwtSecret,
@@ -464,5 +498,6 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: metricsSetting(env),
     outboundAllow: addressRanges(env, 'OUTBOUND_ALLOW', '10.0.0.0/8,192.168.10.5') ?? [],
     allowedHosts: allowedHostsSetting(env),
+    radius: radiusSetting(env, host),
   };
 }

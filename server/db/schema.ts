@@ -12,6 +12,7 @@ export * from '../features/cloudConfig/schema.ts';
 export * from '../features/connector/schema.ts';
 export * from '../features/customer/schema.ts';
 export * from '../features/directory/schema.ts';
+export * from '../features/gateway/schema.ts';
 export * from '../features/oauth2/schema.ts';
 export * from '../features/order/schema.ts';
 export * from '../features/otp/schema.ts';

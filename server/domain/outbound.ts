@@ -67,7 +67,8 @@ export function isAddressRange(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
 }
 
-function blockList(entries: readonly string[]): BlockList {
+/** A BlockList of addresses and CIDR ranges (entries checked by isAddressRange). */
+export function blockList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');

@@ -9,6 +9,7 @@ import cloudConfig from './cloudConfig/index.ts';
 import connector from './connector/index.ts';
 import customer from './customer/index.ts';
 import directory from './directory/index.ts';
+import gateway from './gateway/index.ts';
 import https from './https/index.ts';
 import oauth2 from './oauth2/index.ts';
 import oidc from './oidc/index.ts';
@@ -45,6 +46,7 @@ export const FEATURES: readonly ServerFeature[] = [
   connector,
   customer,
   directory,
+  gateway,
   https,
   oauth2,
   oidc,

@@ -229,7 +229,7 @@ const readOrNaN = async (read: () => Promise<number>, warn: (error: unknown) => 
 export function registerMetrics(
   app: FastifyInstance,
   { db, settings, now = () => new Date() }: MetricsOptions,
-): void {
+): Registry {
   const registry = new Registry();
   const registers = [registry];
   const requests = new Counter({
@@ -294,7 +294,6 @@ export function registerMetrics(
   registry.registerMetric(waitingAddresses);
   registry.registerMetric(besiegedLogins);
   const mayRead = metricsAccess(settings);
-  const scraped = Registry.merge([registry, processMetrics()]);
 
   const stopObserving = instrumentDatabase(db, (seconds) => queries.observe(seconds));
   app.addHook('onClose', async () => {
@@ -312,7 +311,9 @@ export function registerMetrics(
     if (!mayRead(request)) {
       return reply.status(403).type('text/plain; charset=utf-8').send('Forbidden\n');
     }
-    const text = await scraped.metrics();
+    // Merged at each scrape: the listeners register their metrics once the app is ready.
+    const text = await Registry.merge([registry, processMetrics()]).metrics();
     return reply.type(CONTENT_TYPE).header('cache-control', 'no-store').send(text);
   });
+  return registry;
 }

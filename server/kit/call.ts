@@ -121,6 +121,8 @@ export interface Scope {
   customer: string | null | undefined;
   /** The gateway's public address, for records that show the gateway's URLs. */
   origin: string;
+  /** The ports the gateway's listeners are bound to, for records that show them (a call's services). */
+  services?: Pick<Services, 'listening'>;
 }
 
 /** A write's scope: with the audit writer. */

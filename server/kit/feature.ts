@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { MailQueue } from '../domain/mail/index.ts';
 import type { PaymentProcessor } from '../domain/payments/index.ts';
 import type { Sealer } from '../domain/secrets.ts';
@@ -23,6 +26,22 @@ export interface Services {
   payments: PaymentProcessor;
   /** The clock of rate limits, sign-in delays and expiries (tests move it instead of waiting). */
   now: () => Date;
+  /** The ports the gateway's own listeners are bound to now (null: not listening), set as they start. */
+  listening: { radius: number | null };
+}
+
+/** What a feature's listener (a protocol served beside HTTP) is started with. */
+export interface ListenerContext {
+  db: Database;
+  services: Services;
+  log: FastifyBaseLogger;
+  /** The app's metrics registry: the listener's counters are served with GET /metrics. */
+  metrics: Registry;
+}
+
+/** A running listener: closed when the app closes. */
+export interface Listener {
+  close(): Promise<void>;
 }
 
 export interface ServerFeature {
@@ -30,6 +49,11 @@ export interface ServerFeature {
   name: string;
   /** Registers the feature's calls with the route kit. */
   routes: (kit: Kit) => void | Promise<void>;
+  /**
+   * Starts what the feature serves beside HTTP (the RADIUS server), when the app is ready; a failure to
+   * start fails the app's start. Undefined when the config turns it off.
+   */
+  listen?: (context: ListenerContext) => Promise<Listener | undefined>;
 }
 
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature;

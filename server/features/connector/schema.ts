@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_RADIUS_MODE, RADIUS_MODES } from '../../../contract/gateway.ts';
 import { timestamptz } from '../../db/columns.ts';
 import { customerScope } from '../../db/reach.ts';
 import { customers } from '../customer/schema.ts';
@@ -31,10 +32,15 @@ export const radiusConnectors = pgTable(
     ipAddress: text('ip_address'),
     /** Sealed. */
     sharedSecret: text('shared_secret').notNull(),
+    /** How the gateway asks for the second factor (contract/gateway.ts RADIUS_MODES). */
+    mode: text('mode', { enum: RADIUS_MODES }).notNull().default(DEFAULT_RADIUS_MODE),
     ...dates(),
   },
   (t) => [
     uniqueIndex('radius_connectors_ip_idx').on(t.customerId, t.ipAddress),
+    /** The gateway finds a packet's connectors by its source address, across customers. */
+    index('radius_connectors_address_idx').on(t.ipAddress),
+    check('radius_connectors_mode_check', sql`${t.mode} in ('challenge', 'push', 'append')`),
     index('radius_connectors_name_idx').on(t.customerId, t.name),
     customerScope(t.customerId),
   ],

@@ -224,6 +224,44 @@ function failure(error: unknown, settings: LdapSettings, step: Step, secrets: st
   );
 }
 
+/**
+ * A client for the directory's server, not yet connected nor bound: the host resolved through the outbound
+ * guard (a refused address is never connected to), the connection made to the addresses it checked, with
+ * the timeouts of `options`.
+ */
+async function newClient(settings: LdapSettings, options: LdapOptions, step: Step): Promise<Client> {
+  let resolved: Resolved;
+  try {
+    resolved = await resolveOutbound(settings.host, options.outbound, { timeoutMs: step.timeoutMs });
+  } catch (error) {
+    throw failure(error, settings, step, []);
+  }
+  // The connection goes to the addresses the guard checked (the lookup answers them; no DNS query again),
+  // for the host name: ldaps:// verifies the server's certificate for it against the system's authorities
+  // (a self-signed one fails with 'tls').
+  const lookup = pinnedLookup(resolved);
+  const servername = isIP(settings.host) === 0 ? { servername: settings.host } : {};
+  const connect = (port: number) => netConnect({ port, host: settings.host, lookup });
+  const connectSecurely = (port: number, _host: string, tlsOptions?: ConnectionOptions) =>
+    tlsConnect({ ...tlsOptions, ...servername, port, host: settings.host, lookup });
+  try {
+    return new Client({
+      url: urlOf(settings),
+      timeout: step.timeoutMs,
+      connectTimeout: step.timeoutMs,
+      strictDN: false,
+      createConnection: connect as typeof netConnect,
+      createSecureConnection: connectSecurely as typeof tlsConnect,
+      ...(settings.secured ? { tlsOptions: { minVersion: 'TLSv1.2' as const } } : {}),
+    });
+  } catch {
+    throw new LdapError(
+      'refused',
+      `'${settings.host}:${settings.port}' is not an address an LDAP client can use.`,
+    );
+  }
+}
+
 /** Runs `work` on a client bound with the configured account, then closes the connection. */
 async function withClient<T>(
   settings: LdapSettings,
@@ -237,37 +275,7 @@ async function withClient<T>(
     // An empty password would be an anonymous bind, which many directories accept.
     throw new LdapError('credentials', 'No password is set for the user DN.');
   }
-  let resolved: Resolved;
-  try {
-    resolved = await resolveOutbound(settings.host, options.outbound, { timeoutMs });
-  } catch (error) {
-    throw failure(error, settings, step, []);
-  }
-  // The connection goes to the addresses the guard checked (the lookup answers them; no DNS query again),
-  // for the host name: ldaps:// verifies the server's certificate for it against the system's authorities
-  // (a self-signed one fails with 'tls').
-  const lookup = pinnedLookup(resolved);
-  const servername = isIP(settings.host) === 0 ? { servername: settings.host } : {};
-  const connect = (port: number) => netConnect({ port, host: settings.host, lookup });
-  const connectSecurely = (port: number, _host: string, tlsOptions?: ConnectionOptions) =>
-    tlsConnect({ ...tlsOptions, ...servername, port, host: settings.host, lookup });
-  let client: Client;
-  try {
-    client = new Client({
-      url: urlOf(settings),
-      timeout: timeoutMs,
-      connectTimeout: timeoutMs,
-      strictDN: false,
-      createConnection: connect as typeof netConnect,
-      createSecureConnection: connectSecurely as typeof tlsConnect,
-      ...(settings.secured ? { tlsOptions: { minVersion: 'TLSv1.2' as const } } : {}),
-    });
-  } catch {
-    throw new LdapError(
-      'refused',
-      `'${settings.host}:${settings.port}' is not an address an LDAP client can use.`,
-    );
-  }
+  const client = await newClient(settings, options, step);
   try {
     await client.bind(settings.userDn, settings.password);
     step.bound = true;
@@ -278,6 +286,51 @@ async function withClient<T>(
   } finally {
     await client.unbind().catch(() => undefined);
   }
+}
+
+/**
+ * A connection kept for checking users' passwords (the gateway's first factor): `check` binds as the user
+ * on it; a wrong password leaves it usable for the next check, anything else closes it.
+ */
+export interface PasswordChecker {
+  /** 'ok', 'wrong' (the directory refused the DN or password), or throws an LdapError. */
+  check(dn: string, password: string): Promise<'ok' | 'wrong'>;
+  close(): Promise<void>;
+  /** False once a failure closed it. */
+  readonly usable: boolean;
+}
+
+/** Opens a connection to the directory for password checks (see PasswordChecker). */
+export async function openPasswordChecker(
+  settings: LdapSettings,
+  options: LdapOptions,
+): Promise<PasswordChecker> {
+  const step: Step = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, bound: false };
+  const client = await newClient(settings, options, step);
+  let usable = true;
+  return {
+    get usable() {
+      return usable;
+    },
+    async check(dn, password) {
+      // An empty password is an unauthenticated bind (RFC 4513 §5.1.2), which directories accept: refused here.
+      if (password === '' || dn === '') return 'wrong';
+      try {
+        await client.bind(dn, password);
+        step.bound = true;
+        return 'ok';
+      } catch (error) {
+        if (error instanceof InvalidCredentialsError || error instanceof InvalidDNSyntaxError) return 'wrong';
+        usable = false;
+        await client.unbind().catch(() => undefined);
+        throw failure(error, settings, step, [password]);
+      }
+    },
+    async close() {
+      usable = false;
+      await client.unbind().catch(() => undefined);
+    },
+  };
 }
 
 /** A value as it may stand in a filter (RFC 4515): `\`, `*`, `(`, `)` and NUL escaped as hex. */

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import {
   type CodeCandidate,
+  type CodeCheck,
   checkCode,
   deviceCandidateFields,
   deviceWriter,
@@ -394,8 +395,55 @@ async function serviceOfApiKey(db: Database, apiKey: unknown): Promise<OtpServic
 }
 
 /** A seed or an activated device a code may come from, as locked for the check. */
-interface Candidate extends CodeCandidate {
+export interface Candidate extends CodeCandidate {
   method: 'otp' | 'app';
+}
+
+/**
+ * Checks `code` against the OTP seeds of `userIds` for `service` and the V-Key apps they activated in its
+ * token pack (read locked, in `tx`), and writes the bookkeeping (codeCheck.ts): the gateways' check of a
+ * code, by the HTTPS API here and by the RADIUS server (gateway/decision.ts).
+ */
+export async function checkUsersCode(
+  tx: Database,
+  sealer: Sealer,
+  service: Pick<OtpService, 'id' | 'tokenPackId'>,
+  userIds: readonly string[],
+  code: string,
+  now: Date,
+  options: { seeds?: boolean } = {},
+): Promise<CodeCheck<Candidate>> {
+  const seeds =
+    options.seeds === false
+      ? []
+      : await tx
+          .select({
+            id: otpCodes.id,
+            seed: otpCodes.seed,
+            lastUsedStep: otpCodes.lastUsedStep,
+            failedAttempts: otpCodes.failedAttempts,
+            lockedUntil: otpCodes.lockedUntil,
+          })
+          .from(otpCodes)
+          .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, [...userIds])))
+          .orderBy(otpCodes.id)
+          .for('update');
+  const devices = await tx
+    .select(deviceCandidateFields)
+    .from(userDevices)
+    .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, [...userIds])))
+    .orderBy(userDevices.activatedDate, userDevices.id)
+    .for('update');
+  const candidates: Candidate[] = [
+    ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
+    ...devices.map((row) => ({ ...row, method: 'app' as const })),
+  ];
+  const writeDevice = deviceWriter(tx, now);
+  return checkCode(sealer, candidates, code, now, (candidate, values, matched) =>
+    candidate.method === 'otp'
+      ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
+      : writeDevice(candidate, values, matched),
+  );
 }
 
 /**
@@ -425,34 +473,13 @@ async function verifyCode(
   const found: typeof named = [];
   for (const user of named) if (await coversUser(tx, service, user.id, now)) found.push(user);
   if (found.length === 0) return uncheckedAttempt(tx, service, body.username, now);
-  const userIds = found.map((user) => user.id);
-  const seeds = await tx
-    .select({
-      id: otpCodes.id,
-      seed: otpCodes.seed,
-      lastUsedStep: otpCodes.lastUsedStep,
-      failedAttempts: otpCodes.failedAttempts,
-      lockedUntil: otpCodes.lockedUntil,
-    })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, userIds)))
-    .orderBy(otpCodes.id)
-    .for('update');
-  const devices = await tx
-    .select(deviceCandidateFields)
-    .from(userDevices)
-    .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, userIds)))
-    .orderBy(userDevices.activatedDate, userDevices.id)
-    .for('update');
-  const candidates: Candidate[] = [
-    ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
-    ...devices.map((row) => ({ ...row, method: 'app' as const })),
-  ];
-  const writeDevice = deviceWriter(tx, now);
-  const checked = await checkCode(sealer, candidates, body.code, now, (candidate, values, matched) =>
-    candidate.method === 'otp'
-      ? tx.update(otpCodes).set(values).where(eq(otpCodes.id, candidate.id))
-      : writeDevice(candidate, values, matched),
+  const checked = await checkUsersCode(
+    tx,
+    sealer,
+    service,
+    found.map((user) => user.id),
+    body.code,
+    now,
   );
   if (checked.outcome === 'locked') throw fail(OTP_ERRORS.locked);
   if (checked.outcome === 'match') return { valid: true, method: checked.candidate.method };

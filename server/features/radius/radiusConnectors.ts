@@ -1,9 +1,5 @@
-import {
-  RADIUS_ERRORS,
-  RADIUS_LISTING,
-  RADIUS_PROXY_PORT,
-  type RadiusRecord,
-} from '../../../contract/radius.ts';
+import type { GatewaySignIn } from '../../../contract/gateway.ts';
+import { RADIUS_ERRORS, RADIUS_LISTING, type RadiusRecord } from '../../../contract/radius.ts';
 import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { radiusConnectors } from '../../db/schema.ts';
 import { sqlStateOf } from '../../db/sqlState.ts';
@@ -13,6 +9,7 @@ import { fail } from '../../errors.ts';
 import type { Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { newRadiusSecret } from '../connector/make.ts';
+import { lastSignInsOf } from '../gateway/signInLog.ts';
 
 /**
  * RADIUS connectors (contract/radius.ts): a customer's rows, the IP address unique in the customer, and the
@@ -35,6 +32,7 @@ export const radiusListing = defineListing({
   sort: {
     name: radiusConnectors.name,
     ipAddress: radiusConnectors.ipAddress,
+    mode: radiusConnectors.mode,
     createdDate: radiusConnectors.createdDate,
     lastModifiedDate: radiusConnectors.lastModifiedDate,
     id: radiusConnectors.id,
@@ -43,15 +41,32 @@ export const radiusListing = defineListing({
   unique: radiusConnectors.id,
 });
 
-const toRecord = (row: RadiusRow): RadiusRecord => ({
+const toRecord = (
+  row: RadiusRow,
+  proxyPort: number | null,
+  lastSignIn: GatewaySignIn | undefined,
+): RadiusRecord => ({
   id: row.id,
   name: row.name,
   ipAddress: row.ipAddress,
-  proxyPort: RADIUS_PROXY_PORT,
+  proxyPort,
+  mode: row.mode,
+  nasIdentifier: row.id,
   secretSet: row.sharedSecret !== '',
+  lastSignIn: lastSignIn ?? null,
   createdDate: row.createdDate.toISOString(),
   lastModifiedDate: row.lastModifiedDate.toISOString(),
 });
+
+/** The records of `found`: the port the RADIUS server listens on now, each connector's last request. */
+async function toRecords(scope: Scope, found: RadiusRow[]): Promise<RadiusRecord[]> {
+  const last = await lastSignInsOf(
+    scope.tx,
+    found.map((row) => row.id),
+  );
+  const port = scope.services?.listening.radius ?? null;
+  return found.map((row) => toRecord(row, port, last.get(row.id)));
+}
 
 /** What the audit log keeps (the shared secret only as changed). */
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: RadiusRow) =>
@@ -71,7 +86,7 @@ export const radiusRows = defineRows<RadiusRow, RadiusRecord>({
   customerColumn: radiusConnectors.customerId,
   select: (db) => db.select().from(radiusConnectors).$dynamic(),
   listing: radiusListing,
-  toRecords: (_, found) => found.map(toRecord),
+  toRecords,
   notFound: () => fail(RADIUS_ERRORS.notFound),
   audit: { table: 'Radius', fields: audited, customerOf: (row) => row.customerId },
   modifiedAt: radiusConnectors.lastModifiedDate,

@@ -1,4 +1,4 @@
-import { RADIUS_LISTING, type RadiusForm, radius } from '../../../contract/radius.ts';
+import { DEFAULT_RADIUS_MODE, RADIUS_LISTING, type RadiusForm, radius } from '../../../contract/radius.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { newRadiusSecret } from '../connector/make.ts';
 import { claimIp, type RadiusRow, radiusRows, regenerateSecret } from './radiusConnectors.ts';
@@ -17,6 +17,7 @@ export function radiusRoutes(kit: Kit): void {
         customerId: call.customer,
         name: form.name.trim(),
         ipAddress: await claimIp(call, form.ipAddress),
+        mode: form.mode ?? DEFAULT_RADIUS_MODE,
         sharedSecret: newRadiusSecret(call.services.sealer),
       }),
       answer: (call, row) => ({ id: row.id, sharedSecret: call.services.sealer.open(row.sharedSecret) }),
@@ -25,6 +26,7 @@ export function radiusRoutes(kit: Kit): void {
       values: async (call, before, form) => ({
         name: form.name.trim(),
         ipAddress: await claimIp(call, form.ipAddress, before.id),
+        mode: form.mode ?? before.mode,
       }),
     },
     delete: {},

@@ -133,6 +133,11 @@ export const error = {
     missingTotal: 'The numberOfElements property must be present in the Json response',
     unsupportedAction: 'Unsupported fetch action type',
   },
+  gateway: {
+    locked: 'Too many wrong codes: try again in 15 minutes.',
+    nothingWaiting: 'No sign-in is waiting for your approval.',
+    wrongCode: 'The code is not right. Check the time on your phone and try again.',
+  },
   host: {
     notAllowed:
       'This server does not answer to the name %{host}. Its administrator lists the names it answers to in ALLOWED_HOSTS.',

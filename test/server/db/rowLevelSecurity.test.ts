@@ -88,6 +88,7 @@ beforeAll(async () => {
             services: {
               config,
               sealer: createSealer(config.secretsKey),
+              listening: { radius: null },
               mail: never(),
               payments: never(),
               now: () => new Date(),

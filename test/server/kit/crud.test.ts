@@ -157,6 +157,7 @@ const registerSample =
           services: {
             config,
             sealer: createSealer(config.secretsKey),
+            listening: { radius: null },
             mail: undefined as never,
             payments: undefined as never,
             now: () => new Date(),

@@ -39,7 +39,17 @@ describe('a RADIUS connector', () => {
 
     const read = await world.call('GET', `${acmeBase()}/${id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id, name, ipAddress, proxyPort: 1812, secretSet: true });
+    // This suite's server runs no RADIUS server: the record says so (gateway.test.ts: the port in force).
+    expect(read.body).toMatchObject({
+      id,
+      name,
+      ipAddress,
+      proxyPort: null,
+      secretSet: true,
+      mode: 'challenge',
+      nasIdentifier: id,
+      lastSignIn: null,
+    });
 
     const list = await world.call(
       'GET',
@@ -51,7 +61,16 @@ describe('a RADIUS connector', () => {
 
     const renamed = await world.call('PUT', `${acmeBase()}/${id}`, { ...read.body, name: `${name} (moved)` });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    expect(renamed.body).toMatchObject({ id, name: `${name} (moved)`, ipAddress, proxyPort: 1812 });
+    expect(renamed.body).toMatchObject({ id, name: `${name} (moved)`, ipAddress, mode: 'challenge' });
+
+    const pushed = await world.call('PUT', `${acmeBase()}/${id}`, { ...renamed.body, mode: 'push' });
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+    expect(pushed.body.mode).toBe('push');
+    const kept = await world.call('PUT', `${acmeBase()}/${id}`, { name: `${name} (moved)`, ipAddress });
+    expect(kept.body.mode).toBe('push');
+    const unknownMode = await world.call('PUT', `${acmeBase()}/${id}`, { ...renamed.body, mode: 'sms' });
+    expect(unknownMode.status).toBe(400);
+    expect((await world.call('GET', `${acmeBase()}/${id}`)).body.mode).toBe('push');
     expect((await world.call('GET', `${acmeBase()}/${id}`)).body.name).toBe(`${name} (moved)`);
 
     const removed = await world.call('DELETE', `${base}/${id}?customerId=${world.acme.id}`);

@@ -1,0 +1,506 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
+import type { GatewayReason, GatewayResult, RadiusMode } from '../../../contract/gateway.ts';
+import type { Database } from '../../db/client.ts';
+import { withinCustomer } from '../../db/reach.ts';
+import {
+  customers,
+  directories,
+  gatewayRequests,
+  gatewaySignIns,
+  otpCodes,
+  serviceConnectors,
+  serviceInstances,
+  serviceUsers,
+  tokenPacks,
+  userDevices,
+  users,
+  whiteListIps,
+} from '../../db/schema.ts';
+import { blockList, type OutboundPolicy } from '../../domain/outbound.ts';
+import type { Sealer } from '../../domain/secrets.ts';
+import { recordSignInEvent } from '../../domain/signInEvents.ts';
+import { UUID_PATTERN } from '../../validation.ts';
+import { escapeFilterValue, LdapError } from '../directory/ldapClient.ts';
+import { connectionOf, type DirectoryRow, readSettings } from '../directory/settings.ts';
+import { checkUsersCode } from '../otp/otp.ts';
+import { coversUser } from '../subscription/coverage.ts';
+import { PasswordPool } from './passwordPool.ts';
+
+/**
+ * The gateway's decision on a sign-in through a customer's connector (README, "Signing in to a VPN through
+ * the gateway"), for every protocol the gateway speaks (RADIUS here; the web sign-ins reuse it):
+ *
+ * 1. the connector's service: started, enabled in its token pack, its customer active;
+ * 2. the user: an ACTIVE user of the pack's primary directory with that user name, covered by the pack's
+ *    plan; the password checked by a bind as the user's DN on the directory (LDAP only: the other types
+ *    cannot check a password);
+ * 3. the second factor, skipped for a user on the service's 2FA bypass list and for a client address in
+ *    the pack's trusted networks; else by the connector's mode: `challenge` (a request the client answers
+ *    with the code, kept in the database so that any instance takes the answer), `append` (the code after
+ *    the password and a comma), `push` (a request the user's app approves or rejects, waited for);
+ * 4. the answer, kept in the user's sign-in log (gateway_sign_ins) and counted by the dashboard.
+ *
+ * The client hears only accept, challenge or reject; the reason is in the log. An unknown user name costs
+ * a bind as a wrong password does, so that the time does not tell them apart either.
+ */
+
+/** How long a challenge waits for its code. */
+export const CHALLENGE_TTL_SEC = 120;
+/** How often a held push looks for the app's answer. */
+const PUSH_POLL_MS = 250;
+/** Held requests this long past their expiry are deleted as new ones are made. */
+const KEEP_EXPIRED_MS = 10 * 60_000;
+
+export interface GatewayConnector {
+  id: string;
+  customerId: string;
+  mode: RadiusMode;
+}
+
+export interface GatewayAsk {
+  protocol: 'RADIUS';
+  connector: GatewayConnector;
+  userName: string;
+  /** The password (or, answering a challenge, the code); null when the client sent none (not PAP). */
+  password: string | null;
+  /** The challenge this answers (the State the client sent back). */
+  state: string | null;
+  /** Where the person is (an IP address), else the client's own address. */
+  clientAddress: string | null;
+}
+
+export interface GatewayAnswer {
+  result: GatewayResult;
+  reason: GatewayReason;
+  /** CHALLENGE: the id the client sends back as its State. */
+  state?: string;
+  /** CHALLENGE: what to ask for. */
+  asks?: 'code';
+}
+
+export interface GatewayOptions {
+  db: Database;
+  sealer: Sealer;
+  outbound: OutboundPolicy;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now: () => Date;
+  /** How long a push waits for the app (RADIUS_PUSH_TIMEOUT_SEC). */
+  pushTimeoutSec: number;
+  /** Each directory request's timeout. */
+  ldapTimeoutMs?: number;
+}
+
+/** The service a connector serves, with what the decision reads of it. */
+interface Served {
+  serviceId: string;
+  serviceName: string;
+  serviceStatus: 'STARTED' | 'STOPPED';
+  serviceEnabled: boolean;
+  tokenPackId: string;
+  subscriptionId: string | null;
+  primaryDirectoryId: string | null;
+  customerStatus: 'ACTIVE' | 'INACTIVE';
+  directory: DirectoryRow | null;
+}
+
+interface Person {
+  id: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  source: 'LDAP' | 'AZURE' | 'REST' | 'CSV';
+  externalId: string | null;
+}
+
+const answer = (result: GatewayResult, reason: GatewayReason): GatewayAnswer => ({ result, reason });
+const refuse = (reason: GatewayReason) => answer('REJECT', reason);
+
+/** `secret,123456`: the password and the code after its last comma (append mode). */
+export function splitAppended(value: string): { password: string; code: string | null } {
+  const match = /^(.*),\s*(\d{6})$/s.exec(value);
+  return match ? { password: match[1]!, code: match[2]! } : { password: value, code: null };
+}
+
+export class Gateway {
+  readonly #options: GatewayOptions;
+  readonly #passwords: PasswordPool;
+  readonly #stopping = new AbortController();
+
+  constructor(options: GatewayOptions) {
+    this.#options = options;
+    this.#passwords = new PasswordPool(options.outbound, options.ldapTimeoutMs);
+  }
+
+  /** Stops holding pushes (each answers as timed out) and closes the directory connections. */
+  async close(): Promise<void> {
+    this.#stopping.abort();
+    await this.#passwords.close();
+  }
+
+  /** Decides a sign-in (see the module's comment) and keeps it in the log. */
+  async decide(ask: GatewayAsk): Promise<GatewayAnswer> {
+    const { db } = this.#options;
+    const customer = ask.connector.customerId;
+    const served = await withinCustomer(db, customer, (tx) => servedBy(tx, ask.connector.id));
+    if (!served) {
+      const decided = refuse('noService');
+      await this.#keep(ask, null, null, decided);
+      return decided;
+    }
+    if (ask.state !== null) return this.#answerChallenge(ask, served);
+
+    const person = served.primaryDirectoryId
+      ? await withinCustomer(db, customer, (tx) => personNamed(tx, served.primaryDirectoryId!, ask.userName))
+      : undefined;
+    const decided = await this.#firstAndSecond(ask, served, person);
+    await this.#keep(ask, served, person ?? null, decided);
+    return decided;
+  }
+
+  async #firstAndSecond(ask: GatewayAsk, served: Served, person: Person | undefined): Promise<GatewayAnswer> {
+    const now = this.#options.now();
+    if (served.serviceStatus !== 'STARTED') return refuse('serviceStopped');
+    if (!served.serviceEnabled) return refuse('serviceDisabled');
+    if (served.customerStatus !== 'ACTIVE') return refuse('customerInactive');
+    if (ask.password === null) return refuse('notPap');
+    const appended = ask.connector.mode === 'append' ? splitAppended(ask.password) : null;
+    const password = appended ? appended.password : ask.password;
+
+    if (person?.status !== 'ACTIVE') {
+      // As long as a wrong password takes: a bind that cannot succeed.
+      await this.#bindNobody(served, password);
+      return refuse(person ? 'userInactive' : 'unknownUser');
+    }
+    const directory = served.directory;
+    if (directory?.type !== 'LDAP' || person.source !== 'LDAP' || !person.externalId) {
+      return refuse('directoryCannotCheck');
+    }
+    const covered = await withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
+      coversUser(tx, served, person.id, now),
+    );
+    if (!covered) {
+      await this.#bindNobody(served, password);
+      return refuse('notCovered');
+    }
+    const checked = await this.#checkPassword(directory, person.externalId, password);
+    if (checked !== 'ok') return refuse(checked === 'wrong' ? 'wrongPassword' : 'directoryUnreachable');
+
+    const skip = await this.#skipsSecondFactor(ask, served, person);
+    if (skip) return answer('ACCEPT', skip);
+
+    switch (ask.connector.mode) {
+      case 'append': {
+        if (appended?.code == null) return refuse('wrongCode');
+        return this.#checkCode(ask, served, person.id, appended.code);
+      }
+      case 'push':
+        return this.#push(ask, served, person.id);
+      default:
+        return this.#challenge(ask, served, person.id);
+    }
+  }
+
+  /** The directory's verdict on the user's password: 'ok', 'wrong', or 'unreachable' (logged). */
+  async #checkPassword(directory: DirectoryRow, dn: string, password: string) {
+    try {
+      const connection = connectionOf(readSettings({ ...directory }, { purpose: 'test', stored: directory }));
+      if (connection.type !== 'LDAP') return 'unreachable';
+      return await this.#passwords.check(directory.id, connection.settings, dn, password);
+    } catch (error) {
+      this.#options.log.warn(
+        { directoryId: directory.id, reason: error instanceof LdapError ? error.reason : 'other' },
+        `gateway: the directory could not check a password: ${error instanceof LdapError ? error.detail : 'its settings are incomplete'}`,
+      );
+      return 'unreachable';
+    }
+  }
+
+  /** A bind the directory refuses (a DN no entry has), so that a refusal before the bind takes as long. */
+  async #bindNobody(served: Served, password: string): Promise<void> {
+    const directory = served.directory;
+    if (directory?.type !== 'LDAP' || !directory.baseDn) return;
+    const nobody = `cn=${escapeFilterValue(`gateway-nobody-${randomBytes(8).toString('hex')}`)},${directory.baseDn}`;
+    await this.#checkPassword(directory, nobody, password || 'x');
+  }
+
+  /** Why the user skips the second factor: on the bypass list, or signing in from a trusted network. */
+  async #skipsSecondFactor(
+    ask: GatewayAsk,
+    served: Served,
+    person: Person,
+  ): Promise<'bypass' | 'trustedNetwork' | null> {
+    return withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
+      const [bypass] = await tx
+        .select({ userId: serviceUsers.userId })
+        .from(serviceUsers)
+        .where(
+          and(
+            eq(serviceUsers.serviceInstanceId, served.serviceId),
+            eq(serviceUsers.list, 'BYPASS'),
+            eq(serviceUsers.userId, person.id),
+          ),
+        );
+      if (bypass) return 'bypass';
+      const address = ask.clientAddress;
+      if (!address || isIP(address) === 0) return null;
+      const networks = await tx
+        .select({ ip: whiteListIps.ip })
+        .from(whiteListIps)
+        .where(eq(whiteListIps.tokenPackId, served.tokenPackId));
+      if (networks.length === 0) return null;
+      const list = blockList(networks.map((network) => network.ip));
+      return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4') ? 'trustedNetwork' : null;
+    });
+  }
+
+  /** Whether the user has something to prove the second factor with: an app in the pack, or an OTP seed. */
+  async #hasSecondFactor(customer: string, served: Served, userId: string, appOnly: boolean) {
+    return withinCustomer(this.#options.db, customer, async (tx) => {
+      const [devices] = await tx
+        .select({ n: count() })
+        .from(userDevices)
+        .where(and(eq(userDevices.userId, userId), eq(userDevices.tokenPackId, served.tokenPackId)));
+      if (Number(devices?.n ?? 0) > 0) return true;
+      if (appOnly) return false;
+      const [seeds] = await tx
+        .select({ n: count() })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.serviceInstanceId, served.serviceId)));
+      return Number(seeds?.n ?? 0) > 0;
+    });
+  }
+
+  /** Opens a held request (challenge or push) and answers its id. */
+  async #hold(ask: GatewayAsk, served: Served, userId: string, kind: 'challenge' | 'push', ttlSec: number) {
+    const now = this.#options.now();
+    return withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
+      await tx
+        .delete(gatewayRequests)
+        .where(lt(gatewayRequests.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+      const [held] = await tx
+        .insert(gatewayRequests)
+        .values({
+          customerId: ask.connector.customerId,
+          kind,
+          connectorId: ask.connector.id,
+          serviceInstanceId: served.serviceId,
+          tokenPackId: served.tokenPackId,
+          userId,
+          userName: ask.userName,
+          clientAddress: ask.clientAddress,
+          createdDate: now,
+          expiresAt: new Date(now.getTime() + ttlSec * 1000),
+        })
+        .returning({ id: gatewayRequests.id });
+      return held!.id;
+    });
+  }
+
+  async #challenge(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
+    if (!(await this.#hasSecondFactor(ask.connector.customerId, served, userId, false))) {
+      return refuse('noSecondFactor');
+    }
+    const state = await this.#hold(ask, served, userId, 'challenge', CHALLENGE_TTL_SEC);
+    return { result: 'CHALLENGE', reason: 'challenged', state, asks: 'code' };
+  }
+
+  /** The code a challenge asked for: the challenge is used up, right or wrong. */
+  async #answerChallenge(ask: GatewayAsk, served: Served): Promise<GatewayAnswer> {
+    const now = this.#options.now();
+    const customer = ask.connector.customerId;
+    const state = ask.state ?? '';
+    const held = UUID_PATTERN.test(state)
+      ? await withinCustomer(this.#options.db, customer, async (tx) => {
+          const [row] = await tx
+            .delete(gatewayRequests)
+            .where(
+              and(
+                eq(gatewayRequests.id, state.toLowerCase()),
+                eq(gatewayRequests.connectorId, ask.connector.id),
+                eq(gatewayRequests.kind, 'challenge'),
+                eq(gatewayRequests.userName, ask.userName),
+              ),
+            )
+            .returning({ userId: gatewayRequests.userId, expiresAt: gatewayRequests.expiresAt });
+          return row;
+        })
+      : undefined;
+    // The log names the user even when the challenge is unknown (used, or of another connector).
+    const person = await withinCustomer(this.#options.db, customer, (tx) =>
+      held
+        ? personById(tx, held.userId)
+        : served.primaryDirectoryId
+          ? personNamed(tx, served.primaryDirectoryId, ask.userName)
+          : Promise.resolve(undefined),
+    );
+    let decided: GatewayAnswer;
+    if (!held || held.expiresAt.getTime() <= now.getTime() || !person) {
+      decided = refuse('challengeExpired');
+    } else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
+    else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
+    else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
+    else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
+    else if (ask.password === null) decided = refuse('notPap');
+    else decided = await this.#checkCode(ask, served, person.id, ask.password.trim());
+    await this.#keep(ask, served, person ?? null, decided);
+    return decided;
+  }
+
+  /** The user's code for the service (an OTP seed of it, or an app activated in its pack). */
+  async #checkCode(ask: GatewayAsk, served: Served, userId: string, code: string): Promise<GatewayAnswer> {
+    const now = this.#options.now();
+    const customer = ask.connector.customerId;
+    const checked = await withinCustomer(this.#options.db, customer, (tx) =>
+      checkUsersCode(
+        tx,
+        this.#options.sealer,
+        { id: served.serviceId, tokenPackId: served.tokenPackId },
+        [userId],
+        code,
+        now,
+      ),
+    );
+    const method = checked.outcome === 'match' ? checked.candidate.method : 'otp';
+    await withinCustomer(this.#options.db, customer, (tx) =>
+      recordSignInEvent(tx, this.#options.log, {
+        kind: 'approval',
+        method,
+        outcome: checked.outcome === 'match' ? 'success' : 'failure',
+        userId,
+        customerId: customer,
+      }),
+    );
+    if (checked.outcome === 'match') return answer('ACCEPT', 'secondFactor');
+    if (checked.outcome === 'locked') return refuse('codeLocked');
+    if (checked.outcome === 'none') return refuse('noSecondFactor');
+    return refuse('wrongCode');
+  }
+
+  /** Asks the user's app and holds the answer until it decides or the push times out. */
+  async #push(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
+    const customer = ask.connector.customerId;
+    if (!(await this.#hasSecondFactor(customer, served, userId, true))) return refuse('noSecondFactor');
+    const { pushTimeoutSec, db } = this.#options;
+    const id = await this.#hold(ask, served, userId, 'push', pushTimeoutSec);
+    const deadline = Date.now() + pushTimeoutSec * 1000;
+    let status: 'INITIAL' | 'APPROVE' | 'REJECT' = 'INITIAL';
+    while (status === 'INITIAL' && Date.now() < deadline && !this.#stopping.signal.aborted) {
+      await pause(Math.min(PUSH_POLL_MS, deadline - Date.now()), this.#stopping.signal);
+      const [row] = await withinCustomer(db, customer, (tx) =>
+        tx.select({ status: gatewayRequests.status }).from(gatewayRequests).where(eq(gatewayRequests.id, id)),
+      );
+      status = row?.status ?? 'REJECT';
+    }
+    await withinCustomer(db, customer, (tx) => tx.delete(gatewayRequests).where(eq(gatewayRequests.id, id)));
+    if (status === 'APPROVE') return answer('ACCEPT', 'secondFactor');
+    return refuse(status === 'REJECT' ? 'pushRejected' : 'pushTimedOut');
+  }
+
+  /** Keeps the decision in the log, and counts a finished sign-in for the dashboard. */
+  async #keep(ask: GatewayAsk, served: Served | null, person: Person | null, decided: GatewayAnswer) {
+    const customer = ask.connector.customerId;
+    try {
+      await withinCustomer(this.#options.db, customer, async (tx) => {
+        await tx.insert(gatewaySignIns).values({
+          customerId: customer,
+          protocol: ask.protocol,
+          connectorId: ask.connector.id,
+          serviceInstanceId: served?.serviceId ?? null,
+          userId: person?.id ?? null,
+          userName: ask.userName.slice(0, 256),
+          clientAddress: ask.clientAddress,
+          result: decided.result,
+          reason: decided.reason,
+          createdDate: this.#options.now(),
+        });
+        if (decided.result !== 'CHALLENGE') {
+          await recordSignInEvent(tx, this.#options.log, {
+            kind: 'sign-in',
+            method: 'password',
+            outcome: decided.result === 'ACCEPT' ? 'success' : 'failure',
+            userId: person?.id ?? null,
+            customerId: customer,
+          });
+        }
+      });
+    } catch (error) {
+      this.#options.log.error({ err: error }, 'gateway: a decision could not be kept in the sign-in log');
+    }
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, Math.max(0, ms));
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** The service the RADIUS connector serves, read in its customer. */
+async function servedBy(tx: Database, connectorId: string): Promise<Served | undefined> {
+  const [row] = await tx
+    .select({
+      serviceId: serviceInstances.id,
+      serviceName: serviceInstances.instanceName,
+      serviceStatus: serviceInstances.status,
+      serviceEnabled: serviceInstances.enabled,
+      tokenPackId: tokenPacks.id,
+      subscriptionId: tokenPacks.subscriptionId,
+      primaryDirectoryId: tokenPacks.primaryDirectoryId,
+      customerStatus: customers.status,
+      directory: directories,
+    })
+    .from(serviceConnectors)
+    .innerJoin(serviceInstances, eq(serviceInstances.id, serviceConnectors.serviceInstanceId))
+    .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
+    .innerJoin(customers, eq(customers.id, serviceInstances.customerId))
+    .leftJoin(directories, eq(directories.id, tokenPacks.primaryDirectoryId))
+    .where(
+      and(
+        eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.radius),
+        eq(serviceConnectors.connectorId, connectorId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+const personFields = {
+  id: users.id,
+  status: users.status,
+  source: users.source,
+  externalId: users.externalId,
+};
+
+/** The user of the directory with that user name (as the directory spells it). */
+async function personNamed(tx: Database, directoryId: string, userName: string): Promise<Person | undefined> {
+  const [found] = await tx
+    .select(personFields)
+    .from(users)
+    .where(and(eq(users.directoryId, directoryId), eq(users.username, userName)))
+    .orderBy(sql`${users.status} = 'ACTIVE' desc`, users.createdDate)
+    .limit(1);
+  return found;
+}
+
+async function personById(tx: Database, id: string): Promise<Person | undefined> {
+  const [found] = await tx.select(personFields).from(users).where(eq(users.id, id));
+  return found;
+}
+
+/** Held pushes of a user in a token pack still waiting for the app, as the app's decision finds them. */
+export const waitingPushes = (tokenPackId: string, userIds: readonly string[], now: Date) =>
+  and(
+    eq(gatewayRequests.tokenPackId, tokenPackId),
+    sql`${gatewayRequests.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`,
+    eq(gatewayRequests.kind, 'push'),
+    eq(gatewayRequests.status, 'INITIAL'),
+    gt(gatewayRequests.expiresAt, now),
+  );

@@ -1,0 +1,348 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { gateway as texts } from '../../../contract/gatewayTexts.ts';
+import { listeningPorts } from '../../../server/app.ts';
+import {
+  customers,
+  gatewaySignIns,
+  otpCodes,
+  serviceInstances,
+  serviceUsers,
+  signInEvents,
+  subscriptions,
+  tokenPacks,
+  userDevices,
+  users,
+  whiteListIps,
+} from '../../../server/db/schema.ts';
+import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
+import { createSealer } from '../../../server/domain/secrets.ts';
+import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { sharedTestContext } from '../helpers.ts';
+import {
+  currentCode,
+  type RadiusWorld,
+  radiusClient,
+  radiusWorld,
+  setMode,
+  syncedUser,
+} from './gatewayFixtures.ts';
+
+/**
+ * The gateway's RADIUS server (server/features/radius/listener.ts, server/features/gateway/decision.ts),
+ * asked with real UDP packets by a RADIUS client made with the `radius` package: every rule a VPN's
+ * sign-in meets, and what the user's sign-in log and the dashboard keep of it.
+ */
+
+const PUSH_TIMEOUT_SEC = 2;
+const ctx = sharedTestContext(() => ({
+  config: { radius: { host: '127.0.0.1', port: 0, pushTimeoutSec: PUSH_TIMEOUT_SEC, rejectDelayMs: 0 } },
+}));
+let slapd: Slapd;
+let world: RadiusWorld;
+let port: number;
+const sealer = () => createSealer(ctx.config.secretsKey);
+
+beforeAll(async () => {
+  slapd = await startSlapd({ users: 40 });
+  world = await radiusWorld(ctx, slapd);
+  const answer = await ctx.call('GET', '/health/live');
+  expect(answer.status).toBe(200);
+  port = listeningPorts.get(ctx.app)?.radius ?? 0;
+  expect(port).toBeGreaterThan(0);
+}, 60_000);
+afterAll(async () => {
+  await slapd?.stop();
+});
+
+let uids = 0;
+/** The next generated slapd user (user00001…), synchronised into the world's directory. */
+async function nextUser(status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE', into: RadiusWorld = world) {
+  uids += 1;
+  const uid = `user${String(uids).padStart(5, '0')}`;
+  const id = await syncedUser(ctx, into, slapd, uid, status);
+  return { uid, id };
+}
+
+/** An OTP seed of the user for the world's service; answers the seed. */
+async function withSeed(userId: string, into: RadiusWorld = world): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(otpCodes).values({
+    customerId: into.customerId,
+    serviceInstanceId: into.serviceId,
+    userId,
+    seed: sealer().seal(seed),
+  });
+  return seed;
+}
+
+/** A V-Key app the user activated in the world's pack; answers its seed. */
+async function withApp(userId: string, into: RadiusWorld = world): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(userDevices).values({
+    customerId: into.customerId,
+    userId,
+    tokenPackId: into.packId,
+    deviceName: 'Pixel 9',
+    totpSeed: sealer().seal(seed),
+  });
+  return seed;
+}
+
+const lastLogOf = async (userId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(gatewaySignIns)
+      .where(eq(gatewaySignIns.userId, userId))
+      .orderBy(desc(gatewaySignIns.id))
+      .limit(1)
+  )[0];
+
+const client = () => radiusClient(port, world.secret);
+
+describe('the RADIUS server', () => {
+  it('accepts a user of the bypass list with the directory password alone', async () => {
+    const { uid, id } = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: id, list: 'BYPASS' });
+    const answer = await client().ask(uid, SLAPD_USER_PASSWORD);
+    expect(answer?.code).toBe('Access-Accept');
+    expect(answer?.attributes['Reply-Message']).toBe(texts.radius.accepted);
+    expect(await lastLogOf(id)).toMatchObject({
+      result: 'ACCEPT',
+      reason: 'bypass',
+      clientAddress: '127.0.0.1',
+    });
+  });
+
+  it('challenges for the code, then accepts the code of the user OTP secret once', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withSeed(id);
+    const radius = client();
+    const challenge = await radius.ask(uid, SLAPD_USER_PASSWORD);
+    expect(challenge?.code).toBe('Access-Challenge');
+    expect(challenge?.attributes['Reply-Message']).toBe(texts.radius.challenge);
+    const state = challenge!.attributes.State as Buffer;
+    expect(state.length).toBeGreaterThan(0);
+    const code = await currentCode(seed);
+    const accepted = await radius.ask(uid, code, [['State', state]]);
+    expect(accepted?.code).toBe('Access-Accept');
+    expect(await lastLogOf(id)).toMatchObject({ result: 'ACCEPT', reason: 'secondFactor' });
+
+    // The same code again, after a new challenge: refused (a code works once).
+    const again = await radius.ask(uid, SLAPD_USER_PASSWORD);
+    expect(again?.code).toBe('Access-Challenge');
+    const reused = await radius.ask(uid, code, [['State', again!.attributes.State as Buffer]]);
+    expect(reused?.code).toBe('Access-Reject');
+    expect(reused?.attributes['Reply-Message']).toBe(texts.radius.refused);
+    expect(await lastLogOf(id)).toMatchObject({ result: 'REJECT', reason: 'wrongCode' });
+
+    // A State is used once, right code or not.
+    const replayed = await radius.ask(uid, await currentCode(seed), [['State', state]]);
+    expect(replayed?.code).toBe('Access-Reject');
+    expect(await lastLogOf(id)).toMatchObject({ reason: 'challengeExpired' });
+  });
+
+  it('accepts the code of the V-Key app activated in the pack', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withApp(id);
+    const radius = client();
+    const challenge = await radius.ask(uid, SLAPD_USER_PASSWORD);
+    const accepted = await radius.ask(uid, await currentCode(seed), [
+      ['State', challenge!.attributes.State as Buffer],
+    ]);
+    expect(accepted?.code).toBe('Access-Accept');
+    const [device] = await ctx.db.select().from(userDevices).where(eq(userDevices.userId, id));
+    expect(device?.lastSignInDate).not.toBeNull();
+  });
+
+  it('refuses an unknown user and a wrong password alike, and logs the reason on the user only', async () => {
+    const { uid, id } = await nextUser();
+    await withSeed(id);
+    const wrong = await client().ask(uid, 'not-the-password');
+    const unknown = await client().ask('nobody-here', SLAPD_USER_PASSWORD);
+    expect(wrong?.code).toBe('Access-Reject');
+    expect(unknown?.code).toBe('Access-Reject');
+    const { 'Message-Authenticator': _w, ...wrongSays } = wrong!.attributes;
+    const { 'Message-Authenticator': _u, ...unknownSays } = unknown!.attributes;
+    expect(wrongSays).toEqual(unknownSays);
+    expect(await lastLogOf(id)).toMatchObject({ result: 'REJECT', reason: 'wrongPassword' });
+    const [logged] = await ctx.db
+      .select()
+      .from(gatewaySignIns)
+      .where(eq(gatewaySignIns.userName, 'nobody-here'));
+    expect(logged).toMatchObject({ userId: null, reason: 'unknownUser' });
+  });
+
+  it('refuses an inactive user, a stopped service and an expired subscription', async () => {
+    const inactive = await nextUser('INACTIVE');
+    expect((await client().ask(inactive.uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+    expect(await lastLogOf(inactive.id)).toMatchObject({ reason: 'userInactive' });
+
+    const other = await radiusWorld(ctx, slapd, { address: '127.0.0.2' });
+    const stopped = await nextUser('ACTIVE', other);
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: other.serviceId, userId: stopped.id, list: 'BYPASS' });
+    const otherClient = radiusClient(port, other.secret);
+    // 127.0.0.2 is the source only when the socket binds it: this client binds 127.0.0.1, so use the world's.
+    await ctx.db
+      .update(serviceInstances)
+      .set({ status: 'STOPPED' })
+      .where(eq(serviceInstances.id, world.serviceId));
+    const bypassUser = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: bypassUser.id, list: 'BYPASS' });
+    try {
+      expect((await client().ask(bypassUser.uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+      expect(await lastLogOf(bypassUser.id)).toMatchObject({ reason: 'serviceStopped' });
+    } finally {
+      await ctx.db
+        .update(serviceInstances)
+        .set({ status: 'STARTED' })
+        .where(eq(serviceInstances.id, world.serviceId));
+    }
+    expect((await client().ask(bypassUser.uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Accept');
+
+    const [pack] = await ctx.db.select().from(tokenPacks).where(eq(tokenPacks.id, world.packId));
+    await ctx.db
+      .update(subscriptions)
+      .set({ expireDate: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.id, pack!.subscriptionId!));
+    try {
+      expect((await client().ask(bypassUser.uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+      expect(await lastLogOf(bypassUser.id)).toMatchObject({ reason: 'notCovered' });
+    } finally {
+      await ctx.db
+        .update(subscriptions)
+        .set({ expireDate: new Date(Date.now() + 365 * 86_400_000) })
+        .where(eq(subscriptions.id, pack!.subscriptionId!));
+    }
+    void otherClient;
+  });
+
+  it('accepts from a trusted network without the code', async () => {
+    const { uid, id } = await nextUser();
+    await withSeed(id);
+    await ctx.db
+      .insert(whiteListIps)
+      .values({ customerId: world.customerId, tokenPackId: world.packId, ip: '198.51.100.0/24' });
+    const trusted = await client().ask(uid, SLAPD_USER_PASSWORD, [['Calling-Station-Id', '198.51.100.7']]);
+    expect(trusted?.code).toBe('Access-Accept');
+    expect(await lastLogOf(id)).toMatchObject({ reason: 'trustedNetwork', clientAddress: '198.51.100.7' });
+    const outside = await client().ask(uid, SLAPD_USER_PASSWORD, [['Calling-Station-Id', '203.0.113.9']]);
+    expect(outside?.code).toBe('Access-Challenge');
+  });
+
+  it('takes the code after the password and a comma in append mode', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withSeed(id);
+    await setMode(ctx, world, 'append');
+    try {
+      expect((await client().ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+      expect(await lastLogOf(id)).toMatchObject({ reason: 'wrongCode' });
+      const accepted = await client().ask(uid, `${SLAPD_USER_PASSWORD},${await currentCode(seed)}`);
+      expect(accepted?.code).toBe('Access-Accept');
+    } finally {
+      await setMode(ctx, world, 'challenge');
+    }
+  });
+
+  it('holds a push until the app approves, rejects, or the time runs out', async () => {
+    await setMode(ctx, world, 'push');
+    try {
+      /** The app's answer, sent as soon as the push waits (404 until then). */
+      const answerPush = async (uid: string, seed: string, decision: 'APPROVE' | 'REJECT') => {
+        for (let attempt = 0; attempt < 80; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const answer = await ctx.call('POST', '/api/v-key-app/gateway/decision', {
+            json: { tokenPackId: world.packId, username: uid, decision, code: await currentCode(seed) },
+          });
+          if (answer.status !== 404) return answer;
+        }
+        throw new Error('no push was waiting');
+      };
+      const pushed = async (decision: 'APPROVE' | 'REJECT') => {
+        const { uid, id } = await nextUser();
+        const seed = await withApp(id);
+        const [answer, app] = await Promise.all([
+          client().ask(uid, SLAPD_USER_PASSWORD, [], { waitMs: 8000 }),
+          answerPush(uid, seed, decision),
+        ]);
+        expect(app.status).toBe(200);
+        expect(app.body).toEqual({ answered: 1 });
+        return { answer, id };
+      };
+      const approved = await pushed('APPROVE');
+      expect(approved.answer?.code).toBe('Access-Accept');
+      expect(await lastLogOf(approved.id)).toMatchObject({ reason: 'secondFactor' });
+
+      const rejected = await pushed('REJECT');
+      expect(rejected.answer?.code).toBe('Access-Reject');
+      expect(await lastLogOf(rejected.id)).toMatchObject({ reason: 'pushRejected' });
+
+      const { uid, id } = await nextUser();
+      await withApp(id);
+      const timedOut = await client().ask(uid, SLAPD_USER_PASSWORD, [], {
+        waitMs: (PUSH_TIMEOUT_SEC + 3) * 1000,
+      });
+      expect(timedOut?.code).toBe('Access-Reject');
+      expect(await lastLogOf(id)).toMatchObject({ reason: 'pushTimedOut' });
+    } finally {
+      await setMode(ctx, world, 'challenge');
+    }
+  }, 40_000);
+
+  it('drops, unanswered, a packet without a right Message-Authenticator or from an unknown client', async () => {
+    const { uid, id } = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: id, list: 'BYPASS' });
+    const quick = { waitMs: 700 };
+    expect(
+      await client().ask(uid, SLAPD_USER_PASSWORD, [], { ...quick, withoutMessageAuthenticator: true }),
+    ).toBeNull();
+    expect(
+      await client().ask(uid, SLAPD_USER_PASSWORD, [], { ...quick, spoilMessageAuthenticator: true }),
+    ).toBeNull();
+    expect(
+      await client().ask(uid, SLAPD_USER_PASSWORD, [], { ...quick, secret: 'not-the-secret' }),
+    ).toBeNull();
+    expect(await lastLogOf(id)).toBeUndefined();
+    const metrics = await ctx.call('GET', '/metrics');
+    expect(metrics.body).toMatch(/radius_dropped_total\{reason="message_authenticator"\} 3/);
+  });
+
+  it('answers a retransmission with the first answer, deciding once', async () => {
+    const { uid, id } = await nextUser();
+    await withSeed(id);
+    const { answers } = await client().send(
+      [
+        ['User-Name', uid],
+        ['User-Password', SLAPD_USER_PASSWORD],
+      ],
+      { retransmit: 3, waitMs: 2000 },
+    );
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(answers.map((answer) => answer.raw.toString('hex'))).size).toBe(1);
+    const logged = await ctx.db.select().from(gatewaySignIns).where(eq(gatewaySignIns.userId, id));
+    expect(logged).toHaveLength(1);
+  });
+
+  it('counts its sign-ins for the dashboard and shows them in the user log and on the connector', async () => {
+    const { uid, id } = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: id, list: 'BYPASS' });
+    await client().ask(uid, SLAPD_USER_PASSWORD);
+    const events = await ctx.db
+      .select()
+      .from(signInEvents)
+      .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
+    expect(events).toEqual([expect.objectContaining({ outcome: 'success', customerId: world.customerId })]);
+    void customers;
+    void users;
+  });
+});
