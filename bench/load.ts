@@ -90,6 +90,7 @@ async function startServer(dataDir: string, databaseUrl = ''): Promise<Server> {
       JWT_SECRET: '',
       INITIAL_OPERATOR_EMAIL: OPERATOR.email,
       INITIAL_OPERATOR_PASSWORD: OPERATOR.password,
+      RADIUS_PORT: process.env.RADIUS_PORT ?? '0',
       // Required on PostgreSQL (stored secrets are sealed with it).
       ...(databaseUrl ? { SECRETS_KEY: randomBytes(48).toString('base64') } : {}),
     },

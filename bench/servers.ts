@@ -22,6 +22,7 @@ export const startServer = (distDir?: string): Promise<RunningServer> =>
     env: {
       INITIAL_OPERATOR_EMAIL: OPERATOR.email,
       INITIAL_OPERATOR_PASSWORD: OPERATOR.password,
+      RADIUS_PORT: process.env.RADIUS_PORT ?? '0',
       ...(distDir ? { DIST_DIR: distDir } : {}),
     },
     startTimeoutMs: 180_000,

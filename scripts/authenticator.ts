@@ -4,6 +4,7 @@
  *   npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
  *   npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed SEED [--server URL]
  *   npm run authenticator -- approve-2fa|reject-2fa REQUEST_ID --seed SEED [--server URL]
+ *   npm run authenticator -- approve-2fa|reject-2fa --user USERNAME --token-pack ID --seed SEED [--server URL]
  *   npm run authenticator -- activate CODE [--device NAME] [--server URL]
  *
  * approve|reject (QR sign-in) with --password: it signs in as the user (POST /api/auth/signin), sends the
@@ -16,7 +17,9 @@
  * approve-2fa|reject-2fa (second factor): the answer to a sign-in request of an account whose second factor
  * is on (the request id the sign-in page shows while it waits for the app), proved with the current code
  * of the seed that `activate` printed (POST /api/v-key-app/2fa/decision). A code works once: a second
- * answer within the same 30 seconds is refused.
+ * answer within the same 30 seconds is refused. With --user and --token-pack instead of REQUEST_ID (what
+ * `activate` printed), it answers the sign-ins the gateway holds for that user (a VPN's RADIUS connector in
+ * push mode: POST /api/v-key-app/gateway/decision).
  *
  * activate (activation code): it activates the app with the code (POST /api/v-key-app/activate, no sign-in:
  * the code is the credential, and it works once), then prints what the app keeps (the user and the TOTP
@@ -35,6 +38,7 @@ const CODE_PERIOD_SEC = 30;
 const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user EMAIL --password PASSWORD [--server URL]
        npm run authenticator -- approve|reject SESSION_ID --user EMAIL --seed SEED [--server URL]
        npm run authenticator -- approve-2fa|reject-2fa REQUEST_ID --seed SEED [--server URL]
+       npm run authenticator -- approve-2fa|reject-2fa --user USERNAME --token-pack ID --seed SEED [--server URL]
        npm run authenticator -- activate CODE [--device NAME] [--server URL]
 
   approve|reject  the answer to send for the QR sign-in session
@@ -47,6 +51,9 @@ const USAGE = `usage: npm run authenticator -- approve|reject SESSION_ID --user 
   approve-2fa|reject-2fa
                   the answer to a sign-in request waiting for the account's second factor
   REQUEST_ID      the id of that sign-in request
+  --user, --token-pack
+                  instead of REQUEST_ID: the user name and token pack that activate printed; answers the
+                  sign-ins a gateway holds for the user (a VPN's RADIUS connector in push mode)
   activate        activate the app with an activation code (once); prints the user, the TOTP seed the app
                   keeps and the current code
   CODE            the activation code (XXXX-XXXX-XXXX-XXXX), or the whole activation link of its QR code
@@ -83,7 +90,8 @@ interface DecisionOptions {
 interface SecondFactorOptions {
   action: 'second-factor';
   decision: 'APPROVE' | 'REJECT';
-  requestId: string;
+  /** A portal sign-in's request, or the user whose gateway sign-ins are held (push). */
+  target: { requestId: string } | { username: string; tokenPackId: string };
   seed: string;
   server: string;
 }
@@ -100,7 +108,7 @@ type Options = DecisionOptions | SecondFactorOptions | ActivationOptions;
 /** The options each action takes. */
 const ACTION_OPTIONS = {
   decide: ['user', 'password', 'seed', 'server'],
-  'second-factor': ['seed', 'server'],
+  'second-factor': ['seed', 'server', 'user', 'token-pack'],
   activate: ['device', 'server'],
 };
 
@@ -142,7 +150,7 @@ function parseArguments(args: string[]): Options | 'help' {
     }
     const equals = arg.indexOf('=');
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-    if (!['user', 'password', 'seed', 'server', 'device'].includes(name))
+    if (!['user', 'password', 'seed', 'server', 'device', 'token-pack'].includes(name))
       throw new UsageError(`unknown option --${name}`);
     const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
     if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
@@ -180,12 +188,19 @@ function parseArguments(args: string[]): Options | 'help' {
   const decision = action!.startsWith('approve') ? 'APPROVE' : 'REJECT';
   const seed = seedOf(named.get('seed'));
   if (kind === 'second-factor') {
-    if (!argument) throw new UsageError('REQUEST_ID is missing');
+    const user = named.get('user');
+    const tokenPackId = named.get('token-pack');
+    if (argument && (user || tokenPackId)) throw new UsageError('give REQUEST_ID or --user and --token-pack, not both');
+    if (!argument && !(user && tokenPackId)) {
+      throw new UsageError('REQUEST_ID (or --user and --token-pack) is missing');
+    }
     if (!seed) throw new UsageError('--seed is missing');
     return {
       action: 'second-factor',
       decision,
-      requestId: argument.trim(),
+      target: argument
+        ? { requestId: argument.trim() }
+        : { username: user!.trim(), tokenPackId: tokenPackId!.trim() },
       seed,
       server: serverOf(defaultServer()),
     };
@@ -291,14 +306,26 @@ const currentCode = (seed: string) =>
 
 async function answerSignInRequest(options: SecondFactorOptions): Promise<string> {
   const verb = options.decision === 'APPROVE' ? 'approve' : 'reject';
+  const done = options.decision === 'APPROVE' ? 'approved' : 'rejected';
+  const code = await currentCode(options.seed);
+  const { target } = options;
+  if ('username' in target) {
+    const answer = await call(options.server, '/api/v-key-app/gateway/decision', {
+      json: { ...target, decision: options.decision, code },
+    });
+    const answered = (answer.body as { answered?: unknown } | undefined)?.answered;
+    if (answer.status !== 200 || typeof answered !== 'number') {
+      throw new Refused(`could not ${verb} the sign-ins held for ${target.username}: ${describe(answer)}`);
+    }
+    return `${done} ${answered} sign-in${answered === 1 ? '' : 's'} held for ${target.username}`;
+  }
   const answer = await call(options.server, '/api/v-key-app/2fa/decision', {
-    json: { requestId: options.requestId, decision: options.decision, code: await currentCode(options.seed) },
+    json: { requestId: target.requestId, decision: options.decision, code },
   });
   if (answer.status !== 200) {
-    throw new Refused(`could not ${verb} sign-in request ${options.requestId}: ${describe(answer)}`);
+    throw new Refused(`could not ${verb} sign-in request ${target.requestId}: ${describe(answer)}`);
   }
-  const done = options.decision === 'APPROVE' ? 'approved' : 'rejected';
-  return `${done} sign-in request ${options.requestId}`;
+  return `${done} sign-in request ${target.requestId}`;
 }
 
 /** The QR sign-in's answer as the activated app sends it: its current code instead of a password. */

@@ -70,6 +70,8 @@ export async function startLocalServer({
       DATABASE_URL: '',
       JWT_SECRET: '',
       INITIAL_OPERATOR_PASSWORD: '',
+      // Several servers run at once here: none takes the RADIUS port unless asked (env RADIUS_PORT).
+      RADIUS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

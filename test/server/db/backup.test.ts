@@ -140,6 +140,10 @@ async function fillEveryTable(t: Context): Promise<void> {
   await run(
     sql`insert into radius_connectors (customer_id, name, shared_secret) values (${customer.id}, 'Radius', 'sealed')`,
   );
+  await run(sql`insert into gateway_sign_ins (customer_id, protocol, connector_id, user_id, user_name, client_address, result, reason)
+                values (${customer.id}, 'RADIUS', ${randomUUID()}, ${ids.user}, 'ada', '192.0.2.1', 'ACCEPT', 'bypass')`);
+  await run(sql`insert into gateway_requests (customer_id, kind, connector_id, service_instance_id, token_pack_id, user_id, user_name, expires_at)
+                values (${customer.id}, 'challenge', ${randomUUID()}, ${ids.instance}, ${ids.pack}, ${ids.user}, 'ada', now() + interval '1 minute')`);
   await run(sql`insert into saml_connectors (customer_id, name, url, protocol, sign_in_path, sign_out_path, meta_path, cert)
                 values (${customer.id}, 'Saml', 'https://idp.example', 'saml', '/in', '/out', '/meta', 'CERT')`);
   await run(sql`insert into saml2_connectors (customer_id, uname, provider_name, entity_id, acs_url, name_id_format,
@@ -249,7 +253,10 @@ describe('backup and restore', { timeout: LONG_TEST_BOUND_MS }, () => {
     expect(header.tables.map(({ name }) => name).sort()).toEqual(Object.keys(await tableCounts(t.db)).sort());
     // A table without a row here is one the fixture does not cover: give it a row in fillEveryTable.
     expect(header.tables.filter(({ rows }) => rows === 0).map(({ name }) => name)).toEqual([]);
-    expect(header.sequences).toEqual([{ name: 'sign_in_events_id_seq', lastValue: '2', isCalled: true }]);
+    expect(header.sequences).toEqual([
+      { name: 'gateway_sign_ins_id_seq', lastValue: '1', isCalled: true },
+      { name: 'sign_in_events_id_seq', lastValue: '2', isCalled: true },
+    ]);
   });
 
   it('restores every row of every table exactly into a fresh PGlite, which the server then opens', async () => {

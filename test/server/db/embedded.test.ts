@@ -39,6 +39,7 @@ async function startServer(dataDir: string): Promise<Started> {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      RADIUS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -173,6 +173,7 @@ describe.skipIf(!serverUrl)('two server processes started at once on an empty Po
       env: {
         ...process.env,
         PORT: '0',
+        RADIUS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: database.url,

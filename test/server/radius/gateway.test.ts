@@ -2,7 +2,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { listeningPorts } from '../../../server/app.ts';
 import {
-  customers,
   gatewaySignIns,
   otpCodes,
   serviceInstances,
@@ -16,7 +15,9 @@ import {
 } from '../../../server/db/schema.ts';
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
   currentCode,
@@ -342,7 +343,100 @@ describe('the RADIUS server', () => {
       .from(signInEvents)
       .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
     expect(events).toEqual([expect.objectContaining({ outcome: 'success', customerId: world.customerId })]);
-    void customers;
-    void users;
+  });
+  it('refuses a user whose password the directory cannot check (an imported CSV user)', async () => {
+    const [csvUser] = await ctx.db
+      .insert(users)
+      .values({
+        customerId: world.customerId,
+        directoryId: world.directoryId,
+        source: 'CSV',
+        username: 'imported-only',
+        status: 'ACTIVE',
+      })
+      .returning();
+    expect((await client().ask('imported-only', SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+    expect(await lastLogOf(csvUser!.id)).toMatchObject({ reason: 'directoryCannotCheck' });
+  });
+
+  it('answers the app with 404 while nothing waits, without using its code up, and 401 for a wrong code', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withApp(id);
+    const decide = (code: string) =>
+      ctx.call('POST', '/api/v-key-app/gateway/decision', {
+        json: { tokenPackId: world.packId, username: uid, decision: 'APPROVE', code },
+      });
+    const code = await currentCode(seed);
+    const nothing = await decide(code);
+    expect(nothing.status).toBe(404);
+    expect(nothing.body.messageKey).toBe('error.gateway.nothingWaiting');
+    const [device] = await ctx.db.select().from(userDevices).where(eq(userDevices.userId, id));
+    expect(device?.lastUsedStep).toBeNull();
+    const wrong = await decide(code === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.messageKey).toBe('error.gateway.wrongCode');
+    const stranger = await ctx.call('POST', '/api/v-key-app/gateway/decision', {
+      json: { tokenPackId: world.packId, username: 'nobody-at-all', decision: 'APPROVE', code },
+    });
+    expect(stranger.status).toBe(401);
+  });
+
+  it("shows the port in force and the last request on the connector, and the user's log to its customer only", async () => {
+    const { uid, id } = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: id, list: 'BYPASS' });
+    await client().ask(uid, SLAPD_USER_PASSWORD, [['Calling-Station-Id', '192.0.2.44']]);
+    const { token } = await signedIn(ctx, {
+      customerId: world.customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const record = await ctx.call(
+      'GET',
+      `/api/idm-config/connectors/radius/${world.customerId}/${world.connectorId}`,
+      { token },
+    );
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({
+      proxyPort: port,
+      mode: 'challenge',
+      nasIdentifier: world.connectorId,
+      lastSignIn: { userName: uid, result: 'ACCEPT', reason: 'bypass', clientAddress: '192.0.2.44' },
+    });
+    const log = await ctx.call(
+      'GET',
+      `/api/user-management/users/${world.customerId}/${id}/gateway-sign-ins`,
+      {
+        token,
+      },
+    );
+    expect(log.status).toBe(200);
+    expect(log.body).toEqual([
+      expect.objectContaining({
+        protocol: 'RADIUS',
+        serviceName: expect.any(String),
+        userName: uid,
+        clientAddress: '192.0.2.44',
+        result: 'ACCEPT',
+        reason: 'bypass',
+      }),
+    ]);
+    const other = await ctx.createCustomer({ companyName: 'Other Corp' });
+    const { token: otherToken } = await signedIn(ctx, {
+      customerId: other.id,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const foreign = await ctx.call('GET', `/api/user-management/users/${other.id}/${id}/gateway-sign-ins`, {
+      token: otherToken,
+    });
+    expect(foreign.status).toBe(404);
+    const named = await ctx.call(
+      'GET',
+      `/api/user-management/users/${world.customerId}/${id}/gateway-sign-ins`,
+      {
+        token: otherToken,
+      },
+    );
+    expect([403, 404]).toContain(named.status);
   });
 });

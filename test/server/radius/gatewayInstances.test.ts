@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { buildApp, listeningPorts } from '../../../server/app.ts';
+import { otpCodes, radiusConnectors, serviceUsers } from '../../../server/db/schema.ts';
+import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
+import { createSealer } from '../../../server/domain/secrets.ts';
+import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { sharedTestContext } from '../helpers.ts';
+import { currentCode, type RadiusWorld, radiusClient, radiusWorld, syncedUser } from './gatewayFixtures.ts';
+
+/**
+ * The RADIUS server beside others and among customers: two servers on one database answer the two halves
+ * of one challenge; two customers behind one address are told apart by the NAS-Identifier; an address no
+ * connector has is not answered; a refusal takes the reject delay whatever its reason; a port in use stops
+ * the start with a message that says what to do.
+ */
+
+const REJECT_DELAY_MS = 400;
+const settings = { host: '127.0.0.1', port: 0, pushTimeoutSec: 2, rejectDelayMs: REJECT_DELAY_MS };
+const ctx = sharedTestContext(() => ({ config: { radius: settings } }));
+let slapd: Slapd;
+let acme: RadiusWorld;
+let second: ReturnType<typeof buildApp>;
+let firstPort: number;
+let secondPort: number;
+
+beforeAll(async () => {
+  slapd = await startSlapd({ users: 10 });
+  acme = await radiusWorld(ctx, slapd);
+  firstPort = listeningPorts.get(ctx.app)!.radius!;
+  // Another server on the same database, as behind a load balancer.
+  second = buildApp({ db: ctx.db, config: { ...ctx.config, radius: settings } });
+  await second.ready();
+  secondPort = listeningPorts.get(second)!.radius!;
+  expect(secondPort).not.toBe(firstPort);
+}, 60_000);
+afterAll(async () => {
+  await second?.close();
+  await slapd?.stop();
+});
+
+let uids = 0;
+async function nextUser(into: RadiusWorld) {
+  uids += 1;
+  const uid = `user${String(uids).padStart(5, '0')}`;
+  return { uid, id: await syncedUser(ctx, into, slapd, uid) };
+}
+
+describe('the RADIUS server among others', () => {
+  it('takes the code on another server than the one that challenged', async () => {
+    const { uid, id } = await nextUser(acme);
+    const seed = newTotpSeed();
+    await ctx.db.insert(otpCodes).values({
+      customerId: acme.customerId,
+      serviceInstanceId: acme.serviceId,
+      userId: id,
+      seed: createSealer(ctx.config.secretsKey).seal(seed),
+    });
+    const challenge = await radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD);
+    expect(challenge?.code).toBe('Access-Challenge');
+    const accepted = await radiusClient(secondPort, acme.secret).ask(uid, await currentCode(seed), [
+      ['State', challenge!.attributes.State as Buffer],
+    ]);
+    expect(accepted?.code).toBe('Access-Accept');
+  });
+
+  it('tells two customers behind one address apart by the NAS-Identifier, and drops a packet naming neither', async () => {
+    const globex = await radiusWorld(ctx, slapd, { address: '127.0.0.1' });
+    try {
+      const ann = await nextUser(acme);
+      const bob = await nextUser(globex);
+      await ctx.db.insert(serviceUsers).values([
+        { serviceInstanceId: acme.serviceId, userId: ann.id, list: 'BYPASS' },
+        { serviceInstanceId: globex.serviceId, userId: bob.id, list: 'BYPASS' },
+      ]);
+      const quick = { waitMs: 1000 };
+      expect(
+        await radiusClient(firstPort, globex.secret).ask(bob.uid, SLAPD_USER_PASSWORD, [], quick),
+      ).toBeNull();
+      const asGlobex = await radiusClient(firstPort, globex.secret).ask(bob.uid, SLAPD_USER_PASSWORD, [
+        ['NAS-Identifier', globex.connectorId],
+      ]);
+      expect(asGlobex?.code).toBe('Access-Accept');
+      const asAcme = await radiusClient(firstPort, acme.secret).ask(ann.uid, SLAPD_USER_PASSWORD, [
+        ['NAS-Identifier', acme.connectorId],
+      ]);
+      expect(asAcme?.code).toBe('Access-Accept');
+      // Acme's user name through Globex's connector is Globex's directory's, which does not have it.
+      const crossed = await radiusClient(firstPort, globex.secret).ask(ann.uid, SLAPD_USER_PASSWORD, [
+        ['NAS-Identifier', globex.connectorId],
+      ]);
+      expect(crossed?.code).toBe('Access-Reject');
+      const metrics = await ctx.call('GET', '/metrics');
+      expect(metrics.body).toMatch(/radius_dropped_total\{reason="unknown_nas_identifier"\} 1/);
+    } finally {
+      await ctx.db.delete(radiusConnectors).where(eq(radiusConnectors.id, globex.connectorId));
+    }
+  });
+
+  it('does not answer an address no connector has', async () => {
+    const { uid, id } = await nextUser(acme);
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: acme.serviceId, userId: id, list: 'BYPASS' });
+    await ctx.db
+      .update(radiusConnectors)
+      .set({ ipAddress: '127.0.0.9' })
+      .where(eq(radiusConnectors.id, acme.connectorId));
+    try {
+      expect(
+        await radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD, [], { waitMs: 1000 }),
+      ).toBeNull();
+      const metrics = await ctx.call('GET', '/metrics');
+      expect(metrics.body).toMatch(/radius_dropped_total\{reason="unknown_client"\} 1/);
+    } finally {
+      await ctx.db
+        .update(radiusConnectors)
+        .set({ ipAddress: '127.0.0.1' })
+        .where(eq(radiusConnectors.id, acme.connectorId));
+    }
+    expect((await radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD))?.code).toBe(
+      'Access-Accept',
+    );
+  });
+
+  it('answers an unknown user and a wrong password after the same reject delay', async () => {
+    const { uid } = await nextUser(acme);
+    const timed = async (userName: string, password: string) => {
+      const started = performance.now();
+      const answer = await radiusClient(firstPort, acme.secret).ask(userName, password);
+      return { code: answer?.code, ms: performance.now() - started };
+    };
+    const wrong = await timed(uid, 'not-the-password');
+    const unknown = await timed('nobody-at-all', SLAPD_USER_PASSWORD);
+    expect(wrong.code).toBe('Access-Reject');
+    expect(unknown.code).toBe('Access-Reject');
+    expect(wrong.ms).toBeGreaterThanOrEqual(REJECT_DELAY_MS - 5);
+    expect(unknown.ms).toBeGreaterThanOrEqual(REJECT_DELAY_MS - 5);
+  });
+
+  it('stops the start when its port is taken, saying what to do', async () => {
+    const third = buildApp({
+      db: ctx.db,
+      config: { ...ctx.config, radius: { ...settings, port: firstPort } },
+    });
+    await expect(third.ready()).rejects.toThrow(
+      new RegExp(`cannot listen on UDP 127\\.0\\.0\\.1:${firstPort} \\(EADDRINUSE.*RADIUS_PORT=0`),
+    );
+    await third.close();
+  });
+});
