@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { buildApp, listeningPorts } from '../../../server/app.ts';
-import { otpCodes, radiusConnectors, serviceUsers } from '../../../server/db/schema.ts';
+import {
+  gatewayRequests,
+  otpCodes,
+  radiusConnectors,
+  serviceUsers,
+  userDevices,
+} from '../../../server/db/schema.ts';
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { runAgainst } from '../fixtures/authenticatorCli.ts';
 import { sharedTestContext } from '../helpers.ts';
 import { currentCode, type RadiusWorld, radiusClient, radiusWorld, syncedUser } from './gatewayFixtures.ts';
 
@@ -15,7 +22,8 @@ import { currentCode, type RadiusWorld, radiusClient, radiusWorld, syncedUser } 
  */
 
 const REJECT_DELAY_MS = 400;
-const settings = { host: '127.0.0.1', port: 0, pushTimeoutSec: 2, rejectDelayMs: REJECT_DELAY_MS };
+// A push waits long enough for `npm run authenticator` to start and answer it.
+const settings = { host: '127.0.0.1', port: 0, pushTimeoutSec: 20, rejectDelayMs: REJECT_DELAY_MS };
 const ctx = sharedTestContext(() => ({ config: { radius: settings } }));
 let slapd: Slapd;
 let acme: RadiusWorld;
@@ -136,6 +144,52 @@ describe('the RADIUS server among others', () => {
     expect(wrong.ms).toBeGreaterThanOrEqual(REJECT_DELAY_MS - 5);
     expect(unknown.ms).toBeGreaterThanOrEqual(REJECT_DELAY_MS - 5);
   });
+
+  it('holds a push that `npm run authenticator -- approve-2fa` approves as the app', async () => {
+    const { uid, id } = await nextUser(acme);
+    const seed = newTotpSeed();
+    await ctx.db.insert(userDevices).values({
+      customerId: acme.customerId,
+      userId: id,
+      tokenPackId: acme.packId,
+      deviceName: 'Pixel 9',
+      totpSeed: createSealer(ctx.config.secretsKey).seal(seed),
+    });
+    await ctx.db
+      .update(radiusConnectors)
+      .set({ mode: 'push' })
+      .where(eq(radiusConnectors.id, acme.connectorId));
+    const server = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const answer = radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD, [], {
+        waitMs: 25_000,
+      });
+      // The script answers what waits when it runs: started once the push is held.
+      while (
+        (await ctx.db.select().from(gatewayRequests).where(eq(gatewayRequests.userId, id))).length === 0
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const run = await runAgainst(
+        server,
+        'approve-2fa',
+        '--user',
+        uid,
+        '--token-pack',
+        acme.packId,
+        '--seed',
+        seed,
+      );
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain(`approved 1 sign-in held for ${uid}`);
+      expect((await answer)?.code).toBe('Access-Accept');
+    } finally {
+      await ctx.db
+        .update(radiusConnectors)
+        .set({ mode: 'challenge' })
+        .where(eq(radiusConnectors.id, acme.connectorId));
+    }
+  }, 40_000);
 
   it('stops the start when its port is taken, saying what to do', async () => {
     const third = buildApp({
