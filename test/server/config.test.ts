@@ -65,6 +65,31 @@ describe('configuration', () => {
     });
   });
 
+  it("reads the RADIUS server's settings: on port 1812 of HOST by default, off with RADIUS_PORT=0", () => {
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).radius).toEqual({
+      host: '0.0.0.0',
+      port: 1812,
+      pushTimeoutSec: 25,
+      rejectDelayMs: 1000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        RADIUS_HOST: '::',
+        RADIUS_PORT: '11812',
+        RADIUS_PUSH_TIMEOUT_SEC: '40',
+        RADIUS_REJECT_DELAY_MS: '0',
+      }).radius,
+    ).toEqual({ host: '::', port: 11812, pushTimeoutSec: 40, rejectDelayMs: 0 });
+    expect(loadConfig({ DATA_DIR: dir, RADIUS_PORT: '0' }).radius).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir, RADIUS_PORT: '70000' })).toThrow(
+      'RADIUS_PORT must be a whole number between 0 and 65535 (got "70000")',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, RADIUS_HOST: 'vpn.example' })).toThrow(
+      'RADIUS_HOST must be an IP address to listen on, as 0.0.0.0 or :: (got "vpn.example")',
+    );
+  });
+
   it('reads the portal links', () => {
     const config = loadConfig({
       DATA_DIR: dir,
