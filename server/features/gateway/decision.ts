@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import type { GatewayReason, GatewayResult, RadiusMode } from '../../../contract/gateway.ts';
@@ -80,6 +80,8 @@ export interface GatewayAnswer {
   state?: string;
   /** CHALLENGE: what to ask for. */
   asks?: 'code';
+  /** A code was checked: the dashboard counts it as an approval. */
+  approval?: { method: 'otp' | 'app'; success: boolean };
 }
 
 export interface GatewayOptions {
@@ -105,6 +107,16 @@ interface Served {
   primaryDirectoryId: string | null;
   customerStatus: 'ACTIVE' | 'INACTIVE';
   directory: DirectoryRow | null;
+}
+
+/** What the decision reads before the directory is asked (Gateway.#factsOf). */
+interface Facts {
+  served: Served;
+  person?: Person;
+  covered: boolean;
+  skip: 'bypass' | 'trustedNetwork' | null;
+  hasApp: boolean;
+  hasSeed: boolean;
 }
 
 interface Person {
@@ -141,26 +153,77 @@ export class Gateway {
 
   /** Decides a sign-in (see the module's comment) and keeps it in the log. */
   async decide(ask: GatewayAsk): Promise<GatewayAnswer> {
-    const { db } = this.#options;
-    const customer = ask.connector.customerId;
-    const served = await withinCustomer(db, customer, (tx) => servedBy(tx, ask.connector.id));
-    if (!served) {
+    const facts = await withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
+      this.#factsOf(tx, ask),
+    );
+    if (!facts) {
       const decided = refuse('noService');
       await this.#keep(ask, null, null, decided);
       return decided;
     }
-    if (ask.state !== null) return this.#answerChallenge(ask, served);
-
-    const person = served.primaryDirectoryId
-      ? await withinCustomer(db, customer, (tx) => personNamed(tx, served.primaryDirectoryId!, ask.userName))
-      : undefined;
-    const decided = await this.#firstAndSecond(ask, served, person);
-    await this.#keep(ask, served, person ?? null, decided);
+    if (ask.state !== null) return this.#answerChallenge(ask, facts.served);
+    const decided = await this.#firstAndSecond(ask, facts);
+    await this.#keep(ask, facts.served, facts.person ?? null, decided);
     return decided;
   }
 
-  async #firstAndSecond(ask: GatewayAsk, served: Served, person: Person | undefined): Promise<GatewayAnswer> {
-    const now = this.#options.now();
+  /**
+   * What the decision reads of the database before the directory is asked, in one transaction of the
+   * connector's customer: the service, the user, whether the plan covers it, whether it skips the second
+   * factor, and what it can prove the second factor with.
+   */
+  async #factsOf(tx: Database, ask: GatewayAsk): Promise<Facts | undefined> {
+    const served = await servedBy(tx, ask.connector.id);
+    if (!served) return undefined;
+    const facts: Facts = { served, covered: false, skip: null, hasApp: false, hasSeed: false };
+    if (ask.state !== null || !served.primaryDirectoryId) return facts;
+    facts.person = await personNamed(tx, served.primaryDirectoryId, ask.userName);
+    if (facts.person?.status !== 'ACTIVE') return facts;
+    const userId = facts.person.id;
+    facts.covered = await coversUser(tx, served, userId, this.#options.now());
+    const [bypass] = await tx
+      .select({ userId: serviceUsers.userId })
+      .from(serviceUsers)
+      .where(
+        and(
+          eq(serviceUsers.serviceInstanceId, served.serviceId),
+          eq(serviceUsers.list, 'BYPASS'),
+          eq(serviceUsers.userId, userId),
+        ),
+      );
+    if (bypass) {
+      facts.skip = 'bypass';
+      return facts;
+    }
+    const address = ask.clientAddress;
+    if (address && isIP(address) !== 0) {
+      const networks = await tx
+        .select({ ip: whiteListIps.ip })
+        .from(whiteListIps)
+        .where(eq(whiteListIps.tokenPackId, served.tokenPackId));
+      if (networks.length > 0) {
+        const list = blockList(networks.map((network) => network.ip));
+        if (list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+          facts.skip = 'trustedNetwork';
+          return facts;
+        }
+      }
+    }
+    const [factors] = await tx
+      .select({
+        apps: sql<number>`(select count(*) from ${userDevices} where ${userDevices.userId} = ${userId}
+          and ${userDevices.tokenPackId} = ${served.tokenPackId})::int`,
+        seeds: sql<number>`(select count(*) from ${otpCodes} where ${otpCodes.userId} = ${userId}
+          and ${otpCodes.serviceInstanceId} = ${served.serviceId})::int`,
+      })
+      .from(sql`(select 1) as one`);
+    facts.hasApp = Number(factors?.apps ?? 0) > 0;
+    facts.hasSeed = Number(factors?.seeds ?? 0) > 0;
+    return facts;
+  }
+
+  async #firstAndSecond(ask: GatewayAsk, facts: Facts): Promise<GatewayAnswer> {
+    const { served, person } = facts;
     if (served.serviceStatus !== 'STARTED') return refuse('serviceStopped');
     if (!served.serviceEnabled) return refuse('serviceDisabled');
     if (served.customerStatus !== 'ACTIVE') return refuse('customerInactive');
@@ -177,18 +240,14 @@ export class Gateway {
     if (directory?.type !== 'LDAP' || person.source !== 'LDAP' || !person.externalId) {
       return refuse('directoryCannotCheck');
     }
-    const covered = await withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
-      coversUser(tx, served, person.id, now),
-    );
-    if (!covered) {
+    if (!facts.covered) {
       await this.#bindNobody(served, password);
       return refuse('notCovered');
     }
     const checked = await this.#checkPassword(directory, person.externalId, password);
     if (checked !== 'ok') return refuse(checked === 'wrong' ? 'wrongPassword' : 'directoryUnreachable');
 
-    const skip = await this.#skipsSecondFactor(ask, served, person);
-    if (skip) return answer('ACCEPT', skip);
+    if (facts.skip) return answer('ACCEPT', facts.skip);
 
     switch (ask.connector.mode) {
       case 'append': {
@@ -196,8 +255,10 @@ export class Gateway {
         return this.#checkCode(ask, served, person.id, appended.code);
       }
       case 'push':
+        if (!facts.hasApp) return refuse('noSecondFactor');
         return this.#push(ask, served, person.id);
       default:
+        if (!facts.hasApp && !facts.hasSeed) return refuse('noSecondFactor');
         return this.#challenge(ask, served, person.id);
     }
   }
@@ -223,53 +284,6 @@ export class Gateway {
     if (directory?.type !== 'LDAP' || !directory.baseDn) return;
     const nobody = `cn=${escapeFilterValue(`gateway-nobody-${randomBytes(8).toString('hex')}`)},${directory.baseDn}`;
     await this.#checkPassword(directory, nobody, password || 'x');
-  }
-
-  /** Why the user skips the second factor: on the bypass list, or signing in from a trusted network. */
-  async #skipsSecondFactor(
-    ask: GatewayAsk,
-    served: Served,
-    person: Person,
-  ): Promise<'bypass' | 'trustedNetwork' | null> {
-    return withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
-      const [bypass] = await tx
-        .select({ userId: serviceUsers.userId })
-        .from(serviceUsers)
-        .where(
-          and(
-            eq(serviceUsers.serviceInstanceId, served.serviceId),
-            eq(serviceUsers.list, 'BYPASS'),
-            eq(serviceUsers.userId, person.id),
-          ),
-        );
-      if (bypass) return 'bypass';
-      const address = ask.clientAddress;
-      if (!address || isIP(address) === 0) return null;
-      const networks = await tx
-        .select({ ip: whiteListIps.ip })
-        .from(whiteListIps)
-        .where(eq(whiteListIps.tokenPackId, served.tokenPackId));
-      if (networks.length === 0) return null;
-      const list = blockList(networks.map((network) => network.ip));
-      return list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4') ? 'trustedNetwork' : null;
-    });
-  }
-
-  /** Whether the user has something to prove the second factor with: an app in the pack, or an OTP seed. */
-  async #hasSecondFactor(customer: string, served: Served, userId: string, appOnly: boolean) {
-    return withinCustomer(this.#options.db, customer, async (tx) => {
-      const [devices] = await tx
-        .select({ n: count() })
-        .from(userDevices)
-        .where(and(eq(userDevices.userId, userId), eq(userDevices.tokenPackId, served.tokenPackId)));
-      if (Number(devices?.n ?? 0) > 0) return true;
-      if (appOnly) return false;
-      const [seeds] = await tx
-        .select({ n: count() })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.userId, userId), eq(otpCodes.serviceInstanceId, served.serviceId)));
-      return Number(seeds?.n ?? 0) > 0;
-    });
   }
 
   /** Opens a held request (challenge or push) and answers its id. */
@@ -299,9 +313,6 @@ export class Gateway {
   }
 
   async #challenge(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
-    if (!(await this.#hasSecondFactor(ask.connector.customerId, served, userId, false))) {
-      return refuse('noSecondFactor');
-    }
     const state = await this.#hold(ask, served, userId, 'challenge', CHALLENGE_TTL_SEC);
     return { result: 'CHALLENGE', reason: 'challenged', state, asks: 'code' };
   }
@@ -311,9 +322,11 @@ export class Gateway {
     const now = this.#options.now();
     const customer = ask.connector.customerId;
     const state = ask.state ?? '';
-    const held = UUID_PATTERN.test(state)
-      ? await withinCustomer(this.#options.db, customer, async (tx) => {
-          const [row] = await tx
+    // One transaction: the challenge used up (right code or not), and the user it was for; the log names
+    // the user even when the challenge is unknown (used already, or of another connector).
+    const { held, person } = await withinCustomer(this.#options.db, customer, async (tx) => {
+      const [row] = UUID_PATTERN.test(state)
+        ? await tx
             .delete(gatewayRequests)
             .where(
               and(
@@ -323,18 +336,15 @@ export class Gateway {
                 eq(gatewayRequests.userName, ask.userName),
               ),
             )
-            .returning({ userId: gatewayRequests.userId, expiresAt: gatewayRequests.expiresAt });
-          return row;
-        })
-      : undefined;
-    // The log names the user even when the challenge is unknown (used, or of another connector).
-    const person = await withinCustomer(this.#options.db, customer, (tx) =>
-      held
-        ? personById(tx, held.userId)
+            .returning({ userId: gatewayRequests.userId, expiresAt: gatewayRequests.expiresAt })
+        : [];
+      const found = row
+        ? await personById(tx, row.userId)
         : served.primaryDirectoryId
-          ? personNamed(tx, served.primaryDirectoryId, ask.userName)
-          : Promise.resolve(undefined),
-    );
+          ? await personNamed(tx, served.primaryDirectoryId, ask.userName)
+          : undefined;
+      return { held: row, person: found };
+    });
     let decided: GatewayAnswer;
     if (!held || held.expiresAt.getTime() <= now.getTime() || !person) {
       decided = refuse('challengeExpired');
@@ -362,26 +372,20 @@ export class Gateway {
         now,
       ),
     );
-    const method = checked.outcome === 'match' ? checked.candidate.method : 'otp';
-    await withinCustomer(this.#options.db, customer, (tx) =>
-      recordSignInEvent(tx, this.#options.log, {
-        kind: 'approval',
-        method,
-        outcome: checked.outcome === 'match' ? 'success' : 'failure',
-        userId,
-        customerId: customer,
-      }),
-    );
-    if (checked.outcome === 'match') return answer('ACCEPT', 'secondFactor');
-    if (checked.outcome === 'locked') return refuse('codeLocked');
+    // The dashboard's approvals count the code, right or wrong (kept with the decision).
+    const approval = {
+      method: checked.outcome === 'match' ? checked.candidate.method : ('otp' as const),
+      success: checked.outcome === 'match',
+    };
+    if (checked.outcome === 'match') return { ...answer('ACCEPT', 'secondFactor'), approval };
+    if (checked.outcome === 'locked') return { ...refuse('codeLocked'), approval };
     if (checked.outcome === 'none') return refuse('noSecondFactor');
-    return refuse('wrongCode');
+    return { ...refuse('wrongCode'), approval };
   }
 
   /** Asks the user's app and holds the answer until it decides or the push times out. */
   async #push(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
     const customer = ask.connector.customerId;
-    if (!(await this.#hasSecondFactor(customer, served, userId, true))) return refuse('noSecondFactor');
     const { pushTimeoutSec, db } = this.#options;
     const id = await this.#hold(ask, served, userId, 'push', pushTimeoutSec);
     const deadline = Date.now() + pushTimeoutSec * 1000;
@@ -415,6 +419,15 @@ export class Gateway {
           reason: decided.reason,
           createdDate: this.#options.now(),
         });
+        if (decided.approval) {
+          await recordSignInEvent(tx, this.#options.log, {
+            kind: 'approval',
+            method: decided.approval.method,
+            outcome: decided.approval.success ? 'success' : 'failure',
+            userId: person?.id ?? null,
+            customerId: customer,
+          });
+        }
         if (decided.result !== 'CHALLENGE') {
           await recordSignInEvent(tx, this.#options.log, {
             kind: 'sign-in',

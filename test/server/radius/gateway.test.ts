@@ -143,6 +143,15 @@ describe('the RADIUS server', () => {
     const replayed = await radius.ask(uid, await currentCode(seed), [['State', state]]);
     expect(replayed?.code).toBe('Access-Reject');
     expect(await lastLogOf(id)).toMatchObject({ reason: 'challengeExpired' });
+
+    // The dashboard: two codes checked (one right, one reused), three sign-ins finished, one accepted.
+    const events = await ctx.db.select().from(signInEvents).where(eq(signInEvents.userId, id));
+    const counted = (kind: string, outcome: string) =>
+      events.filter((event) => event.kind === kind && event.outcome === outcome).length;
+    expect(counted('approval', 'success')).toBe(1);
+    expect(counted('approval', 'failure')).toBe(1);
+    expect(counted('sign-in', 'success')).toBe(1);
+    expect(counted('sign-in', 'failure')).toBe(2);
   });
 
   it('accepts the code of the V-Key app activated in the pack', async () => {
