@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import type { GatewayReason, GatewayResult, RadiusMode } from '../../../contract/gateway.ts';
@@ -492,15 +492,22 @@ const personFields = {
   externalId: users.externalId,
 };
 
-/** The user of the directory with that user name (as the directory spells it). */
+/**
+ * The user of the directory with that user name: as the directory spells it, else in any case (directories
+ * match login names without case, and people type them as they like).
+ */
 async function personNamed(tx: Database, directoryId: string, userName: string): Promise<Person | undefined> {
-  const [found] = await tx
-    .select(personFields)
-    .from(users)
-    .where(and(eq(users.directoryId, directoryId), eq(users.username, userName)))
-    .orderBy(sql`${users.status} = 'ACTIVE' desc`, users.createdDate)
-    .limit(1);
-  return found;
+  const named = (condition: SQL) =>
+    tx
+      .select(personFields)
+      .from(users)
+      .where(and(eq(users.directoryId, directoryId), condition))
+      .orderBy(sql`${users.status} = 'ACTIVE' desc`, users.createdDate)
+      .limit(1);
+  const [exact] = await named(eq(users.username, userName));
+  if (exact || userName === '') return exact;
+  const [anyCase] = await named(sql`lower(${users.username}) = lower(${userName})`);
+  return anyCase;
 }
 
 async function personById(tx: Database, id: string): Promise<Person | undefined> {

@@ -50,28 +50,35 @@ export class PasswordPool {
       pool = { idle: [], open: 0, waiting: [] };
       this.#pools.set(key, pool);
     }
-    const checker = await this.#take(pool, settings);
-    try {
-      const answer = await checker.check(dn, password);
-      this.#give(pool, checker);
-      return answer;
-    } catch (error) {
-      this.#give(pool, checker);
-      throw error;
+    // A connection kept open may have been closed by the directory meanwhile: one more try, on a new one.
+    for (let attempt = 1; ; attempt++) {
+      const { checker, fresh } = await this.#take(pool, settings);
+      try {
+        const answer = await checker.check(dn, password);
+        this.#give(pool, checker);
+        return answer;
+      } catch (error) {
+        this.#give(pool, checker);
+        if (fresh || attempt > 1) throw error;
+      }
     }
   }
 
-  async #take(pool: DirectoryPool, settings: LdapSettings): Promise<PasswordChecker> {
+  async #take(
+    pool: DirectoryPool,
+    settings: LdapSettings,
+  ): Promise<{ checker: PasswordChecker; fresh: boolean }> {
     for (;;) {
       const idle = pool.idle.pop();
-      if (idle) return idle.checker;
+      if (idle) return { checker: idle.checker, fresh: false };
       if (pool.open < MAX_PER_DIRECTORY) {
         pool.open++;
         try {
-          return await openPasswordChecker(settings, {
+          const checker = await openPasswordChecker(settings, {
             outbound: this.#outbound,
             timeoutMs: this.#timeoutMs,
           });
+          return { checker, fresh: true };
         } catch (error) {
           pool.open--;
           pool.waiting.shift()?.();

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { listeningPorts } from '../../../server/app.ts';
 import {
+  directories,
   gatewaySignIns,
   otpCodes,
   serviceInstances,
@@ -16,7 +17,7 @@ import {
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
@@ -353,6 +354,26 @@ describe('the RADIUS server', () => {
       .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
     expect(events).toEqual([expect.objectContaining({ outcome: 'success', customerId: world.customerId })]);
   });
+  it('finds the user whatever the case typed, and says when the directory cannot be reached', async () => {
+    const { uid, id } = await nextUser();
+    await ctx.db
+      .insert(serviceUsers)
+      .values({ serviceInstanceId: world.serviceId, userId: id, list: 'BYPASS' });
+    expect((await client().ask(uid.toUpperCase(), SLAPD_USER_PASSWORD))?.code).toBe('Access-Accept');
+
+    await ctx.db
+      .update(directories)
+      .set({ port: await closedPort() })
+      .where(eq(directories.id, world.directoryId));
+    try {
+      expect((await client().ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
+      expect(await lastLogOf(id)).toMatchObject({ reason: 'directoryUnreachable' });
+    } finally {
+      await ctx.db.update(directories).set({ port: slapd.port }).where(eq(directories.id, world.directoryId));
+    }
+    expect((await client().ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Accept');
+  });
+
   it('refuses a user whose password the directory cannot check (an imported CSV user)', async () => {
     const [csvUser] = await ctx.db
       .insert(users)
