@@ -7,7 +7,6 @@
 export const gateway = {
   radius: {
     challenge: 'Enter the 6-digit code from your V-Key app.',
-    push: 'Approve this sign-in in your V-Key app.',
     accepted: 'Welcome.',
     refused: 'Sign-in refused. If this persists, ask your administrator.',
   },

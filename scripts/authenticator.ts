@@ -190,7 +190,8 @@ function parseArguments(args: string[]): Options | 'help' {
   if (kind === 'second-factor') {
     const user = named.get('user');
     const tokenPackId = named.get('token-pack');
-    if (argument && (user || tokenPackId)) throw new UsageError('give REQUEST_ID or --user and --token-pack, not both');
+    if (argument && (user || tokenPackId))
+      throw new UsageError('give REQUEST_ID or --user and --token-pack, not both');
     if (!argument && !(user && tokenPackId)) {
       throw new UsageError('REQUEST_ID (or --user and --token-pack) is missing');
     }

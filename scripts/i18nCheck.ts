@@ -27,13 +27,14 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The first part of every catalogue key. */
-const ROOTS = ['portal', 'resources', 'error', 'docs', 'mail', 'ra'] as const;
+const ROOTS = ['portal', 'resources', 'error', 'docs', 'mail', 'gateway', 'ra'] as const;
 
 /**
  * Keys used without their name written in the code: react-admin's own (`ra.*`, it asks for them itself), a
  * resource's name and fields (react-admin's labels, from `source`), the errors (made from the contracts'
  * defineErrors: the server answers them), the documentation pages (DocsPage draws every entry of a page's
- * body) and the mails (contract/mailTexts.ts reads each mail's texts as a whole).
+ * body), the mails (contract/mailTexts.ts reads each mail's texts as a whole) and what the gateway says to
+ * the people signing in through it (contract/gatewayTexts.ts, a VPN's Reply-Message).
  */
 const USED_BY_THE_FRAMEWORK = [
   /^ra\./,
@@ -41,6 +42,7 @@ const USED_BY_THE_FRAMEWORK = [
   /^error\./,
   /^docs\.pages\./,
   /^mail\./,
+  /^gateway\./,
 ];
 
 export interface CheckInput {

@@ -1,4 +1,5 @@
 import { docs } from './docPages';
+import { gateway } from './gateway';
 import { mail } from './mail';
 import { resources } from './resources';
 import { shell } from './shell';
@@ -15,6 +16,7 @@ export const en = {
   portal: { ...shell.portal, wizard },
   docs,
   mail,
+  gateway,
   // Each feature's texts, from its folder (src/resources/<feature>/texts.ts), listed by npm run registry.
   resources,
 };

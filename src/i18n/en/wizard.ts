@@ -85,7 +85,7 @@ export const wizard = {
     created: 'RADIUS connector created',
     secret: {
       title: 'Shared secret',
-      body: 'Enter this shared secret in your VPN, with this gateway as its RADIUS server on port 1812. The gateway shows it only now: this wizard keeps it until you leave it, so copy it before you do.',
+      body: 'Enter this shared secret in your VPN, with this gateway as its RADIUS server (the port is on the last step). The gateway shows it only now: this wizard keeps it until you leave it, so copy it before you do.',
       label: 'Shared secret',
     },
   },
@@ -111,7 +111,6 @@ export const wizard = {
     vpn: {
       intro: 'Enter these settings as the RADIUS authentication server of your VPN.',
       server: 'RADIUS server',
-      port: 'Port',
       secret: 'Shared secret',
       reveal: 'Show the shared secret',
       hide: 'Hide the shared secret',

@@ -212,7 +212,9 @@ const directoryValues = (record: DirectoryRecord): Value[] => [
 
 const radiusValues = (record: RadiusRecord): Value[] => [
   { label: `${T}.radiusClientIp`, value: record.ipAddress ?? `${T}.notSet`, words: !record.ipAddress },
-  { label: 'resources.radius.fields.proxyPort', value: String(record.proxyPort) },
+  record.proxyPort === null
+    ? { label: 'resources.radius.fields.proxyPort', value: 'resources.radius.vpn.offShort', words: true }
+    : { label: 'resources.radius.fields.proxyPort', value: String(record.proxyPort) },
 ];
 
 const saml2Values = (record: Saml2Record): Value[] => [

@@ -1,8 +1,12 @@
+import { SelectInput } from 'react-admin';
 import { RequiredTextInput } from '../../components/RequiredTextInput';
 import { ResourceForm } from '../../components/ResourceForm';
-import { NAME_LENGTH, validIp } from './radiusFields';
+import { DEFAULT_RADIUS_MODE, MODE_CHOICES, NAME_LENGTH, validIp } from './radiusFields';
 
-/** Name and IP address; the shared secret is made by the gateway (docs/requirements/portal-entities.md RADIUS connector). */
+/**
+ * Name, IP address and how the second factor is asked; the shared secret is made by the gateway
+ * (docs/requirements/portal-entities.md RADIUS connector).
+ */
 export const RadiusForm = () => {
   return (
     <ResourceForm>
@@ -11,6 +15,13 @@ export const RadiusForm = () => {
         source="ipAddress"
         validate={validIp}
         helperText="resources.radius.helpers.ipAddress"
+      />
+      <SelectInput
+        source="mode"
+        choices={MODE_CHOICES}
+        defaultValue={DEFAULT_RADIUS_MODE}
+        helperText="resources.radius.helpers.mode"
+        isRequired
       />
     </ResourceForm>
   );

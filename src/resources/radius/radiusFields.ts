@@ -1,6 +1,11 @@
 import { maxLength, type Validator } from 'react-admin';
 import { isIpAddress } from '../../../contract/connector';
-import { RADIUS_LIMITS, type RadiusRecord } from '../../../contract/radius';
+import {
+  DEFAULT_RADIUS_MODE,
+  RADIUS_LIMITS,
+  RADIUS_MODES,
+  type RadiusRecord,
+} from '../../../contract/radius';
 
 export type Radius = RadiusRecord;
 
@@ -18,8 +23,16 @@ export const SECRET_TEXTS = {
   label: 'resources.radius.fields.sharedSecret',
 };
 
+/** How the second factor is asked, as the form offers it. */
+export const MODE_CHOICES = RADIUS_MODES.map((mode) => ({
+  id: mode,
+  name: `resources.radius.modes.${mode}`,
+}));
+export { DEFAULT_RADIUS_MODE };
+
 /** The form's fields, as the server takes them. */
-export const toRadiusBody = ({ name, ipAddress }: Record<string, unknown>) => ({
+export const toRadiusBody = ({ name, ipAddress, mode }: Record<string, unknown>) => ({
   name: typeof name === 'string' ? name.trim() : name,
   ipAddress: typeof ipAddress === 'string' ? ipAddress.trim() : ipAddress,
+  mode: mode ?? DEFAULT_RADIUS_MODE,
 });

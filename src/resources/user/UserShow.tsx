@@ -1,6 +1,18 @@
 import FaceIcon from '@mui/icons-material/Face';
 import PinIcon from '@mui/icons-material/Pin';
-import { Alert, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  List,
+  ListItem,
+  ListItemText,
+  TableCell,
+  TablePagination,
+  TableRow,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
   BooleanField,
@@ -17,6 +29,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import type { GatewaySignIn } from '../../../contract/gateway';
 import { StatusField } from '../../components/StatusField';
 import { ActionButton } from '../../kit/ActionButton';
 import { DateField, formatDate } from '../../kit/dates';
@@ -181,6 +194,71 @@ interface DeviceRow {
 
 const shownDate = (date: string | null | undefined) => (date ? formatDate(date, { time: true }) : '—');
 
+const G = 'resources.users.gatewaySignIns';
+
+/**
+ * The gateway's decisions for the user (a VPN's RADIUS sign-ins), newest first: when, through which
+ * service, from where, what was answered and the real reason (the VPN's user is told only "refused"). On a
+ * phone, one entry under the other.
+ */
+const GatewaySignIns = ({ userId }: { userId: string }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [entries, setEntries] = useState<GatewaySignIn[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    dataProvider
+      .gatewaySignIns('users', { id: userId })
+      .then(({ data }: { data: GatewaySignIn[] }) => {
+        if (!cancelled) setEntries(Array.isArray(data) ? data : []);
+      })
+      .catch((error: unknown) => notify(...errorNotification(error)));
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, dataProvider, notify]);
+  if (entries === null) return null;
+  const service = (entry: GatewaySignIn) => entry.serviceName ?? translate(`${G}.deletedService`);
+  return (
+    <Box component="section" aria-labelledby="gateway-sign-ins-title" sx={{ mt: 3 }}>
+      <Typography id="gateway-sign-ins-title" variant="h6" component="h2" gutterBottom>
+        {translate(`${G}.title`)}
+      </Typography>
+      {entries.length === 0 && <Typography>{translate(`${G}.empty`)}</Typography>}
+      {entries.length > 0 && narrow && (
+        <List dense aria-labelledby="gateway-sign-ins-title" disablePadding>
+          {entries.map((entry) => (
+            <ListItem key={entry.id} divider disableGutters>
+              <ListItemText
+                primary={`${shownDate(entry.at)} · ${translate(`${G}.results.${entry.result}`)}`}
+                secondary={`${translate(`${G}.reasons.${entry.reason}`)} · ${service(entry)} · ${entry.clientAddress ?? '—'}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {entries.length > 0 && !narrow && (
+        <SimpleTable
+          label={`${G}.title`}
+          headings={[`${G}.at`, `${G}.service`, `${G}.clientAddress`, `${G}.result`, `${G}.reason`]}
+        >
+          {entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell>{shownDate(entry.at)}</TableCell>
+              <TableCell>{service(entry)}</TableCell>
+              <TableCell>{entry.clientAddress ?? '—'}</TableCell>
+              <TableCell>{translate(`${G}.results.${entry.result}`)}</TableCell>
+              <TableCell>{translate(`${G}.reasons.${entry.reason}`)}</TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      )}
+    </Box>
+  );
+};
+
 /** Troubleshooting log (docs/requirements/portal-routes-and-menus.md): the user's devices in a token pack and their last events. */
 const TroubleshootingTab = () => {
   const user = useRecordContext<User>();
@@ -204,7 +282,12 @@ const TroubleshootingTab = () => {
   }, [user, chosen, dataProvider, notify]);
   if (!user) return null;
   if (!chosen)
-    return <Alert severity="info">{translate('resources.users.noTokenPack.troubleshooting')}</Alert>;
+    return (
+      <>
+        <Alert severity="info">{translate('resources.users.noTokenPack.troubleshooting')}</Alert>
+        <GatewaySignIns userId={user.id} />
+      </>
+    );
   return (
     <>
       <TokenPackPicker packs={packs} chosen={chosen} onChange={setChosen} />
@@ -231,6 +314,7 @@ const TroubleshootingTab = () => {
           ))}
         </SimpleTable>
       )}
+      <GatewaySignIns userId={user.id} />
     </>
   );
 };

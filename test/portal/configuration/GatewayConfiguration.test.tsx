@@ -36,7 +36,16 @@ const DIRECTORY = {
   tenantId: null,
   listUsersUrl: null,
 };
-const RADIUS = { id: 'r1', name: 'Office VPN', ipAddress: '10.0.0.5', proxyPort: 1812, secretSet: true };
+const RADIUS = {
+  id: 'r1',
+  name: 'Office VPN',
+  ipAddress: '10.0.0.5',
+  proxyPort: 1812,
+  mode: 'challenge',
+  nasIdentifier: 'r1',
+  lastSignIn: null,
+  secretSet: true,
+};
 const SAML2 = {
   id: 's1',
   uname: 'zoom',
@@ -138,7 +147,7 @@ describe('/ad-config, the gateway configuration for installers', () => {
     });
     expect(valuesIn(await screen.findByRole('region', { name: 'Office VPN' }))).toEqual({
       'Client IP address': '10.0.0.5',
-      'RADIUS proxy port': '1812',
+      'RADIUS port': '1812',
     });
     const zoom = await screen.findByRole('region', { name: 'Zoom' });
     expect(valuesIn(zoom)).toEqual({

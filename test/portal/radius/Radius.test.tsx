@@ -11,19 +11,22 @@ const VPN = {
   id: 'r1',
   name: 'Branch VPN',
   ipAddress: '10.20.30.40',
-  proxyPort: 1812,
+  proxyPort: 11812,
+  mode: 'challenge',
+  nasIdentifier: 'r1',
+  lastSignIn: null as null | Record<string, unknown>,
   secretSet: true,
   createdDate: '2026-01-05T10:00:00.000Z',
   lastModifiedDate: '2026-01-05T10:00:00.000Z',
 };
 const BASE = `${API}/idm-config/connectors/radius`;
 
-const renderAt = (path: string, permissions: readonly string[] = ALL) => {
+const renderAt = (path: string, permissions: readonly string[] = ALL, record: typeof VPN = VPN) => {
   server.use(
     http.get(`${BASE}/c1/search`, () =>
-      HttpResponse.json({ content: [VPN], totalElements: 1, page: 0, pageSize: 10 }),
+      HttpResponse.json({ content: [record], totalElements: 1, page: 0, pageSize: 10 }),
     ),
-    http.get(`${BASE}/c1/r1`, () => HttpResponse.json(VPN)),
+    http.get(`${BASE}/c1/r1`, () => HttpResponse.json(record)),
   );
   return renderForCustomerAdmin(path, permissions, resourcesOf(radius));
 };
@@ -49,6 +52,8 @@ describe('the RADIUS connector form', () => {
     const { user, pathname } = renderAt('/radius/create');
     await fill(user, await screen.findByLabelText('Name', { exact: false }), ' Branch VPN ');
     await fill(user, input('IP address'), '2001:db8::1');
+    await user.click(screen.getByRole('combobox', { name: /Second factor/ }));
+    await user.click(await screen.findByRole('option', { name: 'Push: approve in the V-Key app' }));
     await save(user);
     const dialog = await screen.findByRole('dialog', { name: 'Shared secret' });
     expect(within(dialog).getByRole('textbox', { name: 'Shared secret' })).toHaveValue(
@@ -57,10 +62,12 @@ describe('the RADIUS connector form', () => {
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
       name: 'Branch VPN',
       ipAddress: '2001:db8::1',
+      mode: 'push',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(pathname()).toBe('/radius/r1/show'));
-    expect(await screen.findByText('1812')).toBeInTheDocument();
+    // The port the gateway's RADIUS server is bound to, as the record says (not a constant).
+    expect((await screen.findAllByText('11812')).length).toBeGreaterThan(0);
     expect(screen.getByText('•••••••• (shown only when it was made)')).toBeInTheDocument();
     expect(screen.queryByText('Sh4redSecretShownOnce123')).not.toBeInTheDocument();
   });
@@ -122,5 +129,47 @@ describe('a RADIUS connector', () => {
     expect(await screen.findByText('Branch VPN')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New shared secret' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a RADIUS connector's page", () => {
+  it('gives the settings for the VPN: server, port in force, mode, NAS-Identifier, and a radtest line', async () => {
+    renderAt('/radius/r1/show');
+    expect(await screen.findByRole('heading', { name: 'Settings for your VPN' })).toBeInTheDocument();
+    // In the record's fields and in the VPN's settings.
+    expect(screen.getAllByText('Challenge: ask for the code')).toHaveLength(2);
+    expect(
+      screen.getByText(/Needed only when another connector has the same IP address/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('PAP')).toBeInTheDocument();
+    expect(screen.getByText('No request yet.')).toBeInTheDocument();
+    const line = screen.getByRole('region', { name: 'Try it from a shell' });
+    expect(line).toHaveTextContent(
+      `radtest USERNAME 'PASSWORD' ${window.location.hostname}:11812 0 'SHARED_SECRET'`,
+    );
+  });
+
+  it('says when the RADIUS server is off, and shows the last request in words', async () => {
+    renderAt('/radius/r1/show', ALL, {
+      ...VPN,
+      proxyPort: null as unknown as number,
+      mode: 'append',
+      lastSignIn: {
+        id: '7',
+        at: '2026-03-04T05:06:07.000Z',
+        protocol: 'RADIUS',
+        serviceName: 'Branch VPN service',
+        userName: 'ann',
+        clientAddress: '198.51.100.7',
+        result: 'REJECT',
+        reason: 'wrongPassword',
+      },
+    });
+    expect(await screen.findByText(/turned off on this server \(RADIUS_PORT=0\)/)).toBeInTheDocument();
+    expect(screen.getAllByText('Off').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Append: code after the password')).toHaveLength(2);
+    expect(screen.getByText(/ann, Refused/)).toBeInTheDocument();
+    expect(screen.getByText('Wrong password')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Try it from a shell' })).not.toBeInTheDocument();
   });
 });

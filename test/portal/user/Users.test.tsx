@@ -21,9 +21,11 @@ const renderAt = (
     permissions = ALL,
     one = ANN as Record<string, unknown>,
     planCoverage = { users: 100_000, planCovers: 100_000, overPlan: 0 },
+    signIns = [] as Record<string, unknown>[],
   } = {},
 ) => {
   server.use(
+    http.get(`${API}/user-management/users/c1/:id/gateway-sign-ins`, () => HttpResponse.json(signIns)),
     http.get(`${API}/user-management/users/c1/search`, () =>
       HttpResponse.json({ content, totalElements, page: 0, pageSize: 25 }),
     ),
@@ -153,6 +155,66 @@ describe('a user', () => {
     expect(history?.path).toBe(
       '/user-management/users/tp1/history/u1?customerId=c1&page=0&pageSize=10&sort=date&order=DESC',
     );
+  });
+
+  it("lists the gateway's decisions for the user, reasons in words, even in no token pack", async () => {
+    const sent = recordRequests();
+    const at = '2026-03-04T05:06:07.000Z';
+    const { user: actor } = renderAt('/users/u1/show', {
+      signIns: [
+        {
+          id: '2',
+          at,
+          protocol: 'RADIUS',
+          serviceName: 'Office VPN',
+          userName: 'ann',
+          clientAddress: '198.51.100.7',
+          result: 'REJECT',
+          reason: 'wrongCode',
+        },
+        {
+          id: '1',
+          at,
+          protocol: 'RADIUS',
+          serviceName: null,
+          userName: 'ann',
+          clientAddress: null,
+          result: 'ACCEPT',
+          reason: 'bypass',
+        },
+      ],
+    });
+    await screen.findByText('ann@acme.test');
+    await actor.click(screen.getByRole('tab', { name: 'Troubleshooting log' }));
+    const table = await screen.findByRole('table', { name: 'Sign-ins through the gateway' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      [formatDate(at, { time: true }), 'Office VPN', '198.51.100.7', 'Refused', 'Wrong or already used code'],
+      [
+        formatDate(at, { time: true }),
+        'A deleted service',
+        '—',
+        'Accepted',
+        "Accepted without a second factor: on the service's 2FA bypass list",
+      ],
+    ]);
+    expect(sent.some((request) => request.path === '/user-management/users/c1/u1/gateway-sign-ins')).toBe(
+      true,
+    );
+  });
+
+  it('says when nobody signed in through the gateway yet', async () => {
+    const { user: actor } = renderAt('/users/u1/show');
+    await screen.findByText('ann@acme.test');
+    await actor.click(screen.getByRole('tab', { name: 'Troubleshooting log' }));
+    expect(await screen.findByText('No sign-in through the gateway yet.')).toBeInTheDocument();
   });
 
   it('lists the devices the user activated in the token pack in the troubleshooting log', async () => {

@@ -53,6 +53,7 @@ export default {
         ),
       ],
     },
+    sends('gatewaySignIns', { id: 'u1' }, GET('/api/user-management/users/c1/u1/gateway-sign-ins')),
     sends(
       'deviceId',
       { tokenPackId: 'tp1', id: 'u1' },

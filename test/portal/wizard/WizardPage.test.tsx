@@ -64,7 +64,16 @@ const renderAt = (path: string, { service, pack: tokenPack = pack(), used = [] }
     http.get(`${CONNECTORS}/saml`, () => HttpResponse.json(lookup('saml', 3, [['o1', 'Contoso tenant']]))),
     // r1 was made by a launch: no IP address yet.
     http.get(`${CONNECTORS}/radius/c1/:id`, ({ params }) =>
-      HttpResponse.json({ id: params.id, name: 'RADIUS', ipAddress: params.id === 'r1' ? null : '10.0.0.5' }),
+      HttpResponse.json({
+        id: params.id,
+        name: 'RADIUS',
+        ipAddress: params.id === 'r1' ? null : '10.0.0.5',
+        proxyPort: 11812,
+        mode: 'challenge',
+        nasIdentifier: params.id,
+        lastSignIn: null,
+        secretSet: true,
+      }),
     ),
     http.post(`${LAUNCH}/validate-update`, () =>
       HttpResponse.json({ success: used.length === 0, usedConnectors: used }),
@@ -257,10 +266,14 @@ describe('the VPN setup wizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await user.click(next());
     await heading('Finish');
-    expect(screen.getByText('1812')).toBeInTheDocument();
-    expect(screen.queryByText('Sh4redSecretShownOnce123')).not.toBeInTheDocument();
+    // The port in force, as the connector's record says; the radtest line hides the secret until shown.
+    expect(await screen.findByText('11812')).toBeInTheDocument();
+    const line = screen.getByRole('region', { name: 'Try it from a shell' });
+    expect(line).toHaveTextContent(`:11812 0 'SHARED_SECRET'`);
+    expect(screen.queryByText(/Sh4redSecretShownOnce123/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the shared secret' }));
     expect(screen.getByText('Sh4redSecretShownOnce123')).toBeInTheDocument();
+    expect(line).toHaveTextContent(`:11812 0 'Sh4redSecretShownOnce123'`);
   });
 
   it('says where the shared secret of a connector made elsewhere is, and starts a stopped service', async () => {

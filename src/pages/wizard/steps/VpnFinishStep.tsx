@@ -2,43 +2,22 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Alert, Box, Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { RecordContextProvider, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { RADIUS_PROXY_PORT } from '../../../../contract/radius';
+import type { RadiusRecord } from '../../../../contract/radius';
 import type { ServiceInstanceRecord } from '../../../../contract/service';
 import { StatusField } from '../../../components/StatusField';
 import type { PortalDataProvider } from '../../../dataProviders';
 import { errorNotification } from '../../../kit/notifyError';
+import { gatewayHost, Setting, VpnSettings } from '../../../resources/radius/VpnSettings';
 import { assignedId } from '../ConnectorPicker';
 import { FinishFooter } from './FinishFooter';
 import type { StepProps } from './types';
 
-/** A label and its value, one under the other at any width; a value to type in is in monospace. */
-const Setting = ({
-  label,
-  mono = true,
-  children,
-}: {
-  label: string;
-  mono?: boolean;
-  children: ReactNode;
-}) => (
-  <Box>
-    <Typography variant="body2" color="text.secondary" component="dt">
-      {label}
-    </Typography>
-    <Box
-      component="dd"
-      sx={{ m: 0, overflowWrap: 'anywhere', ...(mono && { fontFamily: 'monospace', fontSize: 16 }) }}
-    >
-      {children}
-    </Box>
-  </Box>
-);
-
 /**
- * What to type into the VPN's RADIUS settings: the gateway's host, port 1812 and the shared secret; the
+ * What to type into the VPN's RADIUS settings: the gateway's host, the port in force, the shared secret,
+ * the mode and timeout, and a radtest line; the
  * service's name and status, with Start when it is stopped. Finish marks the setup COMPLETED.
  */
 export const VpnFinishStep = (props: StepProps) => {
@@ -50,14 +29,10 @@ export const VpnFinishStep = (props: StepProps) => {
   const [starting, setStarting] = useState(false);
   const radiusId = assignedId(service, 'radius');
   // A connector made by the launch has no IP address yet: the gateway answers no VPN until it has one.
-  const { data: radius } = useGetOne<{ id: string; ipAddress: string | null }>(
-    'radius',
-    { id: radiusId },
-    { enabled: radiusId !== '' },
-  );
+  const { data: radius } = useGetOne<RadiusRecord>('radius', { id: radiusId }, { enabled: radiusId !== '' });
   // The RADIUS server the VPN asks is this gateway: the host the portal is served from (the portal and the
   // RADIUS proxy run on the same gateway; a deployment behind another name tells its users that name).
-  const host = window.location.hostname;
+  const host = gatewayHost();
   // The server answers a shared secret once, when it is made: only one made in this wizard can be shown.
   const secret = memory.radiusSecret?.connectorId === radiusId ? memory.radiusSecret.secret : null;
   const toggleLabel = translate(
@@ -94,7 +69,6 @@ export const VpnFinishStep = (props: StepProps) => {
       )}
       <Stack component="dl" spacing={2} sx={{ m: 0 }}>
         <Setting label={translate('portal.wizard.finish.vpn.server')}>{host}</Setting>
-        <Setting label={translate('portal.wizard.finish.vpn.port')}>{RADIUS_PROXY_PORT}</Setting>
         <Setting label={translate('portal.wizard.finish.vpn.secret')} mono={secret !== null}>
           {secret ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -116,6 +90,7 @@ export const VpnFinishStep = (props: StepProps) => {
             </Typography>
           )}
         </Setting>
+        {radius && <VpnSettings record={radius} host={host} secret={revealed ? secret : null} />}
         <Setting label={translate('portal.wizard.finish.vpn.service')} mono={false}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography component="span">{service.instanceName}</Typography>
