@@ -14,7 +14,13 @@ const ForTheVpn = () => {
   const record = useRecordContext<Radius>();
   if (!record) return null;
   return (
-    <Stack component="section" spacing={2} sx={{ mt: 2, maxWidth: 720 }} aria-labelledby="radius-vpn-title">
+    <Stack
+      component="section"
+      spacing={2}
+      // The tab sizes its fields to their content: the radtest line would widen the page on a phone.
+      sx={{ mt: 2, maxWidth: { xs: 'calc(100vw - 48px)', sm: 720 }, minWidth: 0 }}
+      aria-labelledby="radius-vpn-title"
+    >
       <Typography id="radius-vpn-title" variant="h6" component="h2">
         {translate('resources.radius.vpn.title')}
       </Typography>

@@ -16,7 +16,7 @@ export const Setting = ({
   mono?: boolean;
   children: ReactNode;
 }) => (
-  <Box>
+  <Box sx={{ minWidth: 0 }}>
     <Typography variant="body2" color="text.secondary" component="dt">
       {label}
     </Typography>
