@@ -17,9 +17,10 @@
  * The dashboard's panels of a customer with 100,000 users and 200,000 sign-in events: see bench/report.ts.
  * The server under 50 clients (open loop at 100 and 200 requests a second, closed loop), its memory at the
  * first start and idle after a restart: see bench/load.ts.
+ * The RADIUS server at 200 Access-Requests a second from 20 clients, 10,000 users in slapd: see bench/radius.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load` or
- * `-- portal` runs one part only.
+ * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`,
+ * `-- radius` or `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,7 @@ import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.t
 import { enrollmentFigures } from './enrollment.ts';
 import { loadFigures } from './load.ts';
 import { percentile } from './measure.ts';
+import { radiusFigures } from './radius.ts';
 import { reportFigures } from './report.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
 import { usersFigures } from './users.ts';
@@ -208,4 +210,5 @@ if (!only || only === 'enrollment') await enrollmentFigures();
 if (!only || only === 'audit') await auditFigures();
 if (!only || only === 'report') await reportFigures();
 if (!only || only === 'load') await loadFigures();
+if (!only || only === 'radius') await radiusFigures();
 if (!only || only === 'portal') await portalFigures();

@@ -77,7 +77,13 @@ describe('npm run authenticator -- approve-2fa|reject-2fa', () => {
     const seed = newTotpSeed();
     const user = await runAuthenticator(['reject-2fa', 'some-id', '--seed', seed, '--user', 'a@b.c']);
     expect(user.code).toBe(2);
-    expect(user.stderr).toContain('reject-2fa takes no --user');
+    expect(user.stderr).toContain('give REQUEST_ID or --user and --token-pack, not both');
+    const noPack = await runAuthenticator(['approve-2fa', '--user', 'ann', '--seed', seed]);
+    expect(noPack.code).toBe(2);
+    expect(noPack.stderr).toContain('REQUEST_ID (or --user and --token-pack) is missing');
+    const device = await runAuthenticator(['approve-2fa', 'some-id', '--seed', seed, '--device', 'Pixel']);
+    expect(device.code).toBe(2);
+    expect(device.stderr).toContain('approve-2fa takes no --device');
     const notSeed = await runAuthenticator(['approve-2fa', 'some-id', '--seed', 'not a seed!']);
     expect(notSeed.code).toBe(2);
     expect(notSeed.stderr).toContain('--seed must be the base32 TOTP seed');
