@@ -57,7 +57,10 @@ export const VpnSettings = ({
   return (
     <>
       {record.proxyPort === null ? (
-        <Alert severity="warning">{translate(`${T}.off`)}</Alert>
+        // In the list of settings, as a setting: a definition list holds only terms and their values.
+        <Setting label={translate('resources.radius.fields.proxyPort')} mono={false}>
+          <Alert severity="warning">{translate(`${T}.off`)}</Alert>
+        </Setting>
       ) : (
         <Setting label={translate('resources.radius.fields.proxyPort')}>{record.proxyPort}</Setting>
       )}
