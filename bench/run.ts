@@ -62,6 +62,7 @@ async function serverFigures() {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     INITIAL_OPERATOR_PASSWORD: password,
+    RADIUS_PORT: '0',
   });
   const silent = () => undefined;
   try {

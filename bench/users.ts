@@ -202,6 +202,7 @@ export async function usersFigures(): Promise<void> {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     INITIAL_OPERATOR_PASSWORD: password,
+    RADIUS_PORT: '0',
     // The bench's slapd listens on loopback, which outbound connections may not reach unless allowed.
     OUTBOUND_ALLOW: '127.0.0.0/8,::1/128',
   });

@@ -100,7 +100,7 @@ describe.skipIf(!serverUrl)('starting together on an empty PostgreSQL', () => {
     const apps: App[] = [];
     try {
       const configs: Config[] = dataDirs.map((dataDir) => ({
-        ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY }),
+        ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, SECRETS_KEY, RADIUS_PORT: '0' }),
         initialOperatorPassword: 'Instances-Gateway-1',
       }));
       expect(configs[0]!.jwtSecret).not.toBe(configs[1]!.jwtSecret);
