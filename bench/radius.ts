@@ -40,6 +40,7 @@ import {
 import { newTotpSeed, totpCode } from '../server/domain/enrollment/totp.ts';
 import { createSealer } from '../server/domain/secrets.ts';
 import { ensureSeed } from '../server/seed.ts';
+import { readerSettings } from '../test/server/fixtures/ldap.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../test/support/slapd.ts';
 import { percentile, subscription, verdict } from './measure.ts';
 
@@ -72,14 +73,7 @@ async function seedWorld(db: Database, secretsKey: string, slapd: Slapd): Promis
       customerId,
       name: 'Bench LDAP',
       type: 'LDAP',
-      host: slapd.host,
-      port: slapd.port,
-      secured: false,
-      baseDn: slapd.peopleDn,
-      userDn: slapd.reader.dn,
-      password: slapd.reader.password,
-      userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
-      loginProperty: 'uid',
+      ...readerSettings(slapd),
     })
     .returning();
   const rows = Array.from({ length: USERS }, (_, index) => {

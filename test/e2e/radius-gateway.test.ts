@@ -3,6 +3,7 @@ import { createSocket } from 'node:dgram';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readerSettings } from '../server/fixtures/ldap';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
@@ -110,14 +111,7 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
       json: {
         name: 'Acme LDAP',
         type: 'LDAP',
-        host: slapd.host,
-        port: slapd.port,
-        secured: false,
-        baseDn: slapd.peopleDn,
-        userDn: slapd.reader.dn,
-        password: slapd.reader.password,
-        userLoginPattern: '(&(objectClass=inetOrgPerson)(uid={username}))',
-        loginProperty: 'uid',
+        ...readerSettings(slapd),
       },
     });
     await api(portal, `/idm-ldap/ldap/${customerId}/${directory.id}/sync`, { token, method: 'POST' });
