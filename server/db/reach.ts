@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, pgPolicy, pgRole } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, PgTransaction, pgPolicy, pgRole } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
 /**
@@ -98,6 +98,8 @@ export async function actingFor<T>(tx: Database, customer: string, work: () => P
   return result;
 }
 
+const isTransaction = (db: Database) => (db as unknown) instanceof PgTransaction;
+
 /**
  * `work` under one customer's policies, whether `db` is the pool or a transaction already open (then in a
  * savepoint of it, whose row locks last as long as the transaction): for a lookup that starts from a
@@ -109,5 +111,7 @@ export function withinCustomer<T>(
   customer: string,
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
+  // From the pool, the transaction is the customer's from its start to its end: nothing to restore after.
+  if (!isTransaction(db)) return inReach(db, { customer }, work);
   return db.transaction((tx) => actingFor(tx, customer, () => work(tx)));
 }
