@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +15,7 @@ import {
   serviceConnectors,
   serviceInstances,
   serviceUsers,
+  subscriptions,
   tokenPacks,
   userDevices,
   users,
@@ -27,7 +28,7 @@ import { UUID_PATTERN } from '../../validation.ts';
 import { escapeFilterValue, LdapError } from '../directory/ldapClient.ts';
 import { connectionOf, type DirectoryRow, readSettings } from '../directory/settings.ts';
 import { checkUsersCode } from '../otp/otp.ts';
-import { coversUser } from '../subscription/coverage.ts';
+import { coversUser, planMembers } from '../subscription/coverage.ts';
 import { PasswordPool } from './passwordPool.ts';
 
 /**
@@ -52,6 +53,11 @@ import { PasswordPool } from './passwordPool.ts';
 export const CHALLENGE_TTL_SEC = 120;
 /** How often a held push looks for the app's answer. */
 const PUSH_POLL_MS = 250;
+/**
+ * How long a subscription's member count is kept between sign-ins (the plan check counts the users of its
+ * directories): a synchronisation that takes a plan past its size is seen by the gateway this much later.
+ */
+const MEMBERS_KEPT_MS = 10_000;
 /** Held requests this long past their expiry are deleted as new ones are made. */
 const KEEP_EXPIRED_MS = 10 * 60_000;
 
@@ -82,6 +88,8 @@ export interface GatewayAnswer {
   asks?: 'code';
   /** A code was checked: the dashboard counts it as an approval. */
   approval?: { method: 'otp' | 'app'; success: boolean };
+  /** CHALLENGE: what the held request (kept with the decision, its id the state) is for. */
+  held?: { serviceId: string; tokenPackId: string; userId: string };
 }
 
 export interface GatewayOptions {
@@ -104,6 +112,8 @@ interface Served {
   serviceEnabled: boolean;
   tokenPackId: string;
   subscriptionId: string | null;
+  /** The number of users of the pack's subscription, when it is in force (else null: it covers nobody). */
+  planUsers: number | null;
   primaryDirectoryId: string | null;
   customerStatus: 'ACTIVE' | 'INACTIVE';
   directory: DirectoryRow | null;
@@ -139,10 +149,18 @@ export class Gateway {
   readonly #options: GatewayOptions;
   readonly #passwords: PasswordPool;
   readonly #stopping = new AbortController();
+  #holding = 0;
+  /** Each subscription's member count, kept MEMBERS_KEPT_MS (by subscription id). */
+  readonly #members = new Map<string, { count: number; until: number }>();
 
   constructor(options: GatewayOptions) {
     this.#options = options;
     this.#passwords = new PasswordPool(options.outbound, options.ldapTimeoutMs);
+  }
+
+  /** How many pushes are waiting for the app's answer now. */
+  get holding(): number {
+    return this.#holding;
   }
 
   /** Stops holding pushes (each answers as timed out) and closes the directory connections. */
@@ -153,6 +171,7 @@ export class Gateway {
 
   /** Decides a sign-in (see the module's comment) and keeps it in the log. */
   async decide(ask: GatewayAsk): Promise<GatewayAnswer> {
+    if (ask.state !== null) return this.#answerChallenge(ask);
     const facts = await withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
       this.#factsOf(tx, ask),
     );
@@ -161,7 +180,6 @@ export class Gateway {
       await this.#keep(ask, null, null, decided);
       return decided;
     }
-    if (ask.state !== null) return this.#answerChallenge(ask, facts.served);
     const decided = await this.#firstAndSecond(ask, facts);
     await this.#keep(ask, facts.served, facts.person ?? null, decided);
     return decided;
@@ -173,14 +191,20 @@ export class Gateway {
    * factor, and what it can prove the second factor with.
    */
   async #factsOf(tx: Database, ask: GatewayAsk): Promise<Facts | undefined> {
-    const served = await servedBy(tx, ask.connector.id);
+    const served = await servedBy(tx, ask.connector.id, this.#options.now());
     if (!served) return undefined;
     const facts: Facts = { served, covered: false, skip: null, hasApp: false, hasSeed: false };
-    if (ask.state !== null || !served.primaryDirectoryId) return facts;
+    if (!served.primaryDirectoryId) return facts;
     facts.person = await personNamed(tx, served.primaryDirectoryId, ask.userName);
     if (facts.person?.status !== 'ACTIVE') return facts;
     const userId = facts.person.id;
-    facts.covered = await coversUser(tx, served, userId, this.#options.now());
+    // A plan in force with room for all its members covers this one (an ACTIVE user of the pack's directory):
+    // no ranking then.
+    if (served.subscriptionId && served.planUsers !== null) {
+      const members = await this.#membersOf(tx, served.subscriptionId);
+      facts.covered =
+        members <= served.planUsers || (await coversUser(tx, served, userId, this.#options.now()));
+    }
     const [bypass] = await tx
       .select({ userId: serviceUsers.userId })
       .from(serviceUsers)
@@ -222,6 +246,19 @@ export class Gateway {
     return facts;
   }
 
+  /** The subscription's member count (planMembers), counted again when older than MEMBERS_KEPT_MS. */
+  async #membersOf(tx: Database, subscriptionId: string): Promise<number> {
+    const now = Date.now();
+    const kept = this.#members.get(subscriptionId);
+    if (kept && kept.until > now) return kept.count;
+    const count = await planMembers(tx, subscriptionId);
+    if (this.#members.size >= 10_000) {
+      for (const [id, entry] of this.#members) if (entry.until <= now) this.#members.delete(id);
+    }
+    this.#members.set(subscriptionId, { count, until: now + MEMBERS_KEPT_MS });
+    return count;
+  }
+
   async #firstAndSecond(ask: GatewayAsk, facts: Facts): Promise<GatewayAnswer> {
     const { served, person } = facts;
     if (served.serviceStatus !== 'STARTED') return refuse('serviceStopped');
@@ -252,14 +289,16 @@ export class Gateway {
     switch (ask.connector.mode) {
       case 'append': {
         if (appended?.code == null) return refuse('wrongCode');
-        return this.#checkCode(ask, served, person.id, appended.code);
+        return withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
+          this.#checkCode(tx, served, person.id, appended.code as string),
+        );
       }
       case 'push':
         if (!facts.hasApp) return refuse('noSecondFactor');
         return this.#push(ask, served, person.id);
       default:
         if (!facts.hasApp && !facts.hasSeed) return refuse('noSecondFactor');
-        return this.#challenge(ask, served, person.id);
+        return this.#challenge(served, person.id);
     }
   }
 
@@ -286,46 +325,61 @@ export class Gateway {
     await this.#checkPassword(directory, nobody, password || 'x');
   }
 
-  /** Opens a held request (challenge or push) and answers its id. */
-  async #hold(ask: GatewayAsk, served: Served, userId: string, kind: 'challenge' | 'push', ttlSec: number) {
+  /** Opens a held request (challenge or push) with the id `id`, in the transaction `tx`. */
+  async #hold(
+    tx: Database,
+    id: string,
+    ask: GatewayAsk,
+    hold: { serviceId: string; tokenPackId: string; userId: string },
+    kind: 'challenge' | 'push',
+    ttlSec: number,
+  ) {
     const now = this.#options.now();
-    return withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
-      await tx
-        .delete(gatewayRequests)
-        .where(lt(gatewayRequests.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
-      const [held] = await tx
-        .insert(gatewayRequests)
-        .values({
-          customerId: ask.connector.customerId,
-          kind,
-          connectorId: ask.connector.id,
-          serviceInstanceId: served.serviceId,
-          tokenPackId: served.tokenPackId,
-          userId,
-          userName: ask.userName,
-          clientAddress: ask.clientAddress,
-          createdDate: now,
-          expiresAt: new Date(now.getTime() + ttlSec * 1000),
-        })
-        .returning({ id: gatewayRequests.id });
-      return held!.id;
+    await tx
+      .delete(gatewayRequests)
+      .where(lt(gatewayRequests.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+    await tx.insert(gatewayRequests).values({
+      id,
+      customerId: ask.connector.customerId,
+      kind,
+      connectorId: ask.connector.id,
+      serviceInstanceId: hold.serviceId,
+      tokenPackId: hold.tokenPackId,
+      userId: hold.userId,
+      userName: ask.userName,
+      clientAddress: ask.clientAddress,
+      createdDate: now,
+      expiresAt: new Date(now.getTime() + ttlSec * 1000),
     });
   }
 
-  async #challenge(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
-    const state = await this.#hold(ask, served, userId, 'challenge', CHALLENGE_TTL_SEC);
-    return { result: 'CHALLENGE', reason: 'challenged', state, asks: 'code' };
+  /** A challenge: its request is opened with the decision's log entry (#keep), under the State's id. */
+  #challenge(served: Served, userId: string): GatewayAnswer {
+    return {
+      result: 'CHALLENGE',
+      reason: 'challenged',
+      state: randomUUID(),
+      asks: 'code',
+      held: { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId },
+    };
   }
 
-  /** The code a challenge asked for: the challenge is used up, right or wrong. */
-  async #answerChallenge(ask: GatewayAsk, served: Served): Promise<GatewayAnswer> {
+  /**
+   * The code a challenge asked for: the challenge is used up, right or wrong. One transaction reads the
+   * service, uses up the challenge, checks the code and keeps the decision; the log names the user even
+   * when the challenge is unknown (used already, or of another connector).
+   */
+  async #answerChallenge(ask: GatewayAsk): Promise<GatewayAnswer> {
     const now = this.#options.now();
-    const customer = ask.connector.customerId;
     const state = ask.state ?? '';
-    // One transaction: the challenge used up (right code or not), and the user it was for; the log names
-    // the user even when the challenge is unknown (used already, or of another connector).
-    const { held, person } = await withinCustomer(this.#options.db, customer, async (tx) => {
-      const [row] = UUID_PATTERN.test(state)
+    return withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
+      const served = await servedBy(tx, ask.connector.id, this.#options.now());
+      if (!served) {
+        const decided = refuse('noService');
+        await this.#write(tx, ask, null, null, decided);
+        return decided;
+      }
+      const [held] = UUID_PATTERN.test(state)
         ? await tx
             .delete(gatewayRequests)
             .where(
@@ -338,39 +392,34 @@ export class Gateway {
             )
             .returning({ userId: gatewayRequests.userId, expiresAt: gatewayRequests.expiresAt })
         : [];
-      const found = row
-        ? await personById(tx, row.userId)
+      const person = held
+        ? await personById(tx, held.userId)
         : served.primaryDirectoryId
           ? await personNamed(tx, served.primaryDirectoryId, ask.userName)
           : undefined;
-      return { held: row, person: found };
+      let decided: GatewayAnswer;
+      if (!held || held.expiresAt.getTime() <= now.getTime() || !person) {
+        decided = refuse('challengeExpired');
+      } else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
+      else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
+      else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
+      else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
+      else if (ask.password === null) decided = refuse('notPap');
+      else decided = await this.#checkCode(tx, served, person.id, ask.password.trim());
+      await this.#write(tx, ask, served, person ?? null, decided);
+      return decided;
     });
-    let decided: GatewayAnswer;
-    if (!held || held.expiresAt.getTime() <= now.getTime() || !person) {
-      decided = refuse('challengeExpired');
-    } else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
-    else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
-    else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
-    else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
-    else if (ask.password === null) decided = refuse('notPap');
-    else decided = await this.#checkCode(ask, served, person.id, ask.password.trim());
-    await this.#keep(ask, served, person ?? null, decided);
-    return decided;
   }
 
   /** The user's code for the service (an OTP seed of it, or an app activated in its pack). */
-  async #checkCode(ask: GatewayAsk, served: Served, userId: string, code: string): Promise<GatewayAnswer> {
-    const now = this.#options.now();
-    const customer = ask.connector.customerId;
-    const checked = await withinCustomer(this.#options.db, customer, (tx) =>
-      checkUsersCode(
-        tx,
-        this.#options.sealer,
-        { id: served.serviceId, tokenPackId: served.tokenPackId },
-        [userId],
-        code,
-        now,
-      ),
+  async #checkCode(tx: Database, served: Served, userId: string, code: string): Promise<GatewayAnswer> {
+    const checked = await checkUsersCode(
+      tx,
+      this.#options.sealer,
+      { id: served.serviceId, tokenPackId: served.tokenPackId },
+      [userId],
+      code,
+      this.#options.now(),
     );
     // The dashboard's approvals count the code, right or wrong (kept with the decision).
     const approval = {
@@ -387,59 +436,96 @@ export class Gateway {
   async #push(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
     const customer = ask.connector.customerId;
     const { pushTimeoutSec, db } = this.#options;
-    const id = await this.#hold(ask, served, userId, 'push', pushTimeoutSec);
+    const id = randomUUID();
+    await withinCustomer(db, customer, (tx) =>
+      this.#hold(
+        tx,
+        id,
+        ask,
+        { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId },
+        'push',
+        pushTimeoutSec,
+      ),
+    );
     const deadline = Date.now() + pushTimeoutSec * 1000;
     let status: 'INITIAL' | 'APPROVE' | 'REJECT' = 'INITIAL';
-    while (status === 'INITIAL' && Date.now() < deadline && !this.#stopping.signal.aborted) {
-      await pause(Math.min(PUSH_POLL_MS, deadline - Date.now()), this.#stopping.signal);
-      const [row] = await withinCustomer(db, customer, (tx) =>
-        tx.select({ status: gatewayRequests.status }).from(gatewayRequests).where(eq(gatewayRequests.id, id)),
-      );
-      status = row?.status ?? 'REJECT';
+    this.#holding++;
+    try {
+      while (status === 'INITIAL' && Date.now() < deadline && !this.#stopping.signal.aborted) {
+        await pause(Math.min(PUSH_POLL_MS, deadline - Date.now()), this.#stopping.signal);
+        const [row] = await withinCustomer(db, customer, (tx) =>
+          tx
+            .select({ status: gatewayRequests.status })
+            .from(gatewayRequests)
+            .where(eq(gatewayRequests.id, id)),
+        );
+        status = row?.status ?? 'REJECT';
+      }
+    } finally {
+      this.#holding--;
     }
     await withinCustomer(db, customer, (tx) => tx.delete(gatewayRequests).where(eq(gatewayRequests.id, id)));
     if (status === 'APPROVE') return answer('ACCEPT', 'secondFactor');
     return refuse(status === 'REJECT' ? 'pushRejected' : 'pushTimedOut');
   }
 
-  /** Keeps the decision in the log, and counts a finished sign-in for the dashboard. */
+  /**
+   * Keeps the decision in its own transaction (#write). A challenge's request is opened there too: when it
+   * cannot be written the failure goes up (no answer: the client asks again); any other decision is
+   * answered even when its log entry is lost (logged as an error).
+   */
   async #keep(ask: GatewayAsk, served: Served | null, person: Person | null, decided: GatewayAnswer) {
-    const customer = ask.connector.customerId;
     try {
-      await withinCustomer(this.#options.db, customer, async (tx) => {
-        await tx.insert(gatewaySignIns).values({
-          customerId: customer,
-          protocol: ask.protocol,
-          connectorId: ask.connector.id,
-          serviceInstanceId: served?.serviceId ?? null,
-          userId: person?.id ?? null,
-          userName: ask.userName.slice(0, 256),
-          clientAddress: ask.clientAddress,
-          result: decided.result,
-          reason: decided.reason,
-          createdDate: this.#options.now(),
-        });
-        if (decided.approval) {
-          await recordSignInEvent(tx, this.#options.log, {
-            kind: 'approval',
-            method: decided.approval.method,
-            outcome: decided.approval.success ? 'success' : 'failure',
-            userId: person?.id ?? null,
-            customerId: customer,
-          });
-        }
-        if (decided.result !== 'CHALLENGE') {
-          await recordSignInEvent(tx, this.#options.log, {
-            kind: 'sign-in',
-            method: 'password',
-            outcome: decided.result === 'ACCEPT' ? 'success' : 'failure',
-            userId: person?.id ?? null,
-            customerId: customer,
-          });
-        }
-      });
+      await withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
+        this.#write(tx, ask, served, person, decided),
+      );
     } catch (error) {
+      if (decided.held) throw error;
       this.#options.log.error({ err: error }, 'gateway: a decision could not be kept in the sign-in log');
+    }
+  }
+
+  /** The decision in the log, its challenge held, and a finished sign-in counted for the dashboard. */
+  async #write(
+    tx: Database,
+    ask: GatewayAsk,
+    served: Served | null,
+    person: Person | null,
+    decided: GatewayAnswer,
+  ) {
+    const customer = ask.connector.customerId;
+    if (decided.held && decided.state) {
+      await this.#hold(tx, decided.state, ask, decided.held, 'challenge', CHALLENGE_TTL_SEC);
+    }
+    await tx.insert(gatewaySignIns).values({
+      customerId: customer,
+      protocol: ask.protocol,
+      connectorId: ask.connector.id,
+      serviceInstanceId: served?.serviceId ?? null,
+      userId: person?.id ?? null,
+      userName: ask.userName.slice(0, 256),
+      clientAddress: ask.clientAddress,
+      result: decided.result,
+      reason: decided.reason,
+      createdDate: this.#options.now(),
+    });
+    if (decided.approval) {
+      await recordSignInEvent(tx, this.#options.log, {
+        kind: 'approval',
+        method: decided.approval.method,
+        outcome: decided.approval.success ? 'success' : 'failure',
+        userId: person?.id ?? null,
+        customerId: customer,
+      });
+    }
+    if (decided.result !== 'CHALLENGE') {
+      await recordSignInEvent(tx, this.#options.log, {
+        kind: 'sign-in',
+        method: 'password',
+        outcome: decided.result === 'ACCEPT' ? 'success' : 'failure',
+        userId: person?.id ?? null,
+        customerId: customer,
+      });
     }
   }
 }
@@ -457,7 +543,7 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /** The service the RADIUS connector serves, read in its customer. */
-async function servedBy(tx: Database, connectorId: string): Promise<Served | undefined> {
+async function servedBy(tx: Database, connectorId: string, now: Date): Promise<Served | undefined> {
   const [row] = await tx
     .select({
       serviceId: serviceInstances.id,
@@ -466,6 +552,8 @@ async function servedBy(tx: Database, connectorId: string): Promise<Served | und
       serviceEnabled: serviceInstances.enabled,
       tokenPackId: tokenPacks.id,
       subscriptionId: tokenPacks.subscriptionId,
+      planUsers: sql<number | null>`case when ${subscriptions.status} = 'ACTIVE'
+        and ${subscriptions.expireDate} > ${now.toISOString()}::timestamptz then ${subscriptions.numberOfUsers} end`,
       primaryDirectoryId: tokenPacks.primaryDirectoryId,
       customerStatus: customers.status,
       directory: directories,
@@ -475,6 +563,7 @@ async function servedBy(tx: Database, connectorId: string): Promise<Served | und
     .innerJoin(tokenPacks, eq(tokenPacks.id, serviceInstances.tokenPackId))
     .innerJoin(customers, eq(customers.id, serviceInstances.customerId))
     .leftJoin(directories, eq(directories.id, tokenPacks.primaryDirectoryId))
+    .leftJoin(subscriptions, eq(subscriptions.id, tokenPacks.subscriptionId))
     .where(
       and(
         eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.radius),

@@ -238,3 +238,19 @@ export async function coversUser(db: Database, pack: PackOfPlan, userId: string,
   );
   return row?.covered === true;
 }
+
+/**
+ * How many users a subscription's plan is counted against: the ACTIVE users of its token packs' primary
+ * directories (the `members` of coversUser). A plan with at least as many users covers every one of them: the
+ * gateway keeps the count a few seconds, so that such a plan is not ranked at every sign-in.
+ */
+export async function planMembers(db: Database, subscriptionId: string): Promise<number> {
+  const [row] = await rowsOf<{ members: number }>(
+    db.execute(sql`
+      select count(*)::int as members from ${users} u
+      where u.status = 'ACTIVE' and u.directory_id in (
+        select p.primary_directory_id from ${tokenPacks} p
+        where p.subscription_id = ${subscriptionId}::uuid and p.primary_directory_id is not null)`),
+  );
+  return Number(row?.members ?? 0);
+}
