@@ -48,6 +48,8 @@ const USERS = 10_000;
 const CLIENTS = 20;
 const RATE = 200;
 const SECONDS = 20;
+/** Lower rates, 10 s each, run after the target's to tell what this machine sustains. */
+const LOWER_RATES = [100, 50];
 const LOST_AFTER_MS = 5000;
 const TARGETS = { p99: 50, rssGrowthMiB: 50 };
 
@@ -60,7 +62,7 @@ interface World {
 }
 
 /** The customer's world, written as the portal's calls and a synchronisation leave it. */
-async function seedWorld(db: Database, secretsKey: string, slapd: Slapd): Promise<World> {
+export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd): Promise<World> {
   const sealer = createSealer(secretsKey);
   const [customer] = await db
     .insert(customers)
@@ -155,7 +157,7 @@ interface Outcome {
 }
 
 /** The paced load (see the module's comment) against the RADIUS server on `port`. */
-async function load(port: number, world: World, seconds = SECONDS): Promise<Outcome> {
+export async function load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
   const sockets: Socket[] = [];
   const waiting = new Map<
     string,
@@ -215,7 +217,7 @@ async function load(port: number, world: World, seconds = SECONDS): Promise<Outc
     });
 
   const start = performance.now();
-  const total = RATE * seconds;
+  const total = rate * seconds;
   const done: Promise<void>[] = [];
   let bypassNext = 0;
   let challengeNext = 0;
@@ -224,7 +226,7 @@ async function load(port: number, world: World, seconds = SECONDS): Promise<Outc
     // a second make 200 requests a second.
     const slot = n % 4;
     if (slot === 3) continue; // taken by the code of the conversation started at slot 1
-    const due = start + (n * 1000) / RATE;
+    const due = start + (n * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const index = n % CLIENTS;
@@ -252,7 +254,7 @@ async function load(port: number, world: World, seconds = SECONDS): Promise<Outc
           outcome.wrong++;
           return;
         }
-        const codeDue = Math.max(performance.now(), start + ((n + 2) * 1000) / RATE);
+        const codeDue = Math.max(performance.now(), start + ((n + 2) * 1000) / rate);
         const wait = codeDue - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const accepted = await ask(index, codeDue, [
@@ -282,7 +284,10 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
   const world = await seedWorld(db, secretsKey, slapd);
   const app = buildApp({
     db,
-    config: { ...config, radius: { host: '127.0.0.1', port: 0, pushTimeoutSec: 25, rejectDelayMs: 0 } },
+    config: {
+      ...config,
+      radius: { host: '127.0.0.1', port: 0, pushTimeoutSec: 25, rejectDelayMs: 0, maxPending: 64 },
+    },
   });
   await app.ready();
   try {
@@ -302,9 +307,28 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     line(
       `answered ${outcome.latencies.length}, lost ${outcome.lost} (target 0: ${verdict(outcome.lost === 0)}), wrong answers ${outcome.wrong}`,
     );
+    const counters = (await app.inject({ url: '/metrics' })).body
+      .split('\n')
+      .filter((row) => /^radius_(requests|dropped|retransmissions)_total/.test(row));
+    line(`the server counted: ${counters.join(', ') || 'nothing'}`);
     line(
       `RSS ${mib(before).toFixed(0)} → ${mib(after).toFixed(0)} MiB, growth ${growth.toFixed(1)} MiB (target ${TARGETS.rssGrowthMiB}: ${verdict(growth <= TARGETS.rssGrowthMiB)})`,
     );
+    // Each conversation's user once: the target's run used at most RATE * SECONDS / 4 of them.
+    let next = 100 + (RATE * SECONDS) / 4;
+    for (const rate of LOWER_RATES) {
+      const users = (rate * 10) / 4;
+      const lower = await load(
+        port,
+        { ...world, challenged: world.challenged.slice(next, next + users) },
+        10,
+        rate,
+      );
+      next += users;
+      line(
+        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}`,
+      );
+    }
   } finally {
     await app.close();
   }

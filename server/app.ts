@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -77,6 +78,8 @@ const trustProxyOption = (setting: Config['trustProxy']) =>
 
 /** The ports each app's own listeners are bound to (a test that asks for a free port reads it here). */
 export const listeningPorts = new WeakMap<object, Services['listening']>();
+/** Each app's metrics registry, as GET /metrics serves it (a test reads a counter without a request). */
+export const appMetrics = new WeakMap<object, Registry>();
 
 export function buildApp({
   db,
@@ -150,6 +153,7 @@ export function buildApp({
   // What the features serve beside HTTP (the RADIUS server) starts with the app: a port that cannot be
   // bound fails the start (a gateway that silently does not answer is worse), and closes with it.
   listeningPorts.set(app, services.listening);
+  appMetrics.set(app, metrics);
   const listeners: Listener[] = [];
   app.addHook('onReady', async () => {
     for (const feature of FEATURES) {

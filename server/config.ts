@@ -109,6 +109,8 @@ export interface Config {
    * test, binds a free port). RADIUS_PUSH_TIMEOUT_SEC (default 25): how long a push waits for the app.
    * RADIUS_REJECT_DELAY_MS (default 1000): an Access-Reject is sent no sooner, whatever the reason, so that
    * its time does not tell an unknown user from a wrong password and slows down guessing.
+   * RADIUS_MAX_PENDING (default 64): requests decided at once (pushes waiting for the app aside); a request
+   * past them is dropped unanswered, for its client to send again, rather than queued past its timeout.
    */
   radius?: RadiusSettings;
 }
@@ -118,6 +120,7 @@ export interface RadiusSettings {
   port: number;
   pushTimeoutSec: number;
   rejectDelayMs: number;
+  maxPending: number;
 }
 
 export const DEFAULT_RADIUS_PORT = 1812;
@@ -135,6 +138,7 @@ function radiusSetting(env: Env, host: string): RadiusSettings | undefined {
     port,
     pushTimeoutSec: integer(env, 'RADIUS_PUSH_TIMEOUT_SEC', 25, 1, 300),
     rejectDelayMs: integer(env, 'RADIUS_REJECT_DELAY_MS', 1000, 0, 10_000),
+    maxPending: integer(env, 'RADIUS_MAX_PENDING', 64, 1, 10_000),
   };
 }
 

@@ -71,6 +71,7 @@ describe('configuration', () => {
       port: 1812,
       pushTimeoutSec: 25,
       rejectDelayMs: 1000,
+      maxPending: 64,
     });
     expect(
       loadConfig({
@@ -79,8 +80,9 @@ describe('configuration', () => {
         RADIUS_PORT: '11812',
         RADIUS_PUSH_TIMEOUT_SEC: '40',
         RADIUS_REJECT_DELAY_MS: '0',
+        RADIUS_MAX_PENDING: '8',
       }).radius,
-    ).toEqual({ host: '::', port: 11812, pushTimeoutSec: 40, rejectDelayMs: 0 });
+    ).toEqual({ host: '::', port: 11812, pushTimeoutSec: 40, rejectDelayMs: 0, maxPending: 8 });
     expect(loadConfig({ DATA_DIR: dir, RADIUS_PORT: '0' }).radius).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: dir, RADIUS_PORT: '70000' })).toThrow(
       'RADIUS_PORT must be a whole number between 0 and 65535 (got "70000")',

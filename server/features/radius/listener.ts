@@ -25,6 +25,9 @@ import { canonicalIp } from './radiusConnectors.ts';
  * - A retransmission (same source, identifier and Request Authenticator within 30 s) gets the first answer
  *   again, or nothing while the first is being decided: it is never decided twice.
  * - An Access-Reject is sent RADIUS_REJECT_DELAY_MS after the request came, whatever the reason.
+ * - Past RADIUS_MAX_PENDING requests being decided at once (held pushes aside), a new request is dropped
+ *   (radius_dropped_total{reason="overloaded"}): a server that falls behind answers those it can in time,
+ *   and the clients send the others again, rather than every answer coming after every client gave up.
  *
  * The packets are read and written by the `radius` package (node-radius: its dictionaries and attribute
  * codecs, PAP's User-Password, the Response Authenticator and Message-Authenticator of answers); the
@@ -44,6 +47,7 @@ type DropReason =
   | 'unknown_client'
   | 'unknown_nas_identifier'
   | 'message_authenticator'
+  | 'overloaded'
   | 'stopping';
 
 /** An answer being decided (null) or sent (its bytes, null for a dropped packet). */
@@ -129,6 +133,8 @@ export async function listenRadius({
   });
   const seen = new Map<string, Seen>();
   const working = new Set<Promise<void>>();
+  /** Requests being decided now (held pushes among them: Gateway.holding). */
+  let deciding = 0;
   let stopping = false;
 
   const socket: Socket = createSocket({ type: isIP(settings.host) === 6 ? 'udp6' : 'udp4' });
@@ -262,9 +268,13 @@ export async function listenRadius({
       }
       return;
     }
+    // Past RADIUS_MAX_PENDING requests being decided, a request would wait past its client's timeout: it is
+    // dropped now (not kept as seen), and the client's retransmission is decided when there is room.
+    if (deciding - gateway.holding >= settings!.maxPending) return void drop('overloaded');
     const entry: Seen = { at: receivedAt, answer: 'pending' };
     seen.set(key, entry);
     let answer: Buffer | null;
+    deciding++;
     try {
       answer = await answerTo(packet, remote, receivedAt);
     } catch (error) {
@@ -272,6 +282,8 @@ export async function listenRadius({
       log.error({ err: error }, 'RADIUS server: a request could not be decided');
       seen.delete(key);
       return;
+    } finally {
+      deciding--;
     }
     if (answer && answer[0] === 3 /* Access-Reject */) {
       const wait = receivedAt + settings!.rejectDelayMs - Date.now();

@@ -37,7 +37,15 @@ import {
 
 const PUSH_TIMEOUT_SEC = 2;
 const ctx = sharedTestContext(() => ({
-  config: { radius: { host: '127.0.0.1', port: 0, pushTimeoutSec: PUSH_TIMEOUT_SEC, rejectDelayMs: 0 } },
+  config: {
+    radius: {
+      host: '127.0.0.1',
+      port: 0,
+      pushTimeoutSec: PUSH_TIMEOUT_SEC,
+      rejectDelayMs: 0,
+      maxPending: 64,
+    },
+  },
 }));
 let slapd: Slapd;
 let world: RadiusWorld;

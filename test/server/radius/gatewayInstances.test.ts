@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { buildApp, listeningPorts } from '../../../server/app.ts';
+import { eq, sql } from 'drizzle-orm';
+import { appMetrics, buildApp, listeningPorts } from '../../../server/app.ts';
 import {
   gatewayRequests,
   otpCodes,
@@ -23,7 +23,13 @@ import { currentCode, type RadiusWorld, radiusClient, radiusWorld, syncedUser } 
 
 const REJECT_DELAY_MS = 400;
 // A push waits long enough for `npm run authenticator` to start and answer it.
-const settings = { host: '127.0.0.1', port: 0, pushTimeoutSec: 20, rejectDelayMs: REJECT_DELAY_MS };
+const settings = {
+  host: '127.0.0.1',
+  port: 0,
+  pushTimeoutSec: 20,
+  rejectDelayMs: REJECT_DELAY_MS,
+  maxPending: 64,
+};
 const ctx = sharedTestContext(() => ({ config: { radius: settings } }));
 let slapd: Slapd;
 let acme: RadiusWorld;
@@ -101,6 +107,69 @@ describe('the RADIUS server among others', () => {
       expect(metrics.body).toMatch(/radius_dropped_total\{reason="unknown_nas_identifier"\} 1/);
     } finally {
       await ctx.db.delete(radiusConnectors).where(eq(radiusConnectors.id, globex.connectorId));
+    }
+  });
+
+  it('drops a request past RADIUS_MAX_PENDING unanswered, and decides the next one when there is room', async () => {
+    const narrow = buildApp({
+      db: ctx.db,
+      config: { ...ctx.config, radius: { ...settings, maxPending: 1 } },
+    });
+    await narrow.ready();
+    try {
+      const port = listeningPorts.get(narrow)!.radius!;
+      const people = [await nextUser(acme), await nextUser(acme), await nextUser(acme)];
+      await ctx.db.insert(serviceUsers).values(
+        people.map(({ id }) => ({
+          serviceInstanceId: acme.serviceId,
+          userId: id,
+          list: 'BYPASS' as const,
+        })),
+      );
+      const overloaded = async () => {
+        const counter = await appMetrics.get(narrow)!.getSingleMetric('radius_dropped_total')?.get();
+        return counter?.values.find((value) => value.labels.reason === 'overloaded')?.value ?? 0;
+      };
+      // The connectors' table locked: the first request waits in its decision, the two after it find no room.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table radius_connectors in access exclusive mode`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      const client = radiusClient(port, acme.secret);
+      const answers = people.map(({ uid }) =>
+        client.ask(uid, SLAPD_USER_PASSWORD, [], { waitMs: 30_000 }).then((answer) => answer?.code ?? null),
+      );
+      try {
+        await expect.poll(overloaded, { timeout: 20_000 }).toBe(2);
+      } finally {
+        release();
+        await holding;
+      }
+      // The first is answered once the table is free; the dropped ones never are (5 s is plenty to tell).
+      const codes = await Promise.all(
+        answers.map((answer) =>
+          Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 5000, 'none'))]),
+        ),
+      );
+      expect(codes.filter((code) => code === 'Access-Accept')).toHaveLength(1);
+      expect(codes.filter((code) => code === 'none')).toHaveLength(2);
+      // The clients send the dropped ones again: there is room now.
+      const dropped = people.filter((_, index) => codes[index] === 'none');
+      for (const { uid } of dropped) {
+        expect((await client.ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Accept');
+      }
+    } finally {
+      await narrow.close();
     }
   });
 
