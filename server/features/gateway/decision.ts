@@ -288,9 +288,10 @@ export class Gateway {
 
     switch (ask.connector.mode) {
       case 'append': {
-        if (appended?.code == null) return refuse('wrongCode');
+        const code = appended?.code;
+        if (code == null) return refuse('wrongCode');
         return withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
-          this.#checkCode(tx, served, person.id, appended.code as string),
+          this.#checkCode(tx, served, person.id, code),
         );
       }
       case 'push':
