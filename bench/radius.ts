@@ -318,6 +318,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     let next = 100 + (RATE * SECONDS) / 4;
     for (const rate of LOWER_RATES) {
       const users = (rate * 10) / 4;
+      const cpu = process.cpuUsage();
       const lower = await load(
         port,
         { ...world, challenged: world.challenged.slice(next, next + users) },
@@ -325,8 +326,10 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
         rate,
       );
       next += users;
+      const used = process.cpuUsage(cpu);
+      const cpuPerAnswer = (used.user + used.system) / 1000 / Math.max(1, lower.latencies.length);
       line(
-        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}`,
+        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; this process's CPU ${cpuPerAnswer.toFixed(1)} ms an answer (server, clients${label === 'PGlite' ? ' and PGlite' : ''})`,
       );
     }
   } finally {

@@ -195,54 +195,25 @@ export class Gateway {
     if (!served) return undefined;
     const facts: Facts = { served, covered: false, skip: null, hasApp: false, hasSeed: false };
     if (!served.primaryDirectoryId) return facts;
-    facts.person = await personNamed(tx, served.primaryDirectoryId, ask.userName);
-    if (facts.person?.status !== 'ACTIVE') return facts;
-    const userId = facts.person.id;
+    const found = await userFacts(tx, served, ask.userName);
+    if (!found) return facts;
+    facts.person = found.person;
+    if (found.person.status !== 'ACTIVE') return facts;
     // A plan in force with room for all its members covers this one (an ACTIVE user of the pack's directory):
     // no ranking then.
     if (served.subscriptionId && served.planUsers !== null) {
       const members = await this.#membersOf(tx, served.subscriptionId);
       facts.covered =
-        members <= served.planUsers || (await coversUser(tx, served, userId, this.#options.now()));
-    }
-    const [bypass] = await tx
-      .select({ userId: serviceUsers.userId })
-      .from(serviceUsers)
-      .where(
-        and(
-          eq(serviceUsers.serviceInstanceId, served.serviceId),
-          eq(serviceUsers.list, 'BYPASS'),
-          eq(serviceUsers.userId, userId),
-        ),
-      );
-    if (bypass) {
-      facts.skip = 'bypass';
-      return facts;
+        members <= served.planUsers || (await coversUser(tx, served, found.person.id, this.#options.now()));
     }
     const address = ask.clientAddress;
-    if (address && isIP(address) !== 0) {
-      const networks = await tx
-        .select({ ip: whiteListIps.ip })
-        .from(whiteListIps)
-        .where(eq(whiteListIps.tokenPackId, served.tokenPackId));
-      if (networks.length > 0) {
-        const list = blockList(networks.map((network) => network.ip));
-        if (list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
-          facts.skip = 'trustedNetwork';
-          return facts;
-        }
-      }
+    if (found.bypass) facts.skip = 'bypass';
+    else if (address && isIP(address) !== 0 && found.networks.length > 0) {
+      const list = blockList(found.networks);
+      if (list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) facts.skip = 'trustedNetwork';
     }
-    const [factors] = await tx
-      .select({
-        apps: sql<number>`(select count(*) from ${userDevices} where ${userDevices.userId} = ${userId}
-          and ${userDevices.tokenPackId} = ${served.tokenPackId})::int`,
-        seeds: sql<number>`(select count(*) from ${otpCodes} where ${otpCodes.userId} = ${userId}
-          and ${otpCodes.serviceInstanceId} = ${served.serviceId})::int`,
-      })
-      .from(sql`(select 1) as one`);
-    facts.hasApp = Number(factors?.apps ?? 0) > 0;
-    facts.hasSeed = Number(factors?.seeds ?? 0) > 0;
+    facts.hasApp = found.apps > 0;
+    facts.hasSeed = found.seeds > 0;
     return facts;
   }
 
@@ -598,6 +569,50 @@ async function personNamed(tx: Database, directoryId: string, userName: string):
   if (exact || userName === '') return exact;
   const [anyCase] = await named(sql`lower(${users.username}) = lower(${userName})`);
   return anyCase;
+}
+
+/**
+ * The user named `userName` in the service's directory (as personNamed finds it), with, in the same
+ * statement, whether it is on the service's bypass list, the pack's trusted networks, and how many apps
+ * (activated in the pack) and OTP seeds (of the service) it has.
+ */
+async function userFacts(tx: Database, served: Served, userName: string) {
+  const named = (condition: SQL) => sql`(select ${users.id} from ${users}
+    where ${users.directoryId} = ${served.primaryDirectoryId}::uuid and ${condition}
+    order by ${users.status} = 'ACTIVE' desc, ${users.createdDate} limit 1)`;
+  const result = (await tx.execute(sql`
+    select u.id, u.status, u.source, u.external_id,
+      exists (select 1 from ${serviceUsers} b where b.service_instance_id = ${served.serviceId}::uuid
+        and b.list = 'BYPASS' and b.user_id = u.id) as bypass,
+      coalesce((select array_agg(w.ip) from ${whiteListIps} w
+        where w.token_pack_id = ${served.tokenPackId}::uuid), '{}') as networks,
+      (select count(*) from ${userDevices} d
+        where d.user_id = u.id and d.token_pack_id = ${served.tokenPackId}::uuid)::int as apps,
+      (select count(*) from ${otpCodes} o
+        where o.user_id = u.id and o.service_instance_id = ${served.serviceId}::uuid)::int as seeds
+    from ${users} u
+    where u.id = coalesce(${named(sql`${users.username} = ${userName}`)},
+      ${named(sql`${userName} <> '' and lower(${users.username}) = lower(${userName})`)})`)) as unknown as {
+    rows: {
+      id: string;
+      status: Person['status'];
+      source: Person['source'];
+      external_id: string | null;
+      bypass: boolean;
+      networks: string[];
+      apps: number;
+      seeds: number;
+    }[];
+  };
+  const [row] = result.rows;
+  if (!row) return undefined;
+  return {
+    person: { id: row.id, status: row.status, source: row.source, externalId: row.external_id },
+    bypass: row.bypass,
+    networks: row.networks,
+    apps: Number(row.apps),
+    seeds: Number(row.seeds),
+  };
 }
 
 async function personById(tx: Database, id: string): Promise<Person | undefined> {
