@@ -3,25 +3,24 @@
  * - a test OpenLDAP with 10,000 users, all synchronised into one LDAP directory of a customer (rows written
  *   as a synchronisation leaves them), a token pack whose plan covers them, a started VPN service whose
  *   RADIUS connector is 127.0.0.1, 5,000 users on its 2FA bypass list and OTP secrets for the other 5,000;
- * - 20 RADIUS clients (a UDP socket each), paced open loop to 200 Access-Requests a second in all for 20 s:
- *   half are bypass users' (password only: Access-Accept), half are challenge conversations (the password:
- *   Access-Challenge; then the code of the user's OTP secret with the State: Access-Accept), each user once;
- * - each request's round trip counted from when it was due, so a server that falls behind is not excused;
- *   no answer within 5 s counts as lost; the server's RSS before and after.
+ * - 20 RADIUS clients in a process of their own (bench/radiusClients.ts), 200 Access-Requests a second for
+ *   20 s, half bypass users', half challenge conversations with the right code; then 100 and 50 a second
+ *   for 10 s each, to tell what this machine sustains;
+ * - the round trips (from when each request was due), the requests without an answer, what the server
+ *   counted, its RSS before and after, and its CPU per answer.
  * The server runs in this process (the app as `npm start` builds it, with its RADIUS listener on a free
  * port), on PGlite in this thread, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a
- * server where the bench may create a database. The clients share the process: its RSS is the server's and
- * theirs.
+ * server where the bench may create a database.
  */
+
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createSocket, type Socket } from 'node:dgram';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import radius from 'radius';
 import { CONNECTOR_TYPE_IDS } from '../contract/connector.ts';
 import { buildApp, listeningPorts } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -37,29 +36,20 @@ import {
   tokenPacks,
   users,
 } from '../server/db/schema.ts';
-import { newTotpSeed, totpCode } from '../server/domain/enrollment/totp.ts';
+import { newTotpSeed } from '../server/domain/enrollment/totp.ts';
 import { createSealer } from '../server/domain/secrets.ts';
 import { ensureSeed } from '../server/seed.ts';
 import { readerSettings } from '../test/server/fixtures/ldap.ts';
-import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../test/support/slapd.ts';
+import { type Slapd, startSlapd } from '../test/support/slapd.ts';
 import { percentile, subscription, verdict } from './measure.ts';
+import { CLIENTS, type LoadJob, type Outcome, RATE, SECONDS, type World } from './radiusClients.ts';
 
 const USERS = 10_000;
-const CLIENTS = 20;
-const RATE = 200;
-const SECONDS = 20;
 /** Lower rates, 10 s each, run after the target's to tell what this machine sustains. */
 const LOWER_RATES = [100, 50];
-const LOST_AFTER_MS = 5000;
 const TARGETS = { p99: 50, rssGrowthMiB: 50 };
 
 const mib = (bytes: number) => bytes / 1024 / 1024;
-
-interface World {
-  secret: string;
-  bypass: string[];
-  challenged: { username: string; seed: string }[];
-}
 
 /** The customer's world, written as the portal's calls and a synchronisation leave it. */
 export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd): Promise<World> {
@@ -149,126 +139,22 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
   };
 }
 
-interface Outcome {
-  latencies: number[];
-  lost: number;
-  wrong: number;
-  sent: number;
-}
-
-/** The paced load (see the module's comment) against the RADIUS server on `port`. */
-export async function load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
-  const sockets: Socket[] = [];
-  const waiting = new Map<
-    string,
-    { due: number; request: Buffer; resolve: (answer: radius.RadiusPacket | null) => void }
-  >();
-  for (let index = 0; index < CLIENTS; index++) {
-    const socket = createSocket('udp4');
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    socket.on('message', (message) => {
-      const key = `${index}:${message[1]}`;
-      const pending = waiting.get(key);
-      if (!pending) return;
-      waiting.delete(key);
-      const valid = radius.verify_response({
-        request: pending.request,
-        response: Buffer.from(message),
-        secret: world.secret,
-      });
-      pending.resolve(valid ? radius.decode({ packet: message, secret: world.secret }) : null);
+/** The paced load of bench/radiusClients.ts, run in a process of its own (see there). */
+function load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./radiusClients.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
     });
-    sockets.push(socket);
-  }
-  const identifiers = new Array<number>(CLIENTS).fill(0);
-  const outcome: Outcome = { latencies: [], lost: 0, wrong: 0, sent: 0 };
-  /** One Access-Request from client `index`, due at `due` (ms): its answer, or null when lost. */
-  const ask = (index: number, due: number, attributes: [string, string | Buffer][]) =>
-    new Promise<radius.RadiusPacket | null>((resolve) => {
-      // An identifier not in use on this socket (256 per socket; far fewer are ever waiting).
-      let identifier = identifiers[index]!;
-      do identifier = (identifier + 1) % 256;
-      while (waiting.has(`${index}:${identifier}`));
-      identifiers[index] = identifier;
-      const request = radius.encode({
-        code: 'Access-Request',
-        identifier,
-        secret: world.secret,
-        attributes,
-        add_message_authenticator: true,
-      });
-      const key = `${index}:${identifier}`;
-      const timer = setTimeout(() => {
-        waiting.delete(key);
-        outcome.lost++;
-        resolve(null);
-      }, LOST_AFTER_MS);
-      waiting.set(key, {
-        due,
-        request,
-        resolve: (answer) => {
-          clearTimeout(timer);
-          outcome.latencies.push(performance.now() - due);
-          resolve(answer);
-        },
-      });
-      outcome.sent++;
-      sockets[index]!.send(request, port, '127.0.0.1');
+    child.once('message', (outcome) => {
+      child.kill();
+      resolve(outcome as Outcome);
     });
-
-  const start = performance.now();
-  const total = rate * seconds;
-  const done: Promise<void>[] = [];
-  let bypassNext = 0;
-  let challengeNext = 0;
-  for (let n = 0; n < total; n++) {
-    // Two requests of a conversation are one slot of each pair: 100 bypass requests and 50 conversations
-    // a second make 200 requests a second.
-    const slot = n % 4;
-    if (slot === 3) continue; // taken by the code of the conversation started at slot 1
-    const due = start + (n * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const index = n % CLIENTS;
-    if (slot !== 1) {
-      const username = world.bypass[bypassNext++ % world.bypass.length]!;
-      done.push(
-        ask(index, due, [
-          ['User-Name', username],
-          ['User-Password', SLAPD_USER_PASSWORD],
-        ]).then((answer) => {
-          if (answer && answer.code !== 'Access-Accept') outcome.wrong++;
-        }),
-      );
-      continue;
-    }
-    const user = world.challenged[challengeNext++ % world.challenged.length]!;
-    done.push(
-      (async () => {
-        const challenge = await ask(index, due, [
-          ['User-Name', user.username],
-          ['User-Password', SLAPD_USER_PASSWORD],
-        ]);
-        if (!challenge) return;
-        if (challenge.code !== 'Access-Challenge') {
-          outcome.wrong++;
-          return;
-        }
-        const codeDue = Math.max(performance.now(), start + ((n + 2) * 1000) / rate);
-        const wait = codeDue - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const accepted = await ask(index, codeDue, [
-          ['User-Name', user.username],
-          ['User-Password', await totpCode(user.seed)],
-          ['State', challenge.attributes.State as Buffer],
-        ]);
-        if (accepted && accepted.code !== 'Access-Accept') outcome.wrong++;
-      })(),
-    );
-  }
-  await Promise.all(done);
-  for (const socket of sockets) socket.close();
-  return outcome;
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code) reject(new Error(`the RADIUS clients stopped with code ${code}`));
+    });
+    child.send({ port, world, seconds, rate } satisfies LoadJob);
+  });
 }
 
 async function measure(label: string, db: Database, secretsKey: string, slapd: Slapd, dataDir: string) {
@@ -329,7 +215,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
       const used = process.cpuUsage(cpu);
       const cpuPerAnswer = (used.user + used.system) / 1000 / Math.max(1, lower.latencies.length);
       line(
-        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; this process's CPU ${cpuPerAnswer.toFixed(1)} ms an answer (server, clients${label === 'PGlite' ? ' and PGlite' : ''})`,
+        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; the server's CPU ${cpuPerAnswer.toFixed(1)} ms an answer${label === 'PGlite' ? ' (PGlite in it)' : ''}`,
       );
     }
   } finally {
