@@ -32,6 +32,24 @@ export interface SignInEvent {
   at?: Date;
 }
 
+/**
+ * The row of an event whose customer is known (an id or null): for a caller that writes it as part of a
+ * statement of its own (the gateway logs a decision and its events in one).
+ */
+export function signInEventRow(
+  event: SignInEvent & { customerId: string | null },
+): typeof signInEvents.$inferInsert {
+  return {
+    kind: event.kind,
+    method: event.method,
+    outcome: event.outcome,
+    accountId: event.accountId ?? null,
+    userId: event.userId ?? null,
+    customerId: event.customerId,
+    ...(event.at ? { createdDate: event.at } : {}),
+  };
+}
+
 /** Writes one event; never throws (a failure is logged as a warning). */
 export async function recordSignInEvent(
   db: Database,
@@ -44,15 +62,7 @@ export async function recordSignInEvent(
       ? (event.customerId ?? null)
       : sql`(${db.select({ customerId: accounts.customerId }).from(accounts).where(eq(accounts.id, accountId))})`;
   try {
-    await db.insert(signInEvents).values({
-      kind: event.kind,
-      method: event.method,
-      outcome: event.outcome,
-      accountId,
-      userId: event.userId ?? null,
-      customerId,
-      ...(event.at ? { createdDate: event.at } : {}),
-    });
+    await db.insert(signInEvents).values({ ...signInEventRow({ ...event, customerId: null }), customerId });
   } catch (error) {
     log.warn(
       { err: error, kind: event.kind, method: event.method, outcome: event.outcome },

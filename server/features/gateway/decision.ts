@@ -15,6 +15,7 @@ import {
   serviceConnectors,
   serviceInstances,
   serviceUsers,
+  signInEvents,
   subscriptions,
   tokenPacks,
   userDevices,
@@ -23,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { blockList, type OutboundPolicy } from '../../domain/outbound.ts';
 import type { Sealer } from '../../domain/secrets.ts';
-import { recordSignInEvent } from '../../domain/signInEvents.ts';
+import { signInEventRow } from '../../domain/signInEvents.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { escapeFilterValue, LdapError } from '../directory/ldapClient.ts';
 import { connectionOf, type DirectoryRow, readSettings } from '../directory/settings.ts';
@@ -58,8 +59,10 @@ const PUSH_POLL_MS = 250;
  * directories): a synchronisation that takes a plan past its size is seen by the gateway this much later.
  */
 const MEMBERS_KEPT_MS = 10_000;
-/** Held requests this long past their expiry are deleted as new ones are made. */
+/** Held requests this long past their expiry are deleted as new ones are made, */
 const KEEP_EXPIRED_MS = 10 * 60_000;
+/** at most this often for one customer. */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface GatewayConnector {
   id: string;
@@ -150,6 +153,8 @@ export class Gateway {
   readonly #passwords: PasswordPool;
   readonly #stopping = new AbortController();
   #holding = 0;
+  /** When each customer's long-expired held requests were last deleted (#sweepExpired). */
+  readonly #swept = new Map<string, number>();
   /** Each subscription's member count, kept MEMBERS_KEPT_MS (by subscription id). */
   readonly #members = new Map<string, { count: number; until: number }>();
 
@@ -297,20 +302,16 @@ export class Gateway {
     await this.#checkPassword(directory, nobody, password || 'x');
   }
 
-  /** Opens a held request (challenge or push) with the id `id`, in the transaction `tx`. */
-  async #hold(
-    tx: Database,
+  /** A held request (challenge or push) with the id `id`, as a row of gateway_requests. */
+  #heldRow(
     id: string,
     ask: GatewayAsk,
     hold: { serviceId: string; tokenPackId: string; userId: string },
     kind: 'challenge' | 'push',
     ttlSec: number,
-  ) {
+  ): typeof gatewayRequests.$inferInsert {
     const now = this.#options.now();
-    await tx
-      .delete(gatewayRequests)
-      .where(lt(gatewayRequests.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
-    await tx.insert(gatewayRequests).values({
+    return {
       id,
       customerId: ask.connector.customerId,
       kind,
@@ -322,7 +323,19 @@ export class Gateway {
       clientAddress: ask.clientAddress,
       createdDate: now,
       expiresAt: new Date(now.getTime() + ttlSec * 1000),
-    });
+    };
+  }
+
+  /** Deletes the customer's held requests long expired, at most once a SWEEP_EVERY_MS per customer. */
+  async #sweepExpired(tx: Database, customerId: string): Promise<void> {
+    const at = Date.now();
+    if ((this.#swept.get(customerId) ?? 0) > at - SWEEP_EVERY_MS) return;
+    if (this.#swept.size >= 10_000) this.#swept.clear();
+    this.#swept.set(customerId, at);
+    const now = this.#options.now();
+    await tx
+      .delete(gatewayRequests)
+      .where(lt(gatewayRequests.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
   }
 
   /** A challenge: its request is opened with the decision's log entry (#keep), under the State's id. */
@@ -409,16 +422,11 @@ export class Gateway {
     const customer = ask.connector.customerId;
     const { pushTimeoutSec, db } = this.#options;
     const id = randomUUID();
-    await withinCustomer(db, customer, (tx) =>
-      this.#hold(
-        tx,
-        id,
-        ask,
-        { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId },
-        'push',
-        pushTimeoutSec,
-      ),
-    );
+    await withinCustomer(db, customer, async (tx) => {
+      await this.#sweepExpired(tx, customer);
+      const hold = { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId };
+      await tx.insert(gatewayRequests).values(this.#heldRow(id, ask, hold, 'push', pushTimeoutSec));
+    });
     const deadline = Date.now() + pushTimeoutSec * 1000;
     let status: 'INITIAL' | 'APPROVE' | 'REJECT' = 'INITIAL';
     this.#holding++;
@@ -457,7 +465,10 @@ export class Gateway {
     }
   }
 
-  /** The decision in the log, its challenge held, and a finished sign-in counted for the dashboard. */
+  /**
+   * The decision in the log, its challenge held, and a finished sign-in counted for the dashboard, in one
+   * statement: each insert is a CTE of it (PostgreSQL runs a data-modifying CTE whether or not it is read).
+   */
   async #write(
     tx: Database,
     ask: GatewayAsk,
@@ -465,40 +476,53 @@ export class Gateway {
     person: Person | null,
     decided: GatewayAnswer,
   ) {
-    const customer = ask.connector.customerId;
+    const customerId = ask.connector.customerId;
+    const userId = person?.id ?? null;
+    const logged = tx.$with('logged').as(
+      tx
+        .insert(gatewaySignIns)
+        .values({
+          customerId,
+          protocol: ask.protocol,
+          connectorId: ask.connector.id,
+          serviceInstanceId: served?.serviceId ?? null,
+          userId,
+          userName: ask.userName.slice(0, 256),
+          clientAddress: ask.clientAddress,
+          result: decided.result,
+          reason: decided.reason,
+          createdDate: this.#options.now(),
+        })
+        .returning({ id: gatewaySignIns.id }),
+    );
+    const also = [];
     if (decided.held && decided.state) {
-      await this.#hold(tx, decided.state, ask, decided.held, 'challenge', CHALLENGE_TTL_SEC);
+      await this.#sweepExpired(tx, customerId);
+      const row = this.#heldRow(decided.state, ask, decided.held, 'challenge', CHALLENGE_TTL_SEC);
+      also.push(
+        tx.$with('held').as(tx.insert(gatewayRequests).values(row).returning({ id: gatewayRequests.id })),
+      );
     }
-    await tx.insert(gatewaySignIns).values({
-      customerId: customer,
-      protocol: ask.protocol,
-      connectorId: ask.connector.id,
-      serviceInstanceId: served?.serviceId ?? null,
-      userId: person?.id ?? null,
-      userName: ask.userName.slice(0, 256),
-      clientAddress: ask.clientAddress,
-      result: decided.result,
-      reason: decided.reason,
-      createdDate: this.#options.now(),
-    });
+    const events: (typeof signInEvents.$inferInsert)[] = [];
     if (decided.approval) {
-      await recordSignInEvent(tx, this.#options.log, {
-        kind: 'approval',
-        method: decided.approval.method,
-        outcome: decided.approval.success ? 'success' : 'failure',
-        userId: person?.id ?? null,
-        customerId: customer,
-      });
+      const outcome = decided.approval.success ? 'success' : 'failure';
+      events.push(
+        signInEventRow({ kind: 'approval', method: decided.approval.method, outcome, userId, customerId }),
+      );
     }
     if (decided.result !== 'CHALLENGE') {
-      await recordSignInEvent(tx, this.#options.log, {
-        kind: 'sign-in',
-        method: 'password',
-        outcome: decided.result === 'ACCEPT' ? 'success' : 'failure',
-        userId: person?.id ?? null,
-        customerId: customer,
-      });
+      const outcome = decided.result === 'ACCEPT' ? 'success' : 'failure';
+      events.push(signInEventRow({ kind: 'sign-in', method: 'password', outcome, userId, customerId }));
     }
+    if (events.length > 0) {
+      also.push(
+        tx.$with('counted').as(tx.insert(signInEvents).values(events).returning({ id: signInEvents.id })),
+      );
+    }
+    await tx
+      .with(logged, ...also)
+      .select({ id: logged.id })
+      .from(logged);
   }
 }
 
