@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { isIP } from 'node:net';
-import { eq } from 'drizzle-orm';
 import { Counter, Histogram } from 'prom-client';
 import radius from 'radius';
 import { gateway as gatewayTexts } from '../../../contract/gatewayTexts.ts';
-import { radiusConnectors } from '../../db/schema.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
 import type { Listener, ListenerContext } from '../../kit/feature.ts';
 import { Gateway, type GatewayAnswer, type GatewayConnector } from '../gateway/decision.ts';
@@ -176,15 +174,7 @@ export async function listenRadius({
 
   /** The connector the packet comes from, with its secret, or why it is dropped. */
   async function connectorOf(packet: Buffer, length: number, address: string) {
-    const rows = await db
-      .select({
-        id: radiusConnectors.id,
-        customerId: radiusConnectors.customerId,
-        mode: radiusConnectors.mode,
-        sharedSecret: radiusConnectors.sharedSecret,
-      })
-      .from(radiusConnectors)
-      .where(eq(radiusConnectors.ipAddress, address));
+    const rows = await gateway.connectorsAt(address);
     if (rows.length === 0) return 'unknown_client' as const;
     if (rows.length === 1) return rows[0]!;
     const attributes = attributesOf(packet, length) ?? [];
@@ -203,10 +193,8 @@ export async function listenRadius({
     const attributes = attributesOf(packet, length);
     if (!attributes) return drop('malformed');
     const authenticators = attributes.filter(([type]) => type === MESSAGE_AUTHENTICATOR);
-    let secret: string;
-    try {
-      secret = services.sealer.open(found.sharedSecret);
-    } catch {
+    const secret = found.secret;
+    if (secret === null) {
       log.error({ connectorId: found.id }, 'RADIUS server: a shared secret could not be opened');
       return drop('message_authenticator');
     }

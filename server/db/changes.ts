@@ -1,0 +1,150 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from './client.ts';
+
+/**
+ * What the gateway keeps in memory between sign-ins, and when to forget it. Migration 0031's triggers send a
+ * notice on CHANGES_CHANNEL when a statement that changes a kept table commits; this module listens for
+ * them (on PGlite in the process, on PostgreSQL over a connection of its own, so that a write of any server
+ * on the database is heard) and counts them in `version`. What was read at one version is kept until the
+ * next (`Kept`).
+ *
+ * While notices cannot be heard (before the first LISTEN, after a lost connection until it is made again)
+ * nothing is kept: every sign-in reads the database, as without this module. A notice arrives after its
+ * commit (on PGlite before the commit's own call returns, on PostgreSQL a moment later), so a sign-in
+ * decided in that moment reads what was kept before.
+ */
+
+export const CHANGES_CHANNEL = 'gateway_changes';
+/** How long after a lost connection a new one is tried. */
+const RECONNECT_MS = 1000;
+
+export interface Changes {
+  /** Moves on at every notice, and whenever notices may have been missed. */
+  readonly version: number;
+  /** Whether notices are heard now: when not, nothing may be kept. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+interface Log {
+  warn: (object: object, message: string) => void;
+}
+
+class ChangeWatch implements Changes {
+  version = 0;
+  live = false;
+  #closed = false;
+  #stop: (() => Promise<void>) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly client: unknown,
+    private readonly log: Log,
+  ) {}
+
+  #changed = () => {
+    this.version++;
+  };
+
+  async start(): Promise<void> {
+    if (this.#closed) return;
+    try {
+      if (this.client instanceof PGlite) {
+        const unlisten = await this.client.listen(CHANGES_CHANNEL, this.#changed);
+        this.#stop = unlisten;
+      } else if (this.client instanceof pg.Pool) {
+        await this.#listenOnPostgres(this.client);
+      } else return;
+      if (this.#closed) {
+        await this.#stop?.();
+        return;
+      }
+      this.#changed();
+      this.live = true;
+    } catch (error) {
+      this.#lost(error);
+    }
+  }
+
+  async #listenOnPostgres(pool: pg.Pool): Promise<void> {
+    const client = new pg.Client(pool.options);
+    client.on('notification', this.#changed);
+    client.on('error', (error) => this.#lost(error));
+    client.on('end', () => this.#lost(new Error('the connection ended')));
+    this.#stop = async () => {
+      client.removeAllListeners('end');
+      await client.end();
+    };
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+  }
+
+  #lost(error: unknown) {
+    if (this.#closed) return;
+    const wasLive = this.live;
+    this.live = false;
+    this.#changed();
+    const stop = this.#stop;
+    this.#stop = undefined;
+    stop?.().catch(() => undefined);
+    if (wasLive || !this.#timer) {
+      this.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'gateway: changes cannot be heard now; every sign-in reads the database until they can',
+      );
+    }
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.start();
+    }, RECONNECT_MS);
+    this.#timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.live = false;
+    clearTimeout(this.#timer);
+    await this.#stop?.().catch(() => undefined);
+  }
+}
+
+/** Starts listening for the kept tables' changes on `db` (see the module's comment). */
+export function watchChanges(db: Database, log: Log): Changes {
+  const watch = new ChangeWatch((db as { $client?: unknown }).$client, log);
+  void watch.start();
+  return watch;
+}
+
+/**
+ * Values read from the database, each kept while no change is noticed and for at most `ttlMs` (for what
+ * depends on the clock, such as a subscription's end), at most `max` of them.
+ */
+export class Kept<V> {
+  readonly #entries = new Map<string, { value: V; until: number }>();
+  #version = -1;
+
+  constructor(
+    private readonly changes: Changes,
+    private readonly options: { ttlMs: number; max: number },
+  ) {}
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const { version, live } = this.changes;
+    if (this.#version !== version) {
+      this.#entries.clear();
+      this.#version = version;
+    }
+    const now = Date.now();
+    const entry = this.#entries.get(key);
+    if (entry && entry.until > now) return entry.value;
+    const value = await load();
+    // Kept only when nothing changed while it was read.
+    if (live && this.changes.live && this.changes.version === version && this.#version === version) {
+      if (this.#entries.size >= this.options.max) this.#entries.clear();
+      this.#entries.set(key, { value, until: now + this.options.ttlMs });
+    }
+    return value;
+  }
+}
