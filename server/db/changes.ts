@@ -123,6 +123,8 @@ export function watchChanges(db: Database, log: Log): Changes {
  */
 export class Kept<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
+  /** Reads under way, by key: a value asked for while it is read waits for that read. */
+  readonly #reading = new Map<string, { version: number; value: Promise<V> }>();
   #version = -1;
 
   constructor(
@@ -139,12 +141,20 @@ export class Kept<V> {
     const now = Date.now();
     const entry = this.#entries.get(key);
     if (entry && entry.until > now) return entry.value;
-    const value = await load();
-    // Kept only when nothing changed while it was read.
-    if (live && this.changes.live && this.changes.version === version && this.#version === version) {
-      if (this.#entries.size >= this.options.max) this.#entries.clear();
-      this.#entries.set(key, { value, until: now + this.options.ttlMs });
+    const reading = this.#reading.get(key);
+    if (live && reading?.version === version) return reading.value;
+    const value = load();
+    if (live) this.#reading.set(key, { version, value });
+    try {
+      const read = await value;
+      // Kept only when nothing changed while it was read.
+      if (live && this.changes.live && this.changes.version === version && this.#version === version) {
+        if (this.#entries.size >= this.options.max) this.#entries.clear();
+        this.#entries.set(key, { value: read, until: now + this.options.ttlMs });
+      }
+      return read;
+    } finally {
+      if (this.#reading.get(key)?.value === value) this.#reading.delete(key);
     }
-    return value;
   }
 }

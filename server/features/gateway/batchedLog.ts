@@ -1,18 +1,16 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { withinCustomer } from '../../db/reach.ts';
 import { gatewayRequests, gatewaySignIns, signInEvents } from '../../db/schema.ts';
 
 /** Held requests this long past their expiry are deleted as new ones are written, */
 const KEEP_EXPIRED_MS = 10 * 60_000;
-/** at most this often for one customer. */
+/** at most this often. */
 const SWEEP_EVERY_MS = 60_000;
 /** The most decisions one statement writes. */
 const MOST_AT_ONCE = 500;
 
 /** A decision as the log keeps it: its entry, the challenge it holds, the events the dashboard counts. */
 export interface LogEntry {
-  customerId: string;
   signIn: typeof gatewaySignIns.$inferInsert;
   held?: typeof gatewayRequests.$inferInsert;
   events: (typeof signInEvents.$inferInsert)[];
@@ -26,15 +24,20 @@ interface Waiting {
 
 /**
  * The gateway's sign-in log, written as group commits: a decision waits for the write that holds it, and
- * decisions made while one write runs go together in the next, one statement per customer (each insert a
- * CTE of it: PostgreSQL runs a data-modifying CTE whether or not it is read). Under load a write costs the
- * database one transaction for many sign-ins; alone, a decision is written at once.
+ * decisions made while one write runs go together in the next, in one statement (each insert a CTE of it:
+ * PostgreSQL runs a data-modifying CTE whether or not it is read, and the statement is its own
+ * transaction). Under load a write costs the database one statement for many sign-ins; alone, a decision
+ * is written at once.
+ *
+ * The log is the gateway's own bookkeeping, written as the tables' owner, as the portal's sign-ins are
+ * (server/db/reach.ts): each row's customer is the one of the connector the request came through, which
+ * the decision found by the packet's address, never a value the client sent.
  */
 export class BatchedLog {
   readonly #queue: Waiting[] = [];
   #writing: Promise<void> | undefined;
-  /** When each customer's long-expired held requests were last deleted. */
-  readonly #swept = new Map<string, number>();
+  /** When long-expired held requests were last deleted. */
+  #swept = 0;
 
   constructor(
     private readonly db: Database,
@@ -58,38 +61,23 @@ export class BatchedLog {
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, MOST_AT_ONCE);
-        const byCustomer = new Map<string, Waiting[]>();
-        for (const waiting of batch) {
-          const list = byCustomer.get(waiting.entry.customerId);
-          if (list) list.push(waiting);
-          else byCustomer.set(waiting.entry.customerId, [waiting]);
+        try {
+          await this.#insert(batch.map((one) => one.entry));
+          for (const one of batch) one.done();
+        } catch (error) {
+          for (const one of batch) one.failed(error);
         }
-        await Promise.all(
-          [...byCustomer].map(async ([customerId, waiting]) => {
-            try {
-              await withinCustomer(this.db, customerId, (tx) =>
-                this.#insert(
-                  tx,
-                  customerId,
-                  waiting.map((one) => one.entry),
-                ),
-              );
-              for (const one of waiting) one.done();
-            } catch (error) {
-              for (const one of waiting) one.failed(error);
-            }
-          }),
-        );
       }
     } finally {
       this.#writing = undefined;
     }
   }
 
-  async #insert(tx: Database, customerId: string, entries: LogEntry[]): Promise<void> {
+  async #insert(entries: LogEntry[]): Promise<void> {
+    const tx = this.db;
     const held = entries.flatMap((entry) => (entry.held ? [entry.held] : []));
     const events = entries.flatMap((entry) => entry.events);
-    if (held.length > 0) await this.sweepExpired(tx, customerId);
+    if (held.length > 0) await this.sweepExpired();
     const logged = tx.$with('logged').as(
       tx
         .insert(gatewaySignIns)
@@ -113,13 +101,12 @@ export class BatchedLog {
       .from(logged);
   }
 
-  /** Deletes the customer's held requests long expired, at most once a SWEEP_EVERY_MS per customer. */
-  async sweepExpired(tx: Database, customerId: string): Promise<void> {
+  /** Deletes the held requests long expired, at most once a SWEEP_EVERY_MS. */
+  async sweepExpired(): Promise<void> {
     const at = Date.now();
-    if ((this.#swept.get(customerId) ?? 0) > at - SWEEP_EVERY_MS) return;
-    if (this.#swept.size >= 10_000) this.#swept.clear();
-    this.#swept.set(customerId, at);
-    await tx
+    if (this.#swept > at - SWEEP_EVERY_MS) return;
+    this.#swept = at;
+    await this.db
       .delete(gatewayRequests)
       .where(lt(gatewayRequests.expiresAt, new Date(this.now().getTime() - KEEP_EXPIRED_MS)));
   }

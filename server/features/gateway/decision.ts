@@ -476,6 +476,11 @@ export class Gateway {
       await this.#keep(ask, null, null, decided);
       return decided;
     }
+    // What the user can prove a code with, as kept: a check reads only those (none kept: both).
+    const kept =
+      this.#changes.live && served.primaryDirectoryId
+        ? await this.#userFacts(ask.connector.customerId, served, ask.userName)
+        : undefined;
     const { decided, person } = await withinCustomer(
       this.#options.db,
       ask.connector.customerId,
@@ -495,7 +500,11 @@ export class Gateway {
         else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
         else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
         else if (ask.password === null) decided = refuse('notPap');
-        else decided = await this.#checkCode(tx, served, person.id, ask.password.trim());
+        else {
+          const reads =
+            kept?.person.id === person.id ? { seeds: kept.seeds > 0, devices: kept.apps > 0 } : {};
+          decided = await this.#checkCode(tx, served, person.id, ask.password.trim(), reads);
+        }
         return { decided, person };
       },
     );
@@ -504,7 +513,13 @@ export class Gateway {
   }
 
   /** The user's code for the service (an OTP seed of it, or an app activated in its pack). */
-  async #checkCode(tx: Database, served: Served, userId: string, code: string): Promise<GatewayAnswer> {
+  async #checkCode(
+    tx: Database,
+    served: Served,
+    userId: string,
+    code: string,
+    reads: { seeds?: boolean; devices?: boolean } = {},
+  ): Promise<GatewayAnswer> {
     const checked = await checkUsersCode(
       tx,
       this.#options.sealer,
@@ -512,6 +527,7 @@ export class Gateway {
       [userId],
       code,
       this.#options.now(),
+      reads,
     );
     // The dashboard's approvals count the code, right or wrong (kept with the decision).
     const approval = {
@@ -530,7 +546,7 @@ export class Gateway {
     const { pushTimeoutSec, db } = this.#options;
     const id = randomUUID();
     await withinCustomer(db, customer, async (tx) => {
-      await this.#log.sweepExpired(tx, customer);
+      await this.#log.sweepExpired();
       const hold = { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId };
       await tx.insert(gatewayRequests).values(this.#heldRow(id, ask, hold, 'push', pushTimeoutSec));
     });
@@ -594,7 +610,6 @@ export class Gateway {
       events.push(signInEventRow({ kind: 'sign-in', method: 'password', outcome, userId, customerId, at }));
     }
     return {
-      customerId,
       signIn: {
         customerId,
         protocol: ask.protocol,

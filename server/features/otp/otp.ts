@@ -411,7 +411,7 @@ export async function checkUsersCode(
   userIds: readonly string[],
   code: string,
   now: Date,
-  options: { seeds?: boolean } = {},
+  options: { seeds?: boolean; devices?: boolean } = {},
 ): Promise<CodeCheck<Candidate>> {
   const seeds =
     options.seeds === false
@@ -428,12 +428,17 @@ export async function checkUsersCode(
           .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, [...userIds])))
           .orderBy(otpCodes.id)
           .for('update');
-  const devices = await tx
-    .select(deviceCandidateFields)
-    .from(userDevices)
-    .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, [...userIds])))
-    .orderBy(userDevices.activatedDate, userDevices.id)
-    .for('update');
+  const devices =
+    options.devices === false
+      ? []
+      : await tx
+          .select(deviceCandidateFields)
+          .from(userDevices)
+          .where(
+            and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, [...userIds])),
+          )
+          .orderBy(userDevices.activatedDate, userDevices.id)
+          .for('update');
   const candidates: Candidate[] = [
     ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
     ...devices.map((row) => ({ ...row, method: 'app' as const })),

@@ -108,6 +108,20 @@ describe('what is kept', () => {
     expect(await kept.get('b', async () => ++reads)).toBe(4);
   });
 
+  it('is read once for the sign-ins that ask for it while it is read', async () => {
+    const changes = feed();
+    const kept = new Kept<number>(changes, { ttlMs: 60_000, max: 10 });
+    let reads = 0;
+    const slow = async () => {
+      await sleep(20);
+      return ++reads;
+    };
+    expect(await Promise.all([kept.get('a', slow), kept.get('a', slow), kept.get('a', slow)])).toEqual([
+      1, 1, 1,
+    ]);
+    expect(reads).toBe(1);
+  });
+
   it('is read again past its time, and forgets everything when full', async () => {
     const changes = feed();
     const kept = new Kept<number>(changes, { ttlMs: 1, max: 2 });
