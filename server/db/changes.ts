@@ -5,8 +5,9 @@ import type { Database } from './client.ts';
 /**
  * What the gateway keeps in memory between sign-ins, and when to forget it. Migration 0031's triggers send a
  * notice on CHANGES_CHANNEL when a statement that changes a kept table commits; this module listens for
- * them (on PGlite in the process, on PostgreSQL over a connection of its own, so that a write of any server
- * on the database is heard) and counts them in `version`. What was read at one version is kept until the
+ * them (on PGlite in the process; on PostgreSQL over a connection of its own, so that a write of any server
+ * on the database is heard; on the embedded database, whose one session answers a notice to the
+ * connection that committed, on the pool's connections too) and counts them in `version`. What was read at one version is kept until the
  * next (`Kept`).
  *
  * While notices cannot be heard (before the first LISTEN, after a lost connection until it is made again)
@@ -37,6 +38,7 @@ class ChangeWatch implements Changes {
   #closed = false;
   #stop: (() => Promise<void>) | undefined;
   #timer: NodeJS.Timeout | undefined;
+  readonly #pools = new WeakSet<pg.Pool>();
 
   constructor(
     private readonly client: unknown,
@@ -68,8 +70,23 @@ class ChangeWatch implements Changes {
   }
 
   async #listenOnPostgres(pool: pg.Pool): Promise<void> {
+    // The embedded database (db/embedded/) is one PGlite session behind a socket: a notice comes back on
+    // the connection whose statement committed, one of the pool's. On PostgreSQL those never LISTEN.
+    if (!this.#pools.has(pool)) {
+      this.#pools.add(pool);
+      const heard = new WeakSet<pg.PoolClient>();
+      pool.on('acquire', (client) => {
+        if (heard.has(client)) return;
+        heard.add(client);
+        client.on('notification', (notice) => {
+          if (notice.channel === CHANGES_CHANNEL) this.#changed();
+        });
+      });
+    }
     const client = new pg.Client(pool.options);
-    client.on('notification', this.#changed);
+    client.on('notification', (notice) => {
+      if (notice.channel === CHANGES_CHANNEL) this.#changed();
+    });
     client.on('error', (error) => this.#lost(error));
     client.on('end', () => this.#lost(new Error('the connection ended')));
     this.#stop = async () => {

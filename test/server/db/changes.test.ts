@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { type Changes, Kept, watchChanges } from '../../../server/db/changes.ts';
+import { openEmbeddedDatabase } from '../../../server/db/embedded/index.ts';
 import { customers, gatewaySignIns, otpCodes } from '../../../server/db/schema.ts';
 import { createTestDatabase } from '../helpers.ts';
 
@@ -72,6 +76,37 @@ describe('the change feed', () => {
     expect(await until(() => changes.version > before)).toBe(true);
     expect(changes.version).toBe(before + 1);
   });
+});
+
+describe('the change feed of the embedded database (npm start)', () => {
+  it('hears a write made on any of its connections', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-changes-'));
+    const embedded = await openEmbeddedDatabase({ dataDir });
+    const changes = watchChanges(embedded.db, quiet);
+    try {
+      expect(await until(() => changes.live)).toBe(true);
+      // Writes on several of the pool's connections at once, then one alone: each is heard.
+      const start = changes.version;
+      await Promise.all(
+        ['a', 'b', 'c'].map((name) =>
+          embedded.db
+            .insert(customers)
+            .values({ companyName: `Embedded ${name}`, contactEmail: `embedded-${name}@example.test` }),
+        ),
+      );
+      expect(await until(() => changes.version >= start + 3)).toBe(true);
+      const before = changes.version;
+      await embedded.db
+        .update(customers)
+        .set({ companyName: 'Embedded d' })
+        .where(eq(customers.companyName, 'Embedded a'));
+      expect(await until(() => changes.version > before)).toBe(true);
+    } finally {
+      await changes.close();
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('what is kept', () => {
