@@ -9,8 +9,9 @@
  * - the round trips (from when each request was due), the requests without an answer, what the server
  *   counted, its RSS before and after, and its CPU per answer.
  * The server runs in this process (the app as `npm start` builds it, with its RADIUS listener on a free
- * port), on PGlite in this thread, then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a
- * server where the bench may create a database.
+ * port), on the embedded database as `npm start` runs it (PGlite in a thread of its own, reached over its
+ * socket), then on PostgreSQL when BENCH_DATABASE_URL (or DATABASE_URL) names a server where the bench may
+ * create a database.
  */
 
 import { fork } from 'node:child_process';
@@ -27,6 +28,7 @@ import { CONNECTOR_TYPE_IDS } from '../contract/connector.ts';
 import { buildApp, listeningPorts } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
+import { openEmbeddedDatabase } from '../server/db/embedded/index.ts';
 import {
   customers,
   directories,
@@ -225,7 +227,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
       const used = process.cpuUsage(cpu);
       const cpuPerAnswer = (used.user + used.system) / 1000 / Math.max(1, lower.latencies.length);
       line(
-        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; the server's CPU ${cpuPerAnswer.toFixed(1)} ms an answer${label === 'PGlite' ? ' (PGlite in it)' : ''}`,
+        `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; the server's CPU ${cpuPerAnswer.toFixed(1)} ms an answer${label === 'PGlite' ? " (PGlite's thread in it)" : ''}`,
       );
     }
   } finally {
@@ -239,7 +241,7 @@ export async function radiusFigures(): Promise<void> {
   try {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-radius-'));
     try {
-      const opened = await openDatabase({ dataDir });
+      const opened = await openEmbeddedDatabase({ dataDir });
       try {
         await measure('PGlite', opened.db, secretsKey, slapd, dataDir);
       } finally {
