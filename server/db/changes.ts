@@ -136,7 +136,8 @@ export function watchChanges(db: Database, log: Log): Changes {
 
 /**
  * Values read from the database, each kept while no change is noticed and for at most `ttlMs` (for what
- * depends on the clock, such as a subscription's end), at most `max` of them.
+ * depends on the clock, such as a subscription's end), at most `max` of them; only those `keepIf` admits
+ * (so that something made a moment ago, before its notice arrived, is not taken for missing).
  */
 export class Kept<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
@@ -146,7 +147,7 @@ export class Kept<V> {
 
   constructor(
     private readonly changes: Changes,
-    private readonly options: { ttlMs: number; max: number },
+    private readonly options: { ttlMs: number; max: number; keepIf?: (value: V) => boolean },
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -165,7 +166,14 @@ export class Kept<V> {
     try {
       const read = await value;
       // Kept only when nothing changed while it was read.
-      if (live && this.changes.live && this.changes.version === version && this.#version === version) {
+      const keep = this.options.keepIf?.(read) ?? true;
+      if (
+        keep &&
+        live &&
+        this.changes.live &&
+        this.changes.version === version &&
+        this.#version === version
+      ) {
         if (this.#entries.size >= this.options.max) this.#entries.clear();
         this.#entries.set(key, { value: read, until: now + this.options.ttlMs });
       }

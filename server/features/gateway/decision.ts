@@ -224,7 +224,12 @@ export class Gateway {
     this.#options = options;
     this.#passwords = new PasswordPool(options.outbound, options.ldapTimeoutMs);
     this.#changes = watchChanges(options.db, options.log);
-    this.#clients = new Kept(this.#changes, { ttlMs: KEPT_MS, max: 10_000 });
+    // An address without a connector is read again each time: a VPN registered a moment ago is answered.
+    this.#clients = new Kept(this.#changes, {
+      ttlMs: KEPT_MS,
+      max: 10_000,
+      keepIf: (found) => found.length > 0,
+    });
     this.#served = new Kept(this.#changes, { ttlMs: KEPT_MS, max: 10_000 });
     this.#users = new Kept(this.#changes, { ttlMs: KEPT_MS, max: DIRECTORIES_KEPT });
     this.#log = new BatchedLog(options.db, options.now);
@@ -331,7 +336,8 @@ export class Gateway {
 
   /**
    * The user named `userName` in the service's directory: from the directory's users, kept, while changes
-   * are heard (a sign-in reads no user then); else read alone.
+   * are heard (a sign-in reads no user then); else, and for a name the kept users do not have (a user
+   * synchronised a moment ago, before the notice arrived, signs in at once), read alone.
    */
   async #userFacts(customerId: string, served: Served, userName: string): Promise<UserFacts | undefined> {
     const read = <T>(work: (tx: Database) => Promise<T>) =>
@@ -341,7 +347,7 @@ export class Gateway {
       `${served.serviceId} ${served.tokenPackId} ${served.primaryDirectoryId}`,
       () => read((tx) => directoryFacts(tx, served)),
     );
-    return users.named(userName);
+    return users.named(userName) ?? read((tx) => userFacts(tx, served, userName));
   }
 
   /** The subscription's member count (planMembers), counted again when older than MEMBERS_KEPT_MS. */

@@ -157,6 +157,21 @@ describe('what is kept', () => {
     expect(reads).toBe(1);
   });
 
+  it('is read again each time when it is not to be kept', async () => {
+    const changes = feed();
+    const kept = new Kept<number[]>(changes, { ttlMs: 60_000, max: 10, keepIf: (found) => found.length > 0 });
+    let reads = 0;
+    const none = async () => {
+      reads++;
+      return [];
+    };
+    await kept.get('a', none);
+    await kept.get('a', none);
+    expect(reads).toBe(2);
+    await kept.get('b', async () => [++reads]);
+    expect(await kept.get('b', async () => [++reads])).toEqual([3]);
+  });
+
   it('is read again past its time, and forgets everything when full', async () => {
     const changes = feed();
     const kept = new Kept<number>(changes, { ttlMs: 1, max: 2 });
