@@ -136,24 +136,32 @@ export function watchChanges(db: Database, log: Log): Changes {
 
 /**
  * Values read from the database, each kept while no change is noticed and for at most `ttlMs` (for what
- * depends on the clock, such as a subscription's end), at most `max` of them; only those `keepIf` admits
- * (so that something made a moment ago, before its notice arrived, is not taken for missing).
+ * depends on the clock, such as a subscription's end), at most `max` of them (or of their `weigh`); only
+ * those `keepIf` admits (so that something made a moment ago, before its notice arrived, is not taken for
+ * missing).
  */
 export class Kept<V> {
-  readonly #entries = new Map<string, { value: V; until: number }>();
+  readonly #entries = new Map<string, { value: V; until: number; weight: number }>();
+  /** The weight of what is kept. */
+  #weight = 0;
   /** Reads under way, by key: a value asked for while it is read waits for that read. */
   readonly #reading = new Map<string, { version: number; value: Promise<V> }>();
   #version = -1;
 
   constructor(
     private readonly changes: Changes,
-    private readonly options: { ttlMs: number; max: number; keepIf?: (value: V) => boolean },
+    private readonly options: {
+      ttlMs: number;
+      max: number;
+      keepIf?: (value: V) => boolean;
+      weigh?: (value: V) => number;
+    },
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const { version, live } = this.changes;
     if (this.#version !== version) {
-      this.#entries.clear();
+      this.#forgetAll();
       this.#version = version;
     }
     const now = Date.now();
@@ -174,12 +182,20 @@ export class Kept<V> {
         this.changes.version === version &&
         this.#version === version
       ) {
-        if (this.#entries.size >= this.options.max) this.#entries.clear();
-        this.#entries.set(key, { value: read, until: now + this.options.ttlMs });
+        const weight = this.options.weigh?.(read) ?? 1;
+        this.#weight -= this.#entries.get(key)?.weight ?? 0;
+        if (this.#weight + weight > this.options.max) this.#forgetAll();
+        this.#entries.set(key, { value: read, until: now + this.options.ttlMs, weight });
+        this.#weight += weight;
       }
       return read;
     } finally {
       if (this.#reading.get(key)?.value === value) this.#reading.delete(key);
     }
+  }
+
+  #forgetAll() {
+    this.#entries.clear();
+    this.#weight = 0;
   }
 }

@@ -15,11 +15,6 @@ const options = workerData;
 
 /** Frontend messages after which a connection's exchange is complete (Sync, simple Query, Terminate). */
 const ENDS_EXCHANGE = new Set(['S', 'Q', 'X']);
-/**
- * Frontend messages whose answers the client reads only after its Sync (Parse, Bind, Describe, Execute,
- * Close): they are run with it, in one call to PGlite.
- */
-const RUN_WITH_SYNC = new Set(['P', 'B', 'D', 'E', 'C']);
 
 /**
  * PGlite is one session. pglite-socket queues the clients' messages one by one and keeps an open transaction
@@ -27,45 +22,23 @@ const RUN_WITH_SYNC = new Set(['P', 'B', 'D', 'E', 'C']);
  * another connection's Parse in between would replace its unnamed statement. This view of the database says
  * "in a transaction" from a connection's first extended-query message to its Sync, so the queue keeps to
  * that connection until its exchange is complete.
- *
- * It also runs an extended query's messages together with its Sync, in one call to PGlite, and sends what
- * one call answers in one write (pglite-socket would run each message alone and write each piece of its
- * answer): a query costs the database's thread one call and its socket one write instead of five of each.
  */
 function exchangeAware(db) {
   let midExchange = false;
-  /** The messages of the exchange under way held for its Sync (RUN_WITH_SYNC). */
-  let held = [];
   return new Proxy(db, {
     get(target, property) {
       if (property === 'isInTransaction') return () => midExchange || target.isInTransaction();
       if (property === 'execProtocolRawStream') {
-        return async (message, streamOptions) => {
+        return (message, streamOptions) => {
           const type = message.length > 0 && message[0] !== 0 ? String.fromCharCode(message[0]) : '';
           midExchange = type !== '' && !ENDS_EXCHANGE.has(type);
-          if (midExchange && RUN_WITH_SYNC.has(type)) {
-            held.push(message);
-            return;
-          }
-          const input = held.length > 0 ? Buffer.concat([...held, message]) : message;
-          held = [];
-          const answer = [];
-          try {
-            return await target.execProtocolRawStream(input, {
-              ...streamOptions,
-              onRawData: (data) => answer.push(Buffer.from(data)),
-            });
-          } finally {
-            if (answer.length > 0)
-              streamOptions?.onRawData?.(answer.length === 1 ? answer[0] : Buffer.concat(answer));
-          }
+          return target.execProtocolRawStream(message, streamOptions);
         };
       }
       if (property === 'exec') {
         // The queue's ROLLBACK for a connection that went away mid-exchange.
         return (...args) => {
           midExchange = false;
-          held = [];
           return target.exec(...args);
         };
       }

@@ -67,8 +67,8 @@ const MEMBERS_KEPT_MS = 10_000;
  * sign-in; this bounds the rest.
  */
 const KEPT_MS = 60_000;
-/** The most directories kept with their users (then all are forgotten and read again). */
-const DIRECTORIES_KEPT = 1_000;
+/** The most users kept, of all directories (then all are forgotten and read again): about 300 MB. */
+const USERS_KEPT = 1_000_000;
 
 export interface GatewayConnector {
   id: string;
@@ -159,9 +159,12 @@ interface UserFacts {
 class DirectoryFacts {
   readonly #exact = new Map<string, UserFacts>();
   readonly #anyCase = new Map<string, UserFacts>();
+  /** How many users it holds. */
+  readonly size: number;
 
   /** `users` in the order of preference among namesakes: ACTIVE first, then the oldest. */
-  constructor(users: Iterable<{ username: string; facts: UserFacts }>) {
+  constructor(users: readonly { username: string; facts: UserFacts }[]) {
+    this.size = users.length;
     for (const { username, facts } of users) {
       if (!this.#exact.has(username)) this.#exact.set(username, facts);
       const folded = username.toLowerCase();
@@ -231,7 +234,11 @@ export class Gateway {
       keepIf: (found) => found.length > 0,
     });
     this.#served = new Kept(this.#changes, { ttlMs: KEPT_MS, max: 10_000 });
-    this.#users = new Kept(this.#changes, { ttlMs: KEPT_MS, max: DIRECTORIES_KEPT });
+    this.#users = new Kept(this.#changes, {
+      ttlMs: KEPT_MS,
+      max: USERS_KEPT,
+      weigh: (directory) => directory.size + 1,
+    });
     this.#log = new BatchedLog(options.db, options.now);
   }
 

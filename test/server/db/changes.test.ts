@@ -172,6 +172,17 @@ describe('what is kept', () => {
     expect(await kept.get('b', async () => [++reads])).toEqual([3]);
   });
 
+  it('forgets everything when what it keeps would weigh more than its most', async () => {
+    const changes = feed();
+    const kept = new Kept<number[]>(changes, { ttlMs: 60_000, max: 5, weigh: (rows) => rows.length });
+    await kept.get('a', async () => [1, 2, 3]);
+    await kept.get('b', async () => [4]);
+    expect(await kept.get('a', async () => [0])).toEqual([1, 2, 3]);
+    await kept.get('c', async () => [5, 6]);
+    expect(await kept.get('a', async () => [7])).toEqual([7]);
+    expect(await kept.get('c', async () => [8])).toEqual([5, 6]);
+  });
+
   it('is read again past its time, and forgets everything when full', async () => {
     const changes = feed();
     const kept = new Kept<number>(changes, { ttlMs: 1, max: 2 });
