@@ -25,8 +25,18 @@ export interface Changes {
   readonly version: number;
   /** Whether notices are heard now: when not, nothing may be kept. */
   readonly live: boolean;
+  /**
+   * Resolves once every change committed before the call has been heard: a notice of its own is sent after
+   * them, and notices arrive in the order their transactions committed. At once when nothing is kept.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The payloads of caughtUp's own notices (the triggers send none). */
+const CAUGHT_UP = 'caught-up:';
+/** How long caughtUp waits for its notice before it treats what is kept as stale anyway. */
+const CAUGHT_UP_MS = 5000;
 
 interface Log {
   warn: (object: object, message: string) => void;
@@ -39,15 +49,46 @@ class ChangeWatch implements Changes {
   #stop: (() => Promise<void>) | undefined;
   #timer: NodeJS.Timeout | undefined;
   readonly #pools = new WeakSet<pg.Pool>();
+  readonly #waiting = new Map<string, () => void>();
+  #sent = 0;
 
   constructor(
     private readonly client: unknown,
     private readonly log: Log,
   ) {}
 
-  #changed = () => {
+  #changed = (payload?: string) => {
+    if (payload?.startsWith(CAUGHT_UP)) {
+      this.#waiting.get(payload)?.();
+      return;
+    }
     this.version++;
   };
+
+  async caughtUp(): Promise<void> {
+    if (!this.live) return;
+    this.#sent += 1;
+    const payload = `${CAUGHT_UP}${process.pid}:${this.#sent}:${Math.random().toString(36).slice(2)}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.#waiting.set(payload, resolve);
+      timer = setTimeout(() => {
+        this.#changed();
+        resolve();
+      }, CAUGHT_UP_MS);
+    });
+    try {
+      const client = this.client as { query: (text: string, values: unknown[]) => Promise<unknown> };
+      await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+      await heard;
+    } catch {
+      // Not sent: what is kept may be stale; forget it rather than wait.
+      this.#changed();
+    } finally {
+      clearTimeout(timer);
+      this.#waiting.delete(payload);
+    }
+  }
 
   async start(): Promise<void> {
     if (this.#closed) return;
@@ -79,13 +120,13 @@ class ChangeWatch implements Changes {
         if (heard.has(client)) return;
         heard.add(client);
         client.on('notification', (notice) => {
-          if (notice.channel === CHANGES_CHANNEL) this.#changed();
+          if (notice.channel === CHANGES_CHANNEL) this.#changed(notice.payload);
         });
       });
     }
     const client = new pg.Client(pool.options);
     client.on('notification', (notice) => {
-      if (notice.channel === CHANGES_CHANNEL) this.#changed();
+      if (notice.channel === CHANGES_CHANNEL) this.#changed(notice.payload);
     });
     client.on('error', (error) => this.#lost(error));
     client.on('end', () => this.#lost(new Error('the connection ended')));
@@ -149,7 +190,7 @@ export class Kept<V> {
   #version = -1;
 
   constructor(
-    private readonly changes: Changes,
+    private readonly changes: Pick<Changes, 'version' | 'live'>,
     private readonly options: {
       ttlMs: number;
       max: number;

@@ -27,7 +27,11 @@ export interface Services {
   /** The clock of rate limits, sign-in delays and expiries (tests move it instead of waiting). */
   now: () => Date;
   /** The ports the gateway's own listeners are bound to now (null: not listening), set as they start. */
-  listening: { radius: number | null };
+  listening: {
+    radius: number | null;
+    /** Resolves once the RADIUS server has heard every change committed before the call (it keeps what it reads). */
+    radiusCaughtUp?: () => Promise<void>;
+  };
 }
 
 /** What a feature's listener (a protocol served beside HTTP) is started with. */

@@ -242,6 +242,11 @@ export class Gateway {
     this.#log = new BatchedLog(options.db, options.now);
   }
 
+  /** Resolves once every change committed before the call has been heard (see Changes.caughtUp). */
+  caughtUp(): Promise<void> {
+    return this.#changes.caughtUp();
+  }
+
   /** How many pushes are waiting for the app's answer now. */
   get holding(): number {
     return this.#holding;

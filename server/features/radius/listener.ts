@@ -155,6 +155,7 @@ export async function listenRadius({
   socket.on('error', (error) => log.error({ err: error }, 'RADIUS server: socket error'));
   const port = socket.address().port;
   services.listening.radius = port;
+  services.listening.radiusCaughtUp = () => gateway.caughtUp();
   log.info(
     `RADIUS server listening on udp ${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`,
   );
@@ -290,6 +291,7 @@ export async function listenRadius({
     async close() {
       stopping = true;
       services.listening.radius = null;
+      services.listening.radiusCaughtUp = undefined;
       // Held pushes answer at once (as timed out); what is being decided finishes, unanswered.
       await gateway.close();
       await Promise.allSettled([...working]);

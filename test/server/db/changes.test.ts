@@ -76,6 +76,17 @@ describe('the change feed', () => {
     expect(await until(() => changes.version > before)).toBe(true);
     expect(changes.version).toBe(before + 1);
   });
+
+  it('has heard every write committed before caughtUp once it resolves, and counts no change of its own', async () => {
+    const before = changes.version;
+    await opened.db
+      .insert(customers)
+      .values({ companyName: 'Caught Up Inc', contactEmail: 'caught-up@example.test' });
+    await changes.caughtUp();
+    expect(changes.version).toBe(before + 1);
+    await changes.caughtUp();
+    expect(changes.version).toBe(before + 1);
+  });
 });
 
 describe('the change feed of the embedded database (npm start)', () => {

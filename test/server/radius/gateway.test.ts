@@ -22,6 +22,7 @@ import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
   currentCode,
+  heard,
   type RadiusWorld,
   radiusClient,
   radiusWorld,
@@ -236,6 +237,7 @@ describe('the RADIUS server', () => {
         .update(serviceInstances)
         .set({ status: 'STARTED' })
         .where(eq(serviceInstances.id, world.serviceId));
+      await heard(ctx.app);
     }
     expect(await answerAfterChange(bypassUser.uid, 'Access-Accept')).toBe('Access-Accept');
 
@@ -252,6 +254,7 @@ describe('the RADIUS server', () => {
         .update(subscriptions)
         .set({ expireDate: new Date(Date.now() + 365 * 86_400_000) })
         .where(eq(subscriptions.id, pack!.subscriptionId!));
+      await heard(ctx.app);
     }
     void otherClient;
   });
@@ -287,6 +290,7 @@ describe('the RADIUS server', () => {
         .update(serviceInstances)
         .set({ status: 'STARTED' })
         .where(eq(serviceInstances.id, world.serviceId));
+      await heard(ctx.app);
     }
     expect(await answerAfterChange(uid, 'Access-Challenge')).toBe('Access-Challenge');
   });
@@ -297,6 +301,7 @@ describe('the RADIUS server', () => {
     await ctx.db
       .insert(whiteListIps)
       .values({ customerId: world.customerId, tokenPackId: world.packId, ip: '198.51.100.0/24' });
+    await heard(ctx.app);
     const trusted = await client().ask(uid, SLAPD_USER_PASSWORD, [['Calling-Station-Id', '198.51.100.7']]);
     expect(trusted?.code).toBe('Access-Accept');
     expect(await lastLogOf(id)).toMatchObject({ reason: 'trustedNetwork', clientAddress: '198.51.100.7' });
@@ -422,11 +427,13 @@ describe('the RADIUS server', () => {
       .update(directories)
       .set({ port: await closedPort() })
       .where(eq(directories.id, world.directoryId));
+    await heard(ctx.app);
     try {
       expect((await client().ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Reject');
       expect(await lastLogOf(id)).toMatchObject({ reason: 'directoryUnreachable' });
     } finally {
       await ctx.db.update(directories).set({ port: slapd.port }).where(eq(directories.id, world.directoryId));
+      await heard(ctx.app);
     }
     expect((await client().ask(uid, SLAPD_USER_PASSWORD))?.code).toBe('Access-Accept');
   });

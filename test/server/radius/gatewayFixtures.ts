@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import radius from 'radius';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import type { RadiusMode } from '../../../contract/gateway.ts';
+import { listeningPorts } from '../../../server/app.ts';
 import {
   directories,
   radiusConnectors,
@@ -95,6 +96,7 @@ export async function radiusWorld(
     connectorId: connector!.id,
     kind: 'radius',
   });
+  await heard(ctx.app);
   return {
     customerId,
     directoryId: directory!.id,
@@ -105,8 +107,18 @@ export async function radiusWorld(
   };
 }
 
-export const setMode = (ctx: TestContext, world: RadiusWorld, mode: RadiusMode) =>
-  ctx.db.update(radiusConnectors).set({ mode }).where(eq(radiusConnectors.id, world.connectorId));
+/**
+ * Once the RADIUS server of each app has heard every change committed so far: it keeps what it reads until
+ * a change is noticed, and on PostgreSQL the notice comes a moment after the commit.
+ */
+export async function heard(...apps: object[]): Promise<void> {
+  await Promise.all(apps.map((app) => listeningPorts.get(app)?.radiusCaughtUp?.()));
+}
+
+export async function setMode(ctx: TestContext, world: RadiusWorld, mode: RadiusMode): Promise<void> {
+  await ctx.db.update(radiusConnectors).set({ mode }).where(eq(radiusConnectors.id, world.connectorId));
+  await heard(ctx.app);
+}
 
 /** An answer as the client read it: its code and attributes (State as the bytes the server sent). */
 export interface RadiusAnswer {

@@ -12,7 +12,14 @@ import { createSealer } from '../../../server/domain/secrets.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { runAgainst } from '../fixtures/authenticatorCli.ts';
 import { sharedTestContext } from '../helpers.ts';
-import { currentCode, type RadiusWorld, radiusClient, radiusWorld, syncedUser } from './gatewayFixtures.ts';
+import {
+  currentCode,
+  heard,
+  type RadiusWorld,
+  radiusClient,
+  radiusWorld,
+  syncedUser,
+} from './gatewayFixtures.ts';
 
 /**
  * The RADIUS server beside others and among customers: two servers on one database answer the two halves
@@ -107,6 +114,7 @@ describe('the RADIUS server among others', () => {
       expect(metrics.body).toMatch(/radius_dropped_total\{reason="unknown_nas_identifier"\} 1/);
     } finally {
       await ctx.db.delete(radiusConnectors).where(eq(radiusConnectors.id, globex.connectorId));
+      await heard(ctx.app, second);
     }
   });
 
@@ -182,6 +190,7 @@ describe('the RADIUS server among others', () => {
       .update(radiusConnectors)
       .set({ ipAddress: '127.0.0.9' })
       .where(eq(radiusConnectors.id, acme.connectorId));
+    await heard(ctx.app, second);
     try {
       expect(
         await radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD, [], { waitMs: 1000 }),
@@ -193,6 +202,7 @@ describe('the RADIUS server among others', () => {
         .update(radiusConnectors)
         .set({ ipAddress: '127.0.0.1' })
         .where(eq(radiusConnectors.id, acme.connectorId));
+      await heard(ctx.app, second);
     }
     expect((await radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD))?.code).toBe(
       'Access-Accept',
@@ -228,6 +238,7 @@ describe('the RADIUS server among others', () => {
       .update(radiusConnectors)
       .set({ mode: 'push' })
       .where(eq(radiusConnectors.id, acme.connectorId));
+    await heard(ctx.app, second);
     const server = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const answer = radiusClient(firstPort, acme.secret).ask(uid, SLAPD_USER_PASSWORD, [], {
@@ -257,6 +268,7 @@ describe('the RADIUS server among others', () => {
         .update(radiusConnectors)
         .set({ mode: 'challenge' })
         .where(eq(radiusConnectors.id, acme.connectorId));
+      await heard(ctx.app, second);
     }
   }, 40_000);
 
