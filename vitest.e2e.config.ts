@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/e2e/**/*.test.ts'],
     // Builds dist/ once (test/e2e/globalSetup.ts), so that the journeys' servers can start side by side.
     globalSetup: ['test/e2e/globalSetup.ts'],
+    // A failed journey prints what its browsers showed (test/e2e/failureEvidence.ts).
+    setupFiles: ['test/e2e/setup.ts'],
     testTimeout: 120000,
     hookTimeout: 180000,
     // Two journeys at a time, each with its own server, data folder and browser: one per core.

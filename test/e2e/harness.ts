@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startLocalServer } from '../../scripts/localPortal.ts';
+import { launchBrowser as launchChromium, startLocalServer } from '../../scripts/localPortal.ts';
+import { watchBrowser } from './failureEvidence';
 
-export { launchBrowser };
+/** Debian's chromium, whose pages are photographed and read out when a journey fails (failureEvidence.ts). */
+export const launchBrowser = async (): Promise<Browser> => watchBrowser(await launchChromium());
 
 export interface RunningPortal {
   url: string;

@@ -93,7 +93,12 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
   search.current = location.search;
 
   const enter = useCallback(
-    async (cancelled: () => boolean) => {
+    async (stopped: () => boolean) => {
+      // The visitor may leave before the answer comes (a click on Sign up or Forgot password?): the address
+      // changes at once, while this page stays drawn until the next one is loaded (navigations are
+      // transitions). Sending him back to the sign-in page then would undo his click.
+      const leftAt = window.location.pathname;
+      const cancelled = () => stopped() || window.location.pathname !== leftAt;
       if (isLive(sessionStore.get())) {
         const destination = await signedInDestination(dataProvider);
         if (!cancelled()) navigate(destination, { replace: true });
