@@ -6,8 +6,8 @@ import type { TestContext } from 'vitest';
  * What a failed journey leaves to read: for every page still open in the test file's browsers, its address,
  * the start of its visible text and a screenshot in test-results/; and, in seconds since its context was
  * opened, the addresses its pages went to and the errors their consoles reported (uncaught exceptions,
- * failed requests). A journey that fails only on CI's loaded machine can then
- * be understood from CI's output, without running it again.
+ * failed requests). A journey that fails only on CI's loaded machine can then be understood from CI's
+ * output, without running it again.
  */
 const browsers = new Set<Browser>();
 const troubles = new WeakMap<BrowserContext, string[]>();
