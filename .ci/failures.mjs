@@ -1,0 +1,33 @@
+// Prints, last in CI's output, every failed test of the Vitest JSON reports given: its file, its name and the
+// first lines of its error. CI's log is read from its end, where each run's table of seconds per file would
+// otherwise stand between the reader and the failure.
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+let failed = 0;
+let passed = 0;
+const lines = [];
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  for (const suite of report.testResults) {
+    const tests = suite.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && suite.status === 'failed') {
+      lines.push(`✗ ${relative(process.cwd(), suite.name)}: ${firstLines(suite.message)}`);
+    }
+    for (const test of tests) {
+      lines.push(`✗ ${relative(process.cwd(), suite.name)} › ${test.fullName}`);
+      for (const message of test.failureMessages) lines.push(`    ${firstLines(message)}`);
+    }
+  }
+}
+
+function firstLines(text = '') {
+  return text.split('\n').slice(0, 12).join('\n    ');
+}
+
+if (lines.length > 0) console.log(`ci: the failed tests\n${lines.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
