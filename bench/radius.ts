@@ -16,9 +16,11 @@
 
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -149,6 +151,32 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
   };
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<folder>, a CPU profile of this process (the server's thread) over the target's run,
+ * written there as radius-<label>.cpuprofile (open it in Chromium's DevTools, Performance panel).
+ */
+async function startProfile(label: string) {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return undefined;
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await post<{ profile: object }>('Profiler.stop');
+      session.disconnect();
+      const file = path.join(folder, `radius-${label}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`radius ${label}: CPU profile written to ${file}`);
+    },
+  };
+}
+
 /** The paced load of bench/radiusClients.ts, run in a process of its own (see there). */
 function load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
   return new Promise((resolve, reject) => {
@@ -193,7 +221,12 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     // RSS after a full collection on both sides, so that the seeding's garbage is not counted either way.
     collectGarbage();
     const before = process.memoryUsage().rss;
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const profiling = await startProfile(label);
     const outcome = await load(port, { ...world, challenged: world.challenged.slice(100) });
+    await profiling?.stop();
+    loop.disable();
     collectGarbage();
     const after = process.memoryUsage().rss;
     const p99 = percentile(outcome.latencies, 99);
@@ -203,12 +236,20 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
       `${outcome.sent} requests in ${SECONDS} s (${RATE}/s from ${CLIENTS} clients): p50 ${percentile(outcome.latencies, 50).toFixed(1)} ms, p95 ${percentile(outcome.latencies, 95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target ${TARGETS.p99} ms: ${verdict(p99 <= TARGETS.p99)}), slowest ${Math.max(...outcome.latencies).toFixed(0)} ms`,
     );
     line(
+      `p99 by kind of request: ${Object.entries(outcome.byKind)
+        .map(([kind, latencies]) => `${kind} ${percentile(latencies, 99).toFixed(1)} ms`)
+        .join(', ')}`,
+    );
+    line(
       `answered ${outcome.latencies.length}, lost ${outcome.lost} (target 0: ${verdict(outcome.lost === 0)}), wrong answers ${outcome.wrong}`,
     );
     const counters = (await app.inject({ url: '/metrics' })).body
       .split('\n')
       .filter((row) => /^radius_(requests|dropped|retransmissions)_total/.test(row));
     line(`the server counted: ${counters.join(', ') || 'nothing'}`);
+    line(
+      `the server's event loop meanwhile: delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(0)} ms`,
+    );
     line(
       `RSS ${mib(before).toFixed(0)} → ${mib(after).toFixed(0)} MiB, growth ${growth.toFixed(1)} MiB (target ${TARGETS.rssGrowthMiB}: ${verdict(growth <= TARGETS.rssGrowthMiB)})`,
     );

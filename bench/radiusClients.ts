@@ -31,8 +31,13 @@ export interface LoadJob {
   rate: number;
 }
 
+/** The three kinds of request: a bypass user's, a conversation's first (challenged), its code. */
+export type RequestKind = 'bypass' | 'challenge' | 'code';
+
 export interface Outcome {
   latencies: number[];
+  /** The same round trips by kind of request. */
+  byKind: Record<RequestKind, number[]>;
   lost: number;
   wrong: number;
   sent: number;
@@ -63,9 +68,15 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
     sockets.push(socket);
   }
   const identifiers = new Array<number>(CLIENTS).fill(0);
-  const outcome: Outcome = { latencies: [], lost: 0, wrong: 0, sent: 0 };
+  const outcome: Outcome = {
+    latencies: [],
+    byKind: { bypass: [], challenge: [], code: [] },
+    lost: 0,
+    wrong: 0,
+    sent: 0,
+  };
   /** One Access-Request from client `index`, due at `due` (ms): its answer, or null when lost. */
-  const ask = (index: number, due: number, attributes: [string, string | Buffer][]) =>
+  const ask = (index: number, kind: RequestKind, due: number, attributes: [string, string | Buffer][]) =>
     new Promise<radius.RadiusPacket | null>((resolve) => {
       // An identifier not in use on this socket (256 per socket; far fewer are ever waiting).
       let identifier = identifiers[index]!;
@@ -90,7 +101,9 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
         request,
         resolve: (answer) => {
           clearTimeout(timer);
-          outcome.latencies.push(performance.now() - due);
+          const latency = performance.now() - due;
+          outcome.latencies.push(latency);
+          outcome.byKind[kind].push(latency);
           resolve(answer);
         },
       });
@@ -115,7 +128,7 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
     if (slot !== 1) {
       const username = world.bypass[bypassNext++ % world.bypass.length]!;
       done.push(
-        ask(index, due, [
+        ask(index, 'bypass', due, [
           ['User-Name', username],
           ['User-Password', SLAPD_USER_PASSWORD],
         ]).then((answer) => {
@@ -127,7 +140,7 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
     const user = world.challenged[challengeNext++ % world.challenged.length]!;
     done.push(
       (async () => {
-        const challenge = await ask(index, due, [
+        const challenge = await ask(index, 'challenge', due, [
           ['User-Name', user.username],
           ['User-Password', SLAPD_USER_PASSWORD],
         ]);
@@ -139,7 +152,7 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
         const codeDue = Math.max(performance.now(), start + ((n + 2) * 1000) / rate);
         const wait = codeDue - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        const accepted = await ask(index, codeDue, [
+        const accepted = await ask(index, 'code', codeDue, [
           ['User-Name', user.username],
           ['User-Password', await totpCode(user.seed)],
           ['State', challenge.attributes.State as Buffer],
