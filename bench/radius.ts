@@ -16,11 +16,11 @@
 
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -151,6 +151,25 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
   };
 }
 
+/** A process's CPU time so far, in ms (Linux's /proc; 0 elsewhere). */
+async function cpuOf(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's clock ticks a second for /proc's CPU times (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+const cpuMsSince = (before: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+};
+
 /**
  * With BENCH_CPU_PROFILE=<folder>, a CPU profile of this process (the server's thread) over the target's run,
  * written there as radius-<label>.cpuprofile (open it in Chromium's DevTools, Performance panel).
@@ -224,7 +243,13 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const profiling = await startProfile(label);
+    const cpuBefore = { server: process.cpuUsage(), slapd: await cpuOf(slapd.pid), at: performance.now() };
     const outcome = await load(port, { ...world, challenged: world.challenged.slice(100) });
+    const cpuMs = {
+      server: cpuMsSince(cpuBefore.server),
+      slapd: (await cpuOf(slapd.pid)) - cpuBefore.slapd,
+      wall: performance.now() - cpuBefore.at,
+    };
     await profiling?.stop();
     loop.disable();
     collectGarbage();
@@ -247,6 +272,9 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
       .split('\n')
       .filter((row) => /^radius_(requests|dropped|retransmissions)_total/.test(row));
     line(`the server counted: ${counters.join(', ') || 'nothing'}`);
+    line(
+      `CPU over the run, of ${((os.availableParallelism() * cpuMs.wall) / 1000).toFixed(0)} s of ${os.availableParallelism()} cores: the server ${(cpuMs.server / 1000).toFixed(1)} s${label === 'PGlite' ? " (PGlite's thread in it)" : ''}, slapd ${(cpuMs.slapd / 1000).toFixed(1)} s, the clients ${(outcome.cpuMs / 1000).toFixed(1)} s${label === 'PostgreSQL' ? ', PostgreSQL not counted' : ''}`,
+    );
     line(
       `the server's event loop meanwhile: delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(0)} ms`,
     );

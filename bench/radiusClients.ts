@@ -41,6 +41,8 @@ export interface Outcome {
   lost: number;
   wrong: number;
   sent: number;
+  /** The clients' own CPU time over the run, in ms. */
+  cpuMs: number;
 }
 
 /** The paced load (see the module's comment) against the RADIUS server on `port`. */
@@ -74,7 +76,9 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
     lost: 0,
     wrong: 0,
     sent: 0,
+    cpuMs: 0,
   };
+  const cpu = process.cpuUsage();
   /** One Access-Request from client `index`, due at `due` (ms): its answer, or null when lost. */
   const ask = (index: number, kind: RequestKind, due: number, attributes: [string, string | Buffer][]) =>
     new Promise<radius.RadiusPacket | null>((resolve) => {
@@ -163,6 +167,8 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
   }
   await Promise.all(done);
   for (const socket of sockets) socket.close();
+  const used = process.cpuUsage(cpu);
+  outcome.cpuMs = (used.user + used.system) / 1000;
   return outcome;
 }
 

@@ -30,6 +30,8 @@ export interface Account {
 export type NewUser = Partial<Record<string, string | string[]>>;
 
 export interface Slapd {
+  /** slapd's process id (the bench reads its CPU time). */
+  pid: number;
   url: string;
   host: '127.0.0.1';
   port: number;
@@ -134,6 +136,7 @@ export async function startSlapd({ users }: { users: number }): Promise<Slapd> {
   let stopped: Promise<void> | null = null;
 
   return {
+    pid,
     url,
     host: '127.0.0.1',
     port,
