@@ -229,6 +229,7 @@ describe('the RADIUS server', () => {
     await ctx.db
       .insert(serviceUsers)
       .values({ serviceInstanceId: world.serviceId, userId: bypassUser.id, list: 'BYPASS' });
+    await heard(ctx.app);
     try {
       expect(await answerAfterChange(bypassUser.uid, 'Access-Reject')).toBe('Access-Reject');
       expect(await lastLogOf(bypassUser.id)).toMatchObject({ reason: 'serviceStopped' });
@@ -282,6 +283,9 @@ describe('the RADIUS server', () => {
       .set({ status: 'STOPPED' })
       .where(eq(serviceInstances.id, world.serviceId));
     await ctx.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.id, id));
+    // A refusal either way (the user inactive as kept, the service stopped as changed): only once both
+    // changes are heard is the reason the service's.
+    await heard(ctx.app);
     try {
       expect(await answerAfterChange(uid, 'Access-Reject')).toBe('Access-Reject');
       expect(await lastLogOf(id)).toMatchObject({ reason: 'serviceStopped' });
