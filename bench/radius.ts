@@ -151,6 +151,9 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
   };
 }
 
+/** Linux's clock ticks a second for /proc's CPU times (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
 /** A process's CPU time so far, in ms (Linux's /proc; 0 elsewhere). */
 async function cpuOf(pid: number): Promise<number> {
   try {
@@ -162,9 +165,8 @@ async function cpuOf(pid: number): Promise<number> {
     return 0;
   }
 }
-/** Linux's clock ticks a second for /proc's CPU times (USER_HZ). */
-const TICKS_PER_SECOND = 100;
 
+/** This process's CPU time since `before`, in ms. */
 const cpuMsSince = (before: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000;
@@ -293,8 +295,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
         rate,
       );
       next += users;
-      const used = process.cpuUsage(cpu);
-      const cpuPerAnswer = (used.user + used.system) / 1000 / Math.max(1, lower.latencies.length);
+      const cpuPerAnswer = cpuMsSince(cpu) / Math.max(1, lower.latencies.length);
       line(
         `at ${rate}/s for 10 s: p50 ${percentile(lower.latencies, 50).toFixed(1)} ms, p99 ${percentile(lower.latencies, 99).toFixed(1)} ms, lost ${lower.lost}, wrong answers ${lower.wrong}; the server's CPU ${cpuPerAnswer.toFixed(1)} ms an answer${label === 'PGlite' ? " (PGlite's thread in it)" : ''}`,
       );
