@@ -198,22 +198,39 @@ async function startProfile(label: string) {
   };
 }
 
-/** The paced load of bench/radiusClients.ts, run in a process of its own (see there). */
-function load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./radiusClients.ts', import.meta.url)), [], {
-      execArgv: ['--import', 'tsx'],
-    });
-    child.once('message', (outcome) => {
-      child.kill();
-      resolve(outcome as Outcome);
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code) reject(new Error(`the RADIUS clients stopped with code ${code}`));
-    });
-    child.send({ port, world, seconds, rate } satisfies LoadJob);
+/**
+ * The RADIUS clients of bench/radiusClients.ts, in a process of their own that runs every load of a
+ * measure (see there): `load` sends one job and resolves with its outcome.
+ */
+function startClients() {
+  const child = fork(fileURLToPath(new URL('./radiusClients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
   });
+  let failed: Error | undefined;
+  const waiting = new Set<(error: Error) => void>();
+  const fail = (error: Error) => {
+    failed = error;
+    for (const reject of waiting) reject(error);
+  };
+  child.once('error', fail);
+  child.once('exit', (code) => fail(new Error(`the RADIUS clients stopped with code ${code}`)));
+  return {
+    load(port: number, world: World, seconds = SECONDS, rate = RATE): Promise<Outcome> {
+      return new Promise((resolve, reject) => {
+        if (failed) return reject(failed);
+        waiting.add(reject);
+        child.once('message', (outcome) => {
+          waiting.delete(reject);
+          resolve(outcome as Outcome);
+        });
+        child.send({ port, world, seconds, rate } satisfies LoadJob);
+      });
+    },
+    close() {
+      child.removeAllListeners('exit');
+      child.kill();
+    },
+  };
 }
 
 async function measure(label: string, db: Database, secretsKey: string, slapd: Slapd, dataDir: string) {
@@ -235,10 +252,12 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     },
   });
   await app.ready();
+  const clients = startClients();
   try {
     const port = listeningPorts.get(app)!.radius!;
-    // A short warm-up (connections to the directory, the database's caches), not counted.
-    await load(port, { ...world, challenged: world.challenged.slice(0, 100) }, 2);
+    // A short warm-up (connections to the directory, the database's caches, the clients' compiled code), not
+    // counted.
+    await clients.load(port, { ...world, challenged: world.challenged.slice(0, 100) }, 2);
     // RSS after a full collection on both sides, so that the seeding's garbage is not counted either way.
     collectGarbage();
     const before = process.memoryUsage().rss;
@@ -246,7 +265,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     loop.enable();
     const profiling = await startProfile(label);
     const cpuBefore = { server: process.cpuUsage(), slapd: await cpuOf(slapd.pid), at: performance.now() };
-    const outcome = await load(port, { ...world, challenged: world.challenged.slice(100) });
+    const outcome = await clients.load(port, { ...world, challenged: world.challenged.slice(100) });
     const cpuMs = {
       server: cpuMsSince(cpuBefore.server),
       slapd: (await cpuOf(slapd.pid)) - cpuBefore.slapd,
@@ -288,7 +307,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
     for (const rate of LOWER_RATES) {
       const users = (rate * 10) / 4;
       const cpu = process.cpuUsage();
-      const lower = await load(
+      const lower = await clients.load(
         port,
         { ...world, challenged: world.challenged.slice(next, next + users) },
         10,
@@ -301,6 +320,7 @@ async function measure(label: string, db: Database, secretsKey: string, slapd: S
       );
     }
   } finally {
+    clients.close();
     await app.close();
   }
 }

@@ -4,8 +4,9 @@
  * each) paced open loop to the job's rate; half the requests are bypass users' (password only), half
  * challenge conversations (the password, then the code of the user's OTP secret with the State), each user
  * once. Each request's round trip counts from when it was due, so a server that falls behind is not
- * excused; no answer within 5 s counts as lost. Run by bench/radius.ts with a LoadJob message; answers the
- * Outcome and waits to be ended.
+ * excused; no answer within 5 s counts as lost. Run by bench/radius.ts with a LoadJob message for each load
+ * (the warm-up, then the measured runs, in this one process: its code is compiled by the warm-up too);
+ * answers each with its Outcome, and waits to be ended.
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
@@ -172,6 +173,7 @@ async function load(port: number, world: World, seconds = SECONDS, rate = RATE):
   return outcome;
 }
 
-process.once('message', (job: LoadJob) => {
+// One job at a time: bench/radius.ts sends the next after this one's outcome.
+process.on('message', (job: LoadJob) => {
   void load(job.port, job.world, job.seconds, job.rate).then((outcome) => process.send?.(outcome));
 });

@@ -57,8 +57,17 @@ async function start() {
   mkdirSync(options.socketDir, { recursive: true, mode: 0o700 });
   pglite = new PGlite(options.pgliteDir, {
     extensions: { pg_trgm },
-    // Smaller than PostgreSQL's 128 MB default: see EMBEDDED_SHARED_BUFFERS in index.ts.
-    startParams: [...(PGlite.defaultStartParams ?? []), '-c', `shared_buffers=${options.sharedBuffers}`],
+    // Smaller than PostgreSQL's 128 MB default: see EMBEDDED_SHARED_BUFFERS in index.ts. A new WAL file not
+    // filled with zeroes first: PGlite writes its 16 MB through its file system's JavaScript layer, and the
+    // commit that began the file waited for it (70-80 ms each time, measured with `npm run bench -- radius`:
+    // every sign-in behind that commit waited too).
+    startParams: [
+      ...(PGlite.defaultStartParams ?? []),
+      '-c',
+      `shared_buffers=${options.sharedBuffers}`,
+      '-c',
+      'wal_init_zero=off',
+    ],
   });
   await pglite.waitReady;
   await migrate(drizzle({ client: pglite }), { migrationsFolder: options.migrationsFolder });
