@@ -13,7 +13,8 @@ import { matchedTotpStep } from './totp.ts';
  * OTP_LOCK.minutes; a right code forgets the wrong ones before it.
  *
  * The caller reads the candidates locked (`for update`) in its transaction and commits what this writes even
- * when the code was wrong (answer the refusal after the transaction, not by throwing inside it).
+ * when the code was wrong (answer the refusal after the transaction, not by throwing inside it); or, as the
+ * RADIUS server does (gateway/decision.ts), writes each only if its row is still the version it read.
  */
 
 /** A seed a code may come from, as locked for the check. */

@@ -23,13 +23,14 @@ import {
   users,
   whiteListIps,
 } from '../../db/schema.ts';
+import { type CandidateUpdate, type CodeCheck, checkCode } from '../../domain/enrollment/codeCheck.ts';
 import { blockList, type OutboundPolicy } from '../../domain/outbound.ts';
 import type { Sealer } from '../../domain/secrets.ts';
 import { signInEventRow } from '../../domain/signInEvents.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import { escapeFilterValue, LdapError } from '../directory/ldapClient.ts';
 import { connectionOf, type DirectoryRow, readSettings } from '../directory/settings.ts';
-import { checkUsersCode } from '../otp/otp.ts';
+import type { Candidate } from '../otp/otp.ts';
 import { coversUser, planMembers } from '../subscription/coverage.ts';
 import { BatchedLog, type LogEntry } from './batchedLog.ts';
 import { PasswordPool } from './passwordPool.ts';
@@ -198,6 +199,26 @@ interface Person {
 
 const answer = (result: GatewayResult, reason: GatewayReason): GatewayAnswer => ({ result, reason });
 const refuse = (reason: GatewayReason) => answer('REJECT', reason);
+
+/** A code's candidate as read for a check without locks: its row's version (xmin) as read. */
+interface VersionedCandidate extends Candidate {
+  version: string;
+}
+
+/** How many times a check is decided again when another one changed its rows meanwhile. */
+const MOST_CODE_ROUNDS = 5;
+
+/** The answer to a checked code; the dashboard's approvals count it, right or wrong. */
+function codeAnswer(checked: CodeCheck<Candidate>): GatewayAnswer {
+  if (checked.outcome === 'none') return refuse('noSecondFactor');
+  const approval = {
+    method: checked.outcome === 'match' ? checked.candidate.method : ('otp' as const),
+    success: checked.outcome === 'match',
+  };
+  if (checked.outcome === 'match') return { ...answer('ACCEPT', 'secondFactor'), approval };
+  if (checked.outcome === 'locked') return { ...refuse('codeLocked'), approval };
+  return { ...refuse('wrongCode'), approval };
+}
 
 /** `secret,123456`: the password and the code after its last comma (append mode). */
 export function splitAppended(value: string): { password: string; code: string | null } {
@@ -406,9 +427,7 @@ export class Gateway {
       case 'append': {
         const code = appended?.code;
         if (code == null) return refuse('wrongCode');
-        return withinCustomer(this.#options.db, ask.connector.customerId, (tx) =>
-          this.#checkCode(tx, served, person.id, code),
-        );
+        return this.#checkCode(ask.connector.customerId, served, person.id, code);
       }
       case 'push':
         if (!facts.hasApp) return refuse('noSecondFactor');
@@ -482,80 +501,78 @@ export class Gateway {
   }
 
   /**
-   * The code a challenge asked for: the challenge is used up, right or wrong. One transaction uses up the
-   * challenge (reading its user in the same statement) and checks the code; the log names the user even
+   * The code a challenge asked for: the challenge is used up, right or wrong. One statement uses up the
+   * challenge and reads its user with what the user can prove a code with; the log names the user even
    * when the challenge is unknown (used already, or of another connector).
    */
   async #answerChallenge(ask: GatewayAsk): Promise<GatewayAnswer> {
     const state = ask.state ?? '';
+    const customerId = ask.connector.customerId;
     const served = await this.#servedBy(ask.connector);
     if (!served) {
       const decided = refuse('noService');
       await this.#keep(ask, null, null, decided);
       return decided;
     }
-    // What the user can prove a code with, as kept: a check reads only those (none kept: both).
-    const kept =
-      this.#changes.live && served.primaryDirectoryId
-        ? await this.#userFacts(ask.connector.customerId, served, ask.userName)
+    const held = UUID_PATTERN.test(state)
+      ? await takeChallenge(this.#options.db, ask, state, served, this.#options.now())
+      : undefined;
+    const person = held
+      ? held.person
+      : served.primaryDirectoryId
+        ? await withinCustomer(this.#options.db, customerId, (tx) =>
+            personNamed(tx, served.primaryDirectoryId!, ask.userName),
+          )
         : undefined;
-    const { decided, person } = await withinCustomer(
-      this.#options.db,
-      ask.connector.customerId,
-      async (tx) => {
-        const held = UUID_PATTERN.test(state)
-          ? await takeChallenge(tx, ask, state, this.#options.now())
-          : undefined;
-        const person = held
-          ? held.person
-          : served.primaryDirectoryId
-            ? await personNamed(tx, served.primaryDirectoryId, ask.userName)
-            : undefined;
-        let decided: GatewayAnswer;
-        if (!held?.live || !person) decided = refuse('challengeExpired');
-        else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
-        else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
-        else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
-        else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
-        else if (ask.password === null) decided = refuse('notPap');
-        else {
-          const reads =
-            kept?.person.id === person.id ? { seeds: kept.seeds > 0, devices: kept.apps > 0 } : {};
-          decided = await this.#checkCode(tx, served, person.id, ask.password.trim(), reads);
-        }
-        return { decided, person };
-      },
-    );
+    let decided: GatewayAnswer;
+    if (!held?.live || !person) decided = refuse('challengeExpired');
+    else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
+    else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
+    else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
+    else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
+    else if (ask.password === null) decided = refuse('notPap');
+    else decided = await this.#checkCode(customerId, served, person.id, ask.password.trim(), held.candidates);
     await this.#keep(ask, served, person ?? null, decided);
     return decided;
   }
 
-  /** The user's code for the service (an OTP seed of it, or an app activated in its pack). */
+  /**
+   * The user's code for the service (an OTP seed of it, or an app activated in its pack), checked as
+   * codeCheck.ts checks one, without a transaction: each candidate's bookkeeping is written only if the row
+   * is still as read (its version, xmin), so that two checks at the same time cannot both accept one code.
+   * A write that finds its row changed is decided again on the row as it is now (the writes that went
+   * through stay); a code is never accepted on a row it could not write. The embedded database is one
+   * session: a transaction there would hold every other sign-in's statements while this thread is busy
+   * between its own (measured: the stalls of `npm run bench -- radius` were such transactions).
+   */
   async #checkCode(
-    tx: Database,
+    customerId: string,
     served: Served,
     userId: string,
     code: string,
-    reads: { seeds?: boolean; devices?: boolean } = {},
+    read?: VersionedCandidate[],
   ): Promise<GatewayAnswer> {
-    const checked = await checkUsersCode(
-      tx,
-      this.#options.sealer,
-      { id: served.serviceId, tokenPackId: served.tokenPackId },
-      [userId],
-      code,
-      this.#options.now(),
-      reads,
-    );
-    // The dashboard's approvals count the code, right or wrong (kept with the decision).
-    const approval = {
-      method: checked.outcome === 'match' ? checked.candidate.method : ('otp' as const),
-      success: checked.outcome === 'match',
-    };
-    if (checked.outcome === 'match') return { ...answer('ACCEPT', 'secondFactor'), approval };
-    if (checked.outcome === 'locked') return { ...refuse('codeLocked'), approval };
-    if (checked.outcome === 'none') return refuse('noSecondFactor');
-    return { ...refuse('wrongCode'), approval };
+    const { db, sealer } = this.#options;
+    let candidates = read ?? (await readCandidates(db, customerId, served, userId));
+    let first: CodeCheck<VersionedCandidate> | undefined;
+    for (let round = 0; round < MOST_CODE_ROUNDS && candidates.length > 0; round++) {
+      const now = this.#options.now();
+      const changed = new Set<string>();
+      const checked = await checkCode(sealer, candidates, code, now, async (candidate, values, matched) => {
+        if (!(await writeIfUnchanged(db, customerId, candidate, values, matched, now))) {
+          changed.add(candidate.id);
+        }
+      });
+      first ??= checked;
+      if (checked.outcome === 'match' && !changed.has(checked.candidate.id)) return codeAnswer(checked);
+      if (checked.outcome !== 'match' && changed.size === 0) break;
+      // Decided again on the rows as they are now: after a refused match, all of them (the code may have
+      // been taken meanwhile); after wrong codes, those whose count did not go through.
+      const fresh = await readCandidates(db, customerId, served, userId);
+      candidates =
+        checked.outcome === 'match' ? fresh : fresh.filter((candidate) => changed.has(candidate.id));
+    }
+    return codeAnswer(first ?? { outcome: 'none' });
   }
 
   /** Asks the user's app and holds the answer until it decides or the push times out. */
@@ -764,26 +781,103 @@ async function userFacts(tx: Database, served: Served, userName: string): Promis
 }
 
 /**
- * Uses up the challenge `state` of the asking connector and user name: whether it was still open at `now`,
- * and its user, read in the same statement (none when there is no such challenge).
+ * The code candidates of a user for the service, as a column of one statement (`user` its id): its OTP seeds
+ * for the service and the apps it activated in the pack, each with its row's version (xmin).
  */
-async function takeChallenge(tx: Database, ask: GatewayAsk, state: string, now: Date) {
-  const result = (await tx.execute(sql`
+const candidatesColumn = (user: SQL, customerId: string, served: Served) => sql`json_build_array(
+  coalesce((select json_agg(json_build_object('id', o.id, 'seed', o.seed, 'lastUsedStep', o.last_used_step,
+      'failedAttempts', o.failed_attempts, 'lockedUntil', o.locked_until, 'version', o.xmin::text,
+      'method', 'otp') order by o.id)
+    from ${otpCodes} o where o.user_id = ${user} and o.service_instance_id = ${served.serviceId}::uuid
+      and o.customer_id = ${customerId}::uuid), '[]'),
+  coalesce((select json_agg(json_build_object('id', d.id, 'seed', d.totp_seed, 'lastUsedStep', d.last_used_step,
+      'failedAttempts', d.failed_attempts, 'lockedUntil', d.locked_until, 'version', d.xmin::text,
+      'method', 'app') order by d.activated_date, d.id)
+    from ${userDevices} d where d.user_id = ${user} and d.token_pack_id = ${served.tokenPackId}::uuid
+      and d.customer_id = ${customerId}::uuid), '[]'))`;
+
+type CandidateJson = Omit<VersionedCandidate, 'lockedUntil'> & { lockedUntil: string | null };
+
+/** The candidates as candidatesColumn reads them (json, parsed by the driver or not). */
+function candidatesOf(column: unknown): VersionedCandidate[] {
+  const [seeds, devices] = (typeof column === 'string' ? JSON.parse(column) : column) as CandidateJson[][];
+  return [...(seeds ?? []), ...(devices ?? [])].map((one) => ({
+    ...one,
+    lockedUntil: one.lockedUntil === null ? null : new Date(one.lockedUntil),
+  }));
+}
+
+/**
+ * The code candidates of the user (see candidatesColumn). Read as the tables' owner, as the log is written
+ * (batchedLog.ts): the customer is the connector's, the user the one its challenge or directory named.
+ */
+async function readCandidates(
+  db: Database,
+  customerId: string,
+  served: Served,
+  userId: string,
+): Promise<VersionedCandidate[]> {
+  const result = (await db.execute(
+    sql`select ${candidatesColumn(sql`${userId}::uuid`, customerId, served)} as candidates`,
+  )) as unknown as { rows: { candidates: unknown }[] };
+  return candidatesOf(result.rows[0]?.candidates);
+}
+
+/**
+ * Writes a candidate's bookkeeping if its row is still the version read; whether it did. The device a code
+ * came from records the sign-in (its lastSignInDate).
+ */
+async function writeIfUnchanged(
+  db: Database,
+  customerId: string,
+  candidate: VersionedCandidate,
+  values: CandidateUpdate,
+  matched: boolean,
+  now: Date,
+): Promise<boolean> {
+  const unchanged = (table: typeof otpCodes | typeof userDevices) =>
+    and(
+      eq(table.id, candidate.id),
+      eq(table.customerId, customerId),
+      sql`${table}.xmin::text = ${candidate.version}`,
+    );
+  const written =
+    candidate.method === 'otp'
+      ? await db.update(otpCodes).set(values).where(unchanged(otpCodes)).returning({ id: otpCodes.id })
+      : await db
+          .update(userDevices)
+          .set(matched ? { ...values, lastSignInDate: now } : values)
+          .where(unchanged(userDevices))
+          .returning({ id: userDevices.id });
+  return written.length === 1;
+}
+
+/**
+ * Uses up the challenge `state` of the asking connector and user name, in one statement: whether it was
+ * still open at `now`, its user, and the user's code candidates (none when there is no such challenge). As
+ * the tables' owner (see readCandidates): the challenge is found by the connector the packet came through.
+ */
+async function takeChallenge(db: Database, ask: GatewayAsk, state: string, served: Served, now: Date) {
+  const customerId = ask.connector.customerId;
+  const result = (await db.execute(sql`
     with held as (
       delete from ${gatewayRequests}
       where ${gatewayRequests.id} = ${state.toLowerCase()}::uuid
+        and ${gatewayRequests.customerId} = ${customerId}::uuid
         and ${gatewayRequests.connectorId} = ${ask.connector.id}::uuid
         and ${gatewayRequests.kind} = 'challenge' and ${gatewayRequests.userName} = ${ask.userName}
       returning ${gatewayRequests.userId}, ${gatewayRequests.expiresAt})
     select held.expires_at > ${now.toISOString()}::timestamptz as live,
-      u.id, u.status, u.source, u.external_id
-    from held left join ${users} u on u.id = held.user_id`)) as unknown as {
+      u.id, u.status, u.source, u.external_id,
+      case when u.id is null then null else ${candidatesColumn(sql`u.id`, customerId, served)} end as candidates
+    from held left join ${users} u on u.id = held.user_id and u.customer_id = ${customerId}::uuid`)) as unknown as {
     rows: {
       live: boolean;
       id: string | null;
       status: Person['status'];
       source: Person['source'];
       external_id: string | null;
+      candidates: unknown;
     }[];
   };
   const [row] = result.rows;
@@ -791,7 +885,7 @@ async function takeChallenge(tx: Database, ask: GatewayAsk, state: string, now: 
   const person: Person | undefined = row.id
     ? { id: row.id, status: row.status, source: row.source, externalId: row.external_id }
     : undefined;
-  return { live: row.live, person };
+  return { live: row.live, person, candidates: person ? candidatesOf(row.candidates) : [] };
 }
 
 /**

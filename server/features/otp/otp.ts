@@ -401,8 +401,8 @@ export interface Candidate extends CodeCandidate {
 
 /**
  * Checks `code` against the OTP seeds of `userIds` for `service` and the V-Key apps they activated in its
- * token pack (read locked, in `tx`), and writes the bookkeeping (codeCheck.ts): the gateways' check of a
- * code, by the HTTPS API here and by the RADIUS server (gateway/decision.ts).
+ * token pack (read locked, in `tx`), and writes the bookkeeping (codeCheck.ts): the HTTPS API's check of a
+ * code (the RADIUS server checks its own without a transaction: gateway/decision.ts).
  */
 export async function checkUsersCode(
   tx: Database,
@@ -411,34 +411,25 @@ export async function checkUsersCode(
   userIds: readonly string[],
   code: string,
   now: Date,
-  options: { seeds?: boolean; devices?: boolean } = {},
 ): Promise<CodeCheck<Candidate>> {
-  const seeds =
-    options.seeds === false
-      ? []
-      : await tx
-          .select({
-            id: otpCodes.id,
-            seed: otpCodes.seed,
-            lastUsedStep: otpCodes.lastUsedStep,
-            failedAttempts: otpCodes.failedAttempts,
-            lockedUntil: otpCodes.lockedUntil,
-          })
-          .from(otpCodes)
-          .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, [...userIds])))
-          .orderBy(otpCodes.id)
-          .for('update');
-  const devices =
-    options.devices === false
-      ? []
-      : await tx
-          .select(deviceCandidateFields)
-          .from(userDevices)
-          .where(
-            and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, [...userIds])),
-          )
-          .orderBy(userDevices.activatedDate, userDevices.id)
-          .for('update');
+  const seeds = await tx
+    .select({
+      id: otpCodes.id,
+      seed: otpCodes.seed,
+      lastUsedStep: otpCodes.lastUsedStep,
+      failedAttempts: otpCodes.failedAttempts,
+      lockedUntil: otpCodes.lockedUntil,
+    })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.serviceInstanceId, service.id), inArray(otpCodes.userId, [...userIds])))
+    .orderBy(otpCodes.id)
+    .for('update');
+  const devices = await tx
+    .select(deviceCandidateFields)
+    .from(userDevices)
+    .where(and(eq(userDevices.tokenPackId, service.tokenPackId), inArray(userDevices.userId, [...userIds])))
+    .orderBy(userDevices.activatedDate, userDevices.id)
+    .for('update');
   const candidates: Candidate[] = [
     ...seeds.map((row) => ({ ...row, method: 'otp' as const })),
     ...devices.map((row) => ({ ...row, method: 'app' as const })),

@@ -191,6 +191,49 @@ describe('the RADIUS server', () => {
     expect(device?.lastSignInDate).not.toBeNull();
   });
 
+  it('accepts a code once when several conversations send it at the same moment', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withSeed(id);
+    const states: Buffer[] = [];
+    for (let n = 0; n < 3; n++) {
+      const challenge = await client().ask(uid, SLAPD_USER_PASSWORD);
+      expect(challenge?.code).toBe('Access-Challenge');
+      states.push(challenge!.attributes.State as Buffer);
+    }
+    const code = await currentCode(seed);
+    const answers = await Promise.all(states.map((state) => client().ask(uid, code, [['State', state]])));
+    expect(answers.map((answer) => answer?.code).sort()).toEqual([
+      'Access-Accept',
+      'Access-Reject',
+      'Access-Reject',
+    ]);
+    const logged = await ctx.db.select().from(gatewaySignIns).where(eq(gatewaySignIns.userId, id));
+    expect(logged.filter((entry) => entry.reason === 'wrongCode')).toHaveLength(2);
+  });
+
+  it('locks the code after five wrong ones in a row, and says so in the log only', async () => {
+    const { uid, id } = await nextUser();
+    const seed = await withSeed(id);
+    const radius = client();
+    const right = await currentCode(seed);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    for (let n = 0; n < 5; n++) {
+      const challenge = await radius.ask(uid, SLAPD_USER_PASSWORD);
+      const refused = await radius.ask(uid, wrong, [['State', challenge!.attributes.State as Buffer]]);
+      expect(refused?.code).toBe('Access-Reject');
+    }
+    const challenge = await radius.ask(uid, SLAPD_USER_PASSWORD);
+    const locked = await radius.ask(uid, await currentCode(seed), [
+      ['State', challenge!.attributes.State as Buffer],
+    ]);
+    expect(locked?.code).toBe('Access-Reject');
+    expect(locked?.attributes['Reply-Message']).toBe(texts.radius.refused);
+    expect(await lastLogOf(id)).toMatchObject({ result: 'REJECT', reason: 'codeLocked' });
+    const [row] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.userId, id));
+    expect(row).toMatchObject({ failedAttempts: 5 });
+    expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('refuses an unknown user and a wrong password alike, and logs the reason on the user only', async () => {
     const { uid, id } = await nextUser();
     await withSeed(id);
