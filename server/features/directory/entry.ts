@@ -6,4 +6,6 @@ export interface DirectoryEntry {
   email: string | null;
   displayName: string | null;
   mobilePhone: string | null;
+  /** The directory's immutable identifier as an Office 365 sign-in names the user (LDAP: ldapClient.ts). */
+  immutableId?: string | null;
 }

@@ -29,6 +29,7 @@ import {
   type Resolved,
   resolveOutbound,
 } from '../../domain/outbound.ts';
+import { UUID_PATTERN } from '../../validation.ts';
 import type { DirectoryEntry } from './entry.ts';
 
 export type { DirectoryEntry } from './entry.ts';
@@ -381,6 +382,31 @@ const first = (entry: Entry, attribute: string): string | null => {
   return string === '' ? null : string;
 };
 
+/**
+ * The directory's immutable identifier of an entry: Active Directory's objectGUID (16 bytes, read as bytes),
+ * else the entryUUID of OpenLDAP and other RFC 4530 directories. Asked for with every user, whatever the
+ * mapping.
+ */
+const OBJECT_GUID = 'objectGUID';
+const ENTRY_UUID = 'entryUUID';
+
+/**
+ * The entry's ImmutableID as Microsoft Entra ID expects it from a federated identity provider (the NameID of
+ * an Office 365 sign-in): the base64 of the GUID's 16 bytes in the order Active Directory stores objectGUID
+ * (its first three fields little-endian), so that an entryUUID gives what the same GUID in objectGUID would.
+ * Null when the directory gives neither.
+ */
+export function immutableIdOf(entry: Entry): string | null {
+  const key = Object.keys(entry).find((name) => name.toLowerCase() === OBJECT_GUID.toLowerCase());
+  const guid = key === undefined ? undefined : ([entry[key]].flat()[0] as unknown);
+  if (Buffer.isBuffer(guid) && guid.length === 16) return guid.toString('base64');
+  const uuid = first(entry, ENTRY_UUID);
+  if (!uuid || !UUID_PATTERN.test(uuid)) return null;
+  const bytes = Buffer.from(uuid.replaceAll('-', ''), 'hex');
+  const order = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
+  return Buffer.from(order.map((index) => bytes[index]!)).toString('base64');
+}
+
 const toEntry = (settings: LdapSettings, entry: Entry): DirectoryEntry | null => {
   const username = first(entry, settings.loginProperty);
   if (!username) return null;
@@ -390,6 +416,7 @@ const toEntry = (settings: LdapSettings, entry: Entry): DirectoryEntry | null =>
     email: first(entry, settings.emailAttribute),
     displayName: first(entry, settings.displayNameAttribute),
     mobilePhone: first(entry, settings.phoneAttribute),
+    immutableId: immutableIdOf(entry),
   };
 };
 
@@ -400,6 +427,8 @@ const attributesOf = (settings: LdapSettings) => [
       settings.emailAttribute,
       settings.displayNameAttribute,
       settings.phoneAttribute,
+      OBJECT_GUID,
+      ENTRY_UUID,
     ].filter((name) => name !== ''),
   ),
 ];
@@ -475,6 +504,7 @@ export async function readLdapUsers(
       scope: 'sub',
       filter,
       attributes: attributesOf(settings),
+      explicitBufferAttributes: [OBJECT_GUID],
       paged: { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE },
     });
     for await (const page of pages) {
@@ -507,6 +537,7 @@ export async function findLdapUser(
         scope: 'sub',
         filter,
         attributes: attributesOf(settings),
+        explicitBufferAttributes: [OBJECT_GUID],
         sizeLimit: 2,
       });
       const [entry] = searchEntries;

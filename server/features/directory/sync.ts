@@ -151,6 +151,7 @@ interface Wanted {
   displayName: string | null;
   email: string | null;
   mobilePhone: string | null;
+  immutableId: string | null;
 }
 
 /** The entries that can be taken, one per username (ignoring case); the others are counted as failed. */
@@ -174,7 +175,8 @@ function wantedOf(entries: readonly DirectoryEntry[]): { wanted: Map<string, Wan
       failed++;
       continue;
     }
-    wanted.set(key, { externalId: entry.dn, username, displayName, email, mobilePhone });
+    const immutableId = entry.immutableId ?? null;
+    wanted.set(key, { externalId: entry.dn, username, displayName, email, mobilePhone, immutableId });
   }
   return { wanted, failed };
 }
@@ -311,6 +313,7 @@ async function write(
       row.email !== values.email ||
       row.mobilePhone !== values.mobilePhone ||
       row.externalId !== values.externalId ||
+      row.immutableId !== values.immutableId ||
       row.status !== 'ACTIVE';
     if (changed) updates.push({ id: row.id, values });
     else state.written++;
@@ -326,15 +329,16 @@ async function write(
     const rows = sql.join(
       part.map(
         ({ id, values }) =>
-          sql`(${id}::uuid, ${values.username}, ${values.displayName}, ${values.email}, ${values.mobilePhone}, ${values.externalId})`,
+          sql`(${id}::uuid, ${values.username}, ${values.displayName}, ${values.email}, ${values.mobilePhone}, ${values.externalId}, ${values.immutableId})`,
       ),
       sql`, `,
     );
     await tx.execute(sql`
       update ${users} set
         username = v.username, display_name = v.display_name, email = v.email, mobile_phone = v.mobile_phone,
-        external_id = v.external_id, status = 'ACTIVE', last_modified_date = now()
-      from (values ${rows}) as v(id, username, display_name, email, mobile_phone, external_id)
+        external_id = v.external_id, immutable_id = v.immutable_id, status = 'ACTIVE',
+        last_modified_date = now()
+      from (values ${rows}) as v(id, username, display_name, email, mobile_phone, external_id, immutable_id)
       where ${users.id} = v.id`);
     state.updated += part.length;
     state.written += part.length;

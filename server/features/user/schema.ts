@@ -15,6 +15,11 @@ export const users = pgTable(
     directoryId: uuid('directory_id').references(() => directories.id, { onDelete: 'cascade' }),
     /** The entry's DN (LDAP), object id (Azure AD) or id (REST) in its directory. */
     externalId: text('external_id'),
+    /**
+     * The directory's immutable identifier of the user (objectGUID or entryUUID, base64 as Microsoft's
+     * ImmutableID), kept at synchronisation: an Office 365 sign-in names the user by it.
+     */
+    immutableId: text('immutable_id'),
     source: text('source', { enum: ['LDAP', 'AZURE', 'REST', 'CSV'] }).notNull(),
     username: text('username').notNull(),
     displayName: text('display_name'),

@@ -5,7 +5,7 @@ import { syncEnded } from '../../../server/features/directory/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
-import { readerSettings } from '../fixtures/ldap.ts';
+import { immutableIdInSlapd, readerSettings } from '../fixtures/ldap.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
 /**
@@ -264,6 +264,9 @@ describe('synchronising the users of an LDAP directory', () => {
       email: 'user00001@example.test',
       source: 'LDAP',
     });
+    // Each user keeps the directory's immutable identifier (an Office 365 sign-in names the user by it).
+    const [kept] = await ctx.db.select().from(users).where(eq(users.id, listed.body.content[0].id));
+    expect(kept?.immutableId).toBe(await immutableIdInSlapd(slapd, 'user00001'));
 
     await slapd.setAttribute(`uid=user00002,${slapd.peopleDn}`, 'mail', 'renamed@example.test');
     await slapd.deleteUser('user00003');

@@ -3,6 +3,7 @@ import { AdminLimitExceededError, Client, SizeLimitExceededError } from 'ldapts'
 import { outboundPolicy } from '../../../server/domain/outbound.ts';
 import {
   findLdapUser,
+  immutableIdOf,
   LdapError,
   type LdapFailure,
   type LdapSettings,
@@ -11,7 +12,7 @@ import {
   testLdapConnection,
 } from '../../../server/features/directory/ldapClient.ts';
 import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
-import { readerSettings } from '../fixtures/ldap.ts';
+import { immutableIdInSlapd, readerSettings } from '../fixtures/ldap.ts';
 import { TEST_OUTBOUND_ALLOW } from '../helpers.ts';
 
 /**
@@ -54,6 +55,21 @@ const expectFailure = async (call: Promise<unknown>, reason: LdapFailure, detail
   if (detail !== undefined) expect(error.detail).toMatch(detail);
   return error;
 };
+
+const immutableIdFromSlapd = (uid: string) => immutableIdInSlapd(slapd, uid);
+
+describe('the immutable identifier of an entry', () => {
+  it("writes an entryUUID as the ImmutableID of the same GUID in Active Directory's objectGUID", () => {
+    // The GUID {3F2504E0-4F89-11D3-9A0C-0305E82C3301}: in objectGUID's byte order E0 04 25 3F 89 4F D3 11 9A…
+    expect(immutableIdOf({ dn: 'x', entryUUID: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' })).toBe(
+      '4AQlP4lP0xGaDAMF6CwzAQ==',
+    );
+    const objectGuid = Buffer.from('e004253f894fd3119a0c0305e82c3301', 'hex');
+    expect(immutableIdOf({ dn: 'x', objectGUID: objectGuid })).toBe('4AQlP4lP0xGaDAMF6CwzAQ==');
+    expect(immutableIdOf({ dn: 'x', entryUUID: 'not a uuid' })).toBeNull();
+    expect(immutableIdOf({ dn: 'x' })).toBeNull();
+  });
+});
 
 describe('the test directory', () => {
   it('caps a plain search at 500 entries and pages of more than 500, and pages through everything', async () => {
@@ -190,6 +206,7 @@ describe('reading the users', () => {
       email: 'user00007@example.test',
       displayName: 'Hiro Smith 00007',
       mobilePhone: '+15550000007',
+      immutableId: await immutableIdFromSlapd('user00007'),
     });
   });
 
@@ -220,6 +237,7 @@ describe('reading the users', () => {
           email: null,
           displayName: 'badge1',
           mobilePhone: '+33 1 23 45 67 89',
+          immutableId: await immutableIdFromSlapd('badge1'),
         },
         {
           dn: slapd.userDn('badge2'),
@@ -227,6 +245,7 @@ describe('reading the users', () => {
           email: null,
           displayName: 'Second Badge',
           mobilePhone: null,
+          immutableId: await immutableIdFromSlapd('badge2'),
         },
       ]);
     } finally {
@@ -253,6 +272,7 @@ describe('finding one user', () => {
       email: 'user00042@example.test',
       displayName: 'Carlos Tanaka 00042',
       mobilePhone: '+15550000042',
+      immutableId: await immutableIdFromSlapd('user00042'),
     });
     expect(await findLdapUser(settings, 'user99999', { outbound })).toBeNull();
   });
