@@ -33,6 +33,8 @@ export const OidcEndpoints = Type.Object({
   token: Type.String(),
   userinfo: Type.String(),
   jwks: Type.String(),
+  /** Where an application signs its user out (OpenID Connect RP-Initiated Logout). */
+  endSession: Type.String(),
 });
 export type OidcEndpoints = Static<typeof OidcEndpoints>;
 

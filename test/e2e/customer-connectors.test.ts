@@ -185,6 +185,9 @@ describe("a customer administrator's connectors", () => {
     await expectAccessible(page, 'client secret dialog');
     await page.getByRole('button', { name: 'Done' }).click();
     await expectAccessible(page, 'OIDC client');
+    const signOut = main().getByText('End session (sign-out) endpoint').locator('xpath=ancestor::li[1]');
+    expect(await signOut.textContent()).toMatch(/\/realms\/r-[0-9a-f]{32}\/protocol\/openid-connect\/logout/);
+    await page.screenshot({ path: 'test-results/connectors-oidc-show.png', fullPage: true });
   });
 
   it('adds an HTTPS connector and sees its API key once', async () => {

@@ -34,6 +34,7 @@ export const endpointsOf = (origin: string, customerId: string): OidcEndpoints =
     token: `${protocol}/token`,
     userinfo: `${protocol}/userinfo`,
     jwks: `${protocol}/certs`,
+    endSession: `${protocol}/logout`,
   };
 };
 

@@ -228,7 +228,7 @@ const bodies = {
         items: {
           1: 'From the application to the OIDC client (Connectors > OIDC (/oidc)): a Client name and its Redirect URLs, one per line, in https (or http on localhost), for example https://example.my.salesforce.com/services/authcallback/Gateway.',
           2: "From the client to the application: the Client ID, the Client secret (Show client secret on the client's page) and the Endpoints the page lists.",
-          3: 'The endpoints: Issuer https://<your portal>/realms/<realm>, Discovery document …/.well-known/openid-configuration, Authorization endpoint …/protocol/openid-connect/auth, Token endpoint …/protocol/openid-connect/token, UserInfo endpoint …/protocol/openid-connect/userinfo and JWKS …/protocol/openid-connect/certs. Copy them from the client’s page: the realm is your organisation’s.',
+          3: 'The endpoints: Issuer https://<your portal>/realms/<realm>, Discovery document …/.well-known/openid-configuration, Authorization endpoint …/protocol/openid-connect/auth, Token endpoint …/protocol/openid-connect/token, UserInfo endpoint …/protocol/openid-connect/userinfo, JWKS …/protocol/openid-connect/certs and End session endpoint …/protocol/openid-connect/logout. Copy them from the client’s page: the realm is your organisation’s.',
           4: 'Scopes: openid, plus email and profile so the application can match the user.',
           5: 'New client secret replaces the secret at once: the application must then be given the new one.',
         },

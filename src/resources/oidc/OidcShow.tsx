@@ -41,7 +41,15 @@ const Actions = () => (
   />
 );
 
-const ENDPOINTS = ['issuer', 'discovery', 'authorization', 'token', 'userinfo', 'jwks'] as const;
+const ENDPOINTS = [
+  'issuer',
+  'discovery',
+  'authorization',
+  'token',
+  'userinfo',
+  'jwks',
+  'endSession',
+] as const;
 
 /** What a relying party is configured with: the issuer and the endpoints of the client's realm. */
 const Endpoints = () => {

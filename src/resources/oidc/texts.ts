@@ -25,6 +25,7 @@ export const oidc = {
     token: 'Token endpoint',
     userinfo: 'UserInfo endpoint',
     jwks: 'JWKS (signing keys)',
+    endSession: 'End session (sign-out) endpoint',
   },
   secret: {
     title: 'Client secret',

@@ -22,6 +22,7 @@ const CLIENT: OidcRecord = {
     token: `${REALM}/protocol/openid-connect/token`,
     userinfo: `${REALM}/protocol/openid-connect/userinfo`,
     jwks: `${REALM}/protocol/openid-connect/certs`,
+    endSession: `${REALM}/protocol/openid-connect/logout`,
   },
   secretSet: true,
   createdDate: '2026-01-05T10:00:00.000Z',
@@ -133,6 +134,7 @@ describe('an OIDC client', () => {
       ['Token endpoint', CLIENT.endpoints.token],
       ['UserInfo endpoint', CLIENT.endpoints.userinfo],
       ['JWKS (signing keys)', CLIENT.endpoints.jwks],
+      ['End session (sign-out) endpoint', CLIENT.endpoints.endSession],
     ];
     for (const [name, url] of endpoints) {
       const item = screen.getByText(name).closest('li') as HTMLElement;

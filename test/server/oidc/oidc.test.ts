@@ -51,6 +51,7 @@ describe('an OIDC client', () => {
         token: `${issuer}/protocol/openid-connect/token`,
         userinfo: `${issuer}/protocol/openid-connect/userinfo`,
         jwks: `${issuer}/protocol/openid-connect/certs`,
+        endSession: `${issuer}/protocol/openid-connect/logout`,
       },
     });
     // Spec: the realm is 'r-' and the client id's second dash-separated part.
