@@ -395,7 +395,11 @@ async function graphToken(settings: AzureDirectorySettings, options: HttpOptions
   return answer.access_token;
 }
 
-const GRAPH_SELECT = 'id,userPrincipalName,mail,displayName,mobilePhone,accountEnabled';
+/**
+ * The user properties read from Microsoft Graph; onPremisesImmutableId is the ImmutableID of a user synchronised
+ * from an on-premises Active Directory (an Office 365 sign-in names the user by it), null for the others.
+ */
+const GRAPH_SELECT = 'id,userPrincipalName,mail,displayName,mobilePhone,accountEnabled,onPremisesImmutableId';
 
 const graphEntry = (record: Record<string, unknown>): DirectoryEntry | null => {
   if (record.accountEnabled === false) return null;
@@ -407,6 +411,7 @@ const graphEntry = (record: Record<string, unknown>): DirectoryEntry | null => {
     email: textOf(record, ['mail']),
     displayName: textOf(record, ['displayName']),
     mobilePhone: textOf(record, ['mobilePhone']),
+    immutableId: textOf(record, ['onPremisesImmutableId']),
   };
 };
 

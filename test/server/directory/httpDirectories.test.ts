@@ -208,6 +208,8 @@ describe('an Azure AD directory through Microsoft Graph', () => {
         displayName: `User ${n}`,
         mobilePhone: null,
         accountEnabled: enabled,
+        // Synchronised from an on-premises Active Directory (user 1) or made in the cloud (the others).
+        onPremisesImmutableId: n === 1 ? '4AQlP4lP0xGaDAMF6CwzAQ==' : null,
       });
       if (request.url?.startsWith('/v1.0/users?$select=')) {
         return json(response, 200, {
@@ -233,9 +235,15 @@ describe('an Azure AD directory through Microsoft Graph', () => {
       'user3@contoso.onmicrosoft.com',
       'user4@contoso.onmicrosoft.com',
     ]);
-    expect(entries[0]).toMatchObject({ dn: 'id-1', email: 'user1@contoso.com', displayName: 'User 1' });
+    expect(entries[0]).toMatchObject({
+      dn: 'id-1',
+      email: 'user1@contoso.com',
+      displayName: 'User 1',
+      immutableId: '4AQlP4lP0xGaDAMF6CwzAQ==',
+    });
+    expect(entries[1]).toMatchObject({ immutableId: null });
     expect(asked).toContain(
-      'GET /v1.0/users?$select=id,userPrincipalName,mail,displayName,mobilePhone,accountEnabled&$top=999',
+      'GET /v1.0/users?$select=id,userPrincipalName,mail,displayName,mobilePhone,accountEnabled,onPremisesImmutableId&$top=999',
     );
   });
 
