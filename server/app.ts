@@ -173,6 +173,11 @@ export function buildApp({
     { prefix: '/api' },
   );
 
+  // What features serve at the root in protocols of their own (the OpenID Connect provider's /realms).
+  app.register(async (root) => {
+    for (const feature of FEATURES) await feature.site?.(root, { db, services });
+  });
+
   const indexFile = path.join(config.distDir, 'index.html');
   const indexHtml = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')

@@ -14,6 +14,7 @@ export * from '../features/customer/schema.ts';
 export * from '../features/directory/schema.ts';
 export * from '../features/gateway/schema.ts';
 export * from '../features/oauth2/schema.ts';
+export * from '../features/oidcProvider/schema.ts';
 export * from '../features/order/schema.ts';
 export * from '../features/otp/schema.ts';
 export * from '../features/plan/schema.ts';

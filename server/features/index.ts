@@ -13,6 +13,7 @@ import gateway from './gateway/index.ts';
 import https from './https/index.ts';
 import oauth2 from './oauth2/index.ts';
 import oidc from './oidc/index.ts';
+import oidcProvider from './oidcProvider/index.ts';
 import order from './order/index.ts';
 import otp from './otp/index.ts';
 import outbox from './outbox/index.ts';
@@ -50,6 +51,7 @@ export const FEATURES: readonly ServerFeature[] = [
   https,
   oauth2,
   oidc,
+  oidcProvider,
   order,
   otp,
   outbox,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -58,6 +58,17 @@ export interface ServerFeature {
    * start fails the app's start. Undefined when the config turns it off.
    */
   listen?: (context: ListenerContext) => Promise<Listener | undefined>;
+  /**
+   * Registers what the feature serves at the root, outside /api, in a protocol of its own (the OpenID
+   * Connect provider under /realms): raw Fastify routes in a scope of their own.
+   */
+  site?: (scope: FastifyInstance, context: SiteContext) => void | Promise<void>;
+}
+
+/** What a feature's site is registered with. */
+export interface SiteContext {
+  db: Database;
+  services: Services;
 }
 
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Provider from 'oidc-provider';
+import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
+import type { SiteContext } from '../../kit/feature.ts';
+import { oidcSigningKeys } from '../connector/gateway.ts';
+import { adapterFor } from './adapter.ts';
+
+/**
+ * The gateway's OpenID Connect provider (oidc-provider, certified): one issuer per customer realm, at the
+ * addresses the OIDC connector page lists (server/features/oidc/oidcClients.ts endpointsOf): discovery,
+ * JWKS, authorization (code flow, PKCE S256 required), token, userinfo and end session. Its state is in the
+ * database (adapter.ts), its signing keys are the gateway's (connector/gateway.ts), its clients the
+ * customer's OIDC connectors.
+ */
+
+const REALM = /^r-([0-9a-f]{32})$/;
+const PREFIX = '/realms/';
+
+/** The customer of a realm (`r-` and the customer's id without dashes), when it exists. */
+async function customerOfRealm(db: Database, realm: string): Promise<string | undefined> {
+  const hex = REALM.exec(realm)?.[1];
+  if (!hex) return undefined;
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  return row?.id;
+}
+
+export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteContext): void {
+  const providers = new Map<string, Promise<Provider>>();
+  // The cookies oidc-provider signs: made per process for now (a sign-in started on one process and ended
+  // on another needs them shared).
+  const cookieKeys = [randomBytes(32).toString('base64url')];
+
+  const providerOf = (origin: string, realm: string, customerId: string) => {
+    const key = `${origin} ${realm}`;
+    let made = providers.get(key);
+    if (!made) {
+      made = (async () => {
+        const keys = await oidcSigningKeys(db, services.sealer);
+        const provider = new Provider(`${origin}${PREFIX}${realm}`, {
+          adapter: adapterFor(db, services.sealer, customerId),
+          jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
+          routes: {
+            authorization: '/protocol/openid-connect/auth',
+            token: '/protocol/openid-connect/token',
+            userinfo: '/protocol/openid-connect/userinfo',
+            jwks: '/protocol/openid-connect/certs',
+            end_session: '/protocol/openid-connect/logout',
+          },
+          cookies: { keys: cookieKeys },
+          features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+          pkce: { required: () => true },
+          interactions: { url: (_ctx, interaction) => `${PREFIX}${realm}/interaction/${interaction.uid}` },
+        });
+        provider.proxy = true;
+        return provider;
+      })();
+      providers.set(key, made);
+      made.catch(() => providers.delete(key));
+    }
+    return made;
+  };
+
+  const originOf = (request: FastifyRequest) =>
+    services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  // The provider reads its requests' bodies itself.
+  scope.register(async (realms) => {
+    realms.removeAllContentTypeParsers();
+    realms.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    realms.all<{ Params: { realm: string } }>(`${PREFIX}:realm/*`, async (request, reply) => {
+      const { realm } = request.params;
+      const customerId = await customerOfRealm(db, realm);
+      if (!customerId) return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
+      const provider = await providerOf(originOf(request), realm, customerId);
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '').slice(`${PREFIX}${realm}`.length) || '/';
+      provider.callback()(raw, reply.raw);
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as connector from '../connector/fixtures.ts';
+
+/**
+ * The gateway's OpenID Connect provider (server/features/oidcProvider), asked by a certified relying party
+ * library (openid-client) over HTTP: the issuer of the customer's realm at the addresses its OIDC connector
+ * page lists, its signing keys, and the redirect URIs registered on the connector.
+ */
+
+const base = '/idm-config/connectors/oidc';
+const { world, acmeBase, created } = connector.connectorSuite(base);
+let origin: string;
+
+beforeAll(async () => {
+  await world.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = world.ctx.app.server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await world.ctx.app.close();
+});
+
+async function registered() {
+  const body = await created({
+    clientName: connector.unique('Shop'),
+    redirectUrls: ['https://shop.example.test/cb'],
+  });
+  const read = await world.call('GET', `${acmeBase()}/${body.id}`);
+  const secret = await world.call('GET', `${base}/get-client-secret/${body.id}?customerId=${world.acme.id}`);
+  const issuer = (read.body.endpoints.issuer as string).replace(/^http:\/\/[^/]+/, origin);
+  return { clientId: read.body.clientId as string, secret: secret.body.clientSecret as string, issuer };
+}
+
+const discover = ({ issuer, clientId, secret }: Awaited<ReturnType<typeof registered>>) =>
+  client.discovery(new URL(issuer), clientId, secret, undefined, { execute: [client.allowInsecureRequests] });
+
+describe('the OpenID Connect provider of a realm', () => {
+  it('publishes its discovery document at the addresses the connector page lists, with the signing keys', async () => {
+    const rp = await registered();
+    const config = await discover(rp);
+    const meta = config.serverMetadata();
+    expect(meta.issuer).toBe(rp.issuer);
+    expect(meta.authorization_endpoint).toBe(`${rp.issuer}/protocol/openid-connect/auth`);
+    expect(meta.token_endpoint).toBe(`${rp.issuer}/protocol/openid-connect/token`);
+    expect(meta.userinfo_endpoint).toBe(`${rp.issuer}/protocol/openid-connect/userinfo`);
+    expect(meta.jwks_uri).toBe(`${rp.issuer}/protocol/openid-connect/certs`);
+    expect(meta.end_session_endpoint).toBe(`${rp.issuer}/protocol/openid-connect/logout`);
+    expect(meta.code_challenge_methods_supported).toEqual(['S256']);
+    const jwks = (await (await fetch(meta.jwks_uri!)).json()) as { keys: Record<string, unknown>[] };
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+
+  it('sends a sign-in to the interaction, and refuses an unregistered redirect URI without redirecting', async () => {
+    const rp = await registered();
+    const config = await discover(rp);
+    const challenge = await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier());
+    const ask = (redirect: string) =>
+      fetch(
+        client.buildAuthorizationUrl(config, {
+          redirect_uri: redirect,
+          scope: 'openid',
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        { redirect: 'manual' },
+      );
+    const good = await ask('https://shop.example.test/cb');
+    expect(good.status).toBe(303);
+    expect(good.headers.get('location')).toMatch(/^\/realms\/r-[0-9a-f]{32}\/interaction\/[\w-]+$/);
+    const bad = await ask('https://evil.example.test/cb');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('location')).toBeNull();
+  });
+
+  it('answers 404 for a realm no customer has', async () => {
+    const answer = await fetch(`${origin}/realms/r-${'0'.repeat(32)}/.well-known/openid-configuration`);
+    expect(answer.status).toBe(404);
+  });
+});
