@@ -10,4 +10,9 @@ export const gateway = {
     accepted: 'Welcome.',
     refused: 'Sign-in refused. If this persists, ask your administrator.',
   },
+  oidc: {
+    errorTitle: 'This sign-in cannot go on',
+    errorBody:
+      'The application asked for something the gateway cannot give. Go back to the application and sign in again; if this persists, tell its administrator this error:',
+  },
 };

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
+import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
+import { sharedSecret } from '../../db/startupLock.ts';
+import { escapeHtml } from '../../domain/mail/index.ts';
 import type { SiteContext } from '../../kit/feature.ts';
 import { oidcSigningKeys } from '../connector/gateway.ts';
 import { adapterFor } from './adapter.ts';
@@ -18,6 +21,25 @@ import { adapterFor } from './adapter.ts';
 
 const REALM = /^r-([0-9a-f]{32})$/;
 const PREFIX = '/realms/';
+/** The name of the key oidc-provider signs its cookies with, shared by every process (instance_secrets). */
+const COOKIE_KEY = 'oidc-cookies';
+
+/** How long each thing the provider makes lives, in seconds (an authorization code: 60 s, used once). */
+const TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 3600,
+  IdToken: 3600,
+  RefreshToken: 14 * 24 * 3600,
+  Interaction: 10 * 60,
+  Session: 12 * 3600,
+  Grant: 14 * 24 * 3600,
+};
+
+/** The page a request the provider cannot answer ends on (never a redirect to an unregistered address). */
+function errorPage(error: string): string {
+  const { errorTitle, errorBody } = texts.oidc;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(errorTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${escapeHtml(errorTitle)}</h1><p>${escapeHtml(errorBody)} <code>${escapeHtml(error)}</code></p></main></body></html>`;
+}
 
 /** The customer of a realm (`r-` and the customer's id without dashes), when it exists. */
 async function customerOfRealm(db: Database, realm: string): Promise<string | undefined> {
@@ -30,9 +52,8 @@ async function customerOfRealm(db: Database, realm: string): Promise<string | un
 
 export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteContext): void {
   const providers = new Map<string, Promise<Provider>>();
-  // The cookies oidc-provider signs: made per process for now (a sign-in started on one process and ended
-  // on another needs them shared).
-  const cookieKeys = [randomBytes(32).toString('base64url')];
+  // The key of the cookies oidc-provider signs: one for every process, so that any of them takes a sign-in on.
+  let cookieKey: Promise<string> | undefined;
 
   const providerOf = (origin: string, realm: string, customerId: string) => {
     const key = `${origin} ${realm}`;
@@ -40,6 +61,7 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
     if (!made) {
       made = (async () => {
         const keys = await oidcSigningKeys(db, services.sealer);
+        cookieKey ??= sharedSecret(db, COOKIE_KEY, randomBytes(32).toString('base64url'));
         const provider = new Provider(`${origin}${PREFIX}${realm}`, {
           adapter: adapterFor(db, services.sealer, customerId),
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
@@ -50,12 +72,18 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
             jwks: '/protocol/openid-connect/certs',
             end_session: '/protocol/openid-connect/logout',
           },
-          cookies: { keys: cookieKeys },
+          cookies: { keys: [await cookieKey] },
+          ttl: TTL,
+          renderError: (ctx, out) => {
+            ctx.type = 'html';
+            ctx.body = errorPage(String(out.error ?? 'server_error'));
+          },
           features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
           pkce: { required: () => true },
           interactions: { url: (_ctx, interaction) => `${PREFIX}${realm}/interaction/${interaction.uid}` },
         });
-        provider.proxy = true;
+        // The forwarded protocol and host are believed as far as the app believes its proxies (TRUST_PROXY).
+        provider.proxy = services.config.trustProxy !== undefined;
         return provider;
       })();
       providers.set(key, made);

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateway } from '../../../contract/gatewayTexts.ts';
 import * as connector from '../connector/fixtures.ts';
 
 /**
@@ -72,6 +73,9 @@ describe('the OpenID Connect provider of a realm', () => {
     const bad = await ask('https://evil.example.test/cb');
     expect(bad.status).toBe(400);
     expect(bad.headers.get('location')).toBeNull();
+    const page = await bad.text();
+    expect(page).toContain(gateway.oidc.errorTitle);
+    expect(page).toContain('invalid_redirect_uri');
   });
 
   it('answers 404 for a realm no customer has', async () => {
