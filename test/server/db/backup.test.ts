@@ -104,6 +104,8 @@ async function fillEveryTable(t: Context): Promise<void> {
                 select 's1', client_id, 'https://app.example/cb', 'query', now() from oauth_clients limit 1`);
   await run(sql`insert into seamless_sessions (client_id, realm, redirect_url, state, created_ip, expires_at)
                 select client_id, 'realm', 'https://app.example/cb', 'st', '10.0.0.1', now() from oauth_clients limit 1`);
+  await run(sql`insert into oidc_payloads (model, id, customer_id, payload, uid, expires_at)
+                values ('Interaction', 'i1', ${customer.id}, ${JSON.stringify({ uid: 'u1', params: { scope: 'openid' } })}::jsonb, 'u1', now())`);
   await run(sql`insert into cards (customer_id, brand, name, last4, exp_month, exp_year, processor, reference)
                 values (${customer.id}, 'visa', 'Ada', '4242', 12, 2031, 'fake', 'card_1')`);
   await run(sql`insert into orders (id, customer_id, action, tier_plan_id, period_plan_id, number_of_users, amount)
