@@ -78,6 +78,44 @@ describe('the OpenID Connect provider of a realm', () => {
     expect(page).toContain('invalid_redirect_uri');
   });
 
+  it('answers malformed requests with a 4xx, never a 5xx', async () => {
+    const { issuer } = await registered();
+    const protocol = `${issuer}/protocol/openid-connect`;
+    const asks: [string, RequestInit][] = [
+      [`${protocol}/auth?response_type=code&client_id=nobody&scope=openid`, {}],
+      [`${protocol}/auth?%zz=1`, {}],
+      [
+        `${protocol}/token`,
+        {
+          method: 'POST',
+          body: 'grant_type=authorization_code&code=x',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [
+        `${protocol}/token`,
+        { method: 'POST', body: '{"not": "a form"', headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        `${protocol}/token`,
+        {
+          method: 'POST',
+          body: Buffer.alloc(70_000, 0x61),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [`${protocol}/userinfo`, { headers: { authorization: 'Bearer not-a-token' } }],
+      [`${protocol}/logout?id_token_hint=garbage`, {}],
+      [`${issuer}/interaction/nothing-here`, {}],
+      [`${origin}/realms/r-not-a-realm/.well-known/openid-configuration`, {}],
+    ];
+    for (const [url, init] of asks) {
+      const answer = await fetch(url, { ...init, redirect: 'manual' });
+      expect(answer.status, `${init.method ?? 'GET'} ${url}`).toBeGreaterThanOrEqual(300);
+      expect(answer.status, `${init.method ?? 'GET'} ${url}`).toBeLessThan(500);
+    }
+  });
+
   it('answers 404 for a realm no customer has', async () => {
     const answer = await fetch(`${origin}/realms/r-${'0'.repeat(32)}/.well-known/openid-configuration`);
     expect(answer.status).toBe(404);
