@@ -26,6 +26,28 @@ export const OIDC_LIMITS = {
 /** Generated client secrets: base64url, 256 bits. */
 export const OIDC_SECRET_BYTES = 32;
 
+/** Where a realm's issuer lives: `{origin}/realms/{realm}`. */
+export const OIDC_REALMS_PATH = '/realms/';
+
+/** A realm's name: `r-` and its customer's id without dashes (spec 01 §7). */
+export const realmOf = (customerId: string) => `r-${customerId.replaceAll('-', '')}`;
+
+/** The customer id a realm's name holds, or undefined when it is not a realm's name. */
+export function customerOfRealm(realm: string): string | undefined {
+  const hex = /^r-([0-9a-f]{32})$/.exec(realm)?.[1];
+  if (!hex) return undefined;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The provider's endpoints under its issuer (the discovery document is at the standard place). */
+export const OIDC_ROUTES = {
+  authorization: '/protocol/openid-connect/auth',
+  token: '/protocol/openid-connect/token',
+  userinfo: '/protocol/openid-connect/userinfo',
+  jwks: '/protocol/openid-connect/certs',
+  endSession: '/protocol/openid-connect/logout',
+} as const;
+
 export const OidcEndpoints = Type.Object({
   issuer: Type.String(),
   discovery: Type.String(),

@@ -1,9 +1,12 @@
 import {
   OIDC_ERRORS,
   OIDC_LISTING,
+  OIDC_REALMS_PATH,
+  OIDC_ROUTES,
   type OidcEndpoints,
   type OidcForm,
   type OidcRecord,
+  realmOf,
 } from '../../../contract/oidc.ts';
 import { defineListing, ilikeAny, inList } from '../../db/listing.ts';
 import { oidcClients } from '../../db/schema.ts';
@@ -21,20 +24,16 @@ import { newOidcSecret } from '../connector/make.ts';
 
 export type OidcRow = typeof oidcClients.$inferSelect;
 
-/** The realm of a customer's clients. */
-export const realmOf = (customerId: string) => `r-${customerId.replaceAll('-', '')}`;
-
 export const endpointsOf = (origin: string, customerId: string): OidcEndpoints => {
-  const issuer = `${origin}/realms/${realmOf(customerId)}`;
-  const protocol = `${issuer}/protocol/openid-connect`;
+  const issuer = `${origin}${OIDC_REALMS_PATH}${realmOf(customerId)}`;
   return {
     issuer,
     discovery: `${issuer}/.well-known/openid-configuration`,
-    authorization: `${protocol}/auth`,
-    token: `${protocol}/token`,
-    userinfo: `${protocol}/userinfo`,
-    jwks: `${protocol}/certs`,
-    endSession: `${protocol}/logout`,
+    authorization: `${issuer}${OIDC_ROUTES.authorization}`,
+    token: `${issuer}${OIDC_ROUTES.token}`,
+    userinfo: `${issuer}${OIDC_ROUTES.userinfo}`,
+    jwks: `${issuer}${OIDC_ROUTES.jwks}`,
+    endSession: `${issuer}${OIDC_ROUTES.endSession}`,
   };
 };
 

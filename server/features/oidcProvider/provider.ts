@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
+import { customerOfRealm, OIDC_REALMS_PATH, OIDC_ROUTES } from '../../../contract/oidc.ts';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { sharedSecret } from '../../db/startupLock.ts';
@@ -19,8 +20,7 @@ import { adapterFor } from './adapter.ts';
  * customer's OIDC connectors.
  */
 
-const REALM = /^r-([0-9a-f]{32})$/;
-const PREFIX = '/realms/';
+const PREFIX = OIDC_REALMS_PATH;
 /** The name of the key oidc-provider signs its cookies with, shared by every process (instance_secrets). */
 const COOKIE_KEY = 'oidc-cookies';
 
@@ -41,11 +41,10 @@ function errorPage(error: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(errorTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${escapeHtml(errorTitle)}</h1><p>${escapeHtml(errorBody)} <code>${escapeHtml(error)}</code></p></main></body></html>`;
 }
 
-/** The customer of a realm (`r-` and the customer's id without dashes), when it exists. */
-async function customerOfRealm(db: Database, realm: string): Promise<string | undefined> {
-  const hex = REALM.exec(realm)?.[1];
-  if (!hex) return undefined;
-  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** The customer of a realm (see contract/oidc.ts), when it exists. */
+async function customerNamedBy(db: Database, realm: string): Promise<string | undefined> {
+  const id = customerOfRealm(realm);
+  if (!id) return undefined;
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
   return row?.id;
 }
@@ -66,11 +65,11 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
           adapter: adapterFor(db, services.sealer, customerId),
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
           routes: {
-            authorization: '/protocol/openid-connect/auth',
-            token: '/protocol/openid-connect/token',
-            userinfo: '/protocol/openid-connect/userinfo',
-            jwks: '/protocol/openid-connect/certs',
-            end_session: '/protocol/openid-connect/logout',
+            authorization: OIDC_ROUTES.authorization,
+            token: OIDC_ROUTES.token,
+            userinfo: OIDC_ROUTES.userinfo,
+            jwks: OIDC_ROUTES.jwks,
+            end_session: OIDC_ROUTES.endSession,
           },
           cookies: { keys: [await cookieKey] },
           ttl: TTL,
@@ -101,7 +100,7 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
     realms.addContentTypeParser('*', (_request, _payload, done) => done(null));
     realms.all<{ Params: { realm: string } }>(`${PREFIX}:realm/*`, async (request, reply) => {
       const { realm } = request.params;
-      const customerId = await customerOfRealm(db, realm);
+      const customerId = await customerNamedBy(db, realm);
       if (!customerId) return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
       const provider = await providerOf(originOf(request), realm, customerId);
       reply.hijack();
