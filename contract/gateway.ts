@@ -17,6 +17,10 @@ export const DEFAULT_RADIUS_MODE: RadiusMode = 'challenge';
 /** The VPN's RADIUS timeout the push mode needs: the app's approval takes up to RADIUS_PUSH_TIMEOUT_SEC. */
 export const RADIUS_PUSH_CLIENT_TIMEOUT_SEC = 30;
 
+/** The protocols the gateway answers sign-ins in: RADIUS (VPNs), OpenID Connect and SAML 2.0 (web sign-in). */
+export const GATEWAY_PROTOCOLS = ['RADIUS', 'OIDC', 'SAML'] as const;
+export type GatewayProtocol = (typeof GATEWAY_PROTOCOLS)[number];
+
 /** What the gateway answered. */
 export const GATEWAY_RESULTS = ['ACCEPT', 'REJECT', 'CHALLENGE'] as const;
 export type GatewayResult = (typeof GATEWAY_RESULTS)[number];
@@ -63,7 +67,7 @@ export type GatewayReason = (typeof GATEWAY_REASONS)[number];
 export const GatewaySignIn = Type.Object({
   id: Type.String(),
   at: Type.String(),
-  protocol: Type.Literal('RADIUS'),
+  protocol: Type.Enum([...GATEWAY_PROTOCOLS]),
   /** The service the connector serves, by name (null once deleted). */
   serviceName: NullableString,
   /** The user name the client sent. */

@@ -32,6 +32,7 @@ export * from '../features/theme/schema.ts';
 export * from '../features/tokenPack/schema.ts';
 export * from '../features/translations/schema.ts';
 export * from '../features/user/schema.ts';
+export * from '../features/webSignIn/schema.ts';
 export * from './schema/audit.ts';
 export * from './schema/files.ts';
 export * from './schema/instance.ts';

@@ -35,6 +35,7 @@ import theme from './theme/index.ts';
 import tokenPack from './tokenPack/index.ts';
 import translations from './translations/index.ts';
 import user from './user/index.ts';
+import webSignIn from './webSignIn/index.ts';
 
 /** Every feature of the server, by name; server/app.ts registers them under /api. */
 export const FEATURES: readonly ServerFeature[] = [
@@ -73,4 +74,5 @@ export const FEATURES: readonly ServerFeature[] = [
   tokenPack,
   translations,
   user,
+  webSignIn,
 ];

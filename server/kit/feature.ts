@@ -31,6 +31,8 @@ export interface Services {
     radius: number | null;
     /** Resolves once the RADIUS server has heard every change committed before the call (it keeps what it reads). */
     radiusCaughtUp?: () => Promise<void>;
+    /** The same for the web sign-in page's gateway (webSignIn/flow.ts), once it has decided something. */
+    webSignInCaughtUp?: () => Promise<void>;
   };
 }
 

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
-import type { GatewayReason, GatewayResult, RadiusMode } from '../../../contract/gateway.ts';
+import { CONNECTOR_TYPE_IDS, type ConnectorType } from '../../../contract/connector.ts';
+import type { GatewayProtocol, GatewayReason, GatewayResult, RadiusMode } from '../../../contract/gateway.ts';
 import { type Changes, Kept, watchChanges } from '../../db/changes.ts';
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
@@ -71,14 +71,22 @@ const KEPT_MS = 60_000;
 /** The most users kept, of all directories (then all are forgotten and read again): about 300 MB. */
 const USERS_KEPT = 1_000_000;
 
+/**
+ * How a connector asks for the second factor: a RADIUS connector's mode, or `web` (the web sign-in page:
+ * the code typed on the page, or the app's approval the page waits for, whichever comes first).
+ */
+export type GatewayMode = RadiusMode | 'web';
+
 export interface GatewayConnector {
   id: string;
   customerId: string;
-  mode: RadiusMode;
+  mode: GatewayMode;
+  /** The connector's type (how its service is found): RADIUS when left out. */
+  type?: ConnectorType;
 }
 
 export interface GatewayAsk {
-  protocol: 'RADIUS';
+  protocol: GatewayProtocol;
   connector: GatewayConnector;
   userName: string;
   /** The password (or, answering a challenge, the code); null when the client sent none (not PAP). */
@@ -100,7 +108,18 @@ export interface GatewayAnswer {
   approval?: { method: 'otp' | 'app'; success: boolean };
   /** CHALLENGE: what the held request (kept with the decision, its id the state) is for. */
   held?: { serviceId: string; tokenPackId: string; userId: string };
+  /**
+   * The user whose password was right (the web sign-in page goes on with it), and whether its app can be
+   * asked: set on an ACCEPT that skipped the second factor, and on the web's CHALLENGE.
+   */
+  web?: { userId: string; app: boolean };
 }
+
+/** Why a service cannot be signed in to at all, before anybody is asked anything (Gateway.refusalOf). */
+export type ServiceRefusal = Extract<
+  GatewayReason,
+  'noService' | 'serviceStopped' | 'serviceDisabled' | 'customerInactive'
+>;
 
 export interface GatewayOptions {
   db: Database;
@@ -196,6 +215,8 @@ interface Person {
   source: 'LDAP' | 'AZURE' | 'REST' | 'CSV';
   externalId: string | null;
 }
+
+type PushStatus = 'INITIAL' | 'APPROVE' | 'REJECT';
 
 const answer = (result: GatewayResult, reason: GatewayReason): GatewayAnswer => ({ result, reason });
 const refuse = (reason: GatewayReason) => answer('REJECT', reason);
@@ -324,7 +345,7 @@ export class Gateway {
   async #servedBy(connector: GatewayConnector): Promise<Served | undefined> {
     const row = await this.#served.get(connector.id, async () => {
       const read = await withinCustomer(this.#options.db, connector.customerId, (tx) =>
-        servedBy(tx, connector.id),
+        servedBy(tx, connector.id, CONNECTOR_TYPE_IDS[connector.type ?? 'radius']),
       );
       return read ?? null;
     });
@@ -396,32 +417,50 @@ export class Gateway {
     return count;
   }
 
+  /** Why the service cannot be signed in to now, or null when it can. */
+  #serviceRefusal(served: Served): ServiceRefusal | null {
+    if (served.serviceStatus !== 'STARTED') return 'serviceStopped';
+    if (!served.serviceEnabled) return 'serviceDisabled';
+    if (served.customerStatus !== 'ACTIVE') return 'customerInactive';
+    return null;
+  }
+
+  /**
+   * Why nobody can sign in through the connector now (its service stopped, disabled in its pack, or its
+   * customer inactive; no service), or null: the web sign-in page says it before asking for a password.
+   */
+  async refusalOf(connector: GatewayConnector): Promise<ServiceRefusal | null> {
+    const served = await this.#servedBy(connector);
+    return served ? this.#serviceRefusal(served) : 'noService';
+  }
+
   async #firstAndSecond(ask: GatewayAsk, facts: Facts): Promise<GatewayAnswer> {
     const { served, person } = facts;
-    if (served.serviceStatus !== 'STARTED') return refuse('serviceStopped');
-    if (!served.serviceEnabled) return refuse('serviceDisabled');
-    if (served.customerStatus !== 'ACTIVE') return refuse('customerInactive');
+    const closed = this.#serviceRefusal(served);
+    if (closed) return refuse(closed);
     if (ask.password === null) return refuse('notPap');
     const appended = ask.connector.mode === 'append' ? splitAppended(ask.password) : null;
     const password = appended ? appended.password : ask.password;
 
-    if (person?.status !== 'ACTIVE') {
+    if (!person) {
       // As long as a wrong password takes: a bind that cannot succeed.
       await this.#bindNobody(served, password);
-      return refuse(person ? 'userInactive' : 'unknownUser');
+      return refuse('unknownUser');
     }
+    // An inactive user, or one no plan covers, is told so only after its password was right: before, it is
+    // refused as a wrong password is (the web sign-in page says why; nobody learns a name exists).
+    const standing = person.status !== 'ACTIVE' ? 'userInactive' : !facts.covered ? 'notCovered' : null;
     const directory = served.directory;
     if (directory?.type !== 'LDAP' || person.source !== 'LDAP' || !person.externalId) {
-      return refuse('directoryCannotCheck');
-    }
-    if (!facts.covered) {
+      if (!standing) return refuse('directoryCannotCheck');
       await this.#bindNobody(served, password);
-      return refuse('notCovered');
+      return refuse(standing);
     }
     const checked = await this.#checkPassword(directory, person.externalId, password);
     if (checked !== 'ok') return refuse(checked === 'wrong' ? 'wrongPassword' : 'directoryUnreachable');
+    if (standing) return refuse(standing);
 
-    if (facts.skip) return answer('ACCEPT', facts.skip);
+    if (facts.skip) return { ...answer('ACCEPT', facts.skip), web: { userId: person.id, app: false } };
 
     switch (ask.connector.mode) {
       case 'append': {
@@ -432,6 +471,13 @@ export class Gateway {
       case 'push':
         if (!facts.hasApp) return refuse('noSecondFactor');
         return this.#push(ask, served, person.id);
+      case 'web':
+        if (!facts.hasApp && !facts.hasSeed) return refuse('noSecondFactor');
+        return {
+          ...answer('CHALLENGE', 'challenged'),
+          asks: 'code',
+          web: { userId: person.id, app: facts.hasApp },
+        };
       default:
         if (!facts.hasApp && !facts.hasSeed) return refuse('noSecondFactor');
         return this.#challenge(served, person.id);
@@ -525,10 +571,9 @@ export class Gateway {
           )
         : undefined;
     let decided: GatewayAnswer;
+    const closed = this.#serviceRefusal(served);
     if (!held?.live || !person) decided = refuse('challengeExpired');
-    else if (served.serviceStatus !== 'STARTED') decided = refuse('serviceStopped');
-    else if (!served.serviceEnabled) decided = refuse('serviceDisabled');
-    else if (served.customerStatus !== 'ACTIVE') decided = refuse('customerInactive');
+    else if (closed) decided = refuse(closed);
     else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
     else if (ask.password === null) decided = refuse('notPap');
     else decided = await this.#checkCode(customerId, served, person.id, ask.password.trim(), held.candidates);
@@ -577,34 +622,114 @@ export class Gateway {
 
   /** Asks the user's app and holds the answer until it decides or the push times out. */
   async #push(ask: GatewayAsk, served: Served, userId: string): Promise<GatewayAnswer> {
-    const customer = ask.connector.customerId;
-    const { pushTimeoutSec, db } = this.#options;
-    const id = randomUUID();
-    await withinCustomer(db, customer, async (tx) => {
-      await this.#log.sweepExpired();
-      const hold = { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId };
-      await tx.insert(gatewayRequests).values(this.#heldRow(id, ask, hold, 'push', pushTimeoutSec));
-    });
+    const { pushTimeoutSec } = this.#options;
+    const id = await this.#openPush(ask, served, userId, pushTimeoutSec);
     const deadline = Date.now() + pushTimeoutSec * 1000;
-    let status: 'INITIAL' | 'APPROVE' | 'REJECT' = 'INITIAL';
+    let status: PushStatus = 'INITIAL';
     this.#holding++;
     try {
       while (status === 'INITIAL' && Date.now() < deadline && !this.#stopping.signal.aborted) {
         await pause(Math.min(PUSH_POLL_MS, deadline - Date.now()), this.#stopping.signal);
-        const [row] = await withinCustomer(db, customer, (tx) =>
-          tx
-            .select({ status: gatewayRequests.status })
-            .from(gatewayRequests)
-            .where(eq(gatewayRequests.id, id)),
-        );
-        status = row?.status ?? 'REJECT';
+        status = await this.#pushStatus(ask.connector.customerId, id);
       }
     } finally {
       this.#holding--;
     }
-    await withinCustomer(db, customer, (tx) => tx.delete(gatewayRequests).where(eq(gatewayRequests.id, id)));
+    return this.#closePush(ask.connector.customerId, id, status);
+  }
+
+  /** A push for the user's app to answer (gateway_requests), waiting `ttlSec`: its id. */
+  async #openPush(ask: GatewayAsk, served: Served, userId: string, ttlSec: number): Promise<string> {
+    const id = randomUUID();
+    // Before the transaction: the sweep is a statement of its own (in the embedded database's one session,
+    // it would wait for the transaction to end).
+    await this.#log.sweepExpired();
+    await withinCustomer(this.#options.db, ask.connector.customerId, async (tx) => {
+      const hold = { serviceId: served.serviceId, tokenPackId: served.tokenPackId, userId };
+      await tx.insert(gatewayRequests).values(this.#heldRow(id, ask, hold, 'push', ttlSec));
+    });
+    return id;
+  }
+
+  /** A push's answer so far (REJECT when it is gone). */
+  async #pushStatus(customerId: string, id: string): Promise<PushStatus> {
+    const [row] = await withinCustomer(this.#options.db, customerId, (tx) =>
+      tx.select({ status: gatewayRequests.status }).from(gatewayRequests).where(eq(gatewayRequests.id, id)),
+    );
+    return row?.status ?? 'REJECT';
+  }
+
+  /** Ends a push: its row deleted, its answer the decision (still INITIAL: timed out). */
+  async #closePush(customerId: string, id: string, status: PushStatus): Promise<GatewayAnswer> {
+    await withinCustomer(this.#options.db, customerId, (tx) =>
+      tx.delete(gatewayRequests).where(eq(gatewayRequests.id, id)),
+    );
     if (status === 'APPROVE') return answer('ACCEPT', 'secondFactor');
     return refuse(status === 'REJECT' ? 'pushRejected' : 'pushTimedOut');
+  }
+
+  /**
+   * The web sign-in page's second step (its first was `decide`, answered CHALLENGE with `web`): the service
+   * and the user are looked at again (either may have stopped meanwhile), then the code is checked as a
+   * RADIUS challenge's is, and the decision kept in the log.
+   */
+  async webCode(ask: GatewayAsk, userId: string, code: string): Promise<GatewayAnswer> {
+    return this.#webStep(ask, userId, (served) =>
+      this.#checkCode(ask.connector.customerId, served, userId, code.trim()),
+    );
+  }
+
+  /** Ends a push the web sign-in page no longer waits for (its code was typed, or it was cancelled). */
+  async webEndPush(customerId: string, pushId: string): Promise<void> {
+    await withinCustomer(this.#options.db, customerId, (tx) =>
+      tx.delete(gatewayRequests).where(eq(gatewayRequests.id, pushId)),
+    );
+  }
+
+  /** The web sign-in page asks the user's app (a push it then polls with webPush): the push's id. */
+  async webAskApp(ask: GatewayAsk, userId: string, ttlSec: number): Promise<string | null> {
+    const served = await this.#servedBy(ask.connector);
+    if (!served || this.#serviceRefusal(served)) return null;
+    return this.#openPush(ask, served, userId, ttlSec);
+  }
+
+  /**
+   * The app's answer to a push of the web sign-in page: undefined while it waits (and has not expired);
+   * else the decision, kept in the log, the push ended.
+   */
+  async webPush(ask: GatewayAsk, userId: string, pushId: string): Promise<GatewayAnswer | undefined> {
+    const customerId = ask.connector.customerId;
+    const [row] = await withinCustomer(this.#options.db, customerId, (tx) =>
+      tx
+        .select({ status: gatewayRequests.status, expiresAt: gatewayRequests.expiresAt })
+        .from(gatewayRequests)
+        .where(and(eq(gatewayRequests.id, pushId), eq(gatewayRequests.userId, userId))),
+    );
+    const status = row?.status ?? 'REJECT';
+    if (status === 'INITIAL' && row && row.expiresAt.getTime() > this.#options.now().getTime())
+      return undefined;
+    return this.#webStep(ask, userId, () => this.#closePush(customerId, pushId, status));
+  }
+
+  /** A web second step: refused when the service or the user can no longer sign in, else `step`; kept. */
+  async #webStep(
+    ask: GatewayAsk,
+    userId: string,
+    step: (served: Served) => Promise<GatewayAnswer>,
+  ): Promise<GatewayAnswer> {
+    const customerId = ask.connector.customerId;
+    const served = await this.#servedBy(ask.connector);
+    const person = UUID_PATTERN.test(userId)
+      ? await withinCustomer(this.#options.db, customerId, (tx) => personWithId(tx, userId))
+      : undefined;
+    const closed = served ? this.#serviceRefusal(served) : 'noService';
+    let decided: GatewayAnswer;
+    if (!served || closed) decided = refuse(closed ?? 'noService');
+    else if (!person) decided = refuse('challengeExpired');
+    else if (person.status !== 'ACTIVE') decided = refuse('userInactive');
+    else decided = await step(served);
+    await this.#keep(ask, served ?? null, person ?? null, decided);
+    return decided;
   }
 
   /**
@@ -678,8 +803,8 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-/** The service the RADIUS connector serves, read in its customer. */
-async function servedBy(tx: Database, connectorId: string): Promise<ServedRow | undefined> {
+/** The service the connector (of the type `typeId`) serves, read in its customer. */
+async function servedBy(tx: Database, connectorId: string, typeId: number): Promise<ServedRow | undefined> {
   const [row] = await tx
     .select({
       serviceId: serviceInstances.id,
@@ -701,12 +826,7 @@ async function servedBy(tx: Database, connectorId: string): Promise<ServedRow | 
     .innerJoin(customers, eq(customers.id, serviceInstances.customerId))
     .leftJoin(directories, eq(directories.id, tokenPacks.primaryDirectoryId))
     .leftJoin(subscriptions, eq(subscriptions.id, tokenPacks.subscriptionId))
-    .where(
-      and(
-        eq(serviceConnectors.typeId, CONNECTOR_TYPE_IDS.radius),
-        eq(serviceConnectors.connectorId, connectorId),
-      ),
-    )
+    .where(and(eq(serviceConnectors.typeId, typeId), eq(serviceConnectors.connectorId, connectorId)))
     .limit(1);
   return row;
 }
@@ -717,6 +837,12 @@ const personFields = {
   source: users.source,
   externalId: users.externalId,
 };
+
+/** The user with that id (in the transaction's customer). */
+async function personWithId(tx: Database, userId: string): Promise<Person | undefined> {
+  const [person] = await tx.select(personFields).from(users).where(eq(users.id, userId)).limit(1);
+  return person;
+}
 
 /**
  * The user of the directory with that user name: as the directory spells it, else in any case (directories

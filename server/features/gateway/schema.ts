@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { GATEWAY_REASONS, GATEWAY_RESULTS } from '../../../contract/gateway.ts';
+import { GATEWAY_PROTOCOLS, GATEWAY_REASONS, GATEWAY_RESULTS } from '../../../contract/gateway.ts';
 import { timestamptz } from '../../db/columns.ts';
 import { customerScope } from '../../db/reach.ts';
 import { customers } from '../customer/schema.ts';
@@ -17,7 +17,7 @@ export const gatewaySignIns = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    protocol: text('protocol', { enum: ['RADIUS'] }).notNull(),
+    protocol: text('protocol', { enum: GATEWAY_PROTOCOLS }).notNull(),
     connectorId: uuid('connector_id'),
     serviceInstanceId: uuid('service_instance_id'),
     /** Null for a user name the directory does not have. */

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { parse as parseQuery } from 'node:querystring';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Provider from 'oidc-provider';
+import Provider, { type Account, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { customerOfRealm, OIDC_REALMS_PATH, OIDC_ROUTES } from '../../../contract/oidc.ts';
 import type { Database } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
+import { withinCustomer } from '../../db/reach.ts';
+import { customers, oidcClients, users } from '../../db/schema.ts';
 import { sharedSecret } from '../../db/startupLock.ts';
 import { escapeHtml } from '../../domain/mail/index.ts';
 import type { SiteContext } from '../../kit/feature.ts';
 import { oidcSigningKeys } from '../connector/gateway.ts';
+import type { SignInOutcome, SignInTarget, WebSignIn } from '../webSignIn/flow.ts';
+import { webSignInOf } from '../webSignIn/index.ts';
 import { adapterFor } from './adapter.ts';
 
 /**
@@ -49,7 +53,85 @@ async function customerNamedBy(db: Database, realm: string): Promise<string | un
   return row?.id;
 }
 
-export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteContext): void {
+/** The scopes the provider knows, and the user's claims each gives (OpenID Connect Core §5.4). */
+const SCOPES = ['openid', 'offline_access', 'email', 'profile'];
+const CLAIMS = {
+  // With openid, always: how and when the user signed in (amr: pwd, and otp or mfa for the second factor).
+  openid: ['sub', 'amr', 'auth_time'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'preferred_username'],
+};
+/** The most bytes of a sign-in page's form. */
+const FORM_LIMIT = 8 * 1024;
+
+/** The OIDC connector a client id names, in the realm's customer. */
+async function connectorOf(db: Database, customerId: string, clientId: unknown) {
+  if (typeof clientId !== 'string' || clientId === '') return undefined;
+  const [row] = await withinCustomer(db, customerId, (tx) =>
+    tx
+      .select({ id: oidcClients.id, name: oidcClients.clientName })
+      .from(oidcClients)
+      .where(eq(oidcClients.clientId, clientId))
+      .limit(1),
+  );
+  return row;
+}
+
+/**
+ * A user as the provider gives it to applications: `sub` its id (stable, whatever its names become), its
+ * email and names. Only an ACTIVE user, while the client's service can be signed in to: a token or a
+ * refresh for another is refused.
+ */
+async function accountOf(
+  db: Database,
+  page: WebSignIn,
+  customerId: string,
+  ctx: KoaContextWithOIDC,
+  id: string,
+): Promise<Account | undefined> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const client = ctx.oidc.client ? await connectorOf(db, customerId, ctx.oidc.client.clientId) : undefined;
+  if (!client || (await page.refusalOf({ id: client.id, type: 'oidc' }, customerId))) return undefined;
+  const [user] = await withinCustomer(db, customerId, (tx) =>
+    tx
+      .select({ username: users.username, displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
+      .limit(1),
+  );
+  if (!user) return undefined;
+  return {
+    accountId: id,
+    claims: () => ({
+      sub: id,
+      ...(user.email ? { email: user.email, email_verified: false } : {}),
+      name: user.displayName?.trim() || user.username,
+      preferred_username: user.username,
+    }),
+  };
+}
+
+/**
+ * Every authorization asks for a sign-in on the gateway's page, whatever session the browser has: each one
+ * is decided again (the client's service may have stopped, the user may have left), with the second factor.
+ */
+function policy() {
+  const prompts = interactionPolicy.base();
+  prompts
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('gateway_sign_in', 'every authorization signs in on the gateway', (ctx) =>
+        ctx.oidc.result?.login
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+  return prompts;
+}
+
+export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): void {
+  const { db, services } = context;
+  const page = webSignInOf(scope, context);
   const providers = new Map<string, Promise<Provider>>();
   // The key of the cookies oidc-provider signs: one for every process, so that any of them takes a sign-in on.
   let cookieKey: Promise<string> | undefined;
@@ -73,13 +155,36 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
           },
           cookies: { keys: [await cookieKey] },
           ttl: TTL,
+          scopes: SCOPES,
+          claims: CLAIMS,
+          // The ID token carries the user's claims (email, names), as applications expect of a gateway.
+          conformIdTokenClaims: false,
+          findAccount: (ctx, id) => accountOf(db, page, customerId, ctx, id),
+          // The customer registered the application: its users are not asked to consent to it.
+          loadExistingGrant: async (ctx) => {
+            const { client, session, params } = ctx.oidc;
+            if (!client || !session?.accountId) return undefined;
+            const known = session.grantIdFor(client.clientId);
+            const existing = known ? await ctx.oidc.provider.Grant.find(known) : undefined;
+            const grant =
+              existing ??
+              new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+            const asked = String(params?.scope ?? 'openid').split(' ');
+            grant.addOIDCScope(asked.filter((one) => SCOPES.includes(one)).join(' '));
+            await grant.save();
+            return grant;
+          },
+          issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
           renderError: (ctx, out) => {
             ctx.type = 'html';
             ctx.body = errorPage(String(out.error ?? 'server_error'));
           },
           features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
           pkce: { required: () => true },
-          interactions: { url: (_ctx, interaction) => `${PREFIX}${realm}/interaction/${interaction.uid}` },
+          interactions: {
+            policy: policy(),
+            url: (_ctx, interaction) => `${PREFIX}${realm}/interaction/${interaction.uid}`,
+          },
         });
         // The forwarded protocol and host are believed as far as the app believes its proxies (TRUST_PROXY).
         provider.proxy = services.config.trustProxy !== undefined;
@@ -93,6 +198,72 @@ export function oidcProviderSite(scope: FastifyInstance, { db, services }: SiteC
 
   const originOf = (request: FastifyRequest) =>
     services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  /** The provider's sign-in (an interaction) as the web sign-in page takes it; undefined once gone. */
+  const targetOf = async (request: FastifyRequest<{ Params: { realm: string; uid: string } }>) => {
+    const { realm, uid } = request.params;
+    const customerId = await customerNamedBy(db, realm);
+    if (!customerId) return { customerId: null };
+    const provider = await providerOf(originOf(request), realm, customerId);
+    const interaction = await provider.Interaction.find(uid);
+    if (!interaction || interaction.exp * 1000 <= Date.now()) return { customerId };
+    const connector = await connectorOf(db, customerId, interaction.params.client_id);
+    if (!connector) return { customerId };
+    const target: SignInTarget = {
+      protocol: 'OIDC',
+      id: uid,
+      customerId,
+      connector: { id: connector.id, type: 'oidc' },
+      application: connector.name,
+      expiresAt: new Date(interaction.exp * 1000),
+      action: `${PREFIX}${realm}/interaction/${uid}`,
+      finish: async (outcome: SignInOutcome) => {
+        interaction.result =
+          'error' in outcome
+            ? { error: outcome.error, error_description: outcome.description }
+            : {
+                login: {
+                  accountId: outcome.accountId,
+                  amr: outcome.amr,
+                  ts: outcome.authTime,
+                  remember: false,
+                },
+              };
+        await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+        return interaction.returnTo;
+      },
+    };
+    return { customerId, target };
+  };
+
+  // The web sign-in page of the provider's interactions (webSignIn/flow.ts): plain forms.
+  scope.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_LIMIT },
+      (_request, body, done) => done(null, parseQuery(body as string)),
+    );
+    type Page = { Params: { realm: string; uid: string } };
+    const path = `${PREFIX}:realm/interaction/:uid`;
+    pages.get<Page>(path, async (request, reply) => {
+      const { customerId, target } = await targetOf(request);
+      if (!target) return page.expired(request, reply, customerId);
+      return page.show(request, reply, target);
+    });
+    pages.post<Page>(path, async (request, reply) => {
+      const { customerId, target } = await targetOf(request);
+      if (!target) return page.expired(request, reply, customerId);
+      const fields =
+        request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      return page.submit(request, reply, target, fields);
+    });
+    pages.get<Page>(`${path}/status`, async (request, reply) => {
+      const { target } = await targetOf(request);
+      if (!target) return reply.header('cache-control', 'no-store').send({ state: 'changed' });
+      return page.status(request, reply, target);
+    });
+  });
 
   // The provider reads its requests' bodies itself.
   scope.register(async (realms) => {

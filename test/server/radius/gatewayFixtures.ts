@@ -108,11 +108,17 @@ export async function radiusWorld(
 }
 
 /**
- * Once the RADIUS server of each app has heard every change committed so far: it keeps what it reads until
- * a change is noticed, and on PostgreSQL the notice comes a moment after the commit.
+ * Once the RADIUS server and the web sign-in page of each app have heard every change committed so far:
+ * they keep what they read until a change is noticed, and on PostgreSQL the notice comes a moment after the
+ * commit.
  */
 export async function heard(...apps: object[]): Promise<void> {
-  await Promise.all(apps.map((app) => listeningPorts.get(app)?.radiusCaughtUp?.()));
+  await Promise.all(
+    apps.flatMap((app) => {
+      const listening = listeningPorts.get(app);
+      return [listening?.radiusCaughtUp?.(), listening?.webSignInCaughtUp?.()];
+    }),
+  );
 }
 
 export async function setMode(ctx: TestContext, world: RadiusWorld, mode: RadiusMode): Promise<void> {

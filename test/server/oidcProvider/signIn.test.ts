@@ -1,0 +1,409 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import * as client from 'openid-client';
+import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
+import { gateway as texts } from '../../../contract/gatewayTexts.ts';
+import { realmOf } from '../../../contract/oidc.ts';
+import {
+  gatewaySignIns,
+  oidcClients,
+  otpCodes,
+  serviceConnectors,
+  serviceInstances,
+  serviceUsers,
+  signInEvents,
+  userDevices,
+} from '../../../server/db/schema.ts';
+import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
+import { createSealer } from '../../../server/domain/secrets.ts';
+import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { sharedTestContext } from '../helpers.ts';
+import { currentCode, heard, type RadiusWorld, radiusWorld, syncedUser } from '../radius/gatewayFixtures.ts';
+
+/**
+ * Signing in to an application through the gateway's OpenID Connect provider, as the application and the
+ * browser do it: openid-client (a certified relying party) makes the authorization request and redeems
+ * the code; the browser (fetch with its cookies) follows the redirects and fills in the gateway's sign-in
+ * page; the ID token is verified with jose against the provider's published keys.
+ */
+
+const ctx = sharedTestContext();
+let slapd: Slapd;
+let origin: string;
+
+beforeAll(async () => {
+  slapd = await startSlapd({ users: 20 });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 60_000);
+afterAll(async () => {
+  await slapd?.stop();
+});
+
+const REDIRECT = 'https://app.example.test/callback';
+const sealer = () => createSealer(ctx.config.secretsKey);
+
+interface OidcWorld extends RadiusWorld {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+  oidcId: string;
+}
+
+/** A customer's started service with a RADIUS and an OIDC connector (REDIRECT registered). */
+async function oidcWorld(): Promise<OidcWorld> {
+  const world = await radiusWorld(ctx, slapd, {
+    address: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const clientId = `oidc-${world.customerId.replaceAll('-', '')}-${randomBytes(8).toString('hex')}`;
+  const clientSecret = randomBytes(32).toString('base64url');
+  const [row] = await ctx.db
+    .insert(oidcClients)
+    .values({
+      customerId: world.customerId,
+      clientId,
+      clientName: 'Expense reports',
+      redirectUrls: [REDIRECT],
+      clientSecret: sealer().seal(clientSecret),
+    })
+    .returning();
+  await ctx.db.insert(serviceConnectors).values({
+    serviceInstanceId: world.serviceId,
+    customerId: world.customerId,
+    typeId: CONNECTOR_TYPE_IDS.oidc,
+    connectorId: row!.id,
+    kind: 'oidc',
+  });
+  await heard(ctx.app);
+  return {
+    ...world,
+    clientId,
+    clientSecret,
+    oidcId: row!.id,
+    issuer: `${origin}/realms/${realmOf(world.customerId)}`,
+  };
+}
+
+let uids = 0;
+async function nextUser(world: OidcWorld, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') {
+  uids += 1;
+  const uid = `user${String(uids).padStart(5, '0')}`;
+  const id = await syncedUser(ctx, world, slapd, uid, status);
+  return { uid, id };
+}
+
+async function withSeed(world: OidcWorld, userId: string): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(otpCodes).values({
+    customerId: world.customerId,
+    serviceInstanceId: world.serviceId,
+    userId,
+    seed: sealer().seal(seed),
+  });
+  return seed;
+}
+
+async function withApp(world: OidcWorld, userId: string): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(userDevices).values({
+    customerId: world.customerId,
+    userId,
+    tokenPackId: world.packId,
+    deviceName: 'Pixel 9',
+    totpSeed: sealer().seal(seed),
+  });
+  return seed;
+}
+
+/** Puts the user on the service's 2FA bypass list. */
+async function onBypassList(world: OidcWorld, userId: string) {
+  await ctx.db.insert(serviceUsers).values({ serviceInstanceId: world.serviceId, userId, list: 'BYPASS' });
+  await heard(ctx.app);
+}
+
+/** A browser: fetch with a cookie jar, following redirects itself until a page or the application. */
+function browser() {
+  const jar = new Map<string, string>();
+  const remember = (answer: Response) => {
+    for (const cookie of answer.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  /** Goes to `url` (GET, or POST of `form`) and follows redirects: the last answer and its address. */
+  async function go(
+    url: string,
+    form?: Record<string, string>,
+  ): Promise<{ answer: Response; url: string; body: string }> {
+    let address = new URL(url, origin).toString();
+    let init: RequestInit = form
+      ? {
+          method: 'POST',
+          body: new URLSearchParams(form).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }
+      : {};
+    for (let hop = 0; hop < 10; hop++) {
+      const answer = await fetch(address, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as Record<string, string>), cookie: cookies(), 'accept-language': 'en' },
+      });
+      remember(answer);
+      const location = answer.headers.get('location');
+      if (answer.status >= 300 && answer.status < 400 && location) {
+        address = new URL(location, address).toString();
+        init = {};
+        if (address.startsWith(REDIRECT)) return { answer, url: address, body: '' };
+        continue;
+      }
+      return { answer, url: address, body: await answer.text() };
+    }
+    throw new Error('too many redirects');
+  }
+  return { go };
+}
+
+/** openid-client's configuration of the world's application, and a fresh authorization request. */
+async function application(world: OidcWorld, auth?: client.ClientAuth) {
+  const config = await client.discovery(new URL(world.issuer), world.clientId, world.clientSecret, auth, {
+    execute: [client.allowInsecureRequests],
+  });
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    scope: 'openid email profile offline_access',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  const redeem = (callback: string) =>
+    client.authorizationCodeGrant(config, new URL(callback), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
+  return { config, url: url.toString(), redeem, verifier, state };
+}
+
+/** The page's form posts to its own address; `fields` with the action. */
+const submit = (page: { url: string }, b: ReturnType<typeof browser>, fields: Record<string, string>) =>
+  b.go(page.url, fields);
+
+const lastLogOf = async (userId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(gatewaySignIns)
+      .where(eq(gatewaySignIns.userId, userId))
+      .orderBy(desc(gatewaySignIns.id))
+      .limit(1)
+  )[0];
+
+describe('signing in to an application through the OpenID Connect provider', () => {
+  it('takes the password and an OTP code on the sign-in page, and gives the application a verified ID token', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    const seed = await withSeed(world, id);
+    const app = await application(world);
+    const b = browser();
+
+    const page = await b.go(app.url);
+    expect(page.answer.status).toBe(200);
+    expect(page.url).toMatch(/\/interaction\/[\w-]+$/);
+    expect(page.body).toContain(texts.web.title);
+    expect(page.body).toContain('Expense reports');
+    expect(page.body).toContain('name="password"');
+
+    const second = await submit(page, b, {
+      action: 'password',
+      username: uid,
+      password: SLAPD_USER_PASSWORD,
+    });
+    expect(second.answer.status).toBe(200);
+    expect(second.body).toContain(texts.web.secondTitle);
+    expect(second.body).toContain(texts.web.codeOnly);
+
+    const wrong = await submit(page, b, {
+      action: 'code',
+      code: '000000' === (await currentCode(seed)) ? '111111' : '000000',
+    });
+    expect(wrong.answer.status).toBe(401);
+    expect(wrong.body).toContain(texts.web.wrongCode);
+
+    const back = await submit(page, b, { action: 'code', code: await currentCode(seed) });
+    expect(back.url.startsWith(REDIRECT)).toBe(true);
+    const tokens = await app.redeem(back.url);
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({
+      iss: world.issuer,
+      aud: world.clientId,
+      sub: id,
+      email: `${uid}@example.test`,
+      preferred_username: uid,
+      name: uid,
+      amr: ['pwd', 'otp'],
+    });
+    expect(typeof claims.auth_time).toBe('number');
+    expect(typeof claims.nonce).toBe('string');
+
+    // The signature, with the keys the provider publishes.
+    const meta = app.config.serverMetadata();
+    const verified = await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(meta.jwks_uri!)), {
+      issuer: world.issuer,
+      audience: world.clientId,
+      algorithms: ['RS256'],
+    });
+    expect(verified.payload.sub).toBe(id);
+
+    const info = await client.fetchUserInfo(app.config, tokens.access_token, id);
+    expect(info).toMatchObject({ sub: id, email: `${uid}@example.test`, preferred_username: uid });
+
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await client.refreshTokenGrant(app.config, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.claims()?.sub).toBe(id);
+
+    // The sign-in is in the user's log, through the OIDC connector, and counted by the dashboard.
+    const logged = await lastLogOf(id);
+    expect(logged).toMatchObject({
+      protocol: 'OIDC',
+      connectorId: world.oidcId,
+      result: 'ACCEPT',
+      reason: 'secondFactor',
+    });
+    const events = await ctx.db
+      .select()
+      .from(signInEvents)
+      .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
+    expect(events.some((event) => event.outcome === 'success')).toBe(true);
+  });
+
+  it('refuses a code used twice, and revokes what the first use gave', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const app = await application(world, client.ClientSecretPost(world.clientSecret));
+    const b = browser();
+    const page = await b.go(app.url);
+    const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    // On the 2FA bypass list: the password alone, and the ID token says so.
+    expect(back.url.startsWith(REDIRECT)).toBe(true);
+    const tokens = await app.redeem(back.url);
+    expect(tokens.claims()?.amr).toEqual(['pwd']);
+    await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.fetchUserInfo(app.config, tokens.access_token, id)).rejects.toBeTruthy();
+    await expect(client.refreshTokenGrant(app.config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('refuses a wrong client secret at the token endpoint', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const impostor = await client.discovery(
+      new URL(world.issuer),
+      world.clientId,
+      'not-the-secret',
+      undefined,
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
+    await expect(
+      client.authorizationCodeGrant(impostor, new URL(back.url), {
+        pkceCodeVerifier: app.verifier,
+        expectedState: app.state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('tells a wrong password and an unknown user alike, and ends the sign-in after five', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    await withSeed(world, id);
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    const wrong = await submit(page, b, { action: 'password', username: uid, password: 'not it' });
+    const unknown = await submit(page, b, {
+      action: 'password',
+      username: 'nobody-here',
+      password: 'not it',
+    });
+    expect(wrong.answer.status).toBe(401);
+    expect(unknown.answer.status).toBe(401);
+    const message = (body: string) => /<p class="alert" role="alert">([^<]*)<\/p>/.exec(body)?.[1];
+    expect(message(wrong.body)).toBe(texts.web.wrongCredentials);
+    expect(message(unknown.body)).toBe(message(wrong.body));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await submit(page, b, { action: 'password', username: uid, password: 'not it' });
+    }
+    const ended = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    expect(ended.answer.status).toBe(403);
+    expect(ended.body).toContain(texts.web.tooManyAttempts);
+    const refused = await submit(page, b, { action: 'cancel' });
+    const callback = new URL(refused.url);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('says so before the form when the service is stopped, and sends the application access_denied', async () => {
+    const world = await oidcWorld();
+    await ctx.db
+      .update(serviceInstances)
+      .set({ status: 'STOPPED' })
+      .where(eq(serviceInstances.id, world.serviceId));
+    await heard(ctx.app);
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    expect(page.answer.status).toBe(200);
+    expect(page.body).toContain(texts.web.refused.serviceStopped);
+    expect(page.body).not.toContain('name="password"');
+    const back = await submit(page, b, { action: 'cancel' });
+    const callback = new URL(back.url);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBeTruthy();
+    await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'access_denied' });
+  });
+
+  it('waits for the app to approve, and says the app was used', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    const seed = await withApp(world, id);
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    const second = await submit(page, b, {
+      action: 'password',
+      username: uid,
+      password: SLAPD_USER_PASSWORD,
+    });
+    expect(second.body).toContain(texts.web.appAsked);
+    expect(second.body).toContain(texts.web.orCode);
+    const status = async () =>
+      (await (await fetch(`${page.url}/status`)).json()) as { state: string; location?: string };
+    expect((await status()).state).toBe('waiting');
+    const approved = await ctx.call('POST', '/api/v-key-app/gateway/decision', {
+      json: { tokenPackId: world.packId, username: uid, decision: 'APPROVE', code: await currentCode(seed) },
+    });
+    expect(approved.status).toBe(200);
+    // The page's script asks the status; without it, "I have approved it" does the same.
+    const back = await submit(page, b, { action: 'push' });
+    expect(back.url.startsWith(REDIRECT)).toBe(true);
+    const tokens = await app.redeem(back.url);
+    expect(tokens.claims()).toMatchObject({ sub: id, amr: ['pwd', 'mfa'] });
+  });
+});
