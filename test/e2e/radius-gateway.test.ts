@@ -3,9 +3,9 @@ import { createSocket } from 'node:dgram';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readerSettings } from '../server/fixtures/ldap';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
+import { changePack, otpSecretOf, startedService, syncedLdapDirectory, userIds } from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
@@ -106,40 +106,9 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
     await freeOrder(portal, token, customerId);
     packId = await newTokenPackId(portal, token, customerId);
 
-    const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${customerId}`, {
-      token,
-      json: {
-        name: 'Acme LDAP',
-        type: 'LDAP',
-        ...readerSettings(slapd),
-      },
-    });
-    await api(portal, `/idm-ldap/ldap/${customerId}/${directory.id}/sync`, { token, method: 'POST' });
-    const syncPath = `/idm-ldap/ldap/${customerId}/${directory.id}/sync`;
-    for (let waited = 0; ; waited++) {
-      const state = await api<{ status: string }>(portal, syncPath, { token });
-      if (state.status !== 'RUNNING') break;
-      if (waited > 300) throw new Error('the synchronisation did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const info = new FormData();
-    info.append(
-      'info',
-      new Blob([JSON.stringify({ primaryDirectoryId: directory.id })], { type: 'application/json' }),
-    );
-    const updated = await fetch(`${portal.url}/api/idm-config/token-pack-v2/${customerId}/${packId}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}` },
-      body: info,
-    });
-    expect(updated.status).toBe(200);
-
-    const { content: users } = await api<{ content: { id: string; username: string }[] }>(
-      portal,
-      `/user-management/users/${customerId}/search?page=0&pageSize=50`,
-      { token },
-    );
-    for (const user of users) ids.set(user.username, user.id);
+    const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
+    await changePack(portal, token, customerId, packId, { primaryDirectoryId: directoryId });
+    for (const [name, id] of await userIds(portal, token, customerId)) ids.set(name, id);
     expect(ids.size).toBe(8);
 
     const made = await api<{ id: string; sharedSecret: string }>(
@@ -150,53 +119,16 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
     connectorId = made.id;
     secret = made.sharedSecret;
     // The provider's VPN template (RADIUS), and the customer's service launched from it with the connector.
-    const form = new FormData();
-    form.append(
-      'json',
-      new Blob(
-        [
-          JSON.stringify({
-            uname: 'vpn',
-            templateName: 'VPN',
-            shortDescription: 'Two-factor sign-in for a VPN over RADIUS.',
-            description: 'Your VPN asks the gateway for a second factor over RADIUS.',
-            protocol: 'RADIUS',
-            connectorIds: [2],
-          }),
-        ],
-        { type: 'application/json' },
-      ),
-    );
-    const template = await fetch(`${portal.url}/api/service-mgmt/template/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${operatorToken}` },
-      body: form,
-    });
-    expect(template.status).toBe(201);
-    const { id: templateId } = (await template.json()) as { id: string };
-    await api(portal, '/service-mgmt/template/publish', { token: operatorToken, json: { id: templateId } });
-    const pack = await api<{ subscriptionId: string }>(
-      portal,
-      `/idm-config/token-pack-v2/${customerId}/${packId}`,
-      {
-        token,
-      },
-    );
-    const launched = await api<{ id: string }>(portal, '/service-mgmt/service-launch/create-service', {
+    serviceId = await startedService(portal, {
+      operatorToken,
       token,
-      json: {
-        serviceTemplateId: templateId,
-        customerId,
-        name: 'Office VPN',
-        subscriptionId: pack.subscriptionId,
-        tokenPackId: packId,
-        connectors: [{ id: connectorId, type: 'radius', name: 'Office VPN' }],
-      },
-    });
-    serviceId = launched.id;
-    await api(portal, `/service-mgmt/service-instance/${customerId}/start`, {
-      token,
-      json: { id: serviceId },
+      customerId,
+      packId,
+      protocol: 'RADIUS',
+      connectorTypeIds: [2],
+      uname: 'vpn',
+      name: 'Office VPN',
+      connectors: [{ id: connectorId, type: 'radius', name: 'Office VPN' }],
     });
     // user00001 skips the second factor; the others get OTP secrets for the service.
     await api(portal, `/user-management/users/${customerId}/manage_service_users`, {
@@ -216,16 +148,8 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
     await slapd?.stop();
   });
 
-  const otpSecretOf = async (username: string) => {
-    const { content } = await api<{ content: { username: string; seedNumber: string; serviceId: string }[] }>(
-      portal,
-      `/idm-config/reactive/otp?customerId=${acme.customer.id}&serviceId=${serviceId}&pageNumber=0&pageSize=50`,
-      { token },
-    );
-    const found = content.find((row) => row.username === username);
-    if (!found) throw new Error(`no OTP secret for ${username}`);
-    return found.seedNumber;
-  };
+  const otpSecretOfUser = (username: string) =>
+    otpSecretOf(portal, token, acme.customer.id, serviceId, username);
 
   it('accepts a bypass user with the password alone (radtest)', async () => {
     const answer = await run('radtest', [
@@ -247,7 +171,7 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
     expect(challenge.output).toContain('Enter the 6-digit code from your V-Key app.');
     const state = stateOf(challenge.output);
     expect(state).toBeTruthy();
-    const code = await oathtool(await otpSecretOf('user00002'));
+    const code = await oathtool(await otpSecretOfUser('user00002'));
     expect(code).toMatch(/^\d{6}$/);
     const accepted = await radclient({
       'User-Name': '"user00002"',

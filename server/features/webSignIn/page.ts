@@ -117,7 +117,7 @@ input{display:block;width:100%;font:inherit;padding:.65rem .75rem;border:1px sol
 input:focus-visible,button:focus-visible{outline:3px solid ${theme.buttonColor};outline-offset:2px}
 button{font:inherit;font-weight:600;border-radius:.375rem;padding:.7rem 1rem;cursor:pointer;min-height:2.75rem}
 .primary{display:block;width:100%;margin-top:1.5rem;border:0;background:${theme.buttonColor};color:${theme.buttonTextColor}}
-.link{background:none;border:0;color:inherit;text-decoration:underline;padding:.5rem 0;margin-top:1rem}
+.link{background:none;border:0;color:inherit;text-decoration:underline;padding:.5rem 0;margin-top:1rem;text-align:left}
 .alert{border-left:4px solid #c62828;background:#fdecea;color:#611a15;padding:.75rem 1rem;margin:0 0 1rem;border-radius:.25rem}
 .note{margin:0 0 1rem}
 .wait{font-weight:600}

@@ -1,0 +1,148 @@
+import { expect } from 'vitest';
+import type { TemplateProtocol } from '../../contract/serviceTemplate';
+import { readerSettings } from '../server/fixtures/ldap';
+import type { Slapd } from '../support/slapd';
+import type { RunningPortal } from './harness';
+import { api } from './harness-api';
+
+/**
+ * What the gateway journeys arrange through the API before a client signs in: the customer's directory
+ * synchronised from the test slapd, its token pack's changes, and a service launched from a published
+ * template of the provider's with the customer's connectors, started.
+ */
+
+/** A directory on slapd, synchronised (waited for); answers its id. */
+export async function syncedLdapDirectory(
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  slapd: Slapd,
+): Promise<string> {
+  const directory = await api<{ id: string }>(portal, `/idm-ldap/ldap/${customerId}`, {
+    token,
+    json: { name: 'Acme LDAP', type: 'LDAP', ...readerSettings(slapd) },
+  });
+  const syncPath = `/idm-ldap/ldap/${customerId}/${directory.id}/sync`;
+  await api(portal, syncPath, { token, method: 'POST' });
+  for (let waited = 0; ; waited++) {
+    const state = await api<{ status: string }>(portal, syncPath, { token });
+    if (state.status !== 'RUNNING') break;
+    if (waited > 300) throw new Error('the synchronisation did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return directory.id;
+}
+
+/** Changes the token pack as its edit form does (multipart, the info part). */
+export async function changePack(
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  packId: string,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  const info = new FormData();
+  info.append('info', new Blob([JSON.stringify(changes)], { type: 'application/json' }));
+  const answer = await fetch(`${portal.url}/api/idm-config/token-pack-v2/${customerId}/${packId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: info,
+  });
+  expect(answer.status, await answer.text()).toBe(200);
+}
+
+/** The customer's users by user name: their ids. */
+export async function userIds(portal: RunningPortal, token: string, customerId: string) {
+  const { content } = await api<{ content: { id: string; username: string }[] }>(
+    portal,
+    `/user-management/users/${customerId}/search?page=0&pageSize=50`,
+    { token },
+  );
+  return new Map(content.map((user) => [user.username, user.id]));
+}
+
+export interface Launch {
+  operatorToken: string;
+  token: string;
+  customerId: string;
+  packId: string;
+  /** The template's protocol and connector type ids. */
+  protocol: TemplateProtocol;
+  connectorTypeIds: number[];
+  /** The template's short name (unique in the provider). */
+  uname: string;
+  name: string;
+  connectors: { id: string; type: string; name: string }[];
+}
+
+/** The provider's template, published, and the customer's service launched from it and started: its id. */
+export async function startedService(portal: RunningPortal, launch: Launch): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'json',
+    new Blob(
+      [
+        JSON.stringify({
+          uname: launch.uname,
+          templateName: launch.name,
+          shortDescription: `Two-factor sign-in (${launch.protocol}).`,
+          description: `Your application asks the gateway for a second factor over ${launch.protocol}.`,
+          protocol: launch.protocol,
+          connectorIds: launch.connectorTypeIds,
+        }),
+      ],
+      { type: 'application/json' },
+    ),
+  );
+  const template = await fetch(`${portal.url}/api/service-mgmt/template/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${launch.operatorToken}` },
+    body: form,
+  });
+  expect(template.status).toBe(201);
+  const { id: templateId } = (await template.json()) as { id: string };
+  await api(portal, '/service-mgmt/template/publish', {
+    token: launch.operatorToken,
+    json: { id: templateId },
+  });
+  const { token, customerId, packId } = launch;
+  const pack = await api<{ subscriptionId: string }>(
+    portal,
+    `/idm-config/token-pack-v2/${customerId}/${packId}`,
+    { token },
+  );
+  const launched = await api<{ id: string }>(portal, '/service-mgmt/service-launch/create-service', {
+    token,
+    json: {
+      serviceTemplateId: templateId,
+      customerId,
+      name: launch.name,
+      subscriptionId: pack.subscriptionId,
+      tokenPackId: packId,
+      connectors: launch.connectors,
+    },
+  });
+  await api(portal, `/service-mgmt/service-instance/${customerId}/start`, {
+    token,
+    json: { id: launched.id },
+  });
+  return launched.id;
+}
+
+/** The OTP secret (base32) of a user for the service, as the OTP codes list shows it. */
+export async function otpSecretOf(
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  serviceId: string,
+  username: string,
+): Promise<string> {
+  const { content } = await api<{ content: { username: string; seedNumber: string }[] }>(
+    portal,
+    `/idm-config/reactive/otp?customerId=${customerId}&serviceId=${serviceId}&pageNumber=0&pageSize=50`,
+    { token },
+  );
+  const found = content.find((row) => row.username === username);
+  if (!found) throw new Error(`no OTP secret for ${username}`);
+  return found.seedNumber;
+}
