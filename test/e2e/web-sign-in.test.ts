@@ -207,8 +207,8 @@ describe.skipIf(!has('oathtool'))(
 
     const signInPage = async (width: number): Promise<Page> => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    page.on('close', () => void context.close());
+      const page = await context.newPage();
+      page.on('close', () => void context.close());
       await page.goto(`${rp.origin}/login`);
       await page.getByRole('heading', { name: 'Acme expenses sign-in' }).waitFor();
       return page;
