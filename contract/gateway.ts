@@ -26,14 +26,16 @@ export const GATEWAY_RESULTS = ['ACCEPT', 'REJECT', 'CHALLENGE'] as const;
 export type GatewayResult = (typeof GATEWAY_RESULTS)[number];
 
 /**
- * Why (the user's log and the connector's page say it; the client is told only "refused"):
+ * Why (the user's log and the connector's page say it; a VPN is told only "refused", the web sign-in page
+ * says why only once the password was right):
  * - accepted with both factors (`secondFactor`), or the first alone (`bypass`: on the service's 2FA bypass
  *   list; `trustedNetwork`: from one of the token pack's trusted networks);
  * - `challenged`: the password was right, the code was asked (challenge), or the app was asked (push);
  * - refused: `serviceStopped`, `serviceDisabled` (not enabled in its token pack), `noService` (the
  *   connector serves no service), `customerInactive`, `notCovered` (no subscription in force covers the
- *   user), `unknownUser` (no ACTIVE user of that name in the pack's directory: logged on no user),
- *   `userInactive`, `wrongPassword`, `directoryCannotCheck` (a directory type that cannot check a
+ *   user; after a right password, else `wrongPassword`), `unknownUser` (no user of that name in the pack's
+ *   directory: logged on no user), `userInactive` (after a right password, else `wrongPassword`),
+ *   `wrongPassword`, `directoryCannotCheck` (a directory type that cannot check a
  *   password), `directoryUnreachable`, `notPap` (no User-Password: CHAP and EAP are not checked),
  *   `noSecondFactor` (neither an activated app nor an OTP secret), `wrongCode`, `codeLocked`,
  *   `challengeExpired`, `pushRejected`, `pushTimedOut`.
