@@ -18,9 +18,10 @@
  * The server under 50 clients (open loop at 100 and 200 requests a second, closed loop), its memory at the
  * first start and idle after a restart: see bench/load.ts.
  * The RADIUS server at 200 Access-Requests a second from 20 clients, 10,000 users in slapd: see bench/radius.ts.
+ * The web sign-in's OpenID Connect provider (discovery, JWKS, token endpoint, the page): see bench/sso.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
  * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`,
- * `-- radius` or `-- portal` runs one part only.
+ * `-- radius`, `-- sso` or `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,6 +41,7 @@ import { percentile } from './measure.ts';
 import { radiusFigures } from './radius.ts';
 import { reportFigures } from './report.ts';
 import { operatorToken, ROOT, type RunningServer, seedCustomers, startServer } from './servers.ts';
+import { ssoFigures } from './sso.ts';
 import { usersFigures } from './users.ts';
 
 const SIGN_INS = 20;
@@ -203,7 +205,8 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load` or `-- portal` runs one part only.
+// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`, `-- radius`, `-- sso`
+// or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
@@ -212,4 +215,5 @@ if (!only || only === 'audit') await auditFigures();
 if (!only || only === 'report') await reportFigures();
 if (!only || only === 'load') await loadFigures();
 if (!only || only === 'radius') await radiusFigures();
+if (!only || only === 'sso') await ssoFigures();
 if (!only || only === 'portal') await portalFigures();

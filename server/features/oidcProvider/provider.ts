@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { type Account, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
@@ -45,11 +45,23 @@ function errorPage(error: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(errorTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${escapeHtml(errorTitle)}</h1><p>${escapeHtml(errorBody)} <code>${escapeHtml(error)}</code></p></main></body></html>`;
 }
 
-/** The customer of a realm (see contract/oidc.ts), when it exists. */
+/** How long a realm's customer is known without asking the database again. */
+const REALM_KEPT_MS = 10_000;
+const realmsKept = new Map<string, { customerId: string | undefined; until: number }>();
+
+/**
+ * The customer of a realm (see contract/oidc.ts), when it exists: kept REALM_KEPT_MS (a customer deleted
+ * meanwhile has no clients or sign-ins left to answer: they went with it).
+ */
 async function customerNamedBy(db: Database, realm: string): Promise<string | undefined> {
   const id = customerOfRealm(realm);
   if (!id) return undefined;
+  const now = Date.now();
+  const kept = realmsKept.get(id);
+  if (kept && kept.until > now) return kept.customerId;
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  if (realmsKept.size >= 10_000) realmsKept.clear();
+  realmsKept.set(id, { customerId: row?.id, until: now + REALM_KEPT_MS });
   return row?.id;
 }
 
@@ -89,17 +101,26 @@ async function accountOf(
   ctx: KoaContextWithOIDC,
   id: string,
 ): Promise<Account | undefined> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-  const client = ctx.oidc.client ? await connectorOf(db, customerId, ctx.oidc.client.clientId) : undefined;
-  if (!client || (await page.refusalOf({ id: client.id, type: 'oidc' }, customerId))) return undefined;
+  const clientId = ctx.oidc.client?.clientId;
+  if (!/^[0-9a-f-]{36}$/.test(id) || !clientId) return undefined;
+  // The user, with the connector of the client asking, in one statement.
   const [user] = await withinCustomer(db, customerId, (tx) =>
     tx
-      .select({ username: users.username, displayName: users.displayName, email: users.email })
+      .select({
+        username: users.username,
+        displayName: users.displayName,
+        email: users.email,
+        connectorId: sql<
+          string | null
+        >`(select ${oidcClients.id} from ${oidcClients} where ${oidcClients.clientId} = ${clientId})`,
+      })
       .from(users)
       .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
       .limit(1),
   );
-  if (!user) return undefined;
+  if (!user?.connectorId || (await page.refusalOf({ id: user.connectorId, type: 'oidc' }, customerId))) {
+    return undefined;
+  }
   return {
     accountId: id,
     claims: () => ({
@@ -174,6 +195,7 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
             await grant.save();
             return grant;
           },
+          // A refresh token with every code, as Keycloak's realms give (its lifetime is the grant's).
           issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
           renderError: (ctx, out) => {
             ctx.type = 'html';
