@@ -197,9 +197,9 @@ const shownDate = (date: string | null | undefined) => (date ? formatDate(date, 
 const G = 'resources.users.gatewaySignIns';
 
 /**
- * The gateway's decisions for the user (a VPN's RADIUS sign-ins), newest first: when, through which
- * service, from where, what was answered and the real reason (the VPN's user is told only "refused"). On a
- * phone, one entry under the other.
+ * The gateway's decisions for the user (a VPN's RADIUS sign-ins, an application's web sign-ins), newest
+ * first: when, through which service and protocol, from where, what was answered and the real reason (a
+ * VPN's user is told only "refused"). On a phone, one entry under the other.
  */
 const GatewaySignIns = ({ userId }: { userId: string }) => {
   const translate = useTranslate();
@@ -220,7 +220,8 @@ const GatewaySignIns = ({ userId }: { userId: string }) => {
     };
   }, [userId, dataProvider, notify]);
   if (entries === null) return null;
-  const service = (entry: GatewaySignIn) => entry.serviceName ?? translate(`${G}.deletedService`);
+  const service = (entry: GatewaySignIn) =>
+    `${entry.serviceName ?? translate(`${G}.deletedService`)} (${translate(`${G}.protocols.${entry.protocol}`)})`;
   return (
     <Box component="section" aria-labelledby="gateway-sign-ins-title" sx={{ mt: 3 }}>
       <Typography id="gateway-sign-ins-title" variant="h6" component="h2" gutterBottom>

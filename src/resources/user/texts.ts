@@ -56,6 +56,8 @@ export const user = {
     result: 'Result',
     reason: 'Reason',
     deletedService: 'A deleted service',
+    /** How the sign-in came: shown after the service's name. */
+    protocols: { RADIUS: 'RADIUS', OIDC: 'OpenID Connect', SAML: 'SAML 2.0' },
     results: { ACCEPT: 'Accepted', REJECT: 'Refused', CHALLENGE: 'Code asked' },
     reasons: {
       secondFactor: 'Accepted with the password and the second factor',

@@ -175,7 +175,7 @@ describe('a user', () => {
         {
           id: '1',
           at,
-          protocol: 'RADIUS',
+          protocol: 'OIDC',
           serviceName: null,
           userName: 'ann',
           clientAddress: null,
@@ -196,10 +196,16 @@ describe('a user', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      [formatDate(at, { time: true }), 'Office VPN', '198.51.100.7', 'Refused', 'Wrong or already used code'],
       [
         formatDate(at, { time: true }),
-        'A deleted service',
+        'Office VPN (RADIUS)',
+        '198.51.100.7',
+        'Refused',
+        'Wrong or already used code',
+      ],
+      [
+        formatDate(at, { time: true }),
+        'A deleted service (OpenID Connect)',
         '—',
         'Accepted',
         "Accepted without a second factor: on the service's 2FA bypass list",
