@@ -407,3 +407,79 @@ describe('signing in to an application through the OpenID Connect provider', () 
     expect(tokens.claims()).toMatchObject({ sub: id, amr: ['pwd', 'mfa'] });
   });
 });
+
+describe("the sign-in page's forms", () => {
+  it('answers malformed forms with a 4xx or the page again, never a 5xx', async () => {
+    const world = await oidcWorld();
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    const posts: [string, RequestInit][] = [
+      [
+        page.url,
+        { method: 'POST', body: '{"action":"password"}', headers: { 'content-type': 'application/json' } },
+      ],
+      [
+        page.url,
+        {
+          method: 'POST',
+          body: `action=password&username=${'a'.repeat(10_000)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [
+        page.url,
+        {
+          method: 'POST',
+          body: 'action=password&username=a&username=b&password[x]=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [
+        page.url,
+        {
+          method: 'POST',
+          body: 'action=%zz',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [
+        page.url,
+        {
+          method: 'POST',
+          body: 'action=code&code=123456',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [
+        page.url,
+        {
+          method: 'POST',
+          body: 'action=push',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+      [page.url, { method: 'POST' }],
+      [`${page.url}/status`, {}],
+      [page.url.replace(/interaction\/[\w-]+$/, 'interaction/nobody'), {}],
+      [
+        page.url.replace(/interaction\/[\w-]+$/, 'interaction/nobody'),
+        {
+          method: 'POST',
+          body: 'action=cancel',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+      ],
+    ];
+    for (const [url, init] of posts) {
+      const answer = await fetch(url, { ...init, redirect: 'manual' });
+      expect(answer.status, `${init.method ?? 'GET'} ${url} ${String(init.body).slice(0, 40)}`).toBeLessThan(
+        500,
+      );
+    }
+    // The sign-in still goes on.
+    const again = await b.go(page.url);
+    expect(again.answer.status).toBe(200);
+    expect(again.body).toContain('name="password"');
+  });
+});
