@@ -8,7 +8,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { CreatedAnswer, closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
-import { defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -152,4 +152,44 @@ export const oidc = defineResource({
 
 export const OIDC_ERRORS = defineErrors({
   notFound: { status: 404, key: 'error.oidc.notFound', text: 'OIDC client not found' },
+});
+
+/** One of the gateway's OpenID Connect signing keys, as the operator sees it: its key id and its age. */
+export const OidcSigningKeyInfo = Type.Object({ kid: Type.String(), createdDate: Type.String() });
+
+export const OidcSigningKeysAnswer = Type.Object({
+  /** The key ID tokens are signed with now. */
+  current: OidcSigningKeyInfo,
+  /** The key before the last rotation, still published (what it signed still verifies); null before one. */
+  previous: Type.Union([OidcSigningKeyInfo, Type.Null()]),
+});
+export type OidcSigningKeysAnswer = Static<typeof OidcSigningKeysAnswer>;
+
+/** How long an instance takes at most to sign with a rotated key (it reads the current key this often). */
+export const OIDC_KEYS_CHECKED_SEC = 10;
+
+/**
+ * The gateway's OpenID Connect signing keys (every realm's issuer signs with them): read, and rotated by
+ * the provider's operators. A rotation makes a new current key; the current one is kept as the previous
+ * (published, so that tokens it signed still verify) and the one before it is forgotten.
+ */
+export const oidcSigningKeys = defineCalls({
+  name: 'oidc-signing-keys',
+  calls: {
+    read: {
+      method: 'GET',
+      path: '/vos-cloud-config/oidc-signing-keys',
+      summary: "The gateway's OpenID Connect signing keys: the current and the previous",
+      access: { scope: 'provider', permission: 'vos-cloud-configuration:view' },
+      schema: { response: { 200: OidcSigningKeysAnswer } },
+    },
+    rotate: {
+      method: 'POST',
+      path: '/vos-cloud-config/oidc-signing-keys/rotate',
+      summary:
+        "Rotates the gateway's OpenID Connect signing key (the current one stays published as the previous)",
+      access: { scope: 'provider', permission: 'vos-cloud-configuration:modify' },
+      schema: { response: { 200: OidcSigningKeysAnswer } },
+    },
+  },
 });

@@ -123,17 +123,24 @@ export async function oidcSigningKeys(tx: Database, sealer: Sealer): Promise<Oid
 export function rotateOidcSigningKey(db: Database, sealer: Sealer): Promise<OidcSigningKeys> {
   return db.transaction(async (tx) => {
     const { current } = await oidcSigningKeys(tx, sealer);
-    await tx.select().from(gatewayKeys).where(eq(gatewayKeys.name, OIDC_SIGNING)).for('update');
+    const [currentRow] = await tx
+      .select({ createdDate: gatewayKeys.createdDate })
+      .from(gatewayKeys)
+      .where(eq(gatewayKeys.name, OIDC_SIGNING))
+      .for('update');
     const locked = (await readOidcKeys(tx, sealer)).current ?? current;
     const next = newOidcSigningKey();
+    // The previous key keeps the date it was made.
+    const madeAt = currentRow?.createdDate ?? new Date();
     await tx
       .insert(gatewayKeys)
-      .values(oidcKeyRow(OIDC_SIGNING_PREVIOUS, sealer, locked))
+      .values({ ...oidcKeyRow(OIDC_SIGNING_PREVIOUS, sealer, locked), createdDate: madeAt })
       .onConflictDoUpdate({
         target: gatewayKeys.name,
         set: {
           certificate: JSON.stringify(publicJwk(locked)),
           privateKey: sealer.seal(JSON.stringify(locked)),
+          createdDate: madeAt,
         },
       });
     const row = oidcKeyRow(OIDC_SIGNING, sealer, next);
@@ -143,4 +150,26 @@ export function rotateOidcSigningKey(db: Database, sealer: Sealer): Promise<Oidc
       .where(eq(gatewayKeys.name, OIDC_SIGNING));
     return { current: next, previous: locked };
   });
+}
+
+/** The gateway's OpenID Connect signing keys as the operator sees them: key ids and dates (made if none). */
+export async function oidcSigningKeyInfo(tx: Database, sealer: Sealer) {
+  await oidcSigningKeys(tx, sealer);
+  const rows = await tx
+    .select({
+      name: gatewayKeys.name,
+      certificate: gatewayKeys.certificate,
+      createdDate: gatewayKeys.createdDate,
+    })
+    .from(gatewayKeys)
+    .where(inArray(gatewayKeys.name, [OIDC_SIGNING, OIDC_SIGNING_PREVIOUS]));
+  const infoOf = (name: string) => {
+    const row = rows.find((one) => one.name === name);
+    if (!row) return null;
+    return {
+      kid: (JSON.parse(row.certificate) as { kid: string }).kid,
+      createdDate: row.createdDate.toISOString(),
+    };
+  };
+  return { current: infoOf(OIDC_SIGNING)!, previous: infoOf(OIDC_SIGNING_PREVIOUS) };
 }

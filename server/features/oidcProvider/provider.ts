@@ -4,7 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { type Account, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
-import { customerOfRealm, OIDC_REALMS_PATH, OIDC_ROUTES } from '../../../contract/oidc.ts';
+import {
+  customerOfRealm,
+  OIDC_KEYS_CHECKED_SEC,
+  OIDC_REALMS_PATH,
+  OIDC_ROUTES,
+} from '../../../contract/oidc.ts';
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { customers, oidcClients, users } from '../../db/schema.ts';
@@ -150,6 +155,14 @@ function policy() {
   return prompts;
 }
 
+/** Each app's way to read its signing keys again at once (after a rotation made by this instance). */
+const keysReadAgain = new WeakMap<SiteContext['services'], () => void>();
+
+/** After a rotation by this instance: its providers sign with the new key from the next request on. */
+export function signingKeysRotated(services: SiteContext['services']): void {
+  keysReadAgain.get(services)?.();
+}
+
 export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): void {
   const { db, services } = context;
   const page = webSignInOf(scope, context);
@@ -157,7 +170,32 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
   // The key of the cookies oidc-provider signs: one for every process, so that any of them takes a sign-in on.
   let cookieKey: Promise<string> | undefined;
 
-  const providerOf = (origin: string, realm: string, customerId: string) => {
+  // The signing key the providers were made with, read again every OIDC_KEYS_CHECKED_SEC: after a rotation
+  // (on any instance) the providers are made again, with the new key and the previous one.
+  let keyId: string | undefined;
+  let keysChecked: Promise<void> | undefined;
+  let keysCheckedAt = 0;
+  const freshKeys = () => {
+    const now = Date.now();
+    if (!keysChecked || now - keysCheckedAt >= OIDC_KEYS_CHECKED_SEC * 1000) {
+      keysCheckedAt = now;
+      keysChecked = oidcSigningKeys(db, services.sealer).then(({ current }) => {
+        if (keyId !== undefined && current.kid !== keyId) providers.clear();
+        keyId = current.kid;
+      });
+      keysChecked.catch(() => {
+        keysChecked = undefined;
+      });
+    }
+    return keysChecked;
+  };
+
+  keysReadAgain.set(services, () => {
+    keysChecked = undefined;
+  });
+
+  const providerOf = async (origin: string, realm: string, customerId: string) => {
+    await freshKeys();
     const key = `${origin} ${realm}`;
     let made = providers.get(key);
     if (!made) {

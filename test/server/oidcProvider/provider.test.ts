@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateway } from '../../../contract/gatewayTexts.ts';
 import * as connector from '../connector/fixtures.ts';
+import { auditOf, tokenWithRole } from '../fixtures/admin.ts';
 
 /**
  * The gateway's OpenID Connect provider (server/features/oidcProvider), asked by a certified relying party
@@ -119,5 +120,44 @@ describe('the OpenID Connect provider of a realm', () => {
   it('answers 404 for a realm no customer has', async () => {
     const answer = await fetch(`${origin}/realms/r-${'0'.repeat(32)}/.well-known/openid-configuration`);
     expect(answer.status).toBe(404);
+  });
+});
+
+describe("the gateway's signing keys", () => {
+  it('are rotated by an operator: the JWKS then serves the new key and the previous one, at once', async () => {
+    const { issuer } = await registered();
+    const keysOf = async () =>
+      (
+        (await (await fetch(`${issuer}/protocol/openid-connect/certs`)).json()) as { keys: { kid: string }[] }
+      ).keys.map((key) => key.kid);
+    const viewer = await tokenWithRole(world.ctx, 'oidc-key-viewers', ['vos-cloud-configuration:view']);
+    const operator = await tokenWithRole(world.ctx, 'oidc-key-rotators', [
+      'vos-cloud-configuration:view',
+      'vos-cloud-configuration:modify',
+    ]);
+    const read = await world.call('GET', '/vos-cloud-config/oidc-signing-keys', undefined, viewer);
+    expect(read.status).toBe(200);
+    const before = read.body.current.kid as string;
+    expect(await keysOf()).toContain(before);
+
+    // Neither a viewer nor a customer's administrator may rotate it.
+    expect(
+      (await world.call('POST', '/vos-cloud-config/oidc-signing-keys/rotate', undefined, viewer)).status,
+    ).toBe(403);
+    expect((await world.call('POST', '/vos-cloud-config/oidc-signing-keys/rotate')).status).toBe(403);
+
+    const rotated = await world.call(
+      'POST',
+      '/vos-cloud-config/oidc-signing-keys/rotate',
+      undefined,
+      operator,
+    );
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.previous.kid).toBe(before);
+    const after = rotated.body.current.kid as string;
+    expect(after).not.toBe(before);
+    expect(await keysOf()).toEqual([after, before]);
+    const audited = await auditOf(world.ctx, after);
+    expect(audited[0]).toMatchObject({ tableName: 'CloudConfig', action: 'UPDATE' });
   });
 });
