@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { closed, HttpUrl, optional, ReadOnly, RequiredText, UuidParams } from './fields.ts';
 import { defineErrors, defineListingNames, definePermissions, defineResource } from './kit.ts';
+import { OidcSigningKeysAnswer } from './oidc.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -147,6 +148,26 @@ export const cloudConfig = defineResource({
     schema: { params: UuidParams, body: CloudConfigChanges, response: { 200: CloudConfigRecord } },
   },
   actions: {
+    // The gateway's OpenID Connect signing keys (every realm's issuer signs with them): read, and rotated. A
+    // rotation makes a new current key; the current one is kept as the previous (published, so that tokens
+    // it signed still verify) and the one before it is forgotten.
+    oidcSigningKeys: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/oidc-signing-keys',
+      summary: "The gateway's OpenID Connect signing keys: the current and the previous",
+      access: view,
+      schema: { response: { 200: OidcSigningKeysAnswer } },
+    },
+    rotateOidcSigningKey: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/oidc-signing-keys/rotate',
+      summary:
+        "Rotate the gateway's OpenID Connect signing key (the current one stays published as the previous)",
+      access: modify,
+      schema: { response: { 200: OidcSigningKeysAnswer } },
+    },
     activate: {
       by: 'eachId',
       method: 'POST',

@@ -8,7 +8,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { CreatedAnswer, closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
-import { defineCalls, defineErrors, defineListingNames, defineResource } from './kit.ts';
+import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
 /**
@@ -167,29 +167,3 @@ export type OidcSigningKeysAnswer = Static<typeof OidcSigningKeysAnswer>;
 
 /** How long an instance takes at most to sign with a rotated key (it reads the current key this often). */
 export const OIDC_KEYS_CHECKED_SEC = 10;
-
-/**
- * The gateway's OpenID Connect signing keys (every realm's issuer signs with them): read, and rotated by
- * the provider's operators. A rotation makes a new current key; the current one is kept as the previous
- * (published, so that tokens it signed still verify) and the one before it is forgotten.
- */
-export const oidcSigningKeys = defineCalls({
-  name: 'oidc-signing-keys',
-  calls: {
-    read: {
-      method: 'GET',
-      path: '/vos-cloud-config/oidc-signing-keys',
-      summary: "The gateway's OpenID Connect signing keys: the current and the previous",
-      access: { scope: 'provider', permission: 'vos-cloud-configuration:view' },
-      schema: { response: { 200: OidcSigningKeysAnswer } },
-    },
-    rotate: {
-      method: 'POST',
-      path: '/vos-cloud-config/oidc-signing-keys/rotate',
-      summary:
-        "Rotates the gateway's OpenID Connect signing key (the current one stays published as the previous)",
-      access: { scope: 'provider', permission: 'vos-cloud-configuration:modify' },
-      schema: { response: { 200: OidcSigningKeysAnswer } },
-    },
-  },
-});

@@ -1,4 +1,4 @@
-import { oidcSigningKeys as calls } from '../../../contract/oidc.ts';
+import { cloudConfig } from '../../../contract/cloudConfig.ts';
 import { defineFeature } from '../../kit/feature.ts';
 import { oidcSigningKeyInfo, rotateOidcSigningKey } from '../connector/gateway.ts';
 import { oidcProviderSite, signingKeysRotated } from './provider.ts';
@@ -11,8 +11,8 @@ import { oidcProviderSite, signingKeysRotated } from './provider.ts';
 export default defineFeature({
   name: 'oidcProvider',
   routes: (kit) => {
-    kit.route(calls, 'read', (call) => oidcSigningKeyInfo(call.tx, call.services.sealer));
-    kit.route(calls, 'rotate', async (call) => {
+    kit.route(cloudConfig, 'oidcSigningKeys', (call) => oidcSigningKeyInfo(call.tx, call.services.sealer));
+    kit.route(cloudConfig, 'rotateOidcSigningKey', async (call) => {
       const before = await oidcSigningKeyInfo(call.tx, call.services.sealer);
       await rotateOidcSigningKey(call.tx, call.services.sealer);
       const after = await oidcSigningKeyInfo(call.tx, call.services.sealer);

@@ -66,4 +66,18 @@ export const cloudConfig = {
     body: 'Add the cloud authentication server the gateway checks second factors with, then activate it.',
   },
   noMatch: 'No cloud authentication servers match these filters.',
+  oidcSigningKey: {
+    title: 'OpenID Connect signing key',
+    explanation:
+      "Every customer's OpenID Connect sign-ins are signed with this key. Rotating it makes a new one; the current key stays published as the previous, so tokens it signed still verify. Applications read the new key by themselves.",
+    current: 'Current key',
+    previous: 'Previous key',
+    keyMade: '%{kid}, made %{date}',
+    none: 'None yet',
+    rotate: 'Rotate key',
+    confirmTitle: 'Rotate the signing key?',
+    confirm:
+      'A new key signs from now on (every instance within 10 seconds). Tokens signed with the key before the current one will no longer verify.',
+    rotated: 'Signing key rotated',
+  },
 };

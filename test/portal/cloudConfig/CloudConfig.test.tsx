@@ -47,8 +47,19 @@ const serveConfigs = () => {
     created: [] as unknown[],
     updated: [] as unknown[],
     activated: [] as string[],
+    rotations: 0,
+  };
+  let keys = {
+    current: { kid: 'kid-current', createdDate: '2026-01-01T00:00:00Z' },
+    previous: null as { kid: string; createdDate: string } | null,
   };
   server.use(
+    http.get(`${BASE}/oidc-signing-keys`, () => HttpResponse.json(keys)),
+    http.post(`${BASE}/oidc-signing-keys/rotate`, () => {
+      seen.rotations += 1;
+      keys = { current: { kid: 'kid-new', createdDate: '2026-02-01T00:00:00Z' }, previous: keys.current };
+      return HttpResponse.json(keys);
+    }),
     http.get(BASE, ({ request }) => {
       const query = new URL(request.url).searchParams;
       seen.lists.push(query);
@@ -249,7 +260,12 @@ describe('the cloud authentication server settings', () => {
   });
 
   it('offers to create the first setting on a fresh install, to an operator who may create', async () => {
-    server.use(http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })));
+    server.use(
+      http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })),
+      http.get(`${BASE}/oidc-signing-keys`, () =>
+        HttpResponse.json({ current: { kid: 'k', createdDate: '2026-01-01T00:00:00Z' }, previous: null }),
+      ),
+    );
     admin('/vos-cloud-config');
     expect(await screen.findByText('No cloud authentication servers yet')).toBeInTheDocument();
     expect(
@@ -264,9 +280,40 @@ describe('the cloud authentication server settings', () => {
   });
 
   it('offers no Create on an empty list to an operator who may only view', async () => {
-    server.use(http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })));
+    server.use(
+      http.get(BASE, () => HttpResponse.json([], { headers: { 'Content-Range': 'items */0' } })),
+      http.get(`${BASE}/oidc-signing-keys`, () =>
+        HttpResponse.json({ current: { kid: 'k', createdDate: '2026-01-01T00:00:00Z' }, previous: null }),
+      ),
+    );
     admin('/vos-cloud-config', ['vos-cloud-configuration:view']);
     expect(await screen.findByText('No cloud authentication servers yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the gateway's OpenID Connect signing key", () => {
+  it('shows the current key and rotates it after a confirmation', async () => {
+    const seen = serveConfigs();
+    const { user } = admin('/vos-cloud-config');
+    const panel = await screen.findByRole('region', { name: 'OpenID Connect signing key' });
+    await within(panel).findByText(/^kid-current, made /);
+    expect(within(panel).getByText('None yet')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Rotate key' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(seen.rotations).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Signing key rotated');
+    expect(seen.rotations).toBe(1);
+    await within(panel).findByText(/^kid-new, made /);
+    expect(within(panel).getByText(/^kid-current, made /)).toBeTruthy();
+  });
+
+  it('offers no rotation to an operator who may only view cloud settings', async () => {
+    serveConfigs();
+    admin('/vos-cloud-config', ['vos-cloud-configuration:view']);
+    const panel = await screen.findByRole('region', { name: 'OpenID Connect signing key' });
+    await within(panel).findByText(/^kid-current, made /);
+    expect(within(panel).queryByRole('button', { name: 'Rotate key' })).toBeNull();
   });
 });

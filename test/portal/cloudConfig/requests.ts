@@ -30,5 +30,15 @@ export default {
       sent: [PUT('/api/idm-config/vos-cloud-config/r1', { id: 'r1', name: 'Changed' })],
     },
     { call: 'activate', params: { id: 'r1' }, sent: [POST('/api/idm-config/vos-cloud-config/active/r1')] },
+    {
+      call: 'oidcSigningKeys',
+      params: {},
+      sent: [GET('/api/idm-config/vos-cloud-config/oidc-signing-keys')],
+    },
+    {
+      call: 'rotateOidcSigningKey',
+      params: {},
+      sent: [POST('/api/idm-config/vos-cloud-config/oidc-signing-keys/rotate')],
+    },
   ],
 } satisfies Requests;

@@ -135,20 +135,23 @@ describe("the gateway's signing keys", () => {
       'vos-cloud-configuration:view',
       'vos-cloud-configuration:modify',
     ]);
-    const read = await world.call('GET', '/vos-cloud-config/oidc-signing-keys', undefined, viewer);
+    const read = await world.call('GET', '/idm-config/vos-cloud-config/oidc-signing-keys', undefined, viewer);
     expect(read.status).toBe(200);
     const before = read.body.current.kid as string;
     expect(await keysOf()).toContain(before);
 
     // Neither a viewer nor a customer's administrator may rotate it.
     expect(
-      (await world.call('POST', '/vos-cloud-config/oidc-signing-keys/rotate', undefined, viewer)).status,
+      (await world.call('POST', '/idm-config/vos-cloud-config/oidc-signing-keys/rotate', undefined, viewer))
+        .status,
     ).toBe(403);
-    expect((await world.call('POST', '/vos-cloud-config/oidc-signing-keys/rotate')).status).toBe(403);
+    expect((await world.call('POST', '/idm-config/vos-cloud-config/oidc-signing-keys/rotate')).status).toBe(
+      403,
+    );
 
     const rotated = await world.call(
       'POST',
-      '/vos-cloud-config/oidc-signing-keys/rotate',
+      '/idm-config/vos-cloud-config/oidc-signing-keys/rotate',
       undefined,
       operator,
     );
