@@ -63,6 +63,15 @@ describe('the provider slice as a new operator finds it', () => {
         await expectAccessible(page, `${path}, empty`);
       }
       await page.screenshot({ path: 'test-results/slice-empty-list.png' });
+      // Under the cloud servers: the gateway's OpenID Connect signing key, and its rotation.
+      await open('/vos-cloud-config', 'Cloud Authentication Servers');
+      const key = page.getByRole('region', { name: 'OpenID Connect signing key' });
+      await key.getByRole('button', { name: 'Rotate key' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Signing key rotated').waitFor();
+      await expect.poll(() => key.getByText('None yet').count()).toBe(0);
+      await expectAccessible(page, 'the OpenID Connect signing key, rotated');
+      await page.screenshot({ path: 'test-results/slice-oidc-signing-key.png', fullPage: true });
     });
 
     it('shows the errors of an empty customer form, then creates the customer', async () => {
