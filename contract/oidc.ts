@@ -8,6 +8,7 @@ import {
   recordEcho,
 } from './connector.ts';
 import { CreatedAnswer, closed, IdParams, ReadOnly, RequiredText } from './fields.ts';
+import { GatewaySignIn } from './gateway.ts';
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { URL_MAX_LENGTH } from './rules.ts';
 
@@ -68,6 +69,8 @@ export const OidcRecord = Type.Object({
   endpoints: OidcEndpoints,
   /** A client secret is stored (encrypted); read it with getClientSecret. */
   secretSet: Type.Boolean(),
+  /** The last sign-in through it (the gateway's decision), null before the first. */
+  lastSignIn: Type.Union([GatewaySignIn, Type.Null()]),
   createdDate: Type.String(),
   lastModifiedDate: Type.String(),
 });
@@ -83,7 +86,12 @@ export const OidcForm = Type.Object(
   {
     clientName: RequiredText(OIDC_LIMITS.clientName),
     redirectUrls: Type.Array(RedirectUrl, { minItems: 1, maxItems: OIDC_LIMITS.redirectUrls }),
-    ...recordEcho({ clientId: ReadOnly(), endpoints: ReadOnly(), secretSet: ReadOnly() }),
+    ...recordEcho({
+      clientId: ReadOnly(),
+      endpoints: ReadOnly(),
+      secretSet: ReadOnly(),
+      lastSignIn: ReadOnly(),
+    }),
   },
   closed,
 );

@@ -1,3 +1,4 @@
+import type { GatewaySignIn } from '../../../contract/gateway.ts';
 import {
   OIDC_ERRORS,
   OIDC_LISTING,
@@ -15,6 +16,7 @@ import { fail } from '../../errors.ts';
 import type { Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { newOidcSecret } from '../connector/make.ts';
+import { lastSignInsOf } from '../gateway/signInLog.ts';
 
 /**
  * OIDC clients (contract/oidc.ts): a customer's rows; the client id and secret are made here, the secret
@@ -53,13 +55,14 @@ export const oidcListing = defineListing({
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: OidcRow) =>
   kept;
 
-const toRecord = (origin: string, row: OidcRow): OidcRecord => ({
+const toRecord = (origin: string, row: OidcRow, lastSignIn: GatewaySignIn | undefined): OidcRecord => ({
   id: row.id,
   clientId: row.clientId,
   clientName: row.clientName,
   redirectUrls: row.redirectUrls,
   endpoints: endpointsOf(origin, row.customerId),
   secretSet: row.clientSecret !== '',
+  lastSignIn: lastSignIn ?? null,
   createdDate: row.createdDate.toISOString(),
   lastModifiedDate: row.lastModifiedDate.toISOString(),
 });
@@ -71,7 +74,13 @@ export const oidcRows = defineRows<OidcRow, OidcRecord>({
   customerColumn: oidcClients.customerId,
   select: (db) => db.select().from(oidcClients).$dynamic(),
   listing: oidcListing,
-  toRecords: (scope, found) => found.map((row) => toRecord(scope.origin, row)),
+  toRecords: async (scope, found) => {
+    const last = await lastSignInsOf(
+      scope.tx,
+      found.map((row) => row.id),
+    );
+    return found.map((row) => toRecord(scope.origin, row, last.get(row.id)));
+  },
   notFound: () => fail(OIDC_ERRORS.notFound),
   audit: { table: 'OIDC', fields: audited, customerOf: (row) => row.customerId },
   modifiedAt: oidcClients.lastModifiedDate,

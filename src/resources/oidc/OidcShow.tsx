@@ -3,6 +3,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { ListItem, List as MuiList } from '@mui/material';
 import { FunctionField, Labeled, TextField, useRecordContext } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
+import { LastSignIn } from '../../components/LastSignIn';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { UrlList } from '../../components/UrlList';
 import { ShowPage } from '../../kit/ShowPage';
@@ -65,7 +66,7 @@ const Endpoints = () => {
   );
 };
 
-/** An OIDC client: its id, redirect URLs and endpoints; the secret on demand. */
+/** An OIDC client: its id, redirect URLs, endpoints and last sign-in; the secret on demand. */
 export const OidcShow = () => (
   <ShowPage
     actions={<Actions />}
@@ -89,6 +90,10 @@ export const OidcShow = () => (
         <Labeled label="resources.oidc.fields.endpoints" fullWidth>
           <Endpoints />
         </Labeled>
+        <FunctionField
+          source="lastSignIn"
+          render={(record: Oidc) => <LastSignIn last={record.lastSignIn} texts="resources.oidc.lastSignIn" />}
+        />
       </>
     }
   />

@@ -7,8 +7,13 @@ export const oidc = {
     clientSecret: 'Client secret',
     redirectUrls: 'Redirect URLs',
     endpoints: 'Endpoints',
+    lastSignIn: 'Last sign-in',
     createdDate: 'Created date',
     lastModifiedDate: 'Last modified',
+  },
+  lastSignIn: {
+    none: 'Nobody signed in through it yet.',
+    summary: '%{at}: %{userName}, %{result}',
   },
   helpers: {
     redirectUrls:

@@ -2,11 +2,12 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { Stack, Typography } from '@mui/material';
 import { FunctionField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { ConnectorActions } from '../../components/ConnectorActions';
+import { LastSignIn } from '../../components/LastSignIn';
 import { SecretActionButton } from '../../components/SecretActionButton';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab } from '../audit/HistoryTab';
 import { type Radius, SECRET_TEXTS } from './radiusFields';
-import { gatewayHost, LastSignIn, Setting, VpnSettings } from './VpnSettings';
+import { gatewayHost, Setting, VpnSettings } from './VpnSettings';
 
 /** What to type into the VPN: the server, then the settings of VpnSettings. */
 const ForTheVpn = () => {
@@ -86,7 +87,12 @@ export const RadiusShow = () => {
               </Stack>
             )}
           />
-          <FunctionField source="lastSignIn" render={(record: Radius) => <LastSignIn record={record} />} />
+          <FunctionField
+            source="lastSignIn"
+            render={(record: Radius) => (
+              <LastSignIn last={record.lastSignIn} texts="resources.radius.lastSignIn" />
+            )}
+          />
           <FunctionField
             source="sharedSecret"
             render={(record: Radius) =>

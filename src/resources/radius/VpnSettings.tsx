@@ -1,9 +1,8 @@
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { RADIUS_PUSH_CLIENT_TIMEOUT_SEC, type RadiusMode } from '../../../contract/gateway';
 import { CodeBlock } from '../../components/CodeBlock';
-import { formatDate } from '../../kit/dates';
 import type { Radius } from './radiusFields';
 
 /** A label and its value, one under the other at any width; a value to type in is in monospace. */
@@ -82,26 +81,5 @@ export const VpnSettings = ({
         </Setting>
       )}
     </>
-  );
-};
-
-/** The connector's last request, in words: when, who, what was answered and why. */
-export const LastSignIn = ({ record }: { record: Pick<Radius, 'lastSignIn'> }) => {
-  const translate = useTranslate();
-  const last = record.lastSignIn;
-  if (!last) return <Typography variant="body2">{translate('resources.radius.lastSignIn.none')}</Typography>;
-  return (
-    <Stack spacing={0.5}>
-      <Typography variant="body2">
-        {translate('resources.radius.lastSignIn.summary', {
-          at: formatDate(last.at, { time: true }),
-          userName: last.userName,
-          result: translate(`resources.users.gatewaySignIns.results.${last.result}`),
-        })}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate(`resources.users.gatewaySignIns.reasons.${last.reason}`)}
-      </Typography>
-    </Stack>
   );
 };

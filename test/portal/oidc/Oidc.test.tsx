@@ -25,6 +25,7 @@ const CLIENT: OidcRecord = {
     endSession: `${REALM}/protocol/openid-connect/logout`,
   },
   secretSet: true,
+  lastSignIn: null,
   createdDate: '2026-01-05T10:00:00.000Z',
   lastModifiedDate: '2026-01-05T10:00:00.000Z',
 };

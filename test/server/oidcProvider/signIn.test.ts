@@ -17,7 +17,9 @@ import {
 } from '../../../server/db/schema.ts';
 import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import { currentCode, heard, type RadiusWorld, radiusWorld, syncedUser } from '../radius/gatewayFixtures.ts';
 
@@ -284,6 +286,19 @@ describe('signing in to an application through the OpenID Connect provider', () 
       .from(signInEvents)
       .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
     expect(events.some((event) => event.outcome === 'success')).toBe(true);
+    // The connector's page shows its last sign-in.
+    const admin = await signedIn(ctx, {
+      customerId: world.customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const record = await ctx.call(
+      'GET',
+      `/api/idm-config/connectors/oidc/${world.customerId}/${world.oidcId}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(record.body.lastSignIn).toMatchObject({ protocol: 'OIDC', userName: uid, result: 'ACCEPT' });
   });
 
   it('refuses a code used twice, and revokes what the first use gave', async () => {
