@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
 import { changePack, otpSecretOf, startedService, syncedLdapDirectory, userIds } from './gatewayWorld';
-import { launchBrowser, type RunningPortal, startPortal } from './harness';
+import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
   apiToken,
@@ -117,6 +117,8 @@ describe.skipIf(!has('oathtool'))(
     let rp: Awaited<ReturnType<typeof relyingParty>>;
     let token: string;
     let customerId: string;
+    let connectorId: string;
+    let acme: Awaited<ReturnType<typeof customerAdminWithOwnPassword>>;
     let packId: string;
     let serviceId: string;
 
@@ -127,7 +129,7 @@ describe.skipIf(!has('oathtool'))(
         startPortal({ env: { RADIUS_PORT: '0' } }),
       ]);
       const { token: operatorToken } = await operatorWithOwnPassword(portal);
-      const acme = await customerAdminWithOwnPassword(portal, operatorToken, {
+      acme = await customerAdminWithOwnPassword(portal, operatorToken, {
         companyName: 'Acme Expenses',
         email: 'ada.web@acme.example',
       });
@@ -169,6 +171,7 @@ describe.skipIf(!has('oathtool'))(
         token,
         json: { clientName: 'Expenses', redirectUrls: [rp.redirect] },
       });
+      connectorId = connector.id;
       const record = await api<{ clientId: string; endpoints: { issuer: string } }>(
         portal,
         `/idm-config/connectors/oidc/${customerId}/${connector.id}`,
@@ -304,6 +307,21 @@ describe.skipIf(!has('oathtool'))(
         .getByRole('heading', { name: 'Signed in as user00002@example.test' })
         .waitFor({ timeout: 15_000 });
       expect(await page.locator('#amr').innerText()).toBe('pwd mfa');
+      await page.close();
+    });
+
+    it("shows the administrator the connector's last sign-in and the user's log, OpenID Connect named", async () => {
+      const ids = await userIds(portal, token, customerId);
+      const page = await signedInPage(browser, portal, acme);
+      await page.goto(`${portal.url}/oidc/${connectorId}/show`);
+      await page.getByText('Last sign-in').first().waitFor();
+      await page.getByText(/user0000[12], Accepted/).waitFor();
+      await expectAccessible(page, "the OIDC connector's page with its last sign-in");
+      await page.screenshot({ path: 'test-results/web-sign-in-connector.png', fullPage: true });
+      await page.goto(`${portal.url}/users/${ids.get('user00001')}/show/troubleshooting`);
+      const table = page.getByRole('table', { name: 'Sign-ins through the gateway' });
+      await table.waitFor();
+      expect(await table.innerText()).toContain('Expenses (OpenID Connect)');
       await page.close();
     });
   },
