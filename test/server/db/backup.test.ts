@@ -106,6 +106,8 @@ async function fillEveryTable(t: Context): Promise<void> {
                 select client_id, 'realm', 'https://app.example/cb', 'st', '10.0.0.1', now() from oauth_clients limit 1`);
   await run(sql`insert into oidc_payloads (model, id, customer_id, payload, uid, expires_at)
                 values ('Interaction', 'i1', ${customer.id}, ${JSON.stringify({ uid: 'u1', params: { scope: 'openid' } })}::jsonb, 'u1', now())`);
+  await run(sql`insert into web_sign_ins (id, customer_id, protocol, connector_id, step, user_name, expires_at)
+                values ('i1', ${customer.id}, 'OIDC', ${customer.id}, 'second', 'ada', now())`);
   await run(sql`insert into cards (customer_id, brand, name, last4, exp_month, exp_year, processor, reference)
                 values (${customer.id}, 'visa', 'Ada', '4242', 12, 2031, 'fake', 'card_1')`);
   await run(sql`insert into orders (id, customer_id, action, tier_plan_id, period_plan_id, number_of_users, amount)
