@@ -1,3 +1,4 @@
+import { execFile, execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
 import type { TemplateProtocol } from '../../contract/serviceTemplate';
 import { readerSettings } from '../server/fixtures/ldap';
@@ -10,6 +11,16 @@ import { api } from './harness-api';
  * synchronised from the test slapd, its token pack's changes, and a service launched from a published
  * template of the provider's with the customer's connectors, started.
  */
+
+/** Whether a command is installed (radclient, oathtool…): the journeys that need one are skipped without. */
+export const has = (command: string): boolean => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** A directory on slapd, synchronised (waited for); answers its id. */
 export async function syncedLdapDirectory(
@@ -145,4 +156,43 @@ export async function otpSecretOf(
   const found = content.find((row) => row.username === username);
   if (!found) throw new Error(`no OTP secret for ${username}`);
   return found.seedNumber;
+}
+
+/** Runs `npm run authenticator -- …args` (the V-Key app's stand-in) against the portal: its output. */
+export const authenticator = (portal: RunningPortal, args: string[]) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/authenticator.ts', ...args, '--server', portal.url],
+      { cwd: process.cwd(), timeout: 30_000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+
+/**
+ * The pack's activation codes made, and the V-Key app activated with `username`'s by `npm run
+ * authenticator -- activate`: the app's TOTP seed (base32).
+ */
+export async function activatedApp(
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  packId: string,
+  username: string,
+): Promise<string> {
+  await api(portal, `/idm-config/v2/reactive/activation-code/generate/${customerId}/${packId}`, {
+    token,
+    method: 'PUT',
+  });
+  const { content } = await api<{ content: { code: string; username: string }[] }>(
+    portal,
+    `/idm-config/v2/reactive/activation-code/${customerId}/search?tokenPackId=${packId}&page=0&pageSize=50`,
+    { token },
+  );
+  const activation = content.find((row) => row.username === username);
+  if (!activation) throw new Error(`no activation code for ${username}`);
+  const activated = await authenticator(portal, ['activate', activation.code]);
+  const seed = /totp seed: ([A-Z2-7]+)/.exec(activated)?.[1];
+  if (!seed) throw new Error(`the app was not activated: ${activated}`);
+  return seed;
 }

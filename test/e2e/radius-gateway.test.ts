@@ -1,11 +1,19 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { changePack, otpSecretOf, startedService, syncedLdapDirectory, userIds } from './gatewayWorld';
+import {
+  activatedApp,
+  changePack,
+  has,
+  otpSecretOf,
+  startedService,
+  syncedLdapDirectory,
+  userIds,
+} from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
@@ -27,14 +35,6 @@ import {
  * connector's last request, the dashboard's sign-ins (axe, 1280 and 375 px).
  */
 
-const has = (command: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const TOOLS = has('radclient') && has('radtest') && has('oathtool');
 
 /** A UDP port free now (bound, then released). */
@@ -204,35 +204,14 @@ describe.skipIf(!TOOLS)('a VPN signs its users in through the gateway (radclient
   });
 
   it('accepts the code of the V-Key app the user activated with npm run authenticator', async () => {
-    const customerId = acme.customer.id;
-    await api(portal, `/idm-config/v2/reactive/activation-code/generate/${customerId}/${packId}`, {
-      token,
-      method: 'PUT',
-    });
-    const { content } = await api<{ content: { code: string; username: string }[] }>(
-      portal,
-      `/idm-config/v2/reactive/activation-code/${customerId}/search?tokenPackId=${packId}&page=0&pageSize=50`,
-      { token },
-    );
-    const activation = content.find((row) => row.username === 'user00004');
-    expect(activation).toBeTruthy();
-    const activated = await new Promise<string>((resolve, reject) =>
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/authenticator.ts', 'activate', activation!.code, '--server', portal.url],
-        { cwd: process.cwd(), timeout: 30_000 },
-        (error, stdout) => (error ? reject(error) : resolve(stdout)),
-      ),
-    );
-    const seed = /totp seed: ([A-Z2-7]+)/.exec(activated)?.[1];
-    expect(seed).toBeTruthy();
+    const seed = await activatedApp(portal, token, acme.customer.id, packId, 'user00004');
     const challenge = await radclient({
       'User-Name': '"user00004"',
       'User-Password': `"${SLAPD_USER_PASSWORD}"`,
     });
     const accepted = await radclient({
       'User-Name': '"user00004"',
-      'User-Password': `"${await oathtool(seed!)}"`,
+      'User-Password': `"${await oathtool(seed)}"`,
       State: stateOf(challenge.output)!,
     });
     expect(accepted.output).toContain('Received Access-Accept');

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import * as client from 'openid-client';
@@ -6,7 +6,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { changePack, otpSecretOf, startedService, syncedLdapDirectory, userIds } from './gatewayWorld';
+import {
+  activatedApp,
+  authenticator,
+  changePack,
+  has,
+  otpSecretOf,
+  startedService,
+  syncedLdapDirectory,
+  userIds,
+} from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
@@ -25,25 +34,6 @@ import {
  * `npm run authenticator -- approve-2fa`, and comes back to the application signed in with the right email.
  * axe on the sign-in page, at 1280 and 375 px.
  */
-
-const has = (command: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const run = (args: string[]) =>
-  new Promise<string>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', ...args],
-      { cwd: process.cwd(), timeout: 30_000 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    ),
-  );
 
 /**
  * The relying party: /login sends the browser to the gateway (code flow, PKCE, state, nonce); /callback
@@ -262,26 +252,7 @@ describe.skipIf(!has('oathtool'))(
     });
 
     it('waits for the V-Key app, whose approval (npm run authenticator -- approve-2fa) brings the user back', async () => {
-      await api(portal, `/idm-config/v2/reactive/activation-code/generate/${customerId}/${packId}`, {
-        token,
-        method: 'PUT',
-      });
-      const { content } = await api<{ content: { code: string; username: string }[] }>(
-        portal,
-        `/idm-config/v2/reactive/activation-code/${customerId}/search?tokenPackId=${packId}&page=0&pageSize=50`,
-        { token },
-      );
-      const activation = content.find((row) => row.username === 'user00002');
-      expect(activation).toBeTruthy();
-      const activated = await run([
-        'scripts/authenticator.ts',
-        'activate',
-        activation!.code,
-        '--server',
-        portal.url,
-      ]);
-      const seed = /totp seed: ([A-Z2-7]+)/.exec(activated)?.[1];
-      expect(seed).toBeTruthy();
+      const seed = await activatedApp(portal, token, customerId, packId, 'user00002');
       expect((await userIds(portal, token, customerId)).has('user00002')).toBe(true);
 
       const page = await signInPage(1280);
@@ -290,17 +261,14 @@ describe.skipIf(!has('oathtool'))(
       await page.getByText(/Waiting for the app: \d+ s left\./).waitFor();
       await expectAccessible(page, 'the web sign-in page, waiting for the app');
       await page.screenshot({ path: 'test-results/web-sign-in-app.png', fullPage: true });
-      await run([
-        'scripts/authenticator.ts',
+      await authenticator(portal, [
         'approve-2fa',
         '--user',
         'user00002',
         '--token-pack',
         packId,
         '--seed',
-        seed!,
-        '--server',
-        portal.url,
+        seed,
       ]);
       // The page's script sees the approval and goes on to the application.
       await page

@@ -1,27 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { realmOf } from '../../../contract/oidc.ts';
 import {
-  gatewaySignIns,
   oidcClients,
-  otpCodes,
   serviceConnectors,
   serviceInstances,
   serviceUsers,
   signInEvents,
-  userDevices,
 } from '../../../server/db/schema.ts';
-import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
-import { currentCode, heard, type RadiusWorld, radiusWorld, syncedUser } from '../radius/gatewayFixtures.ts';
+import {
+  withApp as appFor,
+  currentCode,
+  heard,
+  lastLogOf as lastLogIn,
+  type RadiusWorld,
+  radiusWorld,
+  withSeed as seedFor,
+  syncedUser,
+} from '../radius/gatewayFixtures.ts';
 
 /**
  * Signing in to an application through the gateway's OpenID Connect provider, as the application and the
@@ -96,28 +101,8 @@ async function nextUser(world: OidcWorld, status: 'ACTIVE' | 'INACTIVE' = 'ACTIV
   return { uid, id };
 }
 
-async function withSeed(world: OidcWorld, userId: string): Promise<string> {
-  const seed = newTotpSeed();
-  await ctx.db.insert(otpCodes).values({
-    customerId: world.customerId,
-    serviceInstanceId: world.serviceId,
-    userId,
-    seed: sealer().seal(seed),
-  });
-  return seed;
-}
-
-async function withApp(world: OidcWorld, userId: string): Promise<string> {
-  const seed = newTotpSeed();
-  await ctx.db.insert(userDevices).values({
-    customerId: world.customerId,
-    userId,
-    tokenPackId: world.packId,
-    deviceName: 'Pixel 9',
-    totpSeed: sealer().seal(seed),
-  });
-  return seed;
-}
+const withSeed = (world: OidcWorld, userId: string) => seedFor(ctx, world, userId);
+const withApp = (world: OidcWorld, userId: string) => appFor(ctx, world, userId);
 
 /** Puts the user on the service's 2FA bypass list. */
 async function onBypassList(world: OidcWorld, userId: string) {
@@ -199,15 +184,7 @@ async function application(world: OidcWorld, auth?: client.ClientAuth) {
 const submit = (page: { url: string }, b: ReturnType<typeof browser>, fields: Record<string, string>) =>
   b.go(page.url, fields);
 
-const lastLogOf = async (userId: string) =>
-  (
-    await ctx.db
-      .select()
-      .from(gatewaySignIns)
-      .where(eq(gatewaySignIns.userId, userId))
-      .orderBy(desc(gatewaySignIns.id))
-      .limit(1)
-  )[0];
+const lastLogOf = (userId: string) => lastLogIn(ctx, userId);
 
 describe('signing in to an application through the OpenID Connect provider', () => {
   it('takes the password and an OTP code on the sign-in page, and gives the application a verified ID token', async () => {

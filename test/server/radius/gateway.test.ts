@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { listeningPorts } from '../../../server/app.ts';
 import {
@@ -14,18 +14,19 @@ import {
   users,
   whiteListIps,
 } from '../../../server/db/schema.ts';
-import { newTotpSeed } from '../../../server/domain/enrollment/totp.ts';
-import { createSealer } from '../../../server/domain/secrets.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort, SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
+  withApp as appFor,
   currentCode,
   heard,
+  lastLogOf as lastLogIn,
   type RadiusWorld,
   radiusClient,
   radiusWorld,
+  withSeed as seedFor,
   setMode,
   syncedUser,
 } from './gatewayFixtures.ts';
@@ -51,7 +52,6 @@ const ctx = sharedTestContext(() => ({
 let slapd: Slapd;
 let world: RadiusWorld;
 let port: number;
-const sealer = () => createSealer(ctx.config.secretsKey);
 
 beforeAll(async () => {
   slapd = await startSlapd({ users: 40 });
@@ -74,40 +74,13 @@ async function nextUser(status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE', into: RadiusWo
   return { uid, id };
 }
 
-/** An OTP seed of the user for the world's service; answers the seed. */
-async function withSeed(userId: string, into: RadiusWorld = world): Promise<string> {
-  const seed = newTotpSeed();
-  await ctx.db.insert(otpCodes).values({
-    customerId: into.customerId,
-    serviceInstanceId: into.serviceId,
-    userId,
-    seed: sealer().seal(seed),
-  });
-  return seed;
-}
+/** An OTP seed of the user for the service of `into` (the world's by default); answers the seed. */
+const withSeed = (userId: string, into: RadiusWorld = world) => seedFor(ctx, into, userId);
 
-/** A V-Key app the user activated in the world's pack; answers its seed. */
-async function withApp(userId: string, into: RadiusWorld = world): Promise<string> {
-  const seed = newTotpSeed();
-  await ctx.db.insert(userDevices).values({
-    customerId: into.customerId,
-    userId,
-    tokenPackId: into.packId,
-    deviceName: 'Pixel 9',
-    totpSeed: sealer().seal(seed),
-  });
-  return seed;
-}
+/** A V-Key app the user activated in the pack of `into`; answers its seed. */
+const withApp = (userId: string, into: RadiusWorld = world) => appFor(ctx, into, userId);
 
-const lastLogOf = async (userId: string) =>
-  (
-    await ctx.db
-      .select()
-      .from(gatewaySignIns)
-      .where(eq(gatewaySignIns.userId, userId))
-      .orderBy(desc(gatewaySignIns.id))
-      .limit(1)
-  )[0];
+const lastLogOf = (userId: string) => lastLogIn(ctx, userId);
 
 const client = () => radiusClient(port, world.secret);
 

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import radius from 'radius';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import type { RadiusMode } from '../../../contract/gateway.ts';
 import { listeningPorts } from '../../../server/app.ts';
 import {
   directories,
+  gatewaySignIns,
+  otpCodes,
   radiusConnectors,
   serviceConnectors,
   serviceInstances,
+  userDevices,
   users,
 } from '../../../server/db/schema.ts';
-import { totpCode } from '../../../server/domain/enrollment/totp.ts';
+import { newTotpSeed, totpCode } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import type { Slapd } from '../../support/slapd.ts';
 import { newPack } from '../activationCode/fixtures.ts';
@@ -57,6 +60,50 @@ export async function syncedUser(
     .returning();
   return user!.id;
 }
+
+/** An OTP seed of the user for the world's service; answers the seed (base32). */
+export async function withSeed(
+  ctx: TestContext,
+  world: Pick<RadiusWorld, 'customerId' | 'serviceId'>,
+  userId: string,
+): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(otpCodes).values({
+    customerId: world.customerId,
+    serviceInstanceId: world.serviceId,
+    userId,
+    seed: createSealer(ctx.config.secretsKey).seal(seed),
+  });
+  return seed;
+}
+
+/** A V-Key app the user activated in the world's pack; answers its seed (base32). */
+export async function withApp(
+  ctx: TestContext,
+  world: Pick<RadiusWorld, 'customerId' | 'packId'>,
+  userId: string,
+): Promise<string> {
+  const seed = newTotpSeed();
+  await ctx.db.insert(userDevices).values({
+    customerId: world.customerId,
+    userId,
+    tokenPackId: world.packId,
+    deviceName: 'Pixel 9',
+    totpSeed: createSealer(ctx.config.secretsKey).seal(seed),
+  });
+  return seed;
+}
+
+/** The user's last entry in the gateway's sign-in log. */
+export const lastLogOf = async (ctx: TestContext, userId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(gatewaySignIns)
+      .where(eq(gatewaySignIns.userId, userId))
+      .orderBy(desc(gatewaySignIns.id))
+      .limit(1)
+  )[0];
 
 let worlds = 0;
 
