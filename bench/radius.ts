@@ -31,23 +31,13 @@ import { buildApp, listeningPorts } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { openEmbeddedDatabase } from '../server/db/embedded/index.ts';
-import {
-  customers,
-  directories,
-  otpCodes,
-  radiusConnectors,
-  serviceConnectors,
-  serviceInstances,
-  serviceUsers,
-  tokenPacks,
-  users,
-} from '../server/db/schema.ts';
+import { otpCodes, radiusConnectors, serviceConnectors, serviceUsers } from '../server/db/schema.ts';
 import { newTotpSeed } from '../server/domain/enrollment/totp.ts';
 import { createSealer } from '../server/domain/secrets.ts';
 import { ensureSeed } from '../server/seed.ts';
-import { readerSettings } from '../test/server/fixtures/ldap.ts';
 import { type Slapd, startSlapd } from '../test/support/slapd.ts';
-import { percentile, subscription, verdict } from './measure.ts';
+import { benchWorld } from './gatewayWorld.ts';
+import { percentile, verdict } from './measure.ts';
 import { CLIENTS, type LoadJob, type Outcome, RATE, SECONDS, type World } from './radiusClients.ts';
 
 const USERS = 10_000;
@@ -66,56 +56,14 @@ function collectGarbage(): void {
 /** The customer's world, written as the portal's calls and a synchronisation leave it. */
 export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd): Promise<World> {
   const sealer = createSealer(secretsKey);
-  const [customer] = await db
-    .insert(customers)
-    .values({ companyName: 'Bench VPN', contactEmail: 'vpn@bench.test' })
-    .returning();
-  const customerId = customer!.id;
-  const [directory] = await db
-    .insert(directories)
-    .values({
-      customerId,
-      name: 'Bench LDAP',
-      type: 'LDAP',
-      ...readerSettings(slapd),
-    })
-    .returning();
-  const rows = Array.from({ length: USERS }, (_, index) => {
-    const username = `user${String(index + 1).padStart(5, '0')}`;
-    return {
-      customerId,
-      directoryId: directory!.id,
-      source: 'LDAP' as const,
-      username,
-      email: `${username}@example.test`,
-      externalId: slapd.userDn(username),
-    };
-  });
-  const made: { id: string; username: string }[] = [];
-  for (let start = 0; start < rows.length; start += 2000) {
-    made.push(
-      ...(await db
-        .insert(users)
-        .values(rows.slice(start, start + 2000))
-        .returning({ id: users.id, username: users.username })),
-    );
-  }
-  const subscriptionId = await subscription(db, customerId, USERS);
-  const [pack] = await db
-    .insert(tokenPacks)
-    .values({ customerId, name: 'Bench pack', primaryDirectoryId: directory!.id, subscriptionId })
-    .returning();
-  const [service] = await db
-    .insert(serviceInstances)
-    .values({ customerId, tokenPackId: pack!.id, instanceName: 'Bench VPN', status: 'STARTED' })
-    .returning();
+  const { customerId, serviceId, users: made } = await benchWorld(db, slapd, USERS, 'VPN');
   const secret = randomBytes(12).toString('hex');
   const [connector] = await db
     .insert(radiusConnectors)
     .values({ customerId, name: 'Bench VPN', ipAddress: '127.0.0.1', sharedSecret: sealer.seal(secret) })
     .returning();
   await db.insert(serviceConnectors).values({
-    serviceInstanceId: service!.id,
+    serviceInstanceId: serviceId,
     customerId,
     typeId: CONNECTOR_TYPE_IDS.radius,
     connectorId: connector!.id,
@@ -127,7 +75,7 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
   for (let start = 0; start < bypass.length; start += 2000) {
     await db.insert(serviceUsers).values(
       bypass.slice(start, start + 2000).map((user) => ({
-        serviceInstanceId: service!.id,
+        serviceInstanceId: serviceId,
         userId: user.id,
         list: 'BYPASS' as const,
       })),
@@ -137,7 +85,7 @@ export async function seedWorld(db: Database, secretsKey: string, slapd: Slapd):
     await db.insert(otpCodes).values(
       challenged.slice(start, start + 2000).map((user) => ({
         customerId,
-        serviceInstanceId: service!.id,
+        serviceInstanceId: serviceId,
         userId: user.id,
         seed: sealer.seal(user.seed),
       })),

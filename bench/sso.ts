@@ -21,24 +21,15 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
 import { openEmbeddedDatabase } from '../server/db/embedded/index.ts';
-import {
-  customers,
-  directories,
-  oidcClients,
-  serviceConnectors,
-  serviceInstances,
-  serviceUsers,
-  tokenPacks,
-  users,
-} from '../server/db/schema.ts';
+import { oidcClients, serviceConnectors, serviceUsers } from '../server/db/schema.ts';
 import { createSealer } from '../server/domain/secrets.ts';
 import { SCRIPT_BODY } from '../server/features/webSignIn/page.ts';
 import { ensureSeed } from '../server/seed.ts';
-import { readerSettings } from '../test/server/fixtures/ldap.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../test/support/slapd.ts';
 import { launchBrowser } from './browser.ts';
 import { gzipSize } from './bundle.ts';
-import { percentile, subscription, verdict } from './measure.ts';
+import { benchWorld } from './gatewayWorld.ts';
+import { percentile, verdict } from './measure.ts';
 
 const USERS = 20;
 const DISCOVERIES = 300;
@@ -51,40 +42,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function seed(db: Database, secretsKey: string, slapd: Slapd) {
   const sealer = createSealer(secretsKey);
-  const [customer] = await db
-    .insert(customers)
-    .values({ companyName: 'Bench Web', contactEmail: 'web@bench.test' })
-    .returning();
-  const customerId = customer!.id;
-  const [directory] = await db
-    .insert(directories)
-    .values({ customerId, name: 'Bench LDAP', type: 'LDAP', ...readerSettings(slapd) })
-    .returning();
-  const made = await db
-    .insert(users)
-    .values(
-      Array.from({ length: USERS }, (_, index) => {
-        const username = `user${String(index + 1).padStart(5, '0')}`;
-        return {
-          customerId,
-          directoryId: directory!.id,
-          source: 'LDAP' as const,
-          username,
-          email: `${username}@example.test`,
-          externalId: slapd.userDn(username),
-        };
-      }),
-    )
-    .returning({ id: users.id, username: users.username });
-  const subscriptionId = await subscription(db, customerId, USERS);
-  const [pack] = await db
-    .insert(tokenPacks)
-    .values({ customerId, name: 'Bench pack', primaryDirectoryId: directory!.id, subscriptionId })
-    .returning();
-  const [service] = await db
-    .insert(serviceInstances)
-    .values({ customerId, tokenPackId: pack!.id, instanceName: 'Bench app', status: 'STARTED' })
-    .returning();
+  const { customerId, serviceId, users: made } = await benchWorld(db, slapd, USERS, 'Web');
   const clientId = `oidc-${customerId.replaceAll('-', '')}-${randomBytes(8).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
   const [client] = await db
@@ -98,7 +56,7 @@ async function seed(db: Database, secretsKey: string, slapd: Slapd) {
     })
     .returning();
   await db.insert(serviceConnectors).values({
-    serviceInstanceId: service!.id,
+    serviceInstanceId: serviceId,
     customerId,
     typeId: CONNECTOR_TYPE_IDS.oidc,
     connectorId: client!.id,
@@ -106,9 +64,7 @@ async function seed(db: Database, secretsKey: string, slapd: Slapd) {
   });
   await db
     .insert(serviceUsers)
-    .values(
-      made.map((user) => ({ serviceInstanceId: service!.id, userId: user.id, list: 'BYPASS' as const })),
-    );
+    .values(made.map((user) => ({ serviceInstanceId: serviceId, userId: user.id, list: 'BYPASS' as const })));
   return { customerId, clientId, secret, usernames: made.map((user) => user.username) };
 }
 
