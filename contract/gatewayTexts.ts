@@ -17,7 +17,6 @@ export const gateway = {
   },
   /** The web sign-in page (OpenID Connect and SAML 2.0): `%{…}` as in the portal's catalogue. */
   web: {
-    pageTitle: 'Sign in',
     title: 'Sign in to your account',
     toApplication: 'to continue to %{application}',
     userName: 'User name',

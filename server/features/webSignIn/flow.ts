@@ -460,7 +460,12 @@ export class WebSignIn {
     if (!texts) {
       const messages = JSON.parse(body()) as Messages;
       const web = (messages.gateway as Messages | undefined)?.web as Messages | undefined;
-      texts = mergedTexts(englishTexts.web, web);
+      // The page's title as the portal's pages have theirs (`portal.pageTitle`).
+      const pageTitle = (messages.portal as Messages | undefined)?.pageTitle;
+      texts = {
+        ...mergedTexts(englishTexts.web, web),
+        pageTitle: typeof pageTitle === 'string' ? pageTitle : '%{title}',
+      };
       if (this.#texts.size >= 32) this.#texts.delete(this.#texts.keys().next().value!);
       this.#texts.set(etag, texts);
     }

@@ -15,7 +15,8 @@ import { signInPageScript } from './client.ts';
  * catalogue. A small script of its own (client.ts, about 1 kB) counts down and polls while the app is asked.
  */
 
-export type WebTexts = typeof englishTexts.web;
+/** The page's texts (`gateway.web`), and the portal's page title (`portal.pageTitle`: `%{title}`, `%{productName}`). */
+export type WebTexts = typeof englishTexts.web & { pageTitle: string };
 
 /** What the page draws with from the theme: the Web sign-in screen's fields over the common ones. */
 export interface PageTheme {
@@ -194,7 +195,7 @@ export function renderPage(view: PageView): string {
   const script = view.state.kind === 'second' && (view.state.appSeconds ?? 0) > 0;
   return `<!doctype html>
 <html lang="${html(view.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${html(`${heading} - ${view.productName}`)}</title>
+<meta name="referrer" content="no-referrer"><title>${html(filled(texts.pageTitle, { title: heading, productName: view.productName }))}</title>
 <style>${styles(theme)}</style>${script ? `<script src="${SCRIPT_PATH}" defer></script>` : ''}</head>
 <body><main>${logo}<h1>${html(heading)}</h1>${toApplication}${content}${theme.companyName ? `<p class="brand">${html(theme.companyName)}</p>` : ''}</main></body></html>
 `;

@@ -198,6 +198,8 @@ describe('signing in to an application through the OpenID Connect provider', () 
     expect(page.answer.status).toBe(200);
     expect(page.url).toMatch(/\/interaction\/[\w-]+$/);
     expect(page.body).toContain(texts.web.title);
+    // Titled as the portal's pages are (portal.pageTitle).
+    expect(page.body).toContain(`<title>${texts.web.title} | ${ctx.config.productName}</title>`);
     expect(page.body).toContain('Expense reports');
     expect(page.body).toContain('name="password"');
 
