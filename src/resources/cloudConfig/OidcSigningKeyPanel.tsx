@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CanAccess, Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { OidcSigningKeysAnswer } from '../../../contract/oidc';
+import { OIDC_KEYS_CHECKED_SEC, type OidcSigningKeysAnswer } from '../../../contract/oidc';
 import type { PortalDataProvider } from '../../dataProviders';
 import { formatDate } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
@@ -85,6 +85,7 @@ export const OidcSigningKeyPanel = () => {
             loading={rotate.isPending}
             title={`${T}.confirmTitle`}
             content={`${T}.confirm`}
+            translateOptions={{ seconds: OIDC_KEYS_CHECKED_SEC }}
             onConfirm={() => rotate.mutate()}
             onClose={() => setConfirming(false)}
           />

@@ -77,7 +77,7 @@ export const cloudConfig = {
     rotate: 'Rotate key',
     confirmTitle: 'Rotate the signing key?',
     confirm:
-      'A new key signs from now on (every instance within 10 seconds). Tokens signed with the key before the current one will no longer verify.',
+      'A new key signs from now on (every instance within %{seconds} seconds). Tokens signed with the key before the current one will no longer verify.',
     rotated: 'Signing key rotated',
   },
 };

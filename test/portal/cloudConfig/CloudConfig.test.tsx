@@ -301,6 +301,7 @@ describe("the gateway's OpenID Connect signing key", () => {
     expect(within(panel).getByText('None yet')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Rotate key' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/every instance within 10 seconds/)).toBeTruthy();
     expect(seen.rotations).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Signing key rotated');
