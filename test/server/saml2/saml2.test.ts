@@ -1,13 +1,10 @@
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import * as samlify from 'samlify';
-import { validateXML } from 'xmllint-wasm';
 import { SAML2_ERRORS } from '../../../contract/saml2.ts';
 import { gatewayKeys, saml2Connectors } from '../../../server/db/schema.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
+import { validateAgainst } from '../../support/samlSchemas.ts';
 import * as connector from '../connector/fixtures.ts';
 import type { JsonAnswer } from '../helpers.ts';
 
@@ -307,55 +304,8 @@ describe('who may', () => {
 
 // ——— The identity provider metadata ———
 
-/** The OASIS and W3C schemas the metadata is validated against, as published (test/support/xsd/README.md). */
-const SCHEMA_FOLDER = fileURLToPath(new URL('../../support/xsd/', import.meta.url));
-const METADATA_SCHEMA = 'saml-schema-metadata-2.0.xsd';
-const IMPORTED_SCHEMA_FILES = [
-  'saml-schema-assertion-2.0.xsd',
-  'xmldsig-core-schema.xsd',
-  'xenc-schema.xsd',
-  'xml.xsd',
-];
-/** The schemas imported by their http URL, and the files beside them that hold them. */
-const IMPORTED_BY_URL = {
-  'http://www.w3.org/TR/2002/REC-xmldsig-core-20020212/xmldsig-core-schema.xsd': 'xmldsig-core-schema.xsd',
-  'http://www.w3.org/TR/2002/REC-xmlenc-core-20021210/xenc-schema.xsd': 'xenc-schema.xsd',
-  'http://www.w3.org/2001/xml.xsd': 'xml.xsd',
-};
-
-/**
- * A schema file as xmllint-wasm gets it: its imports by http URL point at the files given with it (the files
- * stay as published; xmllint-wasm reads nothing from the disk or the network).
- */
-const schemaFile = async (fileName: string) => {
-  let contents = await readFile(path.join(SCHEMA_FOLDER, fileName), 'utf8');
-  for (const [url, local] of Object.entries(IMPORTED_BY_URL))
-    contents = contents.replaceAll(`schemaLocation="${url}"`, `schemaLocation="${local}"`);
-  return { fileName, contents };
-};
-
-interface MetadataVerdict {
-  valid: boolean;
-  /** xmllint's messages ("metadata.xml validates", or the errors and "metadata.xml fails to validate"). */
-  output: string;
-}
-
-/**
- * xmllint's verdict on `xml` against the OASIS SAML 2.0 metadata schema: libxml2's xmllint compiled to
- * WebAssembly (xmllint-wasm), so no system xmllint or schema package. A schema that does not compile (an
- * import not found: xmllint's exit code 5) rejects, so that it fails the test rather than pass as invalid.
- */
-async function validateMetadata(xml: string): Promise<MetadataVerdict> {
-  const [schema, ...preload] = await Promise.all(
-    [METADATA_SCHEMA, ...IMPORTED_SCHEMA_FILES].map((file) => schemaFile(file)),
-  );
-  const result = await validateXML({
-    xml: { fileName: 'metadata.xml', contents: xml },
-    schema: schema!,
-    preload,
-  });
-  return { valid: result.valid, output: result.rawOutput };
-}
+/** xmllint's verdict on the metadata against the OASIS SAML 2.0 metadata schema (test/support/xsd/). */
+const validateMetadata = (xml: string) => validateAgainst(xml, 'saml-schema-metadata-2.0.xsd');
 
 describe("the gateway's identity provider metadata", () => {
   // The address the service provider asked (no PUBLIC_URL in the tests, no proxy trusted).
@@ -446,7 +396,7 @@ describe("the gateway's identity provider metadata", () => {
 
   it('is valid against the OASIS SAML 2.0 metadata schema (xmllint)', async () => {
     const result = await validateMetadata(xml);
-    expect(result.output).toContain('metadata.xml validates');
+    expect(result.output).toContain('document.xml validates');
     expect(result.valid).toBe(true);
   });
 
@@ -460,7 +410,7 @@ describe("the gateway's identity provider metadata", () => {
     // Not valid (a schema failing to compile would have rejected instead).
     expect(result.valid).toBe(false);
     expect(result.output).toContain('FavouriteColour');
-    expect(result.output).toContain('metadata.xml fails to validate');
+    expect(result.output).toContain('document.xml fails to validate');
   });
 
   it('fails that validation without its single sign-on services', async () => {
