@@ -41,6 +41,9 @@ export const gateway = {
     returnToApplication: 'Return to the application',
     expiredTitle: 'This sign-in has expired',
     expiredBody: 'Go back to the application and sign in again.',
+    postTitle: 'Signing you in',
+    postBody: 'Taking you back to %{application}…',
+    postContinue: 'Continue',
     /** Why a sign-in is refused, by the gateway's reason (any other: `unavailable`). */
     refused: {
       serviceStopped:

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { connectorCrud, isDomainName, NAME_MAX_LENGTH, recordEcho } from './connector.ts';
 import { CreatedAnswer, closed, HttpUrl, ReadOnly, RequiredText, Slug } from './fields.ts';
+import { GatewaySignIn } from './gateway.ts';
 import { defineErrors, defineListingNames, defineResource } from './kit.ts';
 import { isSlug } from './rules.ts';
 
@@ -103,6 +104,8 @@ export const IdpEndpoints = Type.Object({
   ssoUrl: Type.String(),
   sloUrl: Type.String(),
   metadataUrl: Type.String(),
+  /** The connector's own sign-in link: a sign-in the gateway starts (IdP-initiated), to the application. */
+  startUrl: Type.String(),
 });
 
 const SETTINGS = {
@@ -153,6 +156,8 @@ export const Saml2Record = Type.Object({
   attributeMapping: Type.Array(Type.Object({ name: Type.String(), property: Type.Enum(USER_PROPERTIES) })),
   createdAttributes: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
   idp: IdpEndpoints,
+  /** The last sign-in through it (the gateway's decision), null before the first. */
+  lastSignIn: Type.Union([GatewaySignIn, Type.Null()]),
   createdDate: Type.String(),
   lastModifiedDate: Type.String(),
 });
@@ -162,7 +167,7 @@ export const Saml2Form = Type.Object(
   {
     uname: Slug(SAML2_LIMITS.uname),
     ...SETTINGS,
-    ...recordEcho({ certificateInfo: ReadOnly(), idp: ReadOnly() }),
+    ...recordEcho({ certificateInfo: ReadOnly(), idp: ReadOnly(), lastSignIn: ReadOnly() }),
   },
   closed,
 );

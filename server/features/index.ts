@@ -23,6 +23,7 @@ import report from './report/index.ts';
 import role from './role/index.ts';
 import saml from './saml/index.ts';
 import saml2 from './saml2/index.ts';
+import samlIdp from './samlIdp/index.ts';
 import samlSetting from './samlSetting/index.ts';
 import seamless from './seamless/index.ts';
 import secondFactor from './secondFactor/index.ts';
@@ -62,6 +63,7 @@ export const FEATURES: readonly ServerFeature[] = [
   role,
   saml,
   saml2,
+  samlIdp,
   samlSetting,
   seamless,
   secondFactor,

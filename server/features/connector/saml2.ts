@@ -17,6 +17,7 @@ export interface IdpUrls {
   ssoUrl: string;
   sloUrl: string;
   metadataUrl: string;
+  startUrl: string;
 }
 
 export const idpUrlsOf = (origin: string, uname: string): IdpUrls => {
@@ -26,6 +27,7 @@ export const idpUrlsOf = (origin: string, uname: string): IdpUrls => {
     ssoUrl: `${base}/sso`,
     sloUrl: `${base}/slo`,
     metadataUrl: `${origin}/api/idm-config/connectors/saml2/xml/${encodeURIComponent(uname)}`,
+    startUrl: `${base}/start`,
   };
 };
 

@@ -3,7 +3,6 @@ import { parse as parseQuery } from 'node:querystring';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { type Account, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
-import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import {
   customerOfRealm,
   OIDC_KEYS_CHECKED_SEC,
@@ -14,11 +13,11 @@ import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { customers, oidcClients, users } from '../../db/schema.ts';
 import { sharedSecret } from '../../db/startupLock.ts';
-import { escapeHtml } from '../../domain/mail/index.ts';
 import type { SiteContext } from '../../kit/feature.ts';
 import { oidcSigningKeys } from '../connector/gateway.ts';
 import type { SignInOutcome, SignInTarget, WebSignIn } from '../webSignIn/flow.ts';
 import { webSignInOf } from '../webSignIn/index.ts';
+import { errorPage } from '../webSignIn/page.ts';
 import { adapterFor } from './adapter.ts';
 
 /**
@@ -43,12 +42,6 @@ const TTL = {
   Session: 12 * 3600,
   Grant: 14 * 24 * 3600,
 };
-
-/** The page a request the provider cannot answer ends on (never a redirect to an unregistered address). */
-function errorPage(error: string): string {
-  const { errorTitle, errorBody } = texts.oidc;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(errorTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${escapeHtml(errorTitle)}</h1><p>${escapeHtml(errorBody)} <code>${escapeHtml(error)}</code></p></main></body></html>`;
-}
 
 /** How long a realm's customer is known without asking the database again. */
 const REALM_KEPT_MS = 10_000;

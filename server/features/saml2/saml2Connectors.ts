@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { GatewaySignIn } from '../../../contract/gateway.ts';
 import {
   isUname,
   SAML2_ERRORS,
@@ -18,6 +19,7 @@ import { defineRows } from '../../kit/rows.ts';
 import { readCertificate } from '../connector/certificate.ts';
 import { samlSigningKey } from '../connector/gateway.ts';
 import { idpMetadata, idpUrlsOf, SAML2_DEFAULTS } from '../connector/saml2.ts';
+import { lastSignInsOf } from '../gateway/signInLog.ts';
 
 /**
  * SAML 2.0 connectors (contract/saml2.ts): a customer's rows, their URL suffix unique among all customers'
@@ -47,7 +49,7 @@ export const saml2Listing = defineListing({
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, lastModifiedDate: _md, ...kept }: Saml2Row) =>
   kept;
 
-const toRecord = (origin: string, row: Saml2Row): Saml2Record => ({
+const toRecord = (origin: string, row: Saml2Row, lastSignIn: GatewaySignIn | undefined): Saml2Record => ({
   id: row.id,
   uname: row.uname,
   providerName: row.providerName,
@@ -68,6 +70,7 @@ const toRecord = (origin: string, row: Saml2Row): Saml2Record => ({
   attributeMapping: row.attributeMapping as Saml2Record['attributeMapping'],
   createdAttributes: row.createdAttributes as Saml2Record['createdAttributes'],
   idp: idpUrlsOf(origin, row.uname),
+  lastSignIn: lastSignIn ?? null,
   createdDate: row.createdDate.toISOString(),
   lastModifiedDate: row.lastModifiedDate.toISOString(),
 });
@@ -79,7 +82,13 @@ export const saml2Rows = defineRows<Saml2Row, Saml2Record>({
   customerColumn: saml2Connectors.customerId,
   select: (db) => db.select().from(saml2Connectors).$dynamic(),
   listing: saml2Listing,
-  toRecords: (scope, found) => found.map((row) => toRecord(scope.origin, row)),
+  toRecords: async (scope, found) => {
+    const last = await lastSignInsOf(
+      scope.tx,
+      found.map((row) => row.id),
+    );
+    return found.map((row) => toRecord(scope.origin, row, last.get(row.id)));
+  },
   notFound: () => fail(SAML2_ERRORS.notFound),
   audit: { table: 'SAML2', fields: audited, customerOf: (row) => row.customerId },
   modifiedAt: saml2Connectors.lastModifiedDate,

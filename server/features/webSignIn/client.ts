@@ -1,10 +1,16 @@
 /**
  * The web sign-in page's script (page.ts serves this function's source, called at once): while the app is
  * asked, it counts the seconds down and asks the page's status every two seconds; once the app answered it
- * goes on (to the application, or to the page's next state). Without it, the page's buttons do the same.
+ * goes on (to the application, or to the page's next state). The page that hands the protocol's answer to
+ * the application (SAML) posts its form at once. Without the script, the page's buttons do the same.
  * It must stand alone: nothing from outside the function (it runs in the browser, from its source).
  */
 export function signInPageScript(): void {
+  const post = document.getElementById('post');
+  if (post instanceof HTMLFormElement) {
+    post.submit();
+    return;
+  }
   const wait = document.getElementById('wait');
   if (!wait) return;
   const statusUrl = wait.dataset.status ?? '';

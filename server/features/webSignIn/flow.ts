@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { CONNECTOR_TYPE_IDS, type ConnectorType } from '../../../contract/connector.ts';
 import type { GatewayReason } from '../../../contract/gateway.ts';
@@ -10,10 +10,12 @@ import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { serviceConnectors, serviceInstances, themes, tokenPacks, webSignIns } from '../../db/schema.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
+import { PORTAL_POLICY, policyText, withSources } from '../../http/securityHeaders.ts';
 import type { Services } from '../../kit/feature.ts';
 import { Gateway, type GatewayAsk } from '../gateway/decision.ts';
 import { mergedCatalogue } from '../translations/overrides.ts';
 import { type PageState, type PageView, pageThemeOf, renderPage, type WebTexts } from './page.ts';
+import type { WebSignInPost } from './schema.ts';
 
 /**
  * The steps of a web sign-in (README, "Signing in to web applications through the gateway"), the same for
@@ -21,7 +23,8 @@ import { type PageState, type PageView, pageThemeOf, renderPage, type WebTexts }
  * how to send the browser back), the page takes the user name and password, then the second factor (the
  * app's approval, waited for, or a code), each step decided by the gateway's one decision module (the
  * RADIUS server's, gateway/decision.ts) and kept in the user's sign-in log; the protocol then sends the
- * application the user, or its refusal (`access_denied`).
+ * application the user, or its refusal (`access_denied`): by a redirect (OpenID Connect), or by a form the
+ * page posts to the application (SAML's HTTP-POST binding).
  */
 
 /** How long the page waits for the app's approval before offering to ask again. */
@@ -50,8 +53,8 @@ export interface SignInTarget {
   expiresAt: Date;
   /** The page's address (its forms post there). */
   action: string;
-  /** Tells the application the outcome: where the browser goes next. */
-  finish(outcome: SignInOutcome): Promise<string>;
+  /** Tells the application the outcome: where the browser goes next, or the form it posts there. */
+  finish(outcome: SignInOutcome): Promise<string | WebSignInPost>;
 }
 
 type Row = typeof webSignIns.$inferSelect;
@@ -108,11 +111,57 @@ export class WebSignIn {
     await this.#gateway?.close();
   }
 
-  /** Draws the page for the sign-in as it stands (GET). */
+  /**
+   * Opens a sign-in the protocol took a request for (SAML: the application's AuthnRequest, or the
+   * connector's own link), keeping what the protocol needs to answer it; a connector nobody can sign in
+   * through now opens it refused (the page says why, and offers to tell the application).
+   */
+  async begin(target: SignInTarget, request: unknown): Promise<void> {
+    const refusal = await this.refusalOf(target.connector, target.customerId);
+    const now = this.#services.now();
+    await withinCustomer(this.#db, target.customerId, async (tx) => {
+      await tx.delete(webSignIns).where(lt(webSignIns.expiresAt, now));
+      await tx.insert(webSignIns).values({
+        id: target.id,
+        customerId: target.customerId,
+        protocol: target.protocol,
+        connectorId: target.connector.id,
+        createdDate: now,
+        expiresAt: target.expiresAt,
+        request,
+        refusal,
+      });
+    });
+  }
+
+  /** A sign-in begun by its protocol (begin), while it lasts: its connector and what the protocol kept. */
+  async begun(customerId: string, id: string) {
+    const [row] = await withinCustomer(this.#db, customerId, (tx) =>
+      tx
+        .select({
+          connectorId: webSignIns.connectorId,
+          request: webSignIns.request,
+          expiresAt: webSignIns.expiresAt,
+        })
+        .from(webSignIns)
+        .where(and(eq(webSignIns.id, id), gt(webSignIns.expiresAt, this.#services.now()))),
+    );
+    return row;
+  }
+
+  /** Draws the page for the sign-in as it stands (GET); once answered, the form back to the application. */
   async show(request: FastifyRequest, reply: FastifyReply, target: SignInTarget): Promise<void> {
     const row = await this.#opened(target);
     const texts = await this.#textsOf(request, target.customerId);
     if (typeof row === 'string') return this.#send(request, reply, target, refusedState(texts, row));
+    if (row.step === 'done' && row.post) {
+      // Posted once: the answer is the application's, not to be drawn again.
+      await withinCustomer(this.#db, target.customerId, (tx) =>
+        tx.delete(webSignIns).where(eq(webSignIns.id, target.id)),
+      );
+      const state: PageState = { kind: 'post', url: row.post.url, fields: row.post.fields };
+      return this.#send(request, reply, target, state);
+    }
     return this.#send(request, reply, target, this.#stateOf(texts, row));
   }
 
@@ -144,6 +193,11 @@ export class WebSignIn {
       return this.#send(request, reply, target, refusedState(texts, opened), 403);
     }
     let row = opened;
+    if (row.step === 'done') return reply.redirect(target.action, 303);
+    if (row.refusal) {
+      if (field('action', 20) === 'cancel') return this.#finishRefused(reply, target, row.refusal);
+      return this.#send(request, reply, target, refusedState(texts, row.refusal), 403);
+    }
     switch (field('action', 20)) {
       case 'cancel':
         if (row.pushId) await this.#decisions.webEndPush(target.customerId, row.pushId);
@@ -313,13 +367,20 @@ export class WebSignIn {
     return reply.redirect(await this.#finished(target, outcome), 303);
   }
 
-  /** Ends the sign-in: the page's row is deleted, the protocol tells the application; where to go next. */
+  /**
+   * Ends the sign-in: the protocol tells the application; where the browser goes next. A redirect ends the
+   * page's row; a form to post is kept on it until the page draws it (show).
+   */
   async #finished(target: SignInTarget, outcome: SignInOutcome): Promise<string> {
-    const location = await target.finish(outcome);
+    const answer = await target.finish(outcome);
+    if (typeof answer !== 'string') {
+      await this.#update(target, { step: 'done', post: answer, pushId: null, pushExpiresAt: null });
+      return target.action;
+    }
     await withinCustomer(this.#db, target.customerId, (tx) =>
       tx.delete(webSignIns).where(eq(webSignIns.id, target.id)),
     );
-    return location;
+    return answer;
   }
 
   /** The page's state from its row. */
@@ -404,6 +465,11 @@ export class WebSignIn {
     status = 200,
   ): Promise<void> {
     const view = await this.#view(request, target.customerId, target, target.action, state);
+    if (state.kind === 'post') {
+      // The page's one form goes to the application, whatever its address (http on a LAN too).
+      const policy = withSources(PORTAL_POLICY, { 'form-action': [new URL(state.url).origin] });
+      reply.header('content-security-policy', policyText(policy));
+    }
     reply
       .status(status)
       .type('text/html; charset=utf-8')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { gateway as englishTexts } from '../../../contract/gatewayTexts.ts';
+import { gateway as englishTexts } from '../../../contract/gatewayTexts.ts';
 import {
   DEFAULT_THEME_DEFINITION,
   isThemeColour,
@@ -78,7 +78,9 @@ export type PageState =
       error?: string;
     }
   | { kind: 'refused'; message: string; canReturn: boolean }
-  | { kind: 'expired' };
+  | { kind: 'expired' }
+  /** The protocol's answer, posted to the application (SAML's HTTP-POST binding): by the script, or the button. */
+  | { kind: 'post'; url: string; fields: Record<string, string> };
 
 export interface PageView {
   lang: string;
@@ -178,6 +180,16 @@ function body(view: PageView): { heading: string; content: string } {
       };
     case 'expired':
       return { heading: texts.expiredTitle, content: `<p>${html(texts.expiredBody)}</p>` };
+    case 'post': {
+      const hidden = Object.entries(state.fields)
+        .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)
+        .join('');
+      return {
+        heading: texts.postTitle,
+        content: `<p>${html(filled(texts.postBody, { application: view.application ?? '' }))}</p>
+<form id="post" method="post" action="${html(state.url)}">${hidden}<button type="submit" class="primary">${html(texts.postContinue)}</button></form>`,
+      };
+    }
   }
 }
 
@@ -192,11 +204,22 @@ export function renderPage(view: PageView): string {
     view.application && view.state.kind === 'password'
       ? `<p class="sub">${html(filled(texts.toApplication, { application: view.application }))}</p>`
       : '';
-  const script = view.state.kind === 'second' && (view.state.appSeconds ?? 0) > 0;
+  const script =
+    (view.state.kind === 'second' && (view.state.appSeconds ?? 0) > 0) || view.state.kind === 'post';
   return `<!doctype html>
 <html lang="${html(view.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${html(filled(texts.pageTitle, { title: heading, productName: view.productName }))}</title>
 <style>${styles(theme)}</style>${script ? `<script src="${SCRIPT_PATH}" defer></script>` : ''}</head>
 <body><main>${logo}<h1>${html(heading)}</h1>${toApplication}${content}${theme.companyName ? `<p class="brand">${html(theme.companyName)}</p>` : ''}</main></body></html>
 `;
+}
+
+/**
+ * The page a request no sign-in can come of ends on (an unknown application, a malformed or unsigned
+ * request, an unregistered address to answer at: never a redirect there), naming the error for the
+ * application's administrator.
+ */
+export function errorPage(error: string): string {
+  const { errorTitle, errorBody } = englishTexts.oidc;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(errorTitle)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><main><h1>${html(errorTitle)}</h1><p>${html(errorBody)} <code>${html(error)}</code></p></main></body></html>`;
 }

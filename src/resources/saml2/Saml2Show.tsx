@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
+import { LastSignIn } from '../../components/LastSignIn';
 import { saveFile } from '../../components/saveFile';
 import { UrlList } from '../../components/UrlList';
 import { DateField } from '../../kit/dates';
@@ -54,7 +55,7 @@ const Actions = () => (
   </ConnectorActions>
 );
 
-const IDP = ['entityId', 'ssoUrl', 'sloUrl', 'metadataUrl'] as const;
+const IDP = ['entityId', 'ssoUrl', 'sloUrl', 'metadataUrl', 'startUrl'] as const;
 
 /** What the service provider is configured with: the gateway's URLs for this connector. */
 const IdpUrls = () => {
@@ -79,6 +80,12 @@ export const Saml2Show = () => {
           <Labeled label="resources.saml2.fields.idp" fullWidth>
             <IdpUrls />
           </Labeled>
+          <FunctionField
+            source="lastSignIn"
+            render={(record: Saml2) => (
+              <LastSignIn last={record.lastSignIn} texts="resources.saml2.lastSignIn" />
+            )}
+          />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.saml2.tabs.provider" path="provider">
           <TextField source="domainName" emptyText="—" />

@@ -25,6 +25,7 @@ export const saml2 = {
     attributeValue: 'Value',
     property: 'User property',
     idp: "The gateway's identity provider",
+    lastSignIn: 'Last sign-in',
     createdDate: 'Created date',
     lastModifiedDate: 'Last modified',
   },
@@ -63,6 +64,11 @@ export const saml2 = {
     ssoUrl: 'Single sign-on URL',
     sloUrl: 'Single logout URL',
     metadataUrl: 'Metadata URL',
+    startUrl: 'Sign-in link (starts at the gateway, then opens the application)',
+  },
+  lastSignIn: {
+    none: 'Nobody signed in through it yet.',
+    summary: '%{at}: %{userName}, %{result}',
   },
   nameIdFormats: {
     unspecified: 'Unspecified',

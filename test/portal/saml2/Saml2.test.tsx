@@ -22,7 +22,9 @@ const CONNECTOR: Saml2Record = {
     ssoUrl: 'https://gateway.test/saml2/acme-app/sso',
     sloUrl: 'https://gateway.test/saml2/acme-app/slo',
     metadataUrl: 'https://gateway.test/api/idm-config/connectors/saml2/xml/acme-app',
+    startUrl: 'https://gateway.test/saml2/acme-app/start',
   },
+  lastSignIn: null,
   createdDate: '2026-01-05T10:00:00.000Z',
   lastModifiedDate: '2026-01-05T10:00:00.000Z',
 };
@@ -44,7 +46,7 @@ const GITLAB: Saml2Defaults = {
 const BASE = `${API}/idm-config/connectors/saml2`;
 
 /** The fields the server takes: the contract's form without what it only echoes back. */
-const ECHOED = ['id', 'createdDate', 'lastModifiedDate', 'certificateInfo', 'idp'];
+const ECHOED = ['id', 'createdDate', 'lastModifiedDate', 'certificateInfo', 'idp', 'lastSignIn'];
 const BODY_FIELDS = Object.keys(Saml2Form.properties)
   .filter((field) => !ECHOED.includes(field))
   .sort();

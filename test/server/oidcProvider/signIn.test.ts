@@ -27,6 +27,7 @@ import {
   withSeed as seedFor,
   syncedUser,
 } from '../radius/gatewayFixtures.ts';
+import { webBrowser } from '../webSignIn/browser.ts';
 
 /**
  * Signing in to an application through the gateway's OpenID Connect provider, as the application and the
@@ -110,50 +111,7 @@ async function onBypassList(world: OidcWorld, userId: string) {
   await heard(ctx.app);
 }
 
-/** A browser: fetch with a cookie jar, following redirects itself until a page or the application. */
-function browser() {
-  const jar = new Map<string, string>();
-  const remember = (answer: Response) => {
-    for (const cookie of answer.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  /** Goes to `url` (GET, or POST of `form`) and follows redirects: the last answer and its address. */
-  async function go(
-    url: string,
-    form?: Record<string, string>,
-  ): Promise<{ answer: Response; url: string; body: string }> {
-    let address = new URL(url, origin).toString();
-    let init: RequestInit = form
-      ? {
-          method: 'POST',
-          body: new URLSearchParams(form).toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        }
-      : {};
-    for (let hop = 0; hop < 10; hop++) {
-      const answer = await fetch(address, {
-        ...init,
-        redirect: 'manual',
-        headers: { ...(init.headers as Record<string, string>), cookie: cookies(), 'accept-language': 'en' },
-      });
-      remember(answer);
-      const location = answer.headers.get('location');
-      if (answer.status >= 300 && answer.status < 400 && location) {
-        address = new URL(location, address).toString();
-        init = {};
-        if (address.startsWith(REDIRECT)) return { answer, url: address, body: '' };
-        continue;
-      }
-      return { answer, url: address, body: await answer.text() };
-    }
-    throw new Error('too many redirects');
-  }
-  return { go };
-}
+const browser = () => webBrowser(origin, REDIRECT);
 
 /** openid-client's configuration of the world's application, and a fresh authorization request. */
 async function application(world: OidcWorld, auth?: client.ClientAuth) {

@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  isUname,
+  type NameIdFormat,
+  type Saml2Record,
+  USER_PROPERTIES,
+  type UserProperty,
+} from '../../../contract/saml2.ts';
+import { withinCustomer } from '../../db/reach.ts';
+import { saml2Connectors, users } from '../../db/schema.ts';
+import type { SiteContext } from '../../kit/feature.ts';
+import { samlSigningKey } from '../connector/gateway.ts';
+import { idpUrlsOf } from '../connector/saml2.ts';
+import type { SignInOutcome, SignInTarget } from '../webSignIn/flow.ts';
+import { webSignInOf } from '../webSignIn/index.ts';
+import { errorPage } from '../webSignIn/page.ts';
+import {
+  type AssertedUser,
+  type BoundRequest,
+  checkRequest,
+  type IdentityProviderOf,
+  MOBILE_TWO_FACTOR_CONTEXT,
+  type ServiceProviderOf,
+  samlId,
+  signedResponse,
+} from './identityProvider.ts';
+
+/**
+ * The gateway's SAML 2.0 identity provider for the customers' SAML 2.0 connectors, at the addresses their
+ * metadata names (connector/saml2.ts idpUrlsOf): single sign-on over HTTP-Redirect and HTTP-POST, and the
+ * connector's own link that starts a sign-in at the gateway (IdP-initiated). A request is checked
+ * (identityProvider.ts) before anything is shown; the user signs in on the web sign-in page
+ * (webSignIn/flow.ts), bound to the browser that brought the request (a cookie of the sign-in's own path);
+ * the page then posts the signed Response to the connector's assertion consumer service.
+ */
+
+/** How long a sign-in may take, from the request to the response (as an OpenID Connect interaction). */
+const SIGN_IN_SECONDS = 10 * 60;
+/** The most bytes of a request's form (HTTP-POST binding: a signed AuthnRequest fits well). */
+const FORM_LIMIT = 128 * 1024;
+const COOKIE = 'gw_sign_in';
+
+type Connector = typeof saml2Connectors.$inferSelect;
+
+/** What the sign-in keeps of the request it answers (web_sign_ins.request). */
+interface KeptRequest {
+  requestId: string | null;
+  relayState: string | null;
+}
+
+const isKeptRequest = (value: unknown): value is KeptRequest =>
+  typeof value === 'object' && value !== null && 'requestId' in value && 'relayState' in value;
+
+/** The user's properties an assertion may carry, as texts ('' when the user has none). */
+type Properties = Record<UserProperty, string>;
+
+function assertedUser(
+  connector: Connector,
+  properties: Properties,
+  outcome: { amr: string[]; authTime: number },
+): AssertedUser | string {
+  const format = connector.nameIdFormat as NameIdFormat;
+  const property = connector.nameIdAttribute as UserProperty;
+  const nameId = format === 'transient' ? samlId() : properties[property];
+  if (!nameId) return `The user has no ${property}, which this application signs in with.`;
+  const created = (connector.createdAttributes as Saml2Record['createdAttributes']).map(
+    ({ name, value }) => ({ name, value }),
+  );
+  const mapped =
+    connector.sendAttribute === 'NONE'
+      ? []
+      : connector.sendAttribute === 'ALL'
+        ? [...USER_PROPERTIES.map((name) => ({ name, value: properties[name] })), ...created]
+        : [
+            ...(connector.attributeMapping as Saml2Record['attributeMapping']).map(({ name, property }) => ({
+              name,
+              value: properties[property],
+            })),
+            ...created,
+          ];
+  return {
+    nameIdFormat: format,
+    nameId,
+    attributes: mapped.filter(({ value }) => value !== ''),
+    authTime: outcome.authTime,
+    amr: outcome.amr,
+    secondFactorContext: MOBILE_TWO_FACTOR_CONTEXT,
+  };
+}
+
+export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void {
+  const { db, services } = context;
+  const page = webSignInOf(scope, context);
+
+  const originOf = (request: FastifyRequest) =>
+    services.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  /** The connector of a URL suffix, whichever customer's. */
+  const connectorNamed = async (uname: string): Promise<Connector | undefined> => {
+    if (!isUname(uname)) return undefined;
+    const [row] = await db.select().from(saml2Connectors).where(eq(saml2Connectors.uname, uname)).limit(1);
+    return row;
+  };
+
+  /** The gateway as the connector's identity provider, and the connector's service provider. */
+  const partiesOf = async (
+    origin: string,
+    connector: Connector,
+  ): Promise<{ idp: IdentityProviderOf; sp: ServiceProviderOf }> => {
+    const urls = idpUrlsOf(origin, connector.uname);
+    const key = await samlSigningKey(db, services.sealer, services.config.productName);
+    return {
+      idp: {
+        entityId: urls.entityId,
+        ssoUrl: urls.ssoUrl,
+        key,
+        nameIdFormat: connector.nameIdFormat,
+        signatureAlgorithm: connector.signatureAlgorithm as IdentityProviderOf['signatureAlgorithm'],
+      },
+      sp: {
+        entityId: connector.entityId,
+        acsUrl: connector.acsUrl,
+        certificate: connector.certificate.trim(),
+        signResponse: connector.signResponse,
+        signAssertion: connector.signAssertion,
+      },
+    };
+  };
+
+  const userProperties = async (customerId: string, userId: string): Promise<Properties | undefined> => {
+    const [user] = await withinCustomer(db, customerId, (tx) =>
+      tx
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          displayName: users.displayName,
+          mobilePhone: users.mobilePhone,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.status, 'ACTIVE')))
+        .limit(1),
+    );
+    if (!user) return undefined;
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email ?? '',
+      displayName: user.displayName?.trim() || user.username,
+      mobilePhone: user.mobilePhone ?? '',
+    };
+  };
+
+  const pagePath = (connector: Connector, id: string) =>
+    `/saml2/${encodeURIComponent(connector.uname)}/sign-in/${id}`;
+
+  /** The sign-in as the web sign-in page takes it. */
+  const targetOf = (
+    request: FastifyRequest,
+    connector: Connector,
+    id: string,
+    kept: KeptRequest,
+    expiresAt: Date,
+  ): SignInTarget => ({
+    protocol: 'SAML',
+    id,
+    customerId: connector.customerId,
+    connector: { id: connector.id, type: 'saml2' },
+    application: connector.providerName,
+    expiresAt,
+    action: pagePath(connector, id),
+    finish: async (outcome: SignInOutcome) => {
+      const { idp, sp } = await partiesOf(originOf(request), connector);
+      let asserted: { user: AssertedUser } | { refused: string };
+      if ('error' in outcome) {
+        asserted = { refused: outcome.description };
+      } else {
+        const properties = await userProperties(connector.customerId, outcome.accountId);
+        const user = properties
+          ? assertedUser(connector, properties, outcome)
+          : 'The user cannot sign in now.';
+        asserted = typeof user === 'string' ? { refused: user } : { user };
+      }
+      const response = await signedResponse({
+        idp,
+        sp,
+        inResponseTo: kept.requestId,
+        now: services.now(),
+        outcome: asserted,
+      });
+      return {
+        url: connector.acsUrl,
+        fields: { SAMLResponse: response, ...(kept.relayState ? { RelayState: kept.relayState } : {}) },
+      };
+    },
+  });
+
+  /** Opens the sign-in of a checked request (or of the connector's link) and sends the browser to its page. */
+  const begin = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    connector: Connector,
+    kept: KeptRequest,
+  ) => {
+    const id = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(services.now().getTime() + SIGN_IN_SECONDS * 1000);
+    const target = targetOf(request, connector, id, kept, expiresAt);
+    await page.begin(target, kept);
+    const secure = originOf(request).startsWith('https:') ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${COOKIE}=${id}; Path=${target.action}; Max-Age=${SIGN_IN_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+    );
+    return reply.redirect(target.action, 303);
+  };
+
+  const refuse = (reply: FastifyReply, status: number, error: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(errorPage(error));
+
+  type Sso = { Params: { uname: string } };
+
+  /** A service provider's AuthnRequest, by either binding: checked, then the sign-in begins. */
+  const singleSignOn = async (request: FastifyRequest<Sso>, reply: FastifyReply, bound: BoundRequest) => {
+    const connector = await connectorNamed(request.params.uname);
+    if (!connector) return refuse(reply, 404, 'unknown_service_provider');
+    const { idp, sp } = await partiesOf(originOf(request), connector);
+    const checked = await checkRequest(idp, sp, bound);
+    if (typeof checked === 'string') return refuse(reply, 400, checked);
+    return begin(request, reply, connector, checked);
+  };
+
+  /** The page's sign-in, when the browser is the one that began it and it has not ended. */
+  const signInOf = async (request: FastifyRequest<Page>) => {
+    const { uname, id } = request.params;
+    const connector = await connectorNamed(uname);
+    if (!connector) return { customerId: null };
+    const cookies = (request.headers.cookie ?? '').split(/;\s*/);
+    if (!cookies.includes(`${COOKIE}=${id}`)) return { customerId: connector.customerId };
+    const begun = await page.begun(connector.customerId, id);
+    if (!begun || begun.connectorId !== connector.id || !isKeptRequest(begun.request)) {
+      return { customerId: connector.customerId };
+    }
+    return {
+      customerId: connector.customerId,
+      target: targetOf(request, connector, id, begun.request, begun.expiresAt),
+    };
+  };
+
+  type Page = { Params: { uname: string; id: string } };
+
+  scope.register(async (site) => {
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_LIMIT },
+      (_request, body, done) => done(null, parseQuery(body as string)),
+    );
+    const fieldsOf = (body: unknown): Record<string, string> => {
+      const fields: Record<string, string> = {};
+      if (body && typeof body === 'object') {
+        for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;
+      }
+      return fields;
+    };
+
+    site.get<Sso>('/saml2/:uname/sso', (request, reply) => {
+      const query = fieldsOf(request.query);
+      const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      return singleSignOn(request, reply, { binding: 'redirect', query, rawQuery });
+    });
+    site.post<Sso>('/saml2/:uname/sso', (request, reply) =>
+      singleSignOn(request, reply, { binding: 'post', body: fieldsOf(request.body) }),
+    );
+
+    // The connector's own link (IdP-initiated): no request to answer; RelayState the link's, or the connector's default.
+    site.get<Sso & { Querystring: { RelayState?: string } }>(
+      '/saml2/:uname/start',
+      async (request, reply) => {
+        const connector = await connectorNamed(request.params.uname);
+        if (!connector) return refuse(reply, 404, 'unknown_service_provider');
+        const given = fieldsOf(request.query).RelayState;
+        const relayState = (given || connector.defaultRelayState).slice(0, 2048);
+        return begin(request, reply, connector, { requestId: null, relayState: relayState || null });
+      },
+    );
+
+    const path = '/saml2/:uname/sign-in/:id';
+    site.get<Page>(path, async (request, reply) => {
+      const { customerId, target } = await signInOf(request);
+      if (!target) return page.expired(request, reply, customerId);
+      return page.show(request, reply, target);
+    });
+    site.post<Page>(path, async (request, reply) => {
+      const { customerId, target } = await signInOf(request);
+      if (!target) return page.expired(request, reply, customerId);
+      return page.submit(request, reply, target, fieldsOf(request.body));
+    });
+    site.get<Page>(`${path}/status`, async (request, reply) => {
+      const { target } = await signInOf(request);
+      if (!target) return reply.header('cache-control', 'no-store').send({ state: 'changed' });
+      return page.status(request, reply, target);
+    });
+  });
+}

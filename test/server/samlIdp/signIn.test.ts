@@ -1,0 +1,445 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { eq } from 'drizzle-orm';
+import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
+import { gateway as texts } from '../../../contract/gatewayTexts.ts';
+import {
+  saml2Connectors,
+  serviceConnectors,
+  serviceInstances,
+  serviceUsers,
+} from '../../../server/db/schema.ts';
+import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
+import { has } from '../../e2e/gatewayWorld.ts';
+import { validateAgainst } from '../../support/samlSchemas.ts';
+import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
+import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { sharedTestContext } from '../helpers.ts';
+import {
+  currentCode,
+  heard,
+  lastLogOf as lastLogIn,
+  type RadiusWorld,
+  radiusWorld,
+  withSeed as seedFor,
+  syncedUser,
+} from '../radius/gatewayFixtures.ts';
+import { webBrowser } from '../webSignIn/browser.ts';
+
+/**
+ * Signing in to an application through the gateway's SAML 2.0 identity provider, as a service provider and
+ * a browser do it: @node-saml/node-saml (an independent SAML service provider library) makes the
+ * AuthnRequest and validates the Response (its signature with the certificate of the gateway's metadata,
+ * the audience, InResponseTo, the times); the browser (fetch with its cookies) follows the redirects, fills
+ * in the gateway's sign-in page and reads the form the page posts to the assertion consumer service.
+ */
+
+const ctx = sharedTestContext();
+let slapd: Slapd;
+let origin: string;
+
+beforeAll(async () => {
+  slapd = await startSlapd({ users: 20 });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 60_000);
+afterAll(async () => {
+  await slapd?.stop();
+});
+
+const ACS = 'https://sp.example.test/saml/acs';
+
+interface SamlWorld extends RadiusWorld {
+  uname: string;
+  entityId: string;
+  saml2Id: string;
+  /** The gateway's signing certificate, as its metadata for the connector publishes it. */
+  idpCert: string;
+}
+
+let worlds = 0;
+
+/** A customer's started service with a SAML 2.0 connector (the service provider's settings over the defaults). */
+async function samlWorld(settings: Partial<typeof saml2Connectors.$inferInsert> = {}): Promise<SamlWorld> {
+  worlds += 1;
+  const world = await radiusWorld(ctx, slapd, {
+    address: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const uname = `sp-${world.customerId.slice(0, 8)}-${worlds}`;
+  const entityId = `https://sp.example.test/${uname}`;
+  const [row] = await ctx.db
+    .insert(saml2Connectors)
+    .values({
+      customerId: world.customerId,
+      uname,
+      providerName: 'Wiki',
+      entityId,
+      acsUrl: ACS,
+      nameIdFormat: 'emailAddress',
+      nameIdAttribute: 'email',
+      sendAttribute: 'MAPPED',
+      signatureAlgorithm: 'SHA-256',
+      signResponse: true,
+      signAssertion: true,
+      attributeMapping: [
+        { name: 'mail', property: 'email' },
+        { name: 'uid', property: 'username' },
+      ],
+      createdAttributes: [{ name: 'department', value: 'R&D <lab>' }],
+      ...settings,
+    })
+    .returning();
+  await ctx.db.insert(serviceConnectors).values({
+    serviceInstanceId: world.serviceId,
+    customerId: world.customerId,
+    typeId: CONNECTOR_TYPE_IDS.saml2,
+    connectorId: row!.id,
+    kind: 'saml2',
+  });
+  await heard(ctx.app);
+  const metadata = await (await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${uname}`)).text();
+  const idpCert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(metadata)![1]!;
+  return { ...world, uname, entityId, saml2Id: row!.id, idpCert };
+}
+
+/** The service provider (node-saml) of a world: its requests go to the connector's SSO address. */
+function serviceProvider(
+  world: SamlWorld,
+  options: { privateKey?: string; binding?: 'HTTP-POST'; validateInResponseTo?: ValidateInResponseTo } = {},
+) {
+  return new SAML({
+    entryPoint: `${origin}/saml2/${world.uname}/sso`,
+    issuer: world.entityId,
+    callbackUrl: ACS,
+    idpCert: world.idpCert,
+    audience: world.entityId,
+    wantAssertionsSigned: true,
+    wantAuthnResponseSigned: true,
+    validateInResponseTo: options.validateInResponseTo ?? ValidateInResponseTo.always,
+    identifierFormat: null,
+    ...(options.privateKey ? { privateKey: options.privateKey, signatureAlgorithm: 'sha256' as const } : {}),
+    ...(options.binding ? { authnRequestBinding: 'HTTP-POST' } : {}),
+  });
+}
+
+let uids = 0;
+async function nextUser(world: SamlWorld) {
+  uids += 1;
+  // The test slapd's users: user00001 to user00020.
+  const uid = `user${String(uids).padStart(5, '0')}`;
+  const id = await syncedUser(ctx, world, slapd, uid);
+  return { uid, id };
+}
+
+async function onBypassList(world: SamlWorld, userId: string) {
+  await ctx.db.insert(serviceUsers).values({ serviceInstanceId: world.serviceId, userId, list: 'BYPASS' });
+  await heard(ctx.app);
+}
+
+const decodeHtml = (text: string) =>
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/** The form the page posts to the application: its address and fields. */
+function postedForm(body: string): { action: string; fields: Record<string, string> } {
+  const form = /<form id="post" method="post" action="([^"]*)">(.*?)<\/form>/s.exec(body);
+  if (!form) throw new Error(`no form to the application in:\n${body}`);
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+    fields[decodeHtml(name!)] = decodeHtml(value!);
+  }
+  return { action: decodeHtml(form[1]!), fields };
+}
+
+const xmlOf = (response: string) => Buffer.from(response, 'base64').toString('utf8');
+
+describe('signing in to an application through the SAML 2.0 identity provider', () => {
+  it('takes the password and a code on the page, and posts a Response the service provider validates', async () => {
+    const world = await samlWorld();
+    const { uid, id } = await nextUser(world);
+    const seed = await seedFor(ctx, world, id);
+    const sp = serviceProvider(world);
+    const b = webBrowser(origin);
+
+    const url = await sp.getAuthorizeUrlAsync('/wiki/page-1', undefined, {});
+    const page = await b.go(url);
+    expect(page.answer.status).toBe(200);
+    expect(page.url).toMatch(new RegExp(`/saml2/${world.uname}/sign-in/[\\w-]+$`));
+    expect(page.body).toContain(texts.web.title);
+    expect(page.body).toContain('Wiki');
+
+    const second = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    expect(second.body).toContain(texts.web.secondTitle);
+    const done = await b.go(page.url, { action: 'code', code: await currentCode(seed) });
+    expect(done.answer.status).toBe(200);
+    expect(done.body).toContain(texts.web.postTitle);
+    // The page may post to the application's address (its own policy says so).
+    expect(done.answer.headers.get('content-security-policy')).toContain('form-action');
+    expect(done.answer.headers.get('content-security-policy')).toContain('https://sp.example.test');
+    const posted = postedForm(done.body);
+    expect(posted.action).toBe(ACS);
+    expect(posted.fields.RelayState).toBe('/wiki/page-1');
+
+    const { profile, loggedOut } = await sp.validatePostResponseAsync({
+      SAMLResponse: posted.fields.SAMLResponse!,
+    });
+    expect(loggedOut).toBe(false);
+    expect(profile).toMatchObject({
+      issuer: `${origin}/saml2/${world.uname}`,
+      nameID: `${uid}@example.test`,
+      nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      mail: `${uid}@example.test`,
+      uid,
+      department: 'R&D <lab>',
+    });
+    expect(typeof profile?.sessionIndex).toBe('string');
+    const xml = xmlOf(posted.fields.SAMLResponse!);
+    // The second factor was asked: the authentication context says so.
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:ac:classes:MobileTwoFactorContract');
+    // Both the Response and its Assertion are signed, as the connector says.
+    expect(xml.match(/<ds:Signature /g)?.length).toBe(2);
+    // The Response is valid against the OASIS SAML 2.0 protocol schema.
+    const verdict = await validateAgainst(xml, 'saml-schema-protocol-2.0.xsd');
+    expect(verdict.output).toContain('document.xml validates');
+
+    // The page posted its answer once: drawn again, the sign-in is over.
+    const again = await b.go(page.url);
+    expect(again.answer.status).toBe(410);
+    // A Response is used once: the service provider refuses it a second time (its request id is spent).
+    await expect(
+      sp.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! }),
+    ).rejects.toThrow();
+
+    expect(await lastLogIn(ctx, id)).toMatchObject({
+      protocol: 'SAML',
+      connectorId: world.saml2Id,
+      result: 'ACCEPT',
+      reason: 'secondFactor',
+    });
+  });
+
+  it.runIf(has('xmlsec1'))(
+    "signs a Response that xmlsec1 verifies with the metadata's certificate",
+    async () => {
+      const world = await samlWorld({ signAssertion: false, signResponse: true });
+      const { uid, id } = await nextUser(world);
+      await onBypassList(world, id);
+      const sp = serviceProvider(world);
+      const b = webBrowser(origin);
+      const page = await b.go(await sp.getAuthorizeUrlAsync('', undefined, {}));
+      const done = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+      const xml = xmlOf(postedForm(done.body).fields.SAMLResponse!);
+      expect(xml.match(/<ds:Signature /g)?.length).toBe(1);
+      // The password alone (the bypass list): the authentication context says so.
+      expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport');
+      const folder = mkdtempSync(path.join(tmpdir(), 'xmlsec-'));
+      try {
+        const certificate = `-----BEGIN CERTIFICATE-----\n${world.idpCert.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+        writeFileSync(path.join(folder, 'idp.pem'), certificate);
+        writeFileSync(path.join(folder, 'response.xml'), xml);
+        const verify = (file: string) =>
+          execFileSync(
+            'xmlsec1',
+            [
+              '--verify',
+              '--pubkey-cert-pem',
+              path.join(folder, 'idp.pem'),
+              '--id-attr:ID',
+              'urn:oasis:names:tc:SAML:2.0:protocol:Response',
+              file,
+            ],
+            { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+          );
+        expect(() => verify(path.join(folder, 'response.xml'))).not.toThrow();
+        // A changed NameID breaks the signature.
+        writeFileSync(
+          path.join(folder, 'tampered.xml'),
+          xml.replace(`${uid}@example.test`, 'boss@example.test'),
+        );
+        expect(() => verify(path.join(folder, 'tampered.xml'))).toThrow();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('checks a signed request by HTTP-POST against the connector certificate', async () => {
+    const spKey = selfSignedCertificate({ commonName: 'sp.example.test', organization: 'SP', days: 30 });
+    const world = await samlWorld({ certificate: spKey.certificate });
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const sp = serviceProvider(world, { privateKey: spKey.privateKey, binding: 'HTTP-POST' });
+    const form = await sp.getAuthorizeFormAsync('state-42');
+    const request = decodeHtml(/name="SAMLRequest" value="([^"]+)"/.exec(form)![1]!);
+    // node-saml deflates it (as the HTTP-Redirect binding does): the gateway takes it so too.
+    expect(inflateRawSync(Buffer.from(request, 'base64')).toString('utf8')).toMatch(/<(ds:)?Signature[ >]/);
+    const b = webBrowser(origin);
+    const page = await b.go(`/saml2/${world.uname}/sso`, { SAMLRequest: request, RelayState: 'state-42' });
+    expect(page.answer.status).toBe(200);
+    expect(page.body).toContain('name="password"');
+    const done = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const posted = postedForm(done.body);
+    expect(posted.fields.RelayState).toBe('state-42');
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! });
+    expect(profile?.nameID).toBe(`${uid}@example.test`);
+
+    // Signed with another key: refused before any form.
+    const other = selfSignedCertificate({ commonName: 'impostor.example.test', organization: 'X', days: 30 });
+    const impostor = serviceProvider(world, { privateKey: other.privateKey, binding: 'HTTP-POST' });
+    const forged = decodeHtml(
+      /name="SAMLRequest" value="([^"]+)"/.exec(await impostor.getAuthorizeFormAsync(''))![1]!,
+    );
+    const refused = await webBrowser(origin).go(`/saml2/${world.uname}/sso`, { SAMLRequest: forged });
+    expect(refused.answer.status).toBe(400);
+    expect(refused.body).toContain('bad_signature');
+    expect(refused.body).not.toContain('name="password"');
+  });
+
+  it('checks a signed request by HTTP-Redirect, and refuses it signed by another key', async () => {
+    const spKey = selfSignedCertificate({ commonName: 'sp.example.test', organization: 'SP', days: 30 });
+    const world = await samlWorld({ certificate: spKey.certificate });
+    const good = await webBrowser(origin).go(
+      await serviceProvider(world, { privateKey: spKey.privateKey }).getAuthorizeUrlAsync('r', undefined, {}),
+    );
+    expect(good.answer.status).toBe(200);
+    expect(good.body).toContain('name="password"');
+    const other = selfSignedCertificate({ commonName: 'impostor.example.test', organization: 'X', days: 30 });
+    const bad = await webBrowser(origin).go(
+      await serviceProvider(world, { privateKey: other.privateKey }).getAuthorizeUrlAsync('r', undefined, {}),
+    );
+    expect(bad.answer.status).toBe(400);
+    expect(bad.body).toContain('bad_signature');
+  });
+
+  it('refuses a request from an unknown issuer, with a foreign ACS, or for no connector, before any form', async () => {
+    const world = await samlWorld();
+    const stranger = new SAML({
+      entryPoint: `${origin}/saml2/${world.uname}/sso`,
+      issuer: 'https://stranger.example.test',
+      callbackUrl: ACS,
+      idpCert: world.idpCert,
+    });
+    const unknown = await webBrowser(origin).go(await stranger.getAuthorizeUrlAsync('', undefined, {}));
+    expect(unknown.answer.status).toBe(400);
+    expect(unknown.body).toContain('unknown_issuer');
+
+    const foreign = new SAML({
+      entryPoint: `${origin}/saml2/${world.uname}/sso`,
+      issuer: world.entityId,
+      callbackUrl: 'https://attacker.example.test/acs',
+      idpCert: world.idpCert,
+    });
+    const wrongAcs = await webBrowser(origin).go(await foreign.getAuthorizeUrlAsync('', undefined, {}));
+    expect(wrongAcs.answer.status).toBe(400);
+    expect(wrongAcs.body).toContain('foreign_acs');
+    expect(wrongAcs.body).not.toContain('attacker.example.test');
+
+    const none = await webBrowser(origin).go('/saml2/no-such-connector/sso?SAMLRequest=abc');
+    expect(none.answer.status).toBe(404);
+    const garbage = await webBrowser(origin).go(`/saml2/${world.uname}/sso?SAMLRequest=%25%25not-base64`);
+    expect(garbage.answer.status).toBe(400);
+    expect(garbage.body).toContain('malformed_request');
+  });
+
+  it('keeps the sign-in to the browser that began it', async () => {
+    const world = await samlWorld();
+    const page = await webBrowser(origin).go(
+      await serviceProvider(world).getAuthorizeUrlAsync('', undefined, {}),
+    );
+    expect(page.answer.status).toBe(200);
+    const elsewhere = await webBrowser(origin).go(page.url);
+    expect(elsewhere.answer.status).toBe(410);
+    expect(elsewhere.body).toContain(texts.web.expiredTitle);
+  });
+
+  it('says so before the form when the service is stopped, and answers the service provider with a refusal', async () => {
+    const world = await samlWorld();
+    await ctx.db
+      .update(serviceInstances)
+      .set({ status: 'STOPPED' })
+      .where(eq(serviceInstances.id, world.serviceId));
+    await heard(ctx.app);
+    const sp = serviceProvider(world);
+    const b = webBrowser(origin);
+    const page = await b.go(await sp.getAuthorizeUrlAsync('', undefined, {}));
+    expect(page.answer.status).toBe(200);
+    expect(page.body).toContain(texts.web.refused.serviceStopped);
+    expect(page.body).not.toContain('name="password"');
+    const done = await b.go(page.url, { action: 'cancel' });
+    const posted = postedForm(done.body);
+    expect(xmlOf(posted.fields.SAMLResponse!)).toContain('urn:oasis:names:tc:SAML:2.0:status:Responder');
+    await expect(sp.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! })).rejects.toThrow(
+      /Responder/,
+    );
+  });
+
+  it("starts a sign-in from the connector's own link (IdP-initiated), with its default RelayState", async () => {
+    const world = await samlWorld({
+      defaultRelayState: '/home',
+      nameIdFormat: 'persistent',
+      nameIdAttribute: 'username',
+      sendAttribute: 'ALL',
+    });
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const b = webBrowser(origin);
+    const page = await b.go(`/saml2/${world.uname}/start`);
+    expect(page.body).toContain('name="password"');
+    const done = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const posted = postedForm(done.body);
+    expect(posted.fields.RelayState).toBe('/home');
+    const sp = serviceProvider(world, { validateInResponseTo: ValidateInResponseTo.ifPresent });
+    const { profile } = await sp.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! });
+    expect(profile).toMatchObject({
+      nameID: uid,
+      nameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      username: uid,
+      email: `${uid}@example.test`,
+      id,
+      department: 'R&D <lab>',
+    });
+    expect(xmlOf(posted.fields.SAMLResponse!)).not.toContain('InResponseTo');
+  });
+
+  it("shows the connector's sign-in link and its last sign-in on its record", async () => {
+    const world = await samlWorld();
+    const admin = await signedIn(ctx, {
+      customerId: world.customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const before = await ctx.call(
+      'GET',
+      `/api/idm-config/connectors/saml2/${world.customerId}/${world.saml2Id}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(before.body.idp.startUrl).toMatch(
+      new RegExp(`^http://localhost(:80)?/saml2/${world.uname}/start$`),
+    );
+    expect(before.body.lastSignIn).toBeNull();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const b = webBrowser(origin);
+    const page = await b.go(`/saml2/${world.uname}/start`);
+    await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const after = await ctx.call(
+      'GET',
+      `/api/idm-config/connectors/saml2/${world.customerId}/${world.saml2Id}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(after.body.lastSignIn).toMatchObject({ protocol: 'SAML', userName: uid, result: 'ACCEPT' });
+  });
+});
