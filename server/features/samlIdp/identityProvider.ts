@@ -22,6 +22,11 @@ const NS = {
   dsig: 'http://www.w3.org/2000/09/xmldsig#',
 };
 const BINDING = samlify.Constants.namespace.binding;
+/**
+ * samlify is CommonJS: Node's ESM import finds some of its exports (SamlLib) only on the module's object
+ * (the default export), while tsx and Vitest find them by name too.
+ */
+const { SamlLib } = (samlify as unknown as { default?: typeof samlify }).default ?? samlify;
 
 /**
  * The shape every request must have before samlify reads it (samlify's schema validator): one
@@ -322,7 +327,7 @@ export async function signedResponse(options: {
       values[`Attribute${index}`] = value;
     });
   }
-  const xml = samlify.SamlLib.replaceTagsByValue(responseTemplate(body), values);
+  const xml = SamlLib.replaceTagsByValue(responseTemplate(body), values);
   const { context } = await identityProvider(idp, false).createLoginResponse(
     serviceProvider(sp, signs),
     { extract: {} },
