@@ -32,8 +32,11 @@ export const NAME_ID_FORMATS = {
 export type NameIdFormat = keyof typeof NAME_ID_FORMATS;
 export const NAME_ID_FORMAT_NAMES = Object.keys(NAME_ID_FORMATS) as NameIdFormat[];
 
-/** The user's properties a NameID or an attribute may carry. */
-export const USER_PROPERTIES = ['username', 'email', 'displayName', 'mobilePhone', 'id'] as const;
+/**
+ * The user's properties a NameID or an attribute may carry. `immutableId`: the directory's immutable
+ * identifier of the user (Active Directory's objectGUID, OpenLDAP's entryUUID), as Microsoft 365 expects it.
+ */
+export const USER_PROPERTIES = ['username', 'email', 'displayName', 'mobilePhone', 'id', 'immutableId'] as const;
 export type UserProperty = (typeof USER_PROPERTIES)[number];
 
 /** Which attributes the assertion carries: none, the mapping and the created ones, or every user property. */
@@ -73,6 +76,7 @@ export const SAML2_PROVIDER_TYPES = [
   'assembla',
   'ingram-micro',
   'vos-cloud',
+  'office365',
 ] as const;
 export type Saml2ProviderType = (typeof SAML2_PROVIDER_TYPES)[number];
 

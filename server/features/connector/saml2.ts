@@ -156,6 +156,17 @@ export const SAML2_DEFAULTS: Record<Saml2ProviderType, Omit<Saml2Defaults, 'type
     nameIdAttribute: 'email',
     attributeMapping: [...EMAIL_AND_NAME],
   },
+  // Microsoft 365 (Entra ID) federated with a SAML 2.0 identity provider: the user's ImmutableID as a
+  // persistent NameID and the IDPEmail attribute (Microsoft's "Use a SAML 2.0 IdP for single sign-on").
+  office365: {
+    ...COMMON,
+    providerName: 'Microsoft 365',
+    entityId: 'urn:federation:MicrosoftOnline',
+    acsUrl: 'https://login.microsoftonline.com/login.srf',
+    nameIdFormat: 'persistent',
+    nameIdAttribute: 'immutableId',
+    attributeMapping: [{ name: 'IDPEmail', property: 'email' }],
+  },
   'vos-cloud': {
     ...COMMON,
     providerName: 'V-OS Cloud',

@@ -54,6 +54,14 @@ interface KeptRequest {
 const isKeptRequest = (value: unknown): value is KeptRequest =>
   typeof value === 'object' && value !== null && 'requestId' in value && 'relayState' in value;
 
+/** Microsoft 365's service provider (Entra ID), as every federated domain's requests name it. */
+const MICROSOFT_ENTITY_ID = 'urn:federation:MicrosoftOnline';
+/**
+ * What Entra ID reads as "the identity provider did multi-factor authentication" (its federatedIdpMfaBehavior
+ * setting accepts it instead of asking its own second factor).
+ */
+const MICROSOFT_MULTIPLE_AUTHN = 'http://schemas.microsoft.com/claims/multipleauthn';
+
 /** The user's properties an assertion may carry, as texts ('' when the user has none). */
 type Properties = Record<UserProperty, string>;
 
@@ -87,7 +95,8 @@ function assertedUser(
     attributes: mapped.filter(({ value }) => value !== ''),
     authTime: outcome.authTime,
     amr: outcome.amr,
-    secondFactorContext: MOBILE_TWO_FACTOR_CONTEXT,
+    secondFactorContext:
+      connector.entityId === MICROSOFT_ENTITY_ID ? MICROSOFT_MULTIPLE_AUTHN : MOBILE_TWO_FACTOR_CONTEXT,
   };
 }
 
@@ -139,6 +148,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
           email: users.email,
           displayName: users.displayName,
           mobilePhone: users.mobilePhone,
+          immutableId: users.immutableId,
         })
         .from(users)
         .where(and(eq(users.id, userId), eq(users.status, 'ACTIVE')))
@@ -151,6 +161,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
       email: user.email ?? '',
       displayName: user.displayName?.trim() || user.username,
       mobilePhone: user.mobilePhone ?? '',
+      immutableId: user.immutableId ?? '',
     };
   };
 

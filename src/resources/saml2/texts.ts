@@ -82,6 +82,7 @@ export const saml2 = {
     displayName: 'Display name',
     mobilePhone: 'Mobile phone',
     id: 'User ID',
+    immutableId: 'Immutable ID (from the directory)',
   },
   sendAttributes: {
     NONE: 'None',
@@ -97,6 +98,7 @@ export const saml2 = {
     assembla: 'Assembla',
     'ingram-micro': 'Ingram Micro Cloud',
     'vos-cloud': 'V-OS Cloud',
+    office365: 'Microsoft 365 (Office 365)',
   },
   actions: { metadata: 'Download metadata' },
   delete: {

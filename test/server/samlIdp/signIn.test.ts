@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import {
   serviceConnectors,
   serviceInstances,
   serviceUsers,
+  users,
 } from '../../../server/db/schema.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
@@ -409,6 +411,69 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       department: 'R&D <lab>',
     });
     expect(xmlOf(posted.fields.SAMLResponse!)).not.toContain('InResponseTo');
+  });
+
+  it("signs a user in to Microsoft 365: the directory's immutable id as NameID, IDPEmail, Microsoft's MFA claim", async () => {
+    const world = await samlWorld();
+    const admin = await signedIn(ctx, {
+      customerId: world.customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    // The connector as the portal makes it from the Microsoft 365 defaults.
+    const defaults = await ctx.call('GET', '/api/idm-config/saml2/office365', { token: admin.token });
+    const { type: _type, ...office365 } = defaults.body as Record<string, unknown>;
+    expect(office365).toMatchObject({
+      entityId: 'urn:federation:MicrosoftOnline',
+      acsUrl: 'https://login.microsoftonline.com/login.srf',
+      nameIdFormat: 'persistent',
+      nameIdAttribute: 'immutableId',
+      attributeMapping: [{ name: 'IDPEmail', property: 'email' }],
+    });
+    await ctx.db
+      .update(saml2Connectors)
+      .set({ ...(office365 as Partial<typeof saml2Connectors.$inferInsert>), createdAttributes: [] })
+      .where(eq(saml2Connectors.id, world.saml2Id));
+    const { uid, id } = await nextUser(world);
+    const immutableId = Buffer.from(randomUUID().replaceAll('-', ''), 'hex').toString('base64');
+    await ctx.db.update(users).set({ immutableId }).where(eq(users.id, id));
+    const seed = await seedFor(ctx, world, id);
+    const microsoft = new SAML({
+      entryPoint: `${origin}/saml2/${world.uname}/sso`,
+      issuer: 'urn:federation:MicrosoftOnline',
+      callbackUrl: 'https://login.microsoftonline.com/login.srf',
+      idpCert: world.idpCert,
+      audience: 'urn:federation:MicrosoftOnline',
+      wantAssertionsSigned: true,
+      identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+    });
+    const b = webBrowser(origin);
+    const page = await b.go(await microsoft.getAuthorizeUrlAsync('', undefined, {}));
+    await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const done = await b.go(page.url, { action: 'code', code: await currentCode(seed) });
+    const posted = postedForm(done.body);
+    expect(posted.action).toBe('https://login.microsoftonline.com/login.srf');
+    const { profile } = await microsoft.validatePostResponseAsync({
+      SAMLResponse: posted.fields.SAMLResponse!,
+    });
+    expect(profile).toMatchObject({
+      nameID: immutableId,
+      nameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+      IDPEmail: `${uid}@example.test`,
+    });
+    expect(xmlOf(posted.fields.SAMLResponse!)).toContain('http://schemas.microsoft.com/claims/multipleauthn');
+
+    // A user the directory gave no immutable id: Microsoft is told the sign-in is refused.
+    const other = await nextUser(world);
+    await onBypassList(world, other.id);
+    const c = webBrowser(origin);
+    const second = await c.go(await microsoft.getAuthorizeUrlAsync('', undefined, {}));
+    const refused = postedForm(
+      (await c.go(second.url, { action: 'password', username: other.uid, password: SLAPD_USER_PASSWORD }))
+        .body,
+    );
+    await expect(
+      microsoft.validatePostResponseAsync({ SAMLResponse: refused.fields.SAMLResponse! }),
+    ).rejects.toThrow(/Responder/);
   });
 
   it("shows the connector's sign-in link and its last sign-in on its record", async () => {
