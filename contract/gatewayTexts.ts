@@ -44,6 +44,8 @@ export const gateway = {
     postTitle: 'Signing you in',
     postBody: 'Taking you back to %{application}…',
     postContinue: 'Continue',
+    signedOutTitle: 'You are signed out',
+    signedOutBody: 'The application signed you out. You can close this window.',
     /** Why a sign-in is refused, by the gateway's reason (any other: `unavailable`). */
     refused: {
       serviceStopped:

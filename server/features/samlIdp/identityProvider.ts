@@ -28,11 +28,14 @@ const BINDING = samlify.Constants.namespace.binding;
  */
 const { SamlLib } = (samlify as unknown as { default?: typeof samlify }).default ?? samlify;
 
+/** The requests the gateway takes from service providers. */
+const REQUESTS = new Set(['AuthnRequest', 'LogoutRequest']);
+
 /**
  * The shape every request must have before samlify reads it (samlify's schema validator): one
- * AuthnRequest of SAML 2.0's protocol at the root, one Issuer and at most one Signature, both its own
- * children, and no document type (no entities). A second Issuer or Signature elsewhere is how signature
- * wrapping hides what was signed: refused.
+ * AuthnRequest or LogoutRequest of SAML 2.0's protocol at the root, one Issuer and at most one Signature,
+ * both its own children, and no document type (no entities). A second Issuer or Signature elsewhere is how
+ * signature wrapping hides what was signed: refused.
  */
 function checkShape(xml: string): Promise<string> {
   if (/<!DOCTYPE/i.test(xml)) return Promise.reject(new Error('ERR_DOCTYPE'));
@@ -50,8 +53,8 @@ function checkShape(xml: string): Promise<string> {
     return Promise.reject(new Error('ERR_NOT_XML'));
   }
   const root = document?.documentElement;
-  if (failed || !root || root.namespaceURI !== NS.protocol || root.localName !== 'AuthnRequest') {
-    return Promise.reject(new Error('ERR_NOT_AN_AUTHN_REQUEST'));
+  if (failed || !root || root.namespaceURI !== NS.protocol || !REQUESTS.has(root.localName ?? '')) {
+    return Promise.reject(new Error('ERR_NOT_A_REQUEST'));
   }
   const only = (namespace: string, name: string, most: number) => {
     const found = document.getElementsByTagNameNS(namespace, name);
@@ -64,7 +67,7 @@ function checkShape(xml: string): Promise<string> {
     issuers !== 1 ||
     !only(NS.assertion, 'Issuer', 1) ||
     !only(NS.dsig, 'Signature', 1) ||
-    document.getElementsByTagNameNS(NS.protocol, 'AuthnRequest').length !== 1
+    document.getElementsByTagNameNS(NS.protocol, root.localName!).length !== 1
   ) {
     return Promise.reject(new Error('ERR_REQUEST_SHAPE'));
   }
@@ -97,6 +100,8 @@ export interface ServiceProviderOf {
   certificate: string;
   signResponse: boolean;
   signAssertion: boolean;
+  /** Where it takes the answer to its logout requests (HTTP-Redirect); '' when it has none. */
+  logoutUrl: string;
 }
 
 const identityProvider = (idp: IdentityProviderOf, wantSigned: boolean) =>
@@ -105,6 +110,7 @@ const identityProvider = (idp: IdentityProviderOf, wantSigned: boolean) =>
     signingCert: idp.key.certificate,
     privateKey: idp.key.privateKey,
     wantAuthnRequestsSigned: wantSigned,
+    wantLogoutRequestSigned: wantSigned,
     requestSignatureAlgorithm: ALGORITHMS[idp.signatureAlgorithm],
     nameIDFormat: [idp.nameIdFormat],
     singleSignOnService: [
@@ -117,8 +123,10 @@ const serviceProvider = (sp: ServiceProviderOf, signs: { assertion: boolean; res
   samlify.ServiceProvider({
     entityID: sp.entityId,
     assertionConsumerService: [{ Binding: BINDING.post, Location: sp.acsUrl }],
+    ...(sp.logoutUrl ? { singleLogoutService: [{ Binding: BINDING.redirect, Location: sp.logoutUrl }] } : {}),
     wantAssertionsSigned: signs.assertion,
     wantMessageSigned: signs.response,
+    wantLogoutResponseSigned: true,
     ...(sp.certificate ? { signingCert: sp.certificate } : {}),
   });
 
@@ -185,6 +193,59 @@ function inflatedPost(encoded: string): string | undefined {
   }
 }
 
+/** What a request says once samlify read it. */
+type Extracted = Record<string, unknown> & {
+  request?: { id?: unknown; assertionConsumerServiceUrl?: unknown };
+};
+
+/**
+ * A request read by samlify (AuthnRequest or LogoutRequest): its signature checked when it is signed
+ * (against the connector's certificate), then its issuer (the connector's entity id).
+ */
+async function parsed(
+  idp: IdentityProviderOf,
+  sp: ServiceProviderOf,
+  request: BoundRequest,
+  kind: 'login' | 'logout',
+): Promise<Extracted | RequestRefusal> {
+  const encoded = request.binding === 'redirect' ? request.query.SAMLRequest : request.body.SAMLRequest;
+  if (typeof encoded !== 'string' || encoded === '' || encoded.length > REQUEST_MOST)
+    return 'malformed_request';
+  let bound = request;
+  if (bound.binding === 'post') {
+    const inflated = inflatedPost(encoded);
+    if (inflated === undefined) return 'malformed_request';
+    bound = { binding: 'post', body: { ...bound.body, SAMLRequest: inflated } };
+  }
+  const signed = isSigned(bound);
+  if (signed && !sp.certificate) return 'unsigned_certificate_missing';
+  const entity = identityProvider(idp, signed);
+  const from = serviceProvider(sp, { assertion: true, response: true });
+  const envelope =
+    bound.binding === 'redirect'
+      ? { query: bound.query, octetString: signedOctets(bound.rawQuery) }
+      : { body: bound.body };
+  let extract: Extracted;
+  try {
+    const result =
+      kind === 'login'
+        ? await entity.parseLoginRequest(from, bound.binding, envelope)
+        : await entity.parseLogoutRequest(from, bound.binding, envelope);
+    extract = result.extract as Extracted;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    return /signature|sig_alg|verify/i.test(message) ? 'bad_signature' : 'malformed_request';
+  }
+  if (typeof extract.request?.id !== 'string' || extract.request.id === '') return 'malformed_request';
+  if (extract.issuer !== sp.entityId) return 'unknown_issuer';
+  return extract;
+}
+
+const relayStateOf = (request: BoundRequest): string | null => {
+  const relayState = request.binding === 'redirect' ? request.query.RelayState : request.body.RelayState;
+  return typeof relayState === 'string' && relayState !== '' ? relayState.slice(0, 2048) : null;
+};
+
 /**
  * A service provider's AuthnRequest, checked: its shape, its issuer (the connector's entity id), the
  * address it wants the answer at (none, or the connector's), and its signature when it is signed (against
@@ -195,44 +256,35 @@ export async function checkRequest(
   sp: ServiceProviderOf,
   request: BoundRequest,
 ): Promise<CheckedRequest | RequestRefusal> {
-  const encoded = request.binding === 'redirect' ? request.query.SAMLRequest : request.body.SAMLRequest;
-  if (typeof encoded !== 'string' || encoded === '' || encoded.length > REQUEST_MOST)
-    return 'malformed_request';
-  if (request.binding === 'post') {
-    const inflated = inflatedPost(encoded);
-    if (inflated === undefined) return 'malformed_request';
-    request = { binding: 'post', body: { ...request.body, SAMLRequest: inflated } };
-  }
-  const signed = isSigned(request);
-  if (signed && !sp.certificate) return 'unsigned_certificate_missing';
-  const entity = identityProvider(idp, signed);
-  const parsedFrom = serviceProvider(sp, { assertion: true, response: true });
-  let extract: Record<string, unknown> & {
-    request?: { id?: unknown; assertionConsumerServiceUrl?: unknown };
-  };
-  try {
-    const parsed =
-      request.binding === 'redirect'
-        ? await entity.parseLoginRequest(parsedFrom, 'redirect', {
-            query: request.query,
-            octetString: signedOctets(request.rawQuery),
-          })
-        : await entity.parseLoginRequest(parsedFrom, 'post', { body: request.body });
-    extract = parsed.extract as typeof extract;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    return /signature|sig_alg|verify/i.test(message) ? 'bad_signature' : 'malformed_request';
-  }
-  const requestId = extract.request?.id;
-  if (typeof requestId !== 'string' || requestId === '') return 'malformed_request';
-  if (extract.issuer !== sp.entityId) return 'unknown_issuer';
+  const extract = await parsed(idp, sp, request, 'login');
+  if (typeof extract === 'string') return extract;
   const acs = extract.request?.assertionConsumerServiceUrl;
   if (acs !== undefined && acs !== '' && acs !== sp.acsUrl) return 'foreign_acs';
-  const relayState = request.binding === 'redirect' ? request.query.RelayState : request.body.RelayState;
-  return {
-    requestId,
-    relayState: typeof relayState === 'string' && relayState !== '' ? relayState.slice(0, 2048) : null,
-  };
+  return { requestId: extract.request!.id as string, relayState: relayStateOf(request) };
+}
+
+/**
+ * A service provider's LogoutRequest (single logout), checked as an AuthnRequest is, answered with a
+ * LogoutResponse of success, signed, sent by HTTP-Redirect to the connector's logout URL: the gateway
+ * keeps no session of its own (every sign-in is decided again), so there is nothing else to end. Answers
+ * where the browser goes, or null when the connector has no logout URL, or why it is refused.
+ */
+export async function logoutAnswer(
+  idp: IdentityProviderOf,
+  sp: ServiceProviderOf,
+  request: BoundRequest,
+): Promise<{ location: string | null } | RequestRefusal> {
+  const extract = await parsed(idp, sp, request, 'logout');
+  if (typeof extract === 'string') return extract;
+  if (!sp.logoutUrl) return { location: null };
+  const relayState = relayStateOf(request);
+  const { context } = identityProvider(idp, false).createLogoutResponse(
+    serviceProvider(sp, { assertion: false, response: true }),
+    { extract: extract as never },
+    'redirect',
+    relayState ? { relayState } : {},
+  );
+  return { location: context };
 }
 
 /** A new id of a SAML message (an xsd:ID: it must not begin with a digit). */

@@ -22,6 +22,7 @@ import {
   type BoundRequest,
   checkRequest,
   type IdentityProviderOf,
+  logoutAnswer,
   MOBILE_TWO_FACTOR_CONTEXT,
   type ServiceProviderOf,
   samlId,
@@ -135,6 +136,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
         certificate: connector.certificate.trim(),
         signResponse: connector.signResponse,
         signAssertion: connector.signAssertion,
+        logoutUrl: connector.logoutUrl,
       },
     };
   };
@@ -247,6 +249,20 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     return begin(request, reply, connector, checked);
   };
 
+  /**
+   * A service provider's LogoutRequest (single logout, either binding): answered with a signed
+   * LogoutResponse at the connector's logout URL, or a page saying the user is signed out when it has none.
+   */
+  const singleLogout = async (request: FastifyRequest<Sso>, reply: FastifyReply, bound: BoundRequest) => {
+    const connector = await connectorNamed(request.params.uname);
+    if (!connector) return refuse(reply, 404, 'unknown_service_provider');
+    const { idp, sp } = await partiesOf(originOf(request), connector);
+    const answer = await logoutAnswer(idp, sp, bound);
+    if (typeof answer === 'string') return refuse(reply, 400, answer);
+    if (answer.location) return reply.header('cache-control', 'no-store').redirect(answer.location, 303);
+    return page.signedOut(request, reply, connector.customerId);
+  };
+
   /** The page's sign-in, when the browser is the one that began it and it has not ended. */
   const signInOf = async (request: FastifyRequest<Page>) => {
     const { uname, id } = request.params;
@@ -281,13 +297,22 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
       return fields;
     };
 
-    site.get<Sso>('/saml2/:uname/sso', (request, reply) => {
-      const query = fieldsOf(request.query);
-      const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      return singleSignOn(request, reply, { binding: 'redirect', query, rawQuery });
+    const redirectBound = (request: FastifyRequest): BoundRequest => ({
+      binding: 'redirect',
+      query: fieldsOf(request.query),
+      rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     });
+    site.get<Sso>('/saml2/:uname/sso', (request, reply) =>
+      singleSignOn(request, reply, redirectBound(request)),
+    );
     site.post<Sso>('/saml2/:uname/sso', (request, reply) =>
       singleSignOn(request, reply, { binding: 'post', body: fieldsOf(request.body) }),
+    );
+    site.get<Sso>('/saml2/:uname/slo', (request, reply) =>
+      singleLogout(request, reply, redirectBound(request)),
+    );
+    site.post<Sso>('/saml2/:uname/slo', (request, reply) =>
+      singleLogout(request, reply, { binding: 'post', body: fieldsOf(request.body) }),
     );
 
     // The connector's own link (IdP-initiated): no request to answer; RelayState the link's, or the connector's default.

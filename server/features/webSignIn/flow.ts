@@ -167,9 +167,24 @@ export class WebSignIn {
 
   /** The page for a sign-in the protocol no longer knows (expired, or finished). */
   async expired(request: FastifyRequest, reply: FastifyReply, customerId: string | null): Promise<void> {
-    const view = await this.#view(request, customerId, null, '', { kind: 'expired' });
+    return this.#sendPlain(request, reply, customerId, { kind: 'expired' }, 410);
+  }
+
+  /** The page after an application's logout that has nowhere to send the browser back to. */
+  async signedOut(request: FastifyRequest, reply: FastifyReply, customerId: string): Promise<void> {
+    return this.#sendPlain(request, reply, customerId, { kind: 'signedOut' }, 200);
+  }
+
+  async #sendPlain(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    customerId: string | null,
+    state: PageState,
+    status: number,
+  ): Promise<void> {
+    const view = await this.#view(request, customerId, null, '', state);
     reply
-      .status(410)
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(renderPage(view));

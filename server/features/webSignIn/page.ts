@@ -79,6 +79,7 @@ export type PageState =
     }
   | { kind: 'refused'; message: string; canReturn: boolean }
   | { kind: 'expired' }
+  | { kind: 'signedOut' }
   /** The protocol's answer, posted to the application (SAML's HTTP-POST binding): by the script, or the button. */
   | { kind: 'post'; url: string; fields: Record<string, string> };
 
@@ -180,6 +181,8 @@ function body(view: PageView): { heading: string; content: string } {
       };
     case 'expired':
       return { heading: texts.expiredTitle, content: `<p>${html(texts.expiredBody)}</p>` };
+    case 'signedOut':
+      return { heading: texts.signedOutTitle, content: `<p>${html(texts.signedOutBody)}</p>` };
     case 'post': {
       const hidden = Object.entries(state.fields)
         .map(([name, value]) => `<input type="hidden" name="${html(name)}" value="${html(value)}">`)

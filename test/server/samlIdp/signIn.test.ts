@@ -476,6 +476,51 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     ).rejects.toThrow(/Responder/);
   });
 
+  it('answers a logout request with a signed LogoutResponse at the connector logout URL', async () => {
+    const LOGOUT = 'https://sp.example.test/saml/logged-out';
+    const world = await samlWorld({ logoutUrl: LOGOUT });
+    const sp = new SAML({
+      entryPoint: `${origin}/saml2/${world.uname}/sso`,
+      logoutUrl: `${origin}/saml2/${world.uname}/slo`,
+      issuer: world.entityId,
+      callbackUrl: ACS,
+      idpCert: world.idpCert,
+      validateInResponseTo: ValidateInResponseTo.always,
+    });
+    const user = {
+      issuer: `${origin}/saml2/${world.uname}`,
+      nameID: 'someone@example.test',
+      nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+      sessionIndex: '_s1',
+    };
+    const answer = await webBrowser(origin, LOGOUT).go(await sp.getLogoutUrlAsync(user, 'after-logout', {}));
+    expect(answer.url.startsWith(`${LOGOUT}?SAMLResponse=`)).toBe(true);
+    const url = new URL(answer.url);
+    expect(url.searchParams.get('RelayState')).toBe('after-logout');
+    expect(url.searchParams.get('Signature')).toBeTruthy();
+    const validated = await sp.validateRedirectAsync(
+      Object.fromEntries(url.searchParams),
+      url.search.slice(1),
+    );
+    expect(validated.loggedOut).toBe(true);
+
+    // Without a logout URL, the page says the user is signed out; from a stranger, refused.
+    await ctx.db.update(saml2Connectors).set({ logoutUrl: '' }).where(eq(saml2Connectors.id, world.saml2Id));
+    const page = await webBrowser(origin).go(await sp.getLogoutUrlAsync(user, '', {}));
+    expect(page.answer.status).toBe(200);
+    expect(page.body).toContain(texts.web.signedOutTitle);
+    const stranger = new SAML({
+      entryPoint: `${origin}/saml2/${world.uname}/sso`,
+      logoutUrl: `${origin}/saml2/${world.uname}/slo`,
+      issuer: 'https://stranger.example.test',
+      callbackUrl: ACS,
+      idpCert: world.idpCert,
+    });
+    const refused = await webBrowser(origin).go(await stranger.getLogoutUrlAsync(user, '', {}));
+    expect(refused.answer.status).toBe(400);
+    expect(refused.body).toContain('unknown_issuer');
+  });
+
   it("shows the connector's sign-in link and its last sign-in on its record", async () => {
     const world = await samlWorld();
     const admin = await signedIn(ctx, {
