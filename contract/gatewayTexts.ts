@@ -46,6 +46,11 @@ export const gateway = {
     postContinue: 'Continue',
     signedOutTitle: 'You are signed out',
     signedOutBody: 'The application signed you out. You can close this window.',
+    tryTitle: 'Sign-in tried',
+    tryBody: 'This is what %{application} would receive from the gateway:',
+    tryCaption: 'What the application receives',
+    tryName: 'Name',
+    tryValue: 'Value',
     /** Why a sign-in is refused, by the gateway's reason (any other: `unavailable`). */
     refused: {
       serviceStopped:

@@ -49,6 +49,12 @@ export const OIDC_ROUTES = {
   endSession: '/protocol/openid-connect/logout',
 } as const;
 
+/**
+ * The gateway's own test of a client (the connector page's _Try sign-in_), under its realm: `/try/{id}`
+ * starts the code flow; its answer comes back to `/try/callback`, which shows the ID token's claims.
+ */
+export const OIDC_TRY_PATH = '/try';
+
 export const OidcEndpoints = Type.Object({
   issuer: Type.String(),
   discovery: Type.String(),
@@ -71,6 +77,8 @@ export const OidcRecord = Type.Object({
   secretSet: Type.Boolean(),
   /** The last sign-in through it (the gateway's decision), null before the first. */
   lastSignIn: Type.Union([GatewaySignIn, Type.Null()]),
+  /** The gateway's own test of the client: a sign-in whose ID token's claims it shows. */
+  trySignIn: Type.String(),
   createdDate: Type.String(),
   lastModifiedDate: Type.String(),
 });
@@ -91,6 +99,7 @@ export const OidcForm = Type.Object(
       endpoints: ReadOnly(),
       secretSet: ReadOnly(),
       lastSignIn: ReadOnly(),
+      trySignIn: ReadOnly(),
     }),
   },
   closed,

@@ -110,6 +110,8 @@ export const IdpEndpoints = Type.Object({
   metadataUrl: Type.String(),
   /** The connector's own sign-in link: a sign-in the gateway starts (IdP-initiated), to the application. */
   startUrl: Type.String(),
+  /** The gateway's own test of the connector: a sign-in whose assertion it shows (not the application's). */
+  trySignIn: Type.String(),
 });
 
 const SETTINGS = {

@@ -18,6 +18,7 @@ export interface IdpUrls {
   sloUrl: string;
   metadataUrl: string;
   startUrl: string;
+  trySignIn: string;
 }
 
 export const idpUrlsOf = (origin: string, uname: string): IdpUrls => {
@@ -28,6 +29,7 @@ export const idpUrlsOf = (origin: string, uname: string): IdpUrls => {
     sloUrl: `${base}/slo`,
     metadataUrl: `${origin}/api/idm-config/connectors/saml2/xml/${encodeURIComponent(uname)}`,
     startUrl: `${base}/start`,
+    trySignIn: `${base}/try`,
   };
 };
 

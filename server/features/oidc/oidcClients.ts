@@ -4,6 +4,7 @@ import {
   OIDC_LISTING,
   OIDC_REALMS_PATH,
   OIDC_ROUTES,
+  OIDC_TRY_PATH,
   type OidcEndpoints,
   type OidcForm,
   type OidcRecord,
@@ -63,6 +64,7 @@ const toRecord = (origin: string, row: OidcRow, lastSignIn: GatewaySignIn | unde
   endpoints: endpointsOf(origin, row.customerId),
   secretSet: row.clientSecret !== '',
   lastSignIn: lastSignIn ?? null,
+  trySignIn: `${endpointsOf(origin, row.customerId).issuer}${OIDC_TRY_PATH}/${row.id}`,
   createdDate: row.createdDate.toISOString(),
   lastModifiedDate: row.lastModifiedDate.toISOString(),
 });

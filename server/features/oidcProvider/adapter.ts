@@ -11,9 +11,10 @@ const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', '
 /**
  * oidc-provider's storage for one realm (a customer), on the database: each model's rows in oidc_payloads,
  * in the customer's transaction (row-level security keeps them to it); the model `Client` is read from the
- * customer's OIDC clients (contract/oidc.ts), their secrets unsealed.
+ * customer's OIDC clients (contract/oidc.ts), their secrets unsealed, each also accepting `tryCallback`, the
+ * realm's address of the gateway's own test of a client (the connector page's Try sign-in).
  */
-export function adapterFor(db: Database, sealer: Sealer, customerId: string) {
+export function adapterFor(db: Database, sealer: Sealer, customerId: string, tryCallback: string) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
 
   return class DatabaseAdapter implements Adapter {
@@ -104,7 +105,8 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string) {
         client_id: row.clientId,
         client_secret: sealer.open(row.clientSecret),
         client_name: row.clientName,
-        redirect_uris: row.redirectUrls,
+        // And the gateway's own test of the client (Try sign-in), on the gateway itself.
+        redirect_uris: [...row.redirectUrls, tryCallback],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

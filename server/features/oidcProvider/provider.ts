@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import {
   OIDC_KEYS_CHECKED_SEC,
   OIDC_REALMS_PATH,
   OIDC_ROUTES,
+  OIDC_TRY_PATH,
 } from '../../../contract/oidc.ts';
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
@@ -71,6 +72,19 @@ const CLAIMS = {
   email: ['email', 'email_verified'],
   profile: ['name', 'preferred_username'],
 };
+/** Where the gateway's own test of a client (Try sign-in) takes its answer, under the realm. */
+const TRY_CALLBACK = `${OIDC_TRY_PATH}/callback`;
+/** The cookie that keeps a test's state, nonce and PKCE verifier (sealed), and how long. */
+const TRY_COOKIE = 'gw_try';
+const TRY_SECONDS = 10 * 60;
+
+/** The claims of an ID token (its payload: the provider made and signed it a moment ago). */
+const claimsOf = (idToken: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+
 /** The most bytes of a sign-in page's form. */
 const FORM_LIMIT = 8 * 1024;
 
@@ -196,7 +210,7 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         const keys = await oidcSigningKeys(db, services.sealer);
         cookieKey ??= sharedSecret(db, COOKIE_KEY, randomBytes(32).toString('base64url'));
         const provider = new Provider(`${origin}${PREFIX}${realm}`, {
-          adapter: adapterFor(db, services.sealer, customerId),
+          adapter: adapterFor(db, services.sealer, customerId, `${origin}${PREFIX}${realm}${TRY_CALLBACK}`),
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
           routes: {
             authorization: OIDC_ROUTES.authorization,
@@ -289,8 +303,133 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
     return { customerId, target };
   };
 
+  /**
+   * The connector page's Try sign-in: the code flow of the client, run by the gateway itself, with the
+   * gateway's own callback as redirect URI (every client of the realm accepts it, adapter.ts), its state,
+   * nonce and PKCE verifier sealed in a cookie of the browser that started it; the callback redeems the code
+   * through the token endpoint (in-process) and shows the ID token's claims.
+   */
+  const tryRoutes = (pages: FastifyInstance) => {
+    type Try = { Params: { realm: string; connectorId: string } };
+    pages.get<Try>(`${PREFIX}:realm${OIDC_TRY_PATH}/:connectorId`, async (request, reply) => {
+      const { realm, connectorId } = request.params;
+      const customerId = await customerNamedBy(db, realm);
+      const [client] =
+        customerId && /^[0-9a-f-]{36}$/.test(connectorId)
+          ? await withinCustomer(db, customerId, (tx) =>
+              tx
+                .select({ clientId: oidcClients.clientId })
+                .from(oidcClients)
+                .where(eq(oidcClients.id, connectorId))
+                .limit(1),
+            )
+          : [];
+      if (!client)
+        return reply.status(404).type('text/html; charset=utf-8').send(errorPage('unknown_client'));
+      const issuer = `${originOf(request)}${PREFIX}${realm}`;
+      const verifier = randomBytes(32).toString('base64url');
+      const state = randomBytes(16).toString('base64url');
+      const nonce = randomBytes(16).toString('base64url');
+      const kept = services.sealer.seal(JSON.stringify({ connectorId, state, nonce, verifier }));
+      const secure = issuer.startsWith('https:') ? '; Secure' : '';
+      const query = new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: `${issuer}${TRY_CALLBACK}`,
+        response_type: 'code',
+        scope: 'openid email profile',
+        state,
+        nonce,
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .header(
+          'set-cookie',
+          `${TRY_COOKIE}=${kept}; Path=${PREFIX}${realm}${OIDC_TRY_PATH}; Max-Age=${TRY_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        )
+        .redirect(`${issuer}${OIDC_ROUTES.authorization}?${query}`, 303);
+    });
+
+    type Callback = { Params: { realm: string }; Querystring: Record<string, string | undefined> };
+    pages.get<Callback>(`${PREFIX}:realm${TRY_CALLBACK}`, async (request, reply) => {
+      const { realm } = request.params;
+      const customerId = await customerNamedBy(db, realm);
+      const cookie = (request.headers.cookie ?? '')
+        .split(/;\s*/)
+        .find((one) => one.startsWith(`${TRY_COOKIE}=`))
+        ?.slice(TRY_COOKIE.length + 1);
+      let kept: { connectorId: string; state: string; nonce: string; verifier: string } | undefined;
+      try {
+        kept = cookie ? JSON.parse(services.sealer.open(cookie)) : undefined;
+      } catch {
+        kept = undefined;
+      }
+      if (!customerId || !kept || kept.state !== request.query.state)
+        return page.expired(request, reply, customerId ?? null);
+      reply.header(
+        'set-cookie',
+        `${TRY_COOKIE}=; Path=${PREFIX}${realm}${OIDC_TRY_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`,
+      );
+      const [client] = await withinCustomer(db, customerId, (tx) =>
+        tx.select().from(oidcClients).where(eq(oidcClients.id, kept.connectorId)).limit(1),
+      );
+      if (!client) return page.expired(request, reply, customerId);
+      const { error, error_description: description, code } = request.query;
+      if (error || !code) {
+        return page.tried(request, reply, customerId, client.clientName, [
+          ['error', error ?? 'no_code'],
+          ...(description ? ([['error_description', description]] as [string, string][]) : []),
+        ]);
+      }
+      const issuer = `${originOf(request)}${PREFIX}${realm}`;
+      const secret = services.sealer.open(client.clientSecret);
+      const answer = await scope.inject({
+        method: 'POST',
+        url: `${PREFIX}${realm}${OIDC_ROUTES.token}`,
+        headers: {
+          host: request.host,
+          ...(request.protocol === 'https' ? { 'x-forwarded-proto': 'https' } : {}),
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+        },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: `${issuer}${TRY_CALLBACK}`,
+          code_verifier: kept.verifier,
+        }).toString(),
+      });
+      const tokens = answer.json() as { id_token?: string; error?: string; error_description?: string };
+      if (!tokens.id_token) {
+        return page.tried(request, reply, customerId, client.clientName, [
+          ['error', tokens.error ?? `token endpoint ${answer.statusCode}`],
+          ...(tokens.error_description
+            ? ([['error_description', tokens.error_description]] as [string, string][])
+            : []),
+        ]);
+      }
+      const claims = claimsOf(tokens.id_token);
+      if (claims.nonce !== kept.nonce) return page.expired(request, reply, customerId);
+      const shown = (value: unknown) =>
+        typeof value === 'number' && value > 1e9 && value < 1e11
+          ? `${value} (${new Date(value * 1000).toISOString()})`
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value);
+      return page.tried(
+        request,
+        reply,
+        customerId,
+        client.clientName,
+        Object.entries(claims).map(([name, value]) => [name, shown(value)]),
+      );
+    });
+  };
+
   // The web sign-in page of the provider's interactions (webSignIn/flow.ts): plain forms.
   scope.register(async (pages) => {
+    tryRoutes(pages);
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -28,6 +28,7 @@ import {
   samlId,
   signedResponse,
 } from './identityProvider.ts';
+import { responseRows } from './responseRows.ts';
 
 /**
  * The gateway's SAML 2.0 identity provider for the customers' SAML 2.0 connectors, at the addresses their
@@ -50,6 +51,8 @@ type Connector = typeof saml2Connectors.$inferSelect;
 interface KeptRequest {
   requestId: string | null;
   relayState: string | null;
+  /** The gateway's own test of the connector (Try sign-in): the Response goes to its own test ACS. */
+  trial?: boolean;
 }
 
 const isKeptRequest = (value: unknown): value is KeptRequest =>
@@ -167,6 +170,10 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     };
   };
 
+  /** The gateway's own assertion consumer service for the connector's Try sign-in. */
+  const tryAcsOf = (request: FastifyRequest, connector: Connector) =>
+    `${idpUrlsOf(originOf(request), connector.uname).trySignIn}/acs`;
+
   const pagePath = (connector: Connector, id: string) =>
     `/saml2/${encodeURIComponent(connector.uname)}/sign-in/${id}`;
 
@@ -186,7 +193,9 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     expiresAt,
     action: pagePath(connector, id),
     finish: async (outcome: SignInOutcome) => {
-      const { idp, sp } = await partiesOf(originOf(request), connector);
+      const parties = await partiesOf(originOf(request), connector);
+      const { idp } = parties;
+      const sp = kept.trial ? { ...parties.sp, acsUrl: tryAcsOf(request, connector) } : parties.sp;
       let asserted: { user: AssertedUser } | { refused: string };
       if ('error' in outcome) {
         asserted = { refused: outcome.description };
@@ -205,7 +214,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
         outcome: asserted,
       });
       return {
-        url: connector.acsUrl,
+        url: sp.acsUrl,
         fields: { SAMLResponse: response, ...(kept.relayState ? { RelayState: kept.relayState } : {}) },
       };
     },
@@ -326,6 +335,22 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
         return begin(request, reply, connector, { requestId: null, relayState: relayState || null });
       },
     );
+
+    // The connector page's Try sign-in: a sign-in started at the gateway whose Response comes back to the
+    // gateway's own ACS, which shows what the application would receive.
+    site.get<Sso>('/saml2/:uname/try', async (request, reply) => {
+      const connector = await connectorNamed(request.params.uname);
+      if (!connector) return refuse(reply, 404, 'unknown_service_provider');
+      return begin(request, reply, connector, { requestId: null, relayState: null, trial: true });
+    });
+    site.post<Sso>('/saml2/:uname/try/acs', async (request, reply) => {
+      const connector = await connectorNamed(request.params.uname);
+      if (!connector) return refuse(reply, 404, 'unknown_service_provider');
+      const response = fieldsOf(request.body).SAMLResponse ?? '';
+      const rows = responseRows(Buffer.from(response, 'base64').toString('utf8'));
+      if (!rows) return refuse(reply, 400, 'malformed_response');
+      return page.tried(request, reply, connector.customerId, connector.providerName, rows);
+    });
 
     const path = '/saml2/:uname/sign-in/:id';
     site.get<Page>(path, async (request, reply) => {

@@ -175,6 +175,21 @@ export class WebSignIn {
     return this.#sendPlain(request, reply, customerId, { kind: 'signedOut' }, 200);
   }
 
+  /** The gateway's own test of a connector (Try sign-in): what the application would receive. */
+  async tried(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    customerId: string,
+    application: string,
+    rows: [string, string][],
+  ): Promise<void> {
+    const view = await this.#view(request, customerId, null, '', { kind: 'tried', rows });
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage({ ...view, application }));
+  }
+
   async #sendPlain(
     request: FastifyRequest,
     reply: FastifyReply,

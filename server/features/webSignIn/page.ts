@@ -80,6 +80,8 @@ export type PageState =
   | { kind: 'refused'; message: string; canReturn: boolean }
   | { kind: 'expired' }
   | { kind: 'signedOut' }
+  /** The gateway's own test of a connector: what the application would receive, name by name. */
+  | { kind: 'tried'; rows: [string, string][] }
   /** The protocol's answer, posted to the application (SAML's HTTP-POST binding): by the script, or the button. */
   | { kind: 'post'; url: string; fields: Record<string, string> };
 
@@ -125,6 +127,9 @@ button{font:inherit;font-weight:600;border-radius:.375rem;padding:.7rem 1rem;cur
 .alert{border-left:4px solid #c62828;background:#fdecea;color:#611a15;padding:.75rem 1rem;margin:0 0 1rem;border-radius:.25rem}
 .note{margin:0 0 1rem}
 .wait{font-weight:600}
+table{width:100%;border-collapse:collapse;margin-top:1rem;font-size:.9375rem}
+caption{text-align:left;font-weight:600;margin-bottom:.5rem}
+th,td{text-align:left;vertical-align:top;padding:.4rem .5rem .4rem 0;border-bottom:1px solid currentColor;overflow-wrap:anywhere}
 hr{border:0;border-top:1px solid currentColor;opacity:.3;margin:1.5rem 0}
 .brand{margin-top:2rem;font-size:.875rem;opacity:.8}`;
 }
@@ -181,6 +186,16 @@ function body(view: PageView): { heading: string; content: string } {
       };
     case 'expired':
       return { heading: texts.expiredTitle, content: `<p>${html(texts.expiredBody)}</p>` };
+    case 'tried': {
+      const rows = state.rows
+        .map(([name, value]) => `<tr><th scope="row">${html(name)}</th><td>${html(value)}</td></tr>`)
+        .join('');
+      return {
+        heading: texts.tryTitle,
+        content: `<p>${html(filled(texts.tryBody, { application: view.application ?? '' }))}</p>
+<table><caption>${html(texts.tryCaption)}</caption><thead><tr><th scope="col">${html(texts.tryName)}</th><th scope="col">${html(texts.tryValue)}</th></tr></thead><tbody>${rows}</tbody></table>`,
+      };
+    }
     case 'signedOut':
       return { heading: texts.signedOutTitle, content: `<p>${html(texts.signedOutBody)}</p>` };
     case 'post': {

@@ -5,6 +5,7 @@ import { FunctionField, Labeled, TextField, useRecordContext } from 'react-admin
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { LastSignIn } from '../../components/LastSignIn';
 import { SecretActionButton } from '../../components/SecretActionButton';
+import { TrySignInButton } from '../../components/TrySignInButton';
 import { UrlList } from '../../components/UrlList';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab } from '../audit/HistoryTab';
@@ -39,7 +40,9 @@ const Actions = () => (
         />
       </>
     }
-  />
+  >
+    <TrySignInButton<Oidc> url={(record) => record.trySignIn} texts={`${T}.trySignIn`} />
+  </ConnectorActions>
 );
 
 const ENDPOINTS = [

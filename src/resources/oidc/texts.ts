@@ -37,6 +37,10 @@ export const oidc = {
     body: 'Configure the application with its client ID and this secret. Keep it secret: anyone holding it can act as the application.',
   },
   actions: { reveal: 'Show client secret', regenerate: 'New client secret' },
+  trySignIn: {
+    label: 'Try sign-in',
+    hint: "Opens the gateway's sign-in page in a new tab: sign in as a test user to see what the application would receive.",
+  },
   regenerate: {
     title: 'Make a new client secret?',
     content: 'The current secret stops working at once: the application must be given the new one.',

@@ -17,6 +17,7 @@ import { CertificateField } from '../../components/CertificateField';
 import { ConnectorActions } from '../../components/ConnectorActions';
 import { LastSignIn } from '../../components/LastSignIn';
 import { saveFile } from '../../components/saveFile';
+import { TrySignInButton } from '../../components/TrySignInButton';
 import { UrlList } from '../../components/UrlList';
 import { DateField } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
@@ -51,6 +52,7 @@ export const MetadataDownloadButton = () => {
 
 const Actions = () => (
   <ConnectorActions nameField="providerName">
+    <TrySignInButton<Saml2> url={(record) => record.idp?.trySignIn} texts="resources.saml2.trySignIn" />
     <MetadataDownloadButton />
   </ConnectorActions>
 );

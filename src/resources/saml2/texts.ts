@@ -101,6 +101,10 @@ export const saml2 = {
     office365: 'Microsoft 365 (Office 365)',
   },
   actions: { metadata: 'Download metadata' },
+  trySignIn: {
+    label: 'Try sign-in',
+    hint: "Opens the gateway's sign-in page in a new tab: sign in as a test user to see what the application would receive.",
+  },
   delete: {
     title: 'Delete the SAML 2.0 connector %{name}?',
     content:

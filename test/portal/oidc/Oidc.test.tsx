@@ -26,6 +26,7 @@ const CLIENT: OidcRecord = {
   },
   secretSet: true,
   lastSignIn: null,
+  trySignIn: `${REALM}/try/oc1`,
   createdDate: '2026-01-05T10:00:00.000Z',
   lastModifiedDate: '2026-01-05T10:00:00.000Z',
 };
@@ -141,6 +142,13 @@ describe('an OIDC client', () => {
       const item = screen.getByText(name).closest('li') as HTMLElement;
       expect(within(item).getByText(url)).toBeInTheDocument();
     }
+  });
+
+  it("offers Try sign-in: the gateway's own test of the client, in a new tab", async () => {
+    renderAt('/oidc/oc1/show', ['saml:view']);
+    const link = await screen.findByRole('link', { name: 'Try sign-in' });
+    expect(link).toHaveAttribute('href', `${REALM}/try/oc1`);
+    expect(link).toHaveAttribute('target', '_blank');
   });
 
   it('shows its client secret on demand', async () => {

@@ -23,6 +23,7 @@ const CONNECTOR: Saml2Record = {
     sloUrl: 'https://gateway.test/saml2/acme-app/slo',
     metadataUrl: 'https://gateway.test/api/idm-config/connectors/saml2/xml/acme-app',
     startUrl: 'https://gateway.test/saml2/acme-app/start',
+    trySignIn: 'https://gateway.test/saml2/acme-app/try',
   },
   lastSignIn: null,
   createdDate: '2026-01-05T10:00:00.000Z',
@@ -204,6 +205,15 @@ describe('a SAML2 connector', () => {
     vi.restoreAllMocks();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('shows its sign-in link, its last sign-in and Try sign-in', async () => {
+    renderAt('/saml2/s1/show', ['saml:view']);
+    expect(await screen.findByText('https://gateway.test/saml2/acme-app/start')).toBeInTheDocument();
+    expect(screen.getByText('Nobody signed in through it yet.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Try sign-in' });
+    expect(link).toHaveAttribute('href', 'https://gateway.test/saml2/acme-app/try');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 
   it("shows the gateway's URLs and saves its metadata under the server's file name", async () => {

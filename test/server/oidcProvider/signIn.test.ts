@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
@@ -433,5 +433,41 @@ describe("the sign-in page's forms", () => {
     const again = await b.go(page.url);
     expect(again.answer.status).toBe(200);
     expect(again.body).toContain('name="password"');
+  });
+
+  it("tries a client from its connector page: the gateway's own code flow shows the ID token's claims", async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const admin = await signedIn(ctx, {
+      customerId: world.customerId,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const record = await ctx.call(
+      'GET',
+      `/api/idm-config/connectors/oidc/${world.customerId}/${world.oidcId}`,
+      {
+        token: admin.token,
+      },
+    );
+    const tryUrl = new URL(record.body.trySignIn as string);
+    expect(tryUrl.pathname).toBe(`/realms/${realmOf(world.customerId)}/try/${world.oidcId}`);
+    const b = browser();
+    const page = await b.go(tryUrl.pathname);
+    expect(page.body).toContain('name="password"');
+    expect(page.body).toContain('Expense reports');
+    const tried = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    expect(tried.answer.status).toBe(200);
+    expect(tried.url).toContain('/try/callback?');
+    expect(tried.body).toContain(texts.web.tryTitle);
+    expect(tried.body).toContain(`<th scope="row">sub</th><td>${id}</td>`);
+    expect(tried.body).toContain(`<th scope="row">email</th><td>${uid}@example.test</td>`);
+    expect(tried.body).toContain(`<th scope="row">iss</th><td>${world.issuer}</td>`);
+    // The callback is the browser's that started it: elsewhere, or once more, it has expired.
+    const again = await b.go(tried.url);
+    expect(again.answer.status).toBe(410);
+    // A stranger's client id in the address: not found.
+    const unknown = await browser().go(`/realms/${realmOf(world.customerId)}/try/${randomUUID()}`);
+    expect(unknown.answer.status).toBe(404);
   });
 });

@@ -146,6 +146,7 @@ async function onBypassList(world: SamlWorld, userId: string) {
 
 const decodeHtml = (text: string) =>
   text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")
     .replaceAll('&lt;', '<')
@@ -551,5 +552,26 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       },
     );
     expect(after.body.lastSignIn).toMatchObject({ protocol: 'SAML', userName: uid, result: 'ACCEPT' });
+  });
+
+  it("tries the connector from its page: the gateway's own ACS shows the assertion", async () => {
+    const world = await samlWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const b = webBrowser(origin);
+    const page = await b.go(`/saml2/${world.uname}/try`);
+    expect(page.body).toContain('name="password"');
+    const done = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const posted = postedForm(done.body);
+    expect(posted.action).toMatch(new RegExp(`/saml2/${world.uname}/try/acs$`));
+    expect(posted.fields.RelayState).toBeUndefined();
+    const tried = await b.go(posted.action, posted.fields);
+    expect(tried.answer.status).toBe(200);
+    expect(tried.body).toContain(texts.web.tryTitle);
+    expect(tried.body).toContain(`<th scope="row">NameID</th><td>${uid}@example.test</td>`);
+    expect(tried.body).toContain(`<th scope="row">Audience</th><td>${world.entityId}</td>`);
+    expect(tried.body).toContain('<th scope="row">department</th><td>R&#38;D &#60;lab&#62;</td>');
+    const garbage = await webBrowser(origin).go(posted.action, { SAMLResponse: 'bm90IHhtbA==' });
+    expect(garbage.answer.status).toBe(400);
   });
 });

@@ -1,0 +1,55 @@
+import { DOMParser } from '@xmldom/xmldom';
+
+/**
+ * What a SAML Response says, name by name, for the connector page's Try sign-in (the gateway's own test
+ * ACS shows it): its status, the NameID and its format, the audience, the authentication context and each
+ * attribute. Undefined when it is not a SAML 2.0 Response (or declares a document type).
+ */
+
+const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+
+export function responseRows(xml: string): [string, string][] | undefined {
+  if (xml === '' || xml.length > 256 * 1024 || /<!DOCTYPE/i.test(xml)) return undefined;
+  let broken = false;
+  const fail = () => {
+    broken = true;
+  };
+  let document: ReturnType<DOMParser['parseFromString']>;
+  try {
+    document = new DOMParser({
+      locator: false,
+      errorHandler: { warning: fail, error: fail, fatalError: fail },
+    }).parseFromString(xml, 'text/xml');
+  } catch {
+    return undefined;
+  }
+  const root = document?.documentElement;
+  if (broken || !root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') return undefined;
+  const first = (namespace: string, name: string) => document.getElementsByTagNameNS(namespace, name).item(0);
+  const rows: [string, string][] = [];
+  const codes = document.getElementsByTagNameNS(PROTOCOL, 'StatusCode');
+  const status = Array.from({ length: codes.length }, (_, i) => codes.item(i)?.getAttribute('Value') ?? '')
+    .map((value) => value.split(':').pop())
+    .join(' / ');
+  rows.push(['Status', status]);
+  const message = first(PROTOCOL, 'StatusMessage')?.textContent;
+  if (message) rows.push(['StatusMessage', message]);
+  const nameId = first(ASSERTION, 'NameID');
+  if (nameId) {
+    rows.push(['NameID', nameId.textContent ?? '']);
+    rows.push(['NameID Format', nameId.getAttribute('Format') ?? '']);
+  }
+  const audience = first(ASSERTION, 'Audience')?.textContent;
+  if (audience) rows.push(['Audience', audience]);
+  const context = first(ASSERTION, 'AuthnContextClassRef')?.textContent;
+  if (context) rows.push(['AuthnContextClassRef', context]);
+  const attributes = document.getElementsByTagNameNS(ASSERTION, 'Attribute');
+  for (let i = 0; i < attributes.length; i += 1) {
+    const attribute = attributes.item(i)!;
+    const values = attribute.getElementsByTagNameNS(ASSERTION, 'AttributeValue');
+    const texts = Array.from({ length: values.length }, (_, j) => values.item(j)?.textContent ?? '');
+    rows.push([attribute.getAttribute('Name') ?? '', texts.join(', ')]);
+  }
+  return rows;
+}
