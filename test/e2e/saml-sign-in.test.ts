@@ -229,4 +229,21 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
     expect(await page.locator('#relay').innerText()).toBe('/start-page');
     await page.close();
   });
+
+  it("tries the connector from its page: the gateway's own ACS shows what the application would receive", async () => {
+    const admin = await signedInPage(browser, portal, acme);
+    await admin.goto(`${portal.url}/saml2/${connectorId}/show`);
+    const [tab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      admin.getByRole('link', { name: 'Try sign-in' }).click(),
+    ]);
+    await tab!.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await signIn(tab!, 'user00003');
+    await tab!.getByRole('heading', { name: 'Sign-in tried' }).waitFor();
+    const table = tab!.getByRole('table', { name: 'What the application receives' });
+    expect(await table.innerText()).toContain('user00003@example.test');
+    await expectAccessible(tab!, 'the SAML Try sign-in result');
+    await tab!.screenshot({ path: 'test-results/saml-sign-in-tried.png', fullPage: true });
+    await admin.close();
+  });
 });

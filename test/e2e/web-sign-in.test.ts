@@ -292,5 +292,27 @@ describe.skipIf(!has('oathtool'))(
       expect(await table.innerText()).toContain('Expenses (OpenID Connect)');
       await page.close();
     });
+
+    it("tries the client from its connector page: the gateway's own code flow shows the ID token's claims", async () => {
+      const admin = await signedInPage(browser, portal, acme);
+      await admin.goto(`${portal.url}/oidc/${connectorId}/show`);
+      const [tab] = await Promise.all([
+        admin.context().waitForEvent('page'),
+        admin.getByRole('link', { name: 'Try sign-in' }).click(),
+      ]);
+      await tab!.getByRole('heading', { name: 'Acme expenses sign-in' }).waitFor();
+      await typePassword(tab!, 'user00003');
+      const seed = await otpSecretOf(portal, token, customerId, serviceId, 'user00003');
+      await tab!
+        .getByLabel('6-digit code')
+        .fill(execFileSync('oathtool', ['--totp', '-b', seed]).toString().trim());
+      await tab!.getByRole('button', { name: 'Verify' }).click();
+      await tab!.getByRole('heading', { name: 'Sign-in tried' }).waitFor();
+      const table = tab!.getByRole('table', { name: 'What the application receives' });
+      expect(await table.innerText()).toContain('user00003@example.test');
+      await expectAccessible(tab!, 'the OIDC Try sign-in result');
+      await tab!.screenshot({ path: 'test-results/web-sign-in-tried.png', fullPage: true });
+      await admin.close();
+    });
   },
 );

@@ -115,6 +115,7 @@ function styles(theme: PageTheme): string {
   return `*{box-sizing:border-box}
 body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Liberation Sans",sans-serif;line-height:1.5;background:${theme.backgroundColor};color:${theme.textColor};display:flex;align-items:flex-start;justify-content:center}
 main{width:100%;max-width:26rem;padding:2.5rem 1.25rem}
+main.wide{max-width:44rem}
 .logo{display:block;max-height:4rem;max-width:12rem;margin:0 0 1.5rem}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 .25rem}
 .sub{margin:0 0 1.5rem;opacity:.85}
@@ -228,7 +229,7 @@ export function renderPage(view: PageView): string {
 <html lang="${html(view.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${html(filled(texts.pageTitle, { title: heading, productName: view.productName }))}</title>
 <style>${styles(theme)}</style>${script ? `<script src="${SCRIPT_PATH}" defer></script>` : ''}</head>
-<body><main>${logo}<h1>${html(heading)}</h1>${toApplication}${content}${theme.companyName ? `<p class="brand">${html(theme.companyName)}</p>` : ''}</main></body></html>
+<body><main${view.state.kind === 'tried' ? ' class="wide"' : ''}>${logo}<h1>${html(heading)}</h1>${toApplication}${content}${theme.companyName ? `<p class="brand">${html(theme.companyName)}</p>` : ''}</main></body></html>
 `;
 }
 
