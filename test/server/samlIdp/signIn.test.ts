@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { eq } from 'drizzle-orm';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
@@ -573,5 +573,49 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     expect(tried.body).toContain('<th scope="row">department</th><td>R&#38;D &#60;lab&#62;</td>');
     const garbage = await webBrowser(origin).go(posted.action, { SAMLResponse: 'bm90IHhtbA==' });
     expect(garbage.answer.status).toBe(400);
+  });
+
+  it('answers malformed requests with a 4xx page, never a 5xx nor a sign-in', async () => {
+    const world = await samlWorld();
+    const issuer = `<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">${world.entityId}</saml:Issuer>`;
+    const request = (inside: string, root = 'AuthnRequest') =>
+      `<samlp:${root} xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_r1" Version="2.0" IssueInstant="2026-01-01T00:00:00Z">${inside}</samlp:${root}>`;
+    const documents = [
+      '',
+      'not xml at all',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "boom">]><x>&e;</x>',
+      request(issuer + issuer),
+      request(`<samlp:Extensions>${issuer}</samlp:Extensions>${issuer}`),
+      request(issuer, 'ArtifactResolve'),
+      `<other xmlns="urn:example">${issuer}</other>`,
+      request(issuer).replace('ID="_r1" ', ''),
+      request(issuer).slice(0, 60),
+      'x'.repeat(200_000),
+    ];
+    const b = webBrowser(origin);
+    for (const xml of documents) {
+      const encoded = Buffer.from(xml).toString('base64');
+      const posted = await b.go(`/saml2/${world.uname}/sso`, { SAMLRequest: encoded, RelayState: 'x' });
+      const redirected = await b.go(
+        `/saml2/${world.uname}/sso?SAMLRequest=${encodeURIComponent(deflateRawSync(xml).toString('base64'))}`,
+      );
+      const logout = await b.go(`/saml2/${world.uname}/slo`, { SAMLRequest: encoded });
+      for (const answer of [posted, redirected, logout]) {
+        expect(answer.answer.status, xml.slice(0, 80)).toBeGreaterThanOrEqual(400);
+        expect(answer.answer.status, xml.slice(0, 80)).toBeLessThan(500);
+        expect(answer.body).not.toContain('name="password"');
+      }
+    }
+    for (const form of [{}, { SAMLRequest: '' }, { SAMLRequest: '%%%' }, { RelayState: 'only' }]) {
+      const answer = await b.go(`/saml2/${world.uname}/sso`, form);
+      expect(answer.answer.status).toBe(400);
+    }
+    // A form too large for the page's parser: refused, not read.
+    const huge = await fetch(`${origin}/saml2/${world.uname}/sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `SAMLRequest=${'A'.repeat(300_000)}`,
+    });
+    expect(huge.status).toBe(413);
   });
 });
