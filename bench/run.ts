@@ -18,7 +18,8 @@
  * The server under 50 clients (open loop at 100 and 200 requests a second, closed loop), its memory at the
  * first start and idle after a restart: see bench/load.ts.
  * The RADIUS server at 200 Access-Requests a second from 20 clients, 10,000 users in slapd: see bench/radius.ts.
- * The web sign-in's OpenID Connect provider (discovery, JWKS, token endpoint, the page): see bench/sso.ts.
+ * The web sign-in: its OpenID Connect provider (discovery, JWKS, token endpoint, the page) and its SAML identity
+ * provider (requests, signed Responses): see bench/sso.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
  * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`,
  * `-- radius`, `-- sso` or `-- portal` runs one part only.

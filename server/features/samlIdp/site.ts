@@ -12,7 +12,7 @@ import {
 import { withinCustomer } from '../../db/reach.ts';
 import { saml2Connectors, users } from '../../db/schema.ts';
 import type { SiteContext } from '../../kit/feature.ts';
-import { samlSigningKey } from '../connector/gateway.ts';
+import { type SigningKey, samlSigningKey } from '../connector/gateway.ts';
 import { idpUrlsOf } from '../connector/saml2.ts';
 import type { SignInOutcome, SignInTarget } from '../webSignIn/flow.ts';
 import { webSignInOf } from '../webSignIn/index.ts';
@@ -118,13 +118,23 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     return row;
   };
 
+  // The gateway's SAML signing key: made once for the installation, never rotated, read once per process.
+  let key: Promise<SigningKey> | undefined;
+  const signingKey = () => {
+    key ??= samlSigningKey(db, services.sealer, services.config.productName);
+    key.catch(() => {
+      key = undefined;
+    });
+    return key;
+  };
+
   /** The gateway as the connector's identity provider, and the connector's service provider. */
   const partiesOf = async (
     origin: string,
     connector: Connector,
   ): Promise<{ idp: IdentityProviderOf; sp: ServiceProviderOf }> => {
     const urls = idpUrlsOf(origin, connector.uname);
-    const key = await samlSigningKey(db, services.sealer, services.config.productName);
+    const key = await signingKey();
     return {
       idp: {
         entityId: urls.entityId,

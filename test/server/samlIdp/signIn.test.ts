@@ -606,7 +606,13 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
         expect(answer.body).not.toContain('name="password"');
       }
     }
-    for (const form of [{}, { SAMLRequest: '' }, { SAMLRequest: '%%%' }, { RelayState: 'only' }]) {
+    const forms: Record<string, string>[] = [
+      {},
+      { SAMLRequest: '' },
+      { SAMLRequest: '%%%' },
+      { RelayState: 'only' },
+    ];
+    for (const form of forms) {
       const answer = await b.go(`/saml2/${world.uname}/sso`, form);
       expect(answer.answer.status).toBe(400);
     }
