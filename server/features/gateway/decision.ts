@@ -284,6 +284,14 @@ export class Gateway {
     this.#log = new BatchedLog(options.db, options.now);
   }
 
+  /**
+   * Values its callers keep between sign-ins, forgotten as the gateway's own are: at every change of a kept
+   * table (migrations 0031 and 0036), and after `ttlMs` (KEPT_MS when not given).
+   */
+  keep<V>(options: { max: number; ttlMs?: number; keepIf?: (value: V) => boolean }): Kept<V> {
+    return new Kept<V>(this.#changes, { ttlMs: KEPT_MS, ...options });
+  }
+
   /** Resolves once every change committed before the call has been heard (see Changes.caughtUp). */
   caughtUp(): Promise<void> {
     return this.#changes.caughtUp();

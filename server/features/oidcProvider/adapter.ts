@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Kept } from '../../db/changes.ts';
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { oidcClients, oidcPayloads } from '../../db/schema.ts';
@@ -14,7 +15,16 @@ const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', '
  * customer's OIDC clients (contract/oidc.ts), their secrets unsealed, each also accepting `tryCallback`, the
  * realm's address of the gateway's own test of a client (the connector page's Try sign-in).
  */
-export function adapterFor(db: Database, sealer: Sealer, customerId: string, tryCallback: string) {
+/** A client as its connector's row gives it, or undefined (kept by the provider: see provider.ts). */
+export type ClientRow = typeof oidcClients.$inferSelect | undefined;
+
+export function adapterFor(
+  db: Database,
+  sealer: Sealer,
+  customerId: string,
+  tryCallback: string,
+  clients: Kept<ClientRow>,
+) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
 
   return class DatabaseAdapter implements Adapter {
@@ -97,9 +107,12 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, try
 
     /** A relying party as registered on its OIDC connector: the code flow, with its secret. */
     async #client(clientId: string): Promise<AdapterPayload | undefined> {
-      const [row] = await inCustomer((tx) =>
-        tx.select().from(oidcClients).where(eq(oidcClients.clientId, clientId)).limit(1),
-      );
+      const row = await clients.get(`${customerId} ${clientId}`, async () => {
+        const [found] = await inCustomer((tx) =>
+          tx.select().from(oidcClients).where(eq(oidcClients.clientId, clientId)).limit(1),
+        );
+        return found;
+      });
       if (!row || row.clientSecret === '') return undefined;
       return {
         client_id: row.clientId,

@@ -10,6 +10,7 @@ import {
   OIDC_ROUTES,
   OIDC_TRY_PATH,
 } from '../../../contract/oidc.ts';
+import type { Kept } from '../../db/changes.ts';
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { customers, oidcClients, users } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ import { oidcSigningKeys } from '../connector/gateway.ts';
 import type { SignInOutcome, SignInTarget, WebSignIn } from '../webSignIn/flow.ts';
 import { webSignInOf } from '../webSignIn/index.ts';
 import { errorPage } from '../webSignIn/page.ts';
-import { adapterFor } from './adapter.ts';
+import { adapterFor, type ClientRow } from './adapter.ts';
 
 /**
  * The gateway's OpenID Connect provider (oidc-provider, certified): one issuer per customer realm, at the
@@ -101,6 +102,14 @@ async function connectorOf(db: Database, customerId: string, clientId: unknown) 
   return row;
 }
 
+/** What a token or userinfo call reads of its user: names, email, and the connector of its client. */
+interface AccountRow {
+  username: string;
+  displayName: string | null;
+  email: string | null;
+  connectorId: string | null;
+}
+
 /**
  * A user as the provider gives it to applications: `sub` its id (stable, whatever its names become), its
  * email and names. Only an ACTIVE user, while the client's service can be signed in to: a token or a
@@ -109,27 +118,31 @@ async function connectorOf(db: Database, customerId: string, clientId: unknown) 
 async function accountOf(
   db: Database,
   page: WebSignIn,
+  accounts: Kept<AccountRow | undefined>,
   customerId: string,
   ctx: KoaContextWithOIDC,
   id: string,
 ): Promise<Account | undefined> {
   const clientId = ctx.oidc.client?.clientId;
   if (!/^[0-9a-f-]{36}$/.test(id) || !clientId) return undefined;
-  // The user, with the connector of the client asking, in one statement.
-  const [user] = await withinCustomer(db, customerId, (tx) =>
-    tx
-      .select({
-        username: users.username,
-        displayName: users.displayName,
-        email: users.email,
-        connectorId: sql<
-          string | null
-        >`(select ${oidcClients.id} from ${oidcClients} where ${oidcClients.clientId} = ${clientId})`,
-      })
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
-      .limit(1),
-  );
+  // The user, with the connector of the client asking, in one statement (kept until a change is noticed).
+  const user = await accounts.get(`${customerId} ${clientId} ${id}`, async () => {
+    const [found] = await withinCustomer(db, customerId, (tx) =>
+      tx
+        .select({
+          username: users.username,
+          displayName: users.displayName,
+          email: users.email,
+          connectorId: sql<
+            string | null
+          >`(select ${oidcClients.id} from ${oidcClients} where ${oidcClients.clientId} = ${clientId})`,
+        })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.status, 'ACTIVE')))
+        .limit(1),
+    );
+    return found;
+  });
   if (!user?.connectorId || (await page.refusalOf({ id: user.connectorId, type: 'oidc' }, customerId))) {
     return undefined;
   }
@@ -174,6 +187,11 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
   const { db, services } = context;
   const page = webSignInOf(scope, context);
   const providers = new Map<string, Promise<Provider>>();
+  // oidc-provider asks for the client at every call: its row is kept until a change of oidc_clients (or of
+  // any kept table) is noticed; an unknown client id is read again each time.
+  const clients = page.keep<ClientRow>({ max: 10_000, keepIf: (row) => row !== undefined });
+  // The user of a token or userinfo call, with the connector of its client, kept likewise (users changes).
+  const accounts = page.keep<AccountRow | undefined>({ max: 10_000, keepIf: (row) => row !== undefined });
   // The key of the cookies oidc-provider signs: one for every process, so that any of them takes a sign-in on.
   let cookieKey: Promise<string> | undefined;
 
@@ -210,7 +228,13 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         const keys = await oidcSigningKeys(db, services.sealer);
         cookieKey ??= sharedSecret(db, COOKIE_KEY, randomBytes(32).toString('base64url'));
         const provider = new Provider(`${origin}${PREFIX}${realm}`, {
-          adapter: adapterFor(db, services.sealer, customerId, `${origin}${PREFIX}${realm}${TRY_CALLBACK}`),
+          adapter: adapterFor(
+            db,
+            services.sealer,
+            customerId,
+            `${origin}${PREFIX}${realm}${TRY_CALLBACK}`,
+            clients,
+          ),
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
           routes: {
             authorization: OIDC_ROUTES.authorization,
@@ -225,7 +249,7 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
           claims: CLAIMS,
           // The ID token carries the user's claims (email, names), as applications expect of a gateway.
           conformIdTokenClaims: false,
-          findAccount: (ctx, id) => accountOf(db, page, customerId, ctx, id),
+          findAccount: (ctx, id) => accountOf(db, page, accounts, customerId, ctx, id),
           // The customer registered the application: its users are not asked to consent to it.
           loadExistingGrant: async (ctx) => {
             const { client, session, params } = ctx.oidc;

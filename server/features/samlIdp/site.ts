@@ -111,11 +111,17 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
   const originOf = (request: FastifyRequest) =>
     services.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
+  // The connectors read by URL suffix at every request, kept until a change of saml2_connectors (or of any
+  // kept table) is noticed; a suffix no connector has is read again each time.
+  const connectors = page.keep<Connector | undefined>({ max: 10_000, keepIf: (row) => row !== undefined });
+
   /** The connector of a URL suffix, whichever customer's. */
   const connectorNamed = async (uname: string): Promise<Connector | undefined> => {
     if (!isUname(uname)) return undefined;
-    const [row] = await db.select().from(saml2Connectors).where(eq(saml2Connectors.uname, uname)).limit(1);
-    return row;
+    return connectors.get(uname, async () => {
+      const [row] = await db.select().from(saml2Connectors).where(eq(saml2Connectors.uname, uname)).limit(1);
+      return row;
+    });
   };
 
   // The gateway's SAML signing key: made once for the installation, never rotated, read once per process.

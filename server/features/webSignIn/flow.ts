@@ -102,6 +102,11 @@ export class WebSignIn {
     return this.#decisions.refusalOf({ ...connector, customerId, mode: 'web' });
   }
 
+  /** Values a protocol keeps between sign-ins, forgotten at every change of a kept table (Gateway.keep). */
+  keep<V>(options: { max: number; ttlMs?: number; keepIf?: (value: V) => boolean }) {
+    return this.#decisions.keep<V>(options);
+  }
+
   /** Resolves once its gateway has heard every change committed before the call (Gateway.caughtUp). */
   async caughtUp(): Promise<void> {
     await this.#gateway?.caughtUp();

@@ -434,6 +434,7 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       .update(saml2Connectors)
       .set({ ...(office365 as Partial<typeof saml2Connectors.$inferInsert>), createdAttributes: [] })
       .where(eq(saml2Connectors.id, world.saml2Id));
+    await heard(ctx.app);
     const { uid, id } = await nextUser(world);
     const immutableId = Buffer.from(randomUUID().replaceAll('-', ''), 'hex').toString('base64');
     await ctx.db.update(users).set({ immutableId }).where(eq(users.id, id));
@@ -507,6 +508,7 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
 
     // Without a logout URL, the page says the user is signed out; from a stranger, refused.
     await ctx.db.update(saml2Connectors).set({ logoutUrl: '' }).where(eq(saml2Connectors.id, world.saml2Id));
+    await heard(ctx.app);
     const page = await webBrowser(origin).go(await sp.getLogoutUrlAsync(user, '', {}));
     expect(page.answer.status).toBe(200);
     expect(page.body).toContain(texts.web.signedOutTitle);
