@@ -196,3 +196,31 @@ export async function activatedApp(
   if (!seed) throw new Error(`the app was not activated: ${activated}`);
   return seed;
 }
+
+/**
+ * A theme of the customer for the web sign-in page: a background (#f3f0e8) and button colour (#2d4a22) of
+ * its own, and `title` on its Web sign-in screen. Answers the theme, for a token pack to take.
+ */
+export async function signInTheme(
+  portal: RunningPortal,
+  token: string,
+  customerId: string,
+  title: string,
+): Promise<{ id: string }> {
+  const definition = await api<{
+    commonDefs: { id: string; value: string }[];
+    screenDefs: { id: string; fields: { id: string; value: string }[] }[];
+  }>(portal, '/whitelabelapp/theme/default', { token });
+  const fields = [...definition.commonDefs, ...definition.screenDefs.flatMap((screen) => screen.fields)];
+  for (const field of fields) {
+    if (field.id === 'backgroundColor') field.value = '#f3f0e8';
+    if (field.id === 'buttonColor') field.value = '#2d4a22';
+  }
+  for (const field of definition.screenDefs.find((screen) => screen.id === 'web-sign-in')?.fields ?? []) {
+    if (field.id === 'title') field.value = title;
+  }
+  return api<{ id: string }>(portal, '/whitelabelapp/theme/create', {
+    token,
+    json: { customerId, name: `${title} theme`, themeDefinition: definition },
+  });
+}

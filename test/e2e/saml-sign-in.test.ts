@@ -6,7 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import { changePack, has, otpSecretOf, startedService, syncedLdapDirectory } from './gatewayWorld';
+import {
+  changePack,
+  has,
+  otpSecretOf,
+  signInTheme,
+  startedService,
+  syncedLdapDirectory,
+} from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
 import {
   api,
@@ -115,7 +122,12 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
     await enterpriseOrder(portal, token, operatorToken, customerId);
     const packId = await newTokenPackId(portal, token, customerId);
     const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
-    await changePack(portal, token, customerId, packId, { primaryDirectoryId: directoryId });
+    // The customer's theme (Enterprise includes themes): the page takes its colours and Web sign-in title.
+    const theme = await signInTheme(portal, token, customerId, 'Acme wiki sign-in');
+    await changePack(portal, token, customerId, packId, {
+      primaryDirectoryId: directoryId,
+      themeId: theme.id,
+    });
 
     sp = await serviceProvider();
     const defaults = await api<Record<string, unknown>>(portal, '/idm-config/saml2/generic', { token });
@@ -190,8 +202,10 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
   it("signs a user in from the service provider's request, and the page posts the Response it validates", async () => {
     const page = await newPage(1280);
     await page.goto(`${sp.origin}/login`);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('heading', { name: 'Acme wiki sign-in' }).waitFor();
     expect(await page.getByText('to continue to Wiki').count()).toBe(1);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(243, 240, 232)');
     await expectAccessible(page, 'the SAML sign-in page');
     await page.screenshot({ path: 'test-results/saml-sign-in.png', fullPage: true });
     await signIn(page, 'user00001');
@@ -205,7 +219,7 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
   it('is usable at 375 px', async () => {
     const page = await newPage(375);
     await page.goto(`${sp.origin}/login`);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('heading', { name: 'Acme wiki sign-in' }).waitFor();
     await expectNoSideScroll(page, 'the SAML sign-in page at 375 px');
     await expectAccessible(page, 'the SAML sign-in page at 375 px');
     await page.close();
@@ -223,7 +237,7 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
 
     const page = await newPage(1280);
     await page.goto(link);
-    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await page.getByRole('heading', { name: 'Acme wiki sign-in' }).waitFor();
     await signIn(page, 'user00002');
     await page.getByRole('heading', { name: 'Signed in as user00002@example.test' }).waitFor();
     expect(await page.locator('#relay').innerText()).toBe('/start-page');
@@ -237,7 +251,7 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
       admin.context().waitForEvent('page'),
       admin.getByRole('link', { name: 'Try sign-in' }).click(),
     ]);
-    await tab!.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await tab!.getByRole('heading', { name: 'Acme wiki sign-in' }).waitFor();
     await signIn(tab!, 'user00003');
     await tab!.getByRole('heading', { name: 'Sign-in tried' }).waitFor();
     const table = tab!.getByRole('table', { name: 'What the application receives' });

@@ -12,6 +12,7 @@ import {
   changePack,
   has,
   otpSecretOf,
+  signInTheme,
   startedService,
   syncedLdapDirectory,
   userIds,
@@ -131,25 +132,7 @@ describe.skipIf(!has('oathtool'))(
       const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
 
       // The customer's theme: its own colours and Web sign-in title.
-      const definition = await api<{
-        commonDefs: { id: string; value: string }[];
-        screenDefs: { id: string; fields: { id: string; value: string }[] }[];
-      }>(portal, '/whitelabelapp/theme/default', { token });
-      for (const field of definition.commonDefs) {
-        if (field.id === 'backgroundColor') field.value = '#f3f0e8';
-        if (field.id === 'buttonColor') field.value = '#2d4a22';
-      }
-      for (const screen of definition.screenDefs) {
-        for (const field of screen.fields) {
-          if (field.id === 'backgroundColor') field.value = '#f3f0e8';
-          if (field.id === 'buttonColor') field.value = '#2d4a22';
-          if (screen.id === 'web-sign-in' && field.id === 'title') field.value = 'Acme expenses sign-in';
-        }
-      }
-      const theme = await api<{ id: string }>(portal, '/whitelabelapp/theme/create', {
-        token,
-        json: { customerId, name: 'Acme green', themeDefinition: definition },
-      });
+      const theme = await signInTheme(portal, token, customerId, 'Acme expenses sign-in');
       await changePack(portal, token, customerId, packId, {
         primaryDirectoryId: directoryId,
         themeId: theme.id,
