@@ -60,6 +60,7 @@ export function adapterFor(
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return this.#client(id);
+      if (this.model === 'AuthorizationCode') return this.#takeCode(id);
       return this.#one(eq(oidcPayloads.id, id));
     }
 
@@ -72,6 +73,8 @@ export function adapterFor(
     }
 
     async consume(id: string): Promise<void> {
+      // A code is consumed as the token endpoint reads it (#takeCode): nothing left to do.
+      if (this.model === 'AuthorizationCode') return;
       await inCustomer((tx) =>
         tx
           .update(oidcPayloads)
@@ -91,6 +94,36 @@ export function adapterFor(
 
     async revokeByGrantId(grantId: string): Promise<void> {
       await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId)));
+    }
+
+    /**
+     * An authorization code as it was, consumed in the same statement: only the token endpoint reads codes,
+     * and it consumes each one it accepts, so reading is consuming (one call fewer per code). A code read
+     * again is answered with its `consumed` mark: oidc-provider then revokes what it gave. A code whose
+     * exchange fails after the read (a wrong PKCE verifier) is spent too, which RFC 6749 allows.
+     */
+    async #takeCode(id: string): Promise<AdapterPayload | undefined> {
+      const taken = (await inCustomer((tx) =>
+        tx.execute(sql`
+          with old as (
+            select ${oidcPayloads.payload} as payload, ${oidcPayloads.expiresAt} as expires_at
+            from ${oidcPayloads}
+            where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${id}
+            for update
+          )
+          update ${oidcPayloads}
+          set consumed_at = coalesce(${oidcPayloads.consumedAt}, now()),
+              payload = case when ${oidcPayloads.payload} ? 'consumed' then ${oidcPayloads.payload}
+                else ${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::int) end
+          from old
+          where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${id}
+          returning old.payload, old.expires_at`),
+      )) as unknown as { rows: { payload: AdapterPayload; expires_at: string | Date | null }[] };
+      const [row] = taken.rows;
+      if (!row) return undefined;
+      const expiresAt = row.expires_at === null ? null : new Date(row.expires_at);
+      if (expiresAt && expiresAt.getTime() <= Date.now()) return undefined;
+      return typeof row.payload === 'string' ? (JSON.parse(row.payload) as AdapterPayload) : row.payload;
     }
 
     async #one(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {

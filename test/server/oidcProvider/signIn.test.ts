@@ -257,6 +257,23 @@ describe('signing in to an application through the OpenID Connect provider', () 
     });
   });
 
+  it('spends a code whose exchange fails (a wrong PKCE verifier): the right verifier then gets nothing', async () => {
+    const world = await oidcWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const app = await application(world);
+    const b = browser();
+    const page = await b.go(app.url);
+    const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    await expect(
+      client.authorizationCodeGrant(app.config, new URL(back.url), {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: app.state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('refuses a wrong client secret at the token endpoint', async () => {
     const world = await oidcWorld();
     const { uid, id } = await nextUser(world);
