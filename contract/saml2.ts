@@ -36,7 +36,14 @@ export const NAME_ID_FORMAT_NAMES = Object.keys(NAME_ID_FORMATS) as NameIdFormat
  * The user's properties a NameID or an attribute may carry. `immutableId`: the directory's immutable
  * identifier of the user (Active Directory's objectGUID, OpenLDAP's entryUUID), as Microsoft 365 expects it.
  */
-export const USER_PROPERTIES = ['username', 'email', 'displayName', 'mobilePhone', 'id', 'immutableId'] as const;
+export const USER_PROPERTIES = [
+  'username',
+  'email',
+  'displayName',
+  'mobilePhone',
+  'id',
+  'immutableId',
+] as const;
 export type UserProperty = (typeof USER_PROPERTIES)[number];
 
 /** Which attributes the assertion carries: none, the mapping and the created ones, or every user property. */
