@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PORTAL_POLICY, policyText, STRIPE_SOURCES, withSources } from '../domain/contentSecurityPolicy.ts';
 
 /**
  * The security headers of every answer (with @fastify/helmet), and the cache rule of the API.
@@ -27,47 +28,6 @@ export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ["'self'"];
 /** The sources that may frame the embeddable screens: FRAME_ANCESTORS, or the portal itself. */
 export const frameAncestorsOf = (setting: readonly string[] | undefined): readonly string[] =>
   setting ?? DEFAULT_FRAME_ANCESTORS;
-
-type Directives = Readonly<Record<string, readonly string[]>>;
-
-export const PORTAL_POLICY: Directives = {
-  'default-src': ["'self'"],
-  'base-uri': ["'self'"],
-  'script-src': ["'self'"],
-  'script-src-attr': ["'none'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
-  'form-action': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
-  'frame-ancestors': ["'none'"],
-  'object-src': ["'none'"],
-};
-
-/**
- * What Stripe.js needs when card payments go through Stripe (Stripe's published CSP list): its script, its
- * card field frames and its API.
- */
-export const STRIPE_SOURCES: Directives = {
-  'script-src': ['https://js.stripe.com'],
-  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
-  'connect-src': ['https://api.stripe.com'],
-};
-
-/** A policy with more sources for some directives. */
-export const withSources = (policy: Directives, more: Directives): Directives =>
-  Object.fromEntries(
-    [...new Set([...Object.keys(policy), ...Object.keys(more)])].map((name) => [
-      name,
-      [...(policy[name] ?? policy['default-src'] ?? []), ...(more[name] ?? [])],
-    ]),
-  );
-
-/** The header's text: `name value value; name value`. */
-export const policyText = (directives: Directives): string =>
-  Object.entries(directives)
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join('; ');
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 

@@ -9,8 +9,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../contract/transla
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { serviceConnectors, serviceInstances, themes, tokenPacks, webSignIns } from '../../db/schema.ts';
+import { PORTAL_POLICY, policyText, withSources } from '../../domain/contentSecurityPolicy.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
-import { PORTAL_POLICY, policyText, withSources } from '../../http/securityHeaders.ts';
 import type { Services } from '../../kit/feature.ts';
 import { Gateway, type GatewayAsk } from '../gateway/decision.ts';
 import { mergedCatalogue } from '../translations/overrides.ts';
