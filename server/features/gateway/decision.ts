@@ -607,7 +607,8 @@ export class Gateway {
   ): Promise<GatewayAnswer> {
     const { db, sealer } = this.#options;
     let candidates = read ?? (await readCandidates(db, customerId, served, userId));
-    let first: CodeCheck<VersionedCandidate> | undefined;
+    // The latest decision: a match whose row could not be written is no match (another check took the code).
+    let decided: CodeCheck<VersionedCandidate> = { outcome: 'none' };
     for (let round = 0; round < MOST_CODE_ROUNDS && candidates.length > 0; round++) {
       const now = this.#options.now();
       const changed = new Set<string>();
@@ -616,8 +617,8 @@ export class Gateway {
           changed.add(candidate.id);
         }
       });
-      first ??= checked;
       if (checked.outcome === 'match' && !changed.has(checked.candidate.id)) return codeAnswer(checked);
+      decided = checked.outcome === 'match' ? { outcome: 'wrong' } : checked;
       if (checked.outcome !== 'match' && changed.size === 0) break;
       // Decided again on the rows as they are now: after a refused match, all of them (the code may have
       // been taken meanwhile); after wrong codes, those whose count did not go through.
@@ -625,7 +626,7 @@ export class Gateway {
       candidates =
         checked.outcome === 'match' ? fresh : fresh.filter((candidate) => changed.has(candidate.id));
     }
-    return codeAnswer(first ?? { outcome: 'none' });
+    return codeAnswer(decided);
   }
 
   /** Asks the user's app and holds the answer until it decides or the push times out. */
