@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
-import { DOMParser } from '@xmldom/xmldom';
 import * as samlify from 'samlify';
 import {
   NAME_ID_FORMATS,
@@ -9,6 +8,7 @@ import {
   type UserProperty,
 } from '../../../contract/saml2.ts';
 import type { SigningKey } from '../connector/gateway.ts';
+import { strictXml } from './xml.ts';
 
 /**
  * The gateway as a SAML 2.0 identity provider, with samlify (its XML signatures are xml-crypto's): a
@@ -38,22 +38,9 @@ const REQUESTS = new Set(['AuthnRequest', 'LogoutRequest']);
  * signature wrapping hides what was signed: refused.
  */
 function checkShape(xml: string): Promise<string> {
-  if (/<!DOCTYPE/i.test(xml)) return Promise.reject(new Error('ERR_DOCTYPE'));
-  let failed = false;
-  const broken = () => {
-    failed = true;
-  };
-  let document: ReturnType<DOMParser['parseFromString']>;
-  try {
-    document = new DOMParser({
-      locator: false,
-      errorHandler: { warning: broken, error: broken, fatalError: broken },
-    }).parseFromString(xml, 'text/xml');
-  } catch {
-    return Promise.reject(new Error('ERR_NOT_XML'));
-  }
+  const document = strictXml(xml);
   const root = document?.documentElement;
-  if (failed || !root || root.namespaceURI !== NS.protocol || !REQUESTS.has(root.localName ?? '')) {
+  if (!document || !root || root.namespaceURI !== NS.protocol || !REQUESTS.has(root.localName ?? '')) {
     return Promise.reject(new Error('ERR_NOT_A_REQUEST'));
   }
   const only = (namespace: string, name: string, most: number) => {

@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { strictXml } from './xml.ts';
 
 /**
  * What a SAML Response says, name by name, for the connector page's Try sign-in (the gateway's own test
@@ -10,22 +10,10 @@ const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 
 export function responseRows(xml: string): [string, string][] | undefined {
-  if (xml === '' || xml.length > 256 * 1024 || /<!DOCTYPE/i.test(xml)) return undefined;
-  let broken = false;
-  const fail = () => {
-    broken = true;
-  };
-  let document: ReturnType<DOMParser['parseFromString']>;
-  try {
-    document = new DOMParser({
-      locator: false,
-      errorHandler: { warning: fail, error: fail, fatalError: fail },
-    }).parseFromString(xml, 'text/xml');
-  } catch {
-    return undefined;
-  }
+  const document = strictXml(xml);
+  if (!document) return undefined;
   const root = document?.documentElement;
-  if (broken || !root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') return undefined;
+  if (!root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') return undefined;
   const first = (namespace: string, name: string) => document.getElementsByTagNameNS(namespace, name).item(0);
   const rows: [string, string][] = [];
   const codes = document.getElementsByTagNameNS(PROTOCOL, 'StatusCode');

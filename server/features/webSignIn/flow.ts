@@ -123,20 +123,7 @@ export class WebSignIn {
    */
   async begin(target: SignInTarget, request: unknown): Promise<void> {
     const refusal = await this.refusalOf(target.connector, target.customerId);
-    const now = this.#services.now();
-    await withinCustomer(this.#db, target.customerId, async (tx) => {
-      await tx.delete(webSignIns).where(lt(webSignIns.expiresAt, now));
-      await tx.insert(webSignIns).values({
-        id: target.id,
-        customerId: target.customerId,
-        protocol: target.protocol,
-        connectorId: target.connector.id,
-        createdDate: now,
-        expiresAt: target.expiresAt,
-        request,
-        refusal,
-      });
-    });
+    await this.#made(target, { request, refusal });
   }
 
   /** A sign-in begun by its protocol (begin), while it lasts: its connector and what the protocol kept. */
@@ -445,6 +432,11 @@ export class WebSignIn {
       type: target.connector.type,
     });
     if (refusal) return refusal;
+    return this.#made(target, {});
+  }
+
+  /** The sign-in's row, made (the expired ones swept first); one made meanwhile is answered as it is. */
+  async #made(target: SignInTarget, more: Pick<Partial<Row>, 'request' | 'refusal'>): Promise<Row> {
     const now = this.#services.now();
     return withinCustomer(this.#db, target.customerId, async (tx) => {
       await tx.delete(webSignIns).where(lt(webSignIns.expiresAt, now));
@@ -457,6 +449,7 @@ export class WebSignIn {
           connectorId: target.connector.id,
           createdDate: now,
           expiresAt: target.expiresAt,
+          ...more,
         })
         .onConflictDoUpdate({ target: webSignIns.id, set: { id: sql`excluded.id` } })
         .returning();

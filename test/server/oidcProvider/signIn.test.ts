@@ -238,14 +238,20 @@ describe('signing in to an application through the OpenID Connect provider', () 
     expect(record.body.lastSignIn).toMatchObject({ protocol: 'OIDC', userName: uid, result: 'ACCEPT' });
   });
 
-  it('refuses a code used twice, and revokes what the first use gave', async () => {
+  /** A user on the bypass list signed in through the application: where the browser came back with a code. */
+  async function codeGiven(auth?: (world: OidcWorld) => client.ClientAuth) {
     const world = await oidcWorld();
     const { uid, id } = await nextUser(world);
     await onBypassList(world, id);
-    const app = await application(world, client.ClientSecretPost(world.clientSecret));
+    const app = await application(world, auth?.(world));
     const b = browser();
     const page = await b.go(app.url);
     const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    return { world, id, app, back };
+  }
+
+  it('refuses a code used twice, and revokes what the first use gave', async () => {
+    const { id, app, back } = await codeGiven((world) => client.ClientSecretPost(world.clientSecret));
     // On the 2FA bypass list: the password alone, and the ID token says so.
     expect(back.url.startsWith(REDIRECT)).toBe(true);
     const tokens = await app.redeem(back.url);
@@ -258,13 +264,7 @@ describe('signing in to an application through the OpenID Connect provider', () 
   });
 
   it('spends a code whose exchange fails (a wrong PKCE verifier): the right verifier then gets nothing', async () => {
-    const world = await oidcWorld();
-    const { uid, id } = await nextUser(world);
-    await onBypassList(world, id);
-    const app = await application(world);
-    const b = browser();
-    const page = await b.go(app.url);
-    const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const { app, back } = await codeGiven();
     await expect(
       client.authorizationCodeGrant(app.config, new URL(back.url), {
         pkceCodeVerifier: client.randomPKCECodeVerifier(),
@@ -275,13 +275,7 @@ describe('signing in to an application through the OpenID Connect provider', () 
   });
 
   it('refuses a wrong client secret at the token endpoint', async () => {
-    const world = await oidcWorld();
-    const { uid, id } = await nextUser(world);
-    await onBypassList(world, id);
-    const app = await application(world);
-    const b = browser();
-    const page = await b.go(app.url);
-    const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const { world, app, back } = await codeGiven();
     const impostor = await client.discovery(
       new URL(world.issuer),
       world.clientId,
