@@ -4,7 +4,14 @@ import type { TemplateProtocol } from '../../contract/serviceTemplate';
 import { readerSettings } from '../server/fixtures/ldap';
 import type { Slapd } from '../support/slapd';
 import type { RunningPortal } from './harness';
-import { api } from './harness-api';
+import {
+  api,
+  apiToken,
+  customerAdminWithOwnPassword,
+  enterpriseOrder,
+  newTokenPackId,
+  operatorWithOwnPassword,
+} from './harness-api';
 
 /**
  * What the gateway journeys arrange through the API before a client signs in: the customer's directory
@@ -223,4 +230,29 @@ export async function signInTheme(
     token,
     json: { customerId, name: `${title} theme`, themeDefinition: definition },
   });
+}
+
+/**
+ * A customer ready for web sign-in journeys: its administrator (own password), an Enterprise order (themes
+ * included), a token pack whose primary directory is the test slapd's (synchronised) and whose theme is
+ * signInTheme's with `title`.
+ */
+export async function webSignInCustomer(
+  portal: RunningPortal,
+  slapd: Slapd,
+  who: { companyName: string; email: string; title: string },
+) {
+  const { token: operatorToken } = await operatorWithOwnPassword(portal);
+  const admin = await customerAdminWithOwnPassword(portal, operatorToken, {
+    companyName: who.companyName,
+    email: who.email,
+  });
+  const token = await apiToken(portal, admin);
+  const customerId = admin.customer.id;
+  await enterpriseOrder(portal, token, operatorToken, customerId);
+  const packId = await newTokenPackId(portal, token, customerId);
+  const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
+  const theme = await signInTheme(portal, token, customerId, who.title);
+  await changePack(portal, token, customerId, packId, { primaryDirectoryId: directoryId, themeId: theme.id });
+  return { operatorToken, admin, token, customerId, packId };
 }

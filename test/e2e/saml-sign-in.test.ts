@@ -6,23 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../support/slapd';
 import { expectAccessible, expectNoSideScroll } from './axe';
-import {
-  changePack,
-  has,
-  otpSecretOf,
-  signInTheme,
-  startedService,
-  syncedLdapDirectory,
-} from './gatewayWorld';
+import { has, otpSecretOf, startedService, webSignInCustomer } from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
-import {
-  api,
-  apiToken,
-  customerAdminWithOwnPassword,
-  enterpriseOrder,
-  newTokenPackId,
-  operatorWithOwnPassword,
-} from './harness-api';
+import { api, type customerAdminWithOwnPassword } from './harness-api';
 
 /**
  * Journey: an application signs its users in through the gateway's SAML 2.0 identity provider. A service
@@ -112,22 +98,14 @@ describe.skipIf(!has('oathtool'))('an application signs its users in through the
       startSlapd({ users: 4 }),
       startPortal({ env: { RADIUS_PORT: '0' } }),
     ]);
-    const { token: operatorToken } = await operatorWithOwnPassword(portal);
-    acme = await customerAdminWithOwnPassword(portal, operatorToken, {
+    // The customer, its pack on the test OpenLDAP and its theme's own colours and Web sign-in title.
+    const world = await webSignInCustomer(portal, slapd, {
       companyName: 'Acme Wiki',
       email: 'ada.saml@acme.example',
+      title: 'Acme wiki sign-in',
     });
-    token = await apiToken(portal, acme);
-    customerId = acme.customer.id;
-    await enterpriseOrder(portal, token, operatorToken, customerId);
-    const packId = await newTokenPackId(portal, token, customerId);
-    const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
-    // The customer's theme (Enterprise includes themes): the page takes its colours and Web sign-in title.
-    const theme = await signInTheme(portal, token, customerId, 'Acme wiki sign-in');
-    await changePack(portal, token, customerId, packId, {
-      primaryDirectoryId: directoryId,
-      themeId: theme.id,
-    });
+    ({ admin: acme, token, customerId } = world);
+    const { operatorToken, packId } = world;
 
     sp = await serviceProvider();
     const defaults = await api<Record<string, unknown>>(portal, '/idm-config/saml2/generic', { token });

@@ -9,23 +9,14 @@ import { expectAccessible, expectNoSideScroll } from './axe';
 import {
   activatedApp,
   authenticator,
-  changePack,
   has,
   otpSecretOf,
-  signInTheme,
   startedService,
-  syncedLdapDirectory,
   userIds,
+  webSignInCustomer,
 } from './gatewayWorld';
 import { launchBrowser, type RunningPortal, signedInPage, startPortal } from './harness';
-import {
-  api,
-  apiToken,
-  customerAdminWithOwnPassword,
-  enterpriseOrder,
-  newTokenPackId,
-  operatorWithOwnPassword,
-} from './harness-api';
+import { api, type customerAdminWithOwnPassword } from './harness-api';
 
 /**
  * Journey: an application signs its users in through the gateway's OpenID Connect provider. A relying
@@ -119,24 +110,14 @@ describe.skipIf(!has('oathtool'))(
         startSlapd({ users: 4 }),
         startPortal({ env: { RADIUS_PORT: '0' } }),
       ]);
-      const { token: operatorToken } = await operatorWithOwnPassword(portal);
-      acme = await customerAdminWithOwnPassword(portal, operatorToken, {
+      // The customer, its pack on the test OpenLDAP and its theme's own colours and Web sign-in title.
+      const world = await webSignInCustomer(portal, slapd, {
         companyName: 'Acme Expenses',
         email: 'ada.web@acme.example',
+        title: 'Acme expenses sign-in',
       });
-      token = await apiToken(portal, acme);
-      customerId = acme.customer.id;
-      // Enterprise includes themes.
-      await enterpriseOrder(portal, token, operatorToken, customerId);
-      packId = await newTokenPackId(portal, token, customerId);
-      const directoryId = await syncedLdapDirectory(portal, token, customerId, slapd);
-
-      // The customer's theme: its own colours and Web sign-in title.
-      const theme = await signInTheme(portal, token, customerId, 'Acme expenses sign-in');
-      await changePack(portal, token, customerId, packId, {
-        primaryDirectoryId: directoryId,
-        themeId: theme.id,
-      });
+      ({ admin: acme, token, customerId, packId } = world);
+      const { operatorToken } = world;
 
       // The relying party's address is known once it listens; the connector is registered with it.
       rp = await relyingParty();
