@@ -12,19 +12,12 @@ const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', '
 /**
  * oidc-provider's storage for one realm (a customer), on the database: each model's rows in oidc_payloads,
  * in the customer's transaction (row-level security keeps them to it); the model `Client` is read from the
- * customer's OIDC clients (contract/oidc.ts), their secrets unsealed, each also accepting `tryCallback`, the
- * realm's address of the gateway's own test of a client (the connector page's Try sign-in).
+ * customer's OIDC clients (contract/oidc.ts), their secrets unsealed.
  */
 /** A client as its connector's row gives it, or undefined (kept by the provider: see provider.ts). */
 export type ClientRow = typeof oidcClients.$inferSelect | undefined;
 
-export function adapterFor(
-  db: Database,
-  sealer: Sealer,
-  customerId: string,
-  tryCallback: string,
-  clients: Kept<ClientRow>,
-) {
+export function adapterFor(db: Database, sealer: Sealer, customerId: string, clients: Kept<ClientRow>) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
 
   return class DatabaseAdapter implements Adapter {
@@ -151,8 +144,7 @@ export function adapterFor(
         client_id: row.clientId,
         client_secret: sealer.open(row.clientSecret),
         client_name: row.clientName,
-        // And the gateway's own test of the client (Try sign-in), on the gateway itself.
-        redirect_uris: [...row.redirectUrls, tryCallback],
+        redirect_uris: row.redirectUrls,
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -228,13 +228,7 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         const keys = await oidcSigningKeys(db, services.sealer);
         cookieKey ??= sharedSecret(db, COOKIE_KEY, randomBytes(32).toString('base64url'));
         const provider = new Provider(`${origin}${PREFIX}${realm}`, {
-          adapter: adapterFor(
-            db,
-            services.sealer,
-            customerId,
-            `${origin}${PREFIX}${realm}${TRY_CALLBACK}`,
-            clients,
-          ),
+          adapter: adapterFor(db, services.sealer, customerId, clients),
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
           routes: {
             authorization: OIDC_ROUTES.authorization,
@@ -277,6 +271,16 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
             url: (_ctx, interaction) => `${PREFIX}${realm}/interaction/${interaction.uid}`,
           },
         });
+        // Every client also accepts the gateway's own test of it (Try sign-in) as a redirect URI, without
+        // it counting among its registered ones (a client with one may still omit redirect_uri).
+        const tryCallback = `${origin}${PREFIX}${realm}${TRY_CALLBACK}`;
+        const allowed = provider.Client.prototype.redirectUriAllowed;
+        provider.Client.prototype.redirectUriAllowed = function (
+          this: InstanceType<typeof provider.Client>,
+          value: string,
+        ) {
+          return value === tryCallback || allowed.call(this, value);
+        };
         // The forwarded protocol and host are believed as far as the app believes its proxies (TRUST_PROXY).
         provider.proxy = services.config.trustProxy !== undefined;
         return provider;

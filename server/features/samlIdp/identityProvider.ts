@@ -199,6 +199,8 @@ async function parsed(
   if (typeof encoded !== 'string' || encoded === '' || encoded.length > REQUEST_MOST)
     return 'malformed_request';
   let bound = request;
+  // samlify inflates a redirect's request without a limit: it is inflated here first, within REQUEST_MOST.
+  if (bound.binding === 'redirect' && inflatedPost(encoded) === undefined) return 'malformed_request';
   if (bound.binding === 'post') {
     const inflated = inflatedPost(encoded);
     if (inflated === undefined) return 'malformed_request';

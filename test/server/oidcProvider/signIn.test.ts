@@ -274,6 +274,28 @@ describe('signing in to an application through the OpenID Connect provider', () 
     await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
+  it('takes an authorization request without redirect_uri from a client with one registered (Try does not count)', async () => {
+    const world = await oidcWorld();
+    const config = await client.discovery(
+      new URL(world.issuer),
+      world.clientId,
+      world.clientSecret,
+      undefined,
+      {
+        execute: [client.allowInsecureRequests],
+      },
+    );
+    const url = client.buildAuthorizationUrl(config, {
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    expect(url.searchParams.has('redirect_uri')).toBe(false);
+    const page = await browser().go(url.toString());
+    expect(page.answer.status).toBe(200);
+    expect(page.body).toContain('name="password"');
+  });
+
   it('refuses a wrong client secret at the token endpoint', async () => {
     const { world, app, back } = await codeGiven();
     const impostor = await client.discovery(
