@@ -13,13 +13,12 @@ import {
   signInEvents,
 } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
   withApp as appFor,
   currentCode,
+  customerAdminToken,
   heard,
   lastLogOf as lastLogIn,
   type RadiusWorld,
@@ -224,10 +223,7 @@ describe('signing in to an application through the OpenID Connect provider', () 
       .where(and(eq(signInEvents.userId, id), eq(signInEvents.kind, 'sign-in')));
     expect(events.some((event) => event.outcome === 'success')).toBe(true);
     // The connector's page shows its last sign-in.
-    const admin = await signedIn(ctx, {
-      customerId: world.customerId,
-      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-    });
+    const admin = { token: await customerAdminToken(ctx, world.customerId) };
     const record = await ctx.call(
       'GET',
       `/api/idm-config/connectors/oidc/${world.customerId}/${world.oidcId}`,
@@ -472,10 +468,7 @@ describe("the sign-in page's forms", () => {
     const world = await oidcWorld();
     const { uid, id } = await nextUser(world);
     await onBypassList(world, id);
-    const admin = await signedIn(ctx, {
-      customerId: world.customerId,
-      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-    });
+    const admin = { token: await customerAdminToken(ctx, world.customerId) };
     const record = await ctx.call(
       'GET',
       `/api/idm-config/connectors/oidc/${world.customerId}/${world.oidcId}`,

@@ -17,8 +17,10 @@ import {
 } from '../../../server/db/schema.ts';
 import { newTotpSeed, totpCode } from '../../../server/domain/enrollment/totp.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
+import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import type { Slapd } from '../../support/slapd.ts';
 import { newPack } from '../activationCode/fixtures.ts';
+import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { readerSettings } from '../fixtures/ldap.ts';
 import type { TestContext } from '../helpers.ts';
 
@@ -266,3 +268,9 @@ export function radiusClient(port: number, secret: string, host = '127.0.0.1') {
 
 /** The current code of a TOTP seed (base32), as the app or an authenticator shows it. */
 export const currentCode = (seed: string, at = new Date()) => totpCode(seed, at);
+
+/** A token of an administrator of the customer (its built-in Customer Admin role), for the portal's calls. */
+export async function customerAdminToken(ctx: TestContext, customerId: string): Promise<string> {
+  const admin = await signedIn(ctx, { customerId, roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)] });
+  return admin.token;
+}

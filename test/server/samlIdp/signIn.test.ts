@@ -16,14 +16,13 @@ import {
   users,
 } from '../../../server/db/schema.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { has } from '../../e2e/gatewayWorld.ts';
 import { validateAgainst } from '../../support/samlSchemas.ts';
 import { SLAPD_USER_PASSWORD, type Slapd, startSlapd } from '../../support/slapd.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
 import {
   currentCode,
+  customerAdminToken,
   heard,
   lastLogOf as lastLogIn,
   type RadiusWorld,
@@ -416,10 +415,7 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
 
   it("signs a user in to Microsoft 365: the directory's immutable id as NameID, IDPEmail, Microsoft's MFA claim", async () => {
     const world = await samlWorld();
-    const admin = await signedIn(ctx, {
-      customerId: world.customerId,
-      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-    });
+    const admin = { token: await customerAdminToken(ctx, world.customerId) };
     // The connector as the portal makes it from the Microsoft 365 defaults.
     const defaults = await ctx.call('GET', '/api/idm-config/saml2/office365', { token: admin.token });
     const { type: _type, ...office365 } = defaults.body as Record<string, unknown>;
@@ -526,10 +522,7 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
 
   it("shows the connector's sign-in link and its last sign-in on its record", async () => {
     const world = await samlWorld();
-    const admin = await signedIn(ctx, {
-      customerId: world.customerId,
-      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-    });
+    const admin = { token: await customerAdminToken(ctx, world.customerId) };
     const before = await ctx.call(
       'GET',
       `/api/idm-config/connectors/saml2/${world.customerId}/${world.saml2Id}`,
