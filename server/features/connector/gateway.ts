@@ -7,9 +7,10 @@ import { selfSignedCertificate } from './certificate.ts';
 
 /**
  * The gateway as others see it: its public address (PUBLIC_URL, else the address a request was made to), its
- * SAML signing key, made on first use (a self-signed RSA certificate valid ten years), and its OpenID Connect
- * signing keys (the current one and the one before it, made on first use and rotated), kept in the database
- * with the private keys sealed, so that every process of one installation signs with the same key.
+ * SAML signing keys (one per customer, each made on first use: a self-signed RSA certificate valid ten
+ * years), and its OpenID Connect signing keys (the current one and the one before it, made on first use and
+ * rotated), kept in the database with the private keys sealed, so that every process of one installation
+ * signs with the same key.
  */
 
 export interface SigningKey {
@@ -21,12 +22,20 @@ const SAML_SIGNING = 'saml-signing';
 const VALID_DAYS = 3650;
 
 /**
- * The gateway's SAML signing certificate and key, read in the call's transaction (one row by its key), or
- * made on first use.
+ * A SAML signing certificate and key, read in the call's transaction (one row by its name), or made on first
+ * use. With a customer, that customer's own: the certificate its SAML 2.0 connectors' metadata publishes, so
+ * that a service provider trusting it trusts no Response another customer's connector can make the gateway
+ * sign. Without, the installation's (the Office 365 connectors' default certificate).
  */
-export async function samlSigningKey(tx: Database, sealer: Sealer, productName: string): Promise<SigningKey> {
+export async function samlSigningKey(
+  tx: Database,
+  sealer: Sealer,
+  productName: string,
+  customerId?: string,
+): Promise<SigningKey> {
+  const name = customerId ? `${SAML_SIGNING}:${customerId}` : SAML_SIGNING;
   const read = async () => {
-    const [row] = await tx.select().from(gatewayKeys).where(eq(gatewayKeys.name, SAML_SIGNING));
+    const [row] = await tx.select().from(gatewayKeys).where(eq(gatewayKeys.name, name));
     return row ? { certificate: row.certificate, privateKey: sealer.open(row.privateKey) } : undefined;
   };
   const found = await read();
@@ -39,7 +48,7 @@ export async function samlSigningKey(tx: Database, sealer: Sealer, productName: 
   // Two calls may make one at once: the first insert wins and both read it back.
   await tx
     .insert(gatewayKeys)
-    .values({ name: SAML_SIGNING, certificate: made.certificate, privateKey: sealer.seal(made.privateKey) })
+    .values({ name, certificate: made.certificate, privateKey: sealer.seal(made.privateKey) })
     .onConflictDoNothing();
   return (await read()) as SigningKey;
 }

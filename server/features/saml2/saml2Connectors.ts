@@ -144,7 +144,7 @@ export async function saml2Metadata(
 ): Promise<{ fileName: string; xml: string }> {
   const row = await connectorOfUname(tx, uname);
   if (!row) throw fail(SAML2_ERRORS.notFound);
-  const key = await samlSigningKey(tx, sealer, productName);
+  const key = await samlSigningKey(tx, sealer, productName, row.customerId);
   const xml = idpMetadata({
     urls: idpUrlsOf(origin, row.uname),
     certificate: key.certificate,

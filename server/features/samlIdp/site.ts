@@ -124,13 +124,15 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     });
   };
 
-  // The gateway's SAML signing key: made once for the installation, never rotated, read once per process.
-  let key: Promise<SigningKey> | undefined;
-  const signingKey = () => {
-    key ??= samlSigningKey(db, services.sealer, services.config.productName);
-    key.catch(() => {
-      key = undefined;
-    });
+  // Each customer's SAML signing key: made once, never rotated, read once per process.
+  const keys = new Map<string, Promise<SigningKey>>();
+  const signingKey = (customerId: string) => {
+    let key = keys.get(customerId);
+    if (!key) {
+      key = samlSigningKey(db, services.sealer, services.config.productName, customerId);
+      keys.set(customerId, key);
+      key.catch(() => keys.delete(customerId));
+    }
     return key;
   };
 
@@ -140,7 +142,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     connector: Connector,
   ): Promise<{ idp: IdentityProviderOf; sp: ServiceProviderOf }> => {
     const urls = idpUrlsOf(origin, connector.uname);
-    const key = await signingKey();
+    const key = await signingKey(connector.customerId);
     return {
       idp: {
         entityId: urls.entityId,

@@ -373,7 +373,10 @@ describe("the gateway's identity provider metadata", () => {
     const signing = meta.getX509Certificate('signing');
     expect(typeof signing).toBe('string');
     const body = String(signing).replace(/\s+/g, '');
-    const [key] = await world.ctx.db.select().from(gatewayKeys).where(eq(gatewayKeys.name, 'saml-signing'));
+    const [key] = await world.ctx.db
+      .select()
+      .from(gatewayKeys)
+      .where(eq(gatewayKeys.name, `saml-signing:${world.acme.id}`));
     expect(key).toBeDefined();
     const gateway = new X509Certificate(key!.certificate);
     const published = new X509Certificate(Buffer.from(body, 'base64'));
@@ -386,12 +389,22 @@ describe("the gateway's identity provider metadata", () => {
     expect(key!.privateKey).not.toMatch(/PRIVATE KEY/);
   });
 
-  it('is the same certificate for every connector', async () => {
-    const other = await create();
-    const second = await world.ctx.call('GET', `/api${base}/xml/${other.uname}`);
+  it("is the customer's certificate: one for each of its connectors, another for another customer's", async () => {
     const certificateOf = (text: string) =>
       String(samlify.IdentityProvider({ metadata: text }).entityMeta.getX509Certificate('signing'));
+    const other = await create();
+    const second = await world.ctx.call('GET', `/api${base}/xml/${other.uname}`);
     expect(certificateOf(String(second.body))).toBe(certificateOf(xml));
+    const rivalUname = freshUname('rival');
+    const made = await world.call(
+      'POST',
+      `${base}/${world.globex.id}`,
+      form({ uname: rivalUname }),
+      world.rival,
+    );
+    expect(made.status).toBe(201);
+    const rival = await world.ctx.call('GET', `/api${base}/xml/${rivalUname}`);
+    expect(certificateOf(String(rival.body))).not.toBe(certificateOf(xml));
   });
 
   it('is valid against the OASIS SAML 2.0 metadata schema (xmllint)', async () => {

@@ -106,7 +106,7 @@ async function samlWorld(settings: Partial<typeof saml2Connectors.$inferInsert> 
   await heard(ctx.app);
   const metadata = await (await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${uname}`)).text();
   const idpCert = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(metadata)![1]!;
-  return { ...world, uname, entityId, saml2Id: row!.id, idpCert };
+  return { ...world, uname, entityId: row!.entityId, saml2Id: row!.id, idpCert };
 }
 
 /** The service provider (node-saml) of a world: its requests go to the connector's SSO address. */
@@ -274,6 +274,48 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       }
     },
   );
+
+  it("signs each customer's Responses with its own key: another customer's connector cannot sign in to an application", async () => {
+    const victim = await samlWorld();
+    // Another customer registers a connector naming the victim's application (its entity id and ACS).
+    const attacker = await samlWorld({ entityId: victim.entityId });
+    expect(attacker.customerId).not.toBe(victim.customerId);
+    expect(attacker.idpCert).not.toBe(victim.idpCert);
+    // A second connector of one customer publishes that customer's certificate.
+    const uname = `${victim.uname}-2`;
+    await ctx.db.insert(saml2Connectors).values({
+      customerId: victim.customerId,
+      uname,
+      providerName: 'Second',
+      entityId: 'https://second.example.test',
+      acsUrl: ACS,
+      nameIdFormat: 'emailAddress',
+      nameIdAttribute: 'email',
+      sendAttribute: 'NONE',
+      signatureAlgorithm: 'SHA-256',
+      signResponse: true,
+      signAssertion: true,
+    });
+    const metadata = await (await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${uname}`)).text();
+    expect(metadata).toContain(victim.idpCert);
+
+    const { uid, id } = await nextUser(attacker);
+    await onBypassList(attacker, id);
+    const b = webBrowser(origin);
+    const page = await b.go(`/saml2/${attacker.uname}/start`);
+    const done = await b.go(page.url, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
+    const posted = postedForm(done.body);
+    expect(posted.action).toBe(ACS);
+    // The application trusts the victim customer's certificate: the attacker's Response does not verify.
+    const application = serviceProvider(victim, { validateInResponseTo: ValidateInResponseTo.never });
+    await expect(
+      application.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! }),
+    ).rejects.toThrow(/signature/i);
+    // The attacker's own certificate does verify it: the refusal is the key's.
+    const own = serviceProvider(attacker, { validateInResponseTo: ValidateInResponseTo.never });
+    const { profile } = await own.validatePostResponseAsync({ SAMLResponse: posted.fields.SAMLResponse! });
+    expect(profile?.nameID).toBe(`${uid}@example.test`);
+  });
 
   it('checks a signed request by HTTP-POST against the connector certificate', async () => {
     const spKey = selfSignedCertificate({ commonName: 'sp.example.test', organization: 'SP', days: 30 });
