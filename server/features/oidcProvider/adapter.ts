@@ -17,6 +17,19 @@ const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', '
 /** A client as its connector's row gives it, or undefined (kept by the provider: see provider.ts). */
 export type ClientRow = typeof oidcClients.$inferSelect | undefined;
 
+/**
+ * A client's secret, or none when it cannot be read (empty, or sealed with another SECRETS_KEY): such a
+ * client is unknown to the protocol (`invalid_client`) rather than a server error.
+ */
+function readable(sealer: Sealer, sealed: string): string | undefined {
+  if (sealed === '') return undefined;
+  try {
+    return sealer.open(sealed);
+  } catch {
+    return undefined;
+  }
+}
+
 export function adapterFor(db: Database, sealer: Sealer, customerId: string, clients: Kept<ClientRow>) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
 
@@ -139,10 +152,11 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
         );
         return found;
       });
-      if (!row || row.clientSecret === '') return undefined;
+      const secret = row ? readable(sealer, row.clientSecret) : undefined;
+      if (!row || secret === undefined) return undefined;
       return {
         client_id: row.clientId,
-        client_secret: sealer.open(row.clientSecret),
+        client_secret: secret,
         client_name: row.clientName,
         redirect_uris: row.redirectUrls,
         grant_types: ['authorization_code', 'refresh_token'],

@@ -80,11 +80,17 @@ const TRY_COOKIE = 'gw_try';
 const TRY_SECONDS = 10 * 60;
 
 /** The claims of an ID token (its payload: the provider made and signed it a moment ago). */
-const claimsOf = (idToken: string): Record<string, unknown> =>
-  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-    string,
-    unknown
-  >;
+/** The claims of an ID token the gateway's own token endpoint gave (no object when it is none). */
+const claimsOf = (idToken: string): Record<string, unknown> => {
+  try {
+    const claims: unknown = JSON.parse(
+      Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
 
 /** The most bytes of a sign-in page's form. */
 const FORM_LIMIT = 8 * 1024;
@@ -411,7 +417,12 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         ]);
       }
       const issuer = `${originOf(request)}${PREFIX}${realm}`;
-      const secret = services.sealer.open(client.clientSecret);
+      let secret = '';
+      try {
+        secret = services.sealer.open(client.clientSecret);
+      } catch {
+        // Unreadable: the token endpoint answers invalid_client, which the page shows.
+      }
       const answer = await scope.inject({
         method: 'POST',
         url: `${PREFIX}${realm}${OIDC_ROUTES.token}`,
@@ -428,7 +439,12 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
           code_verifier: kept.verifier,
         }).toString(),
       });
-      const tokens = answer.json() as { id_token?: string; error?: string; error_description?: string };
+      let tokens: { id_token?: string; error?: string; error_description?: string } = {};
+      try {
+        tokens = answer.json();
+      } catch {
+        // Not JSON: the page shows the endpoint's status.
+      }
       if (!tokens.id_token) {
         return page.tried(request, reply, customerId, client.clientName, [
           ['error', tokens.error ?? `token endpoint ${answer.statusCode}`],

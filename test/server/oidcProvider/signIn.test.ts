@@ -496,4 +496,35 @@ describe("the sign-in page's forms", () => {
     const unknown = await browser().go(`/realms/${realmOf(world.customerId)}/try/${randomUUID()}`);
     expect(unknown.answer.status).toBe(404);
   });
+
+  it('refuses a client whose secret cannot be read (sealed with another key, or none) as unknown, never a 5xx', async () => {
+    const world = await oidcWorld();
+    const realm = realmOf(world.customerId);
+    for (const unreadable of [
+      createSealer(randomBytes(32).toString('base64')).seal('elsewhere'),
+      'not sealed',
+      '',
+    ]) {
+      // Written by hand, or sealed with another installation's SECRETS_KEY.
+      await ctx.db
+        .update(oidcClients)
+        .set({ clientSecret: unreadable })
+        .where(eq(oidcClients.id, world.oidcId));
+      await heard(ctx.app);
+      const tried = await browser().go(`/realms/${realm}/try/${world.oidcId}`);
+      expect(tried.answer.status).toBe(400);
+      expect(tried.body).toContain('invalid_client');
+      const token = await ctx.app.inject({
+        method: 'POST',
+        url: `/realms/${realm}/protocol/openid-connect/token`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${world.clientId}:elsewhere`).toString('base64')}`,
+        },
+        payload: 'grant_type=authorization_code&code=abc&redirect_uri=https%3A%2F%2Fapp.example.test%2Fcb',
+      });
+      expect(token.statusCode).toBe(401);
+      expect(token.json()).toMatchObject({ error: 'invalid_client' });
+    }
+  });
 });
