@@ -379,5 +379,21 @@ export async function signedResponse(options: {
   return context;
 }
 
+/**
+ * Whether a Response (XML) carries a signature, of the Response or of its Assertion, that verifies with the
+ * gateway's certificate for the connector (samlify's check, which also refuses signature wrapping).
+ */
+export function signedByGateway(idp: IdentityProviderOf, xml: string): boolean {
+  try {
+    const [verified] = SamlLib.verifySignature(xml, {
+      metadata: identityProvider(idp, false).entityMeta,
+      signatureAlgorithm: ALGORITHMS[idp.signatureAlgorithm],
+    });
+    return verified === true;
+  } catch {
+    return false;
+  }
+}
+
 /** A user's property as a text for an assertion ('' when the user has none). */
 export type UserProperties = Record<UserProperty, string>;

@@ -3,13 +3,14 @@ import { strictXml } from './xml.ts';
 /**
  * What a SAML Response says, name by name, for the connector page's Try sign-in (the gateway's own test
  * ACS shows it): its status, the NameID and its format, the audience, the authentication context and each
- * attribute. Undefined when it is not a SAML 2.0 Response (or declares a document type).
+ * attribute, beside the request it answers (InResponseTo). Undefined when it is not a SAML 2.0 Response (or
+ * declares a document type).
  */
 
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 
-export function responseRows(xml: string): [string, string][] | undefined {
+export function responseRows(xml: string): { inResponseTo: string; rows: [string, string][] } | undefined {
   const document = strictXml(xml);
   if (!document) return undefined;
   const root = document?.documentElement;
@@ -39,5 +40,5 @@ export function responseRows(xml: string): [string, string][] | undefined {
     const texts = Array.from({ length: values.length }, (_, j) => values.item(j)?.textContent ?? '');
     rows.push([attribute.getAttribute('Name') ?? '', texts.join(', ')]);
   }
-  return rows;
+  return { inResponseTo: root.getAttribute('InResponseTo') ?? '', rows };
 }

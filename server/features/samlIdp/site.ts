@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +26,7 @@ import {
   MOBILE_TWO_FACTOR_CONTEXT,
   type ServiceProviderOf,
   samlId,
+  signedByGateway,
   signedResponse,
 } from './identityProvider.ts';
 import { responseRows } from './responseRows.ts';
@@ -44,6 +45,8 @@ const SIGN_IN_SECONDS = 10 * 60;
 /** The most bytes of a request's form (HTTP-POST binding: a signed AuthnRequest fits well). */
 const FORM_LIMIT = 128 * 1024;
 const COOKIE = 'gw_sign_in';
+/** The cookie that binds a Try sign-in's Response to the browser that started it (its request id). */
+const TRY_COOKIE = 'gw_saml_try';
 
 type Connector = typeof saml2Connectors.$inferSelect;
 
@@ -53,10 +56,32 @@ interface KeptRequest {
   relayState: string | null;
   /** The gateway's own test of the connector (Try sign-in): the Response goes to its own test ACS. */
   trial?: boolean;
+  /**
+   * The SHA-256 of the secret in the cookie of the browser that began it: the page's address alone (in a
+   * history, a log or a Referer) does not continue it.
+   */
+  browser?: string;
 }
 
 const isKeptRequest = (value: unknown): value is KeptRequest =>
   typeof value === 'object' && value !== null && 'requestId' in value && 'relayState' in value;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** A cookie's value from a request's Cookie header. */
+const cookieOf = (request: FastifyRequest, name: string): string | undefined =>
+  (request.headers.cookie ?? '')
+    .split(/;\s*/)
+    .find((one) => one.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+/** Whether a browser's cookie secret is the one whose hash the sign-in keeps. */
+function sameBrowser(secret: string | undefined, kept: string | undefined): boolean {
+  if (!secret || !kept) return false;
+  const expected = Buffer.from(kept, 'base64url');
+  const given = sha256(secret);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 /** Microsoft 365's service provider (Entra ID), as every federated domain's requests name it. */
 const MICROSOFT_ENTITY_ID = 'urn:federation:MicrosoftOnline';
@@ -192,6 +217,9 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
   const tryAcsOf = (request: FastifyRequest, connector: Connector) =>
     `${idpUrlsOf(originOf(request), connector.uname).trySignIn}/acs`;
 
+  /** Where the connector's Try sign-in starts, and its test ACS under it. */
+  const trialPath = (connector: Connector) => `/saml2/${encodeURIComponent(connector.uname)}/try`;
+
   const pagePath = (connector: Connector, id: string) =>
     `/saml2/${encodeURIComponent(connector.uname)}/sign-in/${id}`;
 
@@ -246,14 +274,21 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     kept: KeptRequest,
   ) => {
     const id = randomBytes(24).toString('base64url');
+    const secret = randomBytes(24).toString('base64url');
     const expiresAt = new Date(services.now().getTime() + SIGN_IN_SECONDS * 1000);
-    const target = targetOf(request, connector, id, kept, expiresAt);
-    await page.begin(target, kept);
+    const bound = { ...kept, browser: sha256(secret).toString('base64url') };
+    const target = targetOf(request, connector, id, bound, expiresAt);
+    await page.begin(target, bound);
     const secure = originOf(request).startsWith('https:') ? '; Secure' : '';
-    reply.header(
-      'set-cookie',
-      `${COOKIE}=${id}; Path=${target.action}; Max-Age=${SIGN_IN_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-    );
+    const cookies = [
+      `${COOKIE}=${secret}; Path=${target.action}; Max-Age=${SIGN_IN_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+    ];
+    if (kept.trial && kept.requestId) {
+      cookies.push(
+        `${TRY_COOKIE}=${kept.requestId}; Path=${trialPath(connector)}; Max-Age=${SIGN_IN_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+      );
+    }
+    reply.header('set-cookie', cookies);
     return reply.redirect(target.action, 303);
   };
 
@@ -295,10 +330,15 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     const { uname, id } = request.params;
     const connector = await connectorNamed(uname);
     if (!connector) return { customerId: null };
-    const cookies = (request.headers.cookie ?? '').split(/;\s*/);
-    if (!cookies.includes(`${COOKIE}=${id}`)) return { customerId: connector.customerId };
+    const secret = cookieOf(request, COOKIE);
+    if (!secret) return { customerId: connector.customerId };
     const begun = await page.begun(connector.customerId, id);
-    if (!begun || begun.connectorId !== connector.id || !isKeptRequest(begun.request)) {
+    if (
+      !begun ||
+      begun.connectorId !== connector.id ||
+      !isKeptRequest(begun.request) ||
+      !sameBrowser(secret, begun.request.browser)
+    ) {
       return { customerId: connector.customerId };
     }
     return {
@@ -359,15 +399,26 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     site.get<Sso>('/saml2/:uname/try', async (request, reply) => {
       const connector = await connectorNamed(request.params.uname);
       if (!connector) return refuse(reply, 404, 'unknown_service_provider');
-      return begin(request, reply, connector, { requestId: null, relayState: null, trial: true });
+      return begin(request, reply, connector, { requestId: samlId(), relayState: null, trial: true });
     });
+    // It shows only the Response of a Try this browser started (its request id in the cookie, cleared once
+    // shown), signed with the customer's key: nobody can post other words to be shown here.
     site.post<Sso>('/saml2/:uname/try/acs', async (request, reply) => {
       const connector = await connectorNamed(request.params.uname);
       if (!connector) return refuse(reply, 404, 'unknown_service_provider');
-      const response = fieldsOf(request.body).SAMLResponse ?? '';
-      const rows = responseRows(Buffer.from(response, 'base64').toString('utf8'));
-      if (!rows) return refuse(reply, 400, 'malformed_response');
-      return page.tried(request, reply, connector.customerId, connector.providerName, rows);
+      const xml = Buffer.from(fieldsOf(request.body).SAMLResponse ?? '', 'base64').toString('utf8');
+      const read = responseRows(xml);
+      if (!read) return refuse(reply, 400, 'malformed_response');
+      const started = cookieOf(request, TRY_COOKIE);
+      const { idp } = await partiesOf(originOf(request), connector);
+      if (!started || read.inResponseTo !== started || !signedByGateway(idp, xml)) {
+        return page.expired(request, reply, connector.customerId);
+      }
+      reply.header(
+        'set-cookie',
+        `${TRY_COOKIE}=; Path=${trialPath(connector)}; Max-Age=0; HttpOnly; SameSite=Lax`,
+      );
+      return page.tried(request, reply, connector.customerId, connector.providerName, read.rows);
     });
 
     const path = '/saml2/:uname/sign-in/:id';

@@ -395,15 +395,21 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     expect(garbage.body).toContain('malformed_request');
   });
 
-  it('keeps the sign-in to the browser that began it', async () => {
+  it('keeps the sign-in to the browser that began it: its address alone does not continue it', async () => {
     const world = await samlWorld();
-    const page = await webBrowser(origin).go(
-      await serviceProvider(world).getAuthorizeUrlAsync('', undefined, {}),
-    );
+    const b = webBrowser(origin);
+    const page = await b.go(await serviceProvider(world).getAuthorizeUrlAsync('', undefined, {}));
     expect(page.answer.status).toBe(200);
     const elsewhere = await webBrowser(origin).go(page.url);
     expect(elsewhere.answer.status).toBe(410);
     expect(elsewhere.body).toContain(texts.web.expiredTitle);
+    // Someone who read the address (a history, a log) and makes a cookie of its id: still not theirs.
+    const id = page.url.split('/').pop()!;
+    expect(b.jar.get('gw_sign_in')).not.toBe(id);
+    const guesser = webBrowser(origin);
+    guesser.jar.set('gw_sign_in', id);
+    expect((await guesser.go(page.url)).answer.status).toBe(410);
+    expect((await b.go(page.url)).answer.status).toBe(200);
   });
 
   it('says so before the form when the service is stopped, and answers the service provider with a refusal', async () => {
@@ -602,12 +608,26 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     const posted = postedForm(done.body);
     expect(posted.action).toMatch(new RegExp(`/saml2/${world.uname}/try/acs$`));
     expect(posted.fields.RelayState).toBeUndefined();
+    const xml = xmlOf(posted.fields.SAMLResponse!);
+    // Another browser posting that Response (a page luring a user there) is shown nothing of it.
+    const elsewhere = await webBrowser(origin).go(posted.action, posted.fields);
+    expect(elsewhere.answer.status).toBe(410);
+    expect(elsewhere.body).not.toContain(uid);
+    // Nor is this browser shown a Response whose words were changed: the signature no longer holds.
+    const changed = Buffer.from(xml.replace(`${uid}@example.test`, 'Call 555-0100 to unlock')).toString(
+      'base64',
+    );
+    const tampered = await b.go(posted.action, { SAMLResponse: changed });
+    expect(tampered.answer.status).toBe(410);
+    expect(tampered.body).not.toContain('555-0100');
     const tried = await b.go(posted.action, posted.fields);
     expect(tried.answer.status).toBe(200);
     expect(tried.body).toContain(texts.web.tryTitle);
     expect(tried.body).toContain(`<th scope="row">NameID</th><td>${uid}@example.test</td>`);
     expect(tried.body).toContain(`<th scope="row">Audience</th><td>${world.entityId}</td>`);
     expect(tried.body).toContain('<th scope="row">department</th><td>R&#38;D &#60;lab&#62;</td>');
+    // Shown once: posted again, it has expired.
+    expect((await b.go(posted.action, posted.fields)).answer.status).toBe(410);
     const garbage = await webBrowser(origin).go(posted.action, { SAMLResponse: 'bm90IHhtbA==' });
     expect(garbage.answer.status).toBe(400);
   });
