@@ -46,12 +46,15 @@ const BINDINGS = {
 
 /**
  * The identity provider metadata of one connector: the gateway's signing certificate, single logout and
- * single sign-on over HTTP-Redirect and HTTP-POST, and the connector's NameID format.
+ * single sign-on over HTTP-Redirect and HTTP-POST, the connector's NameID format, and whether its requests
+ * must be signed.
  */
 export function idpMetadata(options: {
   urls: IdpUrls;
   certificate: string;
   nameIdFormat: NameIdFormat;
+  /** Whether the connector takes only signed requests (it has the service provider's certificate). */
+  wantRequestsSigned?: boolean;
 }): string {
   const { urls } = options;
   const services = (element: string, location: string) =>
@@ -60,7 +63,7 @@ export function idpMetadata(options: {
       .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${escapeXml(urls.entityId)}">
-  <md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
+  <md:IDPSSODescriptor WantAuthnRequestsSigned="${options.wantRequestsSigned === true}" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">
     <md:KeyDescriptor use="signing">
       <ds:KeyInfo>
         <ds:X509Data>

@@ -149,6 +149,7 @@ export async function saml2Metadata(
     urls: idpUrlsOf(origin, row.uname),
     certificate: key.certificate,
     nameIdFormat: row.nameIdFormat as Saml2Record['nameIdFormat'],
+    wantRequestsSigned: row.certificate.trim() !== '',
   });
   return { fileName: `${row.uname}-idp-metadata.xml`, xml };
 }

@@ -134,6 +134,7 @@ export type RequestRefusal =
   | 'unknown_issuer'
   | 'foreign_acs'
   | 'unsigned_certificate_missing'
+  | 'unsigned_request'
   | 'bad_signature';
 
 /**
@@ -152,14 +153,22 @@ function signedOctets(rawQuery: string): string {
     .join('&');
 }
 
+/**
+ * Whether a request is signed: by HTTP-Redirect, a Signature in the query; by HTTP-POST, an XML Signature
+ * element the request's root holds (where checkShape allows one).
+ */
 const isSigned = (request: BoundRequest): boolean => {
   if (request.binding === 'redirect') return typeof request.query.Signature === 'string';
-  try {
-    const xml = Buffer.from(request.body.SAMLRequest ?? '', 'base64').toString('utf8');
-    return /<(\w+:)?Signature[\s>]/.test(xml);
-  } catch {
-    return false;
+  const root = strictXml(
+    Buffer.from(request.body.SAMLRequest ?? '', 'base64').toString('utf8'),
+  )?.documentElement;
+  const children = root?.childNodes;
+  for (let i = 0; children && i < children.length; i += 1) {
+    const child = children.item(i) as Element | null;
+    if (child?.nodeType === 1 && child.namespaceURI === NS.dsig && child.localName === 'Signature')
+      return true;
   }
+  return false;
 };
 
 /** The most bytes of a request once inflated. */
@@ -208,6 +217,8 @@ async function parsed(
   }
   const signed = isSigned(bound);
   if (signed && !sp.certificate) return 'unsigned_certificate_missing';
+  // A connector with the service provider's certificate takes only requests it signed (its metadata says so).
+  if (!signed && sp.certificate) return 'unsigned_request';
   const entity = identityProvider(idp, signed);
   const from = serviceProvider(sp, { assertion: true, response: true });
   const envelope =

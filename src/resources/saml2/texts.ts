@@ -36,7 +36,8 @@ export const saml2 = {
     domainName: "The users' email domain, such as example.com (optional).",
     entityId: "The service provider's entity ID, from its SAML settings or metadata.",
     defaultRelayState: 'Where users land after signing in when the service provider sends none (optional).',
-    certificate: "The service provider's certificate (PEM), when it signs its requests (optional).",
+    certificate:
+      "The service provider's certificate (PEM), when it signs its requests (optional): with one, only signed requests are taken.",
     signatureAlgorithm: 'SHA-256 unless the service provider knows nothing else.',
     attributeMapping: 'SAML attributes taken from the user’s properties.',
     createdAttributes: 'SAML attributes with a fixed value.',

@@ -363,6 +363,17 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     );
     expect(bad.answer.status).toBe(400);
     expect(bad.body).toContain('bad_signature');
+    // With the service provider's certificate, the connector takes signed requests only, as its metadata says.
+    const metadata = await (
+      await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${world.uname}`)
+    ).text();
+    expect(metadata).toContain('WantAuthnRequestsSigned="true"');
+    const unsigned = await webBrowser(origin).go(
+      await serviceProvider(world).getAuthorizeUrlAsync('r', undefined, {}),
+    );
+    expect(unsigned.answer.status).toBe(400);
+    expect(unsigned.body).toContain('unsigned_request');
+    expect(unsigned.body).not.toContain('name="password"');
   });
 
   it('refuses a request from an unknown issuer, with a foreign ACS, or for no connector, before any form', async () => {
