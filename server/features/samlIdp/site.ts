@@ -66,6 +66,22 @@ interface KeptRequest {
 const isKeptRequest = (value: unknown): value is KeptRequest =>
   typeof value === 'object' && value !== null && 'requestId' in value && 'relayState' in value;
 
+/**
+ * Whether a sign-in link's RelayState may be sent to the application: a link anyone can make, and many
+ * applications go to their RelayState after signing in, so an address must be the application's own (the
+ * origin of its ACS, login URL or default relay state) or a path; another text is the application's own
+ * business.
+ */
+function relayStateAllowed(connector: Connector, value: string): boolean {
+  if (value.length > 2048) return false;
+  if (/^[\\/]{2}/.test(value.replace(/^\s+/, ''))) return false;
+  if (!/^\s*[a-z][a-z0-9+.-]*:/i.test(value)) return true;
+  const originOf = (address: string) => (URL.canParse(address) ? new URL(address).origin : undefined);
+  const own = [connector.acsUrl, connector.loginUrl, connector.defaultRelayState].map(originOf);
+  const origin = originOf(value.trim());
+  return origin !== undefined && origin !== 'null' && own.includes(origin);
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /** A cookie's value from a request's Cookie header. */
@@ -389,6 +405,7 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
         const connector = await connectorNamed(request.params.uname);
         if (!connector) return refuse(reply, 404, 'unknown_service_provider');
         const given = fieldsOf(request.query).RelayState;
+        if (given && !relayStateAllowed(connector, given)) return refuse(reply, 400, 'foreign_relay_state');
         const relayState = (given || connector.defaultRelayState).slice(0, 2048);
         return begin(request, reply, connector, { requestId: null, relayState: relayState || null });
       },

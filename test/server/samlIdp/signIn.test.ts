@@ -470,6 +470,33 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       department: 'R&D <lab>',
     });
     expect(xmlOf(posted.fields.SAMLResponse!)).not.toContain('InResponseTo');
+
+    // The link's own RelayState: a path, or an address of the application, is sent on.
+    for (const relayState of ['/wiki/page-2', 'https://sp.example.test/wiki', 'opaque-token-42']) {
+      const link = webBrowser(origin);
+      const linked = await link.go(
+        `/saml2/${world.uname}/start?RelayState=${encodeURIComponent(relayState)}`,
+      );
+      const sent = await link.go(linked.url, {
+        action: 'password',
+        username: uid,
+        password: SLAPD_USER_PASSWORD,
+      });
+      expect(postedForm(sent.body).fields.RelayState).toBe(relayState);
+    }
+    // Another site's address is not: the application might go there once signed in (an open redirect).
+    for (const relayState of [
+      'https://attacker.example.test/',
+      '//attacker.example.test',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await webBrowser(origin).go(
+        `/saml2/${world.uname}/start?RelayState=${encodeURIComponent(relayState)}`,
+      );
+      expect(refused.answer.status).toBe(400);
+      expect(refused.body).toContain('foreign_relay_state');
+      expect(refused.body).not.toContain('name="password"');
+    }
   });
 
   it("signs a user in to Microsoft 365: the directory's immutable id as NameID, IDPEmail, Microsoft's MFA claim", async () => {
