@@ -80,26 +80,36 @@ async function seed(db: Database, secretsKey: string, slapd: Slapd) {
     connectorId: client!.id,
     kind: 'oidc',
   });
+  // Two connectors: one, of the service, takes unsigned requests; one has the service provider's
+  // certificate (signed requests only; a service has one connector of a type, and a request is checked
+  // and answered with the page's address whatever the service).
   const spKey = selfSignedCertificate({ commonName: 'sp.bench.test', organization: 'Bench', days: 30 });
-  const [saml2] = await db
-    .insert(saml2Connectors)
-    .values({
-      customerId,
-      uname: `bench-${randomBytes(4).toString('hex')}`,
-      certificate: spKey.certificate,
-      ...SAML2_DEFAULTS.generic,
-      providerName: 'Bench wiki',
-      entityId: 'https://sp.bench.test/metadata',
-      acsUrl: SAML_ACS,
-    })
-    .returning();
-  await db.insert(serviceConnectors).values({
-    serviceInstanceId: serviceId,
-    customerId,
-    typeId: CONNECTOR_TYPE_IDS.saml2,
-    connectorId: saml2!.id,
-    kind: 'saml2',
-  });
+  const saml = async (certificate: string, entityId: string, ofService: boolean) => {
+    const [saml2] = await db
+      .insert(saml2Connectors)
+      .values({
+        customerId,
+        uname: `bench-${randomBytes(4).toString('hex')}`,
+        ...SAML2_DEFAULTS.generic,
+        certificate,
+        providerName: 'Bench wiki',
+        entityId,
+        acsUrl: SAML_ACS,
+      })
+      .returning();
+    if (ofService) {
+      await db.insert(serviceConnectors).values({
+        serviceInstanceId: serviceId,
+        customerId,
+        typeId: CONNECTOR_TYPE_IDS.saml2,
+        connectorId: saml2!.id,
+        kind: 'saml2',
+      });
+    }
+    return { uname: saml2!.uname, entityId };
+  };
+  const unsigned = await saml('', 'https://sp.bench.test/metadata', true);
+  const signed = await saml(spKey.certificate, 'https://sp.bench.test/signed', false);
   await db
     .insert(serviceUsers)
     .values(made.map((user) => ({ serviceInstanceId: serviceId, userId: user.id, list: 'BYPASS' as const })));
@@ -108,7 +118,7 @@ async function seed(db: Database, secretsKey: string, slapd: Slapd) {
     clientId,
     secret,
     usernames: made.map((user) => user.username),
-    saml: { uname: saml2!.uname, entityId: saml2!.entityId, spKey },
+    saml: { unsigned, signed: { ...signed, spKey } },
   };
 }
 
@@ -240,19 +250,23 @@ export async function ssoFigures(): Promise<void> {
       `sso token endpoint (authorization_code, ${CODES} codes): p95 ${ms(token)}, median ${ms(percentile(tokenTimes, 50))} (target ${TARGETS.tokenMs} ms: ${verdict(token <= TARGETS.tokenMs)})`,
     );
 
-    // SAML 2.0: node-saml as the service provider.
+    // SAML 2.0: node-saml as the service provider (the customer's signing certificate, in both metadata).
     const metadata = await (
-      await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${world.saml.uname}`)
+      await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${world.saml.unsigned.uname}`)
     ).text();
     const idpCert = /<ds:X509Certificate>([^<]+)</.exec(metadata)![1]!;
-    const serviceProvider = (signed: boolean) =>
-      new SAML({
-        entryPoint: `${origin}/saml2/${world.saml.uname}/sso`,
-        issuer: world.saml.entityId,
+    const serviceProvider = (signed: boolean) => {
+      const connector = signed ? world.saml.signed : world.saml.unsigned;
+      return new SAML({
+        entryPoint: `${origin}/saml2/${connector.uname}/sso`,
+        issuer: connector.entityId,
         callbackUrl: SAML_ACS,
         idpCert,
-        ...(signed ? { privateKey: world.saml.spKey.privateKey, signatureAlgorithm: 'sha256' as const } : {}),
+        ...(signed
+          ? { privateKey: world.saml.signed.spKey.privateKey, signatureAlgorithm: 'sha256' as const }
+          : {}),
       });
+    };
     const samlRequests = async (signed: boolean) => {
       const sp = serviceProvider(signed);
       const times: number[] = [];

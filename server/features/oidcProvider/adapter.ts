@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Kept } from '../../db/changes.ts';
@@ -9,13 +10,25 @@ import type { Sealer } from '../../domain/secrets.ts';
 /** The models whose rows name their grant: revoking a grant deletes them all (a reused code, a sign-out). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
 
-/**
- * oidc-provider's storage for one realm (a customer), on the database: each model's rows in oidc_payloads,
- * in the customer's transaction (row-level security keeps them to it); the model `Client` is read from the
- * customer's OIDC clients (contract/oidc.ts), their secrets unsealed.
- */
 /** A client as its connector's row gives it, or undefined (kept by the provider: see provider.ts). */
 export type ClientRow = typeof oidcClients.$inferSelect | undefined;
+
+/** The models a token call saves that nothing reads again within the same call. */
+const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
+
+/** How long a record read with a code waits for the token endpoint to ask for it, and how many wait. */
+const PREFETCH_MS = 2000;
+const PREFETCH_MOST = 1000;
+
+/** A record read beside another, as json_build_object gives it. */
+interface Prefetched {
+  payload: unknown;
+  expiresAt: string | null;
+}
+
+/** A payload as the driver gives a jsonb value (PGlite an object, a json text in some paths). */
+const payloadOf = (value: unknown): AdapterPayload =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as AdapterPayload;
 
 /**
  * A client's secret, or none when it cannot be read (empty, or sealed with another SECRETS_KEY): such a
@@ -30,13 +43,88 @@ function readable(sealer: Sealer, sealed: string): string | undefined {
   }
 }
 
+/**
+ * oidc-provider's storage for one realm (a customer), on the database: each model's rows in oidc_payloads,
+ * in the customer's transaction (row-level security keeps them to it); the model `Client` is read from the
+ * customer's OIDC clients (contract/oidc.ts), their secrets unsealed.
+ */
 export function adapterFor(db: Database, sealer: Sealer, customerId: string, clients: Kept<ClientRow>) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
+  /**
+   * The grant and the session of a code, read with it (#takeCode) because the token endpoint reads them
+   * next (oidc-provider's Grant.find, then Session.findByUid for a token bound to its session): two calls
+   * fewer per code. Each is taken once, within PREFETCH_MS, and dropped when this process changes it.
+   */
+  const prefetched = new Map<string, { payload: AdapterPayload; expiresAt: Date | null; until: number }>();
+  const prefetch = (key: string, found: { payload: unknown; expiresAt: string | null } | null) => {
+    if (!found) return;
+    const now = Date.now();
+    if (prefetched.size >= PREFETCH_MOST) {
+      for (const [kept, entry] of prefetched) if (entry.until <= now) prefetched.delete(kept);
+      if (prefetched.size >= PREFETCH_MOST) prefetched.clear();
+    }
+    prefetched.set(key, {
+      payload: payloadOf(found.payload),
+      expiresAt: found.expiresAt === null ? null : new Date(found.expiresAt),
+      until: now + PREFETCH_MS,
+    });
+  };
+  /** A prefetched record, once: undefined when there is none (read it), null when it has expired. */
+  const takePrefetched = (key: string): AdapterPayload | null | undefined => {
+    const entry = prefetched.get(key);
+    if (!entry) return undefined;
+    prefetched.delete(key);
+    const now = Date.now();
+    if (entry.until <= now) return undefined;
+    return entry.expiresAt && entry.expiresAt.getTime() <= now ? null : entry.payload;
+  };
+  /** Rows written in one statement (each model and id once). */
+  const write = (rows: (typeof oidcPayloads.$inferInsert)[]) =>
+    inCustomer((tx) =>
+      tx
+        .insert(oidcPayloads)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [oidcPayloads.model, oidcPayloads.id],
+          set: {
+            payload: sql`excluded.payload`,
+            grantId: sql`excluded.grant_id`,
+            uid: sql`excluded.uid`,
+            userCode: sql`excluded.user_code`,
+            expiresAt: sql`excluded.expires_at`,
+          },
+        }),
+    );
+  /** The tokens a token call saves, written together when it has answered (writesAtEnd). */
+  const deferred = new AsyncLocalStorage<Map<string, typeof oidcPayloads.$inferInsert>>();
+  const forget = (model: string, id: string, payload?: AdapterPayload) => {
+    prefetched.delete(`${model} ${id}`);
+    if (model === 'Session' && typeof payload?.uid === 'string')
+      prefetched.delete(`Session uid ${payload.uid}`);
+    if (model === 'Session' && !payload) {
+      for (const key of prefetched.keys()) if (key.startsWith('Session uid ')) prefetched.delete(key);
+    }
+  };
 
-  return class DatabaseAdapter implements Adapter {
+  /**
+   * Koa middleware of the provider for the token endpoint: the access and refresh tokens it saves are
+   * written in one statement once the endpoint has made its answer, before the answer is sent (Koa
+   * responds after its middleware), so a client never holds a token that is not stored; one call fewer
+   * per code.
+   */
+  const writesAtEnd = async (next: () => Promise<unknown>): Promise<void> => {
+    const rows = new Map<string, typeof oidcPayloads.$inferInsert>();
+    await deferred.run(rows, async () => {
+      await next();
+    });
+    if (rows.size > 0) await write([...rows.values()]);
+  };
+
+  const DatabaseAdapter = class implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      forget(this.model, id, payload);
       const values = {
         model: this.model,
         id,
@@ -47,30 +135,29 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
         userCode: payload.userCode ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };
-      await inCustomer((tx) =>
-        tx
-          .insert(oidcPayloads)
-          .values(values)
-          .onConflictDoUpdate({
-            target: [oidcPayloads.model, oidcPayloads.id],
-            set: {
-              payload,
-              grantId: values.grantId,
-              uid: values.uid,
-              userCode: values.userCode,
-              expiresAt: values.expiresAt,
-            },
-          }),
-      );
+      const later = deferred.getStore();
+      if (later && DEFERRABLE.has(this.model)) {
+        later.set(`${this.model} ${id}`, values);
+        return;
+      }
+      await write([values]);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return this.#client(id);
       if (this.model === 'AuthorizationCode') return this.#takeCode(id);
+      if (this.model === 'Grant') {
+        const kept = takePrefetched(`Grant ${id}`);
+        if (kept !== undefined) return kept ?? undefined;
+      }
       return this.#one(eq(oidcPayloads.id, id));
     }
 
-    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Session') {
+        const kept = takePrefetched(`Session uid ${uid}`);
+        if (kept !== undefined) return kept ?? undefined;
+      }
       return this.#one(eq(oidcPayloads.uid, uid));
     }
 
@@ -93,12 +180,14 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     }
 
     async destroy(id: string): Promise<void> {
+      forget(this.model, id);
       await inCustomer((tx) =>
         tx.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id))),
       );
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      forget('Grant', grantId);
       await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId)));
     }
 
@@ -106,7 +195,8 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
      * An authorization code as it was, consumed in the same statement: only the token endpoint reads codes,
      * and it consumes each one it accepts, so reading is consuming (one call fewer per code). A code read
      * again is answered with its `consumed` mark: oidc-provider then revokes what it gave. A code whose
-     * exchange fails after the read (a wrong PKCE verifier) is spent too, which RFC 6749 allows.
+     * exchange fails after the read (a wrong PKCE verifier) is spent too, which RFC 6749 allows. Its grant
+     * and session come with it (prefetched).
      */
     async #takeCode(id: string): Promise<AdapterPayload | undefined> {
       const taken = (await inCustomer((tx) =>
@@ -123,13 +213,32 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
                 else ${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::int) end
           from old
           where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${id}
-          returning old.payload, old.expires_at`),
-      )) as unknown as { rows: { payload: AdapterPayload; expires_at: string | Date | null }[] };
+          returning old.payload, old.expires_at,
+            (select json_build_object('payload', g.payload, 'expiresAt', g.expires_at)
+              from ${oidcPayloads} g
+              where g.model = 'Grant' and g.id = old.payload->>'grantId') as grant,
+            (select json_build_object('payload', s.payload, 'expiresAt', s.expires_at)
+              from ${oidcPayloads} s
+              where s.model = 'Session' and s.uid = old.payload->>'sessionUid'
+              limit 1) as session`),
+      )) as unknown as {
+        rows: {
+          payload: AdapterPayload;
+          expires_at: string | Date | null;
+          grant: Prefetched | string | null;
+          session: Prefetched | string | null;
+        }[];
+      };
       const [row] = taken.rows;
       if (!row) return undefined;
+      const code = payloadOf(row.payload);
+      const read = (value: Prefetched | string | null): Prefetched | null =>
+        typeof value === 'string' ? (JSON.parse(value) as Prefetched) : value;
+      if (typeof code.grantId === 'string') prefetch(`Grant ${code.grantId}`, read(row.grant));
+      if (typeof code.sessionUid === 'string') prefetch(`Session uid ${code.sessionUid}`, read(row.session));
       const expiresAt = row.expires_at === null ? null : new Date(row.expires_at);
       if (expiresAt && expiresAt.getTime() <= Date.now()) return undefined;
-      return typeof row.payload === 'string' ? (JSON.parse(row.payload) as AdapterPayload) : row.payload;
+      return code;
     }
 
     async #one(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
@@ -165,4 +274,5 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       };
     }
   };
+  return { Adapter: DatabaseAdapter, writesAtEnd };
 }

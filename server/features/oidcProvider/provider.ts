@@ -232,9 +232,10 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
     if (!made) {
       made = (async () => {
         const keys = await oidcSigningKeys(db, services.sealer);
+        const storage = adapterFor(db, services.sealer, customerId, clients);
         cookieKey ??= sharedSecret(db, COOKIE_KEY, randomBytes(32).toString('base64url'));
         const provider = new Provider(`${origin}${PREFIX}${realm}`, {
-          adapter: adapterFor(db, services.sealer, customerId, clients),
+          adapter: storage.Adapter,
           jwks: { keys: [keys.current, ...(keys.previous ? [keys.previous] : [])] as never },
           routes: {
             authorization: OIDC_ROUTES.authorization,
@@ -287,6 +288,8 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         ) {
           return value === tryCallback || allowed.call(this, value);
         };
+        // The token endpoint's tokens are written together, before its answer is sent.
+        provider.use((ctx, next) => (ctx.path === OIDC_ROUTES.token ? storage.writesAtEnd(next) : next()));
         // The forwarded protocol and host are believed as far as the app believes its proxies (TRUST_PROXY).
         provider.proxy = services.config.trustProxy !== undefined;
         return provider;
