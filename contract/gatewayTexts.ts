@@ -24,6 +24,8 @@ export const gateway = {
     signIn: 'Sign in',
     wrongCredentials: 'The user name or password is wrong. Check them and try again.',
     tooManyAttempts: 'Too many wrong attempts. Go back to the application and sign in again.',
+    throttled:
+      'Too many wrong passwords for this user name or from your network. Try again in %{minutes} min.',
     secondTitle: 'Confirm it is you',
     signedInAs: 'Signed in as %{user}',
     appAsked: 'We asked your V-Key app to approve this sign-in. Open the app and approve it.',

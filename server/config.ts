@@ -30,6 +30,10 @@ export interface RateLimitSettings {
    * forgot-password, contact): per client address and call, and per email named.
    */
   signup: LimitRule;
+  /** Wrong passwords on the gateway's web sign-in page, per customer and user name, across sign-ins. */
+  webSignInPerUser: LimitRule;
+  /** Wrong passwords on the gateway's web sign-in page, per client address, whatever the user name. */
+  webSignInPerAddress: LimitRule;
 }
 
 export interface Config {
@@ -250,6 +254,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   gatewayPerKey: { max: 600, windowSec: 60 },
   accountsPerAdmin: { max: 60, windowSec: 3600 },
   signup: { max: 5, windowSec: 3600 },
+  webSignInPerUser: { max: 10, windowSec: 900 },
+  webSignInPerAddress: { max: 50, windowSec: 900 },
 };
 
 /** A limit setting: `max/seconds`, for example `20/60` (at most 20 requests in 60 seconds). */
@@ -493,6 +499,8 @@ export function loadConfig(env: Env = process.env): Config {
       gatewayPerKey: limitSetting(env, 'RATE_LIMIT_GATEWAY_KEY', DEFAULT_RATE_LIMITS.gatewayPerKey),
       accountsPerAdmin: limitSetting(env, 'RATE_LIMIT_ACCOUNTS', DEFAULT_RATE_LIMITS.accountsPerAdmin),
       signup: limitSetting(env, 'RATE_LIMIT_SIGNUP', DEFAULT_RATE_LIMITS.signup),
+      webSignInPerUser: limitSetting(env, 'RATE_LIMIT_WEB_USER', DEFAULT_RATE_LIMITS.webSignInPerUser),
+      webSignInPerAddress: limitSetting(env, 'RATE_LIMIT_WEB_IP', DEFAULT_RATE_LIMITS.webSignInPerAddress),
     },
     trustProxy: trustProxySetting(env),
     frameAncestors: frameAncestorsSetting(env),

@@ -134,10 +134,10 @@ const SWEEP_EVERY_MS = 60_000;
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
- * The @fastify/rate-limit store over `rate_limits`: a fixed window per key, counted by one atomic
- * upsert, so that concurrent requests on several servers never lose a count.
+ * Counters over `rate_limits`: a fixed window per key, counted by one atomic upsert, so that concurrent
+ * requests on several servers never lose a count. `hit` counts one; `peek` reads the count.
  */
-export function databaseStore(db: Database, now: () => Date) {
+export function windowCounter(db: Database, now: () => Date) {
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function sweep(at: Date): Promise<void> {
@@ -173,6 +173,13 @@ export function databaseStore(db: Database, now: () => Date) {
       .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetsAt} > ${timestamp(at)}`);
     return row ? { current: row.hits, ttl: row.resetsAt.getTime() - at.getTime() } : { current: 0, ttl: 0 };
   }
+
+  return { hit, peek };
+}
+
+/** The @fastify/rate-limit store over `rate_limits` (windowCounter). */
+export function databaseStore(db: Database, now: () => Date) {
+  const { hit, peek } = windowCounter(db, now);
 
   const settle = (work: Promise<StoreResult>, callback: StoreCallback) => {
     work.then(

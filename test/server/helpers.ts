@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       gatewayPerKey: UNREACHED_LIMIT,
       accountsPerAdmin: UNREACHED_LIMIT,
       signup: UNREACHED_LIMIT,
+      webSignInPerUser: UNREACHED_LIMIT,
+      webSignInPerAddress: UNREACHED_LIMIT,
     },
     outboundAllow: TEST_OUTBOUND_ALLOW,
     // The tests name hosts of their own (portal.example…); test/server/http/allowedHosts.test.ts checks the list.

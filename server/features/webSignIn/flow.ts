@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { CONNECTOR_TYPE_IDS, type ConnectorType } from '../../../contract/connector.ts';
@@ -11,10 +12,11 @@ import { withinCustomer } from '../../db/reach.ts';
 import { serviceConnectors, serviceInstances, themes, tokenPacks, webSignIns } from '../../db/schema.ts';
 import { PORTAL_POLICY, policyText, withSources } from '../../domain/contentSecurityPolicy.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
+import { windowCounter } from '../../http/rateLimit.ts';
 import type { Services } from '../../kit/feature.ts';
 import { Gateway, type GatewayAsk } from '../gateway/decision.ts';
 import { mergedCatalogue } from '../translations/overrides.ts';
-import { type PageState, type PageView, pageThemeOf, renderPage, type WebTexts } from './page.ts';
+import { filled, type PageState, type PageView, pageThemeOf, renderPage, type WebTexts } from './page.ts';
 import type { WebSignInPost } from './schema.ts';
 
 /**
@@ -79,10 +81,38 @@ export class WebSignIn {
   /** The page's texts of each merged catalogue lately used, by its ETag. */
   readonly #texts = new Map<string, WebTexts>();
 
+  /** Wrong passwords across sign-ins, per user name and per client address (rate_limits). */
+  readonly #failures: ReturnType<typeof windowCounter>;
+
   constructor(db: Database, services: Services, log: FastifyBaseLogger) {
     this.#db = db;
     this.#services = services;
     this.#log = log;
+    this.#failures = windowCounter(db, services.now);
+  }
+
+  /**
+   * The counters of wrong passwords a password try counts against, with their limits: the customer's user
+   * name (its SHA-256: the table holds no names), whether or not such a user exists, and the browser's
+   * address. Each sign-in ends after WEB_MOST_FAILURES; these stop guessing across sign-ins.
+   */
+  #failureMeters(request: FastifyRequest, target: SignInTarget, userName: string) {
+    const { webSignInPerUser, webSignInPerAddress } = this.#services.config.rateLimits;
+    const name = createHash('sha256').update(userName.toLowerCase()).digest('base64url');
+    return [
+      { key: `web-password:user:${target.customerId}:${name}`, rule: webSignInPerUser },
+      { key: `web-password:address:${request.ip}`, rule: webSignInPerAddress },
+    ];
+  }
+
+  /** The minutes until a password may be tried again, when a counter is at its limit; else 0. */
+  async #throttled(request: FastifyRequest, target: SignInTarget, userName: string): Promise<number> {
+    let wait = 0;
+    for (const { key, rule } of this.#failureMeters(request, target, userName)) {
+      const { current, ttl } = await this.#failures.peek(key);
+      if (current >= rule.max) wait = Math.max(wait, Math.ceil(ttl / 60_000));
+    }
+    return wait;
   }
 
   get #decisions(): Gateway {
@@ -231,8 +261,16 @@ export class WebSignIn {
         if (row.step !== 'password') break;
         const userName = field('username', NAME_MAX).trim();
         const password = field('password', PASSWORD_MAX);
+        const wait = await this.#throttled(request, target, userName);
+        if (wait > 0) {
+          const error = filled(texts.throttled, { minutes: wait });
+          return this.#send(request, reply, target, { kind: 'password', userName, error }, 429);
+        }
         const decided = await this.#decisions.decide({ ...this.#ask(request, target, userName), password });
         if (decided.result === 'REJECT' && WRONG_CREDENTIALS.has(decided.reason)) {
+          for (const { key, rule } of this.#failureMeters(request, target, userName)) {
+            await this.#failures.hit(key, rule.windowSec * 1000);
+          }
           row = await this.#failed(target, row);
           if (row.failures >= WEB_MOST_FAILURES) {
             return this.#send(

@@ -35,6 +35,8 @@ beforeAll(async () => {
         accountsPerAdmin: { max: 1, windowSec: 60 },
         passwordPerAddress: { max: 1, windowSec: 60 },
         signup: { max: 1, windowSec: 60 },
+        webSignInPerUser: { max: 1, windowSec: 60 },
+        webSignInPerAddress: { max: 1, windowSec: 60 },
       },
     },
   });

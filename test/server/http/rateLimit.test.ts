@@ -26,6 +26,8 @@ const LIMITS = {
   gatewayPerKey: { max: 5, windowSec: 60 },
   accountsPerAdmin: { max: 2, windowSec: 3600 },
   signup: { max: 2, windowSec: 3600 },
+  webSignInPerUser: { max: 3, windowSec: 900 },
+  webSignInPerAddress: { max: 5, windowSec: 900 },
 };
 
 const ctx = sharedTestContext({ now, config: { rateLimits: LIMITS } });
@@ -387,6 +389,8 @@ describe('configuration', () => {
       gatewayPerKey: { max: 600, windowSec: 60 },
       accountsPerAdmin: { max: 60, windowSec: 3600 },
       signup: { max: 5, windowSec: 3600 },
+      webSignInPerUser: { max: 10, windowSec: 900 },
+      webSignInPerAddress: { max: 50, windowSec: 900 },
     });
     const config = loadConfig({
       ...env,
@@ -396,6 +400,8 @@ describe('configuration', () => {
       RATE_LIMIT_PASSWORD_IP: ' 50/86400 ',
       RATE_LIMIT_GATEWAY_KEY: '3000/60',
       RATE_LIMIT_SIGNUP: '2/60',
+      RATE_LIMIT_WEB_USER: '5/600',
+      RATE_LIMIT_WEB_IP: '100/900',
     });
     expect(config.rateLimits).toEqual({
       signin: { max: 10, windowSec: 30 },
@@ -405,6 +411,8 @@ describe('configuration', () => {
       gatewayPerKey: { max: 3000, windowSec: 60 },
       accountsPerAdmin: { max: 60, windowSec: 3600 },
       signup: { max: 2, windowSec: 60 },
+      webSignInPerUser: { max: 5, windowSec: 600 },
+      webSignInPerAddress: { max: 100, windowSec: 900 },
     });
   });
 

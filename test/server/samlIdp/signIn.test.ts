@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import {
+  rateLimits,
   saml2Connectors,
   serviceConnectors,
   serviceInstances,
@@ -404,6 +405,51 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     const garbage = await webBrowser(origin).go(`/saml2/${world.uname}/sso?SAMLRequest=%25%25not-base64`);
     expect(garbage.answer.status).toBe(400);
     expect(garbage.body).toContain('malformed_request');
+  });
+
+  it('stops password guessing across sign-ins: per user name (known or not), then per address', async () => {
+    const world = await samlWorld();
+    const { uid, id } = await nextUser(world);
+    await onBypassList(world, id);
+    const attempt = async (username: string, password: string) => {
+      const b = webBrowser(origin);
+      const page = await b.go(`/saml2/${world.uname}/start`);
+      return b.go(page.url, { action: 'password', username, password });
+    };
+    const limits = ctx.config.rateLimits;
+    const saved = { ...limits };
+    try {
+      limits.webSignInPerUser = { max: 3, windowSec: 900 };
+      // Three wrong passwords, each in a sign-in of its own: then even the right one is not tried.
+      for (let i = 0; i < 3; i++) expect((await attempt(uid, 'not it')).answer.status).toBe(401);
+      const stopped = await attempt(uid.toUpperCase(), SLAPD_USER_PASSWORD);
+      expect(stopped.answer.status).toBe(429);
+      expect(stopped.body).toContain(
+        'Too many wrong passwords for this user name or from your network. Try again in 15 min.',
+      );
+      expect(stopped.body).toContain('name="password"');
+      // A user name nobody has is stopped alike: the answer tells nothing about who exists.
+      for (let i = 0; i < 3; i++) expect((await attempt('nobody-here', 'not it')).answer.status).toBe(401);
+      expect((await attempt('nobody-here', 'not it')).answer.status).toBe(429);
+      // Another user of the customer still signs in.
+      const other = await nextUser(world);
+      await onBypassList(world, other.id);
+      const signedIn = await attempt(other.uid, SLAPD_USER_PASSWORD);
+      expect(postedForm(signedIn.body).action).toBe(ACS);
+
+      // Per address, whatever the user name: the count this address has, plus one more wrong password.
+      const [count] = await ctx.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, 'web-password:address:127.0.0.1'));
+      limits.webSignInPerAddress = { max: (count?.hits ?? 0) + 1, windowSec: 900 };
+      expect((await attempt('someone-else', 'not it')).answer.status).toBe(401);
+      const third = await nextUser(world);
+      await onBypassList(world, third.id);
+      expect((await attempt(third.uid, SLAPD_USER_PASSWORD)).answer.status).toBe(429);
+    } finally {
+      Object.assign(limits, saved);
+    }
   });
 
   it('keeps the sign-in to the browser that began it: its address alone does not continue it', async () => {
