@@ -20,6 +20,12 @@ const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
 const PREFETCH_MS = 2000;
 const PREFETCH_MOST = 1000;
 
+/** What one token call read and saved (see writesAtEnd). */
+interface TokenCall {
+  codes: Set<string>;
+  rows: Map<string, typeof oidcPayloads.$inferInsert>;
+}
+
 /** A record read beside another, as json_build_object gives it. */
 interface Prefetched {
   payload: unknown;
@@ -78,9 +84,9 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     if (entry.until <= now) return undefined;
     return entry.expiresAt && entry.expiresAt.getTime() <= now ? null : entry.payload;
   };
-  /** Rows written in one statement (each model and id once). */
-  const write = (rows: (typeof oidcPayloads.$inferInsert)[]) =>
-    inCustomer((tx) =>
+  /** Rows written in one statement (each model and id once), in `within` or a transaction of their own. */
+  const write = (rows: (typeof oidcPayloads.$inferInsert)[], within?: Database) =>
+    (within ? (work: (tx: Database) => Promise<unknown>) => work(within) : inCustomer)((tx) =>
       tx
         .insert(oidcPayloads)
         .values(rows)
@@ -95,8 +101,11 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
           },
         }),
     );
-  /** The tokens a token call saves, written together when it has answered (writesAtEnd). */
-  const deferred = new AsyncLocalStorage<Map<string, typeof oidcPayloads.$inferInsert>>();
+  /**
+   * What a token call reads and saves, written together once it has answered (writesAtEnd): the codes it
+   * read, to be spent, and the tokens it saved.
+   */
+  const deferred = new AsyncLocalStorage<TokenCall>();
   const forget = (model: string, id: string, payload?: AdapterPayload) => {
     prefetched.delete(`${model} ${id}`);
     if (model === 'Session' && typeof payload?.uid === 'string')
@@ -107,17 +116,51 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
   };
 
   /**
-   * Koa middleware of the provider for the token endpoint: the access and refresh tokens it saves are
-   * written in one statement once the endpoint has made its answer, before the answer is sent (Koa
-   * responds after its middleware), so a client never holds a token that is not stored; one call fewer
-   * per code.
+   * Koa middleware of the provider for the token endpoint. The codes it reads are spent, and the tokens it
+   * saves written, in one transaction once the endpoint has made its answer and before the answer is sent
+   * (Koa responds after its middleware): one commit per code. A code another call spent meanwhile (the same
+   * code sent twice at once) makes this answer invalid_grant and revokes what the code gave, its tokens
+   * unwritten and unsent; a code whose exchange failed (a wrong PKCE verifier) is spent too, as RFC 6749
+   * allows.
    */
-  const writesAtEnd = async (next: () => Promise<unknown>): Promise<void> => {
-    const rows = new Map<string, typeof oidcPayloads.$inferInsert>();
-    await deferred.run(rows, async () => {
-      await next();
-    });
-    if (rows.size > 0) await write([...rows.values()]);
+  const writesAtEnd = async (ctx: { status: number; body: unknown }, next: () => Promise<unknown>) => {
+    const call: TokenCall = { codes: new Set(), rows: new Map() };
+    try {
+      await deferred.run(call, async () => {
+        await next();
+      });
+    } finally {
+      if (call.codes.size > 0 || call.rows.size > 0) {
+        const lost = await inCustomer(async (tx) => {
+          for (const code of call.codes) {
+            const spent = (await tx.execute(sql`
+              update ${oidcPayloads}
+              set consumed_at = now(),
+                  payload = ${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::int)
+              where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${code}
+                and ${oidcPayloads.consumedAt} is null
+              returning 1`)) as unknown as { rows: unknown[] };
+            if (spent.rows.length === 0 && call.rows.size > 0) return code;
+          }
+          if (call.rows.size > 0) await write([...call.rows.values()], tx);
+          return undefined;
+        });
+        if (lost !== undefined) {
+          const [row] = await inCustomer((tx) =>
+            tx
+              .select({ grantId: oidcPayloads.grantId })
+              .from(oidcPayloads)
+              .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, lost))),
+          );
+          if (row?.grantId) {
+            forget('Grant', row.grantId);
+            await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, row.grantId!)));
+          }
+          ctx.status = 400;
+          ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
+        }
+      }
+    }
   };
 
   const DatabaseAdapter = class implements Adapter {
@@ -135,9 +178,9 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
         userCode: payload.userCode ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       };
-      const later = deferred.getStore();
-      if (later && DEFERRABLE.has(this.model)) {
-        later.set(`${this.model} ${id}`, values);
+      const call = deferred.getStore();
+      if (call && DEFERRABLE.has(this.model)) {
+        call.rows.set(`${this.model} ${id}`, values);
         return;
       }
       await write([values]);
@@ -145,7 +188,12 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') return this.#client(id);
-      if (this.model === 'AuthorizationCode') return this.#takeCode(id);
+      if (this.model === 'AuthorizationCode') {
+        // In a token call, read now and spent when it answers; elsewhere, spent as it is read.
+        const call = deferred.getStore();
+        call?.codes.add(id);
+        return this.#code(id, call === undefined);
+      }
       if (this.model === 'Grant') {
         const kept = takePrefetched(`Grant ${id}`);
         if (kept !== undefined) return kept ?? undefined;
@@ -166,7 +214,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     }
 
     async consume(id: string): Promise<void> {
-      // A code is consumed as the token endpoint reads it (#takeCode): nothing left to do.
+      // A code is spent by the token call that read it (writesAtEnd), or as it was read (#code).
       if (this.model === 'AuthorizationCode') return;
       await inCustomer((tx) =>
         tx
@@ -192,15 +240,27 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     }
 
     /**
-     * An authorization code as it was, consumed in the same statement: only the token endpoint reads codes,
-     * and it consumes each one it accepts, so reading is consuming (one call fewer per code). A code read
-     * again is answered with its `consumed` mark: oidc-provider then revokes what it gave. A code whose
-     * exchange fails after the read (a wrong PKCE verifier) is spent too, which RFC 6749 allows. Its grant
-     * and session come with it (prefetched).
+     * An authorization code as it was (a code spent before carries its `consumed` mark: oidc-provider then
+     * revokes what it gave), with its grant and session (prefetched: the token endpoint reads them next).
+     * `take`: spent in the same statement (outside a token call, which spends its codes as it answers).
      */
-    async #takeCode(id: string): Promise<AdapterPayload | undefined> {
+    async #code(id: string, take: boolean): Promise<AdapterPayload | undefined> {
+      const related = sql`
+            (select json_build_object('payload', g.payload, 'expiresAt', g.expires_at)
+              from ${oidcPayloads} g
+              where g.model = 'Grant' and g.id = old.payload->>'grantId') as grant,
+            (select json_build_object('payload', s.payload, 'expiresAt', s.expires_at)
+              from ${oidcPayloads} s
+              where s.model = 'Session' and s.uid = old.payload->>'sessionUid'
+              limit 1) as session`;
+      const read = sql`
+          select old.payload, old.expires_at, ${related}
+          from ${oidcPayloads} old
+          where old.model = 'AuthorizationCode' and old.id = ${id}`;
       const taken = (await inCustomer((tx) =>
-        tx.execute(sql`
+        tx.execute(
+          take
+            ? sql`
           with old as (
             select ${oidcPayloads.payload} as payload, ${oidcPayloads.expiresAt} as expires_at
             from ${oidcPayloads}
@@ -213,14 +273,9 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
                 else ${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::int) end
           from old
           where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${id}
-          returning old.payload, old.expires_at,
-            (select json_build_object('payload', g.payload, 'expiresAt', g.expires_at)
-              from ${oidcPayloads} g
-              where g.model = 'Grant' and g.id = old.payload->>'grantId') as grant,
-            (select json_build_object('payload', s.payload, 'expiresAt', s.expires_at)
-              from ${oidcPayloads} s
-              where s.model = 'Session' and s.uid = old.payload->>'sessionUid'
-              limit 1) as session`),
+          returning old.payload, old.expires_at, ${related}`
+            : read,
+        ),
       )) as unknown as {
         rows: {
           payload: AdapterPayload;
@@ -232,10 +287,11 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       const [row] = taken.rows;
       if (!row) return undefined;
       const code = payloadOf(row.payload);
-      const read = (value: Prefetched | string | null): Prefetched | null =>
+      const parsed = (value: Prefetched | string | null): Prefetched | null =>
         typeof value === 'string' ? (JSON.parse(value) as Prefetched) : value;
-      if (typeof code.grantId === 'string') prefetch(`Grant ${code.grantId}`, read(row.grant));
-      if (typeof code.sessionUid === 'string') prefetch(`Session uid ${code.sessionUid}`, read(row.session));
+      if (typeof code.grantId === 'string') prefetch(`Grant ${code.grantId}`, parsed(row.grant));
+      if (typeof code.sessionUid === 'string')
+        prefetch(`Session uid ${code.sessionUid}`, parsed(row.session));
       const expiresAt = row.expires_at === null ? null : new Date(row.expires_at);
       if (expiresAt && expiresAt.getTime() <= Date.now()) return undefined;
       return code;

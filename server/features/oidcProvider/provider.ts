@@ -288,8 +288,10 @@ export function oidcProviderSite(scope: FastifyInstance, context: SiteContext): 
         ) {
           return value === tryCallback || allowed.call(this, value);
         };
-        // The token endpoint's tokens are written together, before its answer is sent.
-        provider.use((ctx, next) => (ctx.path === OIDC_ROUTES.token ? storage.writesAtEnd(next) : next()));
+        // The token endpoint's codes are spent and its tokens written together, before its answer is sent.
+        provider.use((ctx, next) =>
+          ctx.path === OIDC_ROUTES.token ? storage.writesAtEnd(ctx, next) : next(),
+        );
         // The forwarded protocol and host are believed as far as the app believes its proxies (TRUST_PROXY).
         provider.proxy = services.config.trustProxy !== undefined;
         return provider;

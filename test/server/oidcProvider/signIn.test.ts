@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
@@ -257,6 +258,52 @@ describe('signing in to an application through the OpenID Connect provider', () 
     await expect(client.refreshTokenGrant(app.config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+
+  it('gives a code sent four times at once to one exchange only, and revokes what it gave', async () => {
+    const { world, id, app, back } = await codeGiven();
+    const code = new URL(back.url).searchParams.get('code')!;
+    const basic = Buffer.from(`${world.clientId}:${world.clientSecret}`).toString('base64');
+    // Each on a connection of its own (node:http without an agent), all sent before any is answered.
+    const exchange = () =>
+      new Promise<{ status: number; body: Record<string, string> }>((resolve, reject) => {
+        const payload = new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: app.verifier,
+        }).toString();
+        const sent = httpRequest(
+          `${world.issuer}/protocol/openid-connect/token`,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              authorization: `Basic ${basic}`,
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(payload),
+            },
+          },
+          (answer) => {
+            let text = '';
+            answer.setEncoding('utf8');
+            answer.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+          },
+        );
+        sent.on('error', reject);
+        sent.end(payload);
+      });
+    const both = await Promise.all([exchange(), exchange(), exchange(), exchange()]);
+    const given = both.filter((one) => one.status === 200);
+    expect(given).toHaveLength(1);
+    expect(both.filter((one) => one.status === 400).map((one) => one.body.error)).toEqual(
+      Array(3).fill('invalid_grant'),
+    );
+    await expect(client.fetchUserInfo(app.config, given[0]!.body.access_token!, id)).rejects.toBeTruthy();
+    await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('spends a code whose exchange fails (a wrong PKCE verifier): the right verifier then gets nothing', async () => {
