@@ -20,6 +20,13 @@ const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
 const PREFETCH_MS = 2000;
 const PREFETCH_MOST = 1000;
 
+/**
+ * Whether a text can name a stored record: what a request carries (an interaction's uid in its address, a
+ * code) may hold anything, and a NUL no database text holds is not looked for.
+ */
+const isKey = (text: unknown): text is string =>
+  typeof text === 'string' && text.length > 0 && text.length <= 2048 && !text.includes('\u0000');
+
 /** What one token call read and saved (see writesAtEnd). */
 interface TokenCall {
   codes: Set<string>;
@@ -187,6 +194,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (!isKey(id)) return undefined;
       if (this.model === 'Client') return this.#client(id);
       if (this.model === 'AuthorizationCode') {
         // In a token call, read now and spent when it answers; elsewhere, spent as it is read.
@@ -202,6 +210,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (!isKey(uid)) return undefined;
       if (this.model === 'Session') {
         const kept = takePrefetched(`Session uid ${uid}`);
         if (kept !== undefined) return kept ?? undefined;
@@ -209,7 +218,8 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       return this.#one(eq(oidcPayloads.uid, uid));
     }
 
-    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (!isKey(userCode)) return undefined;
       return this.#one(eq(oidcPayloads.userCode, userCode));
     }
 

@@ -258,6 +258,9 @@ export async function checkRequest(
 ): Promise<CheckedRequest | RequestRefusal> {
   const extract = await parsed(idp, sp, request, 'login');
   if (typeof extract === 'string') return extract;
+  // A RelayState is the service provider's opaque text, kept and sent back: never a NUL (no database or
+  // XML text holds one).
+  if (relayStateOf(request)?.includes('\u0000')) return 'malformed_request';
   const acs = extract.request?.assertionConsumerServiceUrl;
   if (acs !== undefined && acs !== '' && acs !== sp.acsUrl) return 'foreign_acs';
   return { requestId: extract.request!.id as string, relayState: relayStateOf(request) };

@@ -73,7 +73,7 @@ const isKeptRequest = (value: unknown): value is KeptRequest =>
  * business.
  */
 function relayStateAllowed(connector: Connector, value: string): boolean {
-  if (value.length > 2048) return false;
+  if (value.length > 2048 || value.includes('\u0000')) return false;
   if (/^[\\/]{2}/.test(value.replace(/^\s+/, ''))) return false;
   if (!/^\s*[a-z][a-z0-9+.-]*:/i.test(value)) return true;
   const originOf = (address: string) => (URL.canParse(address) ? new URL(address).origin : undefined);
@@ -346,6 +346,8 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     const { uname, id } = request.params;
     const connector = await connectorNamed(uname);
     if (!connector) return { customerId: null };
+    // The sign-in ids this gateway makes (begin): 24 random bytes, base64url.
+    if (!/^[\w-]{32}$/.test(id)) return { customerId: connector.customerId };
     const secret = cookieOf(request, COOKIE);
     if (!secret) return { customerId: connector.customerId };
     const begun = await page.begun(connector.customerId, id);
