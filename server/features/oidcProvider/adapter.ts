@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Kept } from '../../db/changes.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,10 +16,6 @@ export type ClientRow = typeof oidcClients.$inferSelect | undefined;
 /** The models a token call saves that nothing reads again within the same call. */
 const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
 
-/** How long a record read with a code waits for the token endpoint to ask for it, and how many wait. */
-const PREFETCH_MS = 2000;
-const PREFETCH_MOST = 1000;
-
 /**
  * Whether a text can name a stored record: what a request carries (an interaction's uid in its address, a
  * code) may hold anything, and a NUL no database text holds is not looked for.
@@ -31,6 +27,7 @@ const isKey = (text: unknown): text is string =>
 interface TokenCall {
   codes: Set<string>;
   rows: Map<string, typeof oidcPayloads.$inferInsert>;
+  prefetched: Map<string, { payload: AdapterPayload; expiresAt: Date | null }>;
 }
 
 /** A record read beside another, as json_build_object gives it. */
@@ -64,32 +61,25 @@ function readable(sealer: Sealer, sealed: string): string | undefined {
 export function adapterFor(db: Database, sealer: Sealer, customerId: string, clients: Kept<ClientRow>) {
   const inCustomer = <T>(work: (tx: Database) => Promise<T>) => withinCustomer(db, customerId, work);
   /**
-   * The grant and the session of a code, read with it (#takeCode) because the token endpoint reads them
-   * next (oidc-provider's Grant.find, then Session.findByUid for a token bound to its session): two calls
-   * fewer per code. Each is taken once, within PREFETCH_MS, and dropped when this process changes it.
+   * The grant and the session of a code, read with it (#code) because the token call reads them next
+   * (oidc-provider's Grant.find, then Session.findByUid for a token bound to its session): two calls fewer
+   * per code. Kept in the call's own store (deferred), each taken once; nothing outlives the call.
    */
-  const prefetched = new Map<string, { payload: AdapterPayload; expiresAt: Date | null; until: number }>();
   const prefetch = (key: string, found: { payload: unknown; expiresAt: string | null } | null) => {
-    if (!found) return;
-    const now = Date.now();
-    if (prefetched.size >= PREFETCH_MOST) {
-      for (const [kept, entry] of prefetched) if (entry.until <= now) prefetched.delete(kept);
-      if (prefetched.size >= PREFETCH_MOST) prefetched.clear();
-    }
-    prefetched.set(key, {
+    const call = deferred.getStore();
+    if (!found || !call) return;
+    call.prefetched.set(key, {
       payload: payloadOf(found.payload),
       expiresAt: found.expiresAt === null ? null : new Date(found.expiresAt),
-      until: now + PREFETCH_MS,
     });
   };
   /** A prefetched record, once: undefined when there is none (read it), null when it has expired. */
   const takePrefetched = (key: string): AdapterPayload | null | undefined => {
-    const entry = prefetched.get(key);
+    const prefetched = deferred.getStore()?.prefetched;
+    const entry = prefetched?.get(key);
     if (!entry) return undefined;
-    prefetched.delete(key);
-    const now = Date.now();
-    if (entry.until <= now) return undefined;
-    return entry.expiresAt && entry.expiresAt.getTime() <= now ? null : entry.payload;
+    prefetched!.delete(key);
+    return entry.expiresAt && entry.expiresAt.getTime() <= Date.now() ? null : entry.payload;
   };
   /** Rows written in one statement (each model and id once), in `within` or a transaction of their own. */
   const write = (rows: (typeof oidcPayloads.$inferInsert)[], within?: Database) =>
@@ -114,11 +104,12 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
    */
   const deferred = new AsyncLocalStorage<TokenCall>();
   const forget = (model: string, id: string, payload?: AdapterPayload) => {
+    const prefetched = deferred.getStore()?.prefetched;
+    if (!prefetched) return;
     prefetched.delete(`${model} ${id}`);
-    if (model === 'Session' && typeof payload?.uid === 'string')
-      prefetched.delete(`Session uid ${payload.uid}`);
-    if (model === 'Session' && !payload) {
-      for (const key of prefetched.keys()) if (key.startsWith('Session uid ')) prefetched.delete(key);
+    if (model === 'Session') {
+      if (typeof payload?.uid === 'string') prefetched.delete(`Session uid ${payload.uid}`);
+      else for (const key of prefetched.keys()) if (key.startsWith('Session uid ')) prefetched.delete(key);
     }
   };
 
@@ -131,7 +122,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
    * allows.
    */
   const writesAtEnd = async (ctx: { status: number; body: unknown }, next: () => Promise<unknown>) => {
-    const call: TokenCall = { codes: new Set(), rows: new Map() };
+    const call: TokenCall = { codes: new Set(), rows: new Map(), prefetched: new Map() };
     try {
       await deferred.run(call, async () => {
         await next();
@@ -147,22 +138,29 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
               where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${code}
                 and ${oidcPayloads.consumedAt} is null
               returning 1`)) as unknown as { rows: unknown[] };
-            if (spent.rows.length === 0 && call.rows.size > 0) return code;
+            if (spent.rows.length === 0 && call.rows.size > 0) {
+              // Spent by another call meanwhile: what the code gave is revoked, the grant with it.
+              const [row] = await tx
+                .select({ grantId: oidcPayloads.grantId })
+                .from(oidcPayloads)
+                .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, code)));
+              if (row?.grantId) {
+                await tx
+                  .delete(oidcPayloads)
+                  .where(
+                    or(
+                      eq(oidcPayloads.grantId, row.grantId),
+                      and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, row.grantId)),
+                    ),
+                  );
+              }
+              return code;
+            }
           }
           if (call.rows.size > 0) await write([...call.rows.values()], tx);
           return undefined;
         });
         if (lost !== undefined) {
-          const [row] = await inCustomer((tx) =>
-            tx
-              .select({ grantId: oidcPayloads.grantId })
-              .from(oidcPayloads)
-              .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, lost))),
-          );
-          if (row?.grantId) {
-            forget('Grant', row.grantId);
-            await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, row.grantId!)));
-          }
           ctx.status = 400;
           ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };
         }
