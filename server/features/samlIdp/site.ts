@@ -66,20 +66,34 @@ interface KeptRequest {
 const isKeptRequest = (value: unknown): value is KeptRequest =>
   typeof value === 'object' && value !== null && 'requestId' in value && 'relayState' in value;
 
+/** The schemes of an address a browser would go to, were an application to send it to its RelayState. */
+const NAVIGABLE = new Set(['http:', 'https:', 'javascript:', 'data:', 'vbscript:', 'file:', 'blob:']);
+
 /**
- * Whether a sign-in link's RelayState may be sent to the application: a link anyone can make, and many
- * applications go to their RelayState after signing in, so an address must be the application's own (the
- * origin of its ACS, login URL or default relay state) or a path; another text is the application's own
- * business.
+ * Whether a RelayState may be sent to the application. Many applications go to their RelayState once
+ * signed in, and anyone can make a sign-in link (or an unsigned request) with one, so a RelayState that a
+ * browser would read as an address must be one of the application's own (the origin of its ACS, login URL
+ * or default relay state); a path, or any other text (Shibboleth's `ss:mem:…`), is the application's own
+ * business. Control characters are refused anywhere: browsers drop some of them from addresses, which
+ * would turn `/<tab>/elsewhere` into another site.
  */
 function relayStateAllowed(connector: Connector, value: string): boolean {
-  if (value.length > 2048 || value.includes('\u0000')) return false;
-  if (/^[\\/]{2}/.test(value.replace(/^\s+/, ''))) return false;
-  if (!/^\s*[a-z][a-z0-9+.-]*:/i.test(value)) return true;
-  const originOf = (address: string) => (URL.canParse(address) ? new URL(address).origin : undefined);
-  const own = [connector.acsUrl, connector.loginUrl, connector.defaultRelayState].map(originOf);
-  const origin = originOf(value.trim());
-  return origin !== undefined && origin !== 'null' && own.includes(origin);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (value.length > 2048 || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  const text = value.trim();
+  const address = /^[\\/]{2}/.test(text) || (URL.canParse(text) && NAVIGABLE.has(new URL(text).protocol));
+  if (!address) return true;
+  const origins = [connector.acsUrl, connector.loginUrl, connector.defaultRelayState]
+    .filter((own) => URL.canParse(own))
+    .map((own) => new URL(own));
+  const base = origins[0]?.href ?? 'https://relay-state.invalid/';
+  // Read as an application might: on its own (`https:elsewhere` is then another site) and against its address.
+  const readings = [new URL(text, base), ...(URL.canParse(text) ? [new URL(text)] : [])];
+  return readings.every(
+    (target) =>
+      (target.protocol === 'https:' || target.protocol === 'http:') &&
+      origins.some((own) => own.origin === target.origin),
+  );
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -324,6 +338,9 @@ export function samlIdpSite(scope: FastifyInstance, context: SiteContext): void 
     const { idp, sp } = await partiesOf(originOf(request), connector);
     const checked = await checkRequest(idp, sp, bound);
     if (typeof checked === 'string') return refuse(reply, 400, checked);
+    if (checked.relayState && !relayStateAllowed(connector, checked.relayState)) {
+      return refuse(reply, 400, 'foreign_relay_state');
+    }
     return begin(request, reply, connector, checked);
   };
 

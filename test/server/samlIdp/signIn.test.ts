@@ -396,6 +396,12 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       idpCert: world.idpCert,
     });
     const wrongAcs = await webBrowser(origin).go(await foreign.getAuthorizeUrlAsync('', undefined, {}));
+    // A request anyone could make (unsigned) may not carry another site's address as its RelayState.
+    const lure = await webBrowser(origin).go(
+      await serviceProvider(world).getAuthorizeUrlAsync('https://attacker.example.test/', undefined, {}),
+    );
+    expect(lure.answer.status).toBe(400);
+    expect(lure.body).toContain('foreign_relay_state');
     expect(wrongAcs.answer.status).toBe(400);
     expect(wrongAcs.body).toContain('foreign_acs');
     expect(wrongAcs.body).not.toContain('attacker.example.test');
@@ -518,7 +524,12 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     expect(xmlOf(posted.fields.SAMLResponse!)).not.toContain('InResponseTo');
 
     // The link's own RelayState: a path, or an address of the application, is sent on.
-    for (const relayState of ['/wiki/page-2', 'https://sp.example.test/wiki', 'opaque-token-42']) {
+    for (const relayState of [
+      '/wiki/page-2',
+      'https://sp.example.test/wiki',
+      'opaque-token-42',
+      'ss:mem:4f2a',
+    ]) {
       const link = webBrowser(origin);
       const linked = await link.go(
         `/saml2/${world.uname}/start?RelayState=${encodeURIComponent(relayState)}`,
@@ -533,7 +544,15 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
     // Another site's address is not: the application might go there once signed in (an open redirect).
     for (const relayState of [
       'https://attacker.example.test/',
+      'HTTPS://ATTACKER.example.test',
+      'https:attacker.example.test',
       '//attacker.example.test',
+      ' //attacker.example.test',
+      '/\\attacker.example.test',
+      // Browsers drop tabs and newlines from addresses, and control characters before them.
+      '/\t/attacker.example.test',
+      '\u0001//attacker.example.test',
+      'java\tscript:alert(1)',
       'javascript:alert(1)',
     ]) {
       const refused = await webBrowser(origin).go(
