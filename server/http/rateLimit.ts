@@ -135,7 +135,8 @@ const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * Counters over `rate_limits`: a fixed window per key, counted by one atomic upsert, so that concurrent
- * requests on several servers never lose a count. `hit` counts one; `peek` reads the count.
+ * requests on several servers never lose a count. `hit` counts one; `peek` reads the count; `giveBack`
+ * takes one back.
  */
 export function windowCounter(db: Database, now: () => Date) {
   let lastSweep = Number.NEGATIVE_INFINITY;
@@ -174,7 +175,15 @@ export function windowCounter(db: Database, now: () => Date) {
     return row ? { current: row.hits, ttl: row.resetsAt.getTime() - at.getTime() } : { current: 0, ttl: 0 };
   }
 
-  return { hit, peek };
+  /** One count taken back (never below zero), as for a try that turned out not to be a failure. */
+  async function giveBack(key: string): Promise<void> {
+    await db
+      .update(rateLimits)
+      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetsAt} > ${timestamp(now())}`);
+  }
+
+  return { hit, peek, giveBack };
 }
 
 /** The @fastify/rate-limit store over `rate_limits` (windowCounter). */

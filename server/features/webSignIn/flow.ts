@@ -81,7 +81,7 @@ export class WebSignIn {
   /** The page's texts of each merged catalogue lately used, by its ETag. */
   readonly #texts = new Map<string, WebTexts>();
 
-  /** Wrong passwords across sign-ins, per user name and per client address (rate_limits). */
+  /** Password tries across sign-ins that were wrong, per user name and per client address (rate_limits). */
   readonly #failures: ReturnType<typeof windowCounter>;
 
   constructor(db: Database, services: Services, log: FastifyBaseLogger) {
@@ -105,14 +105,23 @@ export class WebSignIn {
     ];
   }
 
-  /** The minutes until a password may be tried again, when a counter is at its limit; else 0. */
-  async #throttled(request: FastifyRequest, target: SignInTarget, userName: string): Promise<number> {
+  /**
+   * Counts a password try against its counters before the password is checked, so that tries sent at
+   * once are all counted; answers the minutes until a password may be tried again when a counter is past
+   * its limit (else 0). A try that was not a wrong password is given back (#notFailed).
+   */
+  async #counted(request: FastifyRequest, target: SignInTarget, userName: string): Promise<number> {
     let wait = 0;
     for (const { key, rule } of this.#failureMeters(request, target, userName)) {
-      const { current, ttl } = await this.#failures.peek(key);
-      if (current >= rule.max) wait = Math.max(wait, Math.ceil(ttl / 60_000));
+      const { current, ttl } = await this.#failures.hit(key, rule.windowSec * 1000);
+      if (current > rule.max) wait = Math.max(wait, Math.ceil(ttl / 60_000));
     }
     return wait;
+  }
+
+  /** A counted try that was no wrong password: taken back from its counters. */
+  async #notFailed(request: FastifyRequest, target: SignInTarget, userName: string): Promise<void> {
+    for (const { key } of this.#failureMeters(request, target, userName)) await this.#failures.giveBack(key);
   }
 
   get #decisions(): Gateway {
@@ -261,16 +270,15 @@ export class WebSignIn {
         if (row.step !== 'password') break;
         const userName = field('username', NAME_MAX).trim();
         const password = field('password', PASSWORD_MAX);
-        const wait = await this.#throttled(request, target, userName);
+        const wait = await this.#counted(request, target, userName);
         if (wait > 0) {
           const error = filled(texts.throttled, { minutes: wait });
           return this.#send(request, reply, target, { kind: 'password', userName, error }, 429);
         }
         const decided = await this.#decisions.decide({ ...this.#ask(request, target, userName), password });
-        if (decided.result === 'REJECT' && WRONG_CREDENTIALS.has(decided.reason)) {
-          for (const { key, rule } of this.#failureMeters(request, target, userName)) {
-            await this.#failures.hit(key, rule.windowSec * 1000);
-          }
+        const wrong = decided.result === 'REJECT' && WRONG_CREDENTIALS.has(decided.reason);
+        if (!wrong) await this.#notFailed(request, target, userName);
+        if (wrong) {
           row = await this.#failed(target, row);
           if (row.failures >= WEB_MOST_FAILURES) {
             return this.#send(

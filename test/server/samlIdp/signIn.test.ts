@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
@@ -437,11 +438,13 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       // A user name nobody has is stopped alike: the answer tells nothing about who exists.
       for (let i = 0; i < 3; i++) expect((await attempt('nobody-here', 'not it')).answer.status).toBe(401);
       expect((await attempt('nobody-here', 'not it')).answer.status).toBe(429);
-      // Another user of the customer still signs in.
+      // Another user of the customer still signs in, as often as it likes: a right password is not counted.
       const other = await nextUser(world);
       await onBypassList(world, other.id);
-      const signedIn = await attempt(other.uid, SLAPD_USER_PASSWORD);
-      expect(postedForm(signedIn.body).action).toBe(ACS);
+      for (let i = 0; i < 4; i++) {
+        const signedIn = await attempt(other.uid, SLAPD_USER_PASSWORD);
+        expect(postedForm(signedIn.body).action).toBe(ACS);
+      }
 
       // Per address, whatever the user name: the count this address has, plus one more wrong password.
       const [count] = await ctx.db
@@ -453,6 +456,57 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       const third = await nextUser(world);
       await onBypassList(world, third.id);
       expect((await attempt(third.uid, SLAPD_USER_PASSWORD)).answer.status).toBe(429);
+    } finally {
+      Object.assign(limits, saved);
+    }
+  });
+
+  it('counts password tries sent at once: no more wrong passwords are checked than the limit', async () => {
+    const world = await samlWorld();
+    const { uid } = await nextUser(world);
+    // Eight sign-ins opened, then their passwords posted at once, each on a connection of its own.
+    const opened: { url: string; cookie: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const b = webBrowser(origin);
+      const page = await b.go(`/saml2/${world.uname}/start`);
+      opened.push({
+        url: page.url,
+        cookie: [...b.jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      });
+    }
+    const postAlone = (url: string, cookie: string) =>
+      new Promise<number>((resolve, reject) => {
+        const form = new URLSearchParams({
+          action: 'password',
+          username: uid,
+          password: 'not it',
+        }).toString();
+        const sent = httpRequest(
+          url,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              cookie,
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(form),
+            },
+          },
+          (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve(answer.statusCode ?? 0));
+          },
+        );
+        sent.on('error', reject);
+        sent.end(form);
+      });
+    const limits = ctx.config.rateLimits;
+    const saved = { ...limits };
+    try {
+      limits.webSignInPerUser = { max: 3, windowSec: 900 };
+      const statuses = await Promise.all(opened.map(({ url, cookie }) => postAlone(url, cookie)));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     } finally {
       Object.assign(limits, saved);
     }
