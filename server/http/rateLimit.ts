@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { lte, sql } from 'drizzle-orm';
+import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCOUNT_ERRORS } from '../../contract/account.ts';
 import { OTP_API_KEY_HEADER } from '../../contract/otp.ts';
@@ -135,8 +135,8 @@ const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * Counters over `rate_limits`: a fixed window per key, counted by one atomic upsert, so that concurrent
- * requests on several servers never lose a count. `hit` counts one; `peek` reads the count; `giveBack`
- * takes one back.
+ * requests on several servers never lose a count. `hit` (`hitAll`: several keys at once) counts one;
+ * `peek` reads the count; `giveBack` takes one back.
  */
 export function windowCounter(db: Database, now: () => Date) {
   let lastSweep = Number.NEGATIVE_INFINITY;
@@ -147,23 +147,33 @@ export function windowCounter(db: Database, now: () => Date) {
     await db.delete(rateLimits).where(lte(rateLimits.resetsAt, at));
   }
 
-  async function hit(key: string, timeWindow: number): Promise<StoreResult> {
+  /** Counts one on each key, each with its own window, in one statement: their counts, in order. */
+  async function hitAll(keys: readonly { key: string; windowMs: number }[]): Promise<StoreResult[]> {
     const at = now();
     await sweep(at);
     const expired = sql`${rateLimits.resetsAt} <= ${timestamp(at)}`;
-    const [row] = await db
+    const rows = await db
       .insert(rateLimits)
-      .values({ key, hits: 1, resetsAt: new Date(at.getTime() + timeWindow) })
+      .values(
+        keys.map(({ key, windowMs }) => ({ key, hits: 1, resetsAt: new Date(at.getTime() + windowMs) })),
+      )
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
           hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-          resetsAt: sql`case when ${expired} then ${timestamp(new Date(at.getTime() + timeWindow))}
-            else ${rateLimits.resetsAt} end`,
+          resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimits.resetsAt} end`,
         },
       })
-      .returning({ hits: rateLimits.hits, resetsAt: rateLimits.resetsAt });
-    return { current: row!.hits, ttl: Math.max(0, row!.resetsAt.getTime() - at.getTime()) };
+      .returning({ key: rateLimits.key, hits: rateLimits.hits, resetsAt: rateLimits.resetsAt });
+    return keys.map(({ key }) => {
+      const row = rows.find((one) => one.key === key)!;
+      return { current: row.hits, ttl: Math.max(0, row.resetsAt.getTime() - at.getTime()) };
+    });
+  }
+
+  async function hit(key: string, timeWindow: number): Promise<StoreResult> {
+    const [result] = await hitAll([{ key, windowMs: timeWindow }]);
+    return result!;
   }
 
   async function peek(key: string): Promise<StoreResult> {
@@ -175,15 +185,15 @@ export function windowCounter(db: Database, now: () => Date) {
     return row ? { current: row.hits, ttl: row.resetsAt.getTime() - at.getTime() } : { current: 0, ttl: 0 };
   }
 
-  /** One count taken back (never below zero), as for a try that turned out not to be a failure. */
-  async function giveBack(key: string): Promise<void> {
+  /** One count taken back from each key (never below zero), as for a try that turned out not to fail. */
+  async function giveBack(keys: readonly string[]): Promise<void> {
     await db
       .update(rateLimits)
       .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
-      .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetsAt} > ${timestamp(now())}`);
+      .where(and(inArray(rateLimits.key, [...keys]), sql`${rateLimits.resetsAt} > ${timestamp(now())}`));
   }
 
-  return { hit, peek, giveBack };
+  return { hit, hitAll, peek, giveBack };
 }
 
 /** The @fastify/rate-limit store over `rate_limits` (windowCounter). */

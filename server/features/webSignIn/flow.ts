@@ -111,17 +111,21 @@ export class WebSignIn {
    * its limit (else 0). A try that was not a wrong password is given back (#notFailed).
    */
   async #counted(request: FastifyRequest, target: SignInTarget, userName: string): Promise<number> {
+    const meters = this.#failureMeters(request, target, userName);
+    const counts = await this.#failures.hitAll(
+      meters.map(({ key, rule }) => ({ key, windowMs: rule.windowSec * 1000 })),
+    );
     let wait = 0;
-    for (const { key, rule } of this.#failureMeters(request, target, userName)) {
-      const { current, ttl } = await this.#failures.hit(key, rule.windowSec * 1000);
+    meters.forEach(({ rule }, index) => {
+      const { current, ttl } = counts[index]!;
       if (current > rule.max) wait = Math.max(wait, Math.ceil(ttl / 60_000));
-    }
+    });
     return wait;
   }
 
   /** A counted try that was no wrong password: taken back from its counters. */
   async #notFailed(request: FastifyRequest, target: SignInTarget, userName: string): Promise<void> {
-    for (const { key } of this.#failureMeters(request, target, userName)) await this.#failures.giveBack(key);
+    await this.#failures.giveBack(this.#failureMeters(request, target, userName).map(({ key }) => key));
   }
 
   get #decisions(): Gateway {
