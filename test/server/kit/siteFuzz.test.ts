@@ -142,9 +142,7 @@ function pathsOf(route: RouteEntry): string[] {
     connectorId: oidc!.id,
   };
   const fill = (values: Record<string, string>, rest: string) =>
-    route.url
-      .replace(/:(\w+)/g, (_, name: string) => encoded(values[name] ?? 'x'))
-      .replace('*', rest);
+    route.url.replace(/:(\w+)/g, (_, name: string) => encoded(values[name] ?? 'x')).replace('*', rest);
   const paths = route.url.includes('*') ? REALM_PATHS.map((rest) => fill(real, rest)) : [fill(real, '')];
   for (const name of route.params) {
     for (const text of Object.values(BAD_TEXTS)) {
