@@ -10,9 +10,9 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../contract/transla
 import type { Database } from '../../db/client.ts';
 import { withinCustomer } from '../../db/reach.ts';
 import { serviceConnectors, serviceInstances, themes, tokenPacks, webSignIns } from '../../db/schema.ts';
+import { windowCounter } from '../../db/windowCounter.ts';
 import { PORTAL_POLICY, policyText, withSources } from '../../domain/contentSecurityPolicy.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
-import { windowCounter } from '../../http/rateLimit.ts';
 import type { Services } from '../../kit/feature.ts';
 import { Gateway, type GatewayAsk } from '../gateway/decision.ts';
 import { mergedCatalogue } from '../translations/overrides.ts';
