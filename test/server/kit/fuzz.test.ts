@@ -6,7 +6,7 @@ import { openSession } from '../../../server/features/oauth2/oauth2.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, PASSWORD } from '../fixtures/admin.ts';
 import { createTestContext, uniqueEmail } from '../helpers.ts';
-import { type FuzzRequest, malformedRequests, sample } from './fuzzInputs.ts';
+import { type FuzzRequest, malformedRequests, sample, troubleIn } from './fuzzInputs.ts';
 import { apiRoutes, type RouteEntry, routeTable } from './routeTable.ts';
 
 /**
@@ -97,13 +97,6 @@ const nextTransactionId = async () =>
 
 /** Answers that may write although they refuse: a failed sign-in is counted (and locks the login). */
 const mayWriteWhenRefused = (status: number) => status === 401 || status === 429;
-
-/** Log lines that warn or report an error, or carry a stack trace. */
-function troubleIn(lines: string[]): string[] {
-  return lines.filter(
-    (line) => /"level":([4-9]\d)/.test(line) || line.includes('"stack"') || /\\n\s+at /.test(line),
-  );
-}
 
 async function send(request: FuzzRequest, token: string | undefined) {
   const response = await ctx.app.inject({

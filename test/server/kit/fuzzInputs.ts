@@ -505,3 +505,10 @@ export function malformedRequests(
 
   return requests;
 }
+
+/** Log lines that warn or report an error, or carry a stack trace. */
+export function troubleIn(lines: string[]): string[] {
+  return lines.filter(
+    (line) => /"level":([4-9]\d)/.test(line) || line.includes('"stack"') || /\\n\s+at /.test(line),
+  );
+}

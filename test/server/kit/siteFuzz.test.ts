@@ -3,7 +3,7 @@ import { realmOf } from '../../../contract/oidc.ts';
 import { oidcClients, saml2Connectors } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
 import { createTestContext } from '../helpers.ts';
-import { MEGA_TEXT } from './fuzzInputs.ts';
+import { MEGA_TEXT, troubleIn } from './fuzzInputs.ts';
 import { type RouteEntry, routeTable } from './routeTable.ts';
 
 /**
@@ -212,12 +212,6 @@ function requestsFor(route: RouteEntry): SiteRequest[] {
   }
   return requests;
 }
-
-/** Log lines that warn or report an error, or carry a stack trace. */
-const troubleIn = (lines: string[]) =>
-  lines.filter(
-    (line) => /"level":([4-9]\d)/.test(line) || line.includes('"stack"') || /\\n\s+at /.test(line),
-  );
 
 const siteRoutes = table
   .routes()
