@@ -5,9 +5,9 @@ import * as schema from '../../../server/db/schema.ts';
 import { openSession } from '../../../server/features/oauth2/oauth2.ts';
 import { CUSTOMER_ADMIN_ROLE, PROVIDER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, PASSWORD } from '../fixtures/admin.ts';
-import { createTestContext, uniqueEmail } from '../helpers.ts';
-import { type FuzzRequest, malformedRequests, sample, troubleIn } from './fuzzInputs.ts';
-import { apiRoutes, type RouteEntry, routeTable } from './routeTable.ts';
+import { uniqueEmail } from '../helpers.ts';
+import { appWithItsLog, type FuzzRequest, malformedRequests, sample, troubleIn } from './fuzzInputs.ts';
+import { apiRoutes, type RouteEntry } from './routeTable.ts';
 
 /**
  * Every route under /api, generated from its declaration: malformed paths, queries and bodies (see
@@ -17,16 +17,7 @@ import { apiRoutes, type RouteEntry, routeTable } from './routeTable.ts';
  * administrator where the route lets customers in.
  */
 
-/** The server log, kept in memory (the app logs at `info`, as in production). */
-const logLines: string[] = [];
-const table = routeTable();
-const ctx = await createTestContext({
-  extend: table.collect,
-  logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, table, logLines } = await appWithItsLog();
 
 interface Caller {
   name: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema, RouteEntry } from './routeTable.ts';
+import { createTestContext } from '../helpers.ts';
+import { type JsonSchema, type RouteEntry, routeTable } from './routeTable.ts';
 
 /**
  * Malformed requests generated from a route's declaration (see routeTable.ts): a bounded set per route,
@@ -511,4 +512,21 @@ export function troubleIn(lines: string[]): string[] {
   return lines.filter(
     (line) => /"level":([4-9]\d)/.test(line) || line.includes('"stack"') || /\\n\s+at /.test(line),
   );
+}
+
+/**
+ * The app as a fuzz test needs it: its routes collected while it is built, and its log kept in memory (at
+ * `info`, as in production), closed after the file's tests.
+ */
+export async function appWithItsLog() {
+  const logLines: string[] = [];
+  const table = routeTable();
+  const ctx = await createTestContext({
+    extend: table.collect,
+    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  return { ctx, table, logLines };
 }

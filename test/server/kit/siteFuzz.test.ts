@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { realmOf } from '../../../contract/oidc.ts';
+import { NEW_SAML2_SETTINGS } from '../../../contract/saml2.ts';
 import { oidcClients, saml2Connectors } from '../../../server/db/schema.ts';
 import { createSealer } from '../../../server/domain/secrets.ts';
-import { createTestContext } from '../helpers.ts';
-import { MEGA_TEXT, troubleIn } from './fuzzInputs.ts';
-import { type RouteEntry, routeTable } from './routeTable.ts';
+import { appWithItsLog, MEGA_TEXT, troubleIn } from './fuzzInputs.ts';
+import type { RouteEntry } from './routeTable.ts';
 
 /**
  * Every route of the gateway's sites outside /api (the OpenID Connect provider under /realms, the SAML 2.0
@@ -15,15 +15,7 @@ import { type RouteEntry, routeTable } from './routeTable.ts';
  * so that the fuzz reaches past the first lookup.
  */
 
-const logLines: string[] = [];
-const table = routeTable();
-const ctx = await createTestContext({
-  extend: table.collect,
-  logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, table, logLines } = await appWithItsLog();
 
 const customer = await ctx.createCustomer({ companyName: 'Site Fuzz Customer' });
 const realm = realmOf(customer.id);
@@ -32,14 +24,9 @@ await ctx.db.insert(saml2Connectors).values({
   customerId: customer.id,
   uname,
   providerName: 'Fuzz app',
+  ...NEW_SAML2_SETTINGS,
   entityId: 'https://sp.fuzz.test/metadata',
   acsUrl: 'https://sp.fuzz.test/acs',
-  nameIdFormat: 'emailAddress',
-  nameIdAttribute: 'email',
-  sendAttribute: 'MAPPED',
-  signatureAlgorithm: 'SHA-256',
-  signResponse: true,
-  signAssertion: true,
 });
 const clientId = `oidc-${customer.id.replaceAll('-', '')}-${randomBytes(8).toString('hex')}`;
 const [oidc] = await ctx.db

@@ -9,6 +9,7 @@ import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { eq } from 'drizzle-orm';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
+import { NEW_SAML2_SETTINGS } from '../../../contract/saml2.ts';
 import {
   rateLimits,
   saml2Connectors,
@@ -289,14 +290,9 @@ describe('signing in to an application through the SAML 2.0 identity provider', 
       customerId: victim.customerId,
       uname,
       providerName: 'Second',
+      ...NEW_SAML2_SETTINGS,
       entityId: 'https://second.example.test',
       acsUrl: ACS,
-      nameIdFormat: 'emailAddress',
-      nameIdAttribute: 'email',
-      sendAttribute: 'NONE',
-      signatureAlgorithm: 'SHA-256',
-      signResponse: true,
-      signAssertion: true,
     });
     const metadata = await (await fetch(`${origin}/api/idm-config/connectors/saml2/xml/${uname}`)).text();
     expect(metadata).toContain(victim.idpCert);
