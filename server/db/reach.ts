@@ -68,14 +68,25 @@ export type Reach = { customer: string } | 'all';
  */
 export function inReach<T>(db: Database, reach: Reach, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    if (reach !== 'all') {
-      await tx.execute(
-        sql`select set_config('role', ${CUSTOMER_ROLE}, true), set_config(${CUSTOMER_SETTING}, ${reach.customer}, true)`,
-      );
-    }
+    if (reach !== 'all') await tx.execute(customerSettings(reach.customer));
     return work(tx);
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The statement that makes a transaction the customer's. A customer id is a uuid, written into the text:
+ * a statement without parameters goes by the simple query protocol, one message rather than five (on the
+ * embedded database each is a hop to its thread; about 0.4 ms of every customer's transaction). Anything
+ * else goes as a parameter, and fails as it would.
+ */
+const customerSettings = (customer: string) =>
+  UUID.test(customer)
+    ? sql.raw(
+        `select set_config('role', '${CUSTOMER_ROLE}', true), set_config('${CUSTOMER_SETTING}', '${customer}', true)`,
+      )
+    : sql`select set_config('role', ${CUSTOMER_ROLE}, true), set_config(${CUSTOMER_SETTING}, ${customer}, true)`;
 
 /**
  * Inside a transaction of any reach, `work` acts for one customer: its queries run under that customer's
@@ -88,9 +99,7 @@ export async function actingFor<T>(tx: Database, customer: string, work: () => P
     sql`select current_setting('role') as role, current_setting(${CUSTOMER_SETTING}, true) as customer`,
   )) as unknown as { rows: { role: string; customer: string | null }[] };
   const [before] = reached.rows;
-  await tx.execute(
-    sql`select set_config('role', ${CUSTOMER_ROLE}, true), set_config(${CUSTOMER_SETTING}, ${customer}, true)`,
-  );
+  await tx.execute(customerSettings(customer));
   const result = await work();
   await tx.execute(
     sql`select set_config('role', ${before?.role ?? 'none'}, true), set_config(${CUSTOMER_SETTING}, ${before?.customer ?? ''}, true)`,
