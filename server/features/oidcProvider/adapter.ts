@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Kept } from '../../db/changes.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,6 +12,16 @@ const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', '
 
 /** A client as its connector's row gives it, or undefined (kept by the provider: see provider.ts). */
 export type ClientRow = typeof oidcClients.$inferSelect | undefined;
+
+/**
+ * The models a token call reads (a code, its grant and its session), remembered as this process writes
+ * them for as long as a code lives (60 s, provider.ts), at most RECENT_MAX of them: a code redeemed at the
+ * instance that made it is read from memory, and the statement that spends it checks what was read still
+ * holds (see writesAtEnd).
+ */
+const RECENT = new Set(['AuthorizationCode', 'Grant', 'Session']);
+const RECENT_MS = 60_000;
+const RECENT_MAX = 10_000;
 
 /** The models a token call saves that nothing reads again within the same call. */
 const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
@@ -81,29 +91,67 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     prefetched!.delete(key);
     return entry.expiresAt && entry.expiresAt.getTime() <= Date.now() ? null : entry.payload;
   };
-  /** Rows written in one statement (each model and id once), in `within` or a transaction of their own. */
-  const write = (rows: (typeof oidcPayloads.$inferInsert)[], within?: Database) =>
-    (within ? (work: (tx: Database) => Promise<unknown>) => work(within) : inCustomer)((tx) =>
-      tx
-        .insert(oidcPayloads)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [oidcPayloads.model, oidcPayloads.id],
-          set: {
-            payload: sql`excluded.payload`,
-            grantId: sql`excluded.grant_id`,
-            uid: sql`excluded.uid`,
-            userCode: sql`excluded.user_code`,
-            expiresAt: sql`excluded.expires_at`,
-          },
-        }),
-    );
+  /** What this process wrote lately of the models in RECENT, by `<model> <id>` (and `Session uid <uid>`). */
+  const recent = new Map<string, { payload: AdapterPayload; expiresAt: number | null; until: number }>();
+  const remember = (model: string, id: string, payload: AdapterPayload, expiresAt: Date | null) => {
+    if (!RECENT.has(model)) return;
+    const now = Date.now();
+    if (recent.size >= RECENT_MAX) {
+      for (const [key, entry] of recent) if (entry.until <= now) recent.delete(key);
+      // Oldest first: a Map keeps its insertion order.
+      for (const key of recent.keys()) {
+        if (recent.size < RECENT_MAX) break;
+        recent.delete(key);
+      }
+    }
+    const entry = { payload, expiresAt: expiresAt?.getTime() ?? null, until: now + RECENT_MS };
+    recent.set(`${model} ${id}`, entry);
+    if (model === 'Session' && typeof payload.uid === 'string')
+      recent.set(`Session uid ${payload.uid}`, entry);
+  };
+  /** A record remembered (a copy: the provider makes its models of it), or undefined. */
+  const recalled = (key: string): { payload: AdapterPayload; expiresAt: string | null } | undefined => {
+    const entry = recent.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= Date.now()) {
+      recent.delete(key);
+      return undefined;
+    }
+    return {
+      payload: structuredClone(entry.payload),
+      expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
+    };
+  };
+
+  /** The statement that writes rows (each model and id once), replacing what they replace. */
+  const upsert = (rows: (typeof oidcPayloads.$inferInsert)[], tx: Database) =>
+    tx
+      .insert(oidcPayloads)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [oidcPayloads.model, oidcPayloads.id],
+        set: {
+          payload: sql`excluded.payload`,
+          grantId: sql`excluded.grant_id`,
+          uid: sql`excluded.uid`,
+          userCode: sql`excluded.user_code`,
+          expiresAt: sql`excluded.expires_at`,
+        },
+      });
   /**
    * What a token call reads and saves, written together once it has answered (writesAtEnd): the codes it
    * read, to be spent, and the tokens it saved.
    */
   const deferred = new AsyncLocalStorage<TokenCall>();
   const forget = (model: string, id: string, payload?: AdapterPayload) => {
+    const entry = recent.get(`${model} ${id}`);
+    recent.delete(`${model} ${id}`);
+    if (model === 'Session' && typeof entry?.payload.uid === 'string')
+      recent.delete(`Session uid ${entry.payload.uid}`);
+    if (model === 'Grant') {
+      // Its codes too (revoked with it).
+      for (const [key, each] of recent) if (each.payload.grantId === id) recent.delete(key);
+    }
     const prefetched = deferred.getStore()?.prefetched;
     if (!prefetched) return;
     prefetched.delete(`${model} ${id}`);
@@ -129,36 +177,62 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       });
     } finally {
       if (call.codes.size > 0 || call.rows.size > 0) {
+        const codes = [...call.codes];
+        const rows = [...call.rows.values()];
         const lost = await inCustomer(async (tx) => {
-          for (const code of call.codes) {
-            const spent = (await tx.execute(sql`
-              update ${oidcPayloads}
-              set consumed_at = now(),
-                  payload = ${oidcPayloads.payload} || jsonb_build_object('consumed', extract(epoch from now())::int)
-              where ${oidcPayloads.model} = 'AuthorizationCode' and ${oidcPayloads.id} = ${code}
-                and ${oidcPayloads.consumedAt} is null
-              returning 1`)) as unknown as { rows: unknown[] };
-            if (spent.rows.length === 0 && call.rows.size > 0) {
-              // Spent by another call meanwhile: what the code gave is revoked, the grant with it.
-              const [row] = await tx
-                .select({ grantId: oidcPayloads.grantId })
-                .from(oidcPayloads)
-                .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, code)));
-              if (row?.grantId) {
-                await tx
-                  .delete(oidcPayloads)
-                  .where(
-                    or(
-                      eq(oidcPayloads.grantId, row.grantId),
-                      and(eq(oidcPayloads.model, 'Grant'), eq(oidcPayloads.id, row.grantId)),
-                    ),
-                  );
-              }
-              return code;
-            }
+          if (codes.length === 0) {
+            await upsert(rows, tx);
+            return undefined;
           }
-          if (call.rows.size > 0) await write([...call.rows.values()], tx);
-          return undefined;
+          // One statement: the codes spent, and the tokens written. A code is spent while it is unspent
+          // and what the call read with it still holds (it may have been read from memory: #remembered):
+          // its grant, unexpired, and for a code bound to its session, that session, of the same user,
+          // with the same grant for the client (oidc-provider's own checks, is_session_bound.js).
+          const written = rows.length > 0 ? sql`, written as (${upsert(rows, tx).getSQL()})` : sql``;
+          const result = (await tx.execute(sql`
+            with spent as (
+              update ${oidcPayloads} as code
+              set consumed_at = now(),
+                  payload = code.payload || jsonb_build_object('consumed', extract(epoch from now())::int)
+              where code.model = 'AuthorizationCode' and code.id in ${codes} and code.consumed_at is null
+                and exists (
+                  select 1 from ${oidcPayloads} as g
+                  where g.model = 'Grant' and g.id = code.payload->>'grantId'
+                    and (g.expires_at is null or g.expires_at > now()))
+                and (coalesce((code.payload->>'expiresWithSession')::boolean, false) = false or exists (
+                  select 1 from ${oidcPayloads} as s
+                  where s.model = 'Session' and s.uid = code.payload->>'sessionUid'
+                    and (s.expires_at is null or s.expires_at > now())
+                    and s.payload->>'accountId' = code.payload->>'accountId'
+                    and s.payload->'authorizations'->(code.payload->>'clientId')->>'grantId'
+                      = code.payload->>'grantId'))
+              returning code.id
+            )${written}
+            select coalesce(array_agg(id), '{}') as spent from spent`)) as unknown as {
+            rows: { spent: string[] }[];
+          };
+          const spent = new Set(result.rows[0]?.spent ?? []);
+          const code = codes.find((each) => !spent.has(each));
+          if (code === undefined || rows.length === 0) return undefined;
+          // Spent by another call meanwhile, or its grant or session gone: what the code gave is revoked,
+          // its grant with it (the tokens just written among them: they name it), and nothing is sent.
+          const grants = new Set(rows.flatMap((row) => (row.grantId ? [row.grantId] : [])));
+          const [row] = await tx
+            .select({ grantId: oidcPayloads.grantId })
+            .from(oidcPayloads)
+            .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, code)));
+          if (row?.grantId) grants.add(row.grantId);
+          if (grants.size > 0) {
+            await tx
+              .delete(oidcPayloads)
+              .where(
+                or(
+                  inArray(oidcPayloads.grantId, [...grants]),
+                  and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, [...grants])),
+                ),
+              );
+          }
+          return code;
         });
         if (lost !== undefined) {
           ctx.status = 400;
@@ -188,7 +262,8 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
         call.rows.set(`${this.model} ${id}`, values);
         return;
       }
-      await write([values]);
+      await inCustomer((tx) => upsert([values], tx));
+      remember(this.model, id, payload, values.expiresAt);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -197,8 +272,9 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       if (this.model === 'AuthorizationCode') {
         // In a token call, read now and spent when it answers; elsewhere, spent as it is read.
         const call = deferred.getStore();
-        call?.codes.add(id);
-        return this.#code(id, call === undefined);
+        if (!call) return this.#code(id, true);
+        call.codes.add(id);
+        return this.#remembered(id) ?? this.#code(id, false);
       }
       if (this.model === 'Grant') {
         const kept = takePrefetched(`Grant ${id}`);
@@ -245,6 +321,25 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
     async revokeByGrantId(grantId: string): Promise<void> {
       forget('Grant', grantId);
       await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId)));
+    }
+
+    /**
+     * A code this process made, with its grant and its session as it wrote them (prefetched, as #code does),
+     * once: undefined when one of them is not remembered (read them all). writesAtEnd checks, as it spends
+     * the code, that they still hold.
+     */
+    #remembered(id: string): AdapterPayload | undefined {
+      const code = recalled(`AuthorizationCode ${id}`);
+      if (!code) return undefined;
+      recent.delete(`AuthorizationCode ${id}`);
+      const { grantId, sessionUid } = code.payload;
+      const grant = typeof grantId === 'string' ? recalled(`Grant ${grantId}`) : undefined;
+      const session = typeof sessionUid === 'string' ? recalled(`Session uid ${sessionUid}`) : undefined;
+      if (!grant || (typeof sessionUid === 'string' && !session)) return undefined;
+      prefetch(`Grant ${grantId}`, grant);
+      if (session) prefetch(`Session uid ${sessionUid}`, session);
+      if (code.expiresAt && new Date(code.expiresAt).getTime() <= Date.now()) return undefined;
+      return code.payload;
     }
 
     /**

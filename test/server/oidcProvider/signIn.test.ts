@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { CONNECTOR_TYPE_IDS } from '../../../contract/connector.ts';
 import { gateway as texts } from '../../../contract/gatewayTexts.ts';
 import { realmOf } from '../../../contract/oidc.ts';
+import { buildApp } from '../../../server/app.ts';
 import {
   oidcClients,
+  oidcPayloads,
   serviceConnectors,
   serviceInstances,
   serviceUsers,
@@ -114,7 +116,11 @@ async function onBypassList(world: OidcWorld, userId: string) {
 const browser = () => webBrowser(origin, REDIRECT);
 
 /** openid-client's configuration of the world's application, and a fresh authorization request. */
-async function application(world: OidcWorld, auth?: client.ClientAuth) {
+async function application(
+  world: OidcWorld,
+  auth?: client.ClientAuth,
+  scope = 'openid email profile offline_access',
+) {
   const config = await client.discovery(new URL(world.issuer), world.clientId, world.clientSecret, auth, {
     execute: [client.allowInsecureRequests],
   });
@@ -123,7 +129,7 @@ async function application(world: OidcWorld, auth?: client.ClientAuth) {
   const nonce = client.randomNonce();
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: REDIRECT,
-    scope: 'openid email profile offline_access',
+    scope,
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
@@ -236,11 +242,11 @@ describe('signing in to an application through the OpenID Connect provider', () 
   });
 
   /** A user on the bypass list signed in through the application: where the browser came back with a code. */
-  async function codeGiven(auth?: (world: OidcWorld) => client.ClientAuth) {
+  async function codeGiven(auth?: (world: OidcWorld) => client.ClientAuth, scope?: string) {
     const world = await oidcWorld();
     const { uid, id } = await nextUser(world);
     await onBypassList(world, id);
-    const app = await application(world, auth?.(world));
+    const app = await application(world, auth?.(world), scope);
     const b = browser();
     const page = await b.go(app.url);
     const back = await submit(page, b, { action: 'password', username: uid, password: SLAPD_USER_PASSWORD });
@@ -304,6 +310,52 @@ describe('signing in to an application through the OpenID Connect provider', () 
     );
     await expect(client.fetchUserInfo(app.config, given[0]!.body.access_token!, id)).rejects.toBeTruthy();
     await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('redeems a code at another instance than the one that made it', async () => {
+    const { id, app, back } = await codeGiven();
+    // Another server on the same database, as behind a load balancer (the same public address).
+    const second = buildApp({ db: ctx.db, config: { ...ctx.config, publicUrl: origin } });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.server.address();
+      const secondOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const calls: string[] = [];
+      app.config[client.customFetch] = (url, options) => {
+        const there = url.replace(origin, secondOrigin);
+        calls.push(there);
+        return fetch(there, options as RequestInit);
+      };
+      const tokens = await app.redeem(back.url);
+      expect(calls).toEqual([
+        `${secondOrigin}${new URL(app.config.serverMetadata().token_endpoint!).pathname}`,
+      ]);
+      expect(tokens.claims()?.sub).toBe(id);
+      await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('gives nothing for a code whose sign-in session ended after it was made (on any instance)', async () => {
+    // Without offline_access, the code and its tokens live with the browser's session at the gateway.
+    const { world, app, back } = await codeGiven(undefined, 'openid email');
+    const ended = await ctx.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.customerId, world.customerId), eq(oidcPayloads.model, 'Session')))
+      .returning();
+    expect(ended).toHaveLength(1);
+    await expect(app.redeem(back.url)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const left = await ctx.db
+      .select({ model: oidcPayloads.model })
+      .from(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.customerId, world.customerId),
+          inArray(oidcPayloads.model, ['AccessToken', 'RefreshToken', 'Grant']),
+        ),
+      );
+    expect(left).toEqual([]);
   });
 
   it('spends a code whose exchange fails (a wrong PKCE verifier): the right verifier then gets nothing', async () => {
