@@ -73,6 +73,8 @@ export const audit = defineResource({
     access: { permission: 'audit:view', customer: { from: 'path', provider: AUDIT_PROVIDER } },
     errors: [404],
   },
+  // The log's own entries: every export of a list (server/kit/exports.ts, action EXPORT), whatever list.
+  audit: { table: 'Export', name: 'Export' },
 });
 
 /** Who may be granted what on this contract's records (the permission catalogue's entry). */

@@ -126,7 +126,14 @@ export type ListSpec =
       path: string;
     }
   | /** GET {path}?<filters>, answering an array: the total is its length. */ { by: 'array'; path: string };
-export type ListCall = ListSpec & CallInfo;
+export type ListCall = ListSpec &
+  CallInfo & {
+    /**
+     * false: the list has no export of the rows it shows (exportTemplateOf), and says why: it is not a
+     * table's rows, and the screen exports what it holds its own way.
+     */
+    exported?: false;
+  };
 
 /** A record call: the method, the path, the body (getOne/getMany/create/update/delete/deleteMany). */
 export interface RecordSpec {
@@ -303,6 +310,17 @@ function routeOfCall(
   }
 }
 
+/**
+ * Every paged list's export (server/kit/exports.ts): all the rows its filters match, in its sort, as CSV or
+ * JSON, at its own path under the list's (`GET {list path}/export/{format}`, csv or json: a path that no
+ * other call takes, the translations' own `{base}/export` included), to whoever may read the list.
+ */
+export const exportTemplateOf = (listTemplate: string): string => `${listTemplate}/export/{format}`;
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+const EXPORT_SUMMARY =
+  "Export every row the list's filters match, in its sort, as CSV or JSON (format csv or json; filter: the filters as a JSON object; sort, order; fields: the columns, comma-separated, the id always first)";
+
 /** Fills `{base}` (the base itself may hold `{customerId}`). */
 export const withBase = (template: string, base: string): string => template.replaceAll('{base}', base);
 
@@ -320,6 +338,19 @@ export function routesOf(contract: ResourceContract): ContractRoute[] {
       template: withBase(route.template, contract.base),
       info: call,
     });
+    if (
+      method === 'list' &&
+      call.by !== 'array' &&
+      'access' in call &&
+      (call as ListCall).exported !== false
+    ) {
+      routes.push({
+        key: `${contract.name}.exportList`,
+        method: 'GET',
+        template: exportTemplateOf(withBase(route.template, contract.base)),
+        info: { summary: EXPORT_SUMMARY, access: call.access, errors: call.errors },
+      });
+    }
   }
   for (const [name, action] of Object.entries(contract.actions ?? {})) {
     routes.push({

@@ -97,6 +97,8 @@ export const translations = defineResource({
   permission: 'translations',
   audit: { table: 'Translation', name: 'Translations' },
   list: {
+    // The messages of the catalogues, not a table's rows: the screen exports its overrides (exportOverrides).
+    exported: false,
     by: 'pageSearch',
     path: '{base}',
     sorted: true,

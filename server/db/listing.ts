@@ -7,8 +7,12 @@ import {
   count,
   desc,
   eq as equalTo,
+  getTableName,
+  gt,
   ilike,
   inArray,
+  isNotNull,
+  isNull,
   lt,
   or,
   type SQL,
@@ -56,6 +60,22 @@ export interface ListAsk {
    * count(*) query is then not run. A function is asked while the rows are read; undefined: count.
    */
   knownTotal?: number | (() => Promise<number | undefined>);
+  /**
+   * An export's batch (server/kit/exports.ts): no total is counted, and the answer carries the keyset of
+   * its last row (`Found.next`), from which the next batch goes on (`after`) rather than from an offset.
+   */
+  keyset?: true;
+  /** The rows after this one in the list's order (with `keyset`; the offset is then 0). */
+  after?: Keyset;
+}
+
+/**
+ * Where a row stands in a list's order: its unique column's value, and its sort column's as PostgreSQL
+ * writes it (text: a timestamp keeps its microseconds), null for a null.
+ */
+export interface Keyset {
+  unique: string;
+  value: string | null;
 }
 
 /** One filter: the schema its value must match, and the condition for a value that did. */
@@ -181,6 +201,10 @@ export interface Listing<Field extends string = string> {
   where(filters: Readonly<Record<string, unknown>>): SQL | undefined;
   /** ORDER BY the asked field (else the default), then the unique column. */
   orderBy(sort?: SortAsk): SQL[];
+  /** The sort column of a sort (else the default's) and the unique column. */
+  columnsOf(sort?: SortAsk): { column: AnyPgColumn; unique: AnyPgColumn };
+  /** The rows after `key` in the order of `sort` (PostgreSQL's: nulls last ascending, first descending). */
+  after(sort: SortAsk | undefined, key: Keyset): SQL;
 }
 
 export function defineListing<Field extends string>(spec: ListingSpec<Field>): Listing<Field> {
@@ -206,6 +230,11 @@ export function defineListing<Field extends string>(spec: ListingSpec<Field>): L
   );
 
   const orderOf = (column: AnyPgColumn, order: SortOrder) => (order === 'DESC' ? desc(column) : asc(column));
+  const sortColumn = (sort: SortAsk) => {
+    const column = (spec.sort as Readonly<Record<string, AnyPgColumn>>)[sort.field];
+    if (!column) throw invalidField('sort', 'is not a sortable field');
+    return column;
+  };
 
   return {
     sortFields,
@@ -233,18 +262,39 @@ export function defineListing<Field extends string>(spec: ListingSpec<Field>): L
       return and(...conditions);
     },
     orderBy(sort = spec.defaultSort) {
-      const column = (spec.sort as Readonly<Record<string, AnyPgColumn>>)[sort.field];
-      if (!column) throw invalidField('sort', 'is not a sortable field');
+      const column = sortColumn(sort);
       const order = [orderOf(column, sort.order)];
       if (column !== spec.unique) order.push(orderOf(spec.unique, sort.order));
       return order;
+    },
+    columnsOf: (sort = spec.defaultSort) => ({ column: sortColumn(sort), unique: spec.unique }),
+    after(sort = spec.defaultSort, key) {
+      const column = sortColumn(sort);
+      const descending = sort.order === 'DESC';
+      const uniqueAfter = descending ? lt(spec.unique, key.unique) : gt(spec.unique, key.unique);
+      if (column === spec.unique) return uniqueAfter;
+      if (key.value === null) {
+        const nulls = and(isNull(column), uniqueAfter)!;
+        return descending ? or(nulls, isNotNull(column))! : nulls;
+      }
+      const value = sql`cast(${key.value} as ${sql.raw(column.getSQLType())})`;
+      const same = and(sql`${column} = ${value}`, uniqueAfter);
+      return descending
+        ? or(sql`${column} < ${value}`, same)!
+        : or(sql`${column} > ${value}`, same, isNull(column))!;
     },
   };
 }
 
 export interface Found<Row> {
   rows: Row[];
+  /** All the rows matching (0 for an export's batch: not counted). */
   total: number;
+  /**
+   * With `ask.keyset`: where the last row stands (undefined: no row, or a list whose rows do not show
+   * their unique column or whose sort column is another table's: its export goes by offset).
+   */
+  next?: Keyset;
 }
 
 /**
@@ -267,20 +317,52 @@ export async function findRows<Query extends PgSelect>(
       'findRows builds WHERE, ORDER BY, LIMIT and OFFSET: pass fixed conditions as its arguments',
     );
   }
-  query.where(and(...conditions, listing.where(ask.filters)));
+  const after = ask.keyset && ask.after ? listing.after(ask.sort, ask.after) : undefined;
+  query.where(and(...conditions, listing.where(ask.filters), after));
   // Counted over the same select as a subquery, taken now: ORDER BY and LIMIT are added to it below.
   const listed = query.getSQL();
   const countAll = () => db.select({ total: count() }).from(sql`(${listed}) as listed`);
   const counting = (async () => {
+    if (ask.keyset) return [{ total: 0 }];
     const known = typeof ask.knownTotal === 'function' ? await ask.knownTotal() : ask.knownTotal;
     return known !== undefined ? [{ total: known }] : await countAll();
   })();
+  // The selection's key of the unique column (a keyset reads it from the last row).
+  const fields = (query as unknown as { _: { config: { fields: Record<string, unknown> } } })._.config.fields;
   const [rows, totals] = await Promise.all([
     query
       .orderBy(...listing.orderBy(ask.sort))
       .limit(ask.limit)
-      .offset(ask.offset),
+      .offset(ask.keyset && ask.after ? 0 : ask.offset),
     counting,
   ]);
-  return { rows: rows as Awaited<Query>[number][], total: totals[0]?.total ?? 0 };
+  const found = { rows: rows as Awaited<Query>[number][], total: totals[0]?.total ?? 0 };
+  if (!ask.keyset) return found;
+  return { ...found, next: await keysetOf(db, listing, ask.sort, fields, rows.at(-1)) };
+}
+
+/**
+ * Where `row` (a list's last row) stands: its unique column's value read from it, its sort column's read
+ * again as text (a Date would lose a timestamp's microseconds). Undefined when the selection does not show
+ * the unique column, or the sort column belongs to another table than the unique one.
+ */
+async function keysetOf(
+  db: Pick<Database, 'select'>,
+  listing: Listing,
+  sort: SortAsk | undefined,
+  fields: Record<string, unknown>,
+  row: unknown,
+): Promise<Keyset | undefined> {
+  if (!row) return undefined;
+  const { column, unique } = listing.columnsOf(sort);
+  const key = Object.keys(fields).find((name) => fields[name] === unique);
+  const uniqueValue = key === undefined ? undefined : (row as Record<string, unknown>)[key];
+  if (typeof uniqueValue !== 'string' && typeof uniqueValue !== 'number') return undefined;
+  if (column === unique) return { unique: String(uniqueValue), value: String(uniqueValue) };
+  if (getTableName(column.table) !== getTableName(unique.table)) return undefined;
+  const [stands] = await db
+    .select({ value: sql<string | null>`${column}::text` })
+    .from(column.table)
+    .where(equalTo(unique, uniqueValue));
+  return stands ? { unique: String(uniqueValue), value: stands.value } : undefined;
 }

@@ -20,7 +20,9 @@ export type AuditAction =
   | 'SUBMIT'
   | 'APPROVE'
   | 'CANCEL'
-  | 'SYNC';
+  | 'SYNC'
+  /** A list exported (server/kit/exports.ts), in the table Export: its format, filters, sort and rows. */
+  | 'EXPORT';
 
 /** The audit screen's table filter (docs/requirements/billing-services-screens.md: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
 export type { AuditTable } from '../../contract/audit.ts';

@@ -21,6 +21,7 @@ import type {
 } from './call.ts';
 import { contractRoute, optionsOf } from './contractRoutes.ts';
 import { type CrudOptions, serveCrud } from './crud.ts';
+import { answerExport, exportSchema } from './exports.ts';
 import type { Services } from './feature.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
 import { enableMultipart, type MultipartLimits } from './multipart.ts';
@@ -189,6 +190,11 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
           const found = await spec.find(ctx as never, ask);
           return answerList(convention, ctx.reply, route, found, ask);
         },
+      );
+      // Every paged list has its export (exports.ts), under the same access rule.
+      if (name !== 'list' || 'calls' in contract || contract.list?.exported === false) return;
+      serve(contract, 'exportList', { schema: exportSchema(spec.listing), transaction: false }, (call) =>
+        answerExport(call as CallBase<never>, { ...spec, name: contract.name, find: spec.find as never }),
       );
     },
     crud(contract, rows, options) {

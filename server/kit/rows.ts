@@ -147,7 +147,7 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
         { ...ask, knownTotal },
         scopeOf(scope),
       );
-      return { rows: await records(scope, found.rows as Row[]), total: found.total };
+      return { ...found, rows: await records(scope, found.rows as Row[]) };
     },
     records,
     async record(scope, row) {

@@ -441,7 +441,7 @@ export async function listCodes(
   await packOf(scope, tokenPackId);
   const now = new Date();
   const found = await listCodeRows(scope.tx, ask);
-  return { rows: found.rows.map((row) => toCodeRecord(row, now)), total: found.total };
+  return { ...found, rows: found.rows.map((row) => toCodeRecord(row, now)) };
 }
 
 /**

@@ -89,5 +89,5 @@ export async function auditEntries(
     customer === null ? isNull(auditLog.customerId) : undefined,
     gte(auditLog.modifiedDate, since),
   );
-  return { rows: found.rows.map(toEntry), total: found.total };
+  return { ...found, rows: found.rows.map(toEntry) };
 }

@@ -285,7 +285,7 @@ export const orderListing = defineListing({
 /** A page of the orders the call may see, as answered, with the total. */
 export async function listOrders(tx: Database, ask: ListAsk): Promise<{ rows: Order[]; total: number }> {
   const found = await findRows(tx, selectOrders(tx), orderListing, ask);
-  return { rows: found.rows.map(toOrder), total: found.total };
+  return { ...found, rows: found.rows.map(toOrder) };
 }
 
 const audited = ({ id: _id, customerId: _c, createdDate: _cd, ...kept }: OrderRow) => kept;

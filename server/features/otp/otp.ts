@@ -333,7 +333,7 @@ export async function listSeeds(
   const onlyService = Object.keys(ask.filters).every((name) => name === 'serviceId');
   const knownTotal = onlyService ? () => seedCount(tx, service) : undefined;
   const found = await findRows(tx, otpSelect(tx), otpListing, { ...ask, knownTotal });
-  return { rows: found.rows.map((row: OtpListRow) => toOtpRecord(sealer, row)), total: found.total };
+  return { ...found, rows: found.rows.map((row: OtpListRow) => toOtpRecord(sealer, row)) };
 }
 
 /** The seeds of `ids` (the service's, checked) with their users, by username, unsealed: for the emails. */

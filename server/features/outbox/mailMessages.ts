@@ -74,7 +74,7 @@ export async function mailSummaries(tx: Database, ask: ListAsk) {
     outboxListing,
     ask,
   );
-  return { rows: found.rows.map(toSummary), total: found.total };
+  return { ...found, rows: found.rows.map(toSummary) };
 }
 
 /** One message as it reads, or MAIL_ERRORS.notFound. */

@@ -149,7 +149,7 @@ export async function listSubscriptions(
   now: Date,
 ): Promise<{ rows: Subscription[]; total: number }> {
   const found = await findRows(tx, selectSubscriptions(tx), listing, ask);
-  return { rows: await toSubscriptions(tx, found.rows, now), total: found.total };
+  return { ...found, rows: await toSubscriptions(tx, found.rows, now) };
 }
 
 /** One subscription as answered. */

@@ -1,0 +1,227 @@
+import { Readable } from 'node:stream';
+import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+import type { FastifySchema } from 'fastify';
+import Papa from 'papaparse';
+import type { AuditTable } from '../../contract/auditTables.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../contract/kit.ts';
+import type { Found, Keyset, ListAsk, Listing, SortAsk } from '../db/listing.ts';
+import { SORT_ORDERS } from '../db/listing.ts';
+import { compileCheck, invalidField, notAllowed, parseJson } from '../validation.ts';
+import type { AuditWriter, CallBase, CallContext } from './call.ts';
+
+/**
+ * A paged list's export (`GET {list path}/export/{format}`, contract/kit.ts exportTemplateOf): every row the
+ * list's filters match, in its sort, as CSV or JSON, streamed as it is read.
+ *
+ * - The ask: the format (csv or json, in the path); `filter`, the list's filters as one JSON object (those
+ *   the list reads as parameters of its own, such as the audit log's range, among them); `sort` and
+ *   `order`; `fields`, the columns (comma-separated, each a field of the list's record), the id always
+ *   first; all the record's fields when left out.
+ * - The rows are read BATCH at a time, each batch in a transaction of its own (the embedded database is
+ *   one session: one long transaction would hold every other call back), going on from the last row read
+ *   (a keyset, see listing.ts) so that each batch costs the same; a list whose rows do not allow that goes
+ *   by offset. Memory stays that of one batch, whatever the number of rows.
+ * - CSV (RFC 4180, CRLF, a UTF-8 byte order mark so that spreadsheets read it as UTF-8): dates in ISO 8601,
+ *   lists and objects as JSON, and every cell that begins with =, +, -, @, a tab or a carriage return
+ *   escaped with a leading apostrophe against formula injection (OWASP's CSV injection).
+ * - One audit entry (table Export, action EXPORT) once the file is written, or the client went away: the
+ *   list, the format, the filters, the sort and the number of rows written.
+ */
+
+/** Rows read per transaction. */
+export const EXPORT_BATCH = 1000;
+
+/** The audit log's table of exports (contract/audit.ts declares it). */
+const EXPORT_TABLE: AuditTable = 'Export';
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+export interface ExportSpec<Rec> {
+  /** The resource's name: the file's and the audit entry's. */
+  name: string;
+  listing: Listing;
+  record: TSchema;
+  /** The list's own query parameters: in an export, read from `filter` with the filters. */
+  extra?: Record<string, TSchema>;
+  find: (call: CallContext<never>, ask: ListAsk) => Promise<Found<Rec>>;
+}
+
+/** The export's query: its own parameters, and whatever the list's path holds is in its params. */
+export function exportSchema(listing: Listing): FastifySchema {
+  return {
+    params: Type.Object({ format: Type.Enum(EXPORT_FORMATS) }),
+    querystring: Type.Object(
+      {
+        filter: Type.Optional(Type.String({ maxLength: 40_000 })),
+        sort: Type.Optional(Type.Enum(listing.sortFields)),
+        order: Type.Optional(Type.Enum(SORT_ORDERS)),
+        fields: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      },
+      { additionalProperties: notAllowed('is not a known parameter') },
+    ),
+  };
+}
+
+interface ExportQuery {
+  filter?: string;
+  sort?: string;
+  order?: 'ASC' | 'DESC';
+  fields?: string;
+}
+
+interface ExportAsk {
+  format: ExportFormat;
+  filters: Record<string, unknown>;
+  extra: Record<string, unknown>;
+  sort: SortAsk | undefined;
+  fields: string[];
+}
+
+const checks = new WeakMap<
+  Listing,
+  { filter: (value: unknown) => unknown; extra: (value: unknown) => unknown }
+>();
+
+/** The ask of a query that passed exportSchema: the filter's JSON split into filters and the list's own. */
+function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: ExportQuery): ExportAsk {
+  let check = checks.get(spec.listing);
+  if (!check) {
+    const extra = Type.Object(spec.extra ?? {}, { additionalProperties: true });
+    check = {
+      filter: compileCheck(spec.listing.filterSchema, 'filter'),
+      extra: compileCheck(extra as TObject, 'filter'),
+    };
+    checks.set(spec.listing, check);
+  }
+  const given = query.filter === undefined ? {} : parseJson(query.filter, 'filter');
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw invalidField('filter', 'must be a JSON object');
+  }
+  const extraNames = new Set(Object.keys(spec.extra ?? {}));
+  const filters: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) (extraNames.has(name) ? extra : filters)[name] = value;
+  check.filter(filters);
+  check.extra(extra);
+  const known = Object.keys((spec.record as TObject).properties ?? {});
+  const asked = query.fields === undefined ? known : query.fields.split(',').map((field) => field.trim());
+  for (const field of asked) {
+    if (!known.includes(field))
+      throw invalidField('fields', `names '${field}', which the list's rows do not have`);
+  }
+  return {
+    format,
+    filters,
+    extra,
+    sort: query.sort === undefined ? undefined : { field: query.sort, order: query.order ?? 'ASC' },
+    fields: ['id', ...new Set(asked.filter((field) => field !== 'id'))],
+  };
+}
+
+/** One cell as a spreadsheet should read it. */
+function cellOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Lines of CSV (each ending with CRLF), formulas escaped. */
+const csvLines = (rows: unknown[][]) =>
+  `${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+
+/** A record's fields, in order (JSON: dates as ISO 8601 by JSON.stringify). */
+const pick = (record: unknown, fields: string[]) =>
+  Object.fromEntries(fields.map((field) => [field, (record as Record<string, unknown>)[field] ?? null]));
+
+/** The rows of the export, batch after batch. */
+async function* rowsOf<Rec>(call: CallBase<never>, spec: ExportSpec<Rec>, ask: ExportAsk) {
+  const query = { ...(call.query as object), ...ask.extra };
+  let after: Keyset | undefined;
+  let offset = 0;
+  let keyset: boolean | undefined;
+  for (;;) {
+    const found = await call.transaction((tx, audit) =>
+      spec.find({ ...call, query, tx, audit } as unknown as CallContext<never>, {
+        filters: ask.filters,
+        sort: ask.sort,
+        offset,
+        limit: EXPORT_BATCH,
+        keyset: true,
+        ...(after ? { after } : {}),
+      }),
+    );
+    keyset ??= found.next !== undefined;
+    yield found.rows;
+    if (found.rows.length < EXPORT_BATCH) return;
+    if (keyset) {
+      // A full batch whose last row vanished meanwhile (deleted between two statements): where to go on
+      // from is lost, and an export with rows missing would say nothing of it.
+      if (!found.next)
+        throw new Error('the export lost its place in the list (a row was deleted as it was read)');
+      after = found.next;
+    } else {
+      offset += EXPORT_BATCH;
+    }
+  }
+}
+
+/**
+ * The answer of an export call: the file, streamed (the kit serves it without a transaction of its own).
+ * The first batch is read before anything is answered, so that what the list refuses (a record not found,
+ * a parameter it needs) is refused with its own status rather than a broken file.
+ */
+export async function answerExport<Rec>(call: CallBase<never>, spec: ExportSpec<Rec>): Promise<Readable> {
+  const { format } = call.params as { format: ExportFormat };
+  const ask = readExport(spec as ExportSpec<unknown>, format, call.query as ExportQuery);
+  const written = { rows: 0 };
+  const batches = rowsOf(call, spec, ask);
+  const first = await batches.next();
+  const day = call.services.now().toISOString().slice(0, 10);
+  call.reply
+    .type(ask.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${spec.name}-${day}.${ask.format}"`)
+    .header('cache-control', 'no-store');
+  async function* every() {
+    if (!first.done) yield first.value;
+    yield* batches;
+  }
+  async function* file() {
+    let opened = false;
+    try {
+      yield ask.format === 'csv' ? `\uFEFF${csvLines([ask.fields])}` : '[';
+      for await (const rows of every()) {
+        if (rows.length === 0) continue;
+        written.rows += rows.length;
+        if (ask.format === 'csv') {
+          yield csvLines(
+            rows.map((row) => ask.fields.map((field) => cellOf((row as Record<string, unknown>)[field]))),
+          );
+        } else {
+          const text = rows.map((row) => JSON.stringify(pick(row, ask.fields))).join(',\n');
+          yield `${opened ? ',\n' : '\n'}${text}`;
+          opened = true;
+        }
+      }
+      if (ask.format === 'json') yield '\n]\n';
+    } finally {
+      // Ends the batches' reading too when the client left halfway.
+      await batches.return(undefined);
+      await call.transaction((_tx, audit: AuditWriter) =>
+        audit({
+          table: EXPORT_TABLE,
+          action: 'EXPORT',
+          entityId: spec.name,
+          entityName: null,
+          changes: {
+            format: { before: null, after: ask.format },
+            filters: { before: null, after: { ...ask.filters, ...ask.extra } },
+            sort: { before: null, after: ask.sort ?? spec.listing.defaultSort },
+            rows: { before: null, after: written.rows },
+          },
+        }),
+      );
+    }
+  }
+  return Readable.from(file());
+}
