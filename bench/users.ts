@@ -3,10 +3,12 @@
  * - a customer with 100,000 users (inserted by this bench, not by the product's seed);
  * - the list call (25 rows with the total) and a search by a part of a username, 200 calls each, p95
  *   against the targets (25 ms on PGlite, 10 ms on PostgreSQL);
+ * - every user exported as CSV through the list's export (targets 5 s on PGlite, RSS growth 50 MB);
  * - synchronising 10,000 users from a real slapd (target 30 s).
  * PostgreSQL is measured when BENCH_DATABASE_URL (or DATABASE_URL) names a server where the bench may create
  * a database; otherwise that row says how to run it.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -25,7 +27,7 @@ import { percentile } from './measure.ts';
 const USERS = 100_000;
 const CALLS = 200;
 const SYNCED = 10_000;
-const TARGETS = { pglite: 25, postgres: 10, syncSeconds: 30 };
+const TARGETS = { pglite: 25, postgres: 10, syncSeconds: 30, exportSeconds: 5, exportRssMb: 50 };
 
 const SURNAMES = [
   'smith',
@@ -61,6 +63,50 @@ interface Measured {
   /** The searches whose part matched at most 100 users, and those that matched more. */
   narrow: number[];
   broad: number[];
+  /** Every user exported as CSV: how long, how many rows, and the process's RSS growth at its peak. */
+  exported: { seconds: number; rows: number; rssGrowthMb: number };
+}
+
+/**
+ * Every user exported as CSV (the list's export, server/kit/exports.ts), read by a client in a process of
+ * its own (as a browser is), which counts the file's lines as they stream and keeps none: the time to the
+ * last byte, the rows, and how far this process's (the server's) RSS rose above where it stood.
+ */
+async function measureExport(url: string, token: string, customerId: string): Promise<Measured['exported']> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const address = `${url}/user-management/users/${customerId}/search/export/csv?fields=username,displayName,email,status,createdDate`;
+  const client = `
+    const started = performance.now();
+    const response = await fetch(process.env.EXPORT_URL, { headers: { authorization: 'Bearer ' + process.env.EXPORT_TOKEN } });
+    if (!response.ok) throw new Error('the export answered ' + response.status);
+    let lines = 0;
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      for (const byte of read.value) if (byte === 10) lines += 1;
+    }
+    console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, rows: lines - 1 }));`;
+  try {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', client], {
+      env: { ...process.env, EXPORT_URL: address, EXPORT_TOKEN: token },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`the export's client failed: ${output}`);
+    const { seconds, rows } = JSON.parse(output) as { seconds: number; rows: number };
+    return { seconds, rows, rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024 };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function measure(db: Database, config: Config): Promise<Measured> {
@@ -122,7 +168,9 @@ async function measure(db: Database, config: Config): Promise<Measured> {
       search.push(found.took);
       (found.body.totalElements <= 100 ? narrow : broad).push(found.took);
     }
-    return { list, search, narrow, broad };
+    const exported = await measureExport(url, token, customer!.id);
+    if (exported.rows !== USERS) throw new Error(`the export wrote ${exported.rows} rows, not ${USERS}`);
+    return { list, search, narrow, broad, exported };
   } finally {
     await app.close();
   }
@@ -194,6 +242,10 @@ const row = (label: string, values: number[], target: number) => {
   return `| ${label.padEnd(40)} | ${percentile(values, 50).toFixed(1).padStart(6)} ms | ${p95.toFixed(1).padStart(6)} ms | ≤ ${String(target).padStart(2)} ms | ${p95 <= target ? 'met' : 'NOT MET'} |`;
 };
 
+/** The export's line: time and memory against the targets. */
+const exportRow = (database: string, { seconds, rows, rssGrowthMb }: Measured['exported']) =>
+  `${database}: users exported as CSV (${rows.toLocaleString('en')} rows): ${seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds} s: ${seconds <= TARGETS.exportSeconds ? 'met' : 'NOT MET'}), RSS growth ${rssGrowthMb.toFixed(0)} MB (target ≤ ${TARGETS.exportRssMb} MB: ${rssGrowthMb <= TARGETS.exportRssMb ? 'met' : 'NOT MET'})`;
+
 export async function usersFigures(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-users-'));
   const password = 'Bench-Gateway-1';
@@ -211,6 +263,8 @@ export async function usersFigures(): Promise<void> {
     `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
   ];
   let syncSeconds: number | undefined;
+  let exportLine: string | undefined;
+  let postgresExportLine: string | undefined;
   try {
     const opened = await openDatabase({ dataDir });
     try {
@@ -221,6 +275,7 @@ export async function usersFigures(): Promise<void> {
         row(`  of which ≤ 100 users match (${pglite.narrow.length})`, pglite.narrow, TARGETS.pglite),
       );
       lines.push(row(`  of which 1,000+ users match (${pglite.broad.length})`, pglite.broad, TARGETS.pglite));
+      exportLine = exportRow('PGlite', pglite.exported);
       syncSeconds = await measureSync(opened.db, config);
     } finally {
       await opened.close();
@@ -246,6 +301,7 @@ export async function usersFigures(): Promise<void> {
           lines.push(
             row(`  of which 1,000+ users match (${figures.broad.length})`, figures.broad, TARGETS.postgres),
           );
+          postgresExportLine = exportRow('PostgreSQL', figures.exported);
         } finally {
           await postgres.close();
         }
@@ -260,6 +316,7 @@ export async function usersFigures(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   for (const line of lines) console.log(line);
+  for (const line of [exportLine, postgresExportLine]) if (line) console.log(line);
   if (syncSeconds !== undefined) {
     console.log(
       `synchronising ${SYNCED.toLocaleString('en')} users from slapd: ${syncSeconds.toFixed(1)} s (target ≤ ${TARGETS.syncSeconds} s: ${syncSeconds <= TARGETS.syncSeconds ? 'met' : 'NOT MET'})`,

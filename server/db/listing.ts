@@ -278,6 +278,12 @@ export function defineListing<Field extends string>(spec: ListingSpec<Field>): L
         return descending ? or(nulls, isNotNull(column))! : nulls;
       }
       const value = sql`cast(${key.value} as ${sql.raw(column.getSQLType())})`;
+      // A column without nulls: one row comparison, which an index on (column, unique) answers in order.
+      if (column.notNull) {
+        return descending
+          ? sql`(${column}, ${spec.unique}) < (${value}, ${key.unique})`
+          : sql`(${column}, ${spec.unique}) > (${value}, ${key.unique})`;
+      }
       const same = and(sql`${column} = ${value}`, uniqueAfter);
       return descending
         ? or(sql`${column} < ${value}`, same)!

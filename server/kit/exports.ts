@@ -46,12 +46,16 @@ export interface ExportSpec<Rec> {
   find: (call: CallContext<never>, ask: ListAsk) => Promise<Found<Rec>>;
 }
 
-/** The export's query: its own parameters, and whatever the list's path holds is in its params. */
-export function exportSchema(listing: Listing): FastifySchema {
+/**
+ * The export's query: its own parameters, and the list's own (`extra`: a customerId the session adds, as
+ * the list takes them, or in `filter`); whatever the list's path holds is in its params.
+ */
+export function exportSchema(listing: Listing, extra: Record<string, TSchema> = {}): FastifySchema {
   return {
     params: Type.Object({ format: Type.Enum(EXPORT_FORMATS) }),
     querystring: Type.Object(
       {
+        ...Object.fromEntries(Object.entries(extra).map(([name, schema]) => [name, Type.Optional(schema)])),
         filter: Type.Optional(Type.String({ maxLength: 40_000 })),
         sort: Type.Optional(Type.Enum(listing.sortFields)),
         order: Type.Optional(Type.Enum(SORT_ORDERS)),
@@ -63,6 +67,7 @@ export function exportSchema(listing: Listing): FastifySchema {
 }
 
 interface ExportQuery {
+  [extra: string]: unknown;
   filter?: string;
   sort?: string;
   order?: 'ASC' | 'DESC';
@@ -99,7 +104,9 @@ function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: Expo
   }
   const extraNames = new Set(Object.keys(spec.extra ?? {}));
   const filters: Record<string, unknown> = {};
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = Object.fromEntries(
+    Object.entries(query).filter(([name]) => extraNames.has(name)),
+  );
   for (const [name, value] of Object.entries(given)) (extraNames.has(name) ? extra : filters)[name] = value;
   check.filter(filters);
   check.extra(extra);

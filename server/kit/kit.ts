@@ -193,8 +193,12 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
       );
       // Every paged list has its export (exports.ts), under the same access rule.
       if (name !== 'list' || 'calls' in contract || contract.list?.exported === false) return;
-      serve(contract, 'exportList', { schema: exportSchema(spec.listing), transaction: false }, (call) =>
-        answerExport(call as CallBase<never>, { ...spec, name: contract.name, find: spec.find as never }),
+      serve(
+        contract,
+        'exportList',
+        { schema: exportSchema(spec.listing, spec.extra), transaction: false },
+        (call) =>
+          answerExport(call as CallBase<never>, { ...spec, name: contract.name, find: spec.find as never }),
       );
     },
     crud(contract, rows, options) {

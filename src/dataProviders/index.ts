@@ -6,6 +6,8 @@ import { actionsConvention } from './conventions/actions';
 import { activationConvention } from './conventions/activation';
 import { arrayListConvention } from './conventions/arrayList';
 import { eachConvention } from './conventions/each';
+import type { ExportParams } from './conventions/exports';
+import { exportsConvention } from './conventions/exports';
 import { filesConvention } from './conventions/files';
 import { multipartConvention } from './conventions/multipart';
 import { pageSearchConvention } from './conventions/pageSearch';
@@ -14,8 +16,9 @@ import { rangeConvention } from './conventions/range';
 import { recordConvention } from './conventions/record';
 import { type ActionName, RESOURCES } from './resources';
 import { createHttpClient, download, type HttpClient, type SessionSource } from './transport';
-import type { ActionParams, Adapter, ResourceEntry, SessionTransport } from './types';
+import type { ActionParams, Adapter, DownloadedFile, ResourceEntry, SessionTransport } from './types';
 
+export type { ExportParams } from './conventions/exports';
 export type { ActionName, ResourceName } from './resources';
 export { RESOURCES } from './resources';
 export type { ActionParams, DownloadedFile } from './types';
@@ -47,8 +50,10 @@ const RECORD_METHODS = [
 
 type ActionMethods = { [A in Exclude<ActionName, (typeof RECORD_METHODS)[number]>]: ActionMethod };
 
-/** react-admin's methods, and the named actions of the table. */
-export interface PortalDataProvider extends DataProvider, ActionMethods {}
+/** react-admin's methods, the named actions of the table, and every paged list's export. */
+export interface PortalDataProvider extends DataProvider, ActionMethods {
+  exportList(resource: string, params: ExportParams): Promise<{ data: DownloadedFile }>;
+}
 
 type Method = (resource: string, params?: Record<string, unknown>) => Promise<unknown>;
 type Methods = Record<string, Method>;
@@ -89,6 +94,7 @@ const providerFor = (entry: ResourceEntry, ctx: SessionTransport): DataProvider 
     ...actionsConvention(entry, ctx),
     ...activationConvention(entry, ctx),
     ...filesConvention(entry, ctx),
+    ...exportsConvention(entry, ctx),
   };
   Object.assign(merged, eachConvention(entry, merged));
 

@@ -3,6 +3,7 @@ import {
   CreateButton,
   DataTable,
   type DataTableProps,
+  FilterButton,
   List,
   type ListProps,
   type RaRecord,
@@ -14,6 +15,7 @@ import {
   useResourceDefinition,
 } from 'react-admin';
 import { DoubleClickToOpen } from './DoubleClickToOpen';
+import { columnFields, ExportButton } from './ExportButton';
 import { ListEmpty, NoMatch } from './ListEmpty';
 import { ListError } from './ListError';
 import { SmallScreenList } from './SmallScreenList';
@@ -77,7 +79,8 @@ export interface ResourceListProps<R extends RaRecord = RaRecord>
     Omit<ListProps<R>, 'children' | 'actions' | 'empty' | 'exporter'> {
   /**
    * The toolbar's buttons, before Create (shown where the resource has a create page, to those who may
-   * create, unless `create` is false). `false`: no toolbar.
+   * create, unless `create` is false) and Export (every paged list: the rows its filters match, with the
+   * columns of `children`). `false`: no toolbar.
    */
   actions?: ReactNode | false;
   create?: boolean;
@@ -133,12 +136,15 @@ export function ResourceList<R extends RaRecord = RaRecord>({
       wholeToolbar
     ) : actions === false ? (
       false
-    ) : actions || withCreate ? (
+    ) : (
       <TopToolbar>
+        {/* Without buttons of its own, the list has react-admin's filter button (the filters in use). */}
+        {!actions && !withCreate && list.filters ? <FilterButton /> : null}
         {actions}
         {withCreate ? <CreateButton /> : null}
+        <ExportButton fields={children ? columnFields(children) : undefined} />
       </TopToolbar>
-    ) : undefined; // react-admin's own (its filter button shows the filters in use)
+    );
   return (
     <List<R>
       error={<ListError />}

@@ -292,7 +292,15 @@ export const portal = {
   protocols: { RADIUS: 'RADIUS', SAML: 'SAML', SAML2: 'SAML2.0', OIDC: 'OIDC', HTTPS: 'HTTPS', LDAP: 'LDAP' },
   secret: { copy: 'Copy', copied: 'Copied to the clipboard.', done: 'Done' },
   /** A list whose page could not be loaded (components/ListError.tsx). */
-  list: { loadFailed: 'This list could not be loaded.', retry: 'Try again' },
+  list: {
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Try again',
+    export: 'Export',
+    exportChoose: 'Export every row that matches the filters',
+    exportCsv: 'CSV (spreadsheet)',
+    exportJson: 'JSON',
+    exporting: 'Exporting…',
+  },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {
     activate: 'Activate',

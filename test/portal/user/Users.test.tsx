@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../src/kit/dates';
 import users from '../../../src/resources/user';
 import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
@@ -74,6 +74,57 @@ describe('the users list', () => {
     await actor.click(screen.getByRole('combobox', { name: 'Status' }));
     await actor.click(await screen.findByRole('option', { name: 'Inactive' }));
     await waitFor(() => expect(searches(sent).at(-1)).toMatch(/q=an.*status=INACTIVE|status=INACTIVE.*q=an/));
+  });
+
+  it('exports every user the filters match: the server writes the file, with the columns and the sort of the list', async () => {
+    const asked: URL[] = [];
+    const sent = recordRequests();
+    server.use(
+      http.get(`${API}/user-management/users/c1/search/export/:format`, ({ request }) => {
+        asked.push(new URL(request.url));
+        return new HttpResponse('\uFEFFid,username\r\nu1,ann\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="users-2026-12-04.csv"',
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:users');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      const { user: actor } = renderAt('/users');
+      await screen.findByText('ann');
+      await fill(actor, screen.getByPlaceholderText('Search'), 'an');
+      await waitFor(() => expect(searches(sent).at(-1)).toContain('q=an'));
+      await actor.click(screen.getByRole('button', { name: 'Export' }));
+      await actor.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+      await waitFor(() => expect(saved).toEqual(['users-2026-12-04.csv']));
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.pathname).toBe('/api/user-management/users/c1/search/export/csv');
+      expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+        filter: JSON.stringify({ q: 'an' }),
+        sort: 'username',
+        order: 'ASC',
+        fields: 'username,displayName,email,status,directoryName,overPlan',
+      });
+      expect(await (createObjectURL.mock.calls[0]![0] as Blob).text()).toContain('u1,ann');
+    } finally {
+      createObjectURL.mockRestore();
+      click.mockRestore();
+    }
+  });
+
+  it('offers no export of an empty list', async () => {
+    renderAt('/users', { content: [], totalElements: 0 });
+    expect(await screen.findByRole('link', { name: 'Add a directory' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Export' })).toBeNull());
   });
 
   it('offers to add a directory when the customer has no user yet', async () => {
