@@ -15,8 +15,9 @@ import type { AuditWriter, CallBase, CallContext } from './call.ts';
  *
  * - The ask: the format (csv or json, in the path); `filter`, the list's filters as one JSON object (those
  *   the list reads as parameters of its own, such as the audit log's range, among them); `sort` and
- *   `order`; `fields`, the columns (comma-separated, each a field of the list's record), the id always
- *   first; all the record's fields when left out.
+ *   `order`; `fields`, the columns (comma-separated field names; those the list's record does not have,
+ *   such as a column drawn from several fields, are left out), the id always first; all the record's
+ *   fields when left out.
  * - The rows are read BATCH at a time, each batch in a transaction of its own (the embedded database is
  *   one session: one long transaction would hold every other call back), going on from the last row read
  *   (a keyset, see listing.ts) so that each batch costs the same; a list whose rows do not allow that goes
@@ -35,6 +36,8 @@ export const EXPORT_BATCH = 1000;
 const EXPORT_TABLE: AuditTable = 'Export';
 
 const FORMULA = /^[=+\-@\t\r]/;
+/** What a column's field may be called. */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 export interface ExportSpec<Rec> {
   /** The resource's name: the file's and the audit entry's. */
@@ -111,11 +114,12 @@ function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: Expo
   check.filter(filters);
   check.extra(extra);
   const known = Object.keys((spec.record as TObject).properties ?? {});
-  const asked = query.fields === undefined ? known : query.fields.split(',').map((field) => field.trim());
-  for (const field of asked) {
-    if (!known.includes(field))
-      throw invalidField('fields', `names '${field}', which the list's rows do not have`);
+  const named = query.fields === undefined ? known : query.fields.split(',').map((field) => field.trim());
+  for (const field of named) {
+    if (!FIELD_NAME.test(field)) throw invalidField('fields', `names '${field}', which is not a field name`);
   }
+  // A column of the list that is not a field of its rows (drawn from several, or a button) is left out.
+  const asked = named.filter((field) => known.includes(field));
   return {
     format,
     filters,
