@@ -317,6 +317,16 @@ function routeOfCall(
  */
 export const exportTemplateOf = (listTemplate: string): string => `${listTemplate}/export/{format}`;
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
+
+/**
+ * Whether a list has its export: a paged list, unless its contract says `exported: false`, and not one whose
+ * customer comes from its body (the accounts' search: the export's GET has no body to carry it; to come).
+ */
+export const isExported = (list: ListSpec | ListCall | undefined): boolean => {
+  if (!list || list.by === 'array' || (list as ListCall).exported === false) return false;
+  const access = (list as Partial<ListCall>).access;
+  return access === undefined || access.public === true || access.customer?.from !== 'body';
+};
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const EXPORT_SUMMARY =
   "Export every row the list's filters match, in its sort, as CSV or JSON (format csv or json; filter: the filters as a JSON object; sort, order; fields: the columns, comma-separated, the id always first)";
@@ -338,12 +348,7 @@ export function routesOf(contract: ResourceContract): ContractRoute[] {
       template: withBase(route.template, contract.base),
       info: call,
     });
-    if (
-      method === 'list' &&
-      call.by !== 'array' &&
-      'access' in call &&
-      (call as ListCall).exported !== false
-    ) {
+    if (method === 'list' && 'access' in call && isExported(call as ListCall)) {
       routes.push({
         key: `${contract.name}.exportList`,
         method: 'GET',

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
-import { routesOfFamily } from '../../contract/kit.ts';
+import { isExported, routesOfFamily } from '../../contract/kit.ts';
 import type { Caller } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import type { ListAsk, Listing } from '../db/listing.ts';
@@ -192,7 +192,7 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
         },
       );
       // Every paged list has its export (exports.ts), under the same access rule.
-      if (name !== 'list' || 'calls' in contract || contract.list?.exported === false) return;
+      if (name !== 'list' || 'calls' in contract || !isExported(contract.list)) return;
       serve(
         contract,
         'exportList',

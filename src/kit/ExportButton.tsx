@@ -2,18 +2,14 @@ import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress, Menu, MenuItem } from '@mui/material';
 import { Children, Fragment, isValidElement, type ReactNode, useId, useState } from 'react';
 import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
-import type { ExportFormat } from '../../contract/kit';
+import { type ExportFormat, isExported, type ResourceWire as ResourceEntry } from '../../contract/kit';
 import { saveFile } from '../components/saveFile';
 import { type PortalDataProvider, RESOURCES } from '../dataProviders';
 import { errorNotification } from './notifyError';
 
-/** Whether a resource's list has an export (a paged list whose contract does not say otherwise). */
-export const hasExport = (resource: string | undefined): boolean => {
-  const list = resource
-    ? (RESOURCES as Record<string, { list?: { by: string; exported?: false } }>)[resource]?.list
-    : undefined;
-  return list !== undefined && list.by !== 'array' && list.exported !== false;
-};
+/** Whether a resource's list has an export (contract/kit.ts isExported). */
+export const hasExport = (resource: string | undefined): boolean =>
+  resource !== undefined && isExported((RESOURCES as Record<string, ResourceEntry>)[resource]?.list);
 
 /**
  * The record fields of a table's columns (`DataTable.Col source="…"`, fragments included): what the list

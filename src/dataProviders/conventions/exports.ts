@@ -1,5 +1,5 @@
 import type { SortPayload } from 'react-admin';
-import { type ExportFormat, exportTemplateOf } from '../../../contract/kit';
+import { type ExportFormat, exportTemplateOf, isExported } from '../../../contract/kit';
 import { namedQuery, placeholders, toQuery, transportFor } from '../calls';
 import type { DownloadOptions } from '../transport';
 import type { Adapter, ResourceEntry, SessionTransport } from '../types';
@@ -24,7 +24,7 @@ export interface ExportParams {
  */
 export const exportsConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
-  if (!spec || spec.by === 'array' || (spec as { exported?: false }).exported === false) return {};
+  if (!spec || spec.by === 'array' || !isExported(spec)) return {};
   const wire = transportFor(entry, ctx);
   const template = exportTemplateOf(spec.by === 'range' ? '{base}' : spec.path);
   const inPath = new Set(placeholders(template));
