@@ -24,7 +24,7 @@ import pg from 'pg';
 import { freePort } from '../scripts/localPortal.ts';
 import { EMBEDDED_SHARED_BUFFERS } from '../server/db/embedded/index.ts';
 import { EMBEDDED_SOCKET_PORT, embeddedDataDir, embeddedSocketDir } from '../server/db/location.ts';
-import { percentile, verdict } from './measure.ts';
+import { percentile, runScript, verdict } from './measure.ts';
 import { api, OPERATOR, operatorToken, ROOT, type RunningServer } from './servers.ts';
 
 const CUSTOMERS = 2000;
@@ -289,15 +289,7 @@ async function pgliteAloneRss(dataDir: string, sharedBuffers?: string): Promise<
     const rss = Number(/^VmRSS:\\s+(\\d+)/m.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1]);
     await db.close();
     console.log(rss);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const { code, output } = await runScript(script, { cwd: ROOT });
   const rss = Number(output.trim());
   if (code !== 0 || !rss) throw new Error(`PGlite alone failed: ${output}`);
   return rss;

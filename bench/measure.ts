@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,26 @@ export const percentile = (values: number[], p: number): number => {
 };
 
 export const verdict = (met: boolean): string => (met ? 'met' : 'NOT MET');
+
+/**
+ * Runs a module script in a Node process of its own (a client, or a part measured alone): its exit code and
+ * what it wrote, stdout and stderr together.
+ */
+export async function runScript(
+  script: string,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], options);
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
 
 /**
  * Runs `work` on a fresh PGlite database of its own in a temporary folder (migrated and seeded as the

@@ -8,7 +8,6 @@
  * PostgreSQL is measured when BENCH_DATABASE_URL (or DATABASE_URL) names a server where the bench may create
  * a database; otherwise that row says how to run it.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -22,7 +21,7 @@ import { type Database, openDatabase } from '../server/db/client.ts';
 import { accounts, customers } from '../server/db/schema.ts';
 import { ensureSeed } from '../server/seed.ts';
 import { startSlapd } from '../test/support/slapd.ts';
-import { percentile } from './measure.ts';
+import { percentile, runScript } from './measure.ts';
 
 const USERS = 100_000;
 const CALLS = 200;
@@ -90,17 +89,9 @@ async function measureExport(url: string, token: string, customerId: string): Pr
     }
     console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, rows: lines - 1 }));`;
   try {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', client], {
+    const { code, output } = await runScript(client, {
       env: { ...process.env, EXPORT_URL: address, EXPORT_TOKEN: token },
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`the export's client failed: ${output}`);
     const { seconds, rows } = JSON.parse(output) as { seconds: number; rows: number };
     return { seconds, rows, rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024 };
