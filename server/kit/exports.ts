@@ -86,20 +86,22 @@ interface ExportAsk {
 }
 
 const checks = new WeakMap<
-  Listing,
+  object,
   { filter: (value: unknown) => unknown; extra: (value: unknown) => unknown }
 >();
 
 /** The ask of a query that passed exportSchema: the filter's JSON split into filters and the list's own. */
 function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: ExportQuery): ExportAsk {
-  let check = checks.get(spec.listing);
+  // Made once per list: its extras object is its own (a listing may serve several lists).
+  const key = spec.extra ?? spec.listing;
+  let check = checks.get(key);
   if (!check) {
     const extra = Type.Object(spec.extra ?? {}, { additionalProperties: true });
     check = {
       filter: compileCheck(spec.listing.filterSchema, 'filter'),
       extra: compileCheck(extra as TObject, 'filter'),
     };
-    checks.set(spec.listing, check);
+    checks.set(key, check);
   }
   const given = query.filter === undefined ? {} : parseJson(query.filter, 'filter');
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
