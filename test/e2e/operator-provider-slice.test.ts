@@ -49,7 +49,8 @@ describe('the provider slice as a new operator finds it', () => {
     });
     const open = async (path: string, title: string) => {
       await page.goto(`${portal.url}${path}`);
-      await expect.poll(() => page.title()).toBe(`${title} | Gateway Portal`);
+      // The first page after signing in loads the portal's code: give it time on a slow machine.
+      await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${title} | Gateway Portal`);
     };
 
     it('offers Create on every empty list, and names each page in the tab', async () => {
