@@ -23,6 +23,9 @@ const RECENT = new Set(['AuthorizationCode', 'Grant', 'Session']);
 const RECENT_MS = 60_000;
 const RECENT_MAX = 10_000;
 
+/** The transaction lock (with the grant id's hash) under which a grant's rows are deleted. */
+const GRANT_LOCK = 727_340;
+
 /** The models a token call saves that nothing reads again within the same call. */
 const DEFERRABLE = new Set(['AccessToken', 'RefreshToken']);
 
@@ -121,6 +124,31 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
       payload: structuredClone(entry.payload),
       expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt).toISOString(),
     };
+  };
+
+  /**
+   * Taken, in one order, before deleting what names grants. Revocations of one grant come at once
+   * (oidc-provider revokes each model's rows in a call of its own, and several token calls may find the same
+   * code spent), and two multi-row deletes that lock the same rows in different orders deadlock on
+   * PostgreSQL.
+   */
+  const lockGrants = async (grants: string[], tx: Database) => {
+    for (const grantId of grants)
+      await tx.execute(sql`select pg_advisory_xact_lock(${GRANT_LOCK}, hashtext(${grantId}))`);
+  };
+  /** Deletes grants with everything that names them. */
+  const revoke = async (grantIds: string[], tx: Database) => {
+    const grants = [...new Set(grantIds)].sort();
+    if (grants.length === 0) return;
+    await lockGrants(grants, tx);
+    await tx
+      .delete(oidcPayloads)
+      .where(
+        or(
+          inArray(oidcPayloads.grantId, grants),
+          and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grants)),
+        ),
+      );
   };
 
   /** The statement that writes rows (each model and id once), replacing what they replace. */
@@ -222,16 +250,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
             .from(oidcPayloads)
             .where(and(eq(oidcPayloads.model, 'AuthorizationCode'), eq(oidcPayloads.id, code)));
           if (row?.grantId) grants.add(row.grantId);
-          if (grants.size > 0) {
-            await tx
-              .delete(oidcPayloads)
-              .where(
-                or(
-                  inArray(oidcPayloads.grantId, [...grants]),
-                  and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, [...grants])),
-                ),
-              );
-          }
+          await revoke([...grants], tx);
           return code;
         });
         if (lost !== undefined) {
@@ -320,7 +339,10 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
 
     async revokeByGrantId(grantId: string): Promise<void> {
       forget('Grant', grantId);
-      await inCustomer((tx) => tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId)));
+      await inCustomer(async (tx) => {
+        await lockGrants([grantId], tx);
+        await tx.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+      });
     }
 
     /**

@@ -296,7 +296,13 @@ describe('signing in to an application through the OpenID Connect provider', () 
             answer.on('data', (chunk: string) => {
               text += chunk;
             });
-            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+            answer.on('end', () => {
+              try {
+                resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) });
+              } catch {
+                reject(new Error(`${answer.statusCode}: ${text}`));
+              }
+            });
           },
         );
         sent.on('error', reject);
