@@ -220,6 +220,8 @@ export interface ResourceWire {
   delete?: RecordSpec | RangeSpec;
   deleteMany?: RecordSpec | EachCall;
   actions?: Readonly<Record<string, ActionSpec>>;
+  /** The bulk actions of its paged list, by name (bulkTemplatesOf). */
+  bulk?: Readonly<Record<string, unknown>>;
 }
 
 /** A call that is not a react-admin method or a named action of a resource (sign-in, the session…). */
@@ -256,6 +258,22 @@ export interface ResourceContract extends ResourceWire {
   delete?: RecordCall | RangeCall;
   deleteMany?: RecordCall | EachCall;
   actions?: Readonly<Record<string, ActionCall>>;
+  /**
+   * Actions over every row its paged list's filters match (server/kit/bulk.ts), run by the server as a job
+   * in batches: the rows picked in the portal are sent as the filter `id`, all the matching ones as the
+   * list's filters.
+   */
+  bulk?: Readonly<Record<string, BulkActionCall>>;
+}
+
+/** A bulk action of a list (ResourceContract.bulk). */
+export interface BulkActionCall {
+  /** One line for the API document. */
+  summary: string;
+  /** What the caller's roles must grant, beside the list's own customer rule. */
+  permission: Permission;
+  /** The action of its audit entry (one per job: the filter, the rows matched and changed). */
+  audit: 'ACTIVATE' | 'DEACTIVATE' | 'DELETE';
 }
 
 /** A family of plain calls (sign-in, the session, QR sign-in…). */
@@ -331,6 +349,36 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const EXPORT_SUMMARY =
   "Export every row the list's filters match, in its sort, as CSV or JSON (format csv or json; filter: the filters as a JSON object; sort, order; fields: the columns, comma-separated, the id always first)";
 
+/**
+ * A list's bulk actions (server/kit/bulk.ts), under its path as its export is: `POST {list path}/bulk/{name}`
+ * starts one as a job (its body: the list's filters) and answers it; `GET {list path}/bulk/jobs/{jobId}`
+ * tells how far it got; `POST {list path}/bulk/jobs/{jobId}/cancel` stops it after its current batch. Only
+ * the account that started a job sees or stops it.
+ */
+export const bulkTemplatesOf = (listTemplate: string) => ({
+  start: (action: string) => `${listTemplate}/bulk/${action}`,
+  job: `${listTemplate}/bulk/jobs/{jobId}`,
+  cancel: `${listTemplate}/bulk/jobs/{jobId}/cancel`,
+});
+
+/** Whether a list has bulk actions: a paged list, whose customer is not in its body (as isExported). */
+export const hasBulk = (contract: Pick<ResourceWire, 'list' | 'bulk'>): boolean =>
+  Object.keys(contract.bulk ?? {}).length > 0 && isExported(contract.list);
+
+/** A bulk action's access rule: its permission, in the list's customer (one object per action). */
+const bulkAccess = new WeakMap<BulkActionCall, AccessRule>();
+const bulkAccessOf = (action: BulkActionCall, customer: CustomerSource | undefined): AccessRule => {
+  let access = bulkAccess.get(action);
+  if (!access) {
+    access = { permission: action.permission, ...(customer ? { customer } : {}) };
+    bulkAccess.set(action, access);
+  }
+  return access;
+};
+
+const BULK_JOB_SUMMARY = 'How far a bulk action of the list has got (only the account that started it)';
+const BULK_CANCEL_SUMMARY = 'Stop a bulk action of the list after its current batch';
+
 /** Fills `{base}` (the base itself may hold `{customerId}`). */
 export const withBase = (template: string, base: string): string => template.replaceAll('{base}', base);
 
@@ -355,6 +403,39 @@ export function routesOf(contract: ResourceContract): ContractRoute[] {
         template: exportTemplateOf(withBase(route.template, contract.base)),
         info: { summary: EXPORT_SUMMARY, access: call.access, errors: call.errors },
       });
+    }
+    if (method === 'list' && 'access' in call && contract.bulk) {
+      if (!hasBulk(contract)) throw new Error(`${contract.name}: bulk actions need a paged list`);
+      const templates = bulkTemplatesOf(withBase(route.template, contract.base));
+      const { customer } = call.access as { customer?: CustomerSource };
+      for (const [name, action] of Object.entries(contract.bulk)) {
+        if (!/^[a-z][A-Za-z]*$/.test(name) || name === 'jobs')
+          throw new Error(`${contract.name}: '${name}' cannot name a bulk action`);
+        routes.push({
+          key: `${contract.name}.bulk.${name}`,
+          method: 'POST',
+          template: templates.start(name),
+          info: {
+            summary: action.summary,
+            access: bulkAccessOf(action, customer),
+            errors: [404],
+          },
+        });
+      }
+      routes.push(
+        {
+          key: `${contract.name}.bulkJob`,
+          method: 'GET',
+          template: templates.job,
+          info: { summary: BULK_JOB_SUMMARY, access: call.access, errors: [404] },
+        },
+        {
+          key: `${contract.name}.bulkCancel`,
+          method: 'POST',
+          template: templates.cancel,
+          info: { summary: BULK_CANCEL_SUMMARY, access: call.access, errors: [404] },
+        },
+      );
     }
   }
   for (const [name, action] of Object.entries(contract.actions ?? {})) {

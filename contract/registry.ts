@@ -4,6 +4,7 @@ import * as activationCode from './activationCode.ts';
 import * as asset from './asset.ts';
 import * as audit from './audit.ts';
 import * as billing from './billing.ts';
+import * as bulk from './bulk.ts';
 import * as card from './card.ts';
 import * as cloudConfig from './cloudConfig.ts';
 import * as connector from './connector.ts';
@@ -39,6 +40,7 @@ export const CONTRACT_MODULES = {
   asset,
   audit,
   billing,
+  bulk,
   card,
   cloudConfig,
   connector,

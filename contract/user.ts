@@ -169,6 +169,18 @@ export const user = defineResource({
     schema: { params: params.record, body: UserUpdateForm, response: { 200: UserRecord } },
   },
   updateMany: { by: 'each' },
+  bulk: {
+    activate: {
+      summary: 'Activate the users the filters match (the picked ones: filter id), as a job',
+      permission: 'user-management:modify',
+      audit: 'ACTIVATE',
+    },
+    deactivate: {
+      summary: 'Deactivate the users the filters match (the picked ones: filter id), as a job',
+      permission: 'user-management:modify',
+      audit: 'DEACTIVATE',
+    },
+  },
   actions: {
     countActiveUsers: {
       by: 'call',

@@ -34,6 +34,7 @@ export * from '../features/translations/schema.ts';
 export * from '../features/user/schema.ts';
 export * from '../features/webSignIn/schema.ts';
 export * from './schema/audit.ts';
+export * from './schema/bulkJobs.ts';
 export * from './schema/files.ts';
 export * from './schema/instance.ts';
 export * from './schema/mail.ts';

@@ -21,6 +21,7 @@ import type {
 } from './call.ts';
 import { contractRoute, optionsOf } from './contractRoutes.ts';
 import { type CrudOptions, serveCrud } from './crud.ts';
+import { type BulkPerform, serveBulk } from './bulk.ts';
 import { answerExport, exportSchema } from './exports.ts';
 import type { Services } from './feature.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
@@ -96,6 +97,15 @@ export interface Kit {
     Form = Record<string, unknown>,
     Con extends ResourceContract = ResourceContract,
   >(contract: Con, rows: Rows<Row, Rec>, options: CrudOptions<Row, Rec, Form, Con>): void;
+  /**
+   * The list's bulk actions (contract `bulk`, server/kit/bulk.ts): what each does to a batch of the ids its
+   * rows' listing matches, each declared action served.
+   */
+  bulk<Row extends { id: string }, Rec>(
+    contract: ResourceContract,
+    rows: Rows<Row, Rec>,
+    actions: Readonly<Record<string, BulkPerform>>,
+  ): void;
   /** Calls whose bodies are multipart (files), registered by `register` in a scope of their own. */
   multipart(limits: MultipartLimits, register: (kit: Kit) => void | Promise<void>): void;
 }
@@ -203,6 +213,15 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
     },
     crud(contract, rows, options) {
       serveCrud(kit, contract, rows, options);
+    },
+    bulk(contract, rows, actions) {
+      serveBulk(
+        app,
+        (name, options, handler) => serve(contract, name, options as RouteOptions, handler as never),
+        contract,
+        rows as unknown as Rows<{ id: string }, unknown>,
+        actions,
+      );
     },
     multipart(limits, register) {
       // Registered in the plugin queue, after the calling feature's own routes.

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { type Found, findRows, type ListAsk, type Listing } from '../db/listing.ts';
@@ -69,6 +69,15 @@ export interface Rows<Row extends { id: string }, Rec> {
   findMany(scope: Scope, ids: readonly string[], options?: { forUpdate?: boolean }): Promise<Row[]>;
   /** One page of the rows matching a list's filters, as records, with the total. */
   list(scope: Scope, ask: ListAsk): Promise<Found<Rec>>;
+  /**
+   * The ids of the rows matching a list's filters that the call may touch, in id order, `limit` of them
+   * after the id `after` (a bulk action's batch, server/kit/bulk.ts).
+   */
+  idsMatching(
+    scope: Scope,
+    filters: Readonly<Record<string, unknown>>,
+    batch: { after?: string; limit: number },
+  ): Promise<string[]>;
   records(scope: Scope, rows: Row[]): Promise<Rec[]>;
   record(scope: Scope, row: Row): Promise<Rec>;
   /** Inserts a row, and answers it as the call sees it. */
@@ -148,6 +157,14 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
         scopeOf(scope),
       );
       return { ...found, rows: await records(scope, found.rows as Row[]) };
+    },
+    async idsMatching(scope, filters, { after, limit }) {
+      const query = spec.select(scope.tx);
+      const found = (await query
+        .where(and(scopeOf(scope), spec.listing.where(filters), after ? gt(idColumn, after) : undefined))
+        .orderBy(asc(idColumn))
+        .limit(limit)) as Row[];
+      return found.map((row) => row.id);
     },
     records,
     async record(scope, row) {

@@ -4,6 +4,7 @@ import { customerPlan } from '../subscription/coverage.ts';
 import {
   readUserUpdate,
   refuseAppSecret,
+  setUsersStatus,
   tallyOf,
   type UserRow,
   userDevicesOf,
@@ -27,6 +28,12 @@ export function userRoutes(kit: Kit): void {
   });
 
   kit.route(user, 'getMany', (call) => usersByIds(call, call.query.ids));
+
+  // Activate or deactivate every user a filter matches (server/kit/bulk.ts), a batch at a time.
+  kit.bulk(user, userRows, {
+    activate: (scope, ids) => setUsersStatus(scope, ids, 'ACTIVE'),
+    deactivate: (scope, ids) => setUsersStatus(scope, ids, 'INACTIVE'),
+  });
 
   kit.route(user, 'countActiveUsers', async (call) => (await tallyOf(call.tx, { status: 'ACTIVE' })) ?? 0);
 

@@ -252,6 +252,20 @@ export const userRows = defineRows<UserRow, UserRecord>({
   modifiedAt: users.lastModifiedDate,
 });
 
+/** Sets the status of the users of `ids` not already in it (a bulk action's batch); answers how many. */
+export async function setUsersStatus(
+  scope: Scope,
+  ids: readonly string[],
+  status: (typeof users.$inferSelect)['status'],
+): Promise<number> {
+  const changed = await scope.tx
+    .update(users)
+    .set({ status, lastModifiedDate: new Date() })
+    .where(and(inArray(users.id, [...ids]), sql`${users.status} <> ${status}`))
+    .returning({ id: users.id });
+  return changed.length;
+}
+
 /** The most ids a details call reads. */
 const MANY_MAX = 1000;
 

@@ -60,6 +60,7 @@ export const error = {
     subscriptionNotFound: 'Subscription not found',
     tierNotFound: 'This plan does not exist.',
   },
+  bulk: { jobNotFound: 'This bulk action was not found. It may have been started by someone else.' },
   card: {
     alreadyPaid: 'This order is already paid.',
     authenticationRequired:
