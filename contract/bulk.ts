@@ -21,10 +21,7 @@ export const BULK_BATCH = 1000;
 export const BULK_STALE_SECONDS = 120;
 
 /** What starts a bulk action: the list's filters as the list sends them (`id`: the rows picked). */
-export const BulkStart = Type.Object(
-  { filter: Type.Record(Type.String(), Type.Unknown()) },
-  closed,
-);
+export const BulkStart = Type.Object({ filter: Type.Record(Type.String(), Type.Unknown()) }, closed);
 export type BulkStart = Static<typeof BulkStart>;
 
 export const BulkJob = Type.Object({

@@ -233,20 +233,25 @@ export function serveBulk<Row extends { id: string }>(
     );
   }
 
-  serve('bulkJob', { transaction: false, schema: { params: JobParams, response: { 200: BulkJob } } }, (call) =>
-    call.transaction(async (tx) => toJob(await jobOf(call, tx), call.services.now())),
+  serve(
+    'bulkJob',
+    { transaction: false, schema: { params: JobParams, response: { 200: BulkJob } } },
+    (call) => call.transaction(async (tx) => toJob(await jobOf(call, tx), call.services.now())),
   );
 
-  serve('bulkCancel', { transaction: false, schema: { params: JobParams, response: { 200: BulkJob } } }, (call) =>
-    call.transaction(async (tx) => {
-      const job = await jobOf(call, tx);
-      if (job.status !== 'RUNNING') return toJob(job, call.services.now());
-      const [row] = await tx
-        .update(bulkJobs)
-        .set({ cancelRequested: true })
-        .where(eq(bulkJobs.id, job.id))
-        .returning();
-      return toJob(row!, call.services.now());
-    }),
+  serve(
+    'bulkCancel',
+    { transaction: false, schema: { params: JobParams, response: { 200: BulkJob } } },
+    (call) =>
+      call.transaction(async (tx) => {
+        const job = await jobOf(call, tx);
+        if (job.status !== 'RUNNING') return toJob(job, call.services.now());
+        const [row] = await tx
+          .update(bulkJobs)
+          .set({ cancelRequested: true })
+          .where(eq(bulkJobs.id, job.id))
+          .returning();
+        return toJob(row!, call.services.now());
+      }),
   );
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import type { ListAsk, Listing } from '../db/listing.ts';
 import { inReach, type Reach } from '../db/reach.ts';
 import { recordAudit } from '../domain/audit.ts';
+import { type BulkPerform, serveBulk } from './bulk.ts';
 import type {
   AuditWriter,
   CallAt,
@@ -21,7 +22,6 @@ import type {
 } from './call.ts';
 import { contractRoute, optionsOf } from './contractRoutes.ts';
 import { type CrudOptions, serveCrud } from './crud.ts';
-import { type BulkPerform, serveBulk } from './bulk.ts';
 import { answerExport, exportSchema } from './exports.ts';
 import type { Services } from './feature.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';

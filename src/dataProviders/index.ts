@@ -1,10 +1,12 @@
 import { combineDataProviders, type DataProvider, HttpError } from 'react-admin';
+import type { BulkJob } from '../../contract/bulk';
 import { API_URL } from '../config';
 import { isFramePath, sessionStore } from '../session';
 import { chosenCustomer, ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
 import { actionsConvention } from './conventions/actions';
 import { activationConvention } from './conventions/activation';
 import { arrayListConvention } from './conventions/arrayList';
+import { type BulkStartParams, bulkConvention } from './conventions/bulk';
 import { eachConvention } from './conventions/each';
 import type { ExportParams } from './conventions/exports';
 import { exportsConvention } from './conventions/exports';
@@ -18,6 +20,7 @@ import { type ActionName, RESOURCES } from './resources';
 import { createHttpClient, download, type HttpClient, type SessionSource } from './transport';
 import type { ActionParams, Adapter, DownloadedFile, ResourceEntry, SessionTransport } from './types';
 
+export type { BulkStartParams } from './conventions/bulk';
 export type { ExportParams } from './conventions/exports';
 export type { ActionName, ResourceName } from './resources';
 export { RESOURCES } from './resources';
@@ -53,6 +56,10 @@ type ActionMethods = { [A in Exclude<ActionName, (typeof RECORD_METHODS)[number]
 /** react-admin's methods, the named actions of the table, and every paged list's export. */
 export interface PortalDataProvider extends DataProvider, ActionMethods {
   exportList(resource: string, params: ExportParams): Promise<{ data: DownloadedFile }>;
+  /** A list's bulk actions (contract `bulk`): start one as a job, follow it, stop it. */
+  startBulk(resource: string, params: BulkStartParams): Promise<{ data: BulkJob }>;
+  bulkJob(resource: string, params: { jobId: string }): Promise<{ data: BulkJob }>;
+  cancelBulk(resource: string, params: { jobId: string }): Promise<{ data: BulkJob }>;
 }
 
 type Method = (resource: string, params?: Record<string, unknown>) => Promise<unknown>;
@@ -95,6 +102,7 @@ const providerFor = (entry: ResourceEntry, ctx: SessionTransport): DataProvider 
     ...activationConvention(entry, ctx),
     ...filesConvention(entry, ctx),
     ...exportsConvention(entry, ctx),
+    ...bulkConvention(entry, ctx),
   };
   Object.assign(merged, eachConvention(entry, merged));
 

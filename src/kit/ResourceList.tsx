@@ -12,8 +12,12 @@ import {
   SimpleList,
   type SimpleListProps,
   TopToolbar,
+  useResourceContext,
   useResourceDefinition,
 } from 'react-admin';
+import { hasBulk, type ResourceWire } from '../../contract/kit';
+import { RESOURCES } from '../dataProviders';
+import { BulkToolbar } from './BulkActions';
 import { DoubleClickToOpen } from './DoubleClickToOpen';
 import { columnFields, ExportButton } from './ExportButton';
 import { ListEmpty, NoMatch } from './ListEmpty';
@@ -55,10 +59,15 @@ export function ListRows<R extends RaRecord = RaRecord>({
   wide = false,
   noMatch = <NoMatch texts={texts} />,
 }: ListRowsProps<R>) {
+  const resource = useResourceContext();
+  // A list with bulk actions run by the server can act on every row its filters match (BulkActions.tsx).
+  const entry = resource ? (RESOURCES as Record<string, ResourceWire>)[resource] : undefined;
+  const widens = bulkActions && entry && hasBulk(entry);
   const table = (
     <DataTable
       rowClick={rowClick}
       bulkActionButtons={bulkActions}
+      bulkActionsToolbar={widens ? <BulkToolbar>{bulkActions}</BulkToolbar> : undefined}
       empty={noMatch}
       sx={wide ? SCROLLS : undefined}
     >

@@ -301,6 +301,19 @@ export const portal = {
     exportJson: 'JSON',
     exporting: 'Exporting…',
   },
+  /** A bulk action over the rows picked, or every row the filters match (kit/BulkActions.tsx). */
+  bulk: {
+    selectAllMatching: 'Select all %{count} matching',
+    allMatching: 'All %{count} matching selected',
+    clear: 'Clear selection',
+    running: '%{action}: %{done} of %{total}',
+    runningHint: 'You can go on working: the server does this in the background.',
+    stop: 'Stop',
+    stopping: 'Stopping…',
+    done: '%{action}: done. %{changed} of %{total} changed.',
+    cancelled: '%{action}: stopped. %{changed} of %{total} changed before it stopped.',
+    failed: '%{action}: stopped before the end. %{changed} of %{total} changed; try again to do the rest.',
+  },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {
     activate: 'Activate',

@@ -1,3 +1,5 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -14,6 +16,7 @@ import type { PlanCoverage } from '../../../contract/billing';
 import { OverPlanChip, PlanCoverageSummary } from '../../components/plan/PlanCoverage';
 import { StatusField } from '../../components/StatusField';
 import type { PortalDataProvider } from '../../dataProviders';
+import { BulkJobButton } from '../../kit/BulkActions';
 import { EmptyState } from '../../kit/ListEmpty';
 import { ResourceList } from '../../kit/ResourceList';
 import { useSession } from '../../session';
@@ -63,30 +66,42 @@ const UsersPlanHeader = () => {
   );
 };
 
-/** /users: the customer's users, found by a part of their name at any size (docs/requirements/billing-services-data-calls.md Users). */
-export const UserList = () => (
-  <ResourceList<User>
-    filters={filters}
-    sort={{ field: 'username', order: 'ASC' }}
-    empty={<UsersEmpty />}
-    perPage={25}
-    phone={{
-      primaryText: (record) => record.username,
-      secondaryText: (record) => record.displayName ?? record.email ?? '',
-      tertiaryText: (
-        <>
-          <StatusField /> <OverPlanChip />
-        </>
-      ),
-    }}
-    rowClick="show"
-    before={<UsersPlanHeader />}
-  >
-    <Column source="username" />
-    <Column source="displayName" />
-    <Column source="email" />
-    <Column source="status" field={StatusField} />
-    <Column source="directoryName" disableSort />
-    <Column source="overPlan" label="resources.users.fields.overPlan" disableSort field={OverPlanChip} />
-  </ResourceList>
+/** Activate or deactivate the users picked, or every user the filters match (to those who may modify users). */
+const UserBulkActions = () => (
+  <>
+    <BulkJobButton action="activate" icon={<CheckCircleIcon />} />
+    <BulkJobButton action="deactivate" icon={<BlockIcon />} />
+  </>
 );
+
+/** /users: the customer's users, found by a part of their name at any size (docs/requirements/billing-services-data-calls.md Users). */
+export const UserList = () => {
+  const { canAccess: mayModify } = useCanAccess({ resource: 'users', action: 'edit' });
+  return (
+    <ResourceList<User>
+      filters={filters}
+      sort={{ field: 'username', order: 'ASC' }}
+      empty={<UsersEmpty />}
+      perPage={25}
+      phone={{
+        primaryText: (record) => record.username,
+        secondaryText: (record) => record.displayName ?? record.email ?? '',
+        tertiaryText: (
+          <>
+            <StatusField /> <OverPlanChip />
+          </>
+        ),
+      }}
+      rowClick="show"
+      bulkActions={mayModify ? <UserBulkActions /> : false}
+      before={<UsersPlanHeader />}
+    >
+      <Column source="username" />
+      <Column source="displayName" />
+      <Column source="email" />
+      <Column source="status" field={StatusField} />
+      <Column source="directoryName" disableSort />
+      <Column source="overPlan" label="resources.users.fields.overPlan" disableSort field={OverPlanChip} />
+    </ResourceList>
+  );
+};

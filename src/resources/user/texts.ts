@@ -18,6 +18,19 @@ export const user = {
   },
   sources: { LDAP: 'LDAP directory', AZURE: 'Azure AD', REST: 'REST directory', CSV: 'CSV import' },
   tabs: { info: 'Info', troubleshooting: 'Troubleshooting log', history: 'History' },
+  bulk: {
+    activate: {
+      label: 'Activate',
+      title: 'Activate %{smart_count} user? |||| Activate %{smart_count} users?',
+      content: 'They can sign in with the second factor again. Users already active are left as they are.',
+    },
+    deactivate: {
+      label: 'Deactivate',
+      title: 'Deactivate %{smart_count} user? |||| Deactivate %{smart_count} users?',
+      content:
+        'They can no longer sign in through the gateway until they are activated again. Users already inactive are left as they are.',
+    },
+  },
   empty: {
     title: 'No users yet',
     body: 'Users come from your directories: add a directory and synchronise it, or import a CSV file into one.',

@@ -121,6 +121,95 @@ describe('the users list', () => {
     }
   });
 
+  it('deactivates every user the filters match as a job on the server: the count confirmed, its progress shown, what it changed said', async () => {
+    const started: unknown[] = [];
+    let asks = 0;
+    const job = (status: string, done: number, changed: number) => ({
+      id: 'j1',
+      resource: 'users',
+      action: 'deactivate',
+      status,
+      total: 100_000,
+      done,
+      changed,
+      startedDate: '2026-12-04T10:00:00.000Z',
+      endedDate: status === 'RUNNING' ? null : '2026-12-04T10:00:09.000Z',
+    });
+    server.use(
+      http.post(`${API}/user-management/users/c1/search/bulk/deactivate`, async ({ request }) => {
+        started.push(await request.json());
+        return HttpResponse.json(job('RUNNING', 0, 0), { status: 202 });
+      }),
+      http.get(`${API}/user-management/users/c1/search/bulk/jobs/j1`, () => {
+        asks += 1;
+        return HttpResponse.json(asks < 2 ? job('RUNNING', 42_000, 40_000) : job('DONE', 100_000, 97_000));
+      }),
+    );
+    const { user: actor } = renderAt('/users');
+    await screen.findByText('ann');
+    await actor.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await actor.click(await screen.findByRole('button', { name: 'Select all 100,000 matching' }));
+    expect(await screen.findByText('All 100,000 matching selected')).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 100000 users?' });
+    await actor.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByRole('region', { name: 'Deactivate: 42,000 of 100,000' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
+    expect(
+      await screen.findByText('Deactivate: done. 97,000 of 100,000 changed.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    // The filters, not ids: the server goes through every matching row itself.
+    expect(started).toEqual([{ filter: {} }]);
+  });
+
+  it('acts on the picked users alone until all matching are selected, and Stop stops the job', async () => {
+    const started: unknown[] = [];
+    let cancelled = false;
+    const job = (status: string) => ({
+      id: 'j2',
+      resource: 'users',
+      action: 'activate',
+      status,
+      total: 1,
+      done: 0,
+      changed: 0,
+      startedDate: '2026-12-04T10:00:00.000Z',
+      endedDate: null,
+    });
+    server.use(
+      http.post(`${API}/user-management/users/c1/search/bulk/activate`, async ({ request }) => {
+        started.push(await request.json());
+        return HttpResponse.json(job('RUNNING'), { status: 202 });
+      }),
+      http.get(`${API}/user-management/users/c1/search/bulk/jobs/j2`, () =>
+        HttpResponse.json(job(cancelled ? 'CANCELLED' : 'RUNNING')),
+      ),
+      http.post(`${API}/user-management/users/c1/search/bulk/jobs/j2/cancel`, () => {
+        cancelled = true;
+        return HttpResponse.json(job('RUNNING'));
+      }),
+    );
+    const { user: actor } = renderAt('/users');
+    await screen.findByText('ben');
+    await actor.click(screen.getAllByRole('checkbox', { name: /select this row/i })[1]!);
+    expect(screen.queryByRole('button', { name: /matching/ })).toBeNull();
+    await actor.click(screen.getByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate 1 user?' });
+    await actor.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await screen.findByRole('region', { name: /Activate: 0 of 1/ });
+    await actor.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(
+      await screen.findByText('Activate: stopped. 0 of 1 changed before it stopped.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(started).toEqual([{ filter: { id: ['u2'] } }]);
+  });
+
+  it('offers no bulk action to those who may only view users', async () => {
+    renderAt('/users', { permissions: ['user-management:view'] });
+    await screen.findByText('ann');
+    expect(screen.queryByRole('checkbox', { name: /select all/i })).toBeNull();
+  });
+
   it('offers no export of an empty list', async () => {
     renderAt('/users', { content: [], totalElements: 0 });
     expect(await screen.findByRole('link', { name: 'Add a directory' })).toBeInTheDocument();

@@ -133,7 +133,11 @@ describe("a list's bulk action", () => {
     // In its own customer, its job reaches its own rows only, and is read under its own customer.
     const own = (await start('deactivate', {}, globexAdmin, globex.id)).body as BulkJob;
     expect((await jobAt(own.id, globexAdmin)).status).toBe(404);
-    expect(await ended(own.id, globexAdmin, globex.id)).toMatchObject({ status: 'DONE', total: 1, changed: 1 });
+    expect(await ended(own.id, globexAdmin, globex.id)).toMatchObject({
+      status: 'DONE',
+      total: 1,
+      changed: 1,
+    });
     expect(await statusCount(acme.id, 'ACTIVE')).toBe(before);
     expect(await statusCount(globex.id, 'INACTIVE')).toBe(1);
 

@@ -1,0 +1,283 @@
+import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import {
+  createContext,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import {
+  BulkActionsToolbar,
+  Button,
+  Confirm,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import type { BulkJob } from '../../contract/bulk';
+import type { PortalDataProvider } from '../dataProviders';
+import { errorNotification } from './notifyError';
+
+/**
+ * Bulk actions of a list over the rows picked, or over every row its filters match (server/kit/bulk.ts):
+ * once the whole page is picked, _Select all N matching_ widens the selection to the list's total; an
+ * action then asks to confirm with the count, starts a job on the server (the filters, not ids), shows how
+ * far it got with _Stop_, and says what it changed.
+ */
+
+interface AllMatching {
+  /** The whole list (every row its filters match) is the selection, not the rows picked. */
+  on: boolean;
+  set: (on: boolean) => void;
+}
+
+const AllMatchingContext = createContext<AllMatching>({ on: false, set: () => undefined });
+
+/** How often a running job is asked how far it got. */
+const POLL_MS = 500;
+
+/** Whether every row of the page is picked. */
+function usePageSelected(): boolean {
+  const { data, selectedIds } = useListContext();
+  return !!data && data.length > 0 && data.every((record) => selectedIds.includes(record.id));
+}
+
+/** _Select all N matching_, once the page is picked and more rows match than it holds; then _Clear selection_. */
+function SelectAllMatching() {
+  const { total, selectedIds, onUnselectItems } = useListContext();
+  const { on, set } = useContext(AllMatchingContext);
+  const translate = useTranslate();
+  const pageSelected = usePageSelected();
+  if (on)
+    return (
+      <Button
+        label="portal.bulk.clear"
+        onClick={() => {
+          set(false);
+          onUnselectItems();
+        }}
+      />
+    );
+  if (!pageSelected || total === undefined || total <= selectedIds.length) return null;
+  return (
+    <Button
+      label={translate('portal.bulk.selectAllMatching', { count: total.toLocaleString() })}
+      onClick={() => set(true)}
+    />
+  );
+}
+
+/**
+ * The bulk actions toolbar of a list (react-admin's, its Select all replaced): the count it names is the
+ * list's total once all matching rows are selected. The widened selection ends when the selection or the
+ * filters change.
+ */
+export function BulkToolbar({ children }: { children: ReactNode }) {
+  const { total, selectedIds, filterValues } = useListContext();
+  const translate = useTranslate();
+  const pageSelected = usePageSelected();
+  const filters = JSON.stringify(filterValues);
+  const [matching, setMatching] = useState<string | null>(null);
+  const on = matching === filters && pageSelected && selectedIds.length > 0;
+  useEffect(() => {
+    if (matching !== null && !on) setMatching(null);
+  }, [matching, on]);
+  const value: AllMatching = { on, set: (next) => setMatching(next ? filters : null) };
+  return (
+    <AllMatchingContext.Provider value={value}>
+      <BulkActionsToolbar
+        label={
+          on ? translate('portal.bulk.allMatching', { count: (total ?? 0).toLocaleString() }) : undefined
+        }
+        selectAllButton={<SelectAllMatching />}
+      >
+        {children}
+      </BulkActionsToolbar>
+    </AllMatchingContext.Provider>
+  );
+}
+
+export interface BulkJobButtonProps {
+  /** The contract's bulk action (`deactivate`). */
+  action: string;
+  icon?: ReactElement;
+  /**
+   * Where its texts are: `<texts>.label`, `<texts>.title` and `<texts>.content` (`resources.users.bulk.deactivate`
+   * by default).
+   */
+  texts?: string;
+}
+
+/** A bulk action's button: confirm with the count, run the job, show its progress, say what it changed. */
+export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
+  const resource = useResourceContext()!;
+  const { selectedIds, total, filterValues, onUnselectItems } = useListContext();
+  const { on: allMatching, set: setAllMatching } = useContext(AllMatchingContext);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const base = texts ?? `resources.${resource}.bulk.${action}`;
+  const [confirming, setConfirming] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const count = allMatching ? (total ?? 0) : selectedIds.length;
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      const filter = allMatching ? filterValues : { id: selectedIds };
+      const { data } = await dataProvider.startBulk(resource, { action, filter });
+      setJob(data);
+    } catch (error) {
+      notify(...errorNotification(error));
+    } finally {
+      setStarting(false);
+      setConfirming(false);
+    }
+  };
+
+  const ended = (last: BulkJob) => {
+    setJob(null);
+    const params = {
+      action: translate(`${base}.label`),
+      changed: last.changed.toLocaleString(),
+      total: last.total.toLocaleString(),
+    };
+    const key =
+      last.status === 'DONE'
+        ? 'portal.bulk.done'
+        : last.status === 'CANCELLED'
+          ? 'portal.bulk.cancelled'
+          : 'portal.bulk.failed';
+    notify(key, { type: last.status === 'FAILED' ? 'error' : 'info', messageArgs: params });
+    setAllMatching(false);
+    onUnselectItems();
+    refresh();
+  };
+
+  return (
+    <>
+      <Button label={`${base}.label`} onClick={() => setConfirming(true)} disabled={job !== null}>
+        {icon}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={starting}
+        title={`${base}.title`}
+        titleTranslateOptions={{ smart_count: count }}
+        content={`${base}.content`}
+        confirm={`${base}.label`}
+        onConfirm={start}
+        onClose={() => setConfirming(false)}
+      />
+      {job ? <BulkProgress resource={resource} job={job} label={`${base}.label`} onEnd={ended} /> : null}
+    </>
+  );
+}
+
+/**
+ * A running job, in a panel at the bottom of the page that leaves the page usable: how far it got (asked
+ * every POLL_MS), and _Stop_.
+ */
+function BulkProgress({
+  resource,
+  job: started,
+  label,
+  onEnd,
+}: {
+  resource: string;
+  job: BulkJob;
+  label: string;
+  onEnd: (job: BulkJob) => void;
+}) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const titleId = useId();
+  const [job, setJob] = useState(started);
+  const [stopping, setStopping] = useState(false);
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const { data } = await dataProvider.bulkJob(resource, { jobId: started.id });
+        if (!live) return;
+        if (data.status !== 'RUNNING') {
+          onEndRef.current(data);
+          return;
+        }
+        setJob(data);
+      } catch (error) {
+        if (!live) return;
+        notify(...errorNotification(error));
+      }
+      timer = setTimeout(ask, POLL_MS);
+    };
+    timer = setTimeout(ask, started.total === 0 ? 0 : POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dataProvider, resource, started.id, started.total, notify]);
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await dataProvider.cancelBulk(resource, { jobId: started.id });
+    } catch (error) {
+      setStopping(false);
+      notify(...errorNotification(error));
+    }
+  };
+
+  const done = Math.min(job.done, job.total);
+  const percent = job.total === 0 ? 100 : Math.round((done / job.total) * 100);
+  const text = translate('portal.bulk.running', {
+    action: translate(label),
+    done: done.toLocaleString(),
+    total: job.total.toLocaleString(),
+  });
+  return (
+    <Paper
+      role="region"
+      aria-labelledby={titleId}
+      elevation={6}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        right: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        width: 'min(400px, calc(100vw - 32px))',
+        p: 2,
+      }}
+    >
+      <Typography id={titleId} variant="subtitle1" component="h2" aria-live="polite">
+        {text}
+      </Typography>
+      <Box sx={{ py: 1 }}>
+        <LinearProgress variant="determinate" value={percent} aria-label={text} />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate('portal.bulk.runningHint')}
+        </Typography>
+        <Button
+          label={stopping ? 'portal.bulk.stopping' : 'portal.bulk.stop'}
+          onClick={stop}
+          disabled={stopping}
+        />
+      </Stack>
+    </Paper>
+  );
+}
