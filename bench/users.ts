@@ -4,6 +4,8 @@
  * - the list call (25 rows with the total) and a search by a part of a username, 200 calls each, p95
  *   against the targets (25 ms on PGlite, 10 ms on PostgreSQL);
  * - every user exported as CSV through the list's export (targets 5 s on PGlite, RSS growth 50 MB);
+ * - 50,000 of the 100,000 users deactivated by a bulk action over a filter (target 10 s on PGlite), with the
+ *   list's p95 while it runs (the portal stays responsive);
  * - synchronising 10,000 users from a real slapd (target 30 s).
  * PostgreSQL is measured when BENCH_DATABASE_URL (or DATABASE_URL) names a server where the bench may create
  * a database; otherwise that row says how to run it.
@@ -26,7 +28,14 @@ import { percentile, runScript } from './measure.ts';
 const USERS = 100_000;
 const CALLS = 200;
 const SYNCED = 10_000;
-const TARGETS = { pglite: 25, postgres: 10, syncSeconds: 30, exportSeconds: 5, exportRssMb: 50 };
+const TARGETS = {
+  pglite: 25,
+  postgres: 10,
+  syncSeconds: 30,
+  exportSeconds: 5,
+  exportRssMb: 50,
+  bulkSeconds: 10,
+};
 
 const SURNAMES = [
   'smith',
@@ -64,6 +73,50 @@ interface Measured {
   broad: number[];
   /** Every user exported as CSV: how long, how many rows, and the process's RSS growth at its peak. */
   exported: { seconds: number; rows: number; rssGrowthMb: number };
+  /** Half the users deactivated by a bulk action: how long, how many changed, the list's calls meanwhile. */
+  bulk: { seconds: number; changed: number; listDuring: number[] };
+}
+
+/**
+ * A bulk action over a filter (server/kit/bulk.ts): every other user made active first (not measured), then
+ * the active ones deactivated as one job, timed from the call that starts it to the answer that says it is
+ * done; a list page is asked all the while, as the portal would be used meanwhile.
+ */
+async function measureBulk(
+  db: Database,
+  url: string,
+  token: string,
+  customerId: string,
+): Promise<Measured['bulk']> {
+  await db.execute(sql`
+    with numbered as (
+      select id, row_number() over (order by id) as n from users where customer_id = ${customerId}::uuid
+    )
+    update users set status = case when numbered.n % 2 = 0 then 'ACTIVE' else 'INACTIVE' end
+    from numbered where users.id = numbered.id`);
+  await db.execute(sql`vacuum analyze users`);
+  const list = `${url}/user-management/users/${customerId}/search`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const begun = performance.now();
+  const started = await fetch(`${list}/bulk/deactivate`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ filter: { status: 'ACTIVE' } }),
+  });
+  const job = (await started.json()) as { id: string; status: string; changed: number; total: number };
+  if (started.status !== 202) throw new Error(`the bulk action answered ${started.status}`);
+  const listDuring: number[] = [];
+  for (;;) {
+    const asked = performance.now();
+    const page = await fetch(`${list}?page=3&pageSize=25`, { headers });
+    await page.arrayBuffer();
+    listDuring.push(performance.now() - asked);
+    const now = (await (await fetch(`${list}/bulk/jobs/${job.id}`, { headers })).json()) as typeof job;
+    if (now.status !== 'RUNNING') {
+      if (now.status !== 'DONE') throw new Error(`the bulk action ended ${now.status}`);
+      return { seconds: (performance.now() - begun) / 1000, changed: now.changed, listDuring };
+    }
+  }
 }
 
 /**
@@ -161,7 +214,9 @@ async function measure(db: Database, config: Config): Promise<Measured> {
     }
     const exported = await measureExport(url, token, customer!.id);
     if (exported.rows !== USERS) throw new Error(`the export wrote ${exported.rows} rows, not ${USERS}`);
-    return { list, search, narrow, broad, exported };
+    const bulk = await measureBulk(db, url, token, customer!.id);
+    if (bulk.changed !== USERS / 2) throw new Error(`the bulk action changed ${bulk.changed} users`);
+    return { list, search, narrow, broad, exported, bulk };
   } finally {
     await app.close();
   }
@@ -237,6 +292,10 @@ const row = (label: string, values: number[], target: number) => {
 const exportRow = (database: string, { seconds, rows, rssGrowthMb }: Measured['exported']) =>
   `${database}: users exported as CSV (${rows.toLocaleString('en')} rows): ${seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds} s: ${seconds <= TARGETS.exportSeconds ? 'met' : 'NOT MET'}), RSS growth ${rssGrowthMb.toFixed(0)} MB (target ≤ ${TARGETS.exportRssMb} MB: ${rssGrowthMb <= TARGETS.exportRssMb ? 'met' : 'NOT MET'})`;
 
+/** The bulk action's line: its time against the target, and the list's p95 meanwhile. */
+const bulkRow = (database: string, { seconds, changed, listDuring }: Measured['bulk']) =>
+  `${database}: ${changed.toLocaleString('en')} of ${USERS.toLocaleString('en')} users deactivated by a bulk action: ${seconds.toFixed(1)} s (target ≤ ${TARGETS.bulkSeconds} s: ${seconds <= TARGETS.bulkSeconds ? 'met' : 'NOT MET'}); the list meanwhile: ${listDuring.length} calls, p95 ${percentile(listDuring, 95).toFixed(0)} ms`;
+
 export async function usersFigures(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-users-'));
   const password = 'Bench-Gateway-1';
@@ -256,6 +315,8 @@ export async function usersFigures(): Promise<void> {
   let syncSeconds: number | undefined;
   let exportLine: string | undefined;
   let postgresExportLine: string | undefined;
+  let bulkLine: string | undefined;
+  let postgresBulkLine: string | undefined;
   try {
     const opened = await openDatabase({ dataDir });
     try {
@@ -267,6 +328,7 @@ export async function usersFigures(): Promise<void> {
       );
       lines.push(row(`  of which 1,000+ users match (${pglite.broad.length})`, pglite.broad, TARGETS.pglite));
       exportLine = exportRow('PGlite', pglite.exported);
+      bulkLine = bulkRow('PGlite', pglite.bulk);
       syncSeconds = await measureSync(opened.db, config);
     } finally {
       await opened.close();
@@ -293,6 +355,7 @@ export async function usersFigures(): Promise<void> {
             row(`  of which 1,000+ users match (${figures.broad.length})`, figures.broad, TARGETS.postgres),
           );
           postgresExportLine = exportRow('PostgreSQL', figures.exported);
+          postgresBulkLine = bulkRow('PostgreSQL', figures.bulk);
         } finally {
           await postgres.close();
         }
@@ -307,7 +370,8 @@ export async function usersFigures(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   for (const line of lines) console.log(line);
-  for (const line of [exportLine, postgresExportLine]) if (line) console.log(line);
+  for (const line of [exportLine, postgresExportLine, bulkLine, postgresBulkLine])
+    if (line) console.log(line);
   if (syncSeconds !== undefined) {
     console.log(
       `synchronising ${SYNCED.toLocaleString('en')} users from slapd: ${syncSeconds.toFixed(1)} s (target ≤ ${TARGETS.syncSeconds} s: ${syncSeconds <= TARGETS.syncSeconds ? 'met' : 'NOT MET'})`,
