@@ -1,4 +1,4 @@
-import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, LinearProgress, Paper, Portal, Stack, Typography } from '@mui/material';
 import {
   createContext,
   type ReactElement,
@@ -248,36 +248,41 @@ function BulkProgress({
     done: done.toLocaleString(),
     total: job.total.toLocaleString(),
   });
+  // In a portal: the bulk actions toolbar it comes from is moved by a transform, which a fixed element
+  // inside it would follow.
   return (
-    <Paper
-      role="region"
-      aria-labelledby={titleId}
-      elevation={6}
-      sx={{
-        position: 'fixed',
-        bottom: 16,
-        right: 16,
-        zIndex: (theme) => theme.zIndex.snackbar,
-        width: 'min(400px, calc(100vw - 32px))',
-        p: 2,
-      }}
-    >
-      <Typography id={titleId} variant="subtitle1" component="h2" aria-live="polite">
-        {text}
-      </Typography>
-      <Box sx={{ py: 1 }}>
-        <LinearProgress variant="determinate" value={percent} aria-label={text} />
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate('portal.bulk.runningHint')}
+    <Portal>
+      <Paper
+        role="region"
+        aria-labelledby={titleId}
+        elevation={6}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          right: 16,
+          zIndex: (theme) => theme.zIndex.snackbar,
+          width: 'min(400px, calc(100vw - 32px))',
+          p: 2,
+        }}
+      >
+        <Typography id={titleId} variant="subtitle1" component="h2" aria-live="polite">
+          {text}
         </Typography>
-        <Button
-          label={stopping ? 'portal.bulk.stopping' : 'portal.bulk.stop'}
-          onClick={stop}
-          disabled={stopping}
-        />
-      </Stack>
-    </Paper>
+        <Box sx={{ py: 1 }}>
+          <LinearProgress variant="determinate" value={percent} aria-label={text} />
+        </Box>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
+            {translate('portal.bulk.runningHint')}
+          </Typography>
+          <Button
+            label={stopping ? 'portal.bulk.stopping' : 'portal.bulk.stop'}
+            onClick={stop}
+            disabled={stopping}
+            variant="outlined"
+          />
+        </Stack>
+      </Paper>
+    </Portal>
   );
 }

@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe';
+import { launchBrowser, type RunningPortal, signInOnPage, startPortal } from './harness';
+import {
+  api,
+  apiToken,
+  csvDirectory,
+  customerAdminWithOwnPassword,
+  operatorWithOwnPassword,
+} from './harness-api';
+
+/**
+ * Journey: a customer administrator searches the users list, picks the page, widens the selection to every
+ * user the search matches, deactivates them with the count confirmed and the job's progress shown, and
+ * finds exactly those users inactive. axe runs on the widened selection, the confirmation and the progress.
+ */
+describe("a customer administrator's bulk action over every matching row", () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let page: Page;
+  let admin: { email: string; password: string };
+  let customerId: string;
+
+  // 60 users: 30 smiths (more than the page of 25) and 30 joneses.
+  const USERS = Array.from({ length: 60 }, (_, index) => {
+    const username = `${index % 2 === 0 ? 'smith' : 'jones'}${String(index).padStart(2, '0')}`;
+    return [username, `${username}@initech.example`, `Person ${index}`] as const;
+  });
+
+  beforeAll(async () => {
+    mkdirSync('test-results', { recursive: true });
+    portal = await startPortal();
+    const { token } = await operatorWithOwnPassword(portal);
+    const made = await customerAdminWithOwnPassword(portal, token, {
+      companyName: 'Initech Bulk',
+      email: 'casey.bulk@initech.example',
+    });
+    admin = made;
+    customerId = made.customer.id;
+    await csvDirectory(portal, await apiToken(portal, admin), customerId, USERS);
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInOnPage(page, portal, admin, /\/(token-pack-v2|report|users)/);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (portal) expect(await portal.stop()).toBe(0);
+  });
+
+  /** How many of the customer's users match a search and a status, as the API answers. */
+  const count = async (q: string, status: 'ACTIVE' | 'INACTIVE') => {
+    const token = await apiToken(portal, admin);
+    const found = await api<{ totalElements: number }>(
+      portal,
+      `/user-management/users/${customerId}/search?page=0&pageSize=1&q=${q}&status=${status}`,
+      { token },
+    );
+    return found.totalElements;
+  };
+
+  it('deactivates all 30 matching users, not only the 25 on the page, and nobody else', async () => {
+    await page.goto(`${portal.url}/users`);
+    await page.getByPlaceholder('Search').fill('smith');
+    await page.getByText('1-25 of 30').waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Select all 30 matching' }).click();
+    await page.getByText('All 30 matching selected').waitFor();
+    await expectAccessible(page, '/users, all matching selected');
+    await page.screenshot({ path: 'test-results/bulk-all-matching.png' });
+
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate 30 users?' });
+    await dialog.waitFor();
+    await expectAccessible(page, '/users, bulk deactivate confirmation');
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+
+    // The progress shows until the portal hears the job has ended (it asks every half second).
+    const progress = page.getByRole('region', { name: /^Deactivate: \d+ of 30$/ });
+    await progress.waitFor();
+    await page.screenshot({ path: 'test-results/bulk-progress.png' });
+    await page.getByText('Deactivate: done. 30 of 30 changed.').waitFor({ timeout: 15_000 });
+    await expect(progress.count()).resolves.toBe(0);
+
+    expect(await count('smith', 'INACTIVE')).toBe(30);
+    expect(await count('jones', 'ACTIVE')).toBe(30);
+    // The list shows it: every smith inactive.
+    await page.getByText('1-25 of 30').waitFor();
+    await expect(page.getByRole('cell', { name: 'Active', exact: true }).count()).resolves.toBe(0);
+  });
+
+  it('acts on the picked rows alone when the selection is not widened', async () => {
+    await page.goto(`${portal.url}/users`);
+    await page.getByPlaceholder('Search').fill('jones0');
+    await page.getByText('1-5 of 5').waitFor();
+    await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
+    await expect(page.getByRole('button', { name: /matching/ }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate 1 user?' });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Deactivate: done. 1 of 1 changed.').waitFor({ timeout: 15_000 });
+    expect(await count('jones', 'INACTIVE')).toBe(1);
+  });
+});
