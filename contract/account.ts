@@ -162,6 +162,18 @@ export type OwnProfile = Static<typeof OwnProfile>;
 /** The profile fields every administrator account must have. */
 export const REQUIRED_PROFILE_FIELDS = ['firstName', 'lastName', 'mobilePhone'] as const;
 
+/**
+ * One permission of the catalogue as an account holds it (an account's _Effective permissions_): allowed
+ * when one of its roles grants it, with those roles; the server's guard admits a call by the same rule.
+ */
+export const EffectivePermission = Type.Object({
+  resource: Type.String(),
+  action: Type.String(),
+  allowed: Type.Boolean(),
+  roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+export type EffectivePermission = Static<typeof EffectivePermission>;
+
 export const ACCOUNT_LISTING = defineListingNames({
   filters: ['q', 'status', 'customerId'],
   sort: ['email', 'firstName', 'lastName', 'mobilePhone', 'status', 'createdDate', 'id'],
@@ -267,6 +279,16 @@ export const account = defineResource({
         body: Configure2faBody,
         response: { 200: SecondFactorConfiguration },
       },
+    },
+    effectivePermissions: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{id}/effective-permissions',
+      summary:
+        "Every permission of the catalogue, whether the account's roles grant it and which do: the rule the server's guard enforces",
+      access: view,
+      errors: [404],
+      schema: { params: IdParams, response: { 200: Type.Array(EffectivePermission) } },
     },
     loadAccountByToken: {
       by: 'call',

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { AccessRule, CustomerSource, Grant } from '../../contract/kit.ts';
 import { isPermission } from '../../contract/permissions.ts';
@@ -94,22 +95,48 @@ export function requiredCustomerOf(request: FastifyRequest): string {
   return customer;
 }
 
-export async function loadPermissions(db: Database, accountId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ resource: rolePermissions.resource, action: rolePermissions.action })
+/**
+ * THE rule of permissions: an account holds `resource:action` when one of its roles grants it (a row of
+ * role_permissions for a role of its account_roles). The guard's check of a call (`grants`), the set of an
+ * account's permissions (`loadPermissions`) and an account's effective permissions (`grantingRoles`, the
+ * portal's screen) are all read from this one condition.
+ */
+export const grantOf = (
+  account: AnyPgColumn | string,
+  permission?: { resource: string; action: string },
+): SQL | undefined =>
+  and(
+    eq(accountRoles.roleId, rolePermissions.roleId),
+    eq(accountRoles.accountId, account),
+    permission ? eq(rolePermissions.resource, permission.resource) : undefined,
+    permission ? eq(rolePermissions.action, permission.action) : undefined,
+  );
+
+/** Each permission an account's roles grant, with the roles that grant it (by id). */
+export async function grantingRoles(
+  db: Pick<Database, 'select'>,
+  accountId: string,
+): Promise<{ resource: string; action: string; roleId: string }[]> {
+  return db
+    .select({
+      resource: rolePermissions.resource,
+      action: rolePermissions.action,
+      roleId: accountRoles.roleId,
+    })
     .from(rolePermissions)
-    .innerJoin(accountRoles, eq(accountRoles.roleId, rolePermissions.roleId))
-    .where(eq(accountRoles.accountId, accountId));
+    .innerJoin(accountRoles, grantOf(accountId));
+}
+
+export async function loadPermissions(db: Database, accountId: string): Promise<Set<string>> {
+  const rows = await grantingRoles(db, accountId);
   return new Set(rows.map((row) => `${row.resource}:${row.action}`));
 }
 
 /** Whether the account's roles grant `resource:action`, as a condition of the session's query. */
 const grants = (permission: string) => {
-  const [resource, action] = permission.split(':');
+  const [resource = '', action = ''] = permission.split(':');
   return sql<boolean>`exists (select 1 from ${rolePermissions} inner join ${accountRoles}
-    on ${accountRoles.roleId} = ${rolePermissions.roleId}
-    where ${accountRoles.accountId} = ${accounts.id} and ${rolePermissions.resource} = ${resource}
-    and ${rolePermissions.action} = ${action})`;
+    on ${grantOf(accounts.id, { resource, action })})`;
 };
 
 /**

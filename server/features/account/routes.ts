@@ -7,6 +7,7 @@ import {
   createAccount,
   updateAccount,
 } from './accounts.ts';
+import { effectivePermissionsOf } from './effectivePermissions.ts';
 
 /**
  * Administrator accounts (contract/account.ts): the provider's operators and the accounts of each customer.
@@ -23,6 +24,11 @@ export function accountRoutes(kit: Kit): void {
 
   kit.route(account, 'getOne', async (call) =>
     accountRows.record(call, await accountRows.find(call, call.params.id)),
+  );
+
+  // Read by the guard's own rule (auth/guard.ts grantOf): the screen and the server cannot disagree.
+  kit.route(account, 'effectivePermissions', async (call) =>
+    effectivePermissionsOf(call.tx, (await accountRows.find(call, call.params.id)).id),
   );
 
   kit.route(account, 'create', { translate: asEmailConflict }, async (call) => {
