@@ -168,6 +168,8 @@ export const REQUIRED_PROFILE_FIELDS = ['firstName', 'lastName', 'mobilePhone'] 
  */
 export const EffectivePermission = Type.Object({
   resource: Type.String(),
+  /** The resource's permission asset, by the name operators gave it. */
+  assetName: Type.String(),
   action: Type.String(),
   allowed: Type.Boolean(),
   roles: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),

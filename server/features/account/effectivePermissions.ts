@@ -3,7 +3,7 @@ import type { EffectivePermission } from '../../../contract/account.ts';
 import { PERMISSION_RESOURCES } from '../../../contract/permissions.ts';
 import { grantingRoles } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
-import { roles } from '../../db/schema.ts';
+import { assets, roles } from '../../db/schema.ts';
 
 /**
  * An account's effective permissions: every `resource:action` of the catalogue, in its order, allowed when
@@ -23,6 +23,12 @@ export async function effectivePermissionsOf(
           .from(roles)
           .where(inArray(roles.id, roleIds));
   const nameOf = new Map(named.map((role) => [role.id, role.name]));
+  const assetNames = new Map(
+    (await tx.select({ resource: assets.resourceType, name: assets.name }).from(assets)).map((asset) => [
+      asset.resource,
+      asset.name,
+    ]),
+  );
   const byPermission = new Map<string, { id: string; name: string }[]>();
   for (const row of granted) {
     const key = `${row.resource}:${row.action}`;
@@ -34,7 +40,13 @@ export async function effectivePermissionsOf(
     resource.actions.map((action) => {
       const held = byPermission.get(`${resource.name}:${action}`) ?? [];
       held.sort((a, b) => a.name.localeCompare(b.name));
-      return { resource: resource.name, action, allowed: held.length > 0, roles: held };
+      return {
+        resource: resource.name,
+        assetName: assetNames.get(resource.name) ?? resource.asset.name,
+        action,
+        allowed: held.length > 0,
+        roles: held,
+      };
     }),
   );
 }

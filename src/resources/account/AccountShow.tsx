@@ -4,6 +4,7 @@ import {
   EmailField,
   ImageField,
   Labeled,
+  TabbedShowLayout,
   TextField,
   TopToolbar,
 } from 'react-admin';
@@ -12,6 +13,7 @@ import { DateField } from '../../kit/dates';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab, ownCustomerOrProvider } from '../audit/HistoryTab';
 import { AccountActivationButton } from './AccountActivationButton';
+import { EffectivePermissions } from './EffectivePermissions';
 import { RolesField } from './RolesField';
 
 const AccountShowActions = () => (
@@ -48,5 +50,9 @@ export const AccountShow = () => (
         <DateField source="createdDate" />
       </>
     }
-  />
+  >
+    <TabbedShowLayout.Tab label="resources.account.effective.tab" path="permissions">
+      <EffectivePermissions />
+    </TabbedShowLayout.Tab>
+  </ShowPage>
 );

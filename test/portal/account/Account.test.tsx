@@ -358,4 +358,42 @@ describe('the account forms', () => {
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
   });
+
+  it('shows its effective permissions: each allowed or not, with the roles that give it', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/account/a1/effective-permissions`, ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json([
+          {
+            resource: 'account',
+            assetName: 'Accounts',
+            action: 'view',
+            allowed: true,
+            roles: [
+              { id: 'r2', name: 'Auditor' },
+              { id: 'r1', name: 'Operator' },
+            ],
+          },
+          { resource: 'account', assetName: 'Accounts', action: 'delete', allowed: false, roles: [] },
+        ]);
+      }),
+    );
+    const { user } = renderAt('/account/a1/show');
+    await user.click(await screen.findByRole('tab', { name: 'Effective permissions' }));
+    const table = await screen.findByRole('table', { name: 'Effective permissions' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((one) => one.textContent),
+    ).toEqual([
+      'Permission assetActionAllowedGiven by',
+      'AccountsViewAllowedAuditor, Operator',
+      'AccountsDeleteNot allowed',
+    ]);
+    expect(screen.getByText('1 of 2 permissions allowed')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Only what is allowed' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(asked).toEqual(['/api/account/a1/effective-permissions']);
+  });
 });
