@@ -10,6 +10,7 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
+import { EffectivePermission } from './account.ts';
 import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 
 /**
@@ -174,6 +175,15 @@ export const role = defineResource({
   },
   deleteMany: { by: 'each' },
   actions: {
+    effectivePermissions: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{id}/effective-permissions',
+      summary: 'Every permission of the catalogue, and whether the role gives it',
+      access: view,
+      errors: [404],
+      schema: { params: IdParams, response: { 200: Type.Array(EffectivePermission) } },
+    },
     addAccount: {
       by: 'call',
       method: 'POST',

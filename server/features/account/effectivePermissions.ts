@@ -1,19 +1,18 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { EffectivePermission } from '../../../contract/account.ts';
 import { PERMISSION_RESOURCES } from '../../../contract/permissions.ts';
 import { grantingRoles } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
-import { assets, roles } from '../../db/schema.ts';
+import { assets, rolePermissions, roles } from '../../db/schema.ts';
+
+/** What roles grant: each permission with the role that grants it. */
+type Granted = readonly { resource: string; action: string; roleId: string }[];
 
 /**
- * An account's effective permissions: every `resource:action` of the catalogue, in its order, allowed when
- * one of the account's roles grants it (the guard's rule, grantingRoles), with those roles by name.
+ * Every `resource:action` of the catalogue, in its order, allowed when one of `granted` gives it, with those
+ * roles by name, and the resource's permission asset by the name operators gave it.
  */
-export async function effectivePermissionsOf(
-  tx: Database,
-  accountId: string,
-): Promise<EffectivePermission[]> {
-  const granted = await grantingRoles(tx, accountId);
+async function effectiveOf(tx: Database, granted: Granted): Promise<EffectivePermission[]> {
   const roleIds = [...new Set(granted.map((row) => row.roleId))];
   const named =
     roleIds.length === 0
@@ -49,4 +48,25 @@ export async function effectivePermissionsOf(
       };
     }),
   );
+}
+
+/** An account's effective permissions, by the rule the guard enforces (grantingRoles: guard.ts grantOf). */
+export async function effectivePermissionsOf(
+  tx: Database,
+  accountId: string,
+): Promise<EffectivePermission[]> {
+  return effectiveOf(tx, await grantingRoles(tx, accountId));
+}
+
+/** What a role gives: every permission of the catalogue, and whether the role grants it. */
+export async function rolePermissionsOf(tx: Database, roleId: string): Promise<EffectivePermission[]> {
+  const granted = await tx
+    .select({
+      resource: rolePermissions.resource,
+      action: rolePermissions.action,
+      roleId: rolePermissions.roleId,
+    })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  return effectiveOf(tx, granted);
 }

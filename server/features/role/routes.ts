@@ -8,6 +8,7 @@ import {
   role,
 } from '../../../contract/role.ts';
 import type { Kit } from '../../kit/kit.ts';
+import { rolePermissionsOf } from '../account/effectivePermissions.ts';
 import {
   accountRoleListing,
   accountsHolding,
@@ -34,6 +35,10 @@ export function roleRoutes(kit: Kit): void {
     update: { values: (call, before, form) => roleChanges(call, before, form) },
     delete: { check: (_, found) => checkRoleDeletable(found) },
   });
+
+  kit.route(role, 'effectivePermissions', async (call) =>
+    rolePermissionsOf(call.tx, (await roleRows.find(call, call.params.id)).id),
+  );
 
   kit.route(role, 'all', (call) => assignableRoles(call, call.query.scope));
 

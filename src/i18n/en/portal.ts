@@ -301,6 +301,18 @@ export const portal = {
     exportJson: 'JSON',
     exporting: 'Exporting…',
   },
+  /** A role's or an account's effective permissions (components/EffectivePermissions.tsx). */
+  effective: {
+    tab: 'Effective permissions',
+    asset: 'Permission asset',
+    action: 'Action',
+    allowed: 'Allowed',
+    grantedBy: 'Given by',
+    yes: 'Allowed',
+    no: 'Not allowed',
+    onlyAllowed: 'Only what is allowed',
+    count: '%{allowed} of %{total} permissions allowed',
+  },
   /** A bulk action over the rows picked, or every row the filters match (kit/BulkActions.tsx). */
   bulk: {
     selectAllMatching: 'Select all %{count} matching',

@@ -8,12 +8,13 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { EffectivePermissions } from '../../components/EffectivePermissions';
 import { StatusField } from '../../components/StatusField';
 import { DateField } from '../../kit/dates';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab, ownCustomerOrProvider } from '../audit/HistoryTab';
 import { AccountActivationButton } from './AccountActivationButton';
-import { EffectivePermissions } from './EffectivePermissions';
+
 import { RolesField } from './RolesField';
 
 const AccountShowActions = () => (
@@ -51,8 +52,8 @@ export const AccountShow = () => (
       </>
     }
   >
-    <TabbedShowLayout.Tab label="resources.account.effective.tab" path="permissions">
-      <EffectivePermissions />
+    <TabbedShowLayout.Tab label="portal.effective.tab" path="permissions">
+      <EffectivePermissions resource="account" />
     </TabbedShowLayout.Tab>
   </ShowPage>
 );

@@ -21,19 +21,10 @@ export const account = {
   helpers: {
     avatar: 'An https:// address or a data:image/ URL (optional).',
   },
-  /** What the account may do, by the server's own rule (EffectivePermissions.tsx). */
+  /** What the account may do, by the server's own rule (components/EffectivePermissions.tsx). */
   effective: {
-    tab: 'Effective permissions',
     intro:
       'Every permission, whether this account has it, and which of its roles gives it. The server checks every call by the same rule.',
-    asset: 'Permission asset',
-    action: 'Action',
-    allowed: 'Allowed',
-    grantedBy: 'Given by',
-    yes: 'Allowed',
-    no: 'Not allowed',
-    onlyAllowed: 'Only what is allowed',
-    count: '%{allowed} of %{total} permissions allowed',
     noRole: 'This account has no role, so it may do nothing. Edit the account to give it a role.',
   },
   validation: {

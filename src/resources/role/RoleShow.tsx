@@ -1,4 +1,5 @@
 import { EditButton, NumberField, SelectField, TabbedShowLayout, TextField, TopToolbar } from 'react-admin';
+import { EffectivePermissions } from '../../components/EffectivePermissions';
 import { ShowPage } from '../../kit/ShowPage';
 import { HistoryTab, providerRecord } from '../audit/HistoryTab';
 import { RoleAccounts } from './RoleAccounts';
@@ -30,6 +31,9 @@ export const RoleShow = () => (
   >
     <TabbedShowLayout.Tab label="resources.role.tabs.accounts" path="accounts">
       <RoleAccounts />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="portal.effective.tab" path="permissions">
+      <EffectivePermissions resource="role" />
     </TabbedShowLayout.Tab>
   </ShowPage>
 );

@@ -24,6 +24,12 @@ export const role = {
     inUse: 'Accounts still hold this role: remove them from it first (Accounts tab).',
   },
   tabs: { accounts: 'Accounts' },
+  /** What the role gives (components/EffectivePermissions.tsx). */
+  effective: {
+    intro:
+      'Every permission, and whether this role gives it. An account holding the role may do what it allows; the server checks every call by the same rule.',
+    noRole: 'This role gives no permission yet. Tick its actions on the permission assets to give some.',
+  },
   accounts: {
     fields: {
       email: 'Email',

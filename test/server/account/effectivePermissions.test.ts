@@ -18,6 +18,8 @@ import { sharedTestContext } from '../helpers.ts';
  */
 
 const ctx = sharedTestContext();
+const byCatalogue = (a: string, b: string) =>
+  allPermissionKeys().indexOf(a as never) - allPermissionKeys().indexOf(b as never);
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 
 /** One call per permission that needs that permission and nothing else (no scope, no alternative grants). */
@@ -30,6 +32,7 @@ for (const route of RESOURCE_CONTRACTS.flatMap(routesOf)) {
 }
 
 let operator: string;
+let reportDesk: { id: string };
 const people: { name: string; id: string; token: string; customerId: string | null }[] = [];
 
 beforeAll(async () => {
@@ -39,6 +42,10 @@ beforeAll(async () => {
     name: 'Token desk',
     customerId: acme.id,
     permissions: ['token-pack:view', 'token-pack:configure', 'user-management:view'],
+  });
+  reportDesk = await ctx.createRole({
+    name: 'Report desk',
+    permissions: ['customer:view', 'role:view', 'audit:view'],
   });
   const helpDesk = await ctx.createRole({
     name: 'Help desk',
@@ -123,5 +130,24 @@ describe("an account's effective permissions", () => {
     expect(answer.status).toBe(404);
     // A customer's administrator reads its own customer's accounts.
     expect((await effectiveOf(people[1]!.id, people[0]!.token)).length).toBe(allPermissionKeys().length);
+  });
+
+  it('lists what a role gives: its own permissions allowed, every other one not', async () => {
+    const answer = await ctx.call('GET', `/api/account/role/${reportDesk.id}/effective-permissions`, {
+      token: operator,
+    });
+    expect(answer.status).toBe(200);
+    const listed = answer.body as EffectivePermission[];
+    expect(listed).toHaveLength(allPermissionKeys().length);
+    expect(
+      listed.filter((entry) => entry.allowed).map((entry) => `${entry.resource}:${entry.action}`),
+    ).toEqual(['customer:view', 'role:view', 'audit:view'].sort(byCatalogue));
+    expect(listed.find((entry) => entry.allowed)!.roles).toEqual([
+      { id: reportDesk.id, name: 'Report desk' },
+    ]);
+    const unknown = await ctx.call('GET', `/api/account/role/${ANY_ID}/effective-permissions`, {
+      token: operator,
+    });
+    expect(unknown.status).toBe(404);
   });
 });

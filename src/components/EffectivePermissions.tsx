@@ -4,26 +4,28 @@ import { Alert, Chip, FormControlLabel, Stack, Switch, TableCell, TableRow, Typo
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Loading, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import type { EffectivePermission } from '../../../contract/account';
-import type { PortalDataProvider } from '../../dataProviders';
-import { errorNotification } from '../../kit/notifyError';
-import { SimpleTable } from '../../kit/SimpleTable';
+import type { EffectivePermission } from '../../contract/account';
+import type { PortalDataProvider } from '../dataProviders';
+import { errorNotification } from '../kit/notifyError';
+import { SimpleTable } from '../kit/SimpleTable';
 
-const T = 'resources.account.effective';
+const T = 'portal.effective';
 
 /**
- * An account's _Effective permissions_: every permission of the catalogue, allowed or not, and the roles
- * that give it, as the server reads them by the rule its guard enforces (server/auth/guard.ts grantOf).
+ * _Effective permissions_ of an account or a role: every permission of the catalogue, allowed or not, and
+ * the roles that give it, as the server reads them (an account's by the rule its guard enforces,
+ * server/auth/guard.ts grantOf). `resource`'s texts say what the page is about (`effective.intro`, and
+ * `effective.noRole` when nothing is allowed).
  */
-export function EffectivePermissions() {
+export function EffectivePermissions({ resource }: { resource: 'account' | 'role' }) {
   const record = useRecordContext<{ id: string }>();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const translate = useTranslate();
   const [onlyAllowed, setOnlyAllowed] = useState(false);
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: ['account', 'effectivePermissions', record?.id],
+    queryKey: [resource, 'effectivePermissions', record?.id],
     queryFn: async () =>
-      (await dataProvider.effectivePermissions<EffectivePermission[]>('account', { id: record!.id })).data,
+      (await dataProvider.effectivePermissions<EffectivePermission[]>(resource, { id: record!.id })).data,
     enabled: record !== undefined,
   });
   if (error) {
@@ -42,8 +44,10 @@ export function EffectivePermissions() {
   const shown = onlyAllowed ? allowed : data;
   return (
     <Stack spacing={2} sx={{ py: 1 }}>
-      <Typography color="text.secondary">{translate(`${T}.intro`)}</Typography>
-      {allowed.length === 0 ? <Alert severity="info">{translate(`${T}.noRole`)}</Alert> : null}
+      <Typography color="text.secondary">{translate(`resources.${resource}.effective.intro`)}</Typography>
+      {allowed.length === 0 ? (
+        <Alert severity="info">{translate(`resources.${resource}.effective.noRole`)}</Alert>
+      ) : null}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography>{translate(`${T}.count`, { allowed: allowed.length, total: data.length })}</Typography>
         <FormControlLabel
