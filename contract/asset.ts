@@ -78,6 +78,27 @@ export const SavePermission = Type.Object(
 
 const AssetParams = Type.Object({ assetId: Type.String({ maxLength: 100 }) });
 
+/** The most accounts _Who can_ names per action (the count is of them all). */
+export const WHO_CAN_MAX = 100;
+
+/**
+ * _Who can_: for each action of an asset, the active accounts (of an active customer, or the provider's)
+ * whose roles grant it: whom the server's guard admits to its calls.
+ */
+export const WhoCan = Type.Object({
+  action: Type.String(),
+  total: Type.Integer(),
+  accounts: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      email: Type.String(),
+      name: Type.String(),
+      customerName: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type WhoCan = Static<typeof WhoCan>;
+
 const ResourceAnswer = Type.Object({
   name: Type.String(),
   scope: Type.Enum([...ASSET_SCOPES]),
@@ -130,6 +151,15 @@ export const asset = defineResource({
       access: view,
       errors: [404],
       schema: { params: AssetParams, response: { 200: AssetPermission } },
+    },
+    whoCan: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{assetId}/who-can',
+      summary: "For each action of an asset's resource, the active accounts whose roles grant it",
+      access: view,
+      errors: [404],
+      schema: { params: AssetParams, response: { 200: Type.Array(WhoCan) } },
     },
     savePermission: {
       by: 'call',

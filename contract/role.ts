@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { EffectivePermission } from './account.ts';
 import {
   CreatedAnswer,
   closed,
@@ -10,7 +11,6 @@ import {
   RequiredText,
   Uuid,
 } from './fields.ts';
-import { EffectivePermission } from './account.ts';
 import { defineErrors, defineListingNames, definePermissions, defineResource, NO_DELETE } from './kit.ts';
 
 /**

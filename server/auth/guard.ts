@@ -132,8 +132,11 @@ export async function loadPermissions(db: Database, accountId: string): Promise<
   return new Set(rows.map((row) => `${row.resource}:${row.action}`));
 }
 
-/** Whether the account's roles grant `resource:action`, as a condition of the session's query. */
-const grants = (permission: string) => {
+/**
+ * Whether the account's roles grant `resource:action`, as a condition of a query of accounts (the session's
+ * query here; _Who can_ lists the accounts it holds for).
+ */
+export const grants = (permission: string) => {
   const [resource = '', action = ''] = permission.split(':');
   return sql<boolean>`exists (select 1 from ${rolePermissions} inner join ${accountRoles}
     on ${grantOf(accounts.id, { resource, action })})`;

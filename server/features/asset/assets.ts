@@ -1,13 +1,25 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   ASSET_ERRORS,
   ASSET_LISTING,
   type AssetPermission,
   type AssetRecord,
+  WHO_CAN_MAX,
+  type WhoCan,
 } from '../../../contract/asset.ts';
+import { grants } from '../../auth/guard.ts';
 import type { Database } from '../../db/client.ts';
 import { defineListing, eq as equals, ilikeAny } from '../../db/listing.ts';
-import { assets, permissionActions, permissionResources, rolePermissions, roles } from '../../db/schema.ts';
+import {
+  accounts,
+  assets,
+  customers,
+  permissionActions,
+  permissionResources,
+  rolePermissions,
+  roles,
+} from '../../db/schema.ts';
+import { personName } from '../../domain/audit.ts';
 import { ACTIONS } from '../../domain/permissions.ts';
 import { fail } from '../../errors.ts';
 import type { Scope, WriteScope } from '../../kit/call.ts';
@@ -217,5 +229,52 @@ export async function permissionActionList({ tx }: Scope): Promise<string[]> {
   return inOrder(
     found.map((row) => row.name),
     ACTIONS,
+  );
+}
+
+/**
+ * _Who can_ (contract/asset.ts WhoCan): for each action of the asset, the active accounts of an active
+ * customer (or the provider's) whose roles grant it, by the guard's own condition (auth/guard.ts grants),
+ * WHO_CAN_MAX of them by email, with their number.
+ */
+export async function whoCan(db: Database, asset: AssetRecord): Promise<WhoCan[]> {
+  return Promise.all(
+    asset.actions.map(async (action) => {
+      const holds = and(
+        grants(`${asset.resourceType}:${action}`),
+        eq(accounts.status, 'ACTIVE'),
+        or(isNull(accounts.customerId), eq(customers.status, 'ACTIVE')),
+      );
+      const [found, [counted]] = await Promise.all([
+        db
+          .select({
+            id: accounts.id,
+            email: accounts.email,
+            firstName: accounts.firstName,
+            lastName: accounts.lastName,
+            customerName: customers.companyName,
+          })
+          .from(accounts)
+          .leftJoin(customers, eq(customers.id, accounts.customerId))
+          .where(holds)
+          .orderBy(asc(accounts.email))
+          .limit(WHO_CAN_MAX),
+        db
+          .select({ total: count() })
+          .from(accounts)
+          .leftJoin(customers, eq(customers.id, accounts.customerId))
+          .where(holds),
+      ]);
+      return {
+        action,
+        total: counted?.total ?? 0,
+        accounts: found.map((row) => ({
+          id: row.id,
+          email: row.email,
+          name: personName(row.firstName, row.lastName) ?? row.email,
+          customerName: row.customerName ?? null,
+        })),
+      };
+    }),
   );
 }

@@ -7,6 +7,7 @@ import {
   permissionMatrix,
   permissionResourceList,
   savePermissionMatrix,
+  whoCan,
 } from './assets.ts';
 
 /**
@@ -28,6 +29,11 @@ export function assetRoutes(kit: Kit): void {
 
   kit.route(asset, 'getPermission', async (call) =>
     permissionMatrix(call.tx, await assetRows.find(call, call.params.assetId)),
+  );
+
+  // Whom the guard admits to each action: read through its own condition (auth/guard.ts grants).
+  kit.route(asset, 'whoCan', async (call) =>
+    whoCan(call.tx, await assetRows.find(call, call.params.assetId)),
   );
 
   kit.route(asset, 'savePermission', (call) => {

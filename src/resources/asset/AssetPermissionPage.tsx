@@ -43,6 +43,7 @@ import {
   withAll,
 } from './matrix';
 import type { Asset } from './model';
+import { WhoCanSection, whoCanKey } from './WhoCan';
 
 const T = 'resources.asset.permission';
 
@@ -159,6 +160,7 @@ export const AssetPermissionPage = () => {
     onSuccess: (answer) => {
       if (answer?.rolePermissionDetails) queryClient.setQueryData(queryKey, answer);
       else void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: whoCanKey(assetId) });
       setEdits({});
     },
   });
@@ -217,6 +219,7 @@ export const AssetPermissionPage = () => {
             ))}
           </SimpleTable>
         )}
+        <WhoCanSection assetId={assetId} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
         {!readOnly && (

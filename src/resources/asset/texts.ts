@@ -35,6 +35,17 @@ export const asset = {
     updated: 'Permission asset updated',
     permissionsSaved: 'Permissions saved',
   },
+  /** Who holds each action of an asset (AssetPermissionPage.tsx WhoCanSection). */
+  whoCan: {
+    title: 'Who can',
+    intro:
+      'The active accounts whose roles give each action, as the server checks them. Saving the matrix changes this list.',
+    action: 'Action',
+    accounts: 'Accounts',
+    count: '%{smart_count} account |||| %{smart_count} accounts',
+    more: 'and %{smart_count} more',
+    nobody: 'Nobody',
+  },
   permission: {
     button: 'Permissions',
     pageTitle: 'Asset permissions',

@@ -31,9 +31,28 @@ const PERMISSION = {
   ],
 };
 
+const WHO_CAN = [
+  {
+    action: 'view',
+    total: 102,
+    accounts: [
+      { id: 'a1', email: 'ann@provider.test', name: 'Ann Lee', customerName: null },
+      { id: 'a2', email: 'bo@acme.test', name: 'Bo Chen', customerName: 'Acme' },
+    ],
+  },
+  { action: 'create', total: 0, accounts: [] },
+  {
+    action: 'modify',
+    total: 1,
+    accounts: [{ id: 'a1', email: 'ann@provider.test', name: 'Ann Lee', customerName: null }],
+  },
+  { action: 'configure', total: 0, accounts: [] },
+];
+
 const serve = (saveAnswer?: { status: number; json: object }) => {
   const saved: unknown[] = [];
   server.use(
+    http.get(`${API}/account/asset/as1/who-can`, () => HttpResponse.json(WHO_CAN)),
     http.get(`${API}/account/asset/as1`, () => HttpResponse.json(CUSTOMERS)),
     http.get(`${API}/account/asset/as1/permission`, () => HttpResponse.json(PERMISSION)),
     http.post(`${API}/account/asset/as1/permission`, async ({ request }) => {
@@ -232,5 +251,22 @@ describe('the permission matrix of an asset', () => {
     await expectCancelToStay(leaving, '/asset/as1/permission');
     expect(box('Create for Operators')).toBeChecked();
     await expectCancelToLeave(leaving, '/asset');
+  });
+
+  it('says who can do each action: the accounts, their number, and nobody where none', async () => {
+    serve();
+    open();
+    const table = await screen.findByRole('table', { name: 'Who can' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'ActionAccounts',
+      'View102 accountsann@provider.test, bo@acme.test (Acme) and 100 more',
+      'Create0 accountsNobody',
+      'Modify1 accountann@provider.test',
+      'Configure0 accountsNobody',
+    ]);
   });
 });

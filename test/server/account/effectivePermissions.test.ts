@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { EffectivePermission } from '../../../contract/account.ts';
+import type { WhoCan } from '../../../contract/asset.ts';
 import { RESOURCE_CONTRACTS } from '../../../contract/index.ts';
 import { type ContractRoute, routesOf } from '../../../contract/kit.ts';
 import { allPermissionKeys } from '../../../contract/permissions.ts';
+import { accounts, assets } from '../../../server/db/schema.ts';
 import {
   AUDITOR_ROLE,
   CUSTOMER_ADMIN_ROLE,
@@ -149,5 +152,42 @@ describe("an account's effective permissions", () => {
       token: operator,
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('names on a permission asset who can do each action: the accounts the guard admits, active ones only', async () => {
+    const [pack] = await ctx.db.select().from(assets).where(eq(assets.resourceType, 'token-pack'));
+    const whoCanOf = async () => {
+      const answer = await ctx.call('GET', `/api/account/asset/${pack!.id}/who-can`, { token: operator });
+      expect(answer.status).toBe(200);
+      return answer.body as WhoCan[];
+    };
+    const listed = await whoCanOf();
+    expect(listed.map((entry) => entry.action)).toEqual(pack!.actions);
+    const ours = new Set(people.map((person) => person.id));
+    for (const entry of listed) {
+      const route = callFor.get(`token-pack:${entry.action}`);
+      const named = new Set(entry.accounts.map((one) => one.id));
+      expect(entry.total).toBe(entry.accounts.length);
+      for (const person of people) {
+        const effective = (await effectiveOf(person.id)).find(
+          (one) => one.resource === 'token-pack' && one.action === entry.action,
+        )!;
+        expect(named.has(person.id), `${person.name} can ${entry.action}`).toBe(effective.allowed);
+        if (route) expect(await guardAdmits(route, person.token, person.customerId)).toBe(effective.allowed);
+      }
+      // Anyone else named (the operator…) has the permission too.
+      for (const id of [...named].filter((one) => !ours.has(one))) {
+        const effective = (await effectiveOf(id)).find(
+          (one) => one.resource === 'token-pack' && one.action === entry.action,
+        )!;
+        expect(effective.allowed).toBe(true);
+      }
+    }
+    // An inactive account can do nothing, and is not named.
+    const admin = people[0]!;
+    await ctx.db.update(accounts).set({ status: 'INACTIVE' }).where(eq(accounts.id, admin.id));
+    const after = await whoCanOf();
+    expect(after.every((entry) => entry.accounts.every((one) => one.id !== admin.id))).toBe(true);
+    await ctx.db.update(accounts).set({ status: 'ACTIVE' }).where(eq(accounts.id, admin.id));
   });
 });
