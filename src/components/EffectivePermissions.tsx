@@ -1,6 +1,16 @@
 import CheckIcon from '@mui/icons-material/Check';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { Alert, Chip, FormControlLabel, Stack, Switch, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Loading, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
@@ -57,27 +67,30 @@ export function EffectivePermissions({ resource }: { resource: 'account' | 'role
           label={translate(`${T}.onlyAllowed`)}
         />
       </Stack>
-      <SimpleTable
-        label={`${T}.tab`}
-        headings={[`${T}.asset`, `${T}.action`, `${T}.allowed`, `${T}.grantedBy`]}
-      >
-        {shown.map((entry) => (
-          <TableRow key={`${entry.resource}:${entry.action}`}>
-            <TableCell>{entry.assetName}</TableCell>
-            <TableCell>
-              {translate(`resources.asset.actionNames.${entry.action}`, { _: entry.action })}
-            </TableCell>
-            <TableCell>
-              {entry.allowed ? (
-                <Chip size="small" color="success" icon={<CheckIcon />} label={translate(`${T}.yes`)} />
-              ) : (
-                <Chip size="small" variant="outlined" icon={<RemoveIcon />} label={translate(`${T}.no`)} />
-              )}
-            </TableCell>
-            <TableCell>{entry.roles.map((role) => role.name).join(', ')}</TableCell>
-          </TableRow>
-        ))}
-      </SimpleTable>
+      {/* Width 0 and min-width 100%: a table wider than a phone scrolls within the page, not the page. */}
+      <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+        <SimpleTable
+          label={`${T}.tab`}
+          headings={[`${T}.asset`, `${T}.action`, `${T}.allowed`, `${T}.grantedBy`]}
+        >
+          {shown.map((entry) => (
+            <TableRow key={`${entry.resource}:${entry.action}`}>
+              <TableCell>{entry.assetName}</TableCell>
+              <TableCell>
+                {translate(`resources.asset.actionNames.${entry.action}`, { _: entry.action })}
+              </TableCell>
+              <TableCell>
+                {entry.allowed ? (
+                  <Chip size="small" color="success" icon={<CheckIcon />} label={translate(`${T}.yes`)} />
+                ) : (
+                  <Chip size="small" variant="outlined" icon={<RemoveIcon />} label={translate(`${T}.no`)} />
+                )}
+              </TableCell>
+              <TableCell>{entry.roles.map((role) => role.name).join(', ')}</TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      </Box>
     </Stack>
   );
 }

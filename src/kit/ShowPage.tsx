@@ -1,6 +1,7 @@
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Show, type ShowProps, TabbedShowLayout } from 'react-admin';
 import { DateField } from './dates';
+import { ScrollableTabs } from './ScrollableTabs';
 
 export interface ShowPageProps extends Pick<ShowProps, 'actions' | 'title'> {
   /** The Info tab's fields, in a fragment. */
@@ -20,7 +21,8 @@ export const ShowPage = ({ actions, title, info, stamps = 'time', history, child
     isValidElement<{ children?: ReactNode }>(info) && info.type === Fragment ? info.props.children : info;
   return (
     <Show actions={actions} title={title}>
-      <TabbedShowLayout>
+      {/* The tabs scroll at 375 px rather than widening the page. */}
+      <TabbedShowLayout tabs={<ScrollableTabs />}>
         <TabbedShowLayout.Tab label="portal.tabs.info">
           {fields}
           {stamps && <DateField source="createdDate" showTime />}
