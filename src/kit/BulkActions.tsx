@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import type { BulkJob } from '../../contract/bulk';
 import type { PortalDataProvider } from '../dataProviders';
+import { formatNumber } from './dates';
 import { errorNotification } from './notifyError';
 
 /**
@@ -67,7 +68,7 @@ function SelectAllMatching() {
   if (!pageSelected || total === undefined || total <= selectedIds.length) return null;
   return (
     <Button
-      label={translate('portal.bulk.selectAllMatching', { count: total.toLocaleString() })}
+      label={translate('portal.bulk.selectAllMatching', { count: formatNumber(total) })}
       onClick={() => set(true)}
     />
   );
@@ -92,9 +93,7 @@ export function BulkToolbar({ children }: { children: ReactNode }) {
   return (
     <AllMatchingContext.Provider value={value}>
       <BulkActionsToolbar
-        label={
-          on ? translate('portal.bulk.allMatching', { count: (total ?? 0).toLocaleString() }) : undefined
-        }
+        label={on ? translate('portal.bulk.allMatching', { count: formatNumber(total ?? 0) }) : undefined}
         selectAllButton={<SelectAllMatching />}
       >
         {children}
@@ -147,8 +146,8 @@ export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
     setJob(null);
     const params = {
       action: translate(`${base}.label`),
-      changed: last.changed.toLocaleString(),
-      total: last.total.toLocaleString(),
+      changed: formatNumber(last.changed),
+      total: formatNumber(last.total),
     };
     const key =
       last.status === 'DONE'
@@ -245,8 +244,8 @@ function BulkProgress({
   const percent = job.total === 0 ? 100 : Math.round((done / job.total) * 100);
   const text = translate('portal.bulk.running', {
     action: translate(label),
-    done: done.toLocaleString(),
-    total: job.total.toLocaleString(),
+    done: formatNumber(done),
+    total: formatNumber(job.total),
   });
   // In a portal: the bulk actions toolbar it comes from is moved by a transform, which a fixed element
   // inside it would follow.

@@ -28,6 +28,7 @@ export default {
       ],
     },
     sends('loadAccountByToken', {}, POST('/api/account/load_account_by_token')),
+    sends('effectivePermissions', { id: 'a1' }, GET('/api/account/a1/effective-permissions')),
     {
       call: 'updateProfile',
       params: { data: { firstName: 'Ann', lastName: 'Lee', mobilePhone: '+1 555' } },

@@ -7,6 +7,7 @@ export default {
     ...postSearchReads('/api/account/asset'),
     { call: 'update', params: UPDATE, sent: [PUT('/api/account/asset/r1', { id: 'r1', name: 'Changed' })] },
     { call: 'getPermission', params: { assetId: 'as1' }, sent: [GET('/api/account/asset/as1/permission')] },
+    { call: 'whoCan', params: { assetId: 'as1' }, sent: [GET('/api/account/asset/as1/who-can')] },
     {
       call: 'savePermission',
       params: { assetId: 'as1', rolePermissionDetails: [{ roleId: 'r1', actions: ['view'] }] },

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { hasBulk } from '../../../contract/kit';
 import { createDataProvider, RESOURCES } from '../../../src/dataProviders';
 import type { ResourceEntry } from '../../../src/dataProviders/types';
 import { API } from '../msw';
@@ -39,6 +40,8 @@ describe('every call of the resource table', () => {
         ...(entry.list ? ['getList', 'getManyReference'] : []),
         ...METHODS.filter((method) => method in entry),
         ...Object.keys(entry.actions ?? {}),
+        // A list's bulk actions (contract/kit.ts bulkTemplatesOf): start, follow, stop.
+        ...(hasBulk(entry) ? ['startBulk', 'bulkJob', 'cancelBulk'] : []),
       ];
       const tested = (CASES[resource] ?? []).map((item) => item.call);
       expect(new Set(tested), resource).toEqual(new Set(supported));

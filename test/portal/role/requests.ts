@@ -33,6 +33,11 @@ export default {
     },
     { call: 'all', params: { scope: 'customer' }, sent: [GET('/api/account/role/all?scope=customer')] },
     {
+      call: 'effectivePermissions',
+      params: { id: 'r1' },
+      sent: [GET('/api/account/role/r1/effective-permissions')],
+    },
+    {
       call: 'permissions',
       params: { roleIds: ['r1', 'r2'] },
       sent: [GET('/api/account/role/c1/permissions?roleIds=r1,r2')],

@@ -108,6 +108,8 @@ async function fillEveryTable(t: Context): Promise<void> {
                 values ('Interaction', 'i1', ${customer.id}, ${JSON.stringify({ uid: 'u1', params: { scope: 'openid' } })}::jsonb, 'u1', now())`);
   await run(sql`insert into web_sign_ins (id, customer_id, protocol, connector_id, step, user_name, expires_at)
                 values ('i1', ${customer.id}, 'OIDC', ${customer.id}, 'second', 'ada', now())`);
+  await run(sql`insert into bulk_jobs (customer_id, account_id, resource, action, filter, total, done, changed)
+                values (${customer.id}, ${customer.id}, 'users', 'deactivate', '{"q":"ada"}'::jsonb, 1, 1, 1)`);
   await run(sql`insert into cards (customer_id, brand, name, last4, exp_month, exp_year, processor, reference)
                 values (${customer.id}, 'visa', 'Ada', '4242', 12, 2031, 'fake', 'card_1')`);
   await run(sql`insert into orders (id, customer_id, action, tier_plan_id, period_plan_id, number_of_users, amount)
