@@ -15,8 +15,9 @@ import type { Rows } from './rows.ts';
  * A list's bulk actions (contract/kit.ts bulkTemplatesOf): an action over every row the list's filters
  * match, whatever their number, run by the server as a job.
  *
- * - Starting one answers 202 with the job at once: the filters are checked as the list checks them (the
- *   rows picked in the portal come as the filter `id`), the matching rows counted, the job written.
+ * - Starting one checks the filters as the list checks them (the rows picked in the portal come as the
+ *   filter `id`), counts the matching rows and writes the job; it answers 202 with the job at once, or, for
+ *   one batch's worth of rows, 200 with the job done.
  * - The job then goes through the matching rows BULK_BATCH at a time, in id order from where the last batch
  *   ended, each batch in a transaction of its own (the embedded database is one session: other calls go on
  *   between two batches). Only the rows the call may touch are read (its customer, under row-level
@@ -109,8 +110,11 @@ export function serveBulk<Row extends { id: string }>(
   });
 
   /** The job of the call's path, the caller's own (another's, or none: 404). */
-  const jobOf = async (call: CallBase<never>, tx: Database): Promise<JobRow> => {
-    const { jobId } = call.params as { jobId: string };
+  const jobOf = async (
+    call: CallBase<never>,
+    tx: Database,
+    jobId = (call.params as { jobId: string }).jobId,
+  ): Promise<JobRow> => {
     const caller = call.caller as unknown as { account: { id: string } };
     if (!UUID.test(jobId)) throw fail(BULK_ERRORS.jobNotFound);
     const [row] = await tx
@@ -203,7 +207,7 @@ export function serveBulk<Row extends { id: string }>(
     const action = declared[name]!;
     serve(
       `bulk.${name}`,
-      { transaction: false, schema: { body: BulkStart, response: { 202: BulkJob } } },
+      { transaction: false, schema: { body: BulkStart, response: { 200: BulkJob, 202: BulkJob } } },
       async (call) => {
         const filters = checkFilter((call.body as BulkStart).filter) as Record<string, unknown>;
         const caller = call.caller as unknown as { account: { id: string } };
@@ -227,8 +231,13 @@ export function serveBulk<Row extends { id: string }>(
         const promise = run(call, job, action, perform, filters);
         running.jobs.add(promise);
         void promise.finally(() => running.jobs.delete(promise));
-        call.reply.code(202);
-        return toJob(job, call.services.now());
+        if (job.total > BULK_BATCH) {
+          call.reply.code(202);
+          return toJob(job, call.services.now());
+        }
+        // One batch: done before the answer, which is the job as it ended.
+        await promise;
+        return call.transaction(async (tx) => toJob(await jobOf(call, tx, job.id), call.services.now()));
       },
     );
   }

@@ -133,7 +133,9 @@ export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
     try {
       const filter = allMatching ? filterValues : { id: selectedIds };
       const { data } = await dataProvider.startBulk(resource, { action, filter });
-      setJob(data);
+      // A job of one batch is done when it answers.
+      if (data.status === 'RUNNING') setJob(data);
+      else ended(data);
     } catch (error) {
       notify(...errorNotification(error));
     } finally {

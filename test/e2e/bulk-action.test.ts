@@ -13,8 +13,8 @@ import {
 
 /**
  * Journey: a customer administrator searches the users list, picks the page, widens the selection to every
- * user the search matches, deactivates them with the count confirmed and the job's progress shown, and
- * finds exactly those users inactive. axe runs on the widened selection, the confirmation and the progress.
+ * user the search matches (1,100: more than one batch), deactivates them with the count confirmed and the
+ * job's progress shown, and finds exactly those users inactive. axe runs on the widened selection, the confirmation and the progress.
  */
 describe("a customer administrator's bulk action over every matching row", () => {
   let portal: RunningPortal;
@@ -23,11 +23,13 @@ describe("a customer administrator's bulk action over every matching row", () =>
   let admin: { email: string; password: string };
   let customerId: string;
 
-  // 60 users: 30 smiths (more than the page of 25) and 30 joneses.
-  const USERS = Array.from({ length: 60 }, (_, index) => {
-    const username = `${index % 2 === 0 ? 'smith' : 'jones'}${String(index).padStart(2, '0')}`;
-    return [username, `${username}@initech.example`, `Person ${index}`] as const;
-  });
+  // 1,100 smiths (more than one batch of the job, so that it runs in the background with its progress
+  // shown) and 30 joneses.
+  const SMITHS = 1100;
+  const USERS = [
+    ...Array.from({ length: SMITHS }, (_, index) => `smith${String(index).padStart(4, '0')}`),
+    ...Array.from({ length: 30 }, (_, index) => `jones${String(index).padStart(2, '0')}`),
+  ].map((username, index) => [username, `${username}@initech.example`, `Person ${index}`] as const);
 
   beforeAll(async () => {
     mkdirSync('test-results', { recursive: true });
@@ -61,45 +63,46 @@ describe("a customer administrator's bulk action over every matching row", () =>
     return found.totalElements;
   };
 
-  it('deactivates all 30 matching users, not only the 25 on the page, and nobody else', async () => {
+  it('deactivates all 1,100 matching users, not only the 25 on the page, and nobody else', async () => {
     await page.goto(`${portal.url}/users`);
     await page.getByPlaceholder('Search').fill('smith');
-    await page.getByText('1-25 of 30').waitFor();
+    await page.getByText(/^1-25 of 1,?100$/).waitFor();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
-    await page.getByRole('button', { name: 'Select all 30 matching' }).click();
-    await page.getByText('All 30 matching selected').waitFor();
+    await page.getByRole('button', { name: 'Select all 1,100 matching' }).click();
+    await page.getByText('All 1,100 matching selected').waitFor();
     await expectAccessible(page, '/users, all matching selected');
     await page.screenshot({ path: 'test-results/bulk-all-matching.png' });
 
     await page.getByRole('button', { name: 'Deactivate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Deactivate 30 users?' });
+    const dialog = page.getByRole('dialog', { name: /^Deactivate 1,?100 users\?$/ });
     await dialog.waitFor();
     await expectAccessible(page, '/users, bulk deactivate confirmation');
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
 
     // The progress shows until the portal hears the job has ended (it asks every half second).
-    const progress = page.getByRole('region', { name: /^Deactivate: \d+ of 30$/ });
+    const progress = page.getByRole('region', { name: /^Deactivate: [\d,]+ of 1,100$/ });
     await progress.waitFor();
     await page.screenshot({ path: 'test-results/bulk-progress.png' });
-    await page.getByText('Deactivate: done. 30 of 30 changed.').waitFor({ timeout: 15_000 });
+    await page.getByText('Deactivate: done. 1,100 of 1,100 changed.').waitFor({ timeout: 30_000 });
     await expect(progress.count()).resolves.toBe(0);
 
-    expect(await count('smith', 'INACTIVE')).toBe(30);
+    expect(await count('smith', 'INACTIVE')).toBe(SMITHS);
     expect(await count('jones', 'ACTIVE')).toBe(30);
     // The list shows it: every smith inactive.
-    await page.getByText('1-25 of 30').waitFor();
+    await page.getByText(/^1-25 of 1,?100$/).waitFor();
     await expect(page.getByRole('cell', { name: 'Active', exact: true }).count()).resolves.toBe(0);
   });
 
   it('acts on the picked rows alone when the selection is not widened', async () => {
     await page.goto(`${portal.url}/users`);
     await page.getByPlaceholder('Search').fill('jones0');
-    await page.getByText('1-5 of 5').waitFor();
+    await page.getByText('1-10 of 10').waitFor();
     await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
     await expect(page.getByRole('button', { name: /matching/ }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate 1 user?' });
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    // One batch: done when the server answers, with no progress to show.
     await page.getByText('Deactivate: done. 1 of 1 changed.').waitFor({ timeout: 15_000 });
     expect(await count('jones', 'INACTIVE')).toBe(1);
   });
