@@ -3,6 +3,7 @@ import { BULK_BATCH, type BulkJob } from '../../../contract/bulk.ts';
 import { auditLog, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn, tokenWithRole } from '../fixtures/admin.ts';
+import { type Customer, customerWithAdmin } from '../fixtures/billing.ts';
 import { sharedTestContext } from '../helpers.ts';
 
 /**
@@ -11,8 +12,8 @@ import { sharedTestContext } from '../helpers.ts';
  */
 
 const ctx = sharedTestContext();
-let acme: { id: string };
-let globex: { id: string };
+let acme: Customer;
+let globex: Customer;
 let admin: string;
 let otherAdmin: string;
 let globexAdmin: string;
@@ -22,12 +23,12 @@ const ROWS = BULK_BATCH * 3 + 210;
 
 beforeAll(async () => {
   await ctx.signInOperator();
-  acme = await ctx.createCustomer({ companyName: 'Acme' });
-  globex = await ctx.createCustomer({ companyName: 'Globex' });
+  acme = await customerWithAdmin(ctx, 'Acme');
+  globex = await customerWithAdmin(ctx, 'Globex');
+  admin = acme.admin;
+  globexAdmin = globex.admin;
   const customerAdmin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
-  admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdmin] })).token;
   otherAdmin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdmin] })).token;
-  globexAdmin = (await signedIn(ctx, { customerId: globex.id, roleIds: [customerAdmin] })).token;
   await ctx.db.insert(users).values(
     Array.from({ length: ROWS }, (_, index) => ({
       customerId: acme.id,

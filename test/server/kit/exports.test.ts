@@ -2,8 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { auditLog, users } from '../../../server/db/schema.ts';
 import { EXPORT_BATCH } from '../../../server/kit/exports.ts';
-import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
-import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
+import { type Customer, customerWithAdmin } from '../fixtures/billing.ts';
 import { sharedTestContext } from '../helpers.ts';
 
 /**
@@ -13,8 +12,8 @@ import { sharedTestContext } from '../helpers.ts';
  */
 
 const ctx = sharedTestContext();
-let acme: { id: string };
-let globex: { id: string };
+let acme: Customer;
+let globex: Customer;
 let admin: string;
 let globexAdmin: string;
 
@@ -22,11 +21,10 @@ const ROWS = EXPORT_BATCH * 2 + 345;
 
 beforeAll(async () => {
   await ctx.signInOperator();
-  acme = await ctx.createCustomer({ companyName: 'Acme' });
-  globex = await ctx.createCustomer({ companyName: 'Globex' });
-  const customerAdmin = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
-  admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [customerAdmin] })).token;
-  globexAdmin = (await signedIn(ctx, { customerId: globex.id, roleIds: [customerAdmin] })).token;
+  acme = await customerWithAdmin(ctx, 'Acme');
+  globex = await customerWithAdmin(ctx, 'Globex');
+  admin = acme.admin;
+  globexAdmin = globex.admin;
   // One statement: every row has the same creation time (ties the keyset must break by id); every third
   // has no email (nulls in a sort), every seventh is inactive.
   await ctx.db.insert(users).values(
