@@ -39,6 +39,8 @@ const isKey = (text: unknown): text is string =>
 /** What one token call read and saved (see writesAtEnd). */
 interface TokenCall {
   codes: Set<string>;
+  /** The grants of the codes read (locked before the codes are spent: see writesAtEnd). */
+  grants: Set<string>;
   rows: Map<string, typeof oidcPayloads.$inferInsert>;
   prefetched: Map<string, { payload: AdapterPayload; expiresAt: Date | null }>;
 }
@@ -198,7 +200,7 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
    * allows.
    */
   const writesAtEnd = async (ctx: { status: number; body: unknown }, next: () => Promise<unknown>) => {
-    const call: TokenCall = { codes: new Set(), rows: new Map(), prefetched: new Map() };
+    const call: TokenCall = { codes: new Set(), grants: new Set(), rows: new Map(), prefetched: new Map() };
     try {
       await deferred.run(call, async () => {
         await next();
@@ -212,6 +214,10 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
             await upsert(rows, tx);
             return undefined;
           }
+          // Every grant this transaction may revoke, locked before any of its rows: a revocation under way
+          // elsewhere (another call that lost the same code) then ends before this one locks a row of it.
+          for (const row of rows) if (row.grantId) call.grants.add(row.grantId);
+          await lockGrants([...call.grants].sort(), tx);
           // One statement: the codes spent, and the tokens written. A code is spent while it is unspent
           // and what the call read with it still holds (it may have been read from memory: #remembered):
           // its grant, unexpired, and for a code bound to its session, that session, of the same user,
@@ -293,7 +299,9 @@ export function adapterFor(db: Database, sealer: Sealer, customerId: string, cli
         const call = deferred.getStore();
         if (!call) return this.#code(id, true);
         call.codes.add(id);
-        return this.#remembered(id) ?? this.#code(id, false);
+        const code = this.#remembered(id) ?? (await this.#code(id, false));
+        if (typeof code?.grantId === 'string') call.grants.add(code.grantId);
+        return code;
       }
       if (this.model === 'Grant') {
         const kept = takePrefetched(`Grant ${id}`);
