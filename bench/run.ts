@@ -11,6 +11,7 @@
  * - the time to the first of 25 rows of /customer with 1,100 customers, against a bare react-admin app with
  *   one list (bench/bare) over the same API and data.
  * The users list at 100,000 users and a 10,000-user directory synchronisation: see bench/users.ts.
+ * A directory's CSV import of 100,000 rows, checked then imported: see bench/csvImport.ts.
  * Activation codes for 100,000 users, their list 1,000 rows a page, and a zip of 10,000 QR codes (time and
  * RSS growth while it streams): see bench/enrollment.ts.
  * The audit log at 1,000,000 entries, a page with its total by range, table and record: see bench/audit.ts.
@@ -21,7 +22,7 @@
  * The web sign-in: its OpenID Connect provider (discovery, JWKS, token endpoint, the page) and its SAML identity
  * provider (requests, signed Responses): see bench/sso.ts.
  * Prints one line per measure, with its target where there is one; the numbers are for comparing changes on
- * the same machine. `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`,
+ * the same machine. `npm run bench -- server`, `-- users`, `-- csv`, `-- enrollment`, `-- audit`, `-- report`, `-- load`,
  * `-- radius`, `-- sso` or `-- portal` runs one part only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,6 +37,7 @@ import { ensureSeed } from '../server/seed.ts';
 import { auditFigures } from './audit.ts';
 import { bareListPage, launchBrowser, portalListPage, signInPageJavaScript } from './browser.ts';
 import { buildBareApp, firstScreenParts, largestResourceChunk } from './bundle.ts';
+import { csvImportFigures } from './csvImport.ts';
 import { enrollmentFigures } from './enrollment.ts';
 import { loadFigures } from './load.ts';
 import { percentile } from './measure.ts';
@@ -206,11 +208,12 @@ async function portalFigures() {
   }
 }
 
-// `npm run bench -- server`, `-- users`, `-- enrollment`, `-- audit`, `-- report`, `-- load`, `-- radius`, `-- sso`
+// `npm run bench -- server`, `-- users`, `-- csv`, `-- enrollment`, `-- audit`, `-- report`, `-- load`, `-- radius`, `-- sso`
 // or `-- portal` runs one part only.
 const only = process.argv[2];
 if (!only || only === 'server') await serverFigures();
 if (!only || only === 'users') await usersFigures();
+if (!only || only === 'csv') await csvImportFigures();
 if (!only || only === 'enrollment') await enrollmentFigures();
 if (!only || only === 'audit') await auditFigures();
 if (!only || only === 'report') await reportFigures();

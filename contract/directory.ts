@@ -1,7 +1,9 @@
 import { type Static, type TNull, type TOptional, type TProperties, type TUnion, Type } from 'typebox';
+import { CSV_DELIMITERS, CSV_ENCODINGS } from './csv.ts';
 import {
   CreatedAnswer,
   closed,
+  closedQuery,
   IdParams,
   NullableString,
   optional,
@@ -405,14 +407,37 @@ export const directory = defineResource({
 
 // ——— Directory users (docs/requirements/billing-services-data-calls.md): the users a directory brought in ———
 
-export const CSV_MAX_BYTES = 5_000_000;
+export const CSV_MAX_BYTES = 16_000_000;
 export const CSV_MAX_ROWS = 100_000;
-/** The header of a users CSV: `username` first; the others optional, in any order. */
-export const CSV_COLUMNS = ['username', 'email', 'displayName', 'mobilePhone', 'status'] as const;
+/** What became of a row of an import, or would become of it in a check (dryRun). */
+export const CSV_OUTCOMES = ['CREATE', 'UPDATE', 'UNCHANGED', 'REFUSED'] as const;
+
+export const CsvUploadQuery = Type.Object(
+  {
+    /** `true`: read the whole file and answer what would happen, writing nothing. */
+    dryRun: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    /** Which column each field is read from (contract/csv.ts CsvMapping, as JSON); guessed from the header when left out. */
+    mapping: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  closedQuery,
+);
 
 export const CsvUploadAnswer = Type.Object({
+  /** Whether nothing was written (a check): the counts and rows say what an import would do. */
+  dryRun: Type.Boolean(),
+  encoding: Type.Enum(CSV_ENCODINGS),
+  delimiter: Type.Enum(CSV_DELIMITERS),
   added: Type.Integer(),
   updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  /** Every data row, in the file's order: its line, its username as the file gives it, and what became of it. */
+  rows: Type.Array(
+    Type.Object({
+      line: Type.Integer(),
+      username: Type.String(),
+      outcome: Type.Enum(CSV_OUTCOMES),
+    }),
+  ),
   /**
    * Rows not taken, with their line in the file (the header is line 1) and why: `reason` in English and,
    * for the reasons of the catalogue, its key and params (the portal says it in the catalogue's words).
@@ -499,11 +524,16 @@ export const directoryUser = defineResource({
       path: `${userPath}/upload-csv-file`,
       part: 'file',
       summary:
-        'Add or update users of a directory from a CSV file (header row; per-row results; nothing written when the file cannot be read)',
+        'Add or update users of a directory from a CSV file (comma, semicolon or tab; UTF-8 or Windows-1252; columns mapped or guessed from the header row; dryRun=true checks without writing; per-row results; nothing written when the file cannot be read)',
       access: userAccess('user-management:create'),
       multipart: true,
       errors: [404, 409, 413],
-      schema: { params: DirectoryUserParams, response: { 200: CsvUploadAnswer } },
+      query: ['dryRun', 'mapping'],
+      schema: {
+        params: DirectoryUserParams,
+        querystring: CsvUploadQuery,
+        response: { 200: CsvUploadAnswer },
+      },
     },
     migrateAzure: {
       by: 'call',
@@ -595,7 +625,12 @@ export const DIRECTORY_ERRORS = defineErrors({
   csvHeader: {
     status: 400,
     key: 'error.csv.header',
-    text: 'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+    text: 'The first line must name the columns, one of them the username (such as username, email, displayName, firstName, lastName, mobilePhone, status), or the columns must be mapped. Nothing was imported.',
+  },
+  csvMapping: {
+    status: 400,
+    key: 'error.csv.mapping',
+    text: 'The column mapping cannot be used: %{detail} Nothing was imported.',
   },
   csvNotHybrid: {
     status: 409,

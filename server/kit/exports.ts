@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { FastifySchema } from 'fastify';
-import Papa from 'papaparse';
 import type { AuditTable } from '../../contract/auditTables.ts';
+import { csvLines } from '../../contract/csv.ts';
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/kit.ts';
 import type { Found, Keyset, ListAsk, Listing, SortAsk } from '../db/listing.ts';
 import { SORT_ORDERS } from '../db/listing.ts';
@@ -35,7 +35,6 @@ export const EXPORT_BATCH = 1000;
 /** The audit log's table of exports (contract/audit.ts declares it). */
 const EXPORT_TABLE: AuditTable = 'Export';
 
-const FORMULA = /^[=+\-@\t\r]/;
 /** What a column's field may be called. */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
@@ -140,8 +139,6 @@ function cellOf(value: unknown): string {
 }
 
 /** Lines of CSV (each ending with CRLF), formulas escaped. */
-const csvLines = (rows: unknown[][]) =>
-  `${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
 
 /** A record's fields, in order (JSON: dates as ISO 8601 by JSON.stringify). */
 const pick = (record: unknown, fields: string[]) =>

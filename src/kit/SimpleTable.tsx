@@ -14,16 +14,22 @@ export const SimpleTable = ({
   label,
   children,
   sx,
+  focusable = false,
 }: {
   headings: readonly SimpleTableHeading[];
   /** Names the table for screen readers (a catalogue key). */
   label?: string;
   children: ReactNode;
   sx?: object;
+  /**
+   * A table of text alone that may be wider than a phone: its scrolling box takes the focus, so that the
+   * keyboard scrolls it too (a table of links or buttons scrolls as they take the focus).
+   */
+  focusable?: boolean;
 }) => {
   const translate = useTranslate();
   return (
-    <TableContainer>
+    <TableContainer tabIndex={focusable ? 0 : undefined}>
       <Table size="small" aria-label={label ? translate(label) : undefined} sx={sx}>
         <TableHead>
           <TableRow>

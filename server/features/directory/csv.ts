@@ -1,11 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import {
-  CSV_COLUMNS,
-  CSV_MAX_ROWS,
-  type CsvUploadAnswer,
-  DIRECTORY_ERRORS,
-} from '../../../contract/directory.ts';
+  CSV_TARGETS,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type CsvMapping,
+  decodeCsv,
+  guessMapping,
+  mappedValues,
+  mappingProblem,
+  parseCsvText,
+} from '../../../contract/csv.ts';
+import { CSV_MAX_ROWS, type CsvUploadAnswer, DIRECTORY_ERRORS } from '../../../contract/directory.ts';
 import type { ErrorText } from '../../../contract/kit.ts';
 import { isPhoneNumber } from '../../../contract/phone.ts';
 import { isEmail, normalizeEmail, unsafeUsername } from '../../../contract/rules.ts';
@@ -17,17 +22,20 @@ import { fail, fillMessage } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**
- * A CSV file of users uploaded into a directory (docs/requirements/billing-services-data-calls.md upload-csv-file): a header row naming the
- * columns (username first; email, displayName, mobilePhone, status in any order), then one user per row.
- * A file that cannot be read (not text, a broken quote, a wrong header, too large) is refused whole; a
- * readable file is taken row by row, each row that cannot be taken reported with its line and why, the
- * others written in one transaction.
+ * A CSV file of users uploaded into a directory (docs/requirements/billing-services-data-calls.md upload-csv-file): comma, semicolon or
+ * tab between values, UTF-8 or Windows-1252 (contract/csv.ts), a header row, then one user per row; which
+ * column holds what is the call's mapping, or is guessed from the header. A file that cannot be read (not
+ * text, a broken quote, no username column, too many rows) is refused whole; a readable file is taken row by
+ * row, each row that cannot be taken reported with its line and why, the others written in one transaction
+ * (or, in a check, only counted).
  */
 
-type Column = (typeof CSV_COLUMNS)[number];
-
 export interface CsvFile {
-  columns: Column[];
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+  /** How many columns the header names: each row must have as many values. */
+  columns: number;
+  mapping: CsvMapping;
   /** Each data row with its line in the file (the header is line 1). */
   rows: { line: number; values: string[] }[];
 }
@@ -35,33 +43,50 @@ export interface CsvFile {
 const E = DIRECTORY_ERRORS;
 const unreadable = (detail: string) => fail(E.csvUnreadable, { detail });
 
-/** A users CSV from its bytes. */
-export function parseCsv(bytes: Buffer): CsvFile {
-  if (bytes.includes(0)) throw unreadable('it holds binary data, not text.');
-  let text: string;
+/** A mapping as the call's query gives it (JSON), or why it cannot be one. */
+export function readMapping(json: string): CsvMapping {
+  let value: unknown;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    value = JSON.parse(json);
   } catch {
-    throw unreadable('it is not UTF-8 text.');
+    throw fail(E.csvMapping, { detail: 'it is not JSON.' });
   }
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  const broken = parsed.errors.find((error) => error.type === 'Quotes');
-  if (broken) throw unreadable(`a quoted value is not closed (row ${(broken.row ?? 0) + 1}).`);
-  const [header, ...data] = parsed.data;
-  const columns = (header ?? []).map((name) => name.trim());
-  const known = (name: string): name is Column => (CSV_COLUMNS as readonly string[]).includes(name);
-  const lowered = new Map(CSV_COLUMNS.map((name) => [name.toLowerCase(), name] as const));
-  const named = columns.map((name) => lowered.get(name.toLowerCase()) ?? name);
-  if (named[0] !== 'username' || !named.every(known) || new Set(named).size !== named.length) {
-    throw fail(E.csvHeader);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw fail(E.csvMapping, { detail: 'it must be an object of fields and column places.' });
+  const mapping: CsvMapping = {};
+  for (const [target, place] of Object.entries(value)) {
+    if (!(CSV_TARGETS as readonly string[]).includes(target))
+      throw fail(E.csvMapping, {
+        detail: `${target.slice(0, 40)} is not a field (${CSV_TARGETS.join(', ')}).`,
+      });
+    if (typeof place !== 'number' || !Number.isInteger(place) || place < 0)
+      throw fail(E.csvMapping, { detail: `the place of ${target} must be a whole number from 0.` });
+    mapping[target as keyof CsvMapping] = place;
   }
-  const rows = data
-    .map((values, index) => ({ line: index + 2, values }))
-    .filter(({ values }) => !(values.length === 1 && values[0]!.trim() === ''));
-  if (rows.length > CSV_MAX_ROWS) {
+  return mapping;
+}
+
+/** A users CSV from its bytes, with the call's mapping or the one its header suggests. */
+export function parseCsv(bytes: Buffer, mapping?: CsvMapping): CsvFile {
+  if (bytes.includes(0)) throw unreadable('it holds binary data, not text.');
+  const { text, encoding } = decodeCsv(bytes);
+  const table = parseCsvText(text);
+  if (table.brokenQuote !== undefined)
+    throw unreadable(`a quoted value is not closed (row ${table.brokenQuote}).`);
+  const chosen = mapping ?? guessMapping(table.header);
+  if (mapping === undefined && chosen.username === undefined) throw fail(E.csvHeader);
+  const problem = mappingProblem(chosen, table.header.length);
+  if (problem) throw fail(E.csvMapping, { detail: problem.detail });
+  if (table.rows.length > CSV_MAX_ROWS) {
     throw fail(E.csvTooManyRows, { maxRows: CSV_MAX_ROWS });
   }
-  return { columns: named as Column[], rows };
+  return {
+    encoding,
+    delimiter: table.delimiter,
+    columns: table.header.length,
+    mapping: chosen,
+    rows: table.rows,
+  };
 }
 
 interface CsvUser {
@@ -99,88 +124,96 @@ function usernameRefusal(username: string): Refusal | undefined {
   return undefined;
 }
 
-/** One row as a user, or why it cannot be taken. */
-function readRow(columns: readonly Column[], line: number, values: readonly string[]): CsvUser | Refusal {
-  if (values.length !== columns.length) {
-    return `has ${values.length} values; the header names ${columns.length} columns.`;
+/** One row as a user (a field mapped and empty clears it), or why it cannot be taken. */
+function readRow(file: CsvFile, line: number, values: readonly string[]): CsvUser | Refusal {
+  if (values.length !== file.columns) {
+    return `has ${values.length} values; the header names ${file.columns} columns.`;
   }
-  const user: CsvUser = { line, username: '' };
-  for (const [index, column] of columns.entries()) {
-    const value = values[index]!.trim();
-    switch (column) {
-      case 'username': {
-        if (value === '') return 'the username is empty.';
-        if (value.length > USER_LIMITS.username)
-          return `the username is longer than ${USER_LIMITS.username} characters.`;
-        const refusal = usernameRefusal(value);
-        if (refusal) return refusal;
-        user.username = value;
-        break;
-      }
-      case 'email':
-        if (value !== '' && !isEmail(value)) return `'${value.slice(0, 100)}' is not an email address.`;
-        user.email = value === '' ? null : normalizeEmail(value);
-        break;
-      case 'displayName':
-        if (value.length > USER_LIMITS.displayName)
-          return `the display name is longer than ${USER_LIMITS.displayName} characters.`;
-        user.displayName = value === '' ? null : value;
-        break;
-      case 'mobilePhone':
-        if (value.length > USER_LIMITS.mobilePhone)
-          return `the mobile phone is longer than ${USER_LIMITS.mobilePhone} characters.`;
-        if (value !== '' && !isPhoneNumber(value)) {
-          return { error: E.csvMobilePhoneInvalid, params: { mobilePhone: echoed(value) } };
-        }
-        user.mobilePhone = value === '' ? null : value;
-        break;
-      case 'status': {
-        const status = value.toUpperCase();
-        if (status === '') break;
-        if (status !== 'ACTIVE' && status !== 'INACTIVE') return 'the status must be ACTIVE or INACTIVE.';
-        user.status = status;
-        break;
-      }
+  const { username, email, displayName, mobilePhone, status } = mappedValues(file.mapping, values);
+  if (username === '') return 'the username is empty.';
+  if (username.length > USER_LIMITS.username)
+    return `the username is longer than ${USER_LIMITS.username} characters.`;
+  const refusal = usernameRefusal(username);
+  if (refusal) return refusal;
+  const user: CsvUser = { line, username };
+  if (email !== undefined) {
+    if (email !== '' && !isEmail(email)) return `'${echoed(email)}' is not an email address.`;
+    user.email = email === '' ? null : normalizeEmail(email);
+  }
+  if (displayName !== undefined) {
+    if (displayName.length > USER_LIMITS.displayName)
+      return `the display name is longer than ${USER_LIMITS.displayName} characters.`;
+    user.displayName = displayName === '' ? null : displayName;
+  }
+  if (mobilePhone !== undefined) {
+    if (mobilePhone.length > USER_LIMITS.mobilePhone)
+      return `the mobile phone is longer than ${USER_LIMITS.mobilePhone} characters.`;
+    if (mobilePhone !== '' && !isPhoneNumber(mobilePhone)) {
+      return { error: E.csvMobilePhoneInvalid, params: { mobilePhone: echoed(mobilePhone) } };
     }
+    user.mobilePhone = mobilePhone === '' ? null : mobilePhone;
+  }
+  const upper = status?.toUpperCase() ?? '';
+  if (upper !== '') {
+    if (upper !== 'ACTIVE' && upper !== 'INACTIVE') return 'the status must be ACTIVE or INACTIVE.';
+    user.status = upper;
   }
   return user;
 }
 
 const CHUNK = 1000;
 
-/** Writes the rows that can be taken, in the caller's transaction; answers the counts and the failures. */
+/**
+ * Writes the rows that can be taken, in the caller's transaction (in a check, `dryRun`, writes nothing and
+ * answers what an import would do); answers the counts, each row's outcome and the refusals.
+ */
 export async function importCsv(
   tx: Database,
   directory: DirectoryRow,
   file: CsvFile,
   by: Modifier,
+  dryRun = false,
 ): Promise<CsvUploadAnswer> {
-  const answer: CsvUploadAnswer = { added: 0, updated: 0, failed: [] };
+  const { encoding, delimiter } = file;
+  const answer: CsvUploadAnswer = {
+    dryRun,
+    encoding,
+    delimiter,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    rows: [],
+    failed: [],
+  };
+  const outcomes = new Map<number, CsvUploadAnswer['rows'][number]['outcome']>();
+  const refuse = (line: number, refusal: Refusal) => {
+    answer.failed.push(failedRow(line, refusal));
+    outcomes.set(line, 'REFUSED');
+  };
   const wanted = new Map<string, CsvUser>();
   for (const { line, values } of file.rows) {
-    const user = readRow(file.columns, line, values);
+    const user = readRow(file, line, values);
     if (typeof user === 'string' || 'error' in user) {
-      answer.failed.push(failedRow(line, user));
+      refuse(line, user);
       continue;
     }
     const key = user.username.toLowerCase();
     const earlier = wanted.get(key);
     if (earlier) {
-      answer.failed.push({
-        line,
-        reason: `the username '${user.username}' is already on line ${earlier.line}.`,
-      });
+      refuse(line, `the username '${user.username}' is already on line ${earlier.line}.`);
       continue;
     }
     wanted.set(key, user);
   }
 
   // Keep the directory until the import ends.
-  await tx
-    .select({ id: directories.id })
-    .from(directories)
-    .where(eq(directories.id, directory.id))
-    .for('update');
+  if (!dryRun) {
+    await tx
+      .select({ id: directories.id })
+      .from(directories)
+      .where(eq(directories.id, directory.id))
+      .for('update');
+  }
   const keys = [...wanted.keys()];
   const known = new Map<string, typeof users.$inferSelect>();
   for (let index = 0; index < keys.length; index += CHUNK) {
@@ -194,7 +227,6 @@ export async function importCsv(
 
   const audits: (typeof auditLog.$inferInsert)[] = [];
   const inserts: (typeof users.$inferInsert)[] = [];
-  const lines: number[] = [];
   for (const [key, user] of wanted) {
     const row = known.get(key);
     const { line, username, ...fields } = user;
@@ -206,42 +238,53 @@ export async function importCsv(
         username,
         ...fields,
       });
-      lines.push(line);
+      outcomes.set(line, 'CREATE');
       continue;
     }
     if (row.directoryId !== directory.id) {
-      answer.failed.push({
-        line,
-        reason: `the username '${username}' belongs to a user of another directory.`,
-      });
+      refuse(line, `the username '${username}' belongs to a user of another directory.`);
       continue;
     }
     const changes = Object.fromEntries(
       Object.entries(fields).filter(([field, value]) => (row as Record<string, unknown>)[field] !== value),
     );
-    if (Object.keys(changes).length === 0) continue;
+    if (Object.keys(changes).length === 0) {
+      outcomes.set(line, 'UNCHANGED');
+      answer.unchanged++;
+      continue;
+    }
+    outcomes.set(line, 'UPDATE');
+    answer.updated++;
+    if (dryRun) continue;
     await tx
       .update(users)
       .set({ ...changes, lastModifiedDate: new Date() })
       .where(eq(users.id, row.id));
     const named = { ...(row as Record<string, unknown>), ...changes };
     audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>, named));
-    answer.updated++;
   }
-  for (let index = 0; index < inserts.length; index += CHUNK) {
-    const added = await tx
-      .insert(users)
-      .values(inserts.slice(index, index + CHUNK))
-      .returning();
-    for (const row of added) {
-      audits.push(
-        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
-      );
+  if (dryRun) answer.added = inserts.length;
+  else {
+    for (let index = 0; index < inserts.length; index += CHUNK) {
+      const added = await tx
+        .insert(users)
+        .values(inserts.slice(index, index + CHUNK))
+        .returning();
+      for (const row of added) {
+        audits.push(
+          auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
+        );
+      }
+      answer.added += added.length;
     }
-    answer.added += added.length;
+    for (let index = 0; index < audits.length; index += CHUNK) {
+      await tx.insert(auditLog).values(audits.slice(index, index + CHUNK));
+    }
   }
-  for (let index = 0; index < audits.length; index += CHUNK) {
-    await tx.insert(auditLog).values(audits.slice(index, index + CHUNK));
+  for (const { line, values } of file.rows) {
+    const place = file.mapping.username;
+    const username = place === undefined ? '' : echoed((values[place] ?? '').trim());
+    answer.rows.push({ line, username, outcome: outcomes.get(line) ?? 'REFUSED' });
   }
   answer.failed.sort((a, b) => a.line - b.line);
   return answer;

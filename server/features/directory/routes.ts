@@ -12,7 +12,7 @@ import { fail } from '../../errors.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { readFile } from '../../kit/multipart.ts';
 import { directoryUserList } from '../user/users.ts';
-import { importCsv, parseCsv } from './csv.ts';
+import { importCsv, parseCsv, readMapping } from './csv.ts';
 import {
   auditPasswordReset,
   changeDirectoryUser,
@@ -126,8 +126,9 @@ export function directoryRoutes(kit: Kit): void {
         tooLarge: () => fail(DIRECTORY_ERRORS.csvTooLarge, { maxBytes: CSV_MAX_BYTES }),
       });
       if (refusesCsvImport(found)) throw fail(DIRECTORY_ERRORS.csvNotHybrid);
-      const file = parseCsv(bytes);
-      return call.transaction((tx) => importCsv(tx, found, file, call.caller.account));
+      const { dryRun, mapping } = call.query;
+      const file = parseCsv(bytes, mapping === undefined ? undefined : readMapping(mapping));
+      return call.transaction((tx) => importCsv(tx, found, file, call.caller.account, dryRun === 'true'));
     });
   });
 }

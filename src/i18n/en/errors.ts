@@ -92,7 +92,8 @@ export const error = {
   },
   csv: {
     header:
-      'The first line must name the columns, starting with username (known columns: username, email, displayName, mobilePhone, status). Nothing was imported.',
+      'The first line must name the columns, one of them the username (such as username, email, displayName, firstName, lastName, mobilePhone, status), or the columns must be mapped. Nothing was imported.',
+    mapping: 'The column mapping cannot be used: %{detail} Nothing was imported.',
     mobilePhoneInvalid:
       "the mobile phone '%{mobilePhone}' is not a phone number in international format: + and the country code, then the number (+84 90 123 45 67).",
     notHybrid:

@@ -1,8 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import {
   Button,
@@ -17,17 +16,17 @@ import {
   useStore,
   useTranslate,
 } from 'react-admin';
-import { type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
+import { refusesCsvImport } from '../../../contract/directory';
 import { PASSWORD_ERRORS } from '../../../contract/session';
 import type { UserRecord } from '../../../contract/user';
 import { validPhone } from '../../components/phoneValidator';
 import { StatusField } from '../../components/StatusField';
 import { matchesField, newPasswordRules, validEmail } from '../../components/validators';
 import { ActionButton } from '../../kit/ActionButton';
-import { DialogForm, TitledDialog } from '../../kit/DialogForm';
+import { DialogForm } from '../../kit/DialogForm';
 import { ResourceList } from '../../kit/ResourceList';
-import { SimpleTable } from '../../kit/SimpleTable';
 import { sessionStore } from '../../session';
+import { CsvImportDialog } from './CsvImport';
 import { type Directory, passwordWritableKey } from './directoryFields';
 
 type DirectoryUser = UserRecord & { id: string };
@@ -137,80 +136,6 @@ const ResetPasswordDialog = ({ user, directory, onClose }: UserDialogProps) => {
         fullWidth
       />
     </DialogForm>
-  );
-};
-
-/** Import users from a CSV file into the directory, then show what was taken and what was not, by line. */
-const CsvImportDialog = ({ directory, onClose }: { directory: Directory; onClose: () => void }) => {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<CsvUploadAnswer | null>(null);
-  const inputId = useId();
-  return (
-    <TitledDialog
-      title="resources.ldap.csv.title"
-      onClose={onClose}
-      maxWidth="md"
-      actions={
-        <>
-          {/* On a phone react-admin's Button shows its icon alone, named by its label (aria-label and tooltip). */}
-          <Button label="ra.action.close" onClick={onClose}>
-            <CloseIcon />
-          </Button>
-          <ActionButton
-            label="resources.ldap.csv.upload"
-            variant="contained"
-            icon={<UploadFileIcon />}
-            on="none"
-            run={() => dataProvider.uploadCsv('users/keycloak', { connectorId: directory.id, file })}
-            onSuccess={({ data }: { data: CsvUploadAnswer }) => setResult(data)}
-            disabled={!file}
-          />
-        </>
-      }
-    >
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {translate('resources.ldap.csv.explain')}
-      </Typography>
-      <Box component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
-        {translate('resources.ldap.csv.choose')}
-      </Box>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,text/csv"
-        onChange={(event) => {
-          setFile(event.target.files?.[0] ?? null);
-          setResult(null);
-        }}
-      />
-      {result && (
-        <Box role="status" sx={{ mt: 2 }}>
-          <Alert severity={result.failed.length ? 'warning' : 'success'}>
-            {translate('resources.ldap.csv.result', {
-              added: result.added,
-              updated: result.updated,
-              failed: result.failed.length,
-            })}
-          </Alert>
-          {result.failed.length > 0 && (
-            <SimpleTable headings={['resources.ldap.csv.line', 'resources.ldap.csv.reason']} sx={{ mt: 1 }}>
-              {result.failed.slice(0, 500).map((row) => (
-                <TableRow key={row.line}>
-                  <TableCell>{row.line}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {row.messageKey
-                      ? translate(row.messageKey, { ...row.params, _: row.reason })
-                      : row.reason}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </SimpleTable>
-          )}
-        </Box>
-      )}
-    </TitledDialog>
   );
 };
 

@@ -265,7 +265,9 @@ describe('a directory', () => {
     expect(screen.getByRole('button', { name: /Reset password/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(await screen.findByRole('dialog', { name: 'Import users from a CSV file' })).toBeInTheDocument();
-    expect(screen.getByText(/username first, then any of email/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/values separated by commas, semicolons or tabs, in UTF-8 or Windows-1252/),
+    ).toBeInTheDocument();
   });
 
   it('offers no CSV import into a directory that is not hybrid, and says why and what to do', async () => {
@@ -383,35 +385,116 @@ describe("a directory user's new password, phone and CSV rows", () => {
     await waitFor(() => expect(inputOf('Mobile phone')).toHaveAccessibleDescription(PHONE));
   });
 
-  it("says a CSV row's refusal in the catalogue's words", async () => {
+  const UPLOAD = `${API}/idm-ldap/users/r-c1/users/connectors/d1/upload-csv-file`;
+  /** Windows-1252 bytes of a text (its characters all below U+0100). */
+  const windows1252 = (text: string) => new Uint8Array([...text].map((character) => character.charCodeAt(0)));
+
+  it('reads a semicolon file in Windows-1252, guesses its mapping, checks it without writing, then imports it', async () => {
+    const asked: URL[] = [];
     server.use(
-      http.post(`${API}/idm-ldap/users/r-c1/users/connectors/d1/upload-csv-file`, () =>
-        HttpResponse.json({
+      http.post(UPLOAD, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        const dryRun = url.searchParams.get('dryRun') === 'true';
+        return HttpResponse.json({
+          dryRun,
+          encoding: 'Windows-1252',
+          delimiter: ';',
           added: 1,
           updated: 0,
+          unchanged: 0,
+          rows: [
+            { line: 2, username: 'zoe', outcome: 'CREATE' },
+            { line: 3, username: '=cmd', outcome: 'REFUSED' },
+          ],
           failed: [
             {
-              line: 2,
+              line: 3,
               reason: "the username '=cmd' begins with =…",
               messageKey: 'error.csv.usernameFormula',
               params: { username: '=cmd', character: '=' },
             },
           ],
-        }),
-      ),
+        });
+      }),
     );
+    const { user } = renderAt('/ldap/d1/show/users');
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from a CSV file' });
+    const file = new File(
+      [windows1252('Prénom;Nom;Login;Courriel\r\nZoë;Müller;zoe;zoe@example.test\r\nX;Y;=cmd;\r\n')],
+      'users.csv',
+      { type: 'text/csv' },
+    );
+    await user.upload(within(dialog).getByLabelText('CSV file'), file);
+    expect(
+      await within(dialog).findByText('Read as Windows-1252, values separated by a semicolon, 4 columns.'),
+    ).toBeInTheDocument();
+    // The file's first rows under its columns, in the characters it meant.
+    const sample = within(dialog).getByRole('table', { name: 'The first rows of the file' });
+    expect(within(sample).getByText('Zoë')).toBeInTheDocument();
+    expect(within(sample).getByText('Müller')).toBeInTheDocument();
+    // Guessed from the header: Login the username, Courriel the email, Prénom and Nom the names.
+    expect(within(dialog).getByRole('combobox', { name: /^Username/ })).toHaveTextContent(
+      '3. Login (e.g. zoe)',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'First name' })).toHaveTextContent(
+      '1. Prénom (e.g. Zoë)',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Email' })).toHaveTextContent('4. Courriel');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+
+    // The email left out of the import.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Email' }));
+    // react-admin names the empty choice Clear value; it reads Not imported.
+    const notImported = await screen.findByRole('option', { name: 'Clear value' });
+    expect(notImported).toHaveTextContent('Not imported');
+    await user.click(notImported);
+    await user.click(within(dialog).getByRole('button', { name: 'Check' }));
+    expect(
+      await within(dialog).findByText(
+        /^Checked, nothing written: 1 would be added, 0 updated, 0 unchanged, 1 refused/,
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.searchParams.get('dryRun')).toBe('true');
+    expect(JSON.parse(asked[0]!.searchParams.get('mapping')!)).toEqual({
+      username: 2,
+      firstName: 0,
+      lastName: 1,
+    });
+    const checked = within(dialog).getByRole('table', { name: 'What each row would become' });
+    expect(within(checked).getByText('Would be added')).toBeInTheDocument();
+    expect(
+      within(checked).getByText(
+        "the username '=cmd' begins with =, which a spreadsheet reads as a formula: a username may not begin with =, +, - or @.",
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(dialog).findByText('Imported: 1 added, 0 updated, 0 unchanged, 1 not taken.'),
+    ).toBeInTheDocument();
+    expect(asked[1]!.searchParams.get('dryRun')).toBe('false');
+    expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('Added');
+  });
+
+  it('asks for the username column before a check, when the header names none', async () => {
+    const sent = recordRequests();
     const { user } = renderAt('/ldap/d1/show/users');
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from a CSV file' });
     await user.upload(
       within(dialog).getByLabelText('CSV file'),
-      new File(['username\n=cmd\nann'], 'users.csv', { type: 'text/csv' }),
+      new File(['Who\tMail\nann\tann@example.test\n'], 'users.tsv', { type: 'text/tab-separated-values' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(
-      await within(dialog).findByText(
-        "the username '=cmd' begins with =, which a spreadsheet reads as a formula: a username may not begin with =, +, - or @.",
-      ),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText(/values separated by a tab, 2 columns/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose the column that holds the username.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Check' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Username/ }));
+    await user.click(await screen.findByRole('option', { name: '1. Who (e.g. ann)' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Check' })).toBeEnabled());
+    expect(within(dialog).queryByText('Choose the column that holds the username.')).toBeNull();
+    expect(sent.filter((request) => request.path.includes('upload-csv-file'))).toEqual([]);
   });
 });

@@ -48,11 +48,15 @@ export default {
       params: {
         connectorId: 'k1',
         file: new File(['ann,ann@example.com'], 'users.csv', { type: 'text/csv' }),
+        dryRun: 'true',
+        mapping: '{"username":0,"email":1}',
       },
       sent: [
-        MULTIPART('POST', '/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file', {
-          file: filePart('users.csv', 'text/csv', 'ann,ann@example.com'),
-        }),
+        MULTIPART(
+          'POST',
+          '/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file?dryRun=true&mapping=%7B%22username%22%3A0%2C%22email%22%3A1%7D',
+          { file: filePart('users.csv', 'text/csv', 'ann,ann@example.com') },
+        ),
       ],
     },
     sends(

@@ -346,7 +346,7 @@ describe('synchronising the users of an LDAP directory', () => {
 describe('the users of a directory', () => {
   let directoryId: string;
   const usersBase = () => `/idm-ldap/users/r-${acme.id}/users/connectors/${directoryId}`;
-  const upload = (content: string | Buffer, name = 'users.csv') => {
+  const upload = (content: string | Buffer, name = 'users.csv', query = '') => {
     const boundary = '----directory-test';
     const body = Buffer.concat([
       Buffer.from(
@@ -357,7 +357,7 @@ describe('the users of a directory', () => {
     ]);
     return ctx.app.inject({
       method: 'POST',
-      url: `/api${usersBase()}/upload-csv-file`,
+      url: `/api${usersBase()}/upload-csv-file${query}`,
       headers: {
         authorization: `Bearer ${admin}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -434,8 +434,21 @@ describe('the users of a directory', () => {
     const answer = await upload(csv);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
+      dryRun: false,
+      encoding: 'UTF-8',
+      delimiter: ',',
       added: 2,
       updated: 1,
+      unchanged: 0,
+      rows: [
+        { line: 2, username: 'csv.one', outcome: 'CREATE' },
+        { line: 3, username: 'csv.two', outcome: 'REFUSED' },
+        { line: 4, username: '', outcome: 'REFUSED' },
+        { line: 5, username: 'csv.one', outcome: 'REFUSED' },
+        { line: 6, username: 'user00013', outcome: 'UPDATE' },
+        { line: 7, username: 'csv.three', outcome: 'REFUSED' },
+        { line: 8, username: 'csv.four', outcome: 'CREATE' },
+      ],
       failed: [
         { line: 3, reason: expect.stringContaining('not an email') },
         { line: 4, reason: expect.stringContaining('username is empty') },
@@ -456,7 +469,7 @@ describe('the users of a directory', () => {
       400,
     ],
     ['a broken quote', 'username,email\n"open,x@example.test', 'error.csv.unreadable', 400],
-    ['a file over the limit', Buffer.alloc(10 * 1024 * 1024, 0x61), 'error.csv.tooLarge', 413],
+    ['a file over the limit', Buffer.alloc(17 * 1024 * 1024, 0x61), 'error.csv.tooLarge', 413],
   ])('refuses %s whole, writing nothing', async (_, content, key, status) => {
     const before = await call('GET', usersBase());
     const answer = await upload(content);
@@ -464,6 +477,100 @@ describe('the users of a directory', () => {
     expect(answer.json().messageKey).toBe(key);
     const after = await call('GET', usersBase());
     expect(after.body.totalElements).toBe(before.body.totalElements);
+  });
+
+  /** Windows-1252 bytes of a text (its characters all in that code page). */
+  const windows1252 = (text: string) =>
+    Buffer.from(
+      [...text].map((character) => {
+        const high: Record<string, number> = { '€': 0x80, '’': 0x92, Œ: 0x8c };
+        const code = high[character] ?? character.charCodeAt(0);
+        if (code > 0xff) throw new Error(`not in Windows-1252: ${character}`);
+        return code;
+      }),
+    );
+
+  it('checks a semicolon CSV in Windows-1252 with a mapping, writing nothing, then imports it as checked', async () => {
+    const csv = windows1252(
+      [
+        'Prénom;Nom;Identifiant;Courriel;Téléphone',
+        'Zoë;D’Arcy;win.zoe;zoe@example.test;+84 90 123 45 67',
+        'Œdipe;Müller;win.oedipe;not-an-email;',
+        'Renée;Faßbinder;user00014;fourteen@example.test;',
+      ].join('\r\n'),
+    );
+    const mapping = { firstName: 0, lastName: 1, username: 2, email: 3, mobilePhone: 4 };
+    const query = (dryRun: boolean) =>
+      `?dryRun=${dryRun}&mapping=${encodeURIComponent(JSON.stringify(mapping))}`;
+    const before = await ctx.db.select().from(users).where(eq(users.directoryId, directoryId));
+    const auditsBefore = await ctx.db.select().from(auditLog);
+
+    const check = await upload(csv, 'users.csv', query(true));
+    expect(check.statusCode, check.body).toBe(200);
+    const checked = check.json();
+    expect(checked).toMatchObject({
+      dryRun: true,
+      encoding: 'Windows-1252',
+      delimiter: ';',
+      added: 1,
+      updated: 1,
+      unchanged: 0,
+      rows: [
+        { line: 2, username: 'win.zoe', outcome: 'CREATE' },
+        { line: 3, username: 'win.oedipe', outcome: 'REFUSED' },
+        { line: 4, username: 'user00014', outcome: 'UPDATE' },
+      ],
+      failed: [{ line: 3, reason: expect.stringContaining('not an email') }],
+    });
+    // Nothing written: not a user, not a change, not an audit entry.
+    expect(await ctx.db.select().from(users).where(eq(users.directoryId, directoryId))).toEqual(before);
+    expect(await ctx.db.select().from(auditLog)).toHaveLength(auditsBefore.length);
+
+    const done = await upload(csv, 'users.csv', query(false));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ ...checked, dryRun: false });
+    const zoe = (await call('GET', `${usersBase()}?q=win.zoe`)).body.content[0];
+    // The first and last names joined as the display name, in the characters the file meant.
+    expect(zoe).toMatchObject({ displayName: 'Zoë D’Arcy', email: 'zoe@example.test', source: 'CSV' });
+    const fourteen = (await call('GET', `${usersBase()}?q=user00014`)).body.content[0];
+    expect(fourteen).toMatchObject({ displayName: 'Renée Faßbinder', email: 'fourteen@example.test' });
+    // The same file again: every row it took is unchanged.
+    const again = await upload(csv, 'users.csv', query(true));
+    expect(again.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('reads a tab-separated UTF-8 file with a byte-order mark, its columns guessed from the header', async () => {
+    const csv = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('E-mail\tLogin\tFull name\tNotes\ntab@example.test\ttab.user\tTab Ünïcode\tignored\n'),
+    ]);
+    const answer = await upload(csv);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ encoding: 'UTF-8', delimiter: '\t', added: 1, failed: [] });
+    const tab = (await call('GET', `${usersBase()}?q=tab.user`)).body.content[0];
+    expect(tab).toMatchObject({ email: 'tab@example.test', displayName: 'Tab Ünïcode' });
+  });
+
+  it.each([
+    ['not JSON', 'username', 'it is not JSON'],
+    ['no username', JSON.stringify({ email: 1 }), 'no column is mapped to the username'],
+    ['a column the file does not have', JSON.stringify({ username: 7 }), 'the file has no column 8'],
+    ['a column used twice', JSON.stringify({ username: 0, email: 0 }), 'a column is mapped twice'],
+    ['an unknown field', JSON.stringify({ username: 0, password: 1 }), 'password is not a field'],
+    ['both names', JSON.stringify({ username: 0, displayName: 1, firstName: 2 }), 'not both'],
+  ])('refuses a mapping with %s, writing nothing', async (_, mapping, detail) => {
+    const before = await ctx.db.select().from(users).where(eq(users.directoryId, directoryId));
+    const answer = await upload(
+      'a,b,c\nmapped.user,Mapped,User',
+      'users.csv',
+      `?mapping=${encodeURIComponent(mapping)}`,
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      messageKey: 'error.csv.mapping',
+      message: expect.stringContaining(detail),
+    });
+    expect(await ctx.db.select().from(users).where(eq(users.directoryId, directoryId))).toEqual(before);
   });
 
   it('keeps the users imported into a hybrid directory when a synchronisation does not list them', async () => {
