@@ -18,6 +18,11 @@ export const SigninBody = Type.Object({
 const SessionOpened = {
   token: Type.String(),
   tokenExpireInSec: Type.Integer(),
+  /**
+   * Seconds until the session ends whatever is renewed (SESSION_MAX_SEC after the password sign-in): the
+   * token may be renewed (`renew`) until then.
+   */
+  sessionExpireInSec: Type.Integer(),
   account: Type.Object({ customerId: NullableString, forceChangePassword: Type.Boolean() }),
 };
 
@@ -82,6 +87,15 @@ export const session = defineCalls({
         }),
         response: { 200: Type.Object(SessionOpened) },
       },
+    },
+    renew: {
+      method: 'POST',
+      path: '/auth/renew',
+      summary:
+        "Stay signed in: a new token for the caller's session, without the password, up to SESSION_MAX_SEC after its password sign-in (the caller's token stays valid until its own expiry)",
+      access: { duringPasswordChange: true },
+      errors: [401, 409],
+      schema: { response: { 200: Type.Object(SessionOpened) } },
     },
     permission: {
       method: 'GET',
@@ -312,6 +326,12 @@ export const SESSION_ERRORS = defineErrors({
     text: 'Invalid Reset Token',
   },
   secondFactorOidcFailed: { key: 'error.secondFactor.oidcFailed', text: 'Authentication failed.' },
+  /** Stay signed in, once the session has lasted SESSION_MAX_SEC since its password sign-in. */
+  sessionAtItsEnd: {
+    status: 409,
+    key: 'error.session.atItsEnd',
+    text: 'This session has lasted as long as a session may since its sign-in: sign in again with your password.',
+  },
   supportFeaturesFailed: {
     key: 'error.supportFeatures.failed',
     text: 'Error: Get Support Service Features Failed',

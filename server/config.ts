@@ -66,6 +66,11 @@ export interface Config {
   initialOperatorPassword?: string;
   productName: string;
   tokenTtlSec: number;
+  /**
+   * How long a session lasts at most after its password sign-in (SESSION_MAX_SEC, default 24 hours): _Stay
+   * signed in_ renews its token up to then, never after.
+   */
+  sessionMaxSec: number;
   /** The built portal (index.html and its assets). */
   distDir: string;
   /** The OAuth2 client id of the portal itself; its realm is `r-` plus the id's second dash-separated part. */
@@ -416,6 +421,7 @@ function persistentSecret(dataDir: string, name: string): string {
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
   const tokenTtlSec = integer(env, 'TOKEN_TTL_SEC', 28800, 60, 31 * 24 * 3600);
+  const sessionMaxSec = integer(env, 'SESSION_MAX_SEC', 86400, 60, 31 * 24 * 3600);
   const dataDir = path.resolve(nonEmpty(env, 'DATA_DIR') ?? './data');
 
   const databaseUrl = nonEmpty(env, 'DATABASE_URL');
@@ -483,6 +489,7 @@ export function loadConfig(env: Env = process.env): Config {
     initialOperatorPassword: env.INITIAL_OPERATOR_PASSWORD || undefined,
     productName: nonEmpty(env, 'PRODUCT_NAME') ?? 'Gateway Portal',
     tokenTtlSec,
+    sessionMaxSec,
     distDir: path.resolve(nonEmpty(env, 'DIST_DIR') ?? fromRoot('dist')),
     portalClientId,
     seamlessSessionTtlSec,

@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     initialOperatorPassword: OPERATOR_PASSWORD,
     productName: 'Test Portal',
     tokenTtlSec: 3600,
+    sessionMaxSec: 86400,
     distDir: path.join(process.cwd(), 'test', 'server', 'no-dist-here'),
     portalClientId: 'gateway-portal-web',
     seamlessSessionTtlSec: 120,

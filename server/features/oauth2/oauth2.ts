@@ -222,26 +222,96 @@ export function redirectWithCode(redirectUri: string, code: string, state: strin
 export interface SessionAnswer {
   token: string;
   tokenExpireInSec: number;
+  sessionExpireInSec: number;
   account: { customerId: string | null; forceChangePassword: boolean };
+}
+
+/**
+ * A token for a session: it expires TOKEN_TTL_SEC from now, or at the session's end (SESSION_MAX_SEC after its
+ * password sign-in) when that comes first.
+ */
+function sessionToken(
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'sessionMaxSec'>,
+  session: { id: string; accountId: string; createdAt: Date },
+  now: Date,
+) {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const endsAt = Math.floor(session.createdAt.getTime() / 1000) + config.sessionMaxSec;
+  const expiresAt = Math.min(issuedAt + config.tokenTtlSec, endsAt);
+  return {
+    token: signToken(
+      { sub: session.accountId, jti: session.id, iat: issuedAt, exp: expiresAt },
+      config.jwtSecret,
+    ),
+    expiresAt,
+    tokenExpireInSec: expiresAt - issuedAt,
+    sessionExpireInSec: endsAt - issuedAt,
+  };
 }
 
 /** Opens a session for the account and answers its token, as sign-in does. */
 export async function openSession(
   db: Database,
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec'>,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'sessionMaxSec'>,
   account: { id: string; customerId: string | null; forceChangePassword: boolean },
   now = new Date(),
 ): Promise<SessionAnswer> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = issuedAt + config.tokenTtlSec;
+  const createdAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const expiresAt = new Date(
+    (Math.floor(now.getTime() / 1000) + Math.min(config.tokenTtlSec, config.sessionMaxSec)) * 1000,
+  );
   const [session] = await db
     .insert(sessions)
-    .values({ accountId: account.id, createdAt: now, expiresAt: new Date(expiresAt * 1000) })
+    .values({ accountId: account.id, createdAt, expiresAt })
     .returning({ id: sessions.id });
+  const { token, tokenExpireInSec, sessionExpireInSec } = sessionToken(
+    config,
+    { id: session!.id, accountId: account.id, createdAt },
+    now,
+  );
   return {
-    token: signToken({ sub: account.id, jti: session!.id, iat: issuedAt, exp: expiresAt }, config.jwtSecret),
-    tokenExpireInSec: config.tokenTtlSec,
+    token,
+    tokenExpireInSec,
+    sessionExpireInSec,
     account: { customerId: account.customerId, forceChangePassword: account.forceChangePassword },
+  };
+}
+
+/**
+ * Stay signed in: a new token for a session, up to its end (SESSION_MAX_SEC after its password sign-in);
+ * the session's row keeps it accepted until the new token's expiry. 409 once the session is at its end.
+ */
+export async function renewSession(
+  db: Database,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'sessionMaxSec'>,
+  sessionId: string,
+  now = new Date(),
+): Promise<SessionAnswer> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      accountId: sessions.accountId,
+      createdAt: sessions.createdAt,
+      customerId: accounts.customerId,
+      forceChangePassword: accounts.forceChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.id, sessionId))
+    .for('update', { of: sessions });
+  if (!row) throw fail(SESSION_ERRORS.sessionAtItsEnd);
+  const renewed = sessionToken(config, row, now);
+  // Less than a minute left: nothing worth a renewal.
+  if (renewed.sessionExpireInSec < 60) throw fail(SESSION_ERRORS.sessionAtItsEnd);
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(renewed.expiresAt * 1000) })
+    .where(and(eq(sessions.id, row.id), lt(sessions.expiresAt, new Date(renewed.expiresAt * 1000))));
+  return {
+    token: renewed.token,
+    tokenExpireInSec: renewed.tokenExpireInSec,
+    sessionExpireInSec: renewed.sessionExpireInSec,
+    account: { customerId: row.customerId, forceChangePassword: row.forceChangePassword },
   };
 }
 
@@ -257,7 +327,7 @@ export interface SigninAnswerWithRedirect extends SessionAnswer {
  */
 export async function completeSignin(
   tx: Database,
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'portalClientId'>,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'sessionMaxSec' | 'portalClientId'>,
   account: { id: string; customerId: string | null; forceChangePassword: boolean },
   state: string | null | undefined,
   now = new Date(),
@@ -321,7 +391,7 @@ export async function authorizePortal(
  */
 export async function redeemForSession(
   tx: Database,
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec'>,
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSec' | 'sessionMaxSec'>,
   values: { code: string; clientId: string; redirectUri: string },
   now: Date,
 ): Promise<SessionAnswer | undefined> {

@@ -1,6 +1,7 @@
 import { account } from '../../../contract/account.ts';
 import { session } from '../../../contract/session.ts';
 import type { Kit } from '../../kit/kit.ts';
+import { renewSession } from '../oauth2/oauth2.ts';
 import { changeOwnPassword, sessionAccountOf, signIn, signOut, updateOwnProfile } from './sessions.ts';
 import { claimSigninAttempt, signinDelayed, sourceOf } from './signinDelay.ts';
 
@@ -34,6 +35,10 @@ export function sessionRoutes(kit: Kit): void {
     await signOut(call.tx, call.caller.sessionId);
     return call.reply.status(204).send();
   });
+
+  kit.route(session, 'renew', (call) =>
+    renewSession(call.tx, call.services.config, call.caller.sessionId, call.services.now()),
+  );
 
   // The guard reads the permissions outside any transaction (a call's transaction would wait for it).
   kit.route(session, 'permission', { transaction: false }, async (call) =>

@@ -280,6 +280,10 @@ export const error = {
     userNotFound: 'A chosen user does not exist.',
     wizardBackwards: 'The setup wizard moves forward only: NEW, TOUCHED, then COMPLETED.',
   },
+  session: {
+    atItsEnd:
+      'This session has lasted as long as a session may since its sign-in: sign in again with your password.',
+  },
   signup: {
     agreementRequired: 'Please agree to the terms of use and the privacy policy.',
     confirmMismatch: 'Password and confirm password do not match.',

@@ -196,6 +196,7 @@ describe('POST /api/auth/signin with the state of an authorization request', () 
     expect(answer.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: null, forceChangePassword: false },
       redirectUrl: expect.stringMatching(/^https:\/\/crm\.example\/callback\?code=[\w-]{43}&state=/),
     });
@@ -231,7 +232,7 @@ describe('POST /api/auth/signin with the state of an authorization request', () 
     for (const state of ['never-issued', expired, portalState]) {
       const answer = await signin(email, state);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(['account', 'token', 'tokenExpireInSec']);
+      expect(Object.keys(answer.body).sort()).toEqual(['account', 'sessionExpireInSec', 'token', 'tokenExpireInSec']);
     }
   });
 
@@ -267,6 +268,7 @@ describe('POST /api/auth/token', () => {
     expect(answer.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: null, forceChangePassword: false },
     });
     const me = await ctx.call('POST', '/api/account/load_account_by_token', { token: answer.body.token });

@@ -391,6 +391,7 @@ describe('POST /api/v-key-seamless/authenticate', () => {
     expect(exchange.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: null, forceChangePassword: false },
     });
     const me = await ctx.call('POST', '/api/account/load_account_by_token', { token: exchange.body.token });

@@ -70,6 +70,7 @@ describe('sign-in without the second factor', () => {
     expect(answer.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: acme.id, forceChangePassword: false },
     });
     expect((await calls.me(answer.body.token)).status).toBe(200);
@@ -136,6 +137,7 @@ describe('sign-in with the second factor on', () => {
     expect(done.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: acme.id, forceChangePassword: false },
     });
     const me = await calls.me(done.body.token);
@@ -329,6 +331,7 @@ describe("another client's authorization request (OAuth2 state)", () => {
     expect(done.body).toEqual({
       token: expect.any(String),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: acme.id, forceChangePassword: false },
       redirectUrl: expect.stringMatching(/^https:\/\/crm\.example\/callback\?code=[\w-]{43}&state=/),
     });

@@ -46,6 +46,7 @@ describe('POST /api/auth/signin', () => {
     expect(answer.body).toEqual({
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       tokenExpireInSec: 3600,
+      sessionExpireInSec: 86400,
       account: { customerId: customer.id, forceChangePassword: false },
     });
     const check = await ctx.call('POST', '/api/account/load_account_by_token', { token: answer.body.token });
