@@ -1,6 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { type ReactNode, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useMemo, useRef, useSyncExternalStore } from 'react';
 import {
   AuthContext,
   type DataProvider,
@@ -87,24 +87,29 @@ export const preloadFirstPage = async ({ pathname, search }: { pathname: string;
   await preloadSignedIn(pathname);
 };
 
-/** Whether the portal holds a live session, as React state: it follows a sign-in, a sign-out, another tab. */
-const useLiveSession = () => useSyncExternalStore(sessionStore.subscribe, () => isLive(sessionStore.get()));
+/** Whether the portal holds a session (live or just ended), as React state: it follows a sign-in, a sign-out, another tab. */
+const useSessionHeld = () => useSyncExternalStore(sessionStore.subscribe, () => !!sessionStore.get()?.token);
 
 /**
  * Any path that is not public: the signed-in portal, or without a session the sign-in page, which brings
  * the visitor back here once signed in. react-admin is not drawn without a session: its own redirection
  * to the sign-in page is a navigation, which the router runs as a transition, while its logout empties the
  * query cache at once; its still-drawn routes then asked again, failed again and navigated again, for ever
- * (a blank page, about 250 navigations a second, until this guard). A session that ends while react-admin
- * is drawn (a sign-out, a token the server refuses) is followed here at once, by the session store.
+ * (a blank page, about 250 navigations a second, until this guard). A session that ends by a sign-out (here
+ * or in another tab) is followed here at once, by the session store. One whose token expires while the
+ * portal is drawn keeps the page drawn under the sign-in dialog (src/layout/SessionKeeper.tsx), so that
+ * nothing typed is lost; one found expired when the portal is opened leads to the sign-in page.
  * Embedded screens get their session from the page that embeds them (src/pages/iframe/embedding.ts).
  */
 const SignedInOrSignIn = () => {
   const { pathname, search } = useLocation();
-  const live = useLiveSession();
-  if (!live && !isFramePath(pathname)) {
+  const held = useSessionHeld();
+  const drawn = useRef(false);
+  if (!(held && (drawn.current || isLive(sessionStore.get()))) && !isFramePath(pathname)) {
+    drawn.current = false;
     return <Navigate to={PAGE_PATH.login} replace state={{ nextPathname: pathname, nextSearch: search }} />;
   }
+  drawn.current = true;
   return <SignedInApp authProvider={authProvider} />;
 };
 

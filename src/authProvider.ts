@@ -4,6 +4,7 @@ import type { AccessRequest } from './access/canAccess';
 import { hasPermissions, type PermissionMode } from './access/hasPermissions';
 import type { HttpClient } from './dataProviders/transport';
 import { isFramePath, isLive, SCOPE, type Session, type SessionStore, type SessionUser } from './session';
+import { sessionChannel, sessionGate } from './sessionGate';
 
 /** docs/requirements/constants-and-limits.md. */
 export const AUTH_TIMING = {
@@ -26,6 +27,8 @@ export const MY_ACCOUNT_PATH = '/my-account/profile';
 export interface SignInAnswer {
   token: string;
   tokenExpireInSec: number;
+  /** Seconds until the session ends whatever is renewed (SESSION_MAX_SEC after the password sign-in). */
+  sessionExpireInSec?: number;
   account: { customerId: string | null; forceChangePassword: boolean };
   redirectUrl?: string;
 }
@@ -91,6 +94,16 @@ export interface PortalAuthProvider extends AuthProvider {
   login(params: LoginParams): Promise<LoginOutcome>;
   /** Completes the sign-in request of the second factor (POST /auth/2fa/complete): opens the session. */
   completeSecondFactor(params: SecondFactorCompletion): Promise<{ redirectTo: string }>;
+  /** Stay signed in: a new token of the same session, without the password (POST /auth/renew). */
+  renew(): Promise<void>;
+  /**
+   * Signs the session's account in again with its password, once its session has ended, keeping where the
+   * portal stands (the scope, the customer entered): resolves `signedIn`, or the V-Key app's sign-in request
+   * when the account's second factor is on (this dialog does not wait for it).
+   */
+  signInAgain(
+    password: string,
+  ): Promise<{ signedIn: true } | { signedIn: false; secondFactor: SecondFactorRequest }>;
   /** Completes a sign-in from an authorization code (POST /auth/token). */
   loginWithCode(params: CodeLoginParams): Promise<{ redirectTo: string }>;
   /**
@@ -152,8 +165,12 @@ export const createAuthProvider = ({
   };
 
   const permissions = (): Promise<string[]> => {
-    if (!isLive(store.get(), now())) return Promise.resolve([]);
-    if (cache && now() - cache.loadedAt < timing.permissionCacheMs) return Promise.resolve(cache.list);
+    const session = store.get();
+    if (!session?.token) return Promise.resolve([]);
+    // A session that has just ended keeps the page as it was under the sign-in dialog.
+    if (cache && (!isLive(session, now()) || now() - cache.loadedAt < timing.permissionCacheMs))
+      return Promise.resolve(cache.list);
+    if (!isLive(session, now())) return Promise.resolve([]);
     pending ??= fetchPermissions().finally(() => {
       pending = null;
     });
@@ -172,24 +189,37 @@ export const createAuthProvider = ({
    * the scope is set, the permissions reloaded, then the redirect.
    */
   const openSession = async (
-    opened: { token: string; expiresAt: number; customerId: string | null; forceChangePassword: boolean },
+    opened: Pick<Session, 'token' | 'expiresAt' | 'endsAt' | 'lifetimeMs'> & {
+      customerId: string | null;
+      forceChangePassword: boolean;
+    },
     /** The customer scope, when it comes with the account rather than with the sign-in's answer. */
     scopeOf?: (user: SessionUser) => Partial<Session>,
   ): Promise<void> => {
-    forget();
+    // The old session is replaced at once, not cleared first: another tab sees one change, a new session.
+    cache = null;
+    pending = null;
     const scope = opened.customerId ? SCOPE.CUSTOMER : SCOPE.PROVIDER;
     store.set({ ...opened, originalScope: scope, currentScope: scope });
     const { json: user } = await http<SessionUser>('/account/load_account_by_token', { method: 'POST' });
     store.update({ user, customerName: user.customerName, ...scopeOf?.(user) });
     if (user.locale) applyLocale?.(user.locale);
     await fetchPermissions();
+    if (!framed()) sessionChannel.post({ type: 'signed-in', accountId: user.id });
   };
+
+  /** A token's times as the session keeps them. */
+  const timesOf = (answer: { tokenExpireInSec: number; sessionExpireInSec?: number }) => ({
+    expiresAt: now() + answer.tokenExpireInSec * 1000,
+    lifetimeMs: answer.tokenExpireInSec * 1000,
+    ...(answer.sessionExpireInSec === undefined ? {} : { endsAt: now() + answer.sessionExpireInSec * 1000 }),
+  });
 
   const sessionOpened = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
     const buying = store.get()?.buying;
     await openSession({
       token: answer.token,
-      expiresAt: now() + answer.tokenExpireInSec * 1000,
+      ...timesOf(answer),
       customerId: answer.account.customerId,
       forceChangePassword: answer.account.forceChangePassword,
     });
@@ -225,6 +255,29 @@ export const createAuthProvider = ({
       // The second factor is on: no session until the V-Key app approves (the page takes it from here).
       if ('secondFactor' in answer) return { redirectTo: false, secondFactor: answer.secondFactor };
       return sessionOpened(answer, next);
+    },
+
+    async renew() {
+      const { json: answer } = await http<SignInAnswer>('/auth/renew', { method: 'POST' });
+      store.update({ token: answer.token, ...timesOf(answer) });
+    },
+
+    async signInAgain(password: string) {
+      const user = store.get()?.user;
+      if (!user) throw new Error('ra.auth.auth_check_error');
+      const { json: answer } = await http<SignInAnswer | SecondFactorPending>('/auth/signin', {
+        method: 'POST',
+        body: JSON.stringify({ login: user.email, password }),
+      });
+      if ('secondFactor' in answer) return { signedIn: false, secondFactor: answer.secondFactor };
+      store.update({
+        token: answer.token,
+        ...timesOf(answer),
+        forceChangePassword: answer.account.forceChangePassword,
+      });
+      cache = null;
+      sessionChannel.post({ type: 'signed-in', accountId: user.id });
+      return { signedIn: true };
     },
 
     async completeSecondFactor({ requestId, requestSecret, code, next }: SecondFactorCompletion) {
@@ -268,21 +321,27 @@ export const createAuthProvider = ({
 
     async logout() {
       const session = store.get();
+      // Told to the other tabs when this tab ends a session (theirs follow it, and tell nobody).
+      const ending = !!session?.token;
       // The embedding page owns the token of an embeddable screen: it is forgotten here, not revoked.
       if (isLive(session, now()) && !framed()) {
         // Revoke the token on the server; the local session ends whatever it answers.
         await http('/auth/signout', { method: 'POST' }).catch(() => undefined);
       }
       forget();
+      sessionGate.close(false);
       // An embeddable screen stays where it is and asks its embedding page for a new token.
       if (framed()) return false;
+      if (ending) sessionChannel.post({ type: 'signed-out' });
     },
 
     async checkAuth() {
-      if (!isLive(store.get(), now())) {
-        forget();
-        throw new Error('ra.auth.auth_check_error');
-      }
+      if (isLive(store.get(), now())) return;
+      const session = store.get();
+      // A session that ended while the portal was drawn: the sign-in dialog, and on where the user was going.
+      if (session?.token && session.user && !framed() && (await sessionGate.open())) return;
+      forget();
+      throw new Error('ra.auth.auth_check_error');
     },
 
     async checkError(error: { status?: number }) {
@@ -294,7 +353,7 @@ export const createAuthProvider = ({
 
     async getIdentity(): Promise<UserIdentity> {
       const session = store.get();
-      if (!isLive(session, now()) || !session.user) throw new Error('ra.auth.auth_check_error');
+      if (!session?.token || !session.user) throw new Error('ra.auth.auth_check_error');
       const { user } = session;
       const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
       return { id: user.id, fullName, email: user.email };

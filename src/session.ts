@@ -35,6 +35,10 @@ export interface Session {
   token: string;
   /** Epoch milliseconds after which the token is no longer accepted. */
   expiresAt: number;
+  /** How long the token lived when it was given (milliseconds): the notice before it ends comes at its half, at most 2 minutes before. */
+  lifetimeMs?: number;
+  /** Epoch milliseconds of the session's end whatever is renewed (SESSION_MAX_SEC after the password sign-in). */
+  endsAt?: number;
   user?: SessionUser;
   customerId?: string | null;
   customerName?: string | null;

@@ -2,6 +2,7 @@ import { combineDataProviders, type DataProvider, HttpError } from 'react-admin'
 import type { BulkJob } from '../../contract/bulk';
 import { API_URL } from '../config';
 import { isFramePath, sessionStore } from '../session';
+import { sessionGate } from '../sessionGate';
 import { chosenCustomer, ROOT_CUSTOMER_NOT_FOUND, UNSUPPORTED } from './calls';
 import { actionsConvention } from './conventions/actions';
 import { activationConvention } from './conventions/activation';
@@ -171,6 +172,11 @@ const goToLogin = () => {
 export const sessionSource: SessionSource = {
   getSession: () => sessionStore.get(),
   onUnauthenticated: goToLogin,
+  // The sign-in dialog over the page (src/layout/SessionKeeper.tsx); an embeddable screen has none.
+  reauthenticate: () =>
+    isFramePath(window.location.pathname) || !sessionStore.get()?.user
+      ? Promise.resolve(false)
+      : sessionGate.open(),
 };
 
 export const httpClient = createHttpClient(API_URL, sessionSource);

@@ -12,7 +12,15 @@ export const DEFAULT_ERROR_KEY = 'error.default.internal.server.error';
 export interface SessionSource {
   getSession: () => { token?: string; customerId?: string | null } | null;
   onUnauthenticated?: () => void;
+  /**
+   * A call the server refused for its session (401): resolves true once the user has signed in again (the
+   * call is then sent again, once, with the new token), false to give up (src/sessionGate.ts).
+   */
+  reauthenticate?: () => Promise<boolean>;
 }
+
+/** Calls that are not sent again after a new sign-in: the session's own (a renewal, a sign-out). */
+const SESSION_CALLS = /^\/auth\/(renew|signout)(\?|$)/;
 
 export interface HttpOptions extends fetchUtils.Options {
   /** Use the server's `message` field, not its `messageKey`, as the error message. */
@@ -121,7 +129,11 @@ const tokenFor = (method: string, path: string, { getSession, onUnauthenticated 
 };
 
 export const createHttpClient = (apiUrl: string, source: SessionSource): HttpClient => {
-  return async (path, options = {}) => {
+  const client = async <T>(
+    path: string,
+    options: HttpOptions = {},
+    again = false,
+  ): Promise<HttpResponse<T>> => {
     const { preferMessage, ...fetchOptions } = options;
     const method = (fetchOptions.method ?? 'GET').toUpperCase();
     const token = tokenFor(method, path, source);
@@ -134,7 +146,11 @@ export const createHttpClient = (apiUrl: string, source: SessionSource): HttpCli
       return response;
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.status === 401 && token) source.onUnauthenticated?.();
+        if (error.status === 401 && token && !isPublicCall(method, path) && !SESSION_CALLS.test(path)) {
+          if (!again && source.reauthenticate && (await source.reauthenticate()))
+            return client<T>(path, options, true);
+          source.onUnauthenticated?.();
+        }
         throw toHttpError(error.status, error.body, preferMessage);
       }
       // A call its caller gave up on (react-admin aborts the queries of a page left): not a failure.
@@ -143,6 +159,7 @@ export const createHttpClient = (apiUrl: string, source: SessionSource): HttpCli
       throw new HttpError('error.network', 0);
     }
   };
+  return (path, options) => client(path, options);
 };
 
 export interface DownloadOptions {

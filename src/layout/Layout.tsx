@@ -13,6 +13,7 @@ import { DocumentTitle } from './DocumentTitle';
 import { Menu } from './menu/Menu';
 import { PortalSidebar } from './PortalSidebar';
 import { PAGE_PATH } from './paths';
+import { SessionKeeper } from './SessionKeeper';
 
 /** An entry of the user menu that opens a page, and closes the menu. */
 const UserMenuLink = ({ to, label, icon: Icon }: { to: string; label: string; icon: ComponentType }) => {
@@ -79,6 +80,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   return (
     <RaLayout appBar={PortalAppBar} menu={Menu} sidebar={PortalSidebar}>
       <DocumentTitle />
+      <SessionKeeper />
       {children}
     </RaLayout>
   );

@@ -12,7 +12,9 @@ import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
 import { resourceElement } from '../../src/kit/FeatureResources';
 import type { PortalFeature } from '../../src/kit/feature';
+import { SessionKeeper } from '../../src/layout/SessionKeeper';
 import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
+import { sessionGate } from '../../src/sessionGate';
 import { lightTheme } from '../../src/theme';
 import { API, server } from './msw';
 
@@ -102,7 +104,19 @@ export interface RenderAdminOptions {
   children: ReactNode;
   /** user-event options. */
   user?: Parameters<typeof userEvent.setup>[0];
+  /**
+   * The portal's session keeper in the layout (the notice before the session ends, the sign-in dialog once
+   * it has), with the transport waiting for it on a 401, as the portal's own.
+   */
+  sessionKeeper?: boolean;
 }
+
+const KeptLayout = ({ children }: { children: ReactNode }) => (
+  <main>
+    <SessionKeeper />
+    {children}
+  </main>
+);
 
 /** The <Resource>s of these features (their folders' index), as the portal registers them. */
 export const resourcesOf = (...features: PortalFeature[]) =>
@@ -115,10 +129,14 @@ export const renderAdmin = ({
   session = operator,
   children,
   user,
+  sessionKeeper = false,
 }: RenderAdminOptions) => {
   signIn(session);
   server.use(http.get(`${API}/account/permission`, () => HttpResponse.json([...permissions])));
-  const source = { getSession: () => sessionStore.get() };
+  const source = {
+    getSession: () => sessionStore.get(),
+    ...(sessionKeeper ? { reauthenticate: () => sessionGate.open() } : {}),
+  };
   const dataProvider = createDataProvider({ apiUrl: API, ...source });
   const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -129,7 +147,7 @@ export const renderAdmin = ({
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        layout={BareLayout}
+        layout={sessionKeeper ? KeptLayout : BareLayout}
         theme={testTheme}
         store={memoryStore()}
         queryClient={queryClient}

@@ -326,6 +326,21 @@ export const portal = {
     cancelled: '%{action}: stopped. %{changed} of %{total} changed before it stopped.',
     failed: '%{action}: stopped before the end. %{changed} of %{total} changed; try again to do the rest.',
   },
+  session: {
+    notice: 'Your session ends in %{time}.',
+    noticeFinal:
+      'Your session ends in %{time} and cannot be extended any more: save your work, then sign in again.',
+    stay: 'Stay signed in',
+    renewed: 'You stay signed in.',
+    ended: 'Your session has ended',
+    explain:
+      'Sign in again as %{email} to go on where you left off: what you were doing is kept, and what was being saved is sent once you are signed in.',
+    password: 'Password',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    secondFactor:
+      'This account confirms its sign-ins in the V-Key app, which this dialog does not wait for: sign out, then sign in on the sign-in page.',
+  },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {
     activate: 'Activate',
