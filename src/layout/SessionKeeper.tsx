@@ -1,3 +1,4 @@
+import LoginIcon from '@mui/icons-material/Login';
 import { Alert, Box, Button as MuiButton, Paper, Portal, Stack, Typography } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PasswordInput, required, useAuthProvider, useLogout, useNotify, useTranslate } from 'react-admin';
@@ -116,6 +117,7 @@ const SignInAgainDialog = () => {
         keepOpen
         refresh={false}
         submitLabel="portal.session.signIn"
+        submitIcon={<LoginIcon />}
         cancelLabel="portal.session.signOut"
         onClose={() => {
           sessionGate.close(false);
