@@ -75,6 +75,24 @@ export const SendMailBody = Type.Object(
   closed,
 );
 export const ZipBody = Type.Object({ ids: Ids }, closed);
+/**
+ * How a pack's activation is going: its codes pending (not activated, not expired), expired (not activated in
+ * time) and activated.
+ */
+export const ActivationSummary = Type.Object({
+  total: Type.Integer(),
+  pending: Type.Integer(),
+  expired: Type.Integer(),
+  activated: Type.Integer(),
+});
+export type ActivationSummary = Static<typeof ActivationSummary>;
+/** Re-issue expired: how many codes were made anew, and how many of them were emailed or had no address. */
+export const ReissueAnswer = Type.Object({
+  reissued: Type.Integer(),
+  queued: Type.Integer(),
+  skipped: Type.Integer(),
+});
+export type ReissueAnswer = Static<typeof ReissueAnswer>;
 /** The header of a zip answer that says how many files it holds (the portal shows its progress with it). */
 export const ZIP_ENTRIES_HEADER = 'x-zip-entries';
 
@@ -126,6 +144,25 @@ export const activationCode = defineResource({
       access: may('configure'),
       errors: [404],
       schema: { params: PackPath, body: RegenerateBody, response: { 200: RegenerateAnswer } },
+    },
+    summary: {
+      by: 'call',
+      method: 'GET',
+      path: '{base}/{customerId}/summary/{tokenPackId}',
+      summary: "How a token pack's activation is going: its codes pending, expired and activated",
+      access: may('view'),
+      errors: [404],
+      schema: { params: PackPath, response: { 200: ActivationSummary } },
+    },
+    reissueExpired: {
+      by: 'call',
+      method: 'POST',
+      path: '{base}/{customerId}/re-issue-expired/{tokenPackId}',
+      summary:
+        "Make new codes for the pack's expired ones (not activated in time) and email them to their users; answers how many were made, emailed and skipped for want of an address",
+      access: may('configure'),
+      errors: [404],
+      schema: { params: PackPath, response: { 200: ReissueAnswer } },
     },
     sendMail: {
       by: 'call',

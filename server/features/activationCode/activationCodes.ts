@@ -6,7 +6,9 @@ import {
   ACTIVATION_CODE_STATUSES,
   ACTIVATION_ERRORS,
   type ActivationCodeRecord,
+  type ActivationSummary,
   activationLink,
+  type ReissueAnswer,
 } from '../../../contract/activationCode.ts';
 import { COMMON_ERRORS } from '../../../contract/errors.ts';
 import type { Database } from '../../db/client.ts';
@@ -529,6 +531,54 @@ export async function sendCodes(
     queued++;
   }
   return { queued, skipped: rows.length - queued };
+}
+
+// ——— Follow-up: how the activation is going, and the expired codes issued again ———
+
+/** A pack's codes pending (NEW, not expired), expired (NEW, past their expiry) and activated. */
+export async function summaryOfPack(scope: Scope, tokenPackId: string): Promise<ActivationSummary> {
+  const pack = await packOf(scope, tokenPackId);
+  const expired = sql`${activationCodes.status} = 'NEW' and ${activationCodes.expireDate} <= now()`;
+  const [row] = await scope.tx
+    .select({
+      total: count(),
+      expired: sql<number>`count(*) filter (where ${expired})`.mapWith(Number),
+      activated: sql<number>`count(*) filter (where ${activationCodes.status} = 'ACTIVATED')`.mapWith(Number),
+    })
+    .from(activationCodes)
+    .where(eq(activationCodes.tokenPackId, pack.id));
+  const { total = 0, expired: gone = 0, activated = 0 } = row ?? {};
+  return { total, pending: total - gone - activated, expired: gone, activated };
+}
+
+/**
+ * Re-issue expired: the pack's codes that expired unactivated get a new code and expiry (the old ones are
+ * retired, as a re-generation does) and are emailed to their users, in the call's transaction; one audit
+ * entry for the codes. Answers how many were made, emailed and skipped (a user without an address).
+ */
+export async function reissueExpired(
+  scope: WriteScope & { customer: string },
+  tokenPackId: string,
+  outgoing: { mail: MailQueue; productName: string },
+): Promise<ReissueAnswer> {
+  const pack = await packOf(scope, tokenPackId, true);
+  const expired = await scope.tx
+    .select({ id: activationCodes.id })
+    .from(activationCodes)
+    .where(
+      and(
+        eq(activationCodes.tokenPackId, pack.id),
+        eq(activationCodes.status, 'NEW'),
+        sql`${activationCodes.expireDate} <= now()`,
+      ),
+    )
+    .for('update');
+  const ids = expired.map((row) => row.id);
+  if (ids.length === 0) return { reissued: 0, queued: 0, skipped: 0 };
+  const reissued = await regenerateCodes(scope.tx, ids);
+  await auditCodes(scope, pack, 'UPDATE', reissued);
+  const { queued, skipped } = await sendCodes(scope, ids, undefined, outgoing);
+  return { reissued, queued, skipped };
 }
 
 // ——— The zip of QR codes ———

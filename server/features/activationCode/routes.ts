@@ -21,7 +21,9 @@ import {
   listCodes,
   qrEntries,
   regenerateForPack,
+  reissueExpired,
   sendCodes,
+  summaryOfPack,
   tidyCodes,
   type ZipAsk,
   zipDisposition,
@@ -111,6 +113,19 @@ export function activationCodeRoutes(kit: Kit): void {
       return { ids: [...ids] };
     },
   );
+
+  kit.route(activationCode, 'summary', (call) => summaryOfPack(call, call.params.tokenPackId));
+
+  kit.route(activationCode, 'reissueExpired', { transaction: false }, async (call) => {
+    const answer = await call.transaction((tx, audit) =>
+      reissueExpired({ tx, audit, customer: call.customer, origin: call.origin }, call.params.tokenPackId, {
+        mail: call.services.mail,
+        productName: call.services.config.productName,
+      }),
+    );
+    await tidyCodes(call, answer.reissued);
+    return answer;
+  });
 
   kit.route(activationCode, 'sendMail', (call) => {
     const ids = [...new Set(call.body.ids.map((id) => id.toLowerCase()))];

@@ -21,6 +21,7 @@ import { DateColumn } from '../../kit/dates';
 import { errorNotification } from '../../kit/notifyError';
 import { searchFilters } from '../../kit/ResourceList';
 import { ActivationStatusField, CodeField } from './ActivationFields';
+import { ActivationFollowUp } from './FollowUp';
 import { type ActivationCode, EMAIL_EXIST_CHOICES, RESOURCE, STATUS_CHOICES, T } from './model';
 import { ZipButton } from './ZipButton';
 
@@ -120,7 +121,12 @@ export const ActivationCodeList = () => {
       filter={{ tokenPackId }}
       filters={filters}
       storeKey={`${RESOURCE}.${tokenPackId}`}
-      before={showHint && <NoDirectoryHint tokenPackId={tokenPackId} />}
+      before={
+        <>
+          {showHint && <NoDirectoryHint tokenPackId={tokenPackId} />}
+          <ActivationFollowUp tokenPackId={tokenPackId} />
+        </>
+      }
       toolbar={
         <CodeToolbar
           kind={KIND}

@@ -71,6 +71,20 @@ export const activationCode = {
     emailEmpty: 'Email must not be empty',
     emailInvalid: 'Please input a valid email.',
   },
+  followUp: {
+    title: 'Activation so far',
+    pending: 'Pending',
+    expired: 'Expired',
+    activated: 'Activated',
+    shareLabel: 'Share of codes activated',
+    share: '%{share} activated (%{activated} of %{total}).',
+    reissue: 'Re-issue expired',
+    confirmTitle: 'Re-issue %{count} expired code? |||| Re-issue %{count} expired codes?',
+    confirmContent:
+      'Each gets a new code, valid for %{days} days from now, emailed to its user; the expired code no longer activates.',
+    reissued:
+      'Re-issued %{count} expired code: %{queued} emailed, %{skipped} without an email address. |||| Re-issued %{count} expired codes: %{queued} emailed, %{skipped} without an email address.',
+  },
   empty: {
     title: 'No activation codes yet',
     body: "Generate makes a code for every user of the token pack's primary directory. Each user activates the V-Key app with it once.",

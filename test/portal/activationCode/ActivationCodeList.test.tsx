@@ -56,6 +56,38 @@ describe("a token pack's activation codes", () => {
   });
 });
 
+describe("the activation's follow-up", () => {
+  it('counts the codes pending, expired and activated, and re-issues the expired ones after confirming', async () => {
+    const sent = recordRequests();
+    const { user } = renderAt();
+    const followUp = await screen.findByRole('region', { name: 'Activation so far' });
+    expect(followUp).toHaveTextContent('Pending1Expired1Activated1');
+    expect(within(followUp).getByText('33% activated (1 of 3).')).toBeInTheDocument();
+    expect(within(followUp).getByRole('progressbar', { name: 'Share of codes activated' })).toHaveAttribute(
+      'aria-valuetext',
+      '33%',
+    );
+    await user.click(within(followUp).getByRole('button', { name: 'Re-issue expired' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-issue 1 expired code?' });
+    expect(dialog).toHaveTextContent('valid for 30 days from now');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('Re-issued 1 expired code: 1 emailed, 0 without an email address.'),
+    ).toBeInTheDocument();
+    expect(sent.map((one) => `${one.method} ${one.path}`)).toContain(`POST ${AC}/c1/re-issue-expired/tp1`);
+    // The counts are read again: nothing expired any more, and the button is gone.
+    await waitFor(() => expect(followUp).toHaveTextContent('Pending2Expired0Activated1'));
+    expect(within(followUp).queryByRole('button', { name: 'Re-issue expired' })).toBeNull();
+  });
+
+  it('shows the counts without Re-issue expired to whoever may only view the codes', async () => {
+    renderAt('tp1', { permissions: VIEW });
+    const followUp = await screen.findByRole('region', { name: 'Activation so far' });
+    expect(followUp).toHaveTextContent('Expired1');
+    expect(within(followUp).queryByRole('button', { name: 'Re-issue expired' })).toBeNull();
+  });
+});
+
 describe("the plan's user count", () => {
   it('says how many users the plan left out, with Add users one click away', async () => {
     const { user } = renderAt('tp1', {

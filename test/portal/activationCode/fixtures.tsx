@@ -130,6 +130,28 @@ export const serve = ({
       rows.push(code({ id: 'a0000000-0000-4000-8000-000000000004', username: 'dan', userId: 'u4' }));
       return HttpResponse.json(generated);
     }),
+    // The follow-up's counts, from the codes as they stand (EXPIRED read as the server reads it).
+    http.get(`${AC}/c1/summary/:tokenPackId`, ({ params }) => {
+      const mine = rows.filter((row) => row.tokenPackId === params.tokenPackId);
+      const count = (status: string) => mine.filter((row) => row.status === status).length;
+      return HttpResponse.json({
+        total: mine.length,
+        pending: count('NEW'),
+        expired: count('EXPIRED'),
+        activated: count('ACTIVATED'),
+      });
+    }),
+    http.post(`${AC}/c1/re-issue-expired/:tokenPackId`, () => {
+      const expired = rows.filter((row) => row.status === 'EXPIRED');
+      // New codes in place of the expired ones (copies: the fixtures stay as they are for the next test).
+      for (const [index, row] of rows.entries())
+        if (row.status === 'EXPIRED') rows[index] = { ...row, status: 'NEW' };
+      return HttpResponse.json({
+        reissued: expired.length,
+        queued: expired.filter((row) => row.email).length,
+        skipped: expired.filter((row) => !row.email).length,
+      });
+    }),
     http.put(`${AC}/c1/re-generate/:tokenPackId`, async ({ request }) => {
       const body = (await request.json()) as { ids?: string[]; all?: boolean };
       return HttpResponse.json({ regenerated: body.all ? rows.length : (body.ids?.length ?? 0) });

@@ -48,6 +48,16 @@ export default {
       sent: [PUT('/api/idm-config/v2/reactive/activation-code/c1/re-generate/tp1', { all: true })],
     },
     {
+      call: 'summary',
+      params: { tokenPackId: 'tp1' },
+      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/summary/tp1')],
+    },
+    {
+      call: 'reissueExpired',
+      params: { tokenPackId: 'tp1' },
+      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/re-issue-expired/tp1')],
+    },
+    {
       call: 'sendMail',
       params: { data: { ids: ['ac1'], email: 'ann@example.com' } },
       sent: [

@@ -163,6 +163,10 @@ export function codeCalls(ctx: TestContext) {
       ctx.call('PUT', `${BASE}/${customerId}/re-generate/${packId}`, { token, json }),
     deleteMany: (token: string, customerId: string, ids: string[]) =>
       ctx.call('DELETE', `${BASE}/${customerId}/delete-many`, { token, json: { ids } }),
+    summary: (token: string, customerId: string, packId: string) =>
+      ctx.call('GET', `${BASE}/${customerId}/summary/${packId}`, { token }),
+    reissueExpired: (token: string, customerId: string, packId: string) =>
+      ctx.call('POST', `${BASE}/${customerId}/re-issue-expired/${packId}`, { token }),
     sendMail: (token: string, customerId: string, json: unknown) =>
       ctx.call('POST', `${BASE}/${customerId}/send-mail`, { token, json }),
     zip: (token: string, customerId: string, packId: string, ids: string[]) =>
