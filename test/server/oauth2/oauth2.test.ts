@@ -232,7 +232,12 @@ describe('POST /api/auth/signin with the state of an authorization request', () 
     for (const state of ['never-issued', expired, portalState]) {
       const answer = await signin(email, state);
       expect(answer.status).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(['account', 'sessionExpireInSec', 'token', 'tokenExpireInSec']);
+      expect(Object.keys(answer.body).sort()).toEqual([
+        'account',
+        'sessionExpireInSec',
+        'token',
+        'tokenExpireInSec',
+      ]);
     }
   });
 

@@ -47,7 +47,9 @@ describe('POST /api/auth/renew (Stay signed in)', () => {
     expect(row!.expiresAt.getTime()).toBe(claimsOf(token).exp * 1000);
     // Both tokens are accepted.
     expect((await ctx.call('GET', '/api/account/permission?flattern=1', { token })).status).toBe(200);
-    expect((await ctx.call('GET', '/api/account/permission?flattern=1', { token: first.token })).status).toBe(200);
+    expect((await ctx.call('GET', '/api/account/permission?flattern=1', { token: first.token })).status).toBe(
+      200,
+    );
     // Later, an hour from now would pass the session's end: the token ends with the session.
     secondsPass(140);
     const later = await renew(token);
