@@ -47,6 +47,9 @@ export const SubscriptionPlan = Type.Object({
 });
 export type SubscriptionPlan = Static<typeof SubscriptionPlan>;
 
+/** The longest wait between two activation reminders, in days. */
+export const ACTIVATION_REMINDER_MAX_DAYS = 90;
+
 export const TokenPackRecord = Type.Object({
   id: Type.String(),
   customerId: Type.String(),
@@ -62,6 +65,8 @@ export const TokenPackRecord = Type.Object({
   /** The theme its app shows (one of the customer's themes, contract/theme.ts) and its name, or null. */
   themeId: NullableString,
   themeName: NullableString,
+  /** Users whose activation code is pending are reminded by email every this many days (null: never). */
+  activationReminderDays: Type.Union([Type.Integer(), Type.Null()]),
   /** The usable services of the pack (docs/requirements/billing-services-entities.md serviceIds). */
   serviceIds: Type.Array(Type.String()),
   services: Type.Array(PackService),
@@ -81,6 +86,10 @@ const writable = {
   serviceIds: Type.Array(Uuid, { uniqueItems: true, maxItems: 1000 }),
   /** One of the customer's themes that the provider has not rejected; null: none. */
   themeId: Type.Union([Uuid, Type.Null()]),
+  activationReminderDays: Type.Union([
+    Type.Integer({ minimum: 1, maximum: ACTIVATION_REMINDER_MAX_DAYS }),
+    Type.Null(),
+  ]),
 };
 export const NewTokenPack = Type.Object(
   {

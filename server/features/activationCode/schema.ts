@@ -34,6 +34,8 @@ export const activationCodes = pgTable(
       .default('NEW'),
     expireDate: timestamptz('expire_date').notNull(),
     activatedDate: timestamptz('activated_date'),
+    /** When its user was last reminded of it (the token pack's activation reminder). */
+    remindedDate: timestamptz('reminded_date'),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },

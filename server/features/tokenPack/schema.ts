@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.ts';
 import { customerScope } from '../../db/reach.ts';
 import { files } from '../../db/schema/files.ts';
@@ -35,6 +35,8 @@ export const tokenPacks = pgTable(
      * restrict: deleting a customer deletes both in one statement.
      */
     themeId: uuid('theme_id').references((): AnyPgColumn => themes.id, { onDelete: 'no action' }),
+    /** Pending users are reminded of their activation code every this many days (null: never). */
+    activationReminderDays: integer('activation_reminder_days'),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
     lastModifiedDate: timestamptz('last_modified_date').notNull().defaultNow(),
   },

@@ -158,6 +158,7 @@ const auditedPack = (row: TokenPackRow, serviceIds: readonly string[]) => ({
   wizardStatus: row.wizardStatus,
   primaryDirectoryId: row.primaryDirectoryId,
   themeId: row.themeId,
+  activationReminderDays: row.activationReminderDays,
   iconFileId: row.iconFileId,
   featureImageFileId: row.featureImageFileId,
   serviceIds: [...serviceIds],
@@ -225,6 +226,7 @@ async function toPackRecords(db: Database, rows: readonly TokenPackRow[]): Promi
       primaryDirectoryId: row.primaryDirectoryId,
       themeId: row.themeId,
       themeName: row.themeId === null ? null : (themeNameOf.get(row.themeId) ?? null),
+      activationReminderDays: row.activationReminderDays,
       serviceIds: own.filter((service) => service.enabled).map((service) => service.id),
       services: own.map(({ id, instanceName, status, enabled }) => ({ id, instanceName, status, enabled })),
       createdDate: row.createdDate.toISOString(),
@@ -394,6 +396,7 @@ export async function createPack(
       subscriptionId,
       primaryDirectoryId: data.primaryDirectoryId?.toLowerCase() ?? null,
       themeId,
+      activationReminderDays: data.activationReminderDays ?? null,
       iconFileId: images.iconFile ? await storeImage(tx, customerId, images.iconFile) : null,
       featureImageFileId: images.featureImageFile
         ? await storeImage(tx, customerId, images.featureImageFile)
@@ -446,6 +449,8 @@ export async function updatePack(
         ? before.primaryDirectoryId
         : (data.primaryDirectoryId?.toLowerCase() ?? null),
     themeId,
+    activationReminderDays:
+      data.activationReminderDays === undefined ? before.activationReminderDays : data.activationReminderDays,
     iconFileId: await imageOf('iconFile', data.removeIcon, before.iconFileId),
     featureImageFileId: await imageOf('featureImageFile', data.removeFeatureImage, before.featureImageFileId),
   };
@@ -455,6 +460,7 @@ export async function updatePack(
     name: next.name,
     primaryDirectoryId: next.primaryDirectoryId,
     themeId: next.themeId,
+    activationReminderDays: next.activationReminderDays,
     iconFileId: next.iconFileId,
     featureImageFileId: next.featureImageFileId,
   });

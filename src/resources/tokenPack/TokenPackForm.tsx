@@ -3,6 +3,9 @@ import { Stack } from '@mui/material';
 import {
   CanAccess,
   ListButton,
+  maxValue,
+  minValue,
+  NumberInput,
   ReferenceInput,
   SaveButton,
   SelectInput,
@@ -11,6 +14,7 @@ import {
   Toolbar,
   useTranslate,
 } from 'react-admin';
+import { ACTIVATION_REMINDER_MAX_DAYS } from '../../../contract/tokenPack';
 import { FormSection } from '../../components/FormSection';
 import { PackDeleteButton } from './PackDeleteButton';
 import { PackImageInput } from './PackImageInput';
@@ -27,6 +31,10 @@ const PackToolbar = ({ edit }: { edit: boolean }) => (
     {edit && <PackDeleteButton />}
   </Toolbar>
 );
+
+/** Reminders come every whole number of days. */
+const wholeDays = (value: unknown) =>
+  value === null || value === undefined || Number.isInteger(value) ? undefined : `${T}.validation.wholeDays`;
 
 /** The select's "none" is an empty string: the contract's "no primary directory" is null. */
 const nullWhenEmpty = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -88,6 +96,17 @@ export const TokenPackForm = ({ edit = false }: { edit?: boolean }) => {
             </ReferenceInput>
           </CanAccess>
         )}
+        <NumberInput
+          source="activationReminderDays"
+          label={`${T}.fields.activationReminderDays`}
+          helperText={translate(`${T}.helpers.activationReminderDays`, { max: ACTIVATION_REMINDER_MAX_DAYS })}
+          min={1}
+          max={ACTIVATION_REMINDER_MAX_DAYS}
+          step={1}
+          validate={[minValue(1), maxValue(ACTIVATION_REMINDER_MAX_DAYS), wholeDays]}
+          parse={(value) => (value === '' || value === null || Number.isNaN(value) ? null : Number(value))}
+          fullWidth
+        />
         {edit && <ServicesInput />}
       </TabbedForm.Tab>
     </TabbedForm>

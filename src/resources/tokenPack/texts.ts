@@ -16,6 +16,7 @@ export const tokenPack = {
     removeIcon: 'Remove the current icon',
     removeFeatureImage: 'Remove the current feature image',
     primaryDirectoryId: 'Primary directory',
+    activationReminderDays: 'Activation reminder (days)',
     themeId: 'Theme',
     services: 'Services',
   },
@@ -36,6 +37,8 @@ export const tokenPack = {
     image: 'An image file (PNG, JPEG, GIF, WebP or SVG) of at most 2,000,000 bytes.',
     removeImage: 'Shown without it after saving. A new image chosen below replaces it instead.',
     noImage: 'None yet.',
+    activationReminderDays:
+      'Users whose activation code is still pending get it again by email every this many days (1 to %{max}), never more than once a day. Empty: no reminder.',
   },
   current: {
     iconFile: 'Current icon',
@@ -51,6 +54,7 @@ export const tokenPack = {
     imageTooLarge: 'This file is %{size} bytes; an image may be at most %{maxBytes} bytes.',
     imageType: 'This file is not an image: choose a PNG, JPEG, GIF, WebP or SVG file.',
     imageOne: 'Choose a single image file.',
+    wholeDays: 'Enter a whole number of days.',
   },
   services: {
     title: 'Usable services',

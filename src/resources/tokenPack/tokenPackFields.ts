@@ -70,6 +70,7 @@ export interface PackFormValues {
   removeIcon?: boolean;
   removeFeatureImage?: boolean;
   themeId?: string | null;
+  activationReminderDays?: number | null;
 }
 
 export interface PackPayload {
@@ -81,6 +82,7 @@ export interface PackPayload {
   removeIcon?: true;
   removeFeatureImage?: true;
   themeId?: string | null;
+  activationReminderDays: number | null;
 }
 
 /**
@@ -96,6 +98,8 @@ export const toPackPayload =
     const payload: PackPayload = {
       name: text(values.name),
       primaryDirectoryId: values.primaryDirectoryId ? values.primaryDirectoryId : null,
+      activationReminderDays:
+        typeof values.activationReminderDays === 'number' ? values.activationReminderDays : null,
     };
     if (withServices) payload.serviceIds = [...(values.serviceIds ?? [])];
     const themeId = values.themeId ? values.themeId : null;

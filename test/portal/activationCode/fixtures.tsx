@@ -25,6 +25,7 @@ export const PACK: TokenPackRecord = {
   primaryDirectoryId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
   themeId: null,
   themeName: null,
+  activationReminderDays: null,
   serviceIds: [],
   services: [],
   createdDate: '2024-03-01T08:00:00Z',

@@ -53,6 +53,7 @@ describe('the token pack name', () => {
     expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Sales (EU) pack_2',
       primaryDirectoryId: null,
+      activationReminderDays: null,
     });
     expect(parts.iconFile).toMatchObject({ fileName: 'pack.png', type: 'image/png' });
     expect(await screen.findByText('Token pack created')).toBeInTheDocument();
@@ -81,6 +82,7 @@ describe('the token pack edit form', () => {
     expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Professional Token Pack',
       primaryDirectoryId: DIRECTORY_ID,
+      activationReminderDays: null,
       serviceIds: [SERVICE_IDS.vpn, SERVICE_IDS.mail],
     });
     expect(await screen.findByText('Token pack updated')).toBeInTheDocument();
@@ -100,6 +102,7 @@ describe('the token pack edit form', () => {
     expect(JSON.parse(parts.info.text)).toEqual({
       name: 'Professional Token Pack',
       primaryDirectoryId: DIRECTORY_ID,
+      activationReminderDays: null,
       serviceIds: [SERVICE_IDS.vpn, SERVICE_IDS.wiki],
       removeIcon: true,
     });

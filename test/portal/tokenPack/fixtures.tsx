@@ -37,6 +37,7 @@ export const PRO: TokenPackRecord = {
   primaryDirectoryId: DIRECTORY_ID,
   themeId: null,
   themeName: null,
+  activationReminderDays: null,
   serviceIds: [S1, S3],
   services: [
     { id: S1, instanceName: 'VPN', status: 'STARTED', enabled: true },

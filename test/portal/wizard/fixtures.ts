@@ -49,6 +49,7 @@ export const pack = (fields: Partial<TokenPackRecord> = {}): TokenPackRecord => 
   primaryDirectoryId: null,
   themeId: null,
   themeName: null,
+  activationReminderDays: null,
   serviceIds: ['s1'],
   services: [],
   createdDate: '2026-01-05T10:00:00.000Z',

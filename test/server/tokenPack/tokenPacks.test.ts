@@ -482,6 +482,35 @@ describe('the theme a pack shows', () => {
     message: THEME_ERRORS[name].text,
   });
 
+  it('keeps an activation reminder of 1 to 90 days, or none', async () => {
+    const record = await newPack({ name: 'Reminded' });
+    expect(record).toMatchObject({ activationReminderDays: null });
+    const changed = await calls.update(
+      acmeAdmin,
+      acme,
+      record.id,
+      info({ ...record, activationReminderDays: 7 }),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ activationReminderDays: 7 });
+    for (const days of [0, 91, 2.5]) {
+      const refused = await calls.update(
+        acmeAdmin,
+        acme,
+        record.id,
+        info({ ...record, activationReminderDays: days }),
+      );
+      expect(refused.status).toBe(400);
+    }
+    const off = await calls.update(
+      acmeAdmin,
+      acme,
+      record.id,
+      info({ ...record, activationReminderDays: null }),
+    );
+    expect(off.body).toMatchObject({ activationReminderDays: null });
+  });
+
   it('names none until one is given', async () => {
     const answer = await calls.getOne(acmeAdmin, acme, world.acmePack.id);
     expect(answer.body).toMatchObject({ themeId: null, themeName: null });
