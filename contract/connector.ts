@@ -142,6 +142,13 @@ export function connectorCrud<Rec extends TSchema, Form extends TSchema, Created
       schema: { params: IdParams, querystring: CustomerIdQuery },
     },
     deleteMany: { by: 'each' },
+    bulk: {
+      delete: {
+        summary: `${crud.summaries.delete}: those the filters match (the picked ones: filter id), as a job`,
+        permission: may('delete'),
+        audit: 'DELETE',
+      },
+    },
   } as const;
 }
 

@@ -1,11 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type TObject, Type } from '@fastify/type-provider-typebox';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { BULK_BATCH, BULK_ERRORS, BULK_STALE_SECONDS, BulkJob, BulkStart } from '../../contract/bulk.ts';
 import type { BulkActionCall, ResourceContract } from '../../contract/kit.ts';
 import type { Database } from '../db/client.ts';
 import { bulkJobs } from '../db/schema.ts';
+import type { AuditTable } from '../domain/audit.ts';
 import { fail } from '../errors.ts';
 import { compileCheck } from '../validation.ts';
 import type { AuditWriter, CallBase, WriteScope } from './call.ts';
@@ -31,6 +33,38 @@ import type { Rows } from './rows.ts';
 
 /** What an action does to one batch of ids (the rows the call may touch); answers how many it changed. */
 export type BulkPerform = (scope: WriteScope, ids: string[]) => Promise<number>;
+
+/**
+ * What a list's bulk actions go through: its filters (as its list checks them), how many rows they match,
+ * those rows' ids a batch at a time in id order, and what its audit entry and its tidying name. A list made
+ * by defineRows is one as it is (bulkSourceOf); a list of its own (the codes of a token pack) says it.
+ */
+export interface BulkSource {
+  filterSchema: TObject;
+  /**
+   * How many rows the filters match for the call; refuses filters the list would refuse beyond their schema
+   * (a required filter missing, a parent that is not the customer's: 404).
+   */
+  count(scope: WriteScope, filters: Readonly<Record<string, unknown>>): Promise<number>;
+  idsMatching(
+    scope: WriteScope,
+    filters: Readonly<Record<string, unknown>>,
+    batch: { after?: string; limit: number },
+  ): Promise<string[]>;
+  /** The audit log's table of the job's entry. */
+  auditTable: AuditTable;
+  /** The table its actions change, vacuumed after a job that changed rows. */
+  table: PgTable;
+}
+
+/** The bulk source of a list made by defineRows: its listing, its scope, its table. */
+export const bulkSourceOf = <Row extends { id: string }>(rows: Rows<Row, unknown>): BulkSource => ({
+  filterSchema: rows.spec.listing.filterSchema as TObject,
+  count: async (scope, filters) => (await rows.list(scope, { filters, offset: 0, limit: 0 })).total,
+  idsMatching: (scope, filters, batch) => rows.idsMatching(scope, filters, batch),
+  auditTable: rows.spec.audit.table,
+  table: rows.spec.table,
+});
 
 /** The serve function of the kit (kit.ts), as bulk routes use it. */
 type Serve = (
@@ -83,11 +117,11 @@ function runningIn(app: FastifyInstance): Running {
   return running;
 }
 
-export function serveBulk<Row extends { id: string }>(
+export function serveBulk(
   app: FastifyInstance,
   serve: Serve,
   contract: ResourceContract,
-  rows: Rows<Row, unknown>,
+  source: BulkSource,
   actions: Readonly<Record<string, BulkPerform>>,
 ): void {
   const declared = contract.bulk ?? {};
@@ -97,8 +131,7 @@ export function serveBulk<Row extends { id: string }>(
   for (const name of Object.keys(declared)) {
     if (!actions[name]) throw new Error(`${contract.name}: the bulk action ${name} is not served`);
   }
-  const listing = rows.spec.listing;
-  const checkFilter = compileCheck(listing.filterSchema as TObject, 'filter');
+  const checkFilter = compileCheck(source.filterSchema, 'filter');
   const running = runningIn(app);
 
   const scopeOf = (call: CallBase<never>, tx: Database, audit: AuditWriter): WriteScope => ({
@@ -146,7 +179,7 @@ export function serveBulk<Row extends { id: string }>(
       for (;;) {
         const step = await call.transaction(async (tx, audit) => {
           const scope = scopeOf(call, tx, audit);
-          const ids = await rows.idsMatching(scope, filters, { after, limit: BULK_BATCH });
+          const ids = await source.idsMatching(scope, filters, { after, limit: BULK_BATCH });
           const changed = ids.length > 0 ? await perform(scope, ids) : 0;
           const [now] = await tx
             .update(bulkJobs)
@@ -185,7 +218,7 @@ export function serveBulk<Row extends { id: string }>(
           .set({ status, endedDate: ended, updatedDate: ended })
           .where(eq(bulkJobs.id, job.id));
         await audit({
-          table: rows.spec.audit.table,
+          table: source.auditTable,
           action: action.audit,
           entityId: job.id,
           entityName: null,
@@ -197,7 +230,7 @@ export function serveBulk<Row extends { id: string }>(
           },
         });
       });
-      if (counts.changed > 0) await call.vacuum(rows.spec.table);
+      if (counts.changed > 0) await call.vacuum(source.table);
     } catch (error) {
       call.request.log.error({ err: error, job: job.id }, 'a bulk action could not record its end');
     }
@@ -212,7 +245,7 @@ export function serveBulk<Row extends { id: string }>(
         const filters = checkFilter((call.body as BulkStart).filter) as Record<string, unknown>;
         const caller = call.caller as unknown as { account: { id: string } };
         const job = await call.transaction(async (tx, audit) => {
-          const { total } = await rows.list(scopeOf(call, tx, audit), { filters, offset: 0, limit: 0 });
+          const total = await source.count(scopeOf(call, tx, audit), filters);
           const [row] = await tx
             .insert(bulkJobs)
             .values({

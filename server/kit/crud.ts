@@ -4,6 +4,7 @@ import type { ListingNames, ResourceContract } from '../../contract/kit.ts';
 import { routesOf } from '../../contract/kit.ts';
 import type { Listing } from '../db/listing.ts';
 import { notFound } from '../errors.ts';
+import type { BulkPerform } from './bulk.ts';
 import type { CallContext, OrdinaryCall } from './call.ts';
 import { DeleteManyAnswer, DeleteManyBody, RECORD_NOT_FOUND } from './deleteMany.ts';
 import type { Kit } from './kit.ts';
@@ -62,6 +63,11 @@ export interface CrudOptions<
     /** Refuses the deletion of a row (still in use, part of the product…) by throwing. */
     check?: (call: CallOf<Con, 'delete'>, row: Row) => Promise<void> | void;
   };
+  /**
+   * The list's bulk actions (contract `bulk`, server/kit/bulk.ts) other than `delete`, which is served here
+   * from the delete above when the contract declares it.
+   */
+  bulk?: Readonly<Record<string, BulkPerform>>;
 }
 
 /** The context of one of the contract's ordinary calls (its customer typed from the call's rule). */
@@ -176,6 +182,21 @@ export function serveCrud<Row extends { id: string }, Rec, Form, Con extends Res
   }
 
   const remove = options.delete;
+  const bulk = { ...options.bulk };
+  if (contract.bulk?.delete) {
+    // A check reads the call of one deletion; a job has none to give it.
+    if (!remove || remove.check)
+      throw new Error(`${contract.name}: a bulk delete needs a delete without a check`);
+    bulk.delete = async (scope, ids) => {
+      const locked = await rows.findMany(scope, ids, { forUpdate: true });
+      await rows.remove(
+        scope,
+        locked.map((row) => row.id),
+      );
+      return locked.length;
+    };
+  }
+  if (Object.keys(bulk).length > 0) kit.bulk(contract, rows, bulk);
   if (remove) {
     serve('delete', { response: { 200: Type.Object({ id: Type.String() }) } }, async (call) => {
       const row = await rows.find(call, call.params.id, { forUpdate: true });

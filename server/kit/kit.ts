@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import type { ListAsk, Listing } from '../db/listing.ts';
 import { inReach, type Reach } from '../db/reach.ts';
 import { recordAudit } from '../domain/audit.ts';
-import { type BulkPerform, serveBulk } from './bulk.ts';
+import { type BulkPerform, type BulkSource, bulkSourceOf, serveBulk } from './bulk.ts';
 import type {
   AuditWriter,
   CallAt,
@@ -103,7 +103,7 @@ export interface Kit {
    */
   bulk<Row extends { id: string }, Rec>(
     contract: ResourceContract,
-    rows: Rows<Row, Rec>,
+    rows: Rows<Row, Rec> | BulkSource,
     actions: Readonly<Record<string, BulkPerform>>,
   ): void;
   /** Calls whose bodies are multipart (files), registered by `register` in a scope of their own. */
@@ -219,7 +219,7 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
         app,
         (name, options, handler) => serve(contract, name, options as RouteOptions, handler as never),
         contract,
-        rows as unknown as Rows<{ id: string }, unknown>,
+        'spec' in rows ? bulkSourceOf(rows as unknown as Rows<{ id: string }, unknown>) : rows,
         actions,
       );
     },

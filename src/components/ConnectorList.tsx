@@ -1,3 +1,4 @@
+import DeleteIcon from '@mui/icons-material/Delete';
 import type { ReactElement } from 'react';
 import {
   DataTable,
@@ -9,6 +10,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { BulkJobButton } from '../kit/BulkActions';
 import { DateColumn } from '../kit/dates';
 import { ButtonsColumn, ResourceList, searchFilters } from '../kit/ResourceList';
 
@@ -42,7 +44,7 @@ export interface ConnectorListProps<R extends RaRecord> {
 /**
  * A customer's connectors of one kind: search, sort, the empty state with its Create, the table on a tablet
  * or wider and a simple list on a phone, Edit and (with the permission) Delete on each row, a double click
- * to open one.
+ * to open one; with the permission, Delete over the picked rows or every row the search matches (a job).
  */
 export function ConnectorList<R extends RaRecord>({ nameField, secondary, columns }: ConnectorListProps<R>) {
   const resource = useResourceContext() as string;
@@ -53,6 +55,13 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
       sort={{ field: nameField, order: 'ASC' }}
       phone={{ primaryText: (record) => String(record[nameField] ?? ''), secondaryText: secondary }}
       doubleClick="edit"
+      bulkActions={
+        canDelete ? (
+          <BulkJobButton action="delete" icon={<DeleteIcon />} texts="portal.bulk.deleteConnectors" />
+        ) : (
+          false
+        )
+      }
     >
       <DataTable.Col source={nameField} />
       {columns}

@@ -25,15 +25,14 @@ export function userRoutes(kit: Kit): void {
     listingNames: USER_LISTING,
     only: ['list', 'getOne', 'update'],
     update: { values: (_, before, form) => readUserUpdate(form, before) },
+    // Activate or deactivate every user a filter matches (server/kit/bulk.ts), a batch at a time.
+    bulk: {
+      activate: (scope, ids) => setUsersStatus(scope, ids, 'ACTIVE'),
+      deactivate: (scope, ids) => setUsersStatus(scope, ids, 'INACTIVE'),
+    },
   });
 
   kit.route(user, 'getMany', (call) => usersByIds(call, call.query.ids));
-
-  // Activate or deactivate every user a filter matches (server/kit/bulk.ts), a batch at a time.
-  kit.bulk(user, userRows, {
-    activate: (scope, ids) => setUsersStatus(scope, ids, 'ACTIVE'),
-    deactivate: (scope, ids) => setUsersStatus(scope, ids, 'INACTIVE'),
-  });
 
   kit.route(user, 'countActiveUsers', async (call) => (await tallyOf(call.tx, { status: 'ACTIVE' })) ?? 0);
 

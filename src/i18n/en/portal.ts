@@ -325,6 +325,13 @@ export const portal = {
     done: '%{action}: done. %{changed} of %{total} changed.',
     cancelled: '%{action}: stopped. %{changed} of %{total} changed before it stopped.',
     failed: '%{action}: stopped before the end. %{changed} of %{total} changed; try again to do the rest.',
+    /** Delete over the picked or all matching connectors (components/ConnectorList.tsx). */
+    deleteConnectors: {
+      label: 'Delete',
+      title: 'Delete %{smart_count} connector? |||| Delete %{smart_count} connectors?',
+      content:
+        'The applications and devices that sign in through them will no longer be answered. This cannot be undone.',
+    },
   },
   session: {
     notice: 'Your session ends in %{time}.',

@@ -85,6 +85,17 @@ export const connectorCases = (name: string, sortField = 'name'): Case[] => [
   creates(`/api/idm-config/connectors/${name}/c1`),
   updates(`/api/idm-config/connectors/${name}/c1/r1`),
   ...removals((id) => DELETE(`/api/idm-config/connectors/${name}/${id}?customerId=c1`)),
+  {
+    call: 'startBulk',
+    params: { action: 'delete', filter: { q: 'vpn' } },
+    sent: [POST(`/api/idm-config/connectors/${name}/c1/search/bulk/delete`, { filter: { q: 'vpn' } })],
+  },
+  sends('bulkJob', { jobId: 'j1' }, GET(`/api/idm-config/connectors/${name}/c1/search/bulk/jobs/j1`)),
+  sends(
+    'cancelBulk',
+    { jobId: 'j1' },
+    POST(`/api/idm-config/connectors/${name}/c1/search/bulk/jobs/j1/cancel`),
+  ),
 ];
 
 export const ldapCases = (name: string): Case[] => [

@@ -173,3 +173,49 @@ describe("a RADIUS connector's page", () => {
     expect(screen.queryByRole('region', { name: 'Try it from a shell' })).not.toBeInTheDocument();
   });
 });
+
+describe('the RADIUS connectors list', () => {
+  it('deletes the picked connectors as a job after confirming with their count, and refreshes the list', async () => {
+    const started: unknown[] = [];
+    let deleted = false;
+    server.use(
+      http.get(`${BASE}/c1/search`, () =>
+        HttpResponse.json(
+          deleted
+            ? { content: [], totalElements: 0, page: 0, pageSize: 10 }
+            : { content: [VPN], totalElements: 1, page: 0, pageSize: 10 },
+        ),
+      ),
+      http.post(`${BASE}/c1/search/bulk/delete`, async ({ request }) => {
+        started.push(await request.json());
+        deleted = true;
+        return HttpResponse.json({
+          id: 'j1',
+          resource: 'radius',
+          action: 'delete',
+          status: 'DONE',
+          total: 1,
+          done: 1,
+          changed: 1,
+          startedDate: '2026-12-05T10:00:00.000Z',
+          endedDate: '2026-12-05T10:00:00.100Z',
+        });
+      }),
+    );
+    const { user } = renderForCustomerAdmin('/radius', ALL, resourcesOf(radius));
+    await user.click(await screen.findByRole('checkbox', { name: /select this row/i }));
+    // The bulk toolbar's Delete comes above the rows' own.
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 connector?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete: done. 1 of 1 changed.')).toBeInTheDocument();
+    expect(started).toEqual([{ filter: { id: ['r1'] } }]);
+    await waitFor(() => expect(screen.queryByText('Branch VPN')).toBeNull());
+  });
+
+  it('offers no bulk delete without radius:delete', async () => {
+    renderAt('/radius', ['radius:view', 'radius:modify']);
+    await screen.findByText('Branch VPN');
+    expect(screen.queryByRole('checkbox', { name: /select this row/i })).toBeNull();
+  });
+});
