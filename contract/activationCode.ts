@@ -124,6 +124,26 @@ export const activationCode = defineResource({
     errors: [404],
     schema: { params: CustomerPath, body: Type.Object({ ids: Ids }, closed) },
   },
+  bulk: {
+    regenerate: {
+      summary:
+        'Re-generate the codes the filters match (tokenPackId required; the picked ones: filter id), as a job',
+      permission: 'token-pack:configure',
+      audit: 'UPDATE',
+    },
+    sendMail: {
+      summary:
+        'Email the codes the filters match to their users (tokenPackId required; the picked ones: filter id), as a job; changed counts the emails queued',
+      permission: 'token-pack:configure',
+      audit: 'SEND',
+    },
+    delete: {
+      summary:
+        'Delete the codes the filters match (tokenPackId required; the picked ones: filter id), as a job',
+      permission: 'token-pack:delete',
+      audit: 'DELETE',
+    },
+  },
   actions: {
     generate: {
       by: 'call',

@@ -273,7 +273,7 @@ export interface BulkActionCall {
   /** What the caller's roles must grant, beside the list's own customer rule. */
   permission: Permission;
   /** The action of its audit entry (one per job: the filter, the rows matched and changed). */
-  audit: 'ACTIVATE' | 'DEACTIVATE' | 'DELETE';
+  audit: 'ACTIVATE' | 'DEACTIVATE' | 'DELETE' | 'UPDATE' | 'SEND';
 }
 
 /** A family of plain calls (sign-in, the session, QR sign-in…). */

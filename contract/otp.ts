@@ -127,6 +127,26 @@ export const otp = defineResource({
       body: OtpDeleteBody,
     },
   },
+  bulk: {
+    regenerate: {
+      summary:
+        'Re-generate the OTP seeds the filters match (serviceId required; the picked ones: filter id), as a job',
+      permission: 'token-pack:configure',
+      audit: 'UPDATE',
+    },
+    sendMail: {
+      summary:
+        'Email the OTP seeds the filters match to their users (serviceId required; the picked ones: filter id), as a job; changed counts the emails queued',
+      permission: 'token-pack:configure',
+      audit: 'SEND',
+    },
+    delete: {
+      summary:
+        'Delete the OTP seeds the filters match (serviceId required; the picked ones: filter id), as a job',
+      permission: 'token-pack:delete',
+      audit: 'DELETE',
+    },
+  },
   actions: {
     generate: {
       by: 'call',

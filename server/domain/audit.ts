@@ -22,7 +22,9 @@ export type AuditAction =
   | 'CANCEL'
   | 'SYNC'
   /** A list exported (server/kit/exports.ts), in the table Export: its format, filters, sort and rows. */
-  | 'EXPORT';
+  | 'EXPORT'
+  /** Emails sent by a bulk action (codes to their users): the filters and how many were queued. */
+  | 'SEND';
 
 /** The audit screen's table filter (docs/requirements/billing-services-screens.md: Account, User, OIDC, Radius, Service) and the rest: the contract's list. */
 export type { AuditTable } from '../../contract/audit.ts';

@@ -1,11 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type TObject, Type } from '@fastify/type-provider-typebox';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { BULK_BATCH, BULK_ERRORS, BULK_STALE_SECONDS, BulkJob, BulkStart } from '../../contract/bulk.ts';
 import type { BulkActionCall, ResourceContract } from '../../contract/kit.ts';
 import type { Database } from '../db/client.ts';
+import type { Listing } from '../db/listing.ts';
 import { bulkJobs } from '../db/schema.ts';
 import type { AuditTable } from '../domain/audit.ts';
 import { fail } from '../errors.ts';
@@ -31,8 +32,17 @@ import type { Rows } from './rows.ts';
  *   matched and the rows changed.
  */
 
-/** What an action does to one batch of ids (the rows the call may touch); answers how many it changed. */
-export type BulkPerform = (scope: WriteScope, ids: string[]) => Promise<number>;
+/**
+ * What an action does to one batch of ids (the rows the call may touch); answers how many it changed. The
+ * call gives what the work needs beyond the database (the mail queue, the sealer); the filters, whose rows
+ * they are (the service of OTP seeds).
+ */
+export type BulkPerform = (
+  scope: WriteScope,
+  ids: string[],
+  call: CallBase<never>,
+  filters: Readonly<Record<string, unknown>>,
+) => Promise<number>;
 
 /**
  * What a list's bulk actions go through: its filters (as its list checks them), how many rows they match,
@@ -55,6 +65,41 @@ export interface BulkSource {
   auditTable: AuditTable;
   /** The table its actions change, vacuumed after a job that changed rows. */
   table: PgTable;
+}
+
+/**
+ * The bulk source of a list of its own: its listing over `select` (the rows with what its filters read,
+ * joined), after `parent` has checked the filter naming whose rows they are (required, the customer's).
+ */
+export function bulkSourceOfListing(source: {
+  listing: Listing;
+  /** The listed rows, joined as the filters need, with the `fields` asked. */
+  select: (tx: Database, fields: SelectedFields) => PgSelect;
+  id: AnyPgColumn;
+  parent: (scope: WriteScope, filters: Readonly<Record<string, unknown>>) => Promise<unknown>;
+  auditTable: AuditTable;
+  table: PgTable;
+}): BulkSource {
+  const { listing, select, id } = source;
+  return {
+    filterSchema: listing.filterSchema,
+    async count(scope, filters) {
+      await source.parent(scope, filters);
+      const [row] = (await select(scope.tx, { total: count() }).where(listing.where(filters))) as {
+        total: number;
+      }[];
+      return row?.total ?? 0;
+    },
+    async idsMatching(scope, filters, { after, limit }) {
+      const found = (await select(scope.tx, { id })
+        .where(and(listing.where(filters), after ? gt(id, after) : undefined))
+        .orderBy(asc(id))
+        .limit(limit)) as { id: string }[];
+      return found.map((row) => row.id);
+    },
+    auditTable: source.auditTable,
+    table: source.table,
+  };
 }
 
 /** The bulk source of a list made by defineRows: its listing, its scope, its table. */
@@ -180,7 +225,7 @@ export function serveBulk(
         const step = await call.transaction(async (tx, audit) => {
           const scope = scopeOf(call, tx, audit);
           const ids = await source.idsMatching(scope, filters, { after, limit: BULK_BATCH });
-          const changed = ids.length > 0 ? await perform(scope, ids) : 0;
+          const changed = ids.length > 0 ? await perform(scope, ids, call, filters) : 0;
           const [now] = await tx
             .update(bulkJobs)
             .set({

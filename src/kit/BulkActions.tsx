@@ -40,6 +40,9 @@ interface AllMatching {
 
 const AllMatchingContext = createContext<AllMatching>({ on: false, set: () => undefined });
 
+/** Whether the selection is every row the list's filters match (the toolbar's Select all N matching). */
+export const useAllMatching = (): boolean => useContext(AllMatchingContext).on;
+
 /** How often a running job is asked how far it got. */
 const POLL_MS = 500;
 
@@ -111,12 +114,14 @@ export interface BulkJobButtonProps {
    * by default).
    */
   texts?: string;
+  /** `<texts>.done` says what a job that ended changed (`changed`, `total`), rather than the kit's words. */
+  ownDone?: boolean;
 }
 
 /** A bulk action's button: confirm with the count, run the job, show its progress, say what it changed. */
-export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
+export function BulkJobButton({ action, icon, texts, ownDone = false }: BulkJobButtonProps) {
   const resource = useResourceContext()!;
-  const { selectedIds, total, filterValues, onUnselectItems } = useListContext();
+  const { selectedIds, total, filter: permanent, filterValues, onUnselectItems } = useListContext();
   const { on: allMatching, set: setAllMatching } = useContext(AllMatchingContext);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
@@ -131,7 +136,8 @@ export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
   const start = async () => {
     setStarting(true);
     try {
-      const filter = allMatching ? filterValues : { id: selectedIds };
+      // The list's own filter (a token pack's codes) goes with the filters or the picked ids.
+      const filter = { ...permanent, ...(allMatching ? filterValues : { id: selectedIds }) };
       const { data } = await dataProvider.startBulk(resource, { action, filter });
       // A job of one batch is done when it answers.
       if (data.status === 'RUNNING') setJob(data);
@@ -153,7 +159,9 @@ export function BulkJobButton({ action, icon, texts }: BulkJobButtonProps) {
     };
     const key =
       last.status === 'DONE'
-        ? 'portal.bulk.done'
+        ? ownDone
+          ? `${base}.done`
+          : 'portal.bulk.done'
         : last.status === 'CANCELLED'
           ? 'portal.bulk.cancelled'
           : 'portal.bulk.failed';

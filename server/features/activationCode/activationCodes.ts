@@ -20,8 +20,9 @@ import { qrPng } from '../../domain/enrollment/qrPng.ts';
 import { safeFileName, uniqueNames, type ZipEntry } from '../../domain/enrollment/zip.ts';
 import type { MailQueue } from '../../domain/mail/index.ts';
 import { fail } from '../../errors.ts';
+import { type BulkPerform, bulkSourceOfListing } from '../../kit/bulk.ts';
 import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
-import { UUID_PATTERN } from '../../validation.ts';
+import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { coveredBy, type PackPlan, planOfPack } from '../subscription/coverage.ts';
 import { tokenPackRows } from '../tokenPack/tokenPacks.ts';
 import { activationMail } from './activationMail.ts';
@@ -245,17 +246,30 @@ async function allCodesOfPack(tx: Database, pack: PackRow): Promise<string[]> {
  */
 export async function deleteCodes(scope: WriteScope, ids: readonly string[]): Promise<void> {
   const found = await codesOfCustomer(scope.tx, ids);
-  const chosen = found.map((row) => row.id);
-  await retire(scope.tx, chosen, 'DELETED');
-  for (const batch of chunks(chosen)) {
-    await scope.tx.delete(activationCodes).where(anyId(activationCodes.id, batch));
-  }
+  await removeCodes(
+    scope.tx,
+    found.map((row) => row.id),
+  );
   const byPack = new Map<string, { id: string; customerId: string; count: number }>();
   for (const row of found) {
     const pack = byPack.get(row.tokenPackId) ?? { id: row.tokenPackId, customerId: row.customerId, count: 0 };
     byPack.set(row.tokenPackId, { ...pack, count: pack.count + 1 });
   }
   for (const pack of byPack.values()) await auditCodes(scope, pack, 'DELETE', pack.count);
+}
+
+/** Deletes the codes of `ids` (the call's, found), retiring them (DELETED); answers how many. */
+async function removeCodes(tx: Database, ids: readonly string[]): Promise<number> {
+  await retire(tx, ids, 'DELETED');
+  let removed = 0;
+  for (const batch of chunks(ids)) {
+    const gone = await tx
+      .delete(activationCodes)
+      .where(anyId(activationCodes.id, batch))
+      .returning({ id: activationCodes.id });
+    removed += gone.length;
+  }
+  return removed;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -664,3 +678,35 @@ export async function* qrEntries(
     after = page.at(-1)!;
   }
 }
+
+// ——— Bulk actions over every code the list's filters match (server/kit/bulk.ts) ———
+
+/**
+ * The codes a bulk action goes through: those the list's filters match, in the pack its filter tokenPackId
+ * names (required, the customer's: 404 otherwise), the call's customer's only (row-level security).
+ */
+export const codeBulkSource = bulkSourceOfListing({
+  listing: codeListing,
+  select: (tx, fields) =>
+    tx.select(fields).from(activationCodes).innerJoin(users, eq(users.id, activationCodes.userId)).$dynamic(),
+  id: activationCodes.id,
+  parent: (scope, filters) => {
+    if (filters.tokenPackId === undefined) throw invalidField('filter.tokenPackId', 'is required');
+    return packOf(scope, filters.tokenPackId);
+  },
+  auditTable: 'ActivationCode',
+  table: activationCodes,
+});
+
+/** What each bulk action of the code list does to a batch of its codes; answers how many it changed. */
+export const codeBulkActions: Readonly<Record<string, BulkPerform>> = {
+  regenerate: (scope, ids) => regenerateCodes(scope.tx, ids),
+  delete: (scope, ids) => removeCodes(scope.tx, ids),
+  sendMail: async (scope, ids, call) =>
+    (
+      await sendCodes({ ...scope, customer: scope.customer as string }, ids, undefined, {
+        mail: call.services.mail,
+        productName: call.services.config.productName,
+      })
+    ).queued,
+};

@@ -15,6 +15,8 @@ import type { Kit } from '../../kit/kit.ts';
 import { invalidField } from '../../validation.ts';
 import { activateApp } from './activation.ts';
 import {
+  codeBulkActions,
+  codeBulkSource,
   codeListing,
   deleteCodes,
   generateForPack,
@@ -78,6 +80,9 @@ export function activationCodeRoutes(kit: Kit): void {
     record: ActivationCodeRecord,
     find: (call, ask) => listCodes(call, (call.query as { tokenPackId: string }).tokenPackId, ask),
   });
+
+  // Re-generate, send or delete every code the list's filters match (server/kit/bulk.ts), a batch at a time.
+  kit.bulk(activationCode, codeBulkSource, codeBulkActions);
 
   kit.route(activationCode, 'generate', { transaction: false }, async (call) => {
     const answer = await call.transaction((tx, audit) =>

@@ -39,8 +39,9 @@ import type { MailQueue } from '../../domain/mail/index.ts';
 import { type Sealer, sha256Hex } from '../../domain/secrets.ts';
 import { recordSignInEvent } from '../../domain/signInEvents.ts';
 import { fail } from '../../errors.ts';
+import { type BulkPerform, bulkSourceOfListing } from '../../kit/bulk.ts';
 import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
-import { UUID_PATTERN } from '../../validation.ts';
+import { invalidField, UUID_PATTERN } from '../../validation.ts';
 import { coveredBy, coversUser, type PackPlan, planOfPack } from '../subscription/coverage.ts';
 import { otpMail } from './otpMail.ts';
 
@@ -238,9 +239,14 @@ async function regenerateSeeds(
   return regenerated;
 }
 
-/** Deletes the seeds of `ids` (checked): their codes stop working. */
-async function deleteSeeds(tx: Database, ids: readonly string[]): Promise<void> {
-  for (const batch of chunks(ids)) await tx.delete(otpCodes).where(anyId(otpCodes.id, batch));
+/** Deletes the seeds of `ids` (checked): their codes stop working. Answers how many. */
+async function deleteSeeds(tx: Database, ids: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const batch of chunks(ids)) {
+    const gone = await tx.delete(otpCodes).where(anyId(otpCodes.id, batch)).returning({ id: otpCodes.id });
+    removed += gone.length;
+  }
+  return removed;
 }
 
 // ——— The list ———
@@ -645,3 +651,42 @@ export async function sendSeeds(
   }
   return { queued, skipped: rows.length - queued };
 }
+
+// ——— Bulk actions over every seed the list's filters match (server/kit/bulk.ts) ———
+
+/**
+ * The seeds a bulk action goes through: those the list's filters match, of the service its filter serviceId
+ * names (required, the customer's: 404 otherwise), the call's customer's only (row-level security).
+ */
+export const otpBulkSource = bulkSourceOfListing({
+  listing: otpListing,
+  select: (tx, fields) =>
+    tx.select(fields).from(otpCodes).innerJoin(users, eq(users.id, otpCodes.userId)).$dynamic(),
+  id: otpCodes.id,
+  parent: (scope, filters) => {
+    if (filters.serviceId === undefined) throw invalidField('filter.serviceId', 'is required');
+    return serviceOf(scope.tx, filters.serviceId);
+  },
+  auditTable: 'OtpCode',
+  table: otpCodes,
+});
+
+/** What each bulk action of the seed list does to a batch of its seeds; answers how many it changed. */
+export const otpBulkActions: Readonly<Record<string, BulkPerform>> = {
+  regenerate: (scope, ids, call) => regenerateSeeds(scope.tx, call.services.sealer, ids),
+  delete: (scope, ids) => deleteSeeds(scope.tx, ids),
+  sendMail: async (scope, ids, call, filters) =>
+    (
+      await sendSeeds(
+        { ...scope, customer: scope.customer as string },
+        filters.serviceId as string,
+        ids,
+        undefined,
+        {
+          mail: call.services.mail,
+          sealer: call.services.sealer,
+          productName: call.services.config.productName,
+        },
+      )
+    ).queued,
+};

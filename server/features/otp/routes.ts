@@ -10,6 +10,8 @@ import {
   deleteForService,
   generateForService,
   listSeeds,
+  otpBulkActions,
+  otpBulkSource,
   otpListing,
   regenerateForService,
   sendSeeds,
@@ -48,6 +50,9 @@ export function otpRoutes(kit: Kit): void {
     find: (call, ask) =>
       listSeeds(call.tx, call.services.sealer, (call.query as { serviceId: string }).serviceId, ask),
   });
+
+  // Re-generate, send or delete every seed the list's filters match (server/kit/bulk.ts), a batch at a time.
+  kit.bulk(otp, otpBulkSource, otpBulkActions);
 
   kit.route(otp, 'generate', (call) =>
     generateForService(call, call.services.sealer, call.params.tokenPackId, call.body.serviceId),

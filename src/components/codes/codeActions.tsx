@@ -1,4 +1,5 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import DeleteIcon from '@mui/icons-material/Delete';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { Stack } from '@mui/material';
 import { type ReactElement, type ReactNode, useState } from 'react';
@@ -16,6 +17,7 @@ import {
 } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProviders';
 import { ActionButton, type Notice, RowIconButton } from '../../kit/ActionButton';
+import { BulkJobButton, useAllMatching } from '../../kit/BulkActions';
 import { DeleteButton } from '../../kit/DeleteButton';
 import { type LeftOutAnswer, LeftOutNotice } from '../plan/PlanCoverage';
 import { SendMailDialog } from '../SendMailDialog';
@@ -137,7 +139,8 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
 
 /**
  * The actions on the selected rows (docs/requirements/billing-services-screens.md): Send Mail and Re-generate (token-pack:configure), what the
- * kind adds (Download Zip QR Code), Delete (token-pack:delete).
+ * kind adds (Download Zip QR Code), Delete (token-pack:delete). Once every code the filters match is selected,
+ * Send Mail, Re-generate and Delete run as jobs on the server over the filters (kit/BulkActions.tsx).
  */
 export const CodeBulkActions = ({
   kind,
@@ -152,7 +155,26 @@ export const CodeBulkActions = ({
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { canAccess: canConfigure } = useCanAccess({ resource: kind.resource, action: 'configure' });
   const { canAccess: canDelete } = useCanAccess({ resource: kind.resource, action: 'delete' });
+  const allMatching = useAllMatching();
   const regenerated = useRegenerated(kind);
+  // Every code the filters match: the same actions, run by the server as jobs.
+  if (allMatching)
+    return (
+      <>
+        {canConfigure && (
+          <BulkJobButton
+            action="sendMail"
+            icon={<ForwardToInboxIcon />}
+            texts={`${T}.bulk.sendMail`}
+            ownDone
+          />
+        )}
+        {canConfigure && (
+          <BulkJobButton action="regenerate" icon={<AutorenewIcon />} texts={`${T}.bulk.regenerate`} />
+        )}
+        {canDelete && <BulkJobButton action="delete" icon={<DeleteIcon />} texts={`${T}.bulk.delete`} />}
+      </>
+    );
   return (
     <>
       {canConfigure && (

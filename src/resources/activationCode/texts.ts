@@ -60,6 +60,26 @@ export const activationCode = {
     content:
       'Delete the selected activation code? It no longer activates the mobile app. |||| Delete the %{smart_count} selected activation codes? They no longer activate the mobile app.',
   },
+  /** The same actions over every code the filters match, run as a job (kit/BulkActions.tsx). */
+  bulk: {
+    sendMail: {
+      label: 'Send Mail',
+      title: 'Email %{smart_count} activation code? |||| Email %{smart_count} activation codes?',
+      content:
+        'Each user with an email address receives the code and its QR code. Users without one are skipped.',
+      done: 'Send Mail: done. %{changed} of %{total} emailed; the others have no email address.',
+    },
+    regenerate: {
+      label: 'Re-generate',
+      title: 'Re-generate %{smart_count} activation code? |||| Re-generate %{smart_count} activation codes?',
+      content: 'Their current codes stop working: each user needs the new one.',
+    },
+    delete: {
+      label: 'Delete',
+      title: 'Delete %{smart_count} activation code? |||| Delete %{smart_count} activation codes?',
+      content: 'They no longer activate the mobile app.',
+    },
+  },
   sendMailDialog: {
     title: 'Send the activation code by email',
     explanation:

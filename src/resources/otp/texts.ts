@@ -50,6 +50,25 @@ export const otp = {
     // docs/requirements/error-messages.md: verbatim.
     content: "Delete selected user's OTP.",
   },
+  /** The same actions over every OTP code the filters match, run as a job (kit/BulkActions.tsx). */
+  bulk: {
+    sendMail: {
+      label: 'Send Mail',
+      title: 'Email %{smart_count} OTP code? |||| Email %{smart_count} OTP codes?',
+      content: 'Each user with an email address receives the OTP secret. Users without one are skipped.',
+      done: 'Send Mail: done. %{changed} of %{total} emailed; the others have no email address.',
+    },
+    regenerate: {
+      label: 'Re-generate',
+      title: 'Re-generate %{smart_count} OTP code? |||| Re-generate %{smart_count} OTP codes?',
+      content: 'Their current OTP secrets stop working: each user needs the new one in the authenticator.',
+    },
+    delete: {
+      label: 'Delete',
+      title: 'Delete %{smart_count} OTP code? |||| Delete %{smart_count} OTP codes?',
+      content: 'Their codes stop working.',
+    },
+  },
   sendMailDialog: {
     title: 'Send the OTP code by email',
     explanation: 'The message holds the OTP secret of %{username}, to add to an authenticator app.',

@@ -325,3 +325,64 @@ describe('with token-pack:view only', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });
+
+describe('every code the filters match', () => {
+  const job = (action: string, status: string, changed: number) => ({
+    id: 'j1',
+    resource: 'activation-code',
+    action,
+    status,
+    total: 5000,
+    done: status === 'RUNNING' ? 0 : 5000,
+    changed,
+    startedDate: '2026-12-05T10:00:00.000Z',
+    endedDate: status === 'RUNNING' ? null : '2026-12-05T10:00:05.000Z',
+  });
+  const manyMatching = () =>
+    server.use(
+      http.get(`${AC_URL}/c1/search`, () =>
+        HttpResponse.json({ content: [ANN, BOB, CID], totalElements: 5000, page: 0, pageSize: 25 }),
+      ),
+    );
+
+  it('sends them as a job over the pack and the filters, and says how many were emailed', async () => {
+    const started: unknown[] = [];
+    const { user } = renderAt();
+    manyMatching();
+    server.use(
+      http.post(`${AC_URL}/c1/search/bulk/sendMail`, async ({ request }) => {
+        started.push(await request.json());
+        return HttpResponse.json(job('sendMail', 'RUNNING', 0), { status: 202 });
+      }),
+      http.get(`${AC_URL}/c1/search/bulk/jobs/j1`, () => HttpResponse.json(job('sendMail', 'DONE', 4200))),
+    );
+    await screen.findByText('ann@acme.test');
+    await user.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await user.click(await screen.findByRole('button', { name: 'Select all 5,000 matching' }));
+    // The zip of the picked codes is not offered over all matching (Download All is).
+    expect(screen.queryByRole('button', { name: 'Download Zip QR Code' })).toBeNull();
+    await user.click(bulkButton('Send Mail'));
+    const dialog = await screen.findByRole('dialog', { name: 'Email 5000 activation codes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Mail' }));
+    expect(
+      await screen.findByText(
+        'Send Mail: done. 4,200 of 5,000 emailed; the others have no email address.',
+        {},
+        {
+          timeout: 3000,
+        },
+      ),
+    ).toBeInTheDocument();
+    expect(started).toEqual([{ filter: { tokenPackId: 'tp1' } }]);
+  });
+
+  it('re-generates and deletes only for those who may, with the filters set', async () => {
+    const { user } = renderAt('tp1', { permissions: ['token-pack:view', 'token-pack:configure'] });
+    manyMatching();
+    await screen.findByText('ann@acme.test');
+    await user.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await user.click(await screen.findByRole('button', { name: 'Select all 5,000 matching' }));
+    expect(bulkButton('Re-generate')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: 'Delete' }).filter((b) => !b.closest('tr'))).toEqual([]);
+  });
+});

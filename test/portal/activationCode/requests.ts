@@ -82,5 +82,24 @@ export default {
       params: { tokenPackId: 'tp1' },
       sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/download-token-pack-ac-zip/tp1')],
     },
+    {
+      call: 'startBulk',
+      params: { action: 'regenerate', filter: { tokenPackId: 'tp1', status: 'EXPIRED' } },
+      sent: [
+        POST('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/regenerate', {
+          filter: { tokenPackId: 'tp1', status: 'EXPIRED' },
+        }),
+      ],
+    },
+    {
+      call: 'bulkJob',
+      params: { jobId: 'j1' },
+      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/jobs/j1')],
+    },
+    {
+      call: 'cancelBulk',
+      params: { jobId: 'j1' },
+      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/jobs/j1/cancel')],
+    },
   ],
 } satisfies Requests;
