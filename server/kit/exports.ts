@@ -111,7 +111,13 @@ function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: Expo
   const extra: Record<string, unknown> = Object.fromEntries(
     Object.entries(query).filter(([name]) => extraNames.has(name)),
   );
-  for (const [name, value] of Object.entries(given)) (extraNames.has(name) ? extra : filters)[name] = value;
+  // A name that is both the list's own and a filter (a token pack's codes: tokenPackId) is both, as in the
+  // list's query.
+  const filterNames = new Set(Object.keys(spec.listing.filterSchema.properties));
+  for (const [name, value] of Object.entries(given)) {
+    if (extraNames.has(name)) extra[name] = value;
+    if (!extraNames.has(name) || filterNames.has(name)) filters[name] = value;
+  }
   check.filter(filters);
   check.extra(extra);
   const known = Object.keys((spec.record as TObject).properties ?? {});

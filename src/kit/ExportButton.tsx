@@ -40,7 +40,7 @@ const FORMATS: readonly { format: ExportFormat; label: string }[] = [
  * into the browser first); `fields`, the list's columns. Disabled on an empty list; shows its progress.
  */
 export function ExportButton({ fields }: { fields?: readonly string[] }) {
-  const { filterValues, sort, total, resource } = useListContext();
+  const { filter: permanent, filterValues, sort, total, resource } = useListContext();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
@@ -54,7 +54,8 @@ export function ExportButton({ fields }: { fields?: readonly string[] }) {
     try {
       const { data } = await dataProvider.exportList(resource, {
         format,
-        filter: filterValues,
+        // The list's own filter (a token pack's codes, a customer's accounts) with the ones set.
+        filter: { ...permanent, ...filterValues },
         sort,
         fields,
       });

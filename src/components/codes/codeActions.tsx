@@ -19,6 +19,7 @@ import type { PortalDataProvider } from '../../dataProviders';
 import { ActionButton, type Notice, RowIconButton } from '../../kit/ActionButton';
 import { BulkJobButton, useAllMatching } from '../../kit/BulkActions';
 import { DeleteButton } from '../../kit/DeleteButton';
+import { ExportButton } from '../../kit/ExportButton';
 import { type LeftOutAnswer, LeftOutNotice } from '../plan/PlanCoverage';
 import { SendMailDialog } from '../SendMailDialog';
 import { type CodeKind, type CodeScope, inScope, type SendMailAnswer, sendToRule } from './codes';
@@ -78,7 +79,7 @@ export interface CodeToolbarProps {
 
 /**
  * The list's toolbar (docs/requirements/billing-services-screens.md): back, then Generate while the scope has no code or Re-generate all once it
- * has some (token-pack:configure), and what the kind adds.
+ * has some (token-pack:configure), what the kind adds, and Export (the codes the filters match, as a file).
  */
 export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeToolbarProps) => {
   const T = kind.texts;
@@ -133,6 +134,7 @@ export const CodeToolbar = ({ kind, scope, back, more, onGenerateError }: CodeTo
         />
       )}
       {total !== undefined && total > 0 && more?.(total)}
+      <ExportButton />
     </TopToolbar>
   );
 };

@@ -386,3 +386,28 @@ describe('every code the filters match', () => {
     expect(screen.queryAllByRole('button', { name: 'Delete' }).filter((b) => !b.closest('tr'))).toEqual([]);
   });
 });
+
+describe("the codes' export", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("asks for the token pack's codes with the filters set, not every pack's", async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(`${AC_URL}/c1/search/export/csv`, ({ request }) => {
+        asked.push(new URL(request.url));
+        return new HttpResponse('id,username\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="codes.csv"' },
+        });
+      }),
+    );
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:codes');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAt();
+    await screen.findByText('ann@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(JSON.parse(asked[0]!.searchParams.get('filter')!)).toEqual({ tokenPackId: 'tp1' });
+  });
+});

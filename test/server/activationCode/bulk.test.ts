@@ -165,3 +165,20 @@ describe("bulk actions over a service's OTP seeds", () => {
     expect((await otpStart('delete', { serviceId: rivalService })).status).toBe(404);
   });
 });
+
+describe("a token pack's codes exported", () => {
+  it("holds the pack's codes the filters match, and no other pack's", async () => {
+    const { packId, codes } = await packWithCodes(3);
+    await packWithCodes(2);
+    const filter = encodeURIComponent(JSON.stringify({ tokenPackId: packId }));
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: `${codeList()}/export/csv?filter=${filter}`,
+      headers: { authorization: `Bearer ${acme.admin}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    const lines = answer.body.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + codes.length);
+    for (const code of codes) expect(answer.body).toContain(code.code);
+  });
+});
