@@ -336,14 +336,34 @@ function routeOfCall(
 export const exportTemplateOf = (listTemplate: string): string => `${listTemplate}/export/{format}`;
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 
+/** Whether a list names its customer in its body (the accounts' search: `filters.customerId`). */
+export const customerInBody = (list: ListSpec | ListCall | undefined): boolean => {
+  const access = (list as Partial<ListCall> | undefined)?.access;
+  return access !== undefined && access.public !== true && access.customer?.from === 'body';
+};
+
+/** Whether a list has its export: a paged list, unless its contract says `exported: false`. */
+export const isExported = (list: ListSpec | ListCall | undefined): boolean =>
+  !!list && list.by !== 'array' && (list as ListCall).exported !== false;
+
 /**
- * Whether a list has its export: a paged list, unless its contract says `exported: false`, and not one whose
- * customer comes from its body (the accounts' search: the export's GET has no body to carry it; to come).
+ * The export's query parameter that names the customer of a list whose customer comes in its body (a GET
+ * has none): the export's access reads it there, as the list reads the body's.
  */
-export const isExported = (list: ListSpec | ListCall | undefined): boolean => {
-  if (!list || list.by === 'array' || (list as ListCall).exported === false) return false;
-  const access = (list as Partial<ListCall>).access;
-  return access === undefined || access.public === true || access.customer?.from !== 'body';
+export const EXPORT_CUSTOMER_PARAM = 'customerId';
+
+/** The access rule of a list's export: the list's, its customer read from the query when the list's is in the body. */
+const exportAccess = new WeakMap<AccessRule, AccessRule>();
+const exportAccessOf = (access: AccessRule): AccessRule => {
+  const customer = (access as { customer?: CustomerSource }).customer;
+  if (customer?.from !== 'body') return access;
+  let made = exportAccess.get(access);
+  if (!made) {
+    const { alsoIn: _alsoIn, ...rest } = customer;
+    made = { ...access, customer: { ...rest, from: 'query', name: EXPORT_CUSTOMER_PARAM } } as AccessRule;
+    exportAccess.set(access, made);
+  }
+  return made;
 };
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const EXPORT_SUMMARY =
@@ -361,9 +381,9 @@ export const bulkTemplatesOf = (listTemplate: string) => ({
   cancel: `${listTemplate}/bulk/jobs/{jobId}/cancel`,
 });
 
-/** Whether a list has bulk actions: a paged list, whose customer is not in its body (as isExported). */
+/** Whether a list has bulk actions: a paged list whose customer is not in its body. */
 export const hasBulk = (contract: Pick<ResourceWire, 'list' | 'bulk'>): boolean =>
-  Object.keys(contract.bulk ?? {}).length > 0 && isExported(contract.list);
+  Object.keys(contract.bulk ?? {}).length > 0 && isExported(contract.list) && !customerInBody(contract.list);
 
 /** A bulk action's access rule: its permission, in the list's customer (one object per action). */
 const bulkAccess = new WeakMap<BulkActionCall, AccessRule>();
@@ -401,7 +421,7 @@ export function routesOf(contract: ResourceContract): ContractRoute[] {
         key: `${contract.name}.exportList`,
         method: 'GET',
         template: exportTemplateOf(withBase(route.template, contract.base)),
-        info: { summary: EXPORT_SUMMARY, access: call.access, errors: call.errors },
+        info: { summary: EXPORT_SUMMARY, access: exportAccessOf(call.access), errors: call.errors },
       });
     }
     if (method === 'list' && 'access' in call && contract.bulk) {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
-import type { TSchema } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
-import { isExported, routesOfFamily } from '../../contract/kit.ts';
+import { customerInBody, EXPORT_CUSTOMER_PARAM, isExported, routesOfFamily } from '../../contract/kit.ts';
 import type { Caller } from '../auth/guard.ts';
 import type { Database } from '../db/client.ts';
 import type { ListAsk, Listing } from '../db/listing.ts';
@@ -203,12 +203,21 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
       );
       // Every paged list has its export (exports.ts), under the same access rule.
       if (name !== 'list' || 'calls' in contract || !isExported(contract.list)) return;
+      // A list whose customer comes in its body takes it in the export's query (contract/kit.ts).
+      const extra = customerInBody(contract.list)
+        ? { ...spec.extra, [EXPORT_CUSTOMER_PARAM]: Type.Optional(Type.String({ maxLength: 100 })) }
+        : spec.extra;
       serve(
         contract,
         'exportList',
-        { schema: exportSchema(spec.listing, spec.extra), transaction: false },
+        { schema: exportSchema(spec.listing, extra), transaction: false },
         (call) =>
-          answerExport(call as CallBase<never>, { ...spec, name: contract.name, find: spec.find as never }),
+          answerExport(call as CallBase<never>, {
+            ...spec,
+            extra,
+            name: contract.name,
+            find: spec.find as never,
+          }),
       );
     },
     crud(contract, rows, options) {

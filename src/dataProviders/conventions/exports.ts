@@ -1,5 +1,12 @@
 import type { SortPayload } from 'react-admin';
-import { type ExportFormat, exportTemplateOf, isExported } from '../../../contract/kit';
+import {
+  customerInBody,
+  EXPORT_CUSTOMER_PARAM,
+  type ExportFormat,
+  exportTemplateOf,
+  isExported,
+  type ListCall,
+} from '../../../contract/kit';
 import { namedQuery, placeholders, toQuery, transportFor } from '../calls';
 import type { DownloadOptions } from '../transport';
 import type { Adapter, ResourceEntry, SessionTransport } from '../types';
@@ -19,8 +26,8 @@ export interface ExportParams {
 /**
  * A paged list's export (server/kit/exports.ts): GET {list path}/export/{format}?filter={…}&sort&order
  * &fields, every row its filters match, answered as a file ({data: {fileName, blob}}). The filters that
- * fill the path are not repeated; the entry's `query` names add the session's values as the list does; the
- * sort goes when the list sends one.
+ * fill the path are not repeated; the entry's `query` names add the session's values as the list does (and
+ * a customer the list sends in its body goes as `customerId`); the sort goes when the list sends one.
  */
 export const exportsConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
@@ -29,6 +36,13 @@ export const exportsConvention = (entry: ResourceEntry, ctx: SessionTransport): 
   const template = exportTemplateOf(spec.by === 'range' ? '{base}' : spec.path);
   const inPath = new Set(placeholders(template));
   const sorted = spec.by !== 'pageSearch' || spec.sorted === true;
+  // A list whose customer comes in its body (`filters.customerId`) names it in the export's query.
+  const inBody = customerInBody(spec)
+    ? ((spec as ListCall).access as { customer: { name?: string } }).customer.name?.replace(
+        /^filters\./,
+        '',
+      ) || 'customerId'
+    : undefined;
   return {
     exportList: async (resource: string, params: ExportParams) => {
       const filter = Object.fromEntries(
@@ -37,6 +51,7 @@ export const exportsConvention = (entry: ResourceEntry, ctx: SessionTransport): 
       const bag = { ...params, filter: params.filter ?? {} };
       const query = toQuery({
         ...(spec.by === 'pageSearch' ? namedQuery(spec.query, bag, ctx) : {}),
+        ...(inBody ? { [EXPORT_CUSTOMER_PARAM]: filter[inBody] } : {}),
         filter: JSON.stringify(filter),
         ...(sorted && params.sort?.field ? { sort: params.sort.field, order: params.sort.order } : {}),
         fields: params.fields?.length ? params.fields.join(',') : undefined,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import account from '../../../src/resources/account';
 import type { Session } from '../../../src/session';
 import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
@@ -141,6 +141,37 @@ describe('the account list', () => {
     await waitFor(() =>
       expect(searches(sent).at(-1)).toMatchObject({ filters: { customerId: 'c1', q: 'ann' } }),
     );
+  });
+
+  it("exports the chosen customer's accounts the search matches, naming the customer in the query", async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(`${API}/account/search/export/csv`, ({ request }) => {
+        asked.push(new URL(request.url));
+        return new HttpResponse('id,email\r\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="account.csv"',
+          },
+        });
+      }),
+    );
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:accounts');
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const { user } = renderAt('/account', { session: operatorInside });
+      await screen.findByText('ann@provider.test');
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+      await waitFor(() => expect(asked).toHaveLength(1));
+      expect(asked[0]!.searchParams.get('customerId')).toBe('c1');
+      expect(JSON.parse(asked[0]!.searchParams.get('filter')!)).toEqual({ customerId: 'c1' });
+    } finally {
+      createObjectURL.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+    }
   });
 
   it('deactivates the selected accounts after confirmation, one call each', async () => {

@@ -213,3 +213,41 @@ describe("a list's export", () => {
     expect(entry!.modifiedBy).toMatch(/@/);
   });
 });
+
+describe('the export of a list whose customer comes in its body (administrator accounts)', () => {
+  const accountsExport = (token: string, query: Record<string, string>) =>
+    ctx.call('GET', `/api/account/search/export/csv?${new URLSearchParams(query)}`, { token });
+  const emailsOf = (body: string) => {
+    const [header, ...rows] = csvRows(body);
+    const column = header!.indexOf('email');
+    expect(column).toBeGreaterThanOrEqual(0);
+    return rows.map((row) => row[column]);
+  };
+
+  it('writes the accounts of the customer its query names, to whoever may read them there', async () => {
+    const answer = await accountsExport(admin, { customerId: acme.id, fields: 'email,status' });
+    expect(answer.status, String(answer.body)).toBe(200);
+    const emails = emailsOf(answer.body as string);
+    expect(emails.length).toBeGreaterThan(0);
+    const [acmeOwn] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, 'account'));
+    expect(acmeOwn).toBeDefined();
+    // Globex's accounts are not Acme's administrator's to read, whatever the query says.
+    const foreign = await accountsExport(admin, { customerId: globex.id });
+    expect(foreign.status).toBe(404);
+    const globexOwn = await accountsExport(globexAdmin, { customerId: globex.id, fields: 'email' });
+    expect(emailsOf(globexOwn.body as string).some((email) => emails.includes(email))).toBe(false);
+  });
+
+  it("gives the operator the provider's accounts without a customer, and a customer's with one", async () => {
+    const operator = await ctx.signInOperator();
+    const answer = await accountsExport(operator, { fields: 'email' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const own = emailsOf(answer.body as string);
+    expect(own).toContain('operator@example.com');
+    const acmes = emailsOf(
+      (await accountsExport(operator, { customerId: acme.id, fields: 'email' })).body as string,
+    );
+    expect(acmes).not.toContain('operator@example.com');
+    expect(acmes.length).toBeGreaterThan(0);
+  });
+});
