@@ -99,11 +99,13 @@ export interface PortalAuthProvider extends AuthProvider {
   /**
    * Signs the session's account in again with its password, once its session has ended, keeping where the
    * portal stands (the scope, the customer entered): resolves `signedIn`, or the V-Key app's sign-in request
-   * when the account's second factor is on (this dialog does not wait for it).
+   * when the account's second factor is on (completeSignInAgain then completes it).
    */
   signInAgain(
     password: string,
   ): Promise<{ signedIn: true } | { signedIn: false; secondFactor: SecondFactorRequest }>;
+  /** Completes signInAgain's second factor (POST /auth/2fa/complete), keeping where the portal stands. */
+  completeSignInAgain(params: SecondFactorCompletion): Promise<void>;
   /** Completes a sign-in from an authorization code (POST /auth/token). */
   loginWithCode(params: CodeLoginParams): Promise<{ redirectTo: string }>;
   /**
@@ -215,6 +217,17 @@ export const createAuthProvider = ({
     ...(answer.sessionExpireInSec === undefined ? {} : { endsAt: now() + answer.sessionExpireInSec * 1000 }),
   });
 
+  /** The session's account signed in again: its new token, where the portal stands kept; the other tabs told. */
+  const signedInAgain = (answer: SignInAnswer, accountId: string) => {
+    store.update({
+      token: answer.token,
+      ...timesOf(answer),
+      forceChangePassword: answer.account.forceChangePassword,
+    });
+    cache = null;
+    sessionChannel.post({ type: 'signed-in', accountId });
+  };
+
   const sessionOpened = async (answer: SignInAnswer, next?: string): Promise<{ redirectTo: string }> => {
     const buying = store.get()?.buying;
     await openSession({
@@ -270,14 +283,18 @@ export const createAuthProvider = ({
         body: JSON.stringify({ login: user.email, password }),
       });
       if ('secondFactor' in answer) return { signedIn: false, secondFactor: answer.secondFactor };
-      store.update({
-        token: answer.token,
-        ...timesOf(answer),
-        forceChangePassword: answer.account.forceChangePassword,
-      });
-      cache = null;
-      sessionChannel.post({ type: 'signed-in', accountId: user.id });
+      signedInAgain(answer, user.id);
       return { signedIn: true };
+    },
+
+    async completeSignInAgain({ requestId, requestSecret, code }: SecondFactorCompletion) {
+      const user = store.get()?.user;
+      if (!user) throw new Error('ra.auth.auth_check_error');
+      const { json: answer } = await http<SignInAnswer>('/auth/2fa/complete', {
+        method: 'POST',
+        body: JSON.stringify({ requestId, requestSecret, ...(code ? { code } : {}) }),
+      });
+      signedInAgain(answer, user.id);
     },
 
     async completeSecondFactor({ requestId, requestSecret, code, next }: SecondFactorCompletion) {

@@ -1,10 +1,20 @@
 import LoginIcon from '@mui/icons-material/Login';
-import { Alert, Box, Button as MuiButton, Paper, Portal, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Dialog,
+  DialogContent,
+  Button as MuiButton,
+  Paper,
+  Portal,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { PasswordInput, required, useAuthProvider, useLogout, useNotify, useTranslate } from 'react-admin';
-import type { PortalAuthProvider } from '../authProvider';
+import type { PortalAuthProvider, SecondFactorRequest } from '../authProvider';
 import { DialogForm } from '../kit/DialogForm';
 import { errorNotification } from '../kit/notifyError';
+import { SecondFactorStep } from '../pages/login/secondFactor/SecondFactorStep';
 import { isLive, sessionStore, useSession } from '../session';
 import { sessionChannel, sessionGate } from '../sessionGate';
 
@@ -87,24 +97,45 @@ const ExpiryNotice = ({ expiresAt, endsAt, now }: { expiresAt: number; endsAt?: 
  * (src/sessionGate.ts). Sign out leaves for the sign-in page.
  */
 const SignInAgainDialog = () => {
-  const translate = useTranslate();
   const logout = useLogout();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const session = useSession();
-  const [secondFactor, setSecondFactor] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequest | null>(null);
   const email = session?.user?.email ?? '';
+  const cover = (
+    // What the page shows is not for whoever finds the screen once the session has ended.
+    <Box
+      aria-hidden
+      sx={{
+        position: 'fixed',
+        inset: 0,
+        bgcolor: 'background.default',
+        zIndex: (theme) => theme.zIndex.modal - 1,
+      }}
+    />
+  );
+  // The account confirms its sign-ins in the V-Key app: its step, in the dialog, the page kept behind it.
+  if (secondFactor)
+    return (
+      <>
+        {cover}
+        <Dialog open aria-labelledby="second-factor-title" fullWidth maxWidth="xs" disableEscapeKeyDown>
+          <DialogContent>
+            <SecondFactorStep
+              request={secondFactor}
+              onBack={() => setSecondFactor(null)}
+              complete={async (completion) => {
+                await authProvider!.completeSignInAgain(completion);
+                sessionGate.close(true);
+              }}
+            />
+          </DialogContent>
+        </Dialog>
+      </>
+    );
   return (
     <>
-      {/* What the page shows is not for whoever finds the screen once the session has ended. */}
-      <Box
-        aria-hidden
-        sx={{
-          position: 'fixed',
-          inset: 0,
-          bgcolor: 'background.default',
-          zIndex: (theme) => theme.zIndex.modal - 1,
-        }}
-      />
+      {cover}
       <DialogForm<{ password: string }, Awaited<ReturnType<PortalAuthProvider['signInAgain']>>>
         title="portal.session.ended"
         explanation="portal.session.explain"
@@ -112,7 +143,7 @@ const SignInAgainDialog = () => {
         submit={({ password }) => authProvider!.signInAgain(password)}
         onSuccess={(outcome) => {
           if (outcome.signedIn) sessionGate.close(true);
-          else setSecondFactor(true);
+          else setSecondFactor(outcome.secondFactor);
         }}
         keepOpen
         refresh={false}
@@ -124,22 +155,16 @@ const SignInAgainDialog = () => {
           void logout();
         }}
       >
-        {secondFactor ? (
-          <Alert severity="info">{translate('portal.session.secondFactor')}</Alert>
-        ) : (
-          <>
-            {/* The account's email, for the browser's password manager. */}
-            <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-            <PasswordInput
-              source="password"
-              label="portal.session.password"
-              autoComplete="current-password"
-              validate={required()}
-              fullWidth
-              autoFocus
-            />
-          </>
-        )}
+        {/* The account's email, for the browser's password manager. */}
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <PasswordInput
+          source="password"
+          label="portal.session.password"
+          autoComplete="current-password"
+          validate={required()}
+          fullWidth
+          autoFocus
+        />
       </DialogForm>
     </>
   );

@@ -345,8 +345,6 @@ export const portal = {
     password: 'Password',
     signIn: 'Sign in',
     signOut: 'Sign out',
-    secondFactor:
-      'This account confirms its sign-ins in the V-Key app, which this dialog does not wait for: sign out, then sign in on the sign-in page.',
   },
   code: { copy: 'Copy', copied: 'Copied to the clipboard.', download: 'Download' },
   actions: {

@@ -118,6 +118,45 @@ describe('the session keeper', () => {
     expect(sessionStore.get()).toMatchObject({ token: 'tok2', customerId: 'c1', currentScope: 'CUSTOMER' });
   });
 
+  it('asks the second factor in the dialog when the account has it on, and then sends the failed save again', async () => {
+    const saves: (string | null)[] = [];
+    const completed: unknown[] = [];
+    server.use(
+      http.put(`${API}/idm-ldap/ldap/c1/d1`, ({ request }) => {
+        const authorization = request.headers.get('authorization');
+        saves.push(authorization);
+        if (authorization !== 'Bearer tok2')
+          return HttpResponse.json({ messageKey: 'error.auth.unauthorized' }, { status: 401 });
+        return HttpResponse.json({ ...DIRECTORY, name: 'Head office (Hanoi)' });
+      }),
+      http.post(`${API}/auth/signin`, () =>
+        HttpResponse.json({
+          secondFactor: { requestId: 'req-7', requestSecret: 'secret-7', expiresInSec: 120 },
+        }),
+      ),
+      http.get(`${API}/auth/2fa/:requestId/status`, () => HttpResponse.json({ status: 'INITIAL' })),
+      http.post(`${API}/auth/2fa/complete`, async ({ request }) => {
+        completed.push(await request.json());
+        return HttpResponse.json(SIGNED_IN);
+      }),
+    );
+    const { user } = renderEdit(sessionEnding(HOUR));
+    await refill(user, await screen.findByRole('textbox', { name: /^Name/ }), 'Head office (Hanoi)');
+    await save(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Correct-Horse-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    const step = await screen.findByRole('dialog', { name: 'Approve this sign-in in the V-Key app' });
+    await user.type(within(step).getByRole('textbox', { name: /code/i }), '123456');
+    await user.click(within(step).getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(completed).toEqual([{ requestId: 'req-7', requestSecret: 'secret-7', code: '123456' }]);
+    await waitFor(() => expect(saves).toEqual(['Bearer tok', 'Bearer tok2']));
+    // The page and where the portal stood are kept.
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Head office (Hanoi)');
+    expect(sessionStore.get()).toMatchObject({ token: 'tok2', customerId: 'c1', currentScope: 'CUSTOMER' });
+  });
+
   it('opens the sign-in dialog when the token expires, and signs out from it', async () => {
     server.use(http.post(`${API}/auth/signout`, () => new HttpResponse(null, { status: 204 })));
     const { user } = renderEdit(sessionEnding(1_500, 3_000));

@@ -30,6 +30,11 @@ export interface SecondFactorStepProps {
   onBack: () => void;
   api?: SecondFactorApi;
   intervalMs?: number;
+  /**
+   * Completes the request instead of opening a session and going on to `next` (the sign-in dialog of an
+   * ended session, which keeps its page).
+   */
+  complete?: (completion: { requestId: string; requestSecret: string; code?: string }) => Promise<void>;
 }
 
 /**
@@ -44,6 +49,7 @@ export const SecondFactorStep = ({
   onBack,
   api = secondFactorApi,
   intervalMs,
+  complete: completeWith,
 }: SecondFactorStepProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -80,10 +86,15 @@ export const SecondFactorStep = ({
     busy.current = true;
     setCompleting(typed ? 'code' : 'approved');
     try {
+      const completion = { requestId: request.requestId, requestSecret: request.requestSecret, code: typed };
+      if (completeWith) {
+        await completeWith(completion);
+        over.current = true;
+        resetNotifications();
+        return;
+      }
       const { redirectTo } = await authProvider.completeSecondFactor({
-        requestId: request.requestId,
-        requestSecret: request.requestSecret,
-        code: typed,
+        ...completion,
         next: latest.current.next,
       });
       over.current = true;
