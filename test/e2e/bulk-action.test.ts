@@ -106,4 +106,39 @@ describe("a customer administrator's bulk action over every matching row", () =>
     await page.getByText('Deactivate: done. 1 of 1 changed.').waitFor({ timeout: 15_000 });
     expect(await count('jones', 'INACTIVE')).toBe(1);
   });
+
+  it('deletes the RADIUS connectors the search matches after confirming, and keeps the others', async () => {
+    const token = await apiToken(portal, admin);
+    const made = [
+      ['VPN Hanoi', '198.51.100.11'],
+      ['VPN Saigon', '198.51.100.12'],
+      ['Branch firewall', '198.51.100.13'],
+    ];
+    for (const [name, ipAddress] of made)
+      await api(portal, `/idm-config/connectors/radius/${customerId}`, { token, json: { name, ipAddress } });
+    await page.goto(`${portal.url}/radius`);
+    await page.getByPlaceholder('Search').fill('VPN');
+    await page.getByText('1-2 of 2').waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    // The toolbar's Delete comes before the rows' own.
+    await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 connectors?' });
+    await dialog.waitFor();
+    await expectAccessible(page, '/radius, bulk delete confirmation');
+    await page.screenshot({ path: 'test-results/bulk-delete-connectors.png' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete: done. 2 of 2 changed.').waitFor({ timeout: 15_000 });
+    // On a phone the list is cards, without checkboxes: what is left, readable.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByPlaceholder('Search').fill('');
+    await page.getByText('Branch firewall').waitFor();
+    await expectAccessible(page, '/radius at 375 px after the bulk delete');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const left = await api<{ content: { name: string }[] }>(
+      portal,
+      `/idm-config/connectors/radius/${customerId}/search?page=0&pageSize=10`,
+      { token },
+    );
+    expect(left.content.map((connector) => connector.name)).toEqual(['Branch firewall']);
+  });
 });
