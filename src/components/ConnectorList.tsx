@@ -57,7 +57,12 @@ export function ConnectorList<R extends RaRecord>({ nameField, secondary, column
       doubleClick="edit"
       bulkActions={
         canDelete ? (
-          <BulkJobButton action="delete" icon={<DeleteIcon />} texts="portal.bulk.deleteConnectors" />
+          <BulkJobButton
+            action="delete"
+            icon={<DeleteIcon />}
+            texts="portal.bulk.deleteConnectors"
+            destructive
+          />
         ) : (
           false
         )

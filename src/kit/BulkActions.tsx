@@ -116,10 +116,18 @@ export interface BulkJobButtonProps {
   texts?: string;
   /** `<texts>.done` says what a job that ended changed (`changed`, `total`), rather than the kit's words. */
   ownDone?: boolean;
+  /** Shown in the error colour (a deletion), as react-admin's bulk delete is. */
+  destructive?: boolean;
 }
 
 /** A bulk action's button: confirm with the count, run the job, show its progress, say what it changed. */
-export function BulkJobButton({ action, icon, texts, ownDone = false }: BulkJobButtonProps) {
+export function BulkJobButton({
+  action,
+  icon,
+  texts,
+  ownDone = false,
+  destructive = false,
+}: BulkJobButtonProps) {
   const resource = useResourceContext()!;
   const { selectedIds, total, filter: permanent, filterValues, onUnselectItems } = useListContext();
   const { on: allMatching, set: setAllMatching } = useContext(AllMatchingContext);
@@ -173,7 +181,12 @@ export function BulkJobButton({ action, icon, texts, ownDone = false }: BulkJobB
 
   return (
     <>
-      <Button label={`${base}.label`} onClick={() => setConfirming(true)} disabled={job !== null}>
+      <Button
+        label={`${base}.label`}
+        onClick={() => setConfirming(true)}
+        disabled={job !== null}
+        color={destructive ? 'error' : 'primary'}
+      >
         {icon}
       </Button>
       <Confirm

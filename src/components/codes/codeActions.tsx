@@ -174,7 +174,9 @@ export const CodeBulkActions = ({
         {canConfigure && (
           <BulkJobButton action="regenerate" icon={<AutorenewIcon />} texts={`${T}.bulk.regenerate`} />
         )}
-        {canDelete && <BulkJobButton action="delete" icon={<DeleteIcon />} texts={`${T}.bulk.delete`} />}
+        {canDelete && (
+          <BulkJobButton action="delete" icon={<DeleteIcon />} texts={`${T}.bulk.delete`} destructive />
+        )}
       </>
     );
   return (
