@@ -1,4 +1,4 @@
-import { Children, isValidElement, type ReactElement } from 'react';
+import { Children, isValidElement, lazy, type ReactElement } from 'react';
 import { Admin, type AuthProvider, CustomRoutes } from 'react-admin';
 import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
 import { dataProvider } from './dataProviders';
@@ -10,6 +10,7 @@ import { Layout } from './layout/Layout';
 import { MenuItemsContext, resourceMenuItems } from './layout/menu/entries';
 import { NotFound } from './layout/NotFound';
 import { PortalNotification } from './layout/PlacedNotification';
+import { SecondFactorStepContext } from './layout/SessionKeeper';
 import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
 import { portalStore } from './store';
@@ -29,37 +30,46 @@ export interface AppProps {
  * react-admin draws none: a visit without a session is sent there. Routes are real paths; the theme
  * follows the path (docs/requirements/who-uses-it.md).
  */
+/** The sign-in page's second-factor step, for the sign-in dialog of an ended session (loaded when needed). */
+const SecondFactorStep = lazy(() =>
+  import('./pages/login/secondFactor/SecondFactorStep').then((module) => ({
+    default: module.SecondFactorStep,
+  })),
+);
+
 const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   return (
     <MenuItemsContext.Provider value={MENU_ITEMS}>
-      <Admin
-        title=""
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={portalStore}
-        layout={Layout}
-        notification={PortalNotification}
-        theme={themeForPath(pathname)}
-        catchAll={NotFound}
-        accessDenied={NotFound}
-        loginPage={false}
-        requireAuth
-        disableTelemetry
-      >
-        {PORTAL_RESOURCES.map(resourceElement)}
-        <CustomRoutes>
-          {LAYOUT_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={page.element} />
-          ))}
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-          {FRAME_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={page.element} />
-          ))}
-        </CustomRoutes>
-      </Admin>
+      <SecondFactorStepContext.Provider value={SecondFactorStep}>
+        <Admin
+          title=""
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          store={portalStore}
+          layout={Layout}
+          notification={PortalNotification}
+          theme={themeForPath(pathname)}
+          catchAll={NotFound}
+          accessDenied={NotFound}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
+        >
+          {PORTAL_RESOURCES.map(resourceElement)}
+          <CustomRoutes>
+            {LAYOUT_PAGES.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            {FRAME_PAGES.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+          </CustomRoutes>
+        </Admin>
+      </SecondFactorStepContext.Provider>
     </MenuItemsContext.Provider>
   );
 };

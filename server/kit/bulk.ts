@@ -1,18 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type TObject, Type } from '@fastify/type-provider-typebox';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { Type } from '@fastify/type-provider-typebox';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BULK_BATCH, BULK_ERRORS, BULK_STALE_SECONDS, BulkJob, BulkStart } from '../../contract/bulk.ts';
 import type { BulkActionCall, ResourceContract } from '../../contract/kit.ts';
 import type { Database } from '../db/client.ts';
-import type { Listing } from '../db/listing.ts';
 import { bulkJobs } from '../db/schema.ts';
-import type { AuditTable } from '../domain/audit.ts';
 import { fail } from '../errors.ts';
 import { compileCheck } from '../validation.ts';
 import type { AuditWriter, CallBase, WriteScope } from './call.ts';
-import type { Rows } from './rows.ts';
+import type { BulkPerform, BulkSource } from './rows.ts';
 
 /**
  * A list's bulk actions (contract/kit.ts bulkTemplatesOf): an action over every row the list's filters
@@ -31,85 +28,6 @@ import type { Rows } from './rows.ts';
  * - One audit entry per job, once it ends: the resource's table, the action's, the filters, the rows
  *   matched and the rows changed.
  */
-
-/**
- * What an action does to one batch of ids (the rows the call may touch); answers how many it changed. The
- * call gives what the work needs beyond the database (the mail queue, the sealer); the filters, whose rows
- * they are (the service of OTP seeds).
- */
-export type BulkPerform = (
-  scope: WriteScope,
-  ids: string[],
-  call: CallBase<never>,
-  filters: Readonly<Record<string, unknown>>,
-) => Promise<number>;
-
-/**
- * What a list's bulk actions go through: its filters (as its list checks them), how many rows they match,
- * those rows' ids a batch at a time in id order, and what its audit entry and its tidying name. A list made
- * by defineRows is one as it is (bulkSourceOf); a list of its own (the codes of a token pack) says it.
- */
-export interface BulkSource {
-  filterSchema: TObject;
-  /**
-   * How many rows the filters match for the call; refuses filters the list would refuse beyond their schema
-   * (a required filter missing, a parent that is not the customer's: 404).
-   */
-  count(scope: WriteScope, filters: Readonly<Record<string, unknown>>): Promise<number>;
-  idsMatching(
-    scope: WriteScope,
-    filters: Readonly<Record<string, unknown>>,
-    batch: { after?: string; limit: number },
-  ): Promise<string[]>;
-  /** The audit log's table of the job's entry. */
-  auditTable: AuditTable;
-  /** The table its actions change, vacuumed after a job that changed rows. */
-  table: PgTable;
-}
-
-/**
- * The bulk source of a list of its own: its listing over `select` (the rows with what its filters read,
- * joined), after `parent` has checked the filter naming whose rows they are (required, the customer's).
- */
-export function bulkSourceOfListing(source: {
-  listing: Listing;
-  /** The listed rows, joined as the filters need, with the `fields` asked. */
-  select: (tx: Database, fields: SelectedFields) => PgSelect;
-  id: AnyPgColumn;
-  parent: (scope: WriteScope, filters: Readonly<Record<string, unknown>>) => Promise<unknown>;
-  auditTable: AuditTable;
-  table: PgTable;
-}): BulkSource {
-  const { listing, select, id } = source;
-  return {
-    filterSchema: listing.filterSchema,
-    async count(scope, filters) {
-      await source.parent(scope, filters);
-      const [row] = (await select(scope.tx, { total: count() }).where(listing.where(filters))) as {
-        total: number;
-      }[];
-      return row?.total ?? 0;
-    },
-    async idsMatching(scope, filters, { after, limit }) {
-      const found = (await select(scope.tx, { id })
-        .where(and(listing.where(filters), after ? gt(id, after) : undefined))
-        .orderBy(asc(id))
-        .limit(limit)) as { id: string }[];
-      return found.map((row) => row.id);
-    },
-    auditTable: source.auditTable,
-    table: source.table,
-  };
-}
-
-/** The bulk source of a list made by defineRows: its listing, its scope, its table. */
-export const bulkSourceOf = <Row extends { id: string }>(rows: Rows<Row, unknown>): BulkSource => ({
-  filterSchema: rows.spec.listing.filterSchema as TObject,
-  count: async (scope, filters) => (await rows.list(scope, { filters, offset: 0, limit: 0 })).total,
-  idsMatching: (scope, filters, batch) => rows.idsMatching(scope, filters, batch),
-  auditTable: rows.spec.audit.table,
-  table: rows.spec.table,
-});
 
 /** The serve function of the kit (kit.ts), as bulk routes use it. */
 type Serve = (

@@ -4,12 +4,11 @@ import type { ListingNames, ResourceContract } from '../../contract/kit.ts';
 import { routesOf } from '../../contract/kit.ts';
 import type { Listing } from '../db/listing.ts';
 import { notFound } from '../errors.ts';
-import type { BulkPerform } from './bulk.ts';
 import type { CallContext, OrdinaryCall } from './call.ts';
 import { DeleteManyAnswer, DeleteManyBody, RECORD_NOT_FOUND } from './deleteMany.ts';
 import type { Kit } from './kit.ts';
 import { type MultipartForm, readMultipart } from './multipart.ts';
-import type { Rows } from './rows.ts';
+import type { BulkPerform, Rows } from './rows.ts';
 
 /**
  * A resource's ordinary calls from its rows (rows.ts): list (in the contract's convention, with the

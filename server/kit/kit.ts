@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import type { ListAsk, Listing } from '../db/listing.ts';
 import { inReach, type Reach } from '../db/reach.ts';
 import { recordAudit } from '../domain/audit.ts';
-import { type BulkPerform, type BulkSource, bulkSourceOf, serveBulk } from './bulk.ts';
+import { serveBulk } from './bulk.ts';
 import type {
   AuditWriter,
   CallAt,
@@ -27,7 +27,7 @@ import type { Services } from './feature.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
 import { enableMultipart, type MultipartLimits } from './multipart.ts';
 import { publicOrigin } from './origin.ts';
-import type { Rows } from './rows.ts';
+import { type BulkPerform, type BulkSource, bulkSourceOf, type Rows } from './rows.ts';
 
 /**
  * The route kit: the one way a feature serves its contract's calls. `route` serves one call with a handler

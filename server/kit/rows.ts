@@ -1,11 +1,12 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { TObject } from '@fastify/type-provider-typebox';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { type Found, findRows, type ListAsk, type Listing } from '../db/listing.ts';
 import { type AuditAction, type AuditTable, changesBetween, entityNameOf } from '../domain/audit.ts';
 import type { AppError } from '../errors.ts';
 import { UUID_PATTERN } from '../validation.ts';
-import type { Scope, WriteScope } from './call.ts';
+import type { CallBase, Scope, WriteScope } from './call.ts';
 
 /**
  * A resource's rows, as the route kit reads and writes them: its table, how a row is selected and answered,
@@ -223,3 +224,84 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
   };
   return rows;
 }
+
+// ——— Bulk actions' rows (server/kit/bulk.ts runs the jobs; a feature's rules say what they go through) ———
+
+/**
+ * What an action does to one batch of ids (the rows the call may touch); answers how many it changed. The
+ * call gives what the work needs beyond the database (the mail queue, the sealer); the filters, whose rows
+ * they are (the service of OTP seeds).
+ */
+export type BulkPerform = (
+  scope: WriteScope,
+  ids: string[],
+  call: CallBase<never>,
+  filters: Readonly<Record<string, unknown>>,
+) => Promise<number>;
+
+/**
+ * What a list's bulk actions go through: its filters (as its list checks them), how many rows they match,
+ * those rows' ids a batch at a time in id order, and what its audit entry and its tidying name. A list made
+ * by defineRows is one as it is (bulkSourceOf); a list of its own (the codes of a token pack) says it.
+ */
+export interface BulkSource {
+  filterSchema: TObject;
+  /**
+   * How many rows the filters match for the call; refuses filters the list would refuse beyond their schema
+   * (a required filter missing, a parent that is not the customer's: 404).
+   */
+  count(scope: WriteScope, filters: Readonly<Record<string, unknown>>): Promise<number>;
+  idsMatching(
+    scope: WriteScope,
+    filters: Readonly<Record<string, unknown>>,
+    batch: { after?: string; limit: number },
+  ): Promise<string[]>;
+  /** The audit log's table of the job's entry. */
+  auditTable: AuditTable;
+  /** The table its actions change, vacuumed after a job that changed rows. */
+  table: PgTable;
+}
+
+/**
+ * The bulk source of a list of its own: its listing over `select` (the rows with what its filters read,
+ * joined), after `parent` has checked the filter naming whose rows they are (required, the customer's).
+ */
+export function bulkSourceOfListing(source: {
+  listing: Listing;
+  /** The listed rows, joined as the filters need, with the `fields` asked. */
+  select: (tx: Database, fields: SelectedFields) => PgSelect;
+  id: AnyPgColumn;
+  parent: (scope: WriteScope, filters: Readonly<Record<string, unknown>>) => Promise<unknown>;
+  auditTable: AuditTable;
+  table: PgTable;
+}): BulkSource {
+  const { listing, select, id } = source;
+  return {
+    filterSchema: listing.filterSchema,
+    async count(scope, filters) {
+      await source.parent(scope, filters);
+      const [row] = (await select(scope.tx, { total: count() }).where(listing.where(filters))) as {
+        total: number;
+      }[];
+      return row?.total ?? 0;
+    },
+    async idsMatching(scope, filters, { after, limit }) {
+      const found = (await select(scope.tx, { id })
+        .where(and(listing.where(filters), after ? gt(id, after) : undefined))
+        .orderBy(asc(id))
+        .limit(limit)) as { id: string }[];
+      return found.map((row) => row.id);
+    },
+    auditTable: source.auditTable,
+    table: source.table,
+  };
+}
+
+/** The bulk source of a list made by defineRows: its listing, its scope, its table. */
+export const bulkSourceOf = <Row extends { id: string }>(rows: Rows<Row, unknown>): BulkSource => ({
+  filterSchema: rows.spec.listing.filterSchema as TObject,
+  count: async (scope, filters) => (await rows.list(scope, { filters, offset: 0, limit: 0 })).total,
+  idsMatching: (scope, filters, batch) => rows.idsMatching(scope, filters, batch),
+  auditTable: rows.spec.audit.table,
+  table: rows.spec.table,
+});

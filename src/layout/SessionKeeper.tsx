@@ -1,6 +1,7 @@
 import LoginIcon from '@mui/icons-material/Login';
 import {
   Box,
+  CircularProgress,
   Dialog,
   DialogContent,
   Button as MuiButton,
@@ -9,12 +10,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { PasswordInput, required, useAuthProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { PortalAuthProvider, SecondFactorRequest } from '../authProvider';
 import { DialogForm } from '../kit/DialogForm';
 import { errorNotification } from '../kit/notifyError';
-import { SecondFactorStep } from '../pages/login/secondFactor/SecondFactorStep';
 import { isLive, sessionStore, useSession } from '../session';
 import { sessionChannel, sessionGate } from '../sessionGate';
 
@@ -91,6 +99,21 @@ const ExpiryNotice = ({ expiresAt, endsAt, now }: { expiresAt: number; endsAt?: 
   );
 };
 
+/** What the sign-in dialog shows for an account whose second factor is on (the sign-in page's own step). */
+export interface SecondFactorStepProps {
+  request: SecondFactorRequest;
+  /** Back to the password: the request is over, or the user cancelled. */
+  onBack: () => void;
+  /** Completes the request (instead of opening a new session and leaving the page). */
+  complete: (completion: { requestId: string; requestSecret: string; code?: string }) => Promise<void>;
+}
+
+/**
+ * The second factor's step, given by the screens (src/App.tsx gives the sign-in page's, loaded when first
+ * needed): the layout does not depend on the sign-in page.
+ */
+export const SecondFactorStepContext = createContext<ComponentType<SecondFactorStepProps> | null>(null);
+
 /**
  * The session ended: sign in again over the page, hidden meanwhile, with the account's password. The page
  * and its forms stay as they were; the calls refused meanwhile are sent again once signed in
@@ -101,6 +124,8 @@ const SignInAgainDialog = () => {
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const session = useSession();
   const [secondFactor, setSecondFactor] = useState<SecondFactorRequest | null>(null);
+  const SecondFactorStep = useContext(SecondFactorStepContext);
+  const translate = useTranslate();
   const email = session?.user?.email ?? '';
   const cover = (
     // What the page shows is not for whoever finds the screen once the session has ended.
@@ -115,24 +140,28 @@ const SignInAgainDialog = () => {
     />
   );
   // The account confirms its sign-ins in the V-Key app: its step, in the dialog, the page kept behind it.
-  if (secondFactor)
+  if (secondFactor) {
+    if (!SecondFactorStep) throw new Error('SessionKeeper: no SecondFactorStepContext was given');
     return (
       <>
         {cover}
         <Dialog open aria-labelledby="second-factor-title" fullWidth maxWidth="xs" disableEscapeKeyDown>
           <DialogContent>
-            <SecondFactorStep
-              request={secondFactor}
-              onBack={() => setSecondFactor(null)}
-              complete={async (completion) => {
-                await authProvider!.completeSignInAgain(completion);
-                sessionGate.close(true);
-              }}
-            />
+            <Suspense fallback={<CircularProgress aria-label={translate('ra.page.loading')} />}>
+              <SecondFactorStep
+                request={secondFactor}
+                onBack={() => setSecondFactor(null)}
+                complete={async (completion) => {
+                  await authProvider!.completeSignInAgain(completion);
+                  sessionGate.close(true);
+                }}
+              />
+            </Suspense>
           </DialogContent>
         </Dialog>
       </>
     );
+  }
   return (
     <>
       {cover}

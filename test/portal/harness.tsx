@@ -12,7 +12,8 @@ import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
 import { resourceElement } from '../../src/kit/FeatureResources';
 import type { PortalFeature } from '../../src/kit/feature';
-import { SessionKeeper } from '../../src/layout/SessionKeeper';
+import { SecondFactorStepContext, SessionKeeper } from '../../src/layout/SessionKeeper';
+import { SecondFactorStep } from '../../src/pages/login/secondFactor/SecondFactorStep';
 import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
 import { sessionGate } from '../../src/sessionGate';
 import { lightTheme } from '../../src/theme';
@@ -113,7 +114,9 @@ export interface RenderAdminOptions {
 
 const KeptLayout = ({ children }: { children: ReactNode }) => (
   <main>
-    <SessionKeeper />
+    <SecondFactorStepContext.Provider value={SecondFactorStep}>
+      <SessionKeeper />
+    </SecondFactorStepContext.Provider>
     {children}
   </main>
 );
