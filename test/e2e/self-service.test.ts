@@ -161,8 +161,16 @@ describe('self-service', () => {
     await page.getByText('This reset link has already been used.', { exact: false }).waitFor();
     await expectAccessible(page, 'a reset link used twice');
 
-    // The session opened before the reset has ended: its next page is the sign-in page.
+    // The session opened before the reset has ended: its next page asks to sign in again, which the old
+    // password no longer does; Sign out leads to the sign-in page.
     await elsewhere.goto(`${portal.url}/users`);
+    const dialog = elsewhere.getByRole('dialog', { name: 'Your session has ended' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/^Password/).fill(ada.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await elsewhere.getByText('Invalid Account Credential').first().waitFor();
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
     await elsewhere.waitForURL(/\/login/);
     await elsewhere.context().close();
     await page.context().close();
