@@ -14,17 +14,10 @@ import * as activation from './fixtures.ts';
  */
 
 const { ctx, calls, acme, globex } = activation.codeSuite(3);
-const { addUsers, newDirectory, newPack, storedCodes, BASE } = activation;
+const { addUsers, storedCodes, BASE } = activation;
 
 /** A fresh pack of Acme's with `count` users (the last `without` of them without an email), its codes made. */
-async function packWithCodes(count: number, without = 0) {
-  const directoryId = await newDirectory(ctx, acme.id, `Directory ${randomUUID().slice(0, 8)}`);
-  const packId = await newPack(ctx, acme.id, `Pack ${randomUUID().slice(0, 8)}`, directoryId);
-  await addUsers(ctx, { customerId: acme.id, directoryId }, count - without);
-  if (without > 0) await addUsers(ctx, { customerId: acme.id, directoryId }, without, { email: false });
-  expect((await calls.generate(acme.admin, acme.id, packId)).status).toBe(200);
-  return { packId, directoryId, codes: await storedCodes(ctx, packId) };
-}
+const packWithCodes = (count: number, without = 0) => activation.packWithCodes(ctx, acme, count, without);
 
 const codeList = (customerId = acme.id) => `${BASE}/${customerId}/search`;
 

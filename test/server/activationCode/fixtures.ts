@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { activationCodes, directories, subscriptions, tokenPacks, users } from '../../../server/db/schema.ts';
@@ -290,4 +291,17 @@ export function codeSuite(rivalUsers: number, options: TestContextOptions = {}) 
     rival.codes = made.rivalCodes;
   });
   return { ctx, calls: codeCalls(ctx), acme, globex, rival };
+}
+
+/**
+ * A fresh pack of `owner`'s, with a directory of its own holding `count` users (the last `without` of them
+ * without an email), its codes generated.
+ */
+export async function packWithCodes(ctx: TestContext, owner: Tenant, count: number, without = 0) {
+  const directoryId = await newDirectory(ctx, owner.id, `Directory ${randomUUID().slice(0, 8)}`);
+  const packId = await newPack(ctx, owner.id, `Pack ${randomUUID().slice(0, 8)}`, directoryId);
+  await addUsers(ctx, { customerId: owner.id, directoryId }, count - without);
+  if (without > 0) await addUsers(ctx, { customerId: owner.id, directoryId }, without, { email: false });
+  expect((await codeCalls(ctx).generate(owner.admin, owner.id, packId)).status).toBe(200);
+  return { packId, directoryId, codes: await storedCodes(ctx, packId) };
 }

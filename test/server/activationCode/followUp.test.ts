@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { activationCodes, auditLog, mailMessages } from '../../../server/db/schema.ts';
 import * as activation from './fixtures.ts';
@@ -10,17 +9,10 @@ import * as activation from './fixtures.ts';
  */
 
 const { ctx, calls, acme, globex } = activation.codeSuite(2);
-const { addUsers, newDirectory, newPack, storedCodes } = activation;
+const { storedCodes } = activation;
 
 /** A fresh pack of Acme's with `count` users (the last `without` of them without an email), its codes made. */
-async function packWithCodes(count: number, without = 0) {
-  const directoryId = await newDirectory(ctx, acme.id, `Directory ${randomUUID().slice(0, 8)}`);
-  const packId = await newPack(ctx, acme.id, `Pack ${randomUUID().slice(0, 8)}`, directoryId);
-  await addUsers(ctx, { customerId: acme.id, directoryId }, count - without);
-  if (without > 0) await addUsers(ctx, { customerId: acme.id, directoryId }, without, { email: false });
-  expect((await calls.generate(acme.admin, acme.id, packId)).status).toBe(200);
-  return { packId, codes: await storedCodes(ctx, packId) };
-}
+const packWithCodes = (count: number, without = 0) => activation.packWithCodes(ctx, acme, count, without);
 
 const expire = (ids: string[]) =>
   ctx.db
