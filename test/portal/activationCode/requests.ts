@@ -1,5 +1,5 @@
 import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
-import { listParams, type Requests, refParams } from '../dataProviders/requestCases';
+import { bulkCases, listParams, type Requests, refParams } from '../dataProviders/requestCases';
 
 /** The requests of activation-code, as the server receives them. */
 export default {
@@ -82,24 +82,9 @@ export default {
       params: { tokenPackId: 'tp1' },
       sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/download-token-pack-ac-zip/tp1')],
     },
-    {
-      call: 'startBulk',
-      params: { action: 'regenerate', filter: { tokenPackId: 'tp1', status: 'EXPIRED' } },
-      sent: [
-        POST('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/regenerate', {
-          filter: { tokenPackId: 'tp1', status: 'EXPIRED' },
-        }),
-      ],
-    },
-    {
-      call: 'bulkJob',
-      params: { jobId: 'j1' },
-      sent: [GET('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/jobs/j1')],
-    },
-    {
-      call: 'cancelBulk',
-      params: { jobId: 'j1' },
-      sent: [POST('/api/idm-config/v2/reactive/activation-code/c1/search/bulk/jobs/j1/cancel')],
-    },
+    ...bulkCases('/api/idm-config/v2/reactive/activation-code/c1/search', 'regenerate', {
+      tokenPackId: 'tp1',
+      status: 'EXPIRED',
+    }),
   ],
 } satisfies Requests;

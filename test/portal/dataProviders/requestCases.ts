@@ -85,17 +85,7 @@ export const connectorCases = (name: string, sortField = 'name'): Case[] => [
   creates(`/api/idm-config/connectors/${name}/c1`),
   updates(`/api/idm-config/connectors/${name}/c1/r1`),
   ...removals((id) => DELETE(`/api/idm-config/connectors/${name}/${id}?customerId=c1`)),
-  {
-    call: 'startBulk',
-    params: { action: 'delete', filter: { q: 'vpn' } },
-    sent: [POST(`/api/idm-config/connectors/${name}/c1/search/bulk/delete`, { filter: { q: 'vpn' } })],
-  },
-  sends('bulkJob', { jobId: 'j1' }, GET(`/api/idm-config/connectors/${name}/c1/search/bulk/jobs/j1`)),
-  sends(
-    'cancelBulk',
-    { jobId: 'j1' },
-    POST(`/api/idm-config/connectors/${name}/c1/search/bulk/jobs/j1/cancel`),
-  ),
+  ...bulkCases(`/api/idm-config/connectors/${name}/c1/search`, 'delete', { q: 'vpn' }),
 ];
 
 export const ldapCases = (name: string): Case[] => [
@@ -192,6 +182,26 @@ export const sends = (call: string, params: Record<string, unknown>, ...sent: Se
   params,
   sent,
 });
+
+/**
+ * A list's bulk calls (contract/kit.ts bulkTemplatesOf) under `list` (the list's path), the session's query
+ * after each (`?customerId=c1` for a list whose customer is in its query): the job started with `filter`,
+ * followed, and stopped.
+ */
+export const bulkCases = (
+  list: string,
+  action: string,
+  filter: Record<string, unknown>,
+  query = '',
+): Case[] => [
+  {
+    call: 'startBulk',
+    params: { action, filter },
+    sent: [POST(`${list}/bulk/${action}${query}`, { filter })],
+  },
+  sends('bulkJob', { jobId: 'j1' }, GET(`${list}/bulk/jobs/j1${query}`)),
+  sends('cancelBulk', { jobId: 'j1' }, POST(`${list}/bulk/jobs/j1/cancel${query}`)),
+];
 
 /** A create of CREATE: its data POSTed at `url`. */
 export const creates = (url: string): Case => sends('create', CREATE, POST(url, CREATE.data));

@@ -1,5 +1,6 @@
 import { DELETE, GET, jsonPart, MULTIPART, POST } from '../dataProviders/edge';
 import {
+  bulkCases,
   ICON,
   icon,
   listParams,
@@ -75,24 +76,11 @@ export default {
       params: { data: { serviceId: 's1', ids: ['o1'] } },
       sent: [POST('/api/idm-config/reactive/otp/c1/send-mail', { serviceId: 's1', ids: ['o1'] })],
     },
-    {
-      call: 'startBulk',
-      params: { action: 'sendMail', filter: { serviceId: 's1', username: 'ann' } },
-      sent: [
-        POST('/api/idm-config/reactive/otp/bulk/sendMail?customerId=c1', {
-          filter: { serviceId: 's1', username: 'ann' },
-        }),
-      ],
-    },
-    {
-      call: 'bulkJob',
-      params: { jobId: 'j1' },
-      sent: [GET('/api/idm-config/reactive/otp/bulk/jobs/j1?customerId=c1')],
-    },
-    {
-      call: 'cancelBulk',
-      params: { jobId: 'j1' },
-      sent: [POST('/api/idm-config/reactive/otp/bulk/jobs/j1/cancel?customerId=c1')],
-    },
+    ...bulkCases(
+      '/api/idm-config/reactive/otp',
+      'sendMail',
+      { serviceId: 's1', username: 'ann' },
+      '?customerId=c1',
+    ),
   ],
 } satisfies Requests;

@@ -1,5 +1,6 @@
-import { DELETE, GET, POST, PUT } from '../dataProviders/edge';
+import { DELETE, GET, PUT } from '../dataProviders/edge';
 import {
+  bulkCases,
   LIST,
   MANY,
   ONE,
@@ -24,17 +25,7 @@ export default {
       sent: [GET('/api/user-management/users/c1/search?page=0&pageSize=5&sort=name&order=ASC&ownerId=o1')],
     },
     sends('getOne', ONE, GET('/api/user-management/users/c1/r1')),
-    {
-      call: 'startBulk',
-      params: { action: 'deactivate', filter: { status: 'ACTIVE', q: 'ann' } },
-      sent: [
-        POST('/api/user-management/users/c1/search/bulk/deactivate', {
-          filter: { status: 'ACTIVE', q: 'ann' },
-        }),
-      ],
-    },
-    sends('bulkJob', { jobId: 'j1' }, GET('/api/user-management/users/c1/search/bulk/jobs/j1')),
-    sends('cancelBulk', { jobId: 'j1' }, POST('/api/user-management/users/c1/search/bulk/jobs/j1/cancel')),
+    ...bulkCases('/api/user-management/users/c1/search', 'deactivate', { status: 'ACTIVE', q: 'ann' }),
     {
       ...sends('getMany', MANY, GET('/api/user-management/users/c1/details?ids=r1,r2')),
       answer: { json: [] },
