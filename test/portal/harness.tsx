@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { Admin, memoryStore, type RaThemeOptions, TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, onTestFinished, vi } from 'vitest';
 import { createAuthProvider } from '../../src/authProvider';
 import { createDataProvider } from '../../src/dataProviders';
 import { createHttpClient } from '../../src/dataProviders/transport';
@@ -179,6 +179,29 @@ export interface SentRequest {
 }
 
 /** Every call the screens send, in order. */
+/**
+ * The files the portal saves during the test (kit/saveFile: an object URL clicked as a download): their
+ * names and their contents, nothing written; put back as it was when the test ends.
+ */
+export const captureDownloads = () => {
+  const saved: string[] = [];
+  const blobs: Blob[] = [];
+  const spies = [
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return `blob:${blobs.length}`;
+    }),
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined),
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    }),
+  ];
+  onTestFinished(() => {
+    for (const spy of spies) spy.mockRestore();
+  });
+  return { saved, blobs };
+};
+
 export const recordRequests = () => {
   const sent: SentRequest[] = [];
   server.events.on('request:start', async ({ request }) => {

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import account from '../../../src/resources/account';
 import type { Session } from '../../../src/session';
 import { expectDoubleClickToEdit, expectNoneOf, expectRowToShow, firstSearch } from '../expectations';
 import { refuseCall, savingPut } from '../fakeServer';
 import {
   bulkButton,
+  captureDownloads,
   customerAdmin,
   fill,
   input,
@@ -156,22 +157,15 @@ describe('the account list', () => {
         });
       }),
     );
-    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:accounts');
-    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    try {
-      const { user } = renderAt('/account', { session: operatorInside });
-      await screen.findByText('ann@provider.test');
-      await user.click(screen.getByRole('button', { name: 'Export' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
-      await waitFor(() => expect(asked).toHaveLength(1));
-      expect(asked[0]!.searchParams.get('customerId')).toBe('c1');
-      expect(JSON.parse(asked[0]!.searchParams.get('filter')!)).toEqual({ customerId: 'c1' });
-    } finally {
-      createObjectURL.mockRestore();
-      revoke.mockRestore();
-      click.mockRestore();
-    }
+    const { saved } = captureDownloads();
+    const { user } = renderAt('/account', { session: operatorInside });
+    await screen.findByText('ann@provider.test');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]!.searchParams.get('customerId')).toBe('c1');
+    expect(JSON.parse(asked[0]!.searchParams.get('filter')!)).toEqual({ customerId: 'c1' });
+    await waitFor(() => expect(saved).toEqual(['account.csv']));
   });
 
   it('deactivates the selected accounts after confirmation, one call each', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as codeList from '../codeListScenarios';
-import { bulkButton, recordRequests, row, selectRows, writesOf } from '../harness';
+import { bulkButton, captureDownloads, recordRequests, row, selectRows, writesOf } from '../harness';
 import { server } from '../msw';
 import { AC as AC_URL, ANN, BOB, CID, PACK, renderAt, VIEW } from './fixtures';
 
@@ -388,8 +388,6 @@ describe('every code the filters match', () => {
 });
 
 describe("the codes' export", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("asks for the token pack's codes with the filters set, not every pack's", async () => {
     const asked: URL[] = [];
     server.use(
@@ -400,14 +398,13 @@ describe("the codes' export", () => {
         });
       }),
     );
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:codes');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { saved } = captureDownloads();
     const { user } = renderAt();
     await screen.findByText('ann@acme.test');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(JSON.parse(asked[0]!.searchParams.get('filter')!)).toEqual({ tokenPackId: 'tp1' });
+    await waitFor(() => expect(saved).toEqual(['codes.csv']));
   });
 });

@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../src/kit/dates';
 import users from '../../../src/resources/user';
-import { fill, recordRequests, renderForCustomerAdmin, resourcesOf, save } from '../harness';
+import {
+  captureDownloads,
+  fill,
+  recordRequests,
+  renderForCustomerAdmin,
+  resourcesOf,
+  save,
+} from '../harness';
 import { API, server } from '../msw';
 import { directoryUserOf as user } from './fixtures';
 
@@ -90,35 +97,23 @@ describe('the users list', () => {
         });
       }),
     );
-    const saved: string[] = [];
-    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:users');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
+    const { saved, blobs } = captureDownloads();
+    const { user: actor } = renderAt('/users');
+    await screen.findByText('ann');
+    await fill(actor, screen.getByPlaceholderText('Search'), 'an');
+    await waitFor(() => expect(searches(sent).at(-1)).toContain('q=an'));
+    await actor.click(screen.getByRole('button', { name: 'Export' }));
+    await actor.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+    await waitFor(() => expect(saved).toEqual(['users-2026-12-04.csv']));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.pathname).toBe('/api/user-management/users/c1/search/export/csv');
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      filter: JSON.stringify({ q: 'an' }),
+      sort: 'username',
+      order: 'ASC',
+      fields: 'username,displayName,email,status,directoryName,overPlan',
     });
-    try {
-      const { user: actor } = renderAt('/users');
-      await screen.findByText('ann');
-      await fill(actor, screen.getByPlaceholderText('Search'), 'an');
-      await waitFor(() => expect(searches(sent).at(-1)).toContain('q=an'));
-      await actor.click(screen.getByRole('button', { name: 'Export' }));
-      await actor.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
-      await waitFor(() => expect(saved).toEqual(['users-2026-12-04.csv']));
-      expect(asked).toHaveLength(1);
-      expect(asked[0]!.pathname).toBe('/api/user-management/users/c1/search/export/csv');
-      expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
-        filter: JSON.stringify({ q: 'an' }),
-        sort: 'username',
-        order: 'ASC',
-        fields: 'username,displayName,email,status,directoryName,overPlan',
-      });
-      expect(await (createObjectURL.mock.calls[0]![0] as Blob).text()).toContain('u1,ann');
-    } finally {
-      createObjectURL.mockRestore();
-      click.mockRestore();
-    }
+    expect(await blobs[0]!.text()).toContain('u1,ann');
   });
 
   it('deactivates every user the filters match as a job on the server: the count confirmed, its progress shown, what it changed said', async () => {
