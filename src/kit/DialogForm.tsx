@@ -13,6 +13,7 @@ import { type BaseSyntheticEvent, type ReactElement, type ReactNode, useId } fro
 import { Button, type ButtonProps, Form, SaveButton, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Notice } from './ActionButton';
 import { InvalidFormNotice, useFieldRefusals } from './fieldRefusals';
+import { KEEP_TYPED } from './keepTyped';
 import { errorNotification, fieldErrorsOf } from './notifyError';
 
 export interface TitledDialogProps {
@@ -191,6 +192,7 @@ export function DialogForm<V extends object, A = unknown>({
       <Form
         noValidate
         defaultValues={defaultValues as Record<string, unknown> | undefined}
+        resetOptions={KEEP_TYPED}
         disableInvalidFormNotification
         // A refusal of one field's value, answered to react-admin's form, shows under that field.
         onSubmit={(values: Record<string, unknown>, event?: BaseSyntheticEvent) =>

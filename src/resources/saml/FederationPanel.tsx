@@ -13,6 +13,7 @@ import {
 import { isDomainName } from '../../../contract/rules';
 import type { FederateScriptAnswer } from '../../../contract/saml';
 import { CodeBlock } from '../../components/CodeBlock';
+import { KEEP_TYPED } from '../../kit/keepTyped';
 import { errorNotification } from '../../kit/notifyError';
 import type { Saml } from './samlFields';
 
@@ -53,7 +54,7 @@ export const FederationPanel = () => {
   };
 
   return (
-    <Form noValidate defaultValues={{ domain: '' }} onSubmit={generate}>
+    <Form noValidate defaultValues={{ domain: '' }} resetOptions={KEEP_TYPED} onSubmit={generate}>
       <Stack spacing={2} sx={{ maxWidth: 900, width: '100%' }}>
         <Typography variant="body2" color="text.secondary">
           {translate('resources.saml.federation.intro')}

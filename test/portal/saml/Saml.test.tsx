@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FederateScriptAnswer, SamlDefaults, SamlRecord } from '../../../contract/saml';
@@ -173,6 +173,29 @@ describe("an Office 365 connector's federation script", () => {
     expect(saved).toEqual(['unfederate-contoso.com.ps1']);
     expect(await createObjectURL.mock.calls[0][0].text()).toBe(SCRIPT.script);
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:script'));
+  });
+
+  it('keeps the domain typed while the connector behind it is read again', async () => {
+    server.use(http.get(`${BASE}/script/federate-script`, () => HttpResponse.json(SCRIPT)));
+    const { user, domain } = await openFederationTab();
+    await fill(user, domain, 'contoso.com');
+    // The connector has changed since: the tab coming back into view reads it again.
+    let reread = false;
+    server.use(
+      http.get(`${BASE}/c1/o1`, () => {
+        reread = true;
+        return HttpResponse.json({ ...CONNECTOR, name: 'Contoso 365 (renamed)' });
+      }),
+    );
+    window.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(reread).toBe(true));
+    // Let the page take the new record in (it did reset the form to it, emptying the domain).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveValue('contoso.com');
+    await user.click(screen.getByRole('button', { name: 'Make the script' }));
+    expect(await screen.findByRole('region', { name: 'Federation script' })).toHaveTextContent(
+      'Update-MgDomain',
+    );
   });
 
   it('asks for the federate script by default', async () => {
