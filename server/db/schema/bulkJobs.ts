@@ -31,6 +31,8 @@ export const bulkJobs = pgTable(
     /** When its last batch ended (a running job whose last batch is long past has stopped: BULK_STALE_SECONDS). */
     updatedDate: timestamptz('updated_date').notNull().defaultNow(),
     endedDate: timestamptz('ended_date'),
+    /** What the work keeps for the caller once it has ended (a CSV import's rows and what became of them). */
+    result: jsonb('result'),
   },
   (t) => [
     check('bulk_jobs_status_check', sql`${t.status} in ('RUNNING', 'DONE', 'CANCELLED', 'FAILED')`),
