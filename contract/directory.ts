@@ -1,4 +1,5 @@
 import { type Static, type TNull, type TOptional, type TProperties, type TUnion, Type } from 'typebox';
+import { BulkJob } from './bulk.ts';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from './csv.ts';
 import {
   CreatedAnswer,
@@ -453,6 +454,23 @@ export const CsvUploadAnswer = Type.Object({
 });
 export type CsvUploadAnswer = Static<typeof CsvUploadAnswer>;
 
+/**
+ * An import of more rows than one batch (BULK_BATCH) runs as a job (contract/bulk.ts): the upload answers
+ * 202 with it; how far it got, and once it has ended what became of each row it went through.
+ */
+export const CsvImportJob = Type.Object({
+  job: BulkJob,
+  /** Null while it runs; then the rows gone through (all of them, unless stopped or failed). */
+  answer: Type.Union([CsvUploadAnswer, Type.Null()]),
+});
+export type CsvImportJob = Static<typeof CsvImportJob>;
+
+const CsvJobParams = Type.Object({
+  customerId: Type.String({ maxLength: 100 }),
+  connectorId: Type.String({ maxLength: 100 }),
+  jobId: Type.String({ maxLength: 100 }),
+});
+
 export const DirectoryUserParams = Type.Object({
   customerId: Type.String({ maxLength: 100 }),
   connectorId: Type.String({ maxLength: 100 }),
@@ -532,8 +550,27 @@ export const directoryUser = defineResource({
       schema: {
         params: DirectoryUserParams,
         querystring: CsvUploadQuery,
-        response: { 200: CsvUploadAnswer },
+        response: { 200: CsvUploadAnswer, 202: BulkJob },
       },
+    },
+    csvImportJob: {
+      by: 'call',
+      method: 'GET',
+      path: `${userPath}/upload-csv-file/jobs/{jobId}`,
+      summary:
+        'How far a CSV import of more than 1,000 rows has got, and once it has ended, what became of each row (only the account that started it)',
+      access: userAccess('user-management:create'),
+      errors: [404],
+      schema: { params: CsvJobParams, response: { 200: CsvImportJob } },
+    },
+    cancelCsvImport: {
+      by: 'call',
+      method: 'POST',
+      path: `${userPath}/upload-csv-file/jobs/{jobId}/cancel`,
+      summary: 'Stop a CSV import after its current batch of 1,000 rows (the rows written stay written)',
+      access: userAccess('user-management:create'),
+      errors: [404],
+      schema: { params: CsvJobParams, response: { 200: BulkJob } },
     },
     migrateAzure: {
       by: 'call',
@@ -587,6 +624,11 @@ export const DIRECTORY_ERRORS = defineErrors({
     status: 400,
     key: 'error.directory.typeChanged',
     text: 'The type of a directory cannot be changed. Add a new directory of the other type instead.',
+  },
+  csvImportRunning: {
+    status: 409,
+    key: 'error.csv.importRunning',
+    text: 'A CSV import into this directory is under way. Wait until it has ended, or stop it, then import again.',
   },
   syncRunning: {
     status: 409,

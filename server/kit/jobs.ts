@@ -23,6 +23,15 @@ import type { AuditWriter, CallBase } from './call.ts';
 
 export type JobRow = typeof bulkJobs.$inferSelect;
 
+/** What a job needs of the call that starts it, reads it or stops it. */
+export interface JobCall {
+  caller: { account: { id: string } } | null;
+  customer?: unknown;
+  services: CallBase<never>['services'];
+  request: CallBase<never>['request'];
+  transaction: CallBase<never>['transaction'];
+}
+
 /** What a batch went through and changed, and whether there is more to do. */
 export interface JobStep {
   done: number;
@@ -73,20 +82,19 @@ export function toJob(row: JobRow, now: Date): BulkJob {
 
 /** The caller's job of that resource (another's, or none: 404 error.bulk.jobNotFound). */
 export async function callerJob(
-  call: CallBase<never>,
+  call: JobCall,
   tx: Database,
   resource: string,
   jobId: string,
 ): Promise<JobRow> {
-  const caller = call.caller as unknown as { account: { id: string } };
-  if (!UUID.test(jobId)) throw fail(BULK_ERRORS.jobNotFound);
+  if (!UUID.test(jobId) || !call.caller) throw fail(BULK_ERRORS.jobNotFound);
   const [row] = await tx
     .select()
     .from(bulkJobs)
     .where(
       and(
         eq(bulkJobs.id, jobId.toLowerCase()),
-        eq(bulkJobs.accountId, caller.account.id),
+        eq(bulkJobs.accountId, call.caller.account.id),
         eq(bulkJobs.resource, resource),
       ),
     );
@@ -96,7 +104,7 @@ export async function callerJob(
 
 /** Asks the caller's running job to stop after its batch under way; answers the job. */
 export async function cancelJob(
-  call: CallBase<never>,
+  call: JobCall,
   tx: Database,
   resource: string,
   jobId: string,
@@ -113,7 +121,7 @@ export async function cancelJob(
 
 /** Whether the caller's customer has a running job of that resource and action whose filter holds `filter`. */
 export async function hasRunningJob(
-  call: CallBase<never>,
+  call: JobCall,
   tx: Database,
   of: { resource: string; action: string; filter: Record<string, unknown> },
 ): Promise<boolean> {
@@ -140,7 +148,7 @@ export interface Jobs {
    * Writes the job's row and starts it; answers the row as started and the promise of its end (which
    * never rejects: a failure ends the job as FAILED).
    */
-  start(call: CallBase<never>, work: JobWork): Promise<{ job: JobRow; ended: Promise<void> }>;
+  start(call: JobCall, work: JobWork): Promise<{ job: JobRow; ended: Promise<void> }>;
 }
 
 const jobsOfApp = new WeakMap<FastifyInstance, Jobs>();
@@ -156,7 +164,7 @@ export function jobsOf(app: FastifyInstance): Jobs {
     await Promise.allSettled([...running]);
   });
 
-  const run = async (call: CallBase<never>, job: JobRow, work: JobWork) => {
+  const run = async (call: JobCall, job: JobRow, work: JobWork) => {
     let status: BulkJobStatus = 'DONE';
     let counts = { done: 0, changed: 0 };
     try {
@@ -208,13 +216,14 @@ export function jobsOf(app: FastifyInstance): Jobs {
 
   const jobs: Jobs = {
     async start(call, work) {
-      const caller = call.caller as unknown as { account: { id: string } };
+      const accountId = call.caller?.account.id;
+      if (!accountId) throw new Error('A job is started by a signed-in caller');
       const job = await call.transaction(async (tx) => {
         const [row] = await tx
           .insert(bulkJobs)
           .values({
             customerId: (call.customer as string | null | undefined) ?? null,
-            accountId: caller.account.id,
+            accountId,
             resource: work.resource,
             action: work.action,
             filter: work.filter,

@@ -24,6 +24,7 @@ import { contractRoute, optionsOf } from './contractRoutes.ts';
 import { type CrudOptions, serveCrud } from './crud.ts';
 import { answerExport, exportSchema } from './exports.ts';
 import type { Services } from './feature.ts';
+import { type Jobs, jobsOf } from './jobs.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
 import { enableMultipart, type MultipartLimits } from './multipart.ts';
 import { publicOrigin } from './origin.ts';
@@ -108,6 +109,8 @@ export interface Kit {
   ): void;
   /** Calls whose bodies are multipart (files), registered by `register` in a scope of their own. */
   multipart(limits: MultipartLimits, register: (kit: Kit) => void | Promise<void>): void;
+  /** A caller's long work, run a batch at a time (server/kit/jobs.ts). */
+  readonly jobs: Jobs;
 }
 
 export interface KitOptions {
@@ -182,6 +185,7 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
 
   const kit: Kit = {
     services,
+    jobs: jobsOf(app),
     route(contract: Served, name: string, second: unknown, third?: unknown) {
       const [options, handler] =
         typeof second === 'function' ? [{}, second] : [second as RouteOptions, third];

@@ -164,49 +164,73 @@ function readRow(file: CsvFile, line: number, values: readonly string[]): CsvUse
 const CHUNK = 1000;
 
 /**
- * Writes the rows that can be taken, in the caller's transaction (in a check, `dryRun`, writes nothing and
- * answers what an import would do); answers the counts, each row's outcome and the refusals.
+ * An import under way: the file read row by row (a row that cannot be taken refused with why; a username
+ * twice, refused on its later line), the users it names (by lowercased username), what became of each line
+ * so far, and the counts.
  */
-export async function importCsv(
-  tx: Database,
-  directory: DirectoryRow,
-  file: CsvFile,
-  by: Modifier,
-  dryRun = false,
-): Promise<CsvUploadAnswer> {
+export interface CsvRun {
+  file: CsvFile;
+  dryRun: boolean;
+  /** The users of the rows taken, by their line. */
+  byLine: Map<number, CsvUser>;
+  outcomes: Map<number, CsvUploadAnswer['rows'][number]['outcome']>;
+  answer: CsvUploadAnswer;
+}
+
+/** Reads every row of the file (nothing asked of the database yet). */
+export function planCsv(file: CsvFile, dryRun: boolean): CsvRun {
   const { encoding, delimiter } = file;
-  const answer: CsvUploadAnswer = {
+  const run: CsvRun = {
+    file,
     dryRun,
-    encoding,
-    delimiter,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    rows: [],
-    failed: [],
+    byLine: new Map(),
+    outcomes: new Map(),
+    answer: { dryRun, encoding, delimiter, added: 0, updated: 0, unchanged: 0, rows: [], failed: [] },
   };
-  const outcomes = new Map<number, CsvUploadAnswer['rows'][number]['outcome']>();
-  const refuse = (line: number, refusal: Refusal) => {
-    answer.failed.push(failedRow(line, refusal));
-    outcomes.set(line, 'REFUSED');
-  };
-  const wanted = new Map<string, CsvUser>();
+  const firstLine = new Map<string, number>();
   for (const { line, values } of file.rows) {
     const user = readRow(file, line, values);
     if (typeof user === 'string' || 'error' in user) {
-      refuse(line, user);
+      refuse(run, line, user);
       continue;
     }
     const key = user.username.toLowerCase();
-    const earlier = wanted.get(key);
-    if (earlier) {
-      refuse(line, `the username '${user.username}' is already on line ${earlier.line}.`);
+    const earlier = firstLine.get(key);
+    if (earlier !== undefined) {
+      refuse(run, line, `the username '${user.username}' is already on line ${earlier}.`);
       continue;
     }
-    wanted.set(key, user);
+    firstLine.set(key, line);
+    run.byLine.set(line, user);
   }
+  return run;
+}
 
-  // Keep the directory until the import ends.
+function refuse(run: CsvRun, line: number, refusal: Refusal) {
+  run.answer.failed.push(failedRow(line, refusal));
+  run.outcomes.set(line, 'REFUSED');
+}
+
+/**
+ * Takes the file's rows from `from` to before `to` (their places in the file) in the caller's transaction: in
+ * a check only what each would become, else written with their audit entries. Answers how many users it
+ * added or changed.
+ */
+export async function applyCsv(
+  tx: Database,
+  directory: DirectoryRow,
+  run: CsvRun,
+  by: Modifier,
+  from = 0,
+  to = run.file.rows.length,
+): Promise<number> {
+  const { answer, outcomes, dryRun } = run;
+  const wanted = new Map<string, CsvUser>();
+  for (const { line } of run.file.rows.slice(from, to)) {
+    const user = run.byLine.get(line);
+    if (user) wanted.set(user.username.toLowerCase(), user);
+  }
+  // Keep the directory until the rows are written.
   if (!dryRun) {
     await tx
       .select({ id: directories.id })
@@ -227,6 +251,7 @@ export async function importCsv(
 
   const audits: (typeof auditLog.$inferInsert)[] = [];
   const inserts: (typeof users.$inferInsert)[] = [];
+  let updated = 0;
   for (const [key, user] of wanted) {
     const row = known.get(key);
     const { line, username, ...fields } = user;
@@ -242,7 +267,7 @@ export async function importCsv(
       continue;
     }
     if (row.directoryId !== directory.id) {
-      refuse(line, `the username '${username}' belongs to a user of another directory.`);
+      refuse(run, line, `the username '${username}' belongs to a user of another directory.`);
       continue;
     }
     const changes = Object.fromEntries(
@@ -254,7 +279,7 @@ export async function importCsv(
       continue;
     }
     outcomes.set(line, 'UPDATE');
-    answer.updated++;
+    updated++;
     if (dryRun) continue;
     await tx
       .update(users)
@@ -263,31 +288,84 @@ export async function importCsv(
     const named = { ...(row as Record<string, unknown>), ...changes };
     audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>, named));
   }
-  if (dryRun) answer.added = inserts.length;
-  else {
-    for (let index = 0; index < inserts.length; index += CHUNK) {
-      const added = await tx
-        .insert(users)
-        .values(inserts.slice(index, index + CHUNK))
-        .returning();
-      for (const row of added) {
-        audits.push(
-          auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
-        );
-      }
-      answer.added += added.length;
-    }
-    for (let index = 0; index < audits.length; index += CHUNK) {
-      await tx.insert(auditLog).values(audits.slice(index, index + CHUNK));
-    }
+  answer.updated += updated;
+  if (dryRun) {
+    answer.added += inserts.length;
+    return inserts.length + updated;
   }
-  for (const { line, values } of file.rows) {
-    const place = file.mapping.username;
-    const username = place === undefined ? '' : echoed((values[place] ?? '').trim());
-    answer.rows.push({ line, username, outcome: outcomes.get(line) ?? 'REFUSED' });
+  let added = 0;
+  for (let index = 0; index < inserts.length; index += CHUNK) {
+    const made = await tx
+      .insert(users)
+      .values(inserts.slice(index, index + CHUNK))
+      .returning();
+    for (const row of made) {
+      audits.push(
+        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
+      );
+    }
+    added += made.length;
   }
-  answer.failed.sort((a, b) => a.line - b.line);
-  return answer;
+  for (let index = 0; index < audits.length; index += CHUNK) {
+    await tx.insert(auditLog).values(audits.slice(index, index + CHUNK));
+  }
+  answer.added += added;
+  return added + updated;
+}
+
+/**
+ * One batch of a long import, in its own transaction: should it fail, the counts are put back as they were,
+ * so that the answer tells what was written.
+ */
+export async function applyCsvBatch(
+  tx: Database,
+  directory: DirectoryRow,
+  run: CsvRun,
+  by: Modifier,
+  from: number,
+  to: number,
+): Promise<number> {
+  const { added, updated, unchanged } = run.answer;
+  const failed = run.answer.failed.length;
+  try {
+    return await applyCsv(tx, directory, run, by, from, to);
+  } catch (error) {
+    Object.assign(run.answer, { added, updated, unchanged });
+    run.answer.failed.length = failed;
+    throw error;
+  }
+}
+
+/** The answer of the rows gone through: the first `reached` rows of the file (all of them unless stopped). */
+export function csvAnswer(run: CsvRun, reached = run.file.rows.length): CsvUploadAnswer {
+  const rows = run.file.rows.slice(0, reached);
+  const last = rows.at(-1)?.line ?? 1;
+  const place = run.file.mapping.username;
+  return {
+    ...run.answer,
+    rows: rows.map(({ line, values }) => ({
+      line,
+      username: place === undefined ? '' : echoed((values[place] ?? '').trim()),
+      outcome: run.outcomes.get(line) ?? 'REFUSED',
+    })),
+    failed: run.answer.failed.filter((row) => row.line <= last).sort((a, b) => a.line - b.line),
+  };
+}
+
+/**
+ * Writes the rows that can be taken, in the caller's transaction (in a check, `dryRun`, writes nothing and
+ * answers what an import would do); answers the counts, each row's outcome and the refusals.
+ */
+export async function importCsv(
+  tx: Database,
+  directory: DirectoryRow,
+  file: CsvFile,
+  by: Modifier,
+  dryRun = false,
+): Promise<CsvUploadAnswer> {
+  const run = planCsv(file, dryRun);
+  await applyCsv(tx, directory, run, by);
+  return csvAnswer(run);
 }
 
 function auditRow(

@@ -1,5 +1,7 @@
+import { BULK_BATCH, BULK_ERRORS } from '../../../contract/bulk.ts';
 import {
   CSV_MAX_BYTES,
+  type CsvUploadAnswer,
   DIRECTORY_ERRORS,
   DIRECTORY_LISTING,
   directory,
@@ -9,10 +11,12 @@ import {
 import type { UserUpdateForm } from '../../../contract/user.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
 import { fail } from '../../errors.ts';
+import type { CallAt, CallContext } from '../../kit/call.ts';
+import { callerJob, cancelJob, hasRunningJob, toJob } from '../../kit/jobs.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { readFile } from '../../kit/multipart.ts';
 import { directoryUserList } from '../user/users.ts';
-import { importCsv, parseCsv, readMapping } from './csv.ts';
+import { applyCsvBatch, csvAnswer, importCsv, parseCsv, planCsv, readMapping } from './csv.ts';
 import {
   auditPasswordReset,
   changeDirectoryUser,
@@ -118,6 +122,7 @@ export function directoryRoutes(kit: Kit): void {
   });
 
   // The CSV upload reads a multipart body: its parser is enabled for this call only, with the CSV limits.
+  // A check, or an import of one batch, answers at once; a longer import is a job (server/kit/jobs.ts).
   kit.multipart({ fileSize: CSV_MAX_BYTES, files: 1, fields: 0, parts: 1 }, (uploads) => {
     uploads.route(directoryUser, 'uploadCsv', { transaction: false }, async (call) => {
       const found = await call.transaction((tx) => findDirectory({ ...call, tx }, call.params.connectorId));
@@ -126,9 +131,57 @@ export function directoryRoutes(kit: Kit): void {
         tooLarge: () => fail(DIRECTORY_ERRORS.csvTooLarge, { maxBytes: CSV_MAX_BYTES }),
       });
       if (refusesCsvImport(found)) throw fail(DIRECTORY_ERRORS.csvNotHybrid);
-      const { dryRun, mapping } = call.query;
+      const { mapping } = call.query;
+      const dryRun = call.query.dryRun === 'true';
       const file = parseCsv(bytes, mapping === undefined ? undefined : readMapping(mapping));
-      return call.transaction((tx) => importCsv(tx, found, file, call.caller.account, dryRun === 'true'));
+      const by = call.caller.account;
+      if (dryRun || file.rows.length <= BULK_BATCH)
+        return call.transaction((tx) => importCsv(tx, found, file, by, dryRun));
+
+      const of = { resource: directoryUser.name, action: 'import', filter: { directoryId: found.id } };
+      if (await call.transaction((tx) => hasRunningJob(call, tx, of)))
+        throw fail(DIRECTORY_ERRORS.csvImportRunning);
+      const run = planCsv(file, false);
+      const rows = file.rows.length;
+      let reached = 0;
+      const { job } = await uploads.jobs.start(call, {
+        ...of,
+        total: rows,
+        batch: async (tx) => {
+          const to = Math.min(reached + BULK_BATCH, rows);
+          const changed = await applyCsvBatch(tx, found, run, by, reached, to);
+          const done = to - reached;
+          reached = to;
+          return { done, changed, more: to < rows };
+        },
+        end: async () => csvAnswer(run, reached),
+      });
+      call.reply.code(202);
+      return toJob(job, call.services.now());
     });
+  });
+
+  // How far a long import has got, and its rows once it has ended; Cancel.
+  type CsvJobCall = CallAt<typeof directoryUser, 'csvImportJob' | 'cancelCsvImport'>;
+  const importJob = async (call: CallContext<CsvJobCall>) => {
+    const { tx } = call;
+    const { connectorId, jobId } = call.params;
+    const found = await findDirectory(call, connectorId);
+    const row = await callerJob(call, tx, directoryUser.name, jobId);
+    if ((row.filter as { directoryId?: string }).directoryId !== found.id)
+      throw fail(BULK_ERRORS.jobNotFound);
+    return row;
+  };
+  kit.route(directoryUser, 'csvImportJob', async (call) => {
+    const row = await importJob(call);
+    const job = toJob(row, call.services.now());
+    return {
+      job,
+      answer: job.status === 'RUNNING' ? null : ((row.result as CsvUploadAnswer | null) ?? null),
+    };
+  });
+  kit.route(directoryUser, 'cancelCsvImport', async (call) => {
+    const row = await importJob(call);
+    return cancelJob(call, call.tx, directoryUser.name, row.id);
   });
 }
