@@ -1,9 +1,11 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
+import StopIcon from '@mui/icons-material/Stop';
 import { Alert, Box, Grid, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
-import { Button, Form, SelectInput, useDataProvider, useTranslate } from 'react-admin';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Form, SelectInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import type { BulkJob } from '../../../contract/bulk';
 import {
   CSV_TARGETS,
   type CsvEncoding,
@@ -16,11 +18,12 @@ import {
   mappingProblem,
   parseCsvText,
 } from '../../../contract/csv';
-import { type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
+import { type CsvImportJob, type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
 import { saveFile } from '../../components/saveFile';
 import { ActionButton } from '../../kit/ActionButton';
 import { TitledDialog } from '../../kit/DialogForm';
 import { formatNumber } from '../../kit/dates';
+import { errorNotification } from '../../kit/notifyError';
 import { SimpleTable } from '../../kit/SimpleTable';
 import type { Directory } from './directoryFields';
 
@@ -28,6 +31,11 @@ import type { Directory } from './directoryFields';
 const SAMPLE_ROWS = 3;
 /** The rows of a check or an import listed in the dialog; the result file holds them all. */
 const SHOWN_ROWS = 200;
+/** How often a long import is asked how far it got. */
+const POLL_MS = 1000;
+
+/** An import of more than one batch answers a job (202) rather than its rows. */
+const isJob = (data: CsvUploadAnswer | BulkJob): data is BulkJob => 'status' in data;
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
 
@@ -188,6 +196,96 @@ const Outcome = ({ answer, fileName }: { answer: CsvUploadAnswer; fileName: stri
 };
 
 /**
+ * A long import under way (a job on the server): how far it got, asked every POLL_MS, and _Stop_. Hands
+ * the job and its rows up once it has ended.
+ */
+const ImportProgress = ({
+  directory,
+  started,
+  name,
+  onEnd,
+}: {
+  directory: Directory;
+  started: BulkJob;
+  name: string;
+  onEnd: (ended: CsvImportJob) => void;
+}) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const titleId = useId();
+  const [job, setJob] = useState(started);
+  const [stopping, setStopping] = useState(false);
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const { data } = (await dataProvider.csvImportJob('users/keycloak', {
+          connectorId: directory.id,
+          jobId: started.id,
+        })) as { data: CsvImportJob };
+        if (!live) return;
+        if (data.job.status !== 'RUNNING') {
+          onEndRef.current(data);
+          return;
+        }
+        setJob(data.job);
+      } catch (error) {
+        if (!live) return;
+        notify(...errorNotification(error));
+      }
+      timer = setTimeout(ask, POLL_MS);
+    };
+    timer = setTimeout(ask, POLL_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dataProvider, directory.id, started.id, notify]);
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await dataProvider.cancelCsvImport('users/keycloak', { connectorId: directory.id, jobId: started.id });
+    } catch (error) {
+      setStopping(false);
+      notify(...errorNotification(error));
+    }
+  };
+  const done = Math.min(job.done, job.total);
+  const text = translate('resources.ldap.csv.importing', {
+    name,
+    done: formatNumber(done),
+    total: formatNumber(job.total),
+  });
+  return (
+    <Box role="region" aria-labelledby={titleId} sx={{ mt: 2 }}>
+      <Typography variant="body2" id={titleId} aria-live="polite">
+        {text}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={job.total === 0 ? 100 : Math.round((done / job.total) * 100)}
+        aria-label={text}
+        sx={{ my: 1 }}
+      />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
+          {translate('resources.ldap.csv.importHint')}
+        </Typography>
+        <Button label="resources.ldap.csv.stop" onClick={stop} disabled={stopping} color="error">
+          <StopIcon />
+        </Button>
+      </Stack>
+    </Box>
+  );
+};
+
+/**
  * Import users from a CSV file into the directory: the file is read in the browser to show its columns
  * with their first rows, each field mapped to a column (guessed from the header); _Check_ sends the whole
  * file with the mapping and writes nothing, answering what each row would become; _Import_ sends it again
@@ -201,10 +299,15 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [answer, setAnswer] = useState<CsvUploadAnswer | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  // A long import under way, then how it ended when it did not end done.
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const [interrupted, setInterrupted] = useState<BulkJob | null>(null);
+  const refresh = useRefresh();
   const inputId = useId();
 
   const choose = async (file: File | undefined) => {
     setAnswer(null);
+    setInterrupted(null);
     setPreview(null);
     setUnreadable(false);
     if (!file) return;
@@ -232,7 +335,25 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
   };
   // Import is offered once the file has been checked with the mapping as it is.
   const checked = answer?.dryRun === true;
-  const ready = preview !== null && problem === undefined && busy === null && !refusesCsvImport(directory);
+  const ready =
+    preview !== null &&
+    problem === undefined &&
+    busy === null &&
+    job === null &&
+    !refusesCsvImport(directory);
+  const received = ({ data }: { data: CsvUploadAnswer | BulkJob }) => {
+    setInterrupted(null);
+    if (isJob(data)) {
+      setAnswer(null);
+      setJob(data);
+    } else setAnswer(data);
+  };
+  const ended = ({ job: last, answer: rows }: CsvImportJob) => {
+    setJob(null);
+    setAnswer(rows);
+    if (last.status !== 'DONE') setInterrupted(last);
+    refresh();
+  };
 
   return (
     <TitledDialog
@@ -252,7 +373,7 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
             on="none"
             refresh={false}
             run={() => send(true)}
-            onSuccess={({ data }: { data: CsvUploadAnswer }) => setAnswer(data)}
+            onSuccess={received}
             disabled={!ready}
           />
           <ActionButton
@@ -260,7 +381,7 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
             variant="contained"
             on="none"
             run={() => send(false)}
-            onSuccess={({ data }: { data: CsvUploadAnswer }) => setAnswer(data)}
+            onSuccess={received}
             disabled={!ready || !checked}
           />
         </>
@@ -337,6 +458,20 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
           </Typography>
           <LinearProgress aria-labelledby={`${inputId}-busy`} />
         </Box>
+      )}
+      {job && preview && (
+        <ImportProgress directory={directory} started={job} name={preview.file.name} onEnd={ended} />
+      )}
+      {interrupted && (
+        <Alert severity={interrupted.status === 'FAILED' ? 'error' : 'warning'} sx={{ mt: 2 }}>
+          {translate(
+            interrupted.status === 'FAILED' ? 'resources.ldap.csv.failed' : 'resources.ldap.csv.stopped',
+            {
+              done: formatNumber(Math.min(interrupted.done, interrupted.total)),
+              total: formatNumber(interrupted.total),
+            },
+          )}
+        </Alert>
       )}
       {answer && preview && <Outcome answer={answer} fileName={preview.file.name} />}
     </TitledDialog>

@@ -162,6 +162,14 @@ export const directory = {
     checking: 'Checking every row of %{name}; nothing is written…',
     upload: 'Import',
     uploading: 'Importing %{name}…',
+    importing: 'Importing %{name}: %{done} of %{total} rows',
+    importHint:
+      'The import goes on if you close this window; its users appear in the list as they are written.',
+    stop: 'Stop',
+    stopped:
+      'The import was stopped after %{done} of %{total} rows. The rows below were imported. To take the rest, import the file again: the rows already imported come out unchanged.',
+    failed:
+      'The import stopped after %{done} of %{total} rows: something went wrong on the server. The rows below were imported. Import the file again to take the rest.',
     checked:
       'Checked, nothing written: %{added} would be added, %{updated} updated, %{unchanged} unchanged, %{failed} refused. Import when it looks right.',
     result: 'Imported: %{added} added, %{updated} updated, %{unchanged} unchanged, %{failed} not taken.',

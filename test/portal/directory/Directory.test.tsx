@@ -479,6 +479,93 @@ describe("a directory user's new password, phone and CSV rows", () => {
     expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('Added');
   });
 
+  it('follows a long import as it runs, stops it, and lists the rows it imported', async () => {
+    const job = {
+      id: 'j1',
+      resource: 'users/keycloak',
+      action: 'import',
+      status: 'RUNNING',
+      total: 2500,
+      done: 0,
+      changed: 0,
+      startedDate: '2026-01-05T10:00:00.000Z',
+      endedDate: null,
+    };
+    const rows = (outcome: string) => ({
+      encoding: 'UTF-8',
+      delimiter: ',',
+      added: 1000,
+      updated: 0,
+      unchanged: 0,
+      rows: [{ line: 2, username: 'u0', outcome }],
+      failed: [],
+    });
+    let reads = 0;
+    let stopped = false;
+    server.use(
+      http.post(UPLOAD, ({ request }) =>
+        new URL(request.url).searchParams.get('dryRun') === 'true'
+          ? HttpResponse.json({ dryRun: true, ...rows('CREATE'), added: 2500 })
+          : HttpResponse.json(job, { status: 202 }),
+      ),
+      http.get(`${UPLOAD}/jobs/j1`, () => {
+        reads += 1;
+        if (!stopped) return HttpResponse.json({ job: { ...job, done: 1000, changed: 1000 }, answer: null });
+        return HttpResponse.json({
+          job: {
+            ...job,
+            status: 'CANCELLED',
+            done: 1000,
+            changed: 1000,
+            endedDate: '2026-01-05T10:00:05.000Z',
+          },
+          answer: { dryRun: false, ...rows('CREATE') },
+        });
+      }),
+      http.post(`${UPLOAD}/jobs/j1/cancel`, () => {
+        stopped = true;
+        return HttpResponse.json({ ...job, done: 1000, changed: 1000 });
+      }),
+    );
+    const { user } = renderAt('/ldap/d1/show/users');
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from a CSV file' });
+    await user.upload(
+      within(dialog).getByLabelText('CSV file'),
+      new File(['username,email\nu0,u0@example.test\n'], 'many.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Check' }));
+    await within(dialog).findByText(/^Checked, nothing written: 2,500 would be added/);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    // Started, then how far it got as the server says it (asked every second), with Stop; Check and
+    // Import wait for it.
+    await within(dialog).findByRole('region', { name: 'Importing many.csv: 0 of 2,500 rows' });
+    const progress = await within(dialog).findByRole(
+      'region',
+      { name: 'Importing many.csv: 1,000 of 2,500 rows' },
+      { timeout: 5000 },
+    );
+    expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Check' })).toBeDisabled();
+    await user.click(within(progress).getByRole('button', { name: 'Stop' }));
+
+    expect(
+      await within(dialog).findByText(
+        /^The import was stopped after 1,000 of 2,500 rows\. The rows below were imported\./,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: /^Importing/ })).toBeNull();
+    expect(
+      within(dialog).getByText('Imported: 1,000 added, 0 updated, 0 unchanged, 0 not taken.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('u0');
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
   it('asks for the username column before a check, when the header names none', async () => {
     const sent = recordRequests();
     const { user } = renderAt('/ldap/d1/show/users');
