@@ -130,6 +130,56 @@ describe("a customer administrator's CSV import with a mapping and a check", () 
     });
   });
 
+  it('follows a long import row by row, and stops it with the rows written kept', async () => {
+    // Sixty batches: it is still running when Stop is clicked.
+    const ROWS = 60_000;
+    const long = Buffer.from(
+      [
+        'username,email',
+        ...Array.from({ length: ROWS }, (_, index) => `bulk.${index},bulk.${index}@initech.example`),
+      ].join('\n'),
+    );
+    await page.goto(`${portal.url}/ldap/${directoryId}/show/users`);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import users from a CSV file' });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: long });
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await dialog.getByText(/^Checked, nothing written: 60,000 would be added/).waitFor();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+
+    // Rows of the file gone through, as the server tells, while it runs.
+    const progress = dialog.getByRole('region', { name: /^Importing staff\.csv: [\d,]+ of 60,000 rows$/ });
+    await progress.waitFor();
+    await expect
+      .poll(() => progress.textContent(), { timeout: 60_000 })
+      .toMatch(/Importing staff\.csv: [1-9][\d,]* of 60,000 rows/);
+    await expectAccessible(page, 'CSV import under way');
+    await page.screenshot({ path: 'test-results/csv-import-running.png' });
+    await progress.getByRole('button', { name: 'Stop' }).click();
+    const stopped = dialog.getByText(/^The import was stopped after ([\d,]+) of 60,000 rows\./);
+    await stopped.waitFor({ timeout: 60_000 });
+    const done = Number(
+      /after ([\d,]+) of/.exec((await stopped.textContent()) ?? '')![1]!.replaceAll(',', ''),
+    );
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(ROWS);
+    await dialog
+      .getByText(`Imported: ${done.toLocaleString('en-US')} added, 0 updated, 0 unchanged, 0 not taken.`)
+      .waitFor();
+    await expectAccessible(page, 'CSV import stopped');
+    await page.screenshot({ path: 'test-results/csv-import-stopped.png' });
+    // The directory holds the rows written before the stop, and none after.
+    const token = await apiToken(portal, admin);
+    const listed = await api<{ totalElements: number }>(
+      portal,
+      `/idm-ldap/users/r-${customerId}/users/connectors/${directoryId}?q=bulk.&pageSize=1`,
+      { token },
+    );
+    expect(listed.totalElements).toBe(done);
+  });
+
   it('fits the dialog on a phone', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${portal.url}/ldap/${directoryId}/show/users`);
