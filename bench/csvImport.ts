@@ -2,7 +2,9 @@
  * A directory's CSV import at 100,000 rows (issue 32), through HTTP against the real server code on PGlite:
  * a file as Excel saves it on a western Windows (semicolons, Windows-1252, CRLF, a header of its own
  * words), mapped (first and last names joined, email, phone); the check (dryRun, nothing written) timed
- * against its target of 10 s, then the import itself (100,000 users written), timed for comparison.
+ * against its target of 10 s, then the import itself (100,000 users written, a job of 1,000-row batches),
+ * timed from the upload to the job's end, with the directory's users list asked meanwhile (its p95: how
+ * responsive the portal stays while the import runs).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -95,7 +97,7 @@ export async function csvImportFigures(): Promise<void> {
           { method: 'POST', headers: { authorization }, body: form },
         );
         const body = (await answer.json()) as { added: number; failed: unknown[]; rows: unknown[] };
-        if (answer.status !== 200)
+        if (answer.status !== (dryRun ? 200 : 202))
           throw new Error(`the upload answered ${answer.status}: ${JSON.stringify(body)}`);
         return { seconds: (performance.now() - started) / 1000, body };
       };
@@ -106,10 +108,35 @@ export async function csvImportFigures(): Promise<void> {
       console.log(
         `CSV import, ${ROWS.toLocaleString('en')} rows (${(bytes.length / 1024 / 1024).toFixed(1)} MiB, semicolons, Windows-1252), PGlite: checked in ${checked.seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s: ${checked.seconds <= TARGET_SECONDS ? 'met' : 'NOT MET'})`,
       );
-      const imported = await send(false);
-      if (imported.body.added !== expected) throw new Error(`the import added ${imported.body.added}`);
+      const upload = (await send(false)) as unknown as {
+        seconds: number;
+        body: { id: string; status: string };
+      };
+      const usersPath = `${url}/idm-ldap/users/r-${customer!.id}/users/connectors/${id}`;
+      const started = performance.now() - upload.seconds * 1000;
+      const listTimes: number[] = [];
+      let job = upload.body as { status: string; changed?: number };
+      let answer: { added: number } | null = null;
+      while (job.status === 'RUNNING') {
+        const asked = performance.now();
+        const list = await fetch(`${usersPath}?page=0&pageSize=25&q=bench`, { headers: { authorization } });
+        await list.arrayBuffer();
+        listTimes.push(performance.now() - asked);
+        const read = await fetch(`${usersPath}/upload-csv-file/jobs/${upload.body.id}`, {
+          headers: { authorization },
+        });
+        const state = (await read.json()) as { job: { status: string }; answer: { added: number } | null };
+        job = state.job;
+        answer = state.answer;
+        if (job.status === 'RUNNING') await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      if (job.status !== 'DONE' || answer?.added !== expected)
+        throw new Error(`the import ended ${job.status}, having added ${answer?.added}`);
+      listTimes.sort((a, b) => a - b);
+      const p95 = listTimes[Math.min(listTimes.length - 1, Math.floor(listTimes.length * 0.95))] ?? 0;
       console.log(
-        `CSV import, the same file imported (${expected.toLocaleString('en')} users written with their audit entries): ${imported.seconds.toFixed(1)} s`,
+        `CSV import, the same file imported as a job (${expected.toLocaleString('en')} users written with their audit entries, 1,000 rows a batch): ${seconds.toFixed(1)} s; the directory's users list meanwhile: p95 ${p95.toFixed(0)} ms over ${listTimes.length} calls`,
       );
     } finally {
       await app.close();
