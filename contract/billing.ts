@@ -62,6 +62,8 @@ export const paymentPlan = defineResource({
   customerScoped: false,
   permission: null,
   list: {
+    // The price list, shown as tiles to choose a plan from (and on the public pages), not a list to export.
+    exported: false,
     by: 'array',
     path: '{base}',
     summary: 'The tiers, cheapest first, with their periods and features (no token needed)',
@@ -106,6 +108,8 @@ export const periodPlan = defineResource({
   customerScoped: false,
   permission: null,
   list: {
+    // A tier's periods, shown as tiles of the purchase dialog, not a list to export.
+    exported: false,
     by: 'array',
     path: '{base}',
     summary: 'The billing periods of a tier, shortest first',
@@ -124,6 +128,8 @@ export const serviceFeature = defineResource({
   customerScoped: false,
   permission: null,
   list: {
+    // The features a tier lists, shown with the tiers, not a list to export.
+    exported: false,
     by: 'array',
     path: '{base}',
     summary: 'The service features plans may include (no token needed)',

@@ -80,6 +80,8 @@ export const card = defineResource({
   customerScoped: true,
   permission: 'subscription',
   list: {
+    // A few saved cards, shown as a panel of the subscription page, not a list to export.
+    exported: false,
     by: 'array',
     path: '/billing/{customerId}/get-list-payment-sources',
     summary: "The customer's saved cards, the primary one first, then the newest (never a card number)",

@@ -130,7 +130,7 @@ export type ListCall = ListSpec &
   CallInfo & {
     /**
      * false: the list has no export of the rows it shows (exportTemplateOf), and says why: it is not a
-     * table's rows, and the screen exports what it holds its own way.
+     * table's rows (the screen exports what it holds its own way), or no screen shows it as a list.
      */
     exported?: false;
   };
@@ -342,9 +342,12 @@ export const customerInBody = (list: ListSpec | ListCall | undefined): boolean =
   return access !== undefined && access.public !== true && access.customer?.from === 'body';
 };
 
-/** Whether a list has its export: a paged list, unless its contract says `exported: false`. */
+/**
+ * Whether a list has its export: a paged list (the rows its filters match, read a batch at a time), or a
+ * list answered whole as an array (the array), unless its contract says `exported: false`.
+ */
 export const isExported = (list: ListSpec | ListCall | undefined): boolean =>
-  !!list && list.by !== 'array' && (list as ListCall).exported !== false;
+  !!list && (list as ListCall).exported !== false;
 
 /**
  * The export's query parameter that names the customer of a list whose customer comes in its body (a GET
@@ -383,7 +386,10 @@ export const bulkTemplatesOf = (listTemplate: string) => ({
 
 /** Whether a list has bulk actions: a paged list whose customer is not in its body. */
 export const hasBulk = (contract: Pick<ResourceWire, 'list' | 'bulk'>): boolean =>
-  Object.keys(contract.bulk ?? {}).length > 0 && isExported(contract.list) && !customerInBody(contract.list);
+  Object.keys(contract.bulk ?? {}).length > 0 &&
+  contract.list?.by !== 'array' &&
+  isExported(contract.list) &&
+  !customerInBody(contract.list);
 
 /** A bulk action's access rule: its permission, in the list's customer (one object per action). */
 const bulkAccess = new WeakMap<BulkActionCall, AccessRule>();

@@ -120,19 +120,14 @@ function readExport(spec: ExportSpec<unknown>, format: ExportFormat, query: Expo
   }
   check.filter(filters);
   check.extra(extra);
-  const known = Object.keys((spec.record as TObject).properties ?? {});
-  const named = query.fields === undefined ? known : query.fields.split(',').map((field) => field.trim());
-  for (const field of named) {
-    if (!FIELD_NAME.test(field)) throw invalidField('fields', `names '${field}', which is not a field name`);
-  }
   // A column of the list that is not a field of its rows (drawn from several, or a button) is left out.
-  const asked = named.filter((field) => known.includes(field));
+  const fields = fieldsOf(query.fields, Object.keys((spec.record as TObject).properties ?? {}));
   return {
     format,
     filters,
     extra,
     sort: query.sort === undefined ? undefined : { field: query.sort, order: query.order ?? 'ASC' },
-    fields: ['id', ...new Set(asked.filter((field) => field !== 'id'))],
+    fields,
   };
 }
 
@@ -190,36 +185,106 @@ async function* rowsOf<Rec>(call: CallBase<never>, spec: ExportSpec<Rec>, ask: E
 export async function answerExport<Rec>(call: CallBase<never>, spec: ExportSpec<Rec>): Promise<Readable> {
   const { format } = call.params as { format: ExportFormat };
   const ask = readExport(spec as ExportSpec<unknown>, format, call.query as ExportQuery);
-  const written = { rows: 0 };
   const batches = rowsOf(call, spec, ask);
   const first = await batches.next();
-  const day = call.services.now().toISOString().slice(0, 10);
-  call.reply
-    .type(ask.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${spec.name}-${day}.${ask.format}"`)
-    .header('cache-control', 'no-store');
   async function* every() {
     if (!first.done) yield first.value;
     yield* batches;
   }
+  return fileOf(call, every(), {
+    name: spec.name,
+    format: ask.format,
+    fields: ask.fields,
+    filters: { ...ask.filters, ...ask.extra },
+    sort: ask.sort ?? spec.listing.defaultSort,
+  });
+}
+
+/**
+ * The export of a list answered whole as an array (contract/kit.ts `by: 'array'`): its query is the list's
+ * own (its filters as the list takes them) with `fields`; `read` answers the list's rows as the list does.
+ */
+export function arrayExportSchema(listQuery: TObject | undefined): FastifySchema {
+  return {
+    params: Type.Object({ format: Type.Enum(EXPORT_FORMATS) }, { additionalProperties: true }),
+    querystring: Type.Object(
+      {
+        ...(listQuery?.properties ?? {}),
+        fields: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+      },
+      { additionalProperties: notAllowed('is not a known parameter') },
+    ),
+  };
+}
+
+export async function answerArrayExport(
+  call: CallBase<never>,
+  spec: {
+    name: string;
+    record: TSchema | undefined;
+    read: (query: Record<string, unknown>) => Promise<unknown>;
+  },
+): Promise<Readable> {
+  const { format } = call.params as { format: ExportFormat };
+  const { fields: asked, ...query } = call.query as Record<string, unknown> & { fields?: string };
+  const rows = await spec.read(query);
+  if (!Array.isArray(rows)) throw new Error(`${spec.name}: the list did not answer an array`);
+  const known = Object.keys((spec.record as TObject | undefined)?.properties ?? {});
+  return fileOf(
+    call,
+    (async function* () {
+      yield rows;
+    })(),
+    { name: spec.name, format, fields: fieldsOf(asked, known), filters: query, sort: undefined },
+  );
+}
+
+/** The columns asked (all the record's fields when none), the id first; a name that is not a field is left out. */
+function fieldsOf(asked: string | undefined, known: string[]): string[] {
+  const named = asked === undefined ? known : asked.split(',').map((field) => field.trim());
+  for (const field of named) {
+    if (!FIELD_NAME.test(field)) throw invalidField('fields', `names '${field}', which is not a field name`);
+  }
+  return ['id', ...new Set(named.filter((field) => known.includes(field) && field !== 'id'))];
+}
+
+/** The file of an export's rows, batch after batch, and its audit entry once written or abandoned. */
+function fileOf(
+  call: CallBase<never>,
+  batches: AsyncGenerator<unknown[]>,
+  what: {
+    name: string;
+    format: ExportFormat;
+    fields: string[];
+    filters: Record<string, unknown>;
+    sort: SortAsk | undefined;
+  },
+): Readable {
+  const { format, fields } = what;
+  const written = { rows: 0 };
+  const day = call.services.now().toISOString().slice(0, 10);
+  call.reply
+    .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${what.name}-${day}.${format}"`)
+    .header('cache-control', 'no-store');
   async function* file() {
     let opened = false;
     try {
-      yield ask.format === 'csv' ? `\uFEFF${csvLines([ask.fields])}` : '[';
-      for await (const rows of every()) {
+      yield format === 'csv' ? `\uFEFF${csvLines([fields])}` : '[';
+      for await (const rows of batches) {
         if (rows.length === 0) continue;
         written.rows += rows.length;
-        if (ask.format === 'csv') {
+        if (format === 'csv') {
           yield csvLines(
-            rows.map((row) => ask.fields.map((field) => cellOf((row as Record<string, unknown>)[field]))),
+            rows.map((row) => fields.map((field) => cellOf((row as Record<string, unknown>)[field]))),
           );
         } else {
-          const text = rows.map((row) => JSON.stringify(pick(row, ask.fields))).join(',\n');
+          const text = rows.map((row) => JSON.stringify(pick(row, fields))).join(',\n');
           yield `${opened ? ',\n' : '\n'}${text}`;
           opened = true;
         }
       }
-      if (ask.format === 'json') yield '\n]\n';
+      if (format === 'json') yield '\n]\n';
     } finally {
       // Ends the batches' reading too when the client left halfway.
       await batches.return(undefined);
@@ -227,12 +292,12 @@ export async function answerExport<Rec>(call: CallBase<never>, spec: ExportSpec<
         audit({
           table: EXPORT_TABLE,
           action: 'EXPORT',
-          entityId: spec.name,
+          entityId: what.name,
           entityName: null,
           changes: {
-            format: { before: null, after: ask.format },
-            filters: { before: null, after: { ...ask.filters, ...ask.extra } },
-            sort: { before: null, after: ask.sort ?? spec.listing.defaultSort },
+            format: { before: null, after: format },
+            filters: { before: null, after: what.filters },
+            sort: { before: null, after: what.sort ?? null },
             rows: { before: null, after: written.rows },
           },
         }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
-import { type TSchema, Type } from 'typebox';
+import { type TObject, type TSchema, Type } from 'typebox';
 import type { ContractRoute, ResourceContract } from '../../contract/kit.ts';
 import { customerInBody, EXPORT_CUSTOMER_PARAM, isExported, routesOfFamily } from '../../contract/kit.ts';
 import type { Caller } from '../auth/guard.ts';
@@ -22,7 +22,7 @@ import type {
 } from './call.ts';
 import { contractRoute, optionsOf } from './contractRoutes.ts';
 import { type CrudOptions, serveCrud } from './crud.ts';
-import { answerExport, exportSchema } from './exports.ts';
+import { answerArrayExport, answerExport, arrayExportSchema, exportSchema } from './exports.ts';
 import type { Services } from './feature.ts';
 import { type Jobs, jobsOf } from './jobs.ts';
 import { answerList, type ListConvention, listSchema, readList } from './lists.ts';
@@ -190,6 +190,37 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
       const [options, handler] =
         typeof second === 'function' ? [{}, second] : [second as RouteOptions, third];
       serve(contract, name, options, handler as never);
+      // A list answered whole as an array has its export too (exports.ts): the list's own answer, as a file.
+      if (
+        name !== 'list' ||
+        'calls' in contract ||
+        contract.list?.by !== 'array' ||
+        !isExported(contract.list)
+      )
+        return;
+      if (options.transaction === false)
+        throw new Error(`${contract.name}: an array list runs in its transaction`);
+      const list = contract.list as { schema?: FastifySchema };
+      const schema = { ...list.schema, ...options.schema } as FastifySchema & {
+        querystring?: TObject;
+        response?: Record<number, { items?: TSchema }>;
+      };
+      serve(
+        contract,
+        'exportList',
+        { transaction: false, schema: arrayExportSchema(schema.querystring) },
+        (call) =>
+          answerArrayExport(call as CallBase<never>, {
+            name: contract.name,
+            record: schema.response?.[200]?.items,
+            read: (query) =>
+              call.transaction((tx, audit) =>
+                Promise.resolve(
+                  (handler as Handler<CallContext<never>>)({ ...call, query, tx, audit } as never),
+                ),
+              ),
+          }),
+      );
     },
     list(contract, name, spec) {
       const route = routeOfFamily(contract, name);

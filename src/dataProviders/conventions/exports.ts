@@ -24,15 +24,36 @@ export interface ExportParams {
 }
 
 /**
- * A paged list's export (server/kit/exports.ts): GET {list path}/export/{format}?filter={…}&sort&order
+ * A list's export (server/kit/exports.ts): GET {list path}/export/{format}?filter={…}&sort&order
  * &fields, every row its filters match, answered as a file ({data: {fileName, blob}}). The filters that
  * fill the path are not repeated; the entry's `query` names add the session's values as the list does (and
  * a customer the list sends in its body goes as `customerId`); the sort goes when the list sends one.
  */
 export const exportsConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
-  if (!spec || spec.by === 'array' || !isExported(spec)) return {};
+  if (!spec || !isExported(spec)) return {};
   const wire = transportFor(entry, ctx);
+  if (spec.by === 'array') {
+    // The list answered whole: its export takes the list's own query (its filters), with the columns.
+    const template = exportTemplateOf(spec.path);
+    const inPath = new Set(placeholders(template));
+    return {
+      exportList: async (resource: string, params: ExportParams) => {
+        const filter = params.filter ?? {};
+        const query = toQuery({
+          ...Object.fromEntries(Object.entries(filter).filter(([name]) => !inPath.has(name))),
+          fields: params.fields?.length ? params.fields.join(',') : undefined,
+        });
+        return {
+          data: await ctx.download(`${wire.path(template, { ...params, filter })}${query}`, {
+            preferMessage: entry.preferMessage,
+            fileName: `${resource}.${params.format}`,
+            onChunk: params.onChunk,
+          }),
+        };
+      },
+    };
+  }
   const template = exportTemplateOf(spec.by === 'range' ? '{base}' : spec.path);
   const inPath = new Set(placeholders(template));
   const sorted = spec.by !== 'pageSearch' || spec.sorted === true;

@@ -60,6 +60,16 @@ export default {
       ],
     },
     sends(
+      'csvImportJob',
+      { connectorId: 'k1', jobId: 'j1' },
+      GET('/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file/jobs/j1'),
+    ),
+    sends(
+      'cancelCsvImport',
+      { connectorId: 'k1', jobId: 'j1' },
+      POST('/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file/jobs/j1/cancel'),
+    ),
+    sends(
       'migrateAzure',
       { data: { connectorId: 'k1' } },
       POST('/api/idm-ldap/users/azure/migrate-all-users', { connectorId: 'k1' }),

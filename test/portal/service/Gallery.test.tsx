@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fill, refill } from '../harness';
+import { captureDownloads, fill, recordRequests, refill } from '../harness';
+import { API, server } from '../msw';
 import { renderAt, SERVICE } from './fixtures';
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -67,6 +69,35 @@ describe('the service list', () => {
     );
     await user.click(within(row).getByText('Head office VPN'));
     await waitFor(() => expect(pathname()).toBe(`/service-launch/${SERVICE.id}`));
+  });
+
+  it('exports the services its filters show, with its columns, as a file the server writes', async () => {
+    const asked: URL[] = [];
+    server.use(
+      http.get(`${API}/service-mgmt/service-instance/c1/list/export/:format`, ({ request }) => {
+        asked.push(new URL(request.url));
+        return new HttpResponse('id,instanceName\r\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const { saved } = captureDownloads();
+    const { user } = renderAt('/service-launch');
+    await screen.findByText('Head office VPN');
+    const sent = recordRequests();
+    await fill(user, screen.getByPlaceholderText('Search'), 'head');
+    // The list reads its services again with the search (react-admin waits for the typing to end).
+    await waitFor(() =>
+      expect(sent.map((one) => one.path)).toContain('/service-mgmt/service-instance/c1/list?q=head'),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV (spreadsheet)' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]!.pathname).toBe('/api/service-mgmt/service-instance/c1/list/export/csv');
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      q: 'head',
+      fields: 'instanceName,templateName,tokenPackName,status,enabled',
+    });
+    await waitFor(() => expect(saved).toEqual(['service-instance.csv']));
   });
 
   it('offers to launch a first service when there is none', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { SERVICE_ERRORS } from '../../../contract/service.ts';
 import { templateIconUrl } from '../../../contract/serviceTemplate.ts';
 import { TOKEN_PACK_ERRORS } from '../../../contract/tokenPack.ts';
 import {
+  auditLog,
   files,
   httpsConnectors,
   serviceConnectors,
@@ -170,6 +171,89 @@ describe('the list', () => {
     expect(descending.body.map((record: { id: string }) => record.id)).toEqual([zulu, alpha]);
     // Another customer's pack lists nothing.
     expect((await calls.list(world.acme.id, `tokenPackId=${world.globex.tokenPackId}`)).body).toEqual([]);
+  });
+});
+
+describe("the list's export", () => {
+  const exportOf = (customerId: string, format: 'csv' | 'json', query: string, token?: string) =>
+    calls.call(
+      'GET',
+      `/service-mgmt/service-instance/${customerId}/list/export/${format}?${query}`,
+      undefined,
+      token,
+    );
+
+  it('writes the services the list shows with its filters, in its order, with the columns asked, audited', async () => {
+    const [pack] = await world.ctx.db
+      .insert(tokenPacks)
+      .values({ customerId: world.acme.id, name: 'Export pack', subscriptionId: world.acme.subscriptionId })
+      .returning();
+    const formula = await launched(
+      world,
+      launchOf(world.acme, radiusAndHttps, [], { name: '=Exported formula', tokenPackId: pack!.id }),
+    );
+    const plain = await launched(
+      world,
+      launchOf(world.acme, radiusAndHttps, [], { name: 'Exported plain', tokenPackId: pack!.id }),
+    );
+    const listed = await calls.list(world.acme.id, `tokenPackId=${pack!.id}&sort=instanceName&order=DESC`);
+    const ids = listed.body.map((record: { id: string }) => record.id);
+    expect(ids).toEqual([plain, formula]);
+
+    const csv = await exportOf(
+      world.acme.id,
+      'csv',
+      `tokenPackId=${pack!.id}&sort=instanceName&order=DESC&fields=instanceName,status,createdDate`,
+    );
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('id,instanceName,status,createdDate');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(['id', plain, formula]);
+    // A name a spreadsheet would read as a formula is escaped; dates are ISO 8601.
+    expect(lines[2]).toContain(`,"'=Exported formula",`);
+    expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const json = await exportOf(world.acme.id, 'json', `tokenPackId=${pack!.id}&fields=instanceName`);
+    expect(json.status).toBe(200);
+    // By name, as the list without a sort (JSON has no formulas to escape).
+    expect(json.body).toEqual([
+      { id: formula, instanceName: '=Exported formula' },
+      { id: plain, instanceName: 'Exported plain' },
+    ]);
+
+    const [entry] = await world.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.customerId, world.acme.id), eq(auditLog.action, 'EXPORT')))
+      .orderBy(desc(auditLog.modifiedDate))
+      .limit(1);
+    expect(entry).toMatchObject({ tableName: 'Export', entityId: 'service-instance' });
+    expect(entry!.changes).toMatchObject({
+      format: { after: 'json' },
+      filters: { after: { tokenPackId: pack!.id } },
+      rows: { after: 2 },
+    });
+  });
+
+  it("answers nothing of another customer's, and refuses what the list does not take", async () => {
+    expect((await exportOf(world.acme.id, 'csv', '', world.globex.admin)).status).toBe(404);
+    const foreignPack = await exportOf(world.acme.id, 'csv', `tokenPackId=${world.globex.tokenPackId}`);
+    expect(foreignPack.status).toBe(200);
+    expect(
+      String(foreignPack.body)
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    const unknown = await exportOf(world.acme.id, 'csv', 'nope=1');
+    expect(unknown.status).toBe(400);
+    expect((await exportOf(world.acme.id, 'csv', 'fields=a%20b')).status).toBe(400);
+    expect(
+      (await calls.call('GET', `/service-mgmt/service-instance/${world.acme.id}/list/export/xml`)).status,
+    ).toBe(400);
   });
 });
 
