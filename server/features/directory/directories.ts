@@ -8,7 +8,7 @@ import { entityNameOf } from '../../domain/audit.ts';
 import type { OutboundPolicy } from '../../domain/outbound.ts';
 import { assertNewPassword } from '../../domain/passwords.ts';
 import { fail } from '../../errors.ts';
-import type { Scope, WriteScope } from '../../kit/call.ts';
+import type { CallBase, Scope, WriteScope } from '../../kit/call.ts';
 import { defineRows } from '../../kit/rows.ts';
 import { UUID_PATTERN } from '../../validation.ts';
 import {
@@ -231,4 +231,17 @@ export async function auditPasswordReset(scope: WriteScope, user: UserRow): Prom
     customerId: user.customerId,
     changes: { password: { before: '(hidden)', after: '(hidden)' } },
   });
+}
+
+/** From how many users written at once the users table is tidied right away (see tidyUsers). */
+const TIDY_FROM = 1_000;
+
+/**
+ * After many users were written (a CSV import, a synchronisation), outside the writing transaction: VACUUM
+ * (ANALYZE) refreshes the planner's counts, so that the users list and its search keep their plans (a
+ * search planned on the counts of an empty table reads every row). PGlite runs no autovacuum; on
+ * PostgreSQL this only does early what autovacuum would do later.
+ */
+export async function tidyUsers(call: Pick<CallBase<unknown>, 'vacuum'>, written: number): Promise<void> {
+  if (written >= TIDY_FROM) await call.vacuum(users);
 }

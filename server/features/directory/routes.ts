@@ -26,6 +26,7 @@ import {
   findAzureDirectory,
   findDirectory,
   findDirectoryUser,
+  tidyUsers,
   writeLdapPassword,
 } from './directories.ts';
 import { connectionOf, readDirectoryForm, readSettings } from './settings.ts';
@@ -79,6 +80,7 @@ export function directoryRoutes(kit: Kit): void {
       directory: found,
       outbound,
       by: call.caller.account,
+      tidy: (written) => tidyUsers(call, written),
     });
     call.reply.code(202);
     return state;
@@ -93,6 +95,7 @@ export function directoryRoutes(kit: Kit): void {
       directory: found,
       outbound,
       by: call.caller.account,
+      tidy: (written) => tidyUsers(call, written),
     });
     call.reply.code(202);
     return state;
@@ -155,6 +158,7 @@ export function directoryRoutes(kit: Kit): void {
           return { done, changed, more: to < rows };
         },
         end: async () => csvAnswer(run, reached),
+        tidy: ({ changed }) => tidyUsers(call, changed),
       });
       call.reply.code(202);
       return toJob(job, call.services.now());

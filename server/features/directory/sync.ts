@@ -194,6 +194,8 @@ export interface SyncRequest {
   by: Modifier;
   /** Called with the state once the run has ended (tests, logs). */
   onEnd?: (state: SyncState) => void;
+  /** Once the users are written, outside the transaction: with how many were added, updated or deactivated. */
+  tidy?: (written: number) => Promise<void>;
 }
 
 /**
@@ -216,7 +218,7 @@ export function startSync(request: Omit<SyncRequest, 'connection'>): SyncState {
 }
 
 async function run(
-  { inCustomer, directory, connection, outbound, by, onEnd }: SyncRequest,
+  { inCustomer, directory, connection, outbound, by, onEnd, tidy }: SyncRequest,
   state: SyncState,
 ): Promise<void> {
   try {
@@ -233,6 +235,11 @@ async function run(
         .set({ lastSync: { ...state } })
         .where(eq(directories.id, directory.id));
     });
+    await tidy?.(state.added + state.updated + state.deactivated).catch((error: unknown) =>
+      console.error(
+        `The users of directory ${directory.id} could not be tidied: ${(error as Error).message}`,
+      ),
+    );
   } catch (error) {
     const failure = failureOf(error);
     if (!failure)
