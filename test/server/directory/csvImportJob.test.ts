@@ -129,11 +129,10 @@ describe('a CSV import of more than one batch', () => {
     // Then the planner's counts are refreshed (VACUUM ANALYZE): the users search keeps its plan.
     await expect
       .poll(async () => {
-        const [row] = (
-          await ctx.db.execute<{ tuples: number }>(
-            sql`select reltuples::float8 as tuples from pg_class where relname = 'users'`,
-          )
-        ).rows;
+        const answer = (await ctx.db.execute(
+          sql`select reltuples::float8 as tuples from pg_class where relname = 'users'`,
+        )) as unknown as { rows: { tuples: number }[] };
+        const [row] = answer.rows;
         return Number(row?.tuples);
       })
       .toBeGreaterThanOrEqual(ROWS - 1);
