@@ -628,7 +628,7 @@ export const DIRECTORY_ERRORS = defineErrors({
   csvImportRunning: {
     status: 409,
     key: 'error.csv.importRunning',
-    text: 'A CSV import into this directory is under way. Wait until it has ended, or stop it, then import again.',
+    text: 'A CSV import into this directory is under way. Wait until it has ended (its users appear in the list as they are written), then import again.',
   },
   syncRunning: {
     status: 409,

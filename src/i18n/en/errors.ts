@@ -94,7 +94,7 @@ export const error = {
     header:
       'The first line must name the columns, one of them the username (such as username, email, displayName, firstName, lastName, mobilePhone, status), or the columns must be mapped. Nothing was imported.',
     importRunning:
-      'A CSV import into this directory is under way. Wait until it has ended, or stop it, then import again.',
+      'A CSV import into this directory is under way. Wait until it has ended (its users appear in the list as they are written), then import again.',
     mapping: 'The column mapping cannot be used: %{detail} Nothing was imported.',
     mobilePhoneInvalid:
       "the mobile phone '%{mobilePhone}' is not a phone number in international format: + and the country code, then the number (+84 90 123 45 67).",
