@@ -161,7 +161,20 @@ export const csvDirectory = async (
     `${portal.url}/api/idm-ldap/users/r-${customerId}/users/connectors/${directory.id}/upload-csv-file`,
     { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: upload },
   );
-  if (uploaded.status !== 200) throw new Error(`the CSV import answered ${uploaded.status}`);
+  if (uploaded.status === 202) {
+    // More than 1,000 rows: the import is a job; wait for its end.
+    const { id: jobId } = (await uploaded.json()) as { id: string };
+    for (;;) {
+      const read = await api<{ job: { status: string } }>(
+        portal,
+        `/idm-ldap/users/r-${customerId}/users/connectors/${directory.id}/upload-csv-file/jobs/${jobId}`,
+        { token },
+      );
+      if (read.job.status === 'DONE') break;
+      if (read.job.status !== 'RUNNING') throw new Error(`the CSV import ended ${read.job.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } else if (uploaded.status !== 200) throw new Error(`the CSV import answered ${uploaded.status}`);
   return directory.id;
 };
 
