@@ -212,7 +212,11 @@ export function startSync(request: Omit<SyncRequest, 'connection'>): SyncState {
     phase: 'reading',
     startedAt: new Date().toISOString(),
   };
-  const done = run({ ...request, connection }, state).finally(() => running.delete(directory.id));
+  // Ended once its summary is kept: a new synchronisation may start while this one's users are tidied.
+  const release = () => {
+    if (running.get(directory.id)?.state === state) running.delete(directory.id);
+  };
+  const done = run({ ...request, connection }, state, release).finally(release);
   running.set(directory.id, { state, done });
   return { ...state };
 }
@@ -220,6 +224,7 @@ export function startSync(request: Omit<SyncRequest, 'connection'>): SyncState {
 async function run(
   { inCustomer, directory, connection, outbound, by, onEnd, tidy }: SyncRequest,
   state: SyncState,
+  release: () => void,
 ): Promise<void> {
   try {
     const entries = await readEntries(connection, outbound, (read) => {
@@ -235,6 +240,8 @@ async function run(
         .set({ lastSync: { ...state } })
         .where(eq(directories.id, directory.id));
     });
+    onEnd?.({ ...state });
+    release();
     await tidy?.(state.added + state.updated + state.deactivated).catch((error: unknown) =>
       console.error(
         `The users of directory ${directory.id} could not be tidied: ${(error as Error).message}`,
@@ -256,8 +263,8 @@ async function run(
         .set({ lastSync: { ...state } })
         .where(eq(directories.id, directory.id)),
     ).catch(() => undefined);
+    onEnd?.({ ...state });
   }
-  onEnd?.({ ...state });
 }
 
 function finish(state: SyncState, status: 'DONE' | 'FAILED', error: SyncState['error'] = null) {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../server/db/schema.ts';
+import { directories, users } from '../../../server/db/schema.ts';
 import { outboundPolicy } from '../../../server/domain/outbound.ts';
 import { selfSignedCertificate } from '../../../server/features/connector/certificate.ts';
 import {
@@ -12,7 +12,7 @@ import {
   readRestUsers,
   testRestDirectory,
 } from '../../../server/features/directory/httpDirectories.ts';
-import { syncEnded } from '../../../server/features/directory/sync.ts';
+import { isSyncing, startSync, syncEnded } from '../../../server/features/directory/sync.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { closedPort } from '../../support/slapd.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
@@ -313,6 +313,48 @@ describe('synchronising a REST directory through the API', () => {
     });
     const [gone] = await ctx.db.select().from(users).where(eq(users.username, 'rest2'));
     expect(gone).toMatchObject({ status: 'INACTIVE', source: 'REST' });
+  });
+
+  it('takes a new synchronisation while the last one still tidies its users', async () => {
+    const customer = await ctx.createCustomer({ companyName: 'Tidy Co' });
+    const { token, account } = await signedIn(ctx, {
+      customerId: customer.id,
+      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
+    });
+    const call = (method: 'GET' | 'POST', url: string, json?: unknown) =>
+      ctx.call(method, `/api${url}`, { token, json });
+    const created = await call('POST', `/idm-ldap/ldap/${customer.id}`, {
+      name: 'HR system',
+      type: 'REST',
+      restAuthentication: 'BEARER',
+      secret: 't0k',
+      listUsersUrl: `${rest.url}/active-users`,
+    });
+    const id = created.body.id as string;
+    const [directory] = await ctx.db.select().from(directories).where(eq(directories.id, id));
+
+    let tidied = () => {};
+    const tidying = new Promise<void>((resolve) => {
+      tidied = resolve;
+    });
+    let ended = () => {};
+    const written = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    startSync({
+      inCustomer: (work) => ctx.db.transaction(work),
+      directory: directory!,
+      outbound,
+      by: account,
+      onEnd: ended,
+      tidy: () => tidying,
+    });
+    await written;
+    expect(isSyncing(id)).toBe(false);
+    const again = await call('POST', `/idm-ldap/ldap/${customer.id}/${id}/sync`);
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    await syncEnded(id);
+    tidied();
   });
 });
 
