@@ -208,7 +208,7 @@ export function createKit(app: FastifyInstance, { db, services }: KitOptions): K
       serve(
         contract,
         'exportList',
-        { transaction: false, schema: arrayExportSchema(schema.querystring) },
+        { ...options, transaction: false, schema: arrayExportSchema(schema.querystring) },
         (call) =>
           answerArrayExport(call as CallBase<never>, {
             name: contract.name,
