@@ -21,6 +21,8 @@ export type AuditAction =
   | 'APPROVE'
   | 'CANCEL'
   | 'SYNC'
+  /** A CSV file imported into a directory: how it ended and its rows' counts. */
+  | 'IMPORT'
   /** A list exported (server/kit/exports.ts), in the table Export: its format, filters, sort and rows. */
   | 'EXPORT'
   /** Emails sent by a bulk action (codes to their users): the filters and how many were queued. */

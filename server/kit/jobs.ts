@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BULK_ERRORS, BULK_STALE_SECONDS, type BulkJob, type BulkJobStatus } from '../../contract/bulk.ts';
 import type { Database } from '../db/client.ts';
@@ -19,6 +19,7 @@ import type { AuditWriter, CallBase } from './call.ts';
  *   once its last batch is BULK_STALE_SECONDS old.
  * - When it ends, its last transaction records how (and the work's audit entry and result, `end`).
  * - Only the account that started it reads it or stops it (the customer's row-level security besides).
+ * - An ended job is kept KEEP_ENDED_DAYS, then deleted as another starts.
  */
 
 export type JobRow = typeof bulkJobs.$inferSelect;
@@ -37,6 +38,8 @@ export interface JobStep {
   done: number;
   changed: number;
   more: boolean;
+  /** Once the batch's transaction has committed (what the work keeps in memory of it moves on then). */
+  kept?: () => void;
 }
 
 export interface JobWork {
@@ -46,6 +49,11 @@ export interface JobWork {
   filter: Record<string, unknown>;
   /** How many rows it will go through. */
   total: number;
+  /**
+   * In the transaction that writes the job's row, before it: what makes sure the job may start (a lock on
+   * what it acts on, then no other job of it running), so that two calls never start the same work twice.
+   */
+  claim?: (tx: Database) => Promise<void>;
   /** One batch, in its own transaction. */
   batch: (tx: Database, audit: AuditWriter) => Promise<JobStep>;
   /**
@@ -62,6 +70,8 @@ export interface JobWork {
 }
 
 const staleAfterMs = BULK_STALE_SECONDS * 1000;
+/** How long an ended job (and its result) is kept: it is deleted when a job of its reach next starts. */
+export const KEEP_ENDED_DAYS = 7;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A job as the portal reads it (a running job whose last batch is long past has failed). */
@@ -180,8 +190,9 @@ export function jobsOf(app: FastifyInstance): Jobs {
             })
             .where(eq(bulkJobs.id, job.id))
             .returning({ done: bulkJobs.done, changed: bulkJobs.changed, cancel: bulkJobs.cancelRequested });
-          return { more: did.more, ...now! };
+          return { more: did.more, kept: did.kept, ...now! };
         });
+        step.kept?.();
         counts = { done: step.done, changed: step.changed };
         if (!step.more) break;
         if (step.cancel) {
@@ -219,6 +230,10 @@ export function jobsOf(app: FastifyInstance): Jobs {
       const accountId = call.caller?.account.id;
       if (!accountId) throw new Error('A job is started by a signed-in caller');
       const job = await call.transaction(async (tx) => {
+        await work.claim?.(tx);
+        // The ended jobs of the caller's reach are kept KEEP_ENDED_DAYS, their results with them.
+        const kept = new Date(call.services.now().getTime() - KEEP_ENDED_DAYS * 86_400_000);
+        await tx.delete(bulkJobs).where(lt(bulkJobs.endedDate, kept));
         const [row] = await tx
           .insert(bulkJobs)
           .values({

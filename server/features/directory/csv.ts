@@ -10,14 +10,19 @@ import {
   mappingProblem,
   parseCsvText,
 } from '../../../contract/csv.ts';
-import { CSV_MAX_ROWS, type CsvUploadAnswer, DIRECTORY_ERRORS } from '../../../contract/directory.ts';
+import {
+  CSV_MAX_ROWS,
+  type CsvUploadAnswer,
+  DIRECTORY_ERRORS,
+  refusesCsvImport,
+} from '../../../contract/directory.ts';
 import type { ErrorText } from '../../../contract/kit.ts';
 import { isPhoneNumber } from '../../../contract/phone.ts';
 import { isEmail, normalizeEmail, unsafeUsername } from '../../../contract/rules.ts';
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
-import { entityNameOf, type Modifier } from '../../domain/audit.ts';
+import { type AuditEntry, entityNameOf, type Modifier, recordAudit } from '../../domain/audit.ts';
 import { fail, fillMessage } from '../../errors.ts';
 import type { DirectoryRow } from './settings.ts';
 
@@ -230,14 +235,9 @@ export async function applyCsv(
     const user = run.byLine.get(line);
     if (user) wanted.set(user.username.toLowerCase(), user);
   }
-  // Keep the directory until the rows are written.
-  if (!dryRun) {
-    await tx
-      .select({ id: directories.id })
-      .from(directories)
-      .where(eq(directories.id, directory.id))
-      .for('update');
-  }
+  // The directory as it is now, kept until the rows are written: a long import stops, between two batches,
+  // once its directory is deleted or no longer takes a file.
+  const into = dryRun ? directory : await lockCsvDirectory(tx, directory.id);
   const keys = [...wanted.keys()];
   const known = new Map<string, typeof users.$inferSelect>();
   for (let index = 0; index < keys.length; index += CHUNK) {
@@ -257,8 +257,8 @@ export async function applyCsv(
     const { line, username, ...fields } = user;
     if (!row) {
       inserts.push({
-        customerId: directory.customerId,
-        directoryId: directory.id,
+        customerId: into.customerId,
+        directoryId: into.id,
         source: 'CSV',
         username,
         ...fields,
@@ -266,7 +266,7 @@ export async function applyCsv(
       outcomes.set(line, 'CREATE');
       continue;
     }
-    if (row.directoryId !== directory.id) {
+    if (row.directoryId !== into.id) {
       refuse(run, line, `the username '${username}' belongs to a user of another directory.`);
       continue;
     }
@@ -286,7 +286,7 @@ export async function applyCsv(
       .set({ ...changes, lastModifiedDate: new Date() })
       .where(eq(users.id, row.id));
     const named = { ...(row as Record<string, unknown>), ...changes };
-    audits.push(auditRow(directory, by, row.id, 'UPDATE', changes, row as Record<string, unknown>, named));
+    audits.push(auditRow(into, by, row.id, 'UPDATE', changes, row as Record<string, unknown>, named));
   }
   answer.updated += updated;
   if (dryRun) {
@@ -301,7 +301,7 @@ export async function applyCsv(
       .returning();
     for (const row of made) {
       audits.push(
-        auditRow(directory, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
+        auditRow(into, by, row.id, 'CREATE', { username: row.username, email: row.email }, null, row),
       );
     }
     added += made.length;
@@ -314,8 +314,19 @@ export async function applyCsv(
 }
 
 /**
- * One batch of a long import, in its own transaction: should it fail, the counts are put back as they were,
- * so that the answer tells what was written.
+ * The directory of an import, locked until the transaction ends; one deleted meanwhile is not found (404), one
+ * that no longer takes a file refuses it (409 error.csv.notHybrid).
+ */
+export async function lockCsvDirectory(tx: Database, id: string): Promise<DirectoryRow> {
+  const [row] = await tx.select().from(directories).where(eq(directories.id, id)).for('update');
+  if (!row) throw fail(E.notFound);
+  if (refusesCsvImport(row)) throw fail(E.csvNotHybrid);
+  return row;
+}
+
+/**
+ * One batch of a long import, in its own transaction. The answer's counts are left as they were: `keep`
+ * moves them on once the transaction has committed, so that the answer never tells of rows not written.
  */
 export async function applyCsvBatch(
   tx: Database,
@@ -324,16 +335,55 @@ export async function applyCsvBatch(
   by: Modifier,
   from: number,
   to: number,
-): Promise<number> {
-  const { added, updated, unchanged } = run.answer;
-  const failed = run.answer.failed.length;
+): Promise<{ changed: number; keep: () => void }> {
+  const { answer } = run;
+  const counts = () => ({ added: answer.added, updated: answer.updated, unchanged: answer.unchanged });
+  const before = { ...counts(), failed: answer.failed.length };
+  let after = { ...counts(), failed: [] as CsvUploadAnswer['failed'] };
   try {
-    return await applyCsv(tx, directory, run, by, from, to);
-  } catch (error) {
-    Object.assign(run.answer, { added, updated, unchanged });
-    run.answer.failed.length = failed;
-    throw error;
+    const changed = await applyCsv(tx, directory, run, by, from, to);
+    after = { ...counts(), failed: answer.failed.slice(before.failed) };
+    return {
+      changed,
+      keep: () => {
+        const { failed, ...kept } = after;
+        Object.assign(answer, kept);
+        answer.failed.push(...failed);
+      },
+    };
+  } finally {
+    Object.assign(answer, { added: before.added, updated: before.updated, unchanged: before.unchanged });
+    answer.failed.length = before.failed;
   }
+}
+
+/**
+ * The audit entry of an import, once it has ended (each user it added or changed has its own besides): the
+ * directory, how it ended, and the rows of the file, gone through, added, updated, left as they were and
+ * refused.
+ */
+export function csvImportAudit(
+  directory: DirectoryRow,
+  ended: { status: string; total: number; done: number; answer: CsvUploadAnswer },
+): AuditEntry {
+  const { status, total, done, answer } = ended;
+  const count = (after: unknown) => ({ before: null, after });
+  return {
+    table: 'Directory',
+    action: 'IMPORT',
+    entityId: directory.id,
+    entityName: directory.name,
+    customerId: directory.customerId,
+    changes: {
+      status: count(status),
+      rows: count(total),
+      read: count(done),
+      added: count(answer.added),
+      updated: count(answer.updated),
+      unchanged: count(answer.unchanged),
+      refused: count(answer.failed.length),
+    },
+  };
 }
 
 /** The answer of the rows gone through: the first `reached` rows of the file (all of them unless stopped). */
@@ -365,7 +415,13 @@ export async function importCsv(
 ): Promise<CsvUploadAnswer> {
   const run = planCsv(file, dryRun);
   await applyCsv(tx, directory, run, by);
-  return csvAnswer(run);
+  const answer = csvAnswer(run);
+  if (!dryRun) {
+    const rows = file.rows.length;
+    const ended = { status: 'DONE', total: rows, done: rows, answer };
+    await recordAudit(tx, by, csvImportAudit(directory, ended));
+  }
+  return answer;
 }
 
 function auditRow(

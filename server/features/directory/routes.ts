@@ -16,7 +16,16 @@ import { callerJob, cancelJob, hasRunningJob, toJob } from '../../kit/jobs.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { readFile } from '../../kit/multipart.ts';
 import { directoryUserList } from '../user/users.ts';
-import { applyCsvBatch, csvAnswer, importCsv, parseCsv, planCsv, readMapping } from './csv.ts';
+import {
+  applyCsvBatch,
+  csvAnswer,
+  csvImportAudit,
+  importCsv,
+  lockCsvDirectory,
+  parseCsv,
+  planCsv,
+  readMapping,
+} from './csv.ts';
 import {
   auditPasswordReset,
   changeDirectoryUser,
@@ -142,22 +151,31 @@ export function directoryRoutes(kit: Kit): void {
         return call.transaction((tx) => importCsv(tx, found, file, by, dryRun));
 
       const of = { resource: directoryUser.name, action: 'import', filter: { directoryId: found.id } };
-      if (await call.transaction((tx) => hasRunningJob(call, tx, of)))
-        throw fail(DIRECTORY_ERRORS.csvImportRunning);
       const run = planCsv(file, false);
       const rows = file.rows.length;
       let reached = 0;
       const { job } = await uploads.jobs.start(call, {
         ...of,
         total: rows,
+        // One import at a time per directory, whichever instance takes the second.
+        claim: async (tx) => {
+          await lockCsvDirectory(tx, found.id);
+          if (await hasRunningJob(call, tx, of)) throw fail(DIRECTORY_ERRORS.csvImportRunning);
+        },
         batch: async (tx) => {
           const to = Math.min(reached + BULK_BATCH, rows);
-          const changed = await applyCsvBatch(tx, found, run, by, reached, to);
-          const done = to - reached;
-          reached = to;
-          return { done, changed, more: to < rows };
+          const { changed, keep } = await applyCsvBatch(tx, found, run, by, reached, to);
+          const kept = () => {
+            keep();
+            reached = to;
+          };
+          return { done: to - reached, changed, more: to < rows, kept };
         },
-        end: async () => csvAnswer(run, reached),
+        end: async (_tx, audit, { status, done }) => {
+          const answer = csvAnswer(run, reached);
+          await audit(csvImportAudit(found, { status, total: rows, done, answer }));
+          return answer;
+        },
         tidy: ({ changed }) => tidyUsers(call, changed),
       });
       call.reply.code(202);

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { BULK_BATCH, type BulkJob } from '../../../contract/bulk.ts';
 import type { CsvImportJob } from '../../../contract/directory.ts';
-import { auditLog, directories, users } from '../../../server/db/schema.ts';
+import { auditLog, bulkJobs, directories, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { builtInRoleId, signedIn } from '../fixtures/admin.ts';
 import { sharedTestContext } from '../helpers.ts';
@@ -17,6 +17,7 @@ const ctx = sharedTestContext();
 let acme: { id: string };
 let globex: { id: string };
 let admin: string;
+let adminId: string;
 let colleague: string;
 let rival: string;
 
@@ -32,7 +33,9 @@ beforeAll(async () => {
   acme = await ctx.createCustomer({ companyName: 'Acme' });
   globex = await ctx.createCustomer({ companyName: 'Globex' });
   const role = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
-  admin = (await signedIn(ctx, { customerId: acme.id, roleIds: [role] })).token;
+  const signedInAdmin = await signedIn(ctx, { customerId: acme.id, roleIds: [role] });
+  admin = signedInAdmin.token;
+  adminId = signedInAdmin.account.id;
   colleague = (await signedIn(ctx, { customerId: acme.id, roleIds: [role] })).token;
   rival = (await signedIn(ctx, { customerId: globex.id, roleIds: [role] })).token;
 });
@@ -93,6 +96,44 @@ const importedInto = async (directoryId: string) => {
   return row!.n;
 };
 
+/** The directory's import entries in the audit log, oldest first: their counts. */
+const importEntries = async (directoryId: string) => {
+  const rows = await ctx.db
+    .select({ changes: auditLog.changes })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, directoryId), eq(auditLog.action, 'IMPORT')))
+    .orderBy(auditLog.modifiedDate);
+  return rows.map(({ changes }) =>
+    Object.fromEntries(
+      Object.entries(changes as Record<string, { after: unknown }>).map(([field, { after }]) => [
+        field,
+        after,
+      ]),
+    ),
+  );
+};
+
+/** Runs `work` with a trigger on the users table (its function's body given), dropped afterwards. */
+async function withUsersTrigger(name: string, timing: string, body: string, work: () => Promise<void>) {
+  await ctx.db.execute(
+    sql.raw(
+      `create function ${name}() returns trigger language plpgsql as $$ begin ${body} return new; end $$`,
+    ),
+  );
+  const deferred = timing === 'constraint' ? 'deferrable initially deferred' : '';
+  await ctx.db.execute(
+    sql.raw(
+      `create ${timing} trigger ${name} after insert on users ${deferred} for each row execute function ${name}()`,
+    ),
+  );
+  try {
+    await work();
+  } finally {
+    await ctx.db.execute(sql.raw(`drop trigger ${name} on users`));
+    await ctx.db.execute(sql.raw(`drop function ${name}()`));
+  }
+}
+
 describe('a CSV import of more than one batch', () => {
   const ROWS = BULK_BATCH * 2 + 500;
 
@@ -125,6 +166,18 @@ describe('a CSV import of more than one batch', () => {
         and(eq(auditLog.customerId, acme.id), eq(auditLog.tableName, 'User'), eq(auditLog.action, 'CREATE')),
       );
     expect(entries!.n).toBeGreaterThanOrEqual(ROWS - 1);
+    // And the import its own, with how it ended.
+    expect(await importEntries(directoryId)).toEqual([
+      {
+        status: 'DONE',
+        rows: ROWS,
+        read: ROWS,
+        added: ROWS - 1,
+        updated: 0,
+        unchanged: 0,
+        refused: 1,
+      },
+    ]);
 
     // Then the planner's counts are refreshed (VACUUM ANALYZE): the users search keeps its plan.
     await expect
@@ -180,6 +233,51 @@ describe('a CSV import of more than one batch', () => {
     expect((await ended(directoryId, (first.body as BulkJob).id)).job.status).toBe('DONE');
   });
 
+  it('takes one of two imports into a directory started at once', async () => {
+    const directoryId = await newDirectory(acme.id, 'Raced import');
+    const both = await Promise.all([
+      upload(directoryId, csv('race-a', BULK_BATCH * 3)),
+      upload(directoryId, csv('race-b', BULK_BATCH * 3)),
+    ]);
+    expect(both.map(({ status }) => status).sort()).toEqual([202, 409]);
+    const started = both.find(({ status }) => status === 202)!;
+    expect((await ended(directoryId, (started.body as BulkJob).id)).job.status).toBe('DONE');
+    expect(await importedInto(directoryId)).toBe(BULK_BATCH * 3);
+  });
+
+  it('stops at the next batch once its directory no longer takes a file, saying which rows were written', async () => {
+    const directoryId = await newDirectory(acme.id, 'Switched import');
+    // The second batch's last user turns Hybrid off, as an administrator would meanwhile.
+    const body = `if new.username = 'switch-${BULK_BATCH * 2 - 1}' then
+      update directories set hybrid = false where id = new.directory_id; end if;`;
+    await withUsersTrigger('switch_hybrid', '', body, async () => {
+      const job = (await upload(directoryId, csv('switch', BULK_BATCH * 4))).body as BulkJob;
+      const { job: last, answer } = await ended(directoryId, job.id);
+      expect(last).toMatchObject({ status: 'FAILED', done: BULK_BATCH * 2 });
+      expect(answer!.rows).toHaveLength(BULK_BATCH * 2);
+      expect(answer!.added).toBe(BULK_BATCH * 2);
+    });
+    expect(await importedInto(directoryId)).toBe(BULK_BATCH * 2);
+    expect(await importEntries(directoryId)).toMatchObject([
+      { status: 'FAILED', rows: BULK_BATCH * 4, read: BULK_BATCH * 2, added: BULK_BATCH * 2 },
+    ]);
+  });
+
+  it('never lists the rows of a batch whose transaction failed to commit', async () => {
+    const directoryId = await newDirectory(acme.id, 'Unwritten batch');
+    // Checked at commit: the second batch's transaction fails once all its rows were taken.
+    const body = `if new.username = 'late-${BULK_BATCH + 10}' then
+      raise exception 'refused at commit'; end if;`;
+    await withUsersTrigger('refuse_late', 'constraint', body, async () => {
+      const job = (await upload(directoryId, csv('late', BULK_BATCH * 3))).body as BulkJob;
+      const { job: last, answer } = await ended(directoryId, job.id);
+      expect(last).toMatchObject({ status: 'FAILED', done: BULK_BATCH });
+      expect(answer!.rows).toHaveLength(BULK_BATCH);
+      expect(answer!.added).toBe(BULK_BATCH);
+    });
+    expect(await importedInto(directoryId)).toBe(BULK_BATCH);
+  });
+
   it('shows the job to the account that started it only, under its own directory', async () => {
     const directoryId = await newDirectory(acme.id, 'Private import');
     const job = (await upload(directoryId, csv('own', BULK_BATCH + 1))).body as BulkJob;
@@ -202,6 +300,36 @@ describe('a CSV import of more than one batch', () => {
       },
     );
     expect(cancelled.status).toBe(404);
+  });
+
+  it('forgets the jobs ended more than a week ago as another starts', async () => {
+    const directoryId = await newDirectory(acme.id, 'Old imports');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const ended = (days: number) => ({
+      customerId: acme.id,
+      accountId: adminId,
+      resource: 'users/keycloak',
+      action: 'import',
+      filter: { directoryId },
+      total: 1,
+      done: 1,
+      status: 'DONE' as const,
+      result: null,
+      startedDate: daysAgo(days),
+      updatedDate: daysAgo(days),
+      endedDate: daysAgo(days),
+    });
+    const [lastMonth, yesterday] = await ctx.db
+      .insert(bulkJobs)
+      .values([ended(30), ended(1)])
+      .returning({ id: bulkJobs.id });
+    expect((await jobAt(directoryId, lastMonth!.id)).status).toBe(200);
+    const started = await upload(directoryId, csv('purge', BULK_BATCH + 1));
+    expect(started.status).toBe(202);
+    expect((await jobAt(directoryId, lastMonth!.id)).body).toMatchObject({
+      messageKey: 'error.bulk.jobNotFound',
+    });
+    expect((await jobAt(directoryId, yesterday!.id)).status).toBe(200);
   });
 
   it('still checks a long file at once, writing nothing', async () => {
