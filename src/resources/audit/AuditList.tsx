@@ -4,7 +4,15 @@ import { DateColumn, formatDate } from '../../kit/dates';
 import { ListRows, ResourceList } from '../../kit/ResourceList';
 import { ChangesField } from './ChangesField';
 import { EntityField, entityLabel, ModifiedByField, modifierLabel } from './EntryNames';
-import { type AuditEntry, DEFAULT_AUDIT_RANGE, RANGE_CHOICES, readable, T, TABLE_CHOICES } from './model';
+import {
+  type AuditEntry,
+  DEFAULT_AUDIT_RANGE,
+  RANGE_CHOICES,
+  readable,
+  T,
+  TABLE_CHOICES,
+  tellsCounts,
+} from './model';
 
 const filters = [
   <SelectInput key="range" source="range" choices={RANGE_CHOICES} alwaysOn isRequired />,
@@ -31,7 +39,7 @@ export const AuditRows = () => {
             <span style={{ display: 'block' }}>
               {Object.entries(record.changes)
                 .map(([field, change]) =>
-                  record.action === 'SYNC'
+                  tellsCounts(record)
                     ? `${field}: ${readable(change.after)}`
                     : `${field}: ${readable(change.before)} → ${readable(change.after)}`,
                 )

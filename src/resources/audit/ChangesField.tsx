@@ -1,16 +1,16 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { type AuditEntry, readable } from './model';
+import { type AuditEntry, readable, tellsCounts } from './model';
 
 /**
  * An entry's changes, one line per field: "field: before → after" (a creation has no before, a deletion no
- * after: '—'); a directory synchronisation's counts as "added: 3". Long values wrap; secrets read as the server sends them ('••••••').
+ * after: '—'); a directory synchronisation's or CSV import's counts as "added: 3". Long values wrap; secrets read as the server sends them ('••••••').
  */
 export const ChangesField = () => {
   const record = useRecordContext<AuditEntry>();
   const changes = Object.entries(record?.changes ?? {});
-  // A synchronisation's entry holds counts (added, updated, deactivated): each reads as its number alone.
-  const counts = record?.action === 'SYNC';
+  // A synchronisation's or an import's entry holds counts (added, updated…): each reads as its value alone.
+  const counts = tellsCounts(record);
   if (changes.length === 0) return <Typography variant="body2">—</Typography>;
   return (
     <Box

@@ -18,6 +18,13 @@ export const TABLE_CHOICES = AUDIT_TABLES.map((table) => ({ id: table, name: `${
 
 export { AUDIT_RANGE_LABELS, DEFAULT_AUDIT_RANGE };
 
+/**
+ * Whether an entry's changes are what one run did rather than values changed: a directory's synchronisation
+ * or CSV import (its counts, and how the import ended), each read as its value alone.
+ */
+export const tellsCounts = (record: { action: string } | undefined): boolean =>
+  record?.action === 'SYNC' || record?.action === 'IMPORT';
+
 /** A value of a change as it reads: text as it is, nothing as '—', lists and objects as compact JSON. */
 export function readable(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

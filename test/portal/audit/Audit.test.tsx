@@ -173,6 +173,32 @@ describe('the audit log', () => {
     expect(entry.getByText(': 0')).toBeInTheDocument();
   });
 
+  it("reads a CSV import's entry as how it ended and its counts", async () => {
+    const imported: AuditEntryRecord = {
+      id: 'e6',
+      table: 'Directory',
+      action: 'IMPORT',
+      entityId: 'd2',
+      entityName: 'Acme HR',
+      modifiedBy: 'ann@acme.test',
+      modifiedById: 'a1',
+      modifiedByName: 'Ann Archer',
+      modifiedDate: '2024-05-03T09:00:00Z',
+      changes: {
+        status: { before: null, after: 'CANCELLED' },
+        rows: { before: null, after: 5000 },
+        read: { before: null, after: 2000 },
+      },
+    };
+    renderList([imported]);
+    await screen.findByText('Acme HR');
+    const entry = within(row('Acme HR'));
+    expect(entry.getByText('IMPORT')).toBeInTheDocument();
+    expect(entry.getByText(': CANCELLED')).toBeInTheDocument();
+    expect(entry.getByText(': 5000')).toBeInTheDocument();
+    expect(entry.getByText(': 2000')).toBeInTheDocument();
+  });
+
   it('says what to do when the range holds no change', async () => {
     renderList([]);
     expect(
