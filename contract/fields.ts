@@ -99,11 +99,16 @@ export const StatusAnswer = <S extends TSchema>(status: S) => Type.Object({ id: 
 export const SearchAnswer = <Row extends TSchema>(row: Row) =>
   Type.Object({ contents: Type.Array(row), totalElements: Type.Integer() });
 
-/** The page of a GET search: `{content, totalElements, page, pageSize}`. */
+/**
+ * The page of a GET search: `{content, totalElements, page, pageSize}`; `totalCapped: true` when the list
+ * counts its matches up to a bound (a users search, USER_SEARCH_COUNT_UP_TO) and more match than
+ * `totalElements`, the bound.
+ */
 export const PageAnswer = <Row extends TSchema>(row: Row) =>
   Type.Object({
     content: Type.Array(row),
     totalElements: Type.Integer(),
+    totalCapped: Type.Optional(Type.Literal(true)),
     page: Type.Integer(),
     pageSize: Type.Integer(),
   });

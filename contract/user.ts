@@ -72,6 +72,13 @@ export const UserUpdateForm = Type.Object(
 );
 export type UserUpdateForm = Static<typeof UserUpdateForm>;
 
+/**
+ * A search of the users (`q`) counts its matches up to this many: beyond, the list answers this bound as its
+ * total with `totalCapped` and says "more than 1,000" (a count of every match of a broad search at 100,000
+ * users would cost more than the page itself).
+ */
+export const USER_SEARCH_COUNT_UP_TO = 1000;
+
 /** `seamlessServiceId`: the users on that service's seamless login list (docs/requirements/billing-services-data-calls.md Users). */
 export const USER_LISTING = defineListingNames({
   filters: ['q', 'status', 'directoryId', 'id', 'seamlessServiceId'],

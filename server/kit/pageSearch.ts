@@ -1,4 +1,5 @@
 import { type TObject, type TProperties, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { PageAnswer as PageAnswerSchema } from '../../contract/fields.ts';
 import type { Found, ListAsk, Listing, SortOrder } from '../db/listing.ts';
 import { SORT_ORDERS } from '../db/listing.ts';
 import { invalidField, notAllowed, QueryInteger } from '../validation.ts';
@@ -92,17 +93,12 @@ export function readPageSearch(listing: Listing, query: object): PageAsk {
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 
 /** The answer schema of a GET search for rows of `row`. */
-export const pageAnswer = <Row extends TSchema>(row: Row) =>
-  Type.Object({
-    content: Type.Array(row),
-    totalElements: Type.Integer(),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  });
+export const pageAnswer = PageAnswerSchema;
 
 export interface PageAnswer<Row> {
   content: Row[];
   totalElements: number;
+  totalCapped?: true;
   page: number;
   pageSize: number;
 }
@@ -122,6 +118,7 @@ export function answerPage<Row, Out>(
   return {
     content: toRow ? found.rows.map(toRow) : found.rows,
     totalElements: found.total,
+    ...(found.capped ? { totalCapped: true as const } : {}),
     page: ask.page,
     pageSize: ask.pageSize,
   };

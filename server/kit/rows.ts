@@ -45,6 +45,8 @@ export interface RowsSpec<Row extends { id: string }, Rec> {
   };
   /** A list's total without counting its rows, when the resource keeps it (tallies); undefined: count. */
   total?: (scope: Scope, filters: Readonly<Record<string, unknown>>) => Promise<number | undefined>;
+  /** A list whose filters search many rows counts up to a bound only (ListAsk.countUpTo); undefined: all. */
+  countUpTo?: (filters: Readonly<Record<string, unknown>>) => number | undefined;
   /** What a database error means for the client (a unique name taken: a 409), or the error itself. */
   translate?: (error: unknown) => unknown;
   /** A column set to now on every update. */
@@ -149,12 +151,13 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
     },
     async list(scope, ask) {
       const total = spec.total;
-      const knownTotal = total ? () => total(scope, ask.filters) : undefined;
+      const countUpTo = spec.countUpTo?.(ask.filters);
+      const knownTotal = total && countUpTo === undefined ? () => total(scope, ask.filters) : undefined;
       const found = await findRows(
         scope.tx,
         spec.select(scope.tx),
         spec.listing,
-        { ...ask, knownTotal },
+        { ...ask, knownTotal, countUpTo },
         scopeOf(scope),
       );
       return { ...found, rows: await records(scope, found.rows as Row[]) };

@@ -9,6 +9,7 @@ import {
   USER_ERRORS,
   USER_LIMITS,
   USER_LISTING,
+  USER_SEARCH_COUNT_UP_TO,
   type UserDevice,
   type UserRecord,
   type UserUpdateForm,
@@ -246,6 +247,9 @@ export const userRows = defineRows<UserRow, UserRecord>({
   // The tallies count by directory and status: a service's list is counted.
   total: (scope, filters) =>
     filters.seamlessServiceId === undefined ? tallyOf(scope.tx, filters) : Promise.resolve(undefined),
+  // A search counts its matches up to a bound: past it, the list says "more than" (README, decisions).
+  countUpTo: (filters) =>
+    typeof filters.q === 'string' && filters.q.trim() !== '' ? USER_SEARCH_COUNT_UP_TO : undefined,
   toRecords: (scope, found) => withTokenPacks(scope.tx, found),
   notFound: () => fail(DIRECTORY_ERRORS.userNotFound),
   audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { USER_SEARCH_COUNT_UP_TO } from '../../../contract/user.ts';
 import { directories, users } from '../../../server/db/schema.ts';
 import { CUSTOMER_ADMIN_ROLE } from '../../../server/seed.ts';
 import { auditOf, builtInRoleId, signedIn } from '../fixtures/admin.ts';
@@ -91,6 +92,47 @@ describe('the users list', () => {
     // Wildcards are text, not patterns.
     expect((await search('q=%25')).body.totalElements).toBe(0);
     expect((await search('q=_')).body.totalElements).toBe(0);
+  });
+
+  it('counts the matches of a search up to 1,000, then says more match, the rows in order either way', async () => {
+    const initech = await ctx.createCustomer({ companyName: 'Initech' });
+    const role = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
+    const theirs = (await signedIn(ctx, { customerId: initech.id, roleIds: [role] })).token;
+    await ctx.db.execute(sql`
+      insert into users (customer_id, source, username, email)
+      select ${initech.id}::uuid, 'LDAP', 'staff.jakub' || lpad(n::text, 4, '0'), 'j' || n || '@initech.example'
+      from generate_series(1, ${USER_SEARCH_COUNT_UP_TO + 5}) as n`);
+    await insertUsers(initech.id, 3, { username: 'aaron' });
+    const names = (answer: { body: { content: { username: string }[] } }) =>
+      answer.body.content.map((row) => row.username);
+
+    const broad = await search('q=JAKUB&page=0&pageSize=25', theirs, initech.id);
+    expect(broad.status).toBe(200);
+    expect(broad.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_UP_TO, totalCapped: true });
+    expect(names(broad)[0]).toBe('staff.jakub0001');
+    expect(names(broad)).toHaveLength(25);
+
+    // 'jakub0' matches 0001 to 0999: counted exactly, and paged in username order to the last.
+    const narrow = await search('q=jakub0&page=39&pageSize=25', theirs, initech.id);
+    expect(narrow.body.totalElements).toBe(999);
+    expect(narrow.body).not.toHaveProperty('totalCapped');
+    expect(names(narrow)).toEqual(
+      Array.from({ length: 24 }, (_, index) => `staff.jakub${String(976 + index).padStart(4, '0')}`),
+    );
+    const descending = await search(
+      'q=jakub0&page=0&pageSize=3&sort=username&order=DESC',
+      theirs,
+      initech.id,
+    );
+    expect(names(descending)).toEqual(['staff.jakub0999', 'staff.jakub0998', 'staff.jakub0997']);
+    // No search: the whole list's total, exact.
+    expect((await search('page=0&pageSize=1', theirs, initech.id)).body).toMatchObject({
+      totalElements: USER_SEARCH_COUNT_UP_TO + 8,
+    });
+    expect((await search('q=nobody-here', theirs, initech.id)).body).toMatchObject({
+      totalElements: 0,
+      content: [],
+    });
   });
 
   it('filters by status and by directory, with totals that follow the filters', async () => {
