@@ -22,6 +22,7 @@ import { DoubleClickToOpen } from './DoubleClickToOpen';
 import { columnFields, ExportButton } from './ExportButton';
 import { ListEmpty, NoMatch } from './ListEmpty';
 import { ListError } from './ListError';
+import { ListPagination } from './ListPagination';
 import { SmallScreenList } from './SmallScreenList';
 
 export interface ListRowsProps<R extends RaRecord = RaRecord> {
@@ -156,6 +157,7 @@ export function ResourceList<R extends RaRecord = RaRecord>({
     );
   return (
     <List<R>
+      pagination={<ListPagination />}
       error={<ListError />}
       empty={empty ?? <ListEmpty texts={texts} />}
       exporter={false}

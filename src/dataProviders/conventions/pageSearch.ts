@@ -6,7 +6,8 @@ import { DEFAULT_PAGINATION, listMethods, totalOf } from './lists';
  * Page-minus-one GET search: GET {path}?page={page-1}&pageSize={perPage}&<filters>, answering
  * {content|contents, totalElements}. Filters that fill the path are not repeated in the query;
  * the entry's `query` names add values from the session (customerId); a `sorted` list sends its sort. A
- * missing totalElements is an error.
+ * missing totalElements is an error; `totalCapped` (more match than the total, a bound) comes as
+ * `meta.totalCapped`.
  */
 export const pageSearchConvention = (entry: ResourceEntry, ctx: SessionTransport): Adapter => {
   const spec = entry.list;
@@ -36,6 +37,8 @@ export const pageSearchConvention = (entry: ResourceEntry, ctx: SessionTransport
     );
     const total = totalOf(json);
     if (total === undefined) throw new Error(MISSING_TOTAL);
-    return { data: rowsOf<RaRecord>(json), total };
+    // A total counted up to a bound (a users search): more rows match; the list's pagination says so.
+    const capped = (json as { totalCapped?: unknown }).totalCapped === true;
+    return { data: rowsOf<RaRecord>(json), total, ...(capped ? { meta: { totalCapped: true } } : {}) };
   });
 };

@@ -300,6 +300,8 @@ export const portal = {
     exportCsv: 'CSV (spreadsheet)',
     exportJson: 'JSON',
     exporting: 'Exporting…',
+    /** The range of a page when more rows match than the server counted (a users search past 1,000). */
+    rangeOfMore: '%{from}-%{to} of more than %{total}',
   },
   /** A role's or an account's effective permissions (components/EffectivePermissions.tsx). */
   effective: {

@@ -25,6 +25,7 @@ const renderAt = (
   {
     content = [ANN, BEN],
     totalElements = 100_000,
+    totalCapped = false,
     permissions = ALL,
     one = ANN as Record<string, unknown>,
     planCoverage = { users: 100_000, planCovers: 100_000, overPlan: 0 },
@@ -34,7 +35,13 @@ const renderAt = (
   server.use(
     http.get(`${API}/user-management/users/c1/:id/gateway-sign-ins`, () => HttpResponse.json(signIns)),
     http.get(`${API}/user-management/users/c1/search`, () =>
-      HttpResponse.json({ content, totalElements, page: 0, pageSize: 25 }),
+      HttpResponse.json({
+        content,
+        totalElements,
+        ...(totalCapped ? { totalCapped: true } : {}),
+        page: 0,
+        pageSize: 25,
+      }),
     ),
     http.get(`${API}/user-management/users/c1/plan-coverage`, () => HttpResponse.json(planCoverage)),
     http.get(`${API}/user-management/users/c1/:id`, () => HttpResponse.json(one)),
@@ -70,6 +77,12 @@ describe('the users list', () => {
       within(screen.getByText('ben').closest('tr') as HTMLElement).getByText('Inactive'),
     ).toBeInTheDocument();
     expect(searches(sent)[0]).toBe('page=0&pageSize=25&sort=username&order=ASC');
+  });
+
+  it('says "more than 1,000" when the server counted a search up to its bound only', async () => {
+    renderAt('/users?filter=%7B%22q%22%3A%22an%22%7D', { totalElements: 1000, totalCapped: true });
+    expect(await screen.findByText('ann')).toBeInTheDocument();
+    expect(screen.getByText('1-25 of more than 1,000')).toBeInTheDocument();
   });
 
   it('searches by a part of a name and filters by status', async () => {
