@@ -15,12 +15,10 @@ export const ListPagination = (props: PaginationProps) => {
   const translate = useTranslate();
   const capped = useTotalCapped();
   if (!capped) return <Pagination {...props} />;
-  return (
-    <Pagination
-      {...props}
-      labelDisplayedRows={({ from, to, count }: { from: number; to: number; count: number }) =>
-        translate('portal.list.rangeOfMore', { from, to, total: formatNumber(count) })
-      }
-    />
-  );
+  // Pagination passes what it does not know on to MUI's TablePagination, whose label this is.
+  const label = {
+    labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+      translate('portal.list.rangeOfMore', { from, to, total: formatNumber(count) }),
+  } as unknown as PaginationProps;
+  return <Pagination {...props} {...label} />;
 };
