@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
@@ -268,4 +268,52 @@ export const acceptConfirmation = async (user: UserEvent) => {
 export const acceptConfirmationOf = async (user: UserEvent, question: string) => {
   expect(within(await screen.findByRole('dialog')).getByText(question)).toBeInTheDocument();
   await acceptConfirmation(user);
+};
+
+/** How far `fakeTimeouts`' clock moves at a time. */
+const CLOCK_STEP_MS = 100;
+
+let timeoutsFaked = false;
+// The real clock again once the test is over, before the set-up's own clean-up (test/portal/setup.ts), which
+// waits for a timeout (hooks run in the reverse of their order: this one first).
+afterEach(() => {
+  if (!timeoutsFaked) return;
+  timeoutsFaked = false;
+  vi.useRealTimers();
+});
+
+/**
+ * Timeouts that wait for the test (a job's polling, a notification's time on screen), so that what waits
+ * seconds is seen at once: from now until the test ends, `setTimeout` waits until the clock is moved on,
+ * a step at a time, each step letting the calls it started be answered. A timeout set before goes by the
+ * real clock. Testing Library's waits (`findBy…`, `waitFor`, and user-event's actions, which end with one)
+ * would wait for the clock: use `until`, and `fireEvent` to click.
+ */
+export const fakeTimeouts = () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  timeoutsFaked = true;
+  const step = () =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(CLOCK_STEP_MS);
+      // The answers of the calls started (MSW's, a few turns of the event loop).
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    });
+  return {
+    /** Moves the clock on by `ms`. */
+    advance: async (ms: number) => {
+      for (let passed = 0; passed < ms; passed += CLOCK_STEP_MS) await step();
+    },
+    /** Moves the clock on until `check` passes, for `ms` at most (then its failure is the test's). */
+    until: async (check: () => void, ms = 5000) => {
+      for (let passed = 0; ; passed += CLOCK_STEP_MS) {
+        try {
+          check();
+          return;
+        } catch (error) {
+          if (passed >= ms) throw error;
+        }
+        await step();
+      }
+    },
+  };
 };

@@ -2,8 +2,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import StopIcon from '@mui/icons-material/Stop';
 import { Alert, Box, Grid, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Form, SelectInput, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useEffect, useId, useState } from 'react';
+import { Button, Form, SelectInput, useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { BulkJob } from '../../../contract/bulk';
 import {
@@ -23,8 +23,8 @@ import { saveFile } from '../../components/saveFile';
 import { ActionButton } from '../../kit/ActionButton';
 import { TitledDialog } from '../../kit/DialogForm';
 import { formatNumber } from '../../kit/dates';
-import { errorNotification } from '../../kit/notifyError';
 import { SimpleTable } from '../../kit/SimpleTable';
+import { jobEndText, useJobProgress } from '../../kit/useJobProgress';
 import type { Directory } from './directoryFields';
 
 /** The rows of the file shown under its columns, to recognise them by. */
@@ -38,6 +38,24 @@ const POLL_MS = 1000;
 const isJob = (data: CsvUploadAnswer | BulkJob): data is BulkJob => 'status' in data;
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
+
+/** What a check or an import answered, with the name of the file sent. */
+interface Sent {
+  data: CsvUploadAnswer | BulkJob;
+  name: string;
+}
+
+/** A long import under way, and the name of its file. */
+interface Running {
+  job: BulkJob;
+  name: string;
+}
+
+/** A long import that ended stopped or failed, or without its rows (`listed` false). */
+interface Interrupted {
+  job: BulkJob;
+  listed: boolean;
+}
 
 /** What the dialog read of the chosen file to show its columns. */
 interface Preview {
@@ -197,66 +215,31 @@ const Outcome = ({ answer, fileName }: { answer: CsvUploadAnswer; fileName: stri
 
 /**
  * A long import under way (a job on the server): how far it got, asked every POLL_MS, and _Stop_. Hands
- * the job and its rows up once it has ended.
+ * the job and its rows up once it has ended, or says it can no longer follow it (`onRefused`).
  */
 const ImportProgress = ({
   directory,
   started,
   name,
   onEnd,
+  onRefused,
 }: {
   directory: Directory;
   started: BulkJob;
   name: string;
   onEnd: (ended: CsvImportJob) => void;
+  onRefused: () => void;
 }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
   const titleId = useId();
-  const [job, setJob] = useState(started);
-  const [stopping, setStopping] = useState(false);
-  const onEndRef = useRef(onEnd);
-  onEndRef.current = onEnd;
-
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const { data } = (await dataProvider.csvImportJob('users/keycloak', {
-          connectorId: directory.id,
-          jobId: started.id,
-        })) as { data: CsvImportJob };
-        if (!live) return;
-        if (data.job.status !== 'RUNNING') {
-          onEndRef.current(data);
-          return;
-        }
-        setJob(data.job);
-      } catch (error) {
-        if (!live) return;
-        notify(...errorNotification(error));
-      }
-      timer = setTimeout(ask, POLL_MS);
-    };
-    timer = setTimeout(ask, POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, directory.id, started.id, notify]);
-
-  const stop = async () => {
-    setStopping(true);
-    try {
-      await dataProvider.cancelCsvImport('users/keycloak', { connectorId: directory.id, jobId: started.id });
-    } catch (error) {
-      setStopping(false);
-      notify(...errorNotification(error));
-    }
-  };
-  const done = Math.min(job.done, job.total);
+  const ids = { connectorId: directory.id, jobId: started.id };
+  const { job, done, percent, stopping, stop } = useJobProgress(
+    started,
+    async () => ((await dataProvider.csvImportJob('users/keycloak', ids)) as { data: CsvImportJob }).data,
+    onEnd,
+    { every: POLL_MS, onRefused, cancel: () => dataProvider.cancelCsvImport('users/keycloak', ids) },
+  );
   const text = translate('resources.ldap.csv.importing', {
     name,
     done: formatNumber(done),
@@ -267,12 +250,7 @@ const ImportProgress = ({
       <Typography variant="body2" id={titleId} aria-live="polite">
         {text}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        value={job.total === 0 ? 100 : Math.round((done / job.total) * 100)}
-        aria-label={text}
-        sx={{ my: 1 }}
-      />
+      <LinearProgress variant="determinate" value={percent} aria-label={text} sx={{ my: 1 }} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
           {translate('resources.ldap.csv.importHint')}
@@ -282,6 +260,30 @@ const ImportProgress = ({
         </Button>
       </Stack>
     </Box>
+  );
+};
+
+/**
+ * How a long import ended when it did not end done: stopped or failed after the rows listed below it, or
+ * (its rows lost: a job whose server stopped running it) in the words of a bulk action that ended so.
+ */
+const InterruptedAlert = ({ job, listed }: Interrupted) => {
+  const translate = useTranslate();
+  const failed = job.status === 'FAILED';
+  const total = formatNumber(job.total);
+  return (
+    <Alert severity={failed ? 'error' : job.status === 'DONE' ? 'success' : 'warning'} sx={{ mt: 2 }}>
+      {listed
+        ? translate(failed ? 'resources.ldap.csv.failed' : 'resources.ldap.csv.stopped', {
+            done: formatNumber(Math.min(job.done, job.total)),
+            total,
+          })
+        : translate(jobEndText(job.status), {
+            action: translate('resources.ldap.csv.button'),
+            changed: formatNumber(job.changed),
+            total,
+          })}
+    </Alert>
   );
 };
 
@@ -299,13 +301,16 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [answer, setAnswer] = useState<CsvUploadAnswer | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
-  // A long import under way, then how it ended when it did not end done.
-  const [job, setJob] = useState<BulkJob | null>(null);
-  const [interrupted, setInterrupted] = useState<BulkJob | null>(null);
+  // A long import under way with the name of its file (kept with it, whatever the file input shows), then
+  // how it ended when it did not end done, or ended without its rows.
+  const [running, setRunning] = useState<Running | null>(null);
+  const [interrupted, setInterrupted] = useState<Interrupted | null>(null);
   const refresh = useRefresh();
   const inputId = useId();
 
   const choose = async (file: File | undefined) => {
+    // The file input waits for a check or an import under way (it is disabled meanwhile).
+    if (busy !== null || running !== null) return;
     setAnswer(null);
     setInterrupted(null);
     setPreview(null);
@@ -322,15 +327,17 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
     setMapping(guessMapping(table.header));
   };
   const problem = preview ? mappingProblem(mapping, preview.table.header.length) : undefined;
-  const send = (dryRun: boolean) => {
+  const send = (dryRun: boolean): Promise<Sent> => {
+    const { file } = preview!;
     setBusy(dryRun ? 'check' : 'import');
     return dataProvider
       .uploadCsv('users/keycloak', {
         connectorId: directory.id,
-        file: preview!.file,
+        file,
         dryRun: String(dryRun),
         mapping: JSON.stringify(mapping),
       })
+      .then(({ data }: { data: CsvUploadAnswer | BulkJob }) => ({ data, name: file.name }))
       .finally(() => setBusy(null));
   };
   // Import is offered once the file has been checked with the mapping as it is.
@@ -339,19 +346,21 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
     preview !== null &&
     problem === undefined &&
     busy === null &&
-    job === null &&
+    running === null &&
     !refusesCsvImport(directory);
-  const received = ({ data }: { data: CsvUploadAnswer | BulkJob }) => {
+  const received = ({ data, name }: Sent) => {
     setInterrupted(null);
     if (isJob(data)) {
       setAnswer(null);
-      setJob(data);
+      setRunning({ job: data, name });
     } else setAnswer(data);
   };
   const ended = ({ job: last, answer: rows }: CsvImportJob) => {
-    setJob(null);
+    setRunning(null);
     setAnswer(rows);
-    if (last.status !== 'DONE') setInterrupted(last);
+    // A job the server answers ended without its rows (a stale one: its server stopped running it) is
+    // said without them.
+    if (last.status !== 'DONE' || rows === null) setInterrupted({ job: last, listed: rows !== null });
     refresh();
   };
 
@@ -397,6 +406,7 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
         id={inputId}
         type="file"
         accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+        disabled={busy !== null || running !== null}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       {unreadable && (
@@ -459,20 +469,18 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
           <LinearProgress aria-labelledby={`${inputId}-busy`} />
         </Box>
       )}
-      {job && preview && (
-        <ImportProgress directory={directory} started={job} name={preview.file.name} onEnd={ended} />
+      {running && (
+        <ImportProgress
+          key={running.job.id}
+          directory={directory}
+          started={running.job}
+          name={running.name}
+          onEnd={ended}
+          // The server no longer answers for the job (its reason notified): Check and Import are offered again.
+          onRefused={() => setRunning(null)}
+        />
       )}
-      {interrupted && (
-        <Alert severity={interrupted.status === 'FAILED' ? 'error' : 'warning'} sx={{ mt: 2 }}>
-          {translate(
-            interrupted.status === 'FAILED' ? 'resources.ldap.csv.failed' : 'resources.ldap.csv.stopped',
-            {
-              done: formatNumber(Math.min(interrupted.done, interrupted.total)),
-              total: formatNumber(interrupted.total),
-            },
-          )}
-        </Alert>
-      )}
+      {interrupted && <InterruptedAlert {...interrupted} />}
       {answer && preview && <Outcome answer={answer} fileName={preview.file.name} />}
     </TitledDialog>
   );

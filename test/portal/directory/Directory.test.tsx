@@ -1,8 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import ldap from '../../../src/resources/directory';
-import { customerAdmin, fill, recordRequests, refill, renderAdmin, resourcesOf, save } from '../harness';
+import {
+  customerAdmin,
+  fakeTimeouts,
+  fill,
+  recordRequests,
+  refill,
+  renderAdmin,
+  resourcesOf,
+  save,
+} from '../harness';
 import { API, server } from '../msw';
 import { directoryUserOf } from '../user/fixtures';
 
@@ -479,53 +488,47 @@ describe("a directory user's new password, phone and CSV rows", () => {
     expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('Added');
   });
 
-  it('follows a long import as it runs, stops it, and lists the rows it imported', async () => {
-    const job = {
-      id: 'j1',
-      resource: 'users/keycloak',
-      action: 'import',
-      status: 'RUNNING',
-      total: 2500,
-      done: 0,
-      changed: 0,
-      startedDate: '2026-01-05T10:00:00.000Z',
-      endedDate: null,
-    };
-    const rows = (outcome: string) => ({
-      encoding: 'UTF-8',
-      delimiter: ',',
-      added: 1000,
-      updated: 0,
-      unchanged: 0,
-      rows: [{ line: 2, username: 'u0', outcome }],
-      failed: [],
-    });
-    let reads = 0;
-    let stopped = false;
+  /** A long import's job (a file of 2,500 rows: more than one batch), as the server answers it started. */
+  const LONG_JOB = {
+    id: 'j1',
+    resource: 'users/keycloak',
+    action: 'import',
+    status: 'RUNNING',
+    total: 2500,
+    done: 0,
+    changed: 0,
+    startedDate: '2026-01-05T10:00:00.000Z',
+    endedDate: null,
+  };
+  /** What a long import went through (its first batch), rows done the way given. */
+  const firstBatch = (outcome: string) => ({
+    encoding: 'UTF-8',
+    delimiter: ',',
+    added: 1000,
+    updated: 0,
+    unchanged: 0,
+    rows: [{ line: 2, username: 'u0', outcome }],
+    failed: [],
+  });
+  /** The job's answer once it has gone through the whole file. */
+  const LONG_JOB_DONE = {
+    job: { ...LONG_JOB, status: 'DONE', done: 2500, changed: 2500, endedDate: '2026-01-05T10:00:09.000Z' },
+    answer: { dryRun: false, ...firstBatch('CREATE'), added: 2500 },
+  };
+
+  /**
+   * Opens the dialog, checks many.csv and imports it: the server answers a job (j1), each read of which
+   * `read` answers. Resolves once the dialog shows the job started; with `clock`, the job is followed by
+   * timeouts the test moves on (its `clock`).
+   */
+  const startLongImport = async (read: () => Response, { clock = false } = {}) => {
     server.use(
       http.post(UPLOAD, ({ request }) =>
         new URL(request.url).searchParams.get('dryRun') === 'true'
-          ? HttpResponse.json({ dryRun: true, ...rows('CREATE'), added: 2500 })
-          : HttpResponse.json(job, { status: 202 }),
+          ? HttpResponse.json({ dryRun: true, ...firstBatch('CREATE'), added: 2500 })
+          : HttpResponse.json(LONG_JOB, { status: 202 }),
       ),
-      http.get(`${UPLOAD}/jobs/j1`, () => {
-        reads += 1;
-        if (!stopped) return HttpResponse.json({ job: { ...job, done: 1000, changed: 1000 }, answer: null });
-        return HttpResponse.json({
-          job: {
-            ...job,
-            status: 'CANCELLED',
-            done: 1000,
-            changed: 1000,
-            endedDate: '2026-01-05T10:00:05.000Z',
-          },
-          answer: { dryRun: false, ...rows('CREATE') },
-        });
-      }),
-      http.post(`${UPLOAD}/jobs/j1/cancel`, () => {
-        stopped = true;
-        return HttpResponse.json({ ...job, done: 1000, changed: 1000 });
-      }),
+      http.get(`${UPLOAD}/jobs/j1`, read),
     );
     const { user } = renderAt('/ldap/d1/show/users');
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
@@ -536,11 +539,44 @@ describe("a directory user's new password, phone and CSV rows", () => {
     );
     await user.click(await within(dialog).findByRole('button', { name: 'Check' }));
     await within(dialog).findByText(/^Checked, nothing written: 2,500 would be added/);
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    const started = () => within(dialog).getByRole('region', { name: 'Importing many.csv: 0 of 2,500 rows' });
+    if (!clock) {
+      await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+      await waitFor(started);
+      return { user, dialog };
+    }
+    const timeouts = fakeTimeouts();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await timeouts.until(started);
+    return { user, dialog, clock: timeouts };
+  };
 
+  it('follows a long import as it runs, stops it, and lists the rows it imported', async () => {
+    let reads = 0;
+    let stopped = false;
+    server.use(
+      http.post(`${UPLOAD}/jobs/j1/cancel`, () => {
+        stopped = true;
+        return HttpResponse.json({ ...LONG_JOB, done: 1000, changed: 1000 });
+      }),
+    );
     // Started, then how far it got as the server says it (asked every second), with Stop; Check and
     // Import wait for it.
-    await within(dialog).findByRole('region', { name: 'Importing many.csv: 0 of 2,500 rows' });
+    const { user, dialog } = await startLongImport(() => {
+      reads += 1;
+      if (!stopped)
+        return HttpResponse.json({ job: { ...LONG_JOB, done: 1000, changed: 1000 }, answer: null });
+      return HttpResponse.json({
+        job: {
+          ...LONG_JOB,
+          status: 'CANCELLED',
+          done: 1000,
+          changed: 1000,
+          endedDate: '2026-01-05T10:00:05.000Z',
+        },
+        answer: { dryRun: false, ...firstBatch('CREATE') },
+      });
+    });
     const progress = await within(dialog).findByRole(
       'region',
       { name: 'Importing many.csv: 1,000 of 2,500 rows' },
@@ -564,6 +600,97 @@ describe("a directory user's new password, phone and CSV rows", () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('u0');
     expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes no other file while a long import runs, and follows it to its end', async () => {
+    let reads = 0;
+    const { user, dialog } = await startLongImport(() => {
+      reads += 1;
+      return HttpResponse.json(
+        reads < 2 ? { job: { ...LONG_JOB, done: 1000, changed: 1000 }, answer: null } : LONG_JOB_DONE,
+      );
+    });
+    const file = within(dialog).getByLabelText('CSV file');
+    expect(file).toBeDisabled();
+    await user.upload(file, new File(['username\nann\n'], 'other.csv', { type: 'text/csv' }));
+    expect(within(dialog).getByRole('region', { name: /^Importing many\.csv/ })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Imported: 2,500 added, 0 updated, 0 unchanged, 0 not taken.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(file).toBeEnabled();
+  });
+
+  it('stops following an import the server no longer answers for (404), says why once, and offers Check again', async () => {
+    let reads = 0;
+    const { dialog, clock } = await startLongImport(
+      () => {
+        reads += 1;
+        return HttpResponse.json(
+          { messageKey: 'error.bulk.jobNotFound', message: 'This bulk action was not found.' },
+          { status: 404 },
+        );
+      },
+      { clock: true },
+    );
+    await clock!.until(() =>
+      screen.getByText('This bulk action was not found. It may have been started by someone else.'),
+    );
+    expect(within(dialog).queryByRole('region', { name: /^Importing/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Check' })).toBeEnabled();
+    expect(within(dialog).getByLabelText('CSV file')).toBeEnabled();
+    await clock!.advance(10_000);
+    expect(reads).toBe(1);
+  });
+
+  it('asks a server that cannot be reached less and less often, says so once, and goes on once it answers', async () => {
+    const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+    let reads = 0;
+    let down = true;
+    const { dialog, clock } = await startLongImport(
+      () => {
+        reads += 1;
+        return down ? HttpResponse.error() : HttpResponse.json(LONG_JOB_DONE);
+      },
+      { clock: true },
+    );
+    await clock!.until(() => screen.getByText(UNREACHABLE));
+    expect(reads).toBe(1);
+    // Said once: gone once its 4 seconds on screen are over, with no other queued behind it.
+    await clock!.advance(6_000);
+    expect(screen.queryByText(UNREACHABLE)).toBeNull();
+    await clock!.advance(14_000);
+    // After a second, then 2, 4 and 8 seconds apart (10 at most): not every second.
+    expect(reads).toBeLessThanOrEqual(5);
+    expect(screen.queryByText(UNREACHABLE)).toBeNull();
+    expect(
+      within(dialog).getByRole('region', { name: 'Importing many.csv: 0 of 2,500 rows' }),
+    ).toBeInTheDocument();
+    down = false;
+    await clock!.advance(10_000);
+    expect(
+      within(dialog).getByText('Imported: 2,500 added, 0 updated, 0 unchanged, 0 not taken.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says an import failed without listing rows when the server has none (its server stopped running it)', async () => {
+    // A job whose last batch is over 120 s old is answered failed, without its rows.
+    const { dialog } = await startLongImport(() =>
+      HttpResponse.json({ job: { ...LONG_JOB, status: 'FAILED', done: 1000, changed: 1000 }, answer: null }),
+    );
+    expect(
+      await within(dialog).findByText(
+        'Import CSV: stopped before the end. 1,000 of 2,500 changed; try again to do the rest.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/rows below/)).toBeNull();
+    expect(within(dialog).queryByRole('table', { name: 'What became of each row' })).toBeNull();
+    expect(within(dialog).queryByRole('region', { name: /^Importing/ })).toBeNull();
   });
 
   it('asks for the username column before a check, when the header names none', async () => {
