@@ -6,7 +6,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useRef,
   useState,
 } from 'react';
 import {
@@ -23,7 +22,9 @@ import {
 import type { BulkJob } from '../../contract/bulk';
 import type { PortalDataProvider } from '../dataProviders';
 import { formatNumber } from './dates';
+import { useTotalCapped } from './ListPagination';
 import { errorNotification } from './notifyError';
+import { jobEndText, useJobProgress } from './useJobProgress';
 
 /**
  * Bulk actions of a list over the rows picked, or over every row its filters match (server/kit/bulk.ts):
@@ -58,6 +59,7 @@ function SelectAllMatching() {
   const { on, set } = useContext(AllMatchingContext);
   const translate = useTranslate();
   const pageSelected = usePageSelected();
+  const capped = useTotalCapped();
   if (on)
     return (
       <Button
@@ -71,7 +73,9 @@ function SelectAllMatching() {
   if (!pageSelected || total === undefined || total <= selectedIds.length) return null;
   return (
     <Button
-      label={translate('portal.bulk.selectAllMatching', { count: formatNumber(total) })}
+      label={translate(capped ? 'portal.bulk.selectAllMatchingMore' : 'portal.bulk.selectAllMatching', {
+        count: formatNumber(total),
+      })}
       onClick={() => set(true)}
     />
   );
@@ -86,6 +90,7 @@ export function BulkToolbar({ children }: { children: ReactNode }) {
   const { total, selectedIds, filterValues } = useListContext();
   const translate = useTranslate();
   const pageSelected = usePageSelected();
+  const capped = useTotalCapped();
   const filters = JSON.stringify(filterValues);
   const [matching, setMatching] = useState<string | null>(null);
   const on = matching === filters && pageSelected && selectedIds.length > 0;
@@ -96,7 +101,13 @@ export function BulkToolbar({ children }: { children: ReactNode }) {
   return (
     <AllMatchingContext.Provider value={value}>
       <BulkActionsToolbar
-        label={on ? translate('portal.bulk.allMatching', { count: formatNumber(total ?? 0) }) : undefined}
+        label={
+          on
+            ? translate(capped ? 'portal.bulk.allMatchingMore' : 'portal.bulk.allMatching', {
+                count: formatNumber(total ?? 0),
+              })
+            : undefined
+        }
         selectAllButton={<SelectAllMatching />}
       >
         {children}
@@ -140,6 +151,9 @@ export function BulkJobButton({
   const [starting, setStarting] = useState(false);
   const [job, setJob] = useState<BulkJob | null>(null);
   const count = allMatching ? (total ?? 0) : selectedIds.length;
+  // Every match of a search counted up to a bound: the confirmation says "more than" (the job counts them).
+  const capped = useTotalCapped();
+  const more = allMatching && capped;
 
   const start = async () => {
     setStarting(true);
@@ -165,14 +179,7 @@ export function BulkJobButton({
       changed: formatNumber(last.changed),
       total: formatNumber(last.total),
     };
-    const key =
-      last.status === 'DONE'
-        ? ownDone
-          ? `${base}.done`
-          : 'portal.bulk.done'
-        : last.status === 'CANCELLED'
-          ? 'portal.bulk.cancelled'
-          : 'portal.bulk.failed';
+    const key = last.status === 'DONE' && ownDone ? `${base}.done` : jobEndText(last.status);
     notify(key, { type: last.status === 'FAILED' ? 'error' : 'info', messageArgs: params });
     setAllMatching(false);
     onUnselectItems();
@@ -192,14 +199,30 @@ export function BulkJobButton({
       <Confirm
         isOpen={confirming}
         loading={starting}
-        title={`${base}.title`}
-        titleTranslateOptions={{ smart_count: count }}
+        title={more ? 'portal.bulk.titleMore' : `${base}.title`}
+        titleTranslateOptions={
+          more ? { action: translate(`${base}.label`), count: formatNumber(count) } : { smart_count: count }
+        }
         content={`${base}.content`}
         confirm={`${base}.label`}
         onConfirm={start}
         onClose={() => setConfirming(false)}
       />
-      {job ? <BulkProgress resource={resource} job={job} label={`${base}.label`} onEnd={ended} /> : null}
+      {job ? (
+        <BulkProgress
+          key={job.id}
+          resource={resource}
+          job={job}
+          label={`${base}.label`}
+          onEnd={ended}
+          // The server no longer answers for the job (its reason notified): the panel goes, the rows it
+          // changed so far show.
+          onRefused={() => {
+            setJob(null);
+            refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -213,58 +236,29 @@ function BulkProgress({
   job: started,
   label,
   onEnd,
+  onRefused,
 }: {
   resource: string;
   job: BulkJob;
   label: string;
   onEnd: (job: BulkJob) => void;
+  onRefused: () => void;
 }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const notify = useNotify();
   const translate = useTranslate();
   const titleId = useId();
-  const [job, setJob] = useState(started);
-  const [stopping, setStopping] = useState(false);
-  const onEndRef = useRef(onEnd);
-  onEndRef.current = onEnd;
+  const { job, done, percent, stopping, stop } = useJobProgress(
+    started,
+    async () => ({ job: (await dataProvider.bulkJob(resource, { jobId: started.id })).data }),
+    ({ job: last }) => onEnd(last),
+    {
+      every: POLL_MS,
+      first: started.total === 0 ? 0 : POLL_MS,
+      onRefused,
+      cancel: () => dataProvider.cancelBulk(resource, { jobId: started.id }),
+    },
+  );
 
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const { data } = await dataProvider.bulkJob(resource, { jobId: started.id });
-        if (!live) return;
-        if (data.status !== 'RUNNING') {
-          onEndRef.current(data);
-          return;
-        }
-        setJob(data);
-      } catch (error) {
-        if (!live) return;
-        notify(...errorNotification(error));
-      }
-      timer = setTimeout(ask, POLL_MS);
-    };
-    timer = setTimeout(ask, started.total === 0 ? 0 : POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, resource, started.id, started.total, notify]);
-
-  const stop = async () => {
-    setStopping(true);
-    try {
-      await dataProvider.cancelBulk(resource, { jobId: started.id });
-    } catch (error) {
-      setStopping(false);
-      notify(...errorNotification(error));
-    }
-  };
-
-  const done = Math.min(job.done, job.total);
-  const percent = job.total === 0 ? 100 : Math.round((done / job.total) * 100);
   const text = translate('portal.bulk.running', {
     action: translate(label),
     done: formatNumber(done),

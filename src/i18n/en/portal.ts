@@ -319,6 +319,10 @@ export const portal = {
   bulk: {
     selectAllMatching: 'Select all %{count} matching',
     allMatching: 'All %{count} matching selected',
+    /** The same when the list counted a search's matches up to a bound only (a users search past 1,000). */
+    selectAllMatchingMore: 'Select all matching (more than %{count})',
+    allMatchingMore: 'All matching selected (more than %{count})',
+    titleMore: '%{action} every matching row (more than %{count})?',
     clear: 'Clear selection',
     running: '%{action}: %{done} of %{total}',
     runningHint: 'You can go on working: the server does this in the background.',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { formatDate } from '../../../src/kit/dates';
 import users from '../../../src/resources/user';
 import {
   captureDownloads,
+  fakeTimeouts,
   fill,
   recordRequests,
   renderForCustomerAdmin,
@@ -83,6 +84,21 @@ describe('the users list', () => {
     renderAt('/users?filter=%7B%22q%22%3A%22an%22%7D', { totalElements: 1000, totalCapped: true });
     expect(await screen.findByText('ann')).toBeInTheDocument();
     expect(screen.getByText('1-25 of more than 1,000')).toBeInTheDocument();
+  });
+
+  it('says "more than 1,000" as it selects every match of a search counted up to its bound', async () => {
+    const { user: actor } = renderAt('/users?filter=%7B%22q%22%3A%22an%22%7D', {
+      totalElements: 1000,
+      totalCapped: true,
+    });
+    await screen.findByText('ann');
+    await actor.click(screen.getByRole('checkbox', { name: /select all/i }));
+    await actor.click(await screen.findByRole('button', { name: 'Select all matching (more than 1,000)' }));
+    expect(await screen.findByText('All matching selected (more than 1,000)')).toBeInTheDocument();
+    await actor.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Deactivate every matching row (more than 1,000)?' }),
+    ).toBeInTheDocument();
   });
 
   it('searches by a part of a name and filters by status', async () => {
@@ -210,6 +226,50 @@ describe('the users list', () => {
       await screen.findByText('Activate: stopped. 0 of 1 changed before it stopped.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(started).toEqual([{ filter: { id: ['u2'] } }]);
+  });
+
+  it('ends the progress of a job the server no longer answers for (404), saying why once', async () => {
+    let reads = 0;
+    server.use(
+      http.post(`${API}/user-management/users/c1/search/bulk/deactivate`, () =>
+        HttpResponse.json(
+          {
+            id: 'j1',
+            resource: 'users',
+            action: 'deactivate',
+            status: 'RUNNING',
+            total: 1,
+            done: 0,
+            changed: 0,
+            startedDate: '2026-12-04T10:00:00.000Z',
+            endedDate: null,
+          },
+          { status: 202 },
+        ),
+      ),
+      http.get(`${API}/user-management/users/c1/search/bulk/jobs/j1`, () => {
+        reads += 1;
+        return HttpResponse.json(
+          { messageKey: 'error.bulk.jobNotFound', message: 'This bulk action was not found.' },
+          { status: 404 },
+        );
+      }),
+    );
+    const { user: actor } = renderAt('/users');
+    await screen.findByText('ann');
+    await actor.click(screen.getAllByRole('checkbox', { name: /select this row/i })[0]!);
+    await actor.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 1 user?' });
+    const clock = fakeTimeouts();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await clock.until(() => screen.getByRole('region', { name: 'Deactivate: 0 of 1' }));
+    await clock.until(() =>
+      screen.getByText('This bulk action was not found. It may have been started by someone else.'),
+    );
+    expect(screen.queryByRole('region', { name: /^Deactivate:/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+    await clock.advance(5_000);
+    expect(reads).toBe(1);
   });
 
   it('offers no bulk action to those who may only view users', async () => {
