@@ -178,6 +178,15 @@ describe("a customer administrator's CSV import with a mapping and a check", () 
       { token },
     );
     expect(listed.totalElements).toBe(done);
+
+    // The users list searches them: past 1,000 matches, its total says "more than".
+    await page.goto(`${portal.url}/users`);
+    await page.getByPlaceholder('Search').fill('bulk.');
+    await page
+      .getByText(done > 1000 ? '1-25 of more than 1,000' : `1-25 of ${done}`)
+      .waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'users searched past 1,000 matches');
+    await page.screenshot({ path: 'test-results/users-search-more-than.png', fullPage: true });
   });
 
   it('fits the dialog on a phone', async () => {
