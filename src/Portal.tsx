@@ -67,24 +67,29 @@ const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.
  * asked for here, alongside the code, and are at hand when the first page checks them.
  */
 export const preloadFirstPage = async ({ pathname, search }: { pathname: string; search: string }) => {
-  // Every page is first drawn in the browser's language, with the overrides of the moment.
-  await loadCatalogue();
+  // Every page is first drawn in the browser's language, with the overrides of the moment; the catalogue
+  // is asked for alongside the page's code and permissions, not before them.
+  const catalogue = loadCatalogue();
   if (matchPath(PAGE_PATH.login, pathname)) {
     if (loginTabOf(new URLSearchParams(search)) === 'qr') await preloadQrCodeLogin();
+    await catalogue;
     return;
   }
   const publicPage = publicPageAt(pathname);
   if (publicPage) {
-    await publicPage.preload?.();
+    await Promise.all([catalogue, publicPage.preload?.()]);
     return;
   }
   if (!isLive(sessionStore.get())) {
     // Without a session the visitor is sent to the sign-in page (SignedInOrSignIn): its code is at hand.
-    if (!isFramePath(pathname)) return;
+    if (!isFramePath(pathname)) {
+      await catalogue;
+      return;
+    }
   } else {
     authProvider.getPermissions?.({}).catch(() => undefined);
   }
-  await preloadSignedIn(pathname);
+  await Promise.all([catalogue, preloadSignedIn(pathname)]);
 };
 
 /** Whether the portal holds a session (live or just ended), as React state: it follows a sign-in, a sign-out, another tab. */

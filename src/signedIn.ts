@@ -6,8 +6,9 @@ import { preloadable } from './kit/preloadable';
  * browser is at, so that its first drawing does not wait for code. Any path that is not public draws it.
  */
 export const SignedInApp = preloadable(() =>
-  // The signed-in portal draws the resources' texts: the whole catalogue comes with it (i18n/index.ts).
-  Promise.all([import('./App'), loadCatalogue()]).then(async ([module]) => {
+  // The signed-in portal draws the resources' texts: the whole catalogue comes with it (i18n/index.ts). Its
+  // access rules come too: the first page asks them (authProvider.canAccess) before it asks for its data.
+  Promise.all([import('./App'), loadCatalogue(), import('./access/canAccess')]).then(async ([module]) => {
     await module.preloadScreen(window.location.pathname);
     return module.default;
   }),
