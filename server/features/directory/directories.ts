@@ -19,6 +19,7 @@ import {
   tallyOf,
   toUserRecord,
   type UserRow,
+  userSearchBound,
 } from '../user/users.ts';
 import { LdapError, setLdapPassword } from './ldapClient.ts';
 import { connectionOf, type DirectoryRow, readSettings } from './settings.ts';
@@ -140,15 +141,17 @@ export async function directoryUsers(
   ask: ListAsk,
 ): Promise<Found<UserRecord>> {
   const found = await findDirectory(scope, directoryId);
-  const knownTotal = () => tallyOf(scope.tx, { ...ask.filters, directoryId: found.id });
+  const countUpTo = userSearchBound(ask.filters);
+  const knownTotal =
+    countUpTo === undefined ? () => tallyOf(scope.tx, { ...ask.filters, directoryId: found.id }) : undefined;
   const page = await findRows(
     scope.tx,
     selectUsers(scope.tx),
     directoryUserList,
-    { ...ask, knownTotal },
+    { ...ask, knownTotal, countUpTo },
     eq(users.directoryId, found.id),
   );
-  return { rows: page.rows.map(toUserRecord), total: page.total };
+  return { ...page, rows: page.rows.map(toUserRecord) };
 }
 
 /** The user of a directory, both the call's (both named by the path), or a 404. */

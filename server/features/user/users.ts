@@ -124,6 +124,13 @@ export const userSearch: Filter = {
   },
 };
 
+/**
+ * Up to how many matches a users list counts (ListAsk.countUpTo): a search's, up to USER_SEARCH_COUNT_UP_TO,
+ * past which the list says "more than" (README, Users); a list without a search has its tallies.
+ */
+export const userSearchBound = (filters: Readonly<Record<string, unknown>>): number | undefined =>
+  typeof filters.q === 'string' && filters.q.trim() !== '' ? USER_SEARCH_COUNT_UP_TO : undefined;
+
 export const directoryUserList = defineListing({
   filters: { q: userSearch, status: equals(users.status) },
   sort: {
@@ -247,9 +254,7 @@ export const userRows = defineRows<UserRow, UserRecord>({
   // The tallies count by directory and status: a service's list is counted.
   total: (scope, filters) =>
     filters.seamlessServiceId === undefined ? tallyOf(scope.tx, filters) : Promise.resolve(undefined),
-  // A search counts its matches up to a bound: past it, the list says "more than" (README, decisions).
-  countUpTo: (filters) =>
-    typeof filters.q === 'string' && filters.q.trim() !== '' ? USER_SEARCH_COUNT_UP_TO : undefined,
+  countUpTo: userSearchBound,
   toRecords: (scope, found) => withTokenPacks(scope.tx, found),
   notFound: () => fail(DIRECTORY_ERRORS.userNotFound),
   audit: { table: 'User', fields: auditedUser, customerOf: (row) => row.customerId },

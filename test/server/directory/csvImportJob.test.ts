@@ -190,6 +190,21 @@ describe('a CSV import of more than one batch', () => {
       })
       .toBeGreaterThanOrEqual(ROWS - 1);
 
+    // The directory's users list searches them, counting up to 1,000 matches.
+    const searched = (q: string) =>
+      ctx.call('GET', `${usersPath(directoryId)}?q=${q}&pageSize=5`, { token: admin });
+    expect((await searched('long-')).body).toMatchObject({ totalElements: 1000, totalCapped: true });
+    const fewer = (await searched('long-2')).body;
+    expect(fewer.totalElements).toBe(1 + 10 + 100 + 500);
+    expect(fewer).not.toHaveProperty('totalCapped');
+    expect(fewer.content.map((row: { username: string }) => row.username)).toEqual([
+      'long-2',
+      'long-20',
+      'long-200',
+      'long-2000',
+      'long-2001',
+    ]);
+
     // The same file again: every row is unchanged now.
     const again = await upload(directoryId, csv('long', ROWS));
     expect(again.status).toBe(202);
