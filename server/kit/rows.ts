@@ -70,8 +70,11 @@ export interface Rows<Row extends { id: string }, Rec> {
   find(scope: Scope, id: unknown, options?: { forUpdate?: boolean }): Promise<Row>;
   /** The rows of these ids the call may see, in the order asked (others left out). */
   findMany(scope: Scope, ids: readonly string[], options?: { forUpdate?: boolean }): Promise<Row[]>;
-  /** One page of the rows matching a list's filters, as records, with the total. */
-  list(scope: Scope, ask: ListAsk): Promise<Found<Rec>>;
+  /**
+   * One page of the rows matching a list's filters, as records, with the total (counted up to the list's
+   * bound, `countUpTo`, unless `exact`).
+   */
+  list(scope: Scope, ask: ListAsk, options?: { exact?: true }): Promise<Found<Rec>>;
   /**
    * The ids of the rows matching a list's filters that the call may touch, in id order, `limit` of them
    * after the id `after` (a bulk action's batch, server/kit/bulk.ts).
@@ -149,9 +152,9 @@ export function defineRows<Row extends { id: string }, Rec>(spec: RowsSpec<Row, 
         return row ? [row] : [];
       });
     },
-    async list(scope, ask) {
+    async list(scope, ask, options) {
       const total = spec.total;
-      const countUpTo = spec.countUpTo?.(ask.filters);
+      const countUpTo = options?.exact ? undefined : spec.countUpTo?.(ask.filters);
       const knownTotal = total && countUpTo === undefined ? () => total(scope, ask.filters) : undefined;
       const found = await findRows(
         scope.tx,
@@ -303,7 +306,9 @@ export function bulkSourceOfListing(source: {
 /** The bulk source of a list made by defineRows: its listing, its scope, its table. */
 export const bulkSourceOf = <Row extends { id: string }>(rows: Rows<Row, unknown>): BulkSource => ({
   filterSchema: rows.spec.listing.filterSchema as TObject,
-  count: async (scope, filters) => (await rows.list(scope, { filters, offset: 0, limit: 0 })).total,
+  // A bulk action says how many rows it will go through: every match, whatever bound its list counts up to.
+  count: async (scope, filters) =>
+    (await rows.list(scope, { filters, offset: 0, limit: 0 }, { exact: true })).total,
   idsMatching: (scope, filters, batch) => rows.idsMatching(scope, filters, batch),
   auditTable: rows.spec.audit.table,
   table: rows.spec.table,
