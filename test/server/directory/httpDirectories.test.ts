@@ -272,9 +272,10 @@ describe('synchronising a REST directory through the API', () => {
     await rest?.close();
   });
 
-  it('adds the listed users, then deactivates those no longer listed', async () => {
-    const customer = await ctx.createCustomer({ companyName: 'Rest Co' });
-    const { token } = await signedIn(ctx, {
+  /** A customer's administrator, signed in, and the customer's REST directory of the listed users. */
+  const restDirectory = async (companyName: string) => {
+    const customer = await ctx.createCustomer({ companyName });
+    const { token, account } = await signedIn(ctx, {
       customerId: customer.id,
       roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
     });
@@ -288,7 +289,11 @@ describe('synchronising a REST directory through the API', () => {
       listUsersUrl: `${rest.url}/active-users`,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.id as string;
+    return { customer, account, call, id: created.body.id as string };
+  };
+
+  it('adds the listed users, then deactivates those no longer listed', async () => {
+    const { customer, call, id } = await restDirectory('Rest Co');
     const test = await call('POST', `/idm-ldap/ldap/${customer.id}/test-connection`, {
       id,
       type: 'REST',
@@ -316,21 +321,7 @@ describe('synchronising a REST directory through the API', () => {
   });
 
   it('takes a new synchronisation while the last one still tidies its users', async () => {
-    const customer = await ctx.createCustomer({ companyName: 'Tidy Co' });
-    const { token, account } = await signedIn(ctx, {
-      customerId: customer.id,
-      roleIds: [await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE)],
-    });
-    const call = (method: 'GET' | 'POST', url: string, json?: unknown) =>
-      ctx.call(method, `/api${url}`, { token, json });
-    const created = await call('POST', `/idm-ldap/ldap/${customer.id}`, {
-      name: 'HR system',
-      type: 'REST',
-      restAuthentication: 'BEARER',
-      secret: 't0k',
-      listUsersUrl: `${rest.url}/active-users`,
-    });
-    const id = created.body.id as string;
+    const { customer, account, call, id } = await restDirectory('Tidy Co');
     const [directory] = await ctx.db.select().from(directories).where(eq(directories.id, id));
 
     let tidied = () => {};
