@@ -465,6 +465,13 @@ export const CsvImportJob = Type.Object({
 });
 export type CsvImportJob = Static<typeof CsvImportJob>;
 
+/** The caller's import running into a directory (none: null), with the name of its file. */
+export const CsvRunningImport = Type.Object({
+  job: Type.Union([BulkJob, Type.Null()]),
+  fileName: Type.Union([Type.String(), Type.Null()]),
+});
+export type CsvRunningImport = Static<typeof CsvRunningImport>;
+
 const CsvJobParams = Type.Object({
   customerId: Type.String({ maxLength: 100 }),
   connectorId: Type.String({ maxLength: 100 }),
@@ -552,6 +559,16 @@ export const directoryUser = defineResource({
         querystring: CsvUploadQuery,
         response: { 200: CsvUploadAnswer, 202: BulkJob },
       },
+    },
+    runningCsvImport: {
+      by: 'call',
+      method: 'GET',
+      path: `${userPath}/upload-csv-file/jobs/running`,
+      summary:
+        "The caller's CSV import running into the directory, if any, with its file's name (the import dialog follows it again once reopened)",
+      access: userAccess('user-management:create'),
+      errors: [404],
+      schema: { params: DirectoryUserParams, response: { 200: CsvRunningImport } },
     },
     csvImportJob: {
       by: 'call',

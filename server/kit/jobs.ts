@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BULK_ERRORS, BULK_STALE_SECONDS, type BulkJob, type BulkJobStatus } from '../../contract/bulk.ts';
 import type { Database } from '../db/client.ts';
@@ -127,6 +127,32 @@ export async function cancelJob(
     .where(eq(bulkJobs.id, job.id))
     .returning();
   return toJob(row!, call.services.now());
+}
+
+/** The caller's own running job of that resource and action whose filter holds `filter`, if any. */
+export async function callerRunningJob(
+  call: JobCall,
+  tx: Database,
+  of: { resource: string; action: string; filter: Record<string, unknown> },
+): Promise<JobRow | undefined> {
+  if (!call.caller) return undefined;
+  const since = new Date(call.services.now().getTime() - staleAfterMs);
+  const [row] = await tx
+    .select()
+    .from(bulkJobs)
+    .where(
+      and(
+        eq(bulkJobs.accountId, call.caller.account.id),
+        eq(bulkJobs.resource, of.resource),
+        eq(bulkJobs.action, of.action),
+        eq(bulkJobs.status, 'RUNNING'),
+        sql`${bulkJobs.updatedDate} > ${since}`,
+        sql`${bulkJobs.filter} @> ${JSON.stringify(of.filter)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(bulkJobs.startedDate))
+    .limit(1);
+  return row;
 }
 
 /** Whether the caller's customer has a running job of that resource and action whose filter holds `filter`. */

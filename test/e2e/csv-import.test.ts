@@ -167,6 +167,11 @@ describe("a customer administrator's CSV import with a mapping and a check", () 
       .toMatch(/Importing staff\.csv: [1-9][\d,]* of 60,000 rows/);
     await expectAccessible(page, 'CSV import under way');
     await page.screenshot({ path: 'test-results/csv-import-running.png' });
+    // Closed while it runs, the dialog follows it again once reopened.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await progress.waitFor();
     await progress.getByRole('button', { name: 'Stop' }).click();
     const stopped = dialog.getByText(/^The import was stopped after ([\d,]+) of 60,000 rows\./);
     await stopped.waitFor({ timeout: 60_000 });

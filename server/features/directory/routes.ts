@@ -12,7 +12,7 @@ import type { UserUpdateForm } from '../../../contract/user.ts';
 import { outboundPolicy } from '../../domain/outbound.ts';
 import { fail } from '../../errors.ts';
 import type { CallAt, CallContext } from '../../kit/call.ts';
-import { callerJob, cancelJob, hasRunningJob, toJob } from '../../kit/jobs.ts';
+import { callerJob, callerRunningJob, cancelJob, hasRunningJob, toJob } from '../../kit/jobs.ts';
 import type { Kit } from '../../kit/kit.ts';
 import { readFile } from '../../kit/multipart.ts';
 import { directoryUserList } from '../user/users.ts';
@@ -138,7 +138,7 @@ export function directoryRoutes(kit: Kit): void {
   kit.multipart({ fileSize: CSV_MAX_BYTES, files: 1, fields: 0, parts: 1 }, (uploads) => {
     uploads.route(directoryUser, 'uploadCsv', { transaction: false }, async (call) => {
       const found = await call.transaction((tx) => findDirectory({ ...call, tx }, call.params.connectorId));
-      const { bytes } = await readFile(call.request, {
+      const { bytes, fileName } = await readFile(call.request, {
         part: directoryUser.actions.uploadCsv.part,
         tooLarge: () => fail(DIRECTORY_ERRORS.csvTooLarge, { maxBytes: CSV_MAX_BYTES }),
       });
@@ -156,6 +156,8 @@ export function directoryRoutes(kit: Kit): void {
       let reached = 0;
       const { job } = await uploads.jobs.start(call, {
         ...of,
+        // The file's name goes with the job, for the dialog that follows it again (runningCsvImport).
+        filter: { ...of.filter, fileName },
         total: rows,
         // One import at a time per directory, whichever instance takes the second.
         claim: async (tx) => {
@@ -194,6 +196,14 @@ export function directoryRoutes(kit: Kit): void {
       throw fail(BULK_ERRORS.jobNotFound);
     return row;
   };
+  kit.route(directoryUser, 'runningCsvImport', async (call) => {
+    const found = await findDirectory(call, call.params.connectorId);
+    const of = { resource: directoryUser.name, action: 'import', filter: { directoryId: found.id } };
+    const row = await callerRunningJob(call, call.tx, of);
+    if (!row) return { job: null, fileName: null };
+    const { fileName } = row.filter as { fileName?: unknown };
+    return { job: toJob(row, call.services.now()), fileName: typeof fileName === 'string' ? fileName : null };
+  });
   kit.route(directoryUser, 'csvImportJob', async (call) => {
     const row = await importJob(call);
     const job = toJob(row, call.services.now());

@@ -18,7 +18,12 @@ import {
   mappingProblem,
   parseCsvText,
 } from '../../../contract/csv';
-import { type CsvImportJob, type CsvUploadAnswer, refusesCsvImport } from '../../../contract/directory';
+import {
+  type CsvImportJob,
+  type CsvRunningImport,
+  type CsvUploadAnswer,
+  refusesCsvImport,
+} from '../../../contract/directory';
 import { saveFile } from '../../components/saveFile';
 import { ActionButton } from '../../kit/ActionButton';
 import { TitledDialog } from '../../kit/DialogForm';
@@ -305,8 +310,26 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
   // how it ended when it did not end done, or ended without its rows.
   const [running, setRunning] = useState<Running | null>(null);
   const [interrupted, setInterrupted] = useState<Interrupted | null>(null);
+  // The name of the file whose answer is shown (its result file is named after it).
+  const [answerOf, setAnswerOf] = useState('');
   const refresh = useRefresh();
   const inputId = useId();
+
+  // An import this account started into the directory and that still runs is followed again (the dialog
+  // was closed, or the page left, while it ran).
+  useEffect(() => {
+    let live = true;
+    dataProvider
+      .runningCsvImport('users/keycloak', { connectorId: directory.id })
+      .then(({ data }: { data: CsvRunningImport }) => {
+        if (live && data.job) setRunning((now) => now ?? { job: data.job!, name: data.fileName ?? '' });
+      })
+      // Not knowing only means not following: an import started now is refused while the other runs.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, directory.id]);
 
   const choose = async (file: File | undefined) => {
     // The file input waits for a check or an import under way (it is disabled meanwhile).
@@ -353,9 +376,14 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
     if (isJob(data)) {
       setAnswer(null);
       setRunning({ job: data, name });
-    } else setAnswer(data);
+    } else {
+      setAnswer(data);
+      setAnswerOf(name);
+    }
   };
   const ended = ({ job: last, answer: rows }: CsvImportJob) => {
+    // The file's name is the job's: a dialog reopened while the job ran shows no file of its own.
+    setAnswerOf(running?.name ?? preview?.file.name ?? '');
     setRunning(null);
     setAnswer(rows);
     // A job the server answers ended without its rows (a stale one: its server stopped running it) is
@@ -481,7 +509,7 @@ export const CsvImportDialog = ({ directory, onClose }: { directory: Directory; 
         />
       )}
       {interrupted && <InterruptedAlert {...interrupted} />}
-      {answer && preview && <Outcome answer={answer} fileName={preview.file.name} />}
+      {answer && <Outcome answer={answer} fileName={answerOf} />}
     </TitledDialog>
   );
 };

@@ -84,6 +84,10 @@ const renderAt = (path: string, directory: Record<string, unknown> = HEAD_OFFICE
     http.get(`${API}/idm-ldap/users/r-c1/users/connectors/d1`, () =>
       HttpResponse.json({ content: USERS, totalElements: 1, page: 0, pageSize: 25 }),
     ),
+    // No import of this account runs into the directory (the CSV dialog asks as it opens).
+    http.get(`${API}/idm-ldap/users/r-c1/users/connectors/d1/upload-csv-file/jobs/running`, () =>
+      HttpResponse.json({ job: null, fileName: null }),
+    ),
   );
   return renderAdmin({
     path,
@@ -551,6 +555,45 @@ describe("a directory user's new password, phone and CSV rows", () => {
     return { user, dialog, clock: timeouts };
   };
 
+  it('follows again, once reopened, an import this account started that still runs', async () => {
+    let reads = 0;
+    const { user } = renderAt('/ldap/d1/show/users');
+    server.use(
+      http.get(`${UPLOAD}/jobs/running`, () =>
+        HttpResponse.json({ job: { ...LONG_JOB, done: 1000, changed: 1000 }, fileName: 'staff.csv' }),
+      ),
+      http.get(`${UPLOAD}/jobs/j1`, () => {
+        reads += 1;
+        return HttpResponse.json(
+          reads < 2 ? { job: { ...LONG_JOB, done: 2000, changed: 2000 }, answer: null } : LONG_JOB_DONE,
+        );
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from a CSV file' });
+    expect(
+      await within(dialog).findByRole('region', { name: 'Importing staff.csv: 1,000 of 2,500 rows' }),
+    ).toBeInTheDocument();
+    // No other file meanwhile.
+    expect(within(dialog).getByLabelText('CSV file')).toBeDisabled();
+    expect(
+      await within(dialog).findByRole(
+        'region',
+        { name: 'Importing staff.csv: 2,000 of 2,500 rows' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    // Then its rows, with the result file named after its file.
+    expect(
+      await within(dialog).findByText(
+        'Imported: 2,500 added, 0 updated, 0 unchanged, 0 not taken.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('table', { name: 'What became of each row' })).toHaveTextContent('u0');
+  });
+
   it('follows a long import as it runs, stops it, and lists the rows it imported', async () => {
     let reads = 0;
     let stopped = false;
@@ -709,6 +752,10 @@ describe("a directory user's new password, phone and CSV rows", () => {
     await user.click(await screen.findByRole('option', { name: '1. Who (e.g. ann)' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Check' })).toBeEnabled());
     expect(within(dialog).queryByText('Choose the column that holds the username.')).toBeNull();
-    expect(sent.filter((request) => request.path.includes('upload-csv-file'))).toEqual([]);
+    expect(
+      sent.filter(
+        (request) => request.path.includes('upload-csv-file') && !request.path.endsWith('/jobs/running'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -60,6 +60,11 @@ export default {
       ],
     },
     sends(
+      'runningCsvImport',
+      { connectorId: 'k1' },
+      GET('/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file/jobs/running'),
+    ),
+    sends(
       'csvImportJob',
       { connectorId: 'k1', jobId: 'j1' },
       GET('/api/idm-ldap/users/r-c1/users/connectors/k1/upload-csv-file/jobs/j1'),

@@ -235,6 +235,25 @@ describe('a CSV import of more than one batch', () => {
     expect(await importedInto(directoryId)).toBe(last.done);
   });
 
+  it('tells the account that started an import, and it alone, that it runs, with its file', async () => {
+    const directoryId = await newDirectory(acme.id, 'Followed import');
+    const running = (token = admin) =>
+      ctx.call('GET', `${usersPath(directoryId)}/upload-csv-file/jobs/running`, { token });
+    expect((await running()).body).toEqual({ job: null, fileName: null });
+    const job = (await upload(directoryId, csv('followed', BULK_BATCH * 5))).body as BulkJob;
+    const found = await running();
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ job: { id: job.id, status: 'RUNNING' }, fileName: 'users.csv' });
+    expect((await running(colleague)).body).toEqual({ job: null, fileName: null });
+    await ctx.call('POST', `${usersPath(directoryId)}/upload-csv-file/jobs/${job.id}/cancel`, {
+      token: admin,
+    });
+    await ended(directoryId, job.id);
+    expect((await running()).body).toEqual({ job: null, fileName: null });
+    // Another customer's administrator, naming Acme's directory: refused.
+    expect((await running(rival)).status).toBe(404);
+  });
+
   it('takes one import at a time into a directory', async () => {
     const directoryId = await newDirectory(acme.id, 'Busy import');
     const first = await upload(directoryId, csv('busy', BULK_BATCH * 5));
