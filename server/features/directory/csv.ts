@@ -22,8 +22,9 @@ import { isEmail, normalizeEmail, unsafeUsername } from '../../../contract/rules
 import { USER_LIMITS } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, directories, users } from '../../db/schema.ts';
-import { type AuditEntry, entityNameOf, type Modifier, recordAudit } from '../../domain/audit.ts';
+import { type AuditEntry, entityNameOf, type Modifier } from '../../domain/audit.ts';
 import { fail, fillMessage } from '../../errors.ts';
+import type { AuditWriter } from '../../kit/call.ts';
 import type { DirectoryRow } from './settings.ts';
 
 /**
@@ -407,7 +408,7 @@ export function csvAnswer(run: CsvRun, reached = run.file.rows.length): CsvUploa
  * answers what an import would do); answers the counts, each row's outcome and the refusals.
  */
 export async function importCsv(
-  tx: Database,
+  { tx, audit }: { tx: Database; audit: AuditWriter },
   directory: DirectoryRow,
   file: CsvFile,
   by: Modifier,
@@ -418,8 +419,7 @@ export async function importCsv(
   const answer = csvAnswer(run);
   if (!dryRun) {
     const rows = file.rows.length;
-    const ended = { status: 'DONE', total: rows, done: rows, answer };
-    await recordAudit(tx, by, csvImportAudit(directory, ended));
+    await audit(csvImportAudit(directory, { status: 'DONE', total: rows, done: rows, answer }));
   }
   return answer;
 }

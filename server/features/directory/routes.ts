@@ -148,7 +148,7 @@ export function directoryRoutes(kit: Kit): void {
       const file = parseCsv(bytes, mapping === undefined ? undefined : readMapping(mapping));
       const by = call.caller.account;
       if (dryRun || file.rows.length <= BULK_BATCH)
-        return call.transaction((tx) => importCsv(tx, found, file, by, dryRun));
+        return call.transaction((tx, audit) => importCsv({ tx, audit }, found, file, by, dryRun));
 
       const of = { resource: directoryUser.name, action: 'import', filter: { directoryId: found.id } };
       const run = planCsv(file, false);

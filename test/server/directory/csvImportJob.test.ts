@@ -366,6 +366,21 @@ describe('a CSV import of more than one batch', () => {
     expect((await jobAt(directoryId, yesterday!.id)).status).toBe(200);
   });
 
+  it('writes one IMPORT entry for an import of one batch too, by its administrator, and none for a check', async () => {
+    const directoryId = await newDirectory(acme.id, 'Short import');
+    expect((await upload(directoryId, csv('short', 3), '?dryRun=true')).status).toBe(200);
+    expect(await importEntries(directoryId)).toEqual([]);
+    expect((await upload(directoryId, csv('short', 3, 3))).status).toBe(200);
+    expect(await importEntries(directoryId)).toEqual([
+      { status: 'DONE', rows: 3, read: 3, added: 2, updated: 0, unchanged: 0, refused: 1 },
+    ]);
+    const [entry] = await ctx.db
+      .select({ by: auditLog.modifiedById, name: auditLog.entityName, table: auditLog.tableName })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, directoryId), eq(auditLog.action, 'IMPORT')));
+    expect(entry).toEqual({ by: adminId, name: 'Short import', table: 'Directory' });
+  });
+
   it('still checks a long file at once, writing nothing', async () => {
     const directoryId = await newDirectory(acme.id, 'Checked only');
     const checked = await upload(directoryId, csv('check', ROWS), '?dryRun=true');
