@@ -129,20 +129,25 @@ export async function cancelJob(
   return toJob(row!, call.services.now());
 }
 
-/** The caller's own running job of that resource and action whose filter holds `filter`, if any. */
-export async function callerRunningJob(
-  call: JobCall,
-  tx: Database,
-  of: { resource: string; action: string; filter: Record<string, unknown> },
-): Promise<JobRow | undefined> {
-  if (!call.caller) return undefined;
+/** What a running job is asked by: its resource, its action, and what its filter holds. */
+export interface JobOf {
+  resource: string;
+  action: string;
+  filter: Record<string, unknown>;
+}
+
+/**
+ * The newest running job (its last batch not stale) of that resource and action whose filter holds
+ * `filter`, in the call's reach; `accountId`: started by that account only.
+ */
+async function runningJob(call: JobCall, tx: Database, of: JobOf, accountId?: string) {
   const since = new Date(call.services.now().getTime() - staleAfterMs);
   const [row] = await tx
     .select()
     .from(bulkJobs)
     .where(
       and(
-        eq(bulkJobs.accountId, call.caller.account.id),
+        accountId === undefined ? undefined : eq(bulkJobs.accountId, accountId),
         eq(bulkJobs.resource, of.resource),
         eq(bulkJobs.action, of.action),
         eq(bulkJobs.status, 'RUNNING'),
@@ -155,28 +160,17 @@ export async function callerRunningJob(
   return row;
 }
 
-/** Whether the caller's customer has a running job of that resource and action whose filter holds `filter`. */
-export async function hasRunningJob(
+/** The caller's own running job of that resource and action whose filter holds `filter`, if any. */
+export const callerRunningJob = async (
   call: JobCall,
   tx: Database,
-  of: { resource: string; action: string; filter: Record<string, unknown> },
-): Promise<boolean> {
-  const since = new Date(call.services.now().getTime() - staleAfterMs);
-  const [row] = await tx
-    .select({ id: bulkJobs.id })
-    .from(bulkJobs)
-    .where(
-      and(
-        eq(bulkJobs.resource, of.resource),
-        eq(bulkJobs.action, of.action),
-        eq(bulkJobs.status, 'RUNNING'),
-        sql`${bulkJobs.updatedDate} > ${since}`,
-        sql`${bulkJobs.filter} @> ${JSON.stringify(of.filter)}::jsonb`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+  of: JobOf,
+): Promise<JobRow | undefined> =>
+  call.caller ? runningJob(call, tx, of, call.caller.account.id) : undefined;
+
+/** Whether the caller's customer has a running job of that resource and action whose filter holds `filter`. */
+export const hasRunningJob = async (call: JobCall, tx: Database, of: JobOf): Promise<boolean> =>
+  (await runningJob(call, tx, of)) !== undefined;
 
 /** Starts and runs the jobs of one server. */
 export interface Jobs {
