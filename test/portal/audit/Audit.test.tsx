@@ -145,23 +145,29 @@ describe('the audit log', () => {
     expect(within(row('r1')).getByText('bob@acme.test')).toBeInTheDocument();
   });
 
+  /** Ann's entry of one run over a directory (a synchronisation, an import): what it did, as counts. */
+  const directoryRun = (
+    id: string,
+    action: string,
+    entityName: string,
+    counts: Record<string, unknown>,
+  ): AuditEntryRecord => ({
+    id,
+    table: 'Directory',
+    action,
+    entityId: `d-${id}`,
+    entityName,
+    modifiedBy: 'ann@acme.test',
+    modifiedById: 'a1',
+    modifiedByName: 'Ann Archer',
+    modifiedDate: '2024-05-03T08:00:00Z',
+    changes: Object.fromEntries(
+      Object.entries(counts).map(([field, after]) => [field, { before: null, after }]),
+    ),
+  });
+
   it("reads a directory synchronisation's one entry as its directory and its counts", async () => {
-    const synced: AuditEntryRecord = {
-      id: 'e5',
-      table: 'Directory',
-      action: 'SYNC',
-      entityId: 'd1',
-      entityName: 'Acme LDAP',
-      modifiedBy: 'ann@acme.test',
-      modifiedById: 'a1',
-      modifiedByName: 'Ann Archer',
-      modifiedDate: '2024-05-03T08:00:00Z',
-      changes: {
-        added: { before: null, after: 3 },
-        updated: { before: null, after: 1 },
-        deactivated: { before: null, after: 0 },
-      },
-    };
+    const synced = directoryRun('e5', 'SYNC', 'Acme LDAP', { added: 3, updated: 1, deactivated: 0 });
     renderList([synced]);
     await screen.findByText('Acme LDAP');
     const entry = within(row('Acme LDAP'));
@@ -174,22 +180,7 @@ describe('the audit log', () => {
   });
 
   it("reads a CSV import's entry as how it ended and its counts", async () => {
-    const imported: AuditEntryRecord = {
-      id: 'e6',
-      table: 'Directory',
-      action: 'IMPORT',
-      entityId: 'd2',
-      entityName: 'Acme HR',
-      modifiedBy: 'ann@acme.test',
-      modifiedById: 'a1',
-      modifiedByName: 'Ann Archer',
-      modifiedDate: '2024-05-03T09:00:00Z',
-      changes: {
-        status: { before: null, after: 'CANCELLED' },
-        rows: { before: null, after: 5000 },
-        read: { before: null, after: 2000 },
-      },
-    };
+    const imported = directoryRun('e6', 'IMPORT', 'Acme HR', { status: 'CANCELLED', rows: 5000, read: 2000 });
     renderList([imported]);
     await screen.findByText('Acme HR');
     const entry = within(row('Acme HR'));
