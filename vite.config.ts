@@ -62,5 +62,17 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
-  build: { outDir: 'dist', chunkSizeWarningLimit: 2000, manifest: true },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    // Two pages: the portal (index.html), and the sign-in page's own, smaller one (login.html, src/signIn),
+    // which the server answers at /login.
+    rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        login: path.resolve(import.meta.dirname, 'login.html'),
+      },
+    },
+  },
 });

@@ -82,8 +82,8 @@ const withoutLazyParts = (): Plugin => ({
 });
 
 /**
- * What the sign-in page's JavaScript is made of: the portal built again without its lazy parts (what /login
- * loads is exactly its statically imported code) and with one chunk per family of `FAMILIES`, gzipped.
+ * What the sign-in page's JavaScript is made of: its own entry (login.html) built again without its lazy parts
+ * (what /login loads is exactly its statically imported code) and with one chunk per family of `FAMILIES`, gzipped.
  */
 export const firstScreenParts = async (outDir: string): Promise<Record<FamilyName, number>> => {
   const output = (await build({
@@ -96,6 +96,8 @@ export const firstScreenParts = async (outDir: string): Promise<Record<FamilyNam
       emptyOutDir: true,
       write: false,
       rolldownOptions: {
+        // The sign-in page's own entry alone (the portal's is index.html).
+        input: path.join(ROOT, 'login.html'),
         output: { codeSplitting: { groups: FAMILIES.map(({ name, test }) => ({ name, test })) } },
       },
     },

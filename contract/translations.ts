@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { closed, closedQuery, NullableString } from './fields.ts';
 import { defineCalls, defineErrors, definePermissions, defineResource } from './kit.ts';
+import { LOCALES } from './locales.ts';
 
 /**
  * Translations (spec 01 §1 the vi-VN locale, §8 every message): the portal speaks English and Vietnamese.
@@ -12,11 +13,7 @@ import { defineCalls, defineErrors, definePermissions, defineResource } from './
  * ETag.
  */
 
-/** The locales the portal speaks, English first (the source language). */
-export const LOCALES = ['en', 'vi'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales.ts';
 
 export const TRANSLATION_LIMITS = {
   /** The longest key: `resources.service-launch.launch.steps.directory.help`… */

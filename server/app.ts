@@ -178,23 +178,29 @@ export function buildApp({
     for (const feature of FEATURES) await feature.site?.(root, { db, services });
   });
 
-  const indexFile = path.join(config.distDir, 'index.html');
-  const indexHtml = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8')
-        .replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
-        .replaceAll('%SUPPORT_URL%', escapeHtml(config.portalLinks?.supportUrl ?? ''))
-        .replaceAll('%HELP_URL%', escapeHtml(config.portalLinks?.helpUrl ?? ''))
-        .replaceAll('%SOCIAL_LINKS%', escapeHtml(config.portalLinks?.socialLinks ?? ''))
-        // The embeddable screens take their token only from a page of these origins (src/pages/iframe).
-        .replaceAll('%FRAME_ANCESTORS%', escapeHtml(frameAncestorsOf(config.frameAncestors).join(' ')))
-    : undefined;
+  // The built pages, each with the installation's product name and links filled in: the portal's, and the
+  // sign-in page's own (login.html, a smaller entry: src/signIn), answered at /login.
+  const builtPage = (file: string) => {
+    const pageFile = path.join(config.distDir, file);
+    return existsSync(pageFile)
+      ? readFileSync(pageFile, 'utf8')
+          .replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
+          .replaceAll('%SUPPORT_URL%', escapeHtml(config.portalLinks?.supportUrl ?? ''))
+          .replaceAll('%HELP_URL%', escapeHtml(config.portalLinks?.helpUrl ?? ''))
+          .replaceAll('%SOCIAL_LINKS%', escapeHtml(config.portalLinks?.socialLinks ?? ''))
+          // The embeddable screens take their token only from a page of these origins (src/pages/iframe).
+          .replaceAll('%FRAME_ANCESTORS%', escapeHtml(frameAncestorsOf(config.frameAncestors).join(' ')))
+      : undefined;
+  };
+  const indexHtml = builtPage('index.html');
+  const loginHtml = builtPage('login.html');
   if (indexHtml !== undefined) {
     app.register(fastifyStatic, {
       root: config.distDir,
       wildcard: false,
       index: false,
-      // index.html is answered below, with the product name filled in.
-      globIgnore: ['index.html'],
+      // The pages are answered below, with the product name filled in.
+      globIgnore: ['index.html', 'login.html'],
       // The build writes a brotli and a gzip copy of each asset (vite.config.ts): the one the browser
       // accepts is sent, with content-encoding and `vary: accept-encoding`; otherwise the file itself.
       preCompressed: true,
@@ -219,7 +225,8 @@ export function buildApp({
         .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
     }
     if (wantsPage) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const page = loginHtml !== undefined && request.url.split('?')[0] === '/login' ? loginHtml : indexHtml;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
   });

@@ -3,58 +3,26 @@ import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, Suspense, useMemo, useRef, useSyncExternalStore } from 'react';
 import {
   AuthContext,
-  type DataProvider,
   DataProviderContext,
   I18nContextProvider,
   NotificationContextProvider,
   StoreContextProvider,
 } from 'react-admin';
 import { matchPath, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { createAuthProvider } from './authProvider';
-import type { HttpClient, HttpOptions } from './dataProviders/transport';
 import { i18nProvider, loadCatalogue } from './i18n';
 import { LoadFailureBoundary } from './layout/LoadFailure';
 import { PageLoading } from './layout/PageLoading';
 import { PAGE_PATH } from './layout/paths';
 import { PublicNotifications } from './layout/public/PublicNotifications';
+import { RouterPageNav } from './layout/RouterPageNav';
 import { LoginPage, preloadQrCodeLogin } from './pages/login/LoginPage';
 import { loginTabOf } from './pages/login/useLoginEntry';
 import { PUBLIC_PAGES } from './pages/routes';
+import { authProvider, dataProvider } from './publicProviders';
 import { isFramePath, isLive, sessionStore } from './session';
 import { preloadSignedIn, SignedInApp } from './signedIn';
 import { portalStore as store } from './store';
 import { themeForPath } from './theme';
-
-/**
- * The data layer (the resource table, its conventions and the transport) is loaded by its first call:
- * the sign-in page makes none until a sign-in, and the react-admin app imports it itself.
- */
-const dataLayer = () => import('./dataProviders');
-
-const http: HttpClient = <T,>(path: string, options?: HttpOptions) =>
-  dataLayer().then(({ httpClient }) => httpClient<T>(path, options));
-
-const authProvider = createAuthProvider({
-  http,
-  store: sessionStore,
-  applyLocale: (locale) => store.setItem('locale', locale),
-});
-
-/** The public pages' view of the dataProvider: each call loads the data layer, then goes through it. */
-const dataProvider: DataProvider = {
-  getList: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getList(resource, params)),
-  getOne: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getOne(resource, params)),
-  getMany: (resource, params) => dataLayer().then((layer) => layer.dataProvider.getMany(resource, params)),
-  getManyReference: (resource, params) =>
-    dataLayer().then((layer) => layer.dataProvider.getManyReference(resource, params)),
-  create: (resource, params) => dataLayer().then((layer) => layer.dataProvider.create(resource, params)),
-  update: (resource, params) => dataLayer().then((layer) => layer.dataProvider.update(resource, params)),
-  updateMany: (resource, params) =>
-    dataLayer().then((layer) => layer.dataProvider.updateMany(resource, params)),
-  delete: (resource, params) => dataLayer().then((layer) => layer.dataProvider.delete(resource, params)),
-  deleteMany: (resource, params) =>
-    dataLayer().then((layer) => layer.dataProvider.deleteMany(resource, params)),
-};
 
 /** The public page drawn at `pathname`, if any. */
 const publicPageAt = (pathname: string) => matchRoutes(PUBLIC_PAGES, pathname)?.[0]?.route;
@@ -142,34 +110,36 @@ export const Portal = () => {
   const publicPage = (element: ReactNode) => <PublicShell>{element}</PublicShell>;
   return (
     <ThemeProvider theme={theme}>
-      <StoreContextProvider value={store}>
-        {/* Draws the pages again in the language chosen (react-admin's store holds it). */}
-        <NotificationContextProvider>
-          <I18nContextProvider value={i18nProvider}>
-            <AuthContext.Provider value={authProvider}>
-              <DataProviderContext.Provider value={dataProvider}>
-                {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
+      <RouterPageNav>
+        <StoreContextProvider value={store}>
+          {/* Draws the pages again in the language chosen (react-admin's store holds it). */}
+          <NotificationContextProvider>
+            <I18nContextProvider value={i18nProvider}>
+              <AuthContext.Provider value={authProvider}>
+                <DataProviderContext.Provider value={dataProvider}>
+                  {/* Pages are loaded before they are drawn, and navigations are transitions that keep the
                   current page meanwhile: this fallback only shows if a first drawing has to wait. */}
-                <LoadFailureBoundary resetKey={pathname}>
-                  <Suspense fallback={<PageLoading />}>
-                    <Routes>
-                      <Route
-                        path={PAGE_PATH.login}
-                        element={publicPage(<LoginPage preloadDestination={preloadSignedIn} />)}
-                      />
-                      {PUBLIC_PAGES.map((page) => (
-                        <Route key={page.path} path={page.path} element={publicPage(page.element)} />
-                      ))}
-                      {/* Any other path is a page of the signed-in portal; without a session, the sign-in page. */}
-                      <Route path="*" element={<SignedInOrSignIn />} />
-                    </Routes>
-                  </Suspense>
-                </LoadFailureBoundary>
-              </DataProviderContext.Provider>
-            </AuthContext.Provider>
-          </I18nContextProvider>
-        </NotificationContextProvider>
-      </StoreContextProvider>
+                  <LoadFailureBoundary resetKey={pathname}>
+                    <Suspense fallback={<PageLoading />}>
+                      <Routes>
+                        <Route
+                          path={PAGE_PATH.login}
+                          element={publicPage(<LoginPage preloadDestination={preloadSignedIn} />)}
+                        />
+                        {PUBLIC_PAGES.map((page) => (
+                          <Route key={page.path} path={page.path} element={publicPage(page.element)} />
+                        ))}
+                        {/* Any other path is a page of the signed-in portal; without a session, the sign-in page. */}
+                        <Route path="*" element={<SignedInOrSignIn />} />
+                      </Routes>
+                    </Suspense>
+                  </LoadFailureBoundary>
+                </DataProviderContext.Provider>
+              </AuthContext.Provider>
+            </I18nContextProvider>
+          </NotificationContextProvider>
+        </StoreContextProvider>
+      </RouterPageNav>
     </ThemeProvider>
   );
 };

@@ -1,35 +1,10 @@
 import type { Validator } from 'react-admin';
-import {
-  brokenPasswordRule,
-  isDomainName,
-  isEmail,
-  isHttpUrl,
-  NEW_PASSWORD_MAX_LENGTH,
-} from '../../contract/rules';
+import { brokenPasswordRule, isDomainName, isHttpUrl, NEW_PASSWORD_MAX_LENGTH } from '../../contract/rules';
 import { PASSWORD_ERRORS } from '../../contract/session';
 
 /** Validators returning catalogue keys (docs/requirements/portal-validation.md); react-admin translates them where shown. */
 
-export const requiredField =
-  (fieldName: string): Validator =>
-  (value: unknown) =>
-    typeof value === 'string'
-      ? value.trim()
-        ? undefined
-        : missing(fieldName)
-      : value == null
-        ? missing(fieldName)
-        : undefined;
-
-const missing = (fieldName: string) => ({
-  message: 'portal.validation.required',
-  args: { field_name: fieldName },
-});
-
-export const validEmail: Validator = (value: unknown) =>
-  typeof value === 'string' && value.trim() && !isEmail(value.trim())
-    ? 'portal.validation.emailInvalid'
-    : undefined;
+export { requiredField, validEmail } from './fieldRules';
 
 /**
  * The rules of a new password the portal checks alone (contract/rules.ts): at most 128 characters, the

@@ -1,9 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../contract/translations';
-import { API_URL } from '../config';
-import { sessionStore } from '../session';
+import type { I18nProvider } from 'react-admin';
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '../../contract/locales';
+import { AVAILABLE_LOCALES, customerOfSession, fetchCatalogue, PLURAL_FORM, storedLocale } from './catalogue';
 import { shell } from './en/shell';
+
+export { LOCALE_NAMES, storedLocale } from './catalogue';
 
 /**
  * The portal's messages. Each locale's catalogue is the server's merged one (`GET /api/i18n/{locale}`: the
@@ -14,38 +15,11 @@ import { shell } from './en/shell';
  * (loadCatalogue) before it is first drawn.
  */
 
-/** Each locale, named in its own language (a language menu's names are not translated). */
-export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', vi: 'Tiếng Việt' };
-
-const AVAILABLE = LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] }));
-
-/**
- * Plural rules: English has two forms (`one |||| other`), Vietnamese one (its nouns do not change with the
- * count, CLDR's `other` only). polyglot would give Vietnamese English's rule.
- */
-const pluralRules = {
-  pluralTypes: {
-    english: (count: number) => (count === 1 ? 0 : 1),
-    vietnamese: () => 0,
-  },
-  pluralTypeToLanguages: { english: ['en'], vietnamese: ['vi'] },
+/** polyglot's view of each language's plural forms (./catalogue). */
+export const polyglotPluralRules = {
+  pluralTypes: PLURAL_FORM,
+  pluralTypeToLanguages: Object.fromEntries(LOCALES.map((locale) => [locale, [locale]])),
 };
-
-/** Where the catalogue of a locale comes from: the signed-in customer's, else everyone's. */
-const customerOfSession = (): string | null => sessionStore.get()?.customerId ?? null;
-
-const catalogueUrl = (locale: Locale, customer: string | null) =>
-  `${API_URL}/i18n/${locale}${customer ? `?customerId=${encodeURIComponent(customer)}` : ''}`;
-
-/** The catalogue of `locale` for `customer`, as the server merges it (revalidated with its ETag). */
-async function fetchCatalogue(locale: Locale, customer: string | null): Promise<TranslationMessages> {
-  const answer = await fetch(catalogueUrl(locale, customer), {
-    cache: 'no-cache',
-    headers: { accept: 'application/json' },
-  });
-  if (!answer.ok) throw new Error(`The ${locale} catalogue did not load (${answer.status})`);
-  return answer.json();
-}
 
 let initial = true;
 
@@ -60,8 +34,8 @@ const polyglot = polyglotI18nProvider(
     return fetchCatalogue(locale, customerOfSession());
   },
   DEFAULT_LOCALE,
-  AVAILABLE,
-  { allowMissing: false, pluralRules },
+  AVAILABLE_LOCALES,
+  { allowMissing: false, pluralRules: polyglotPluralRules },
 );
 
 /** The titles react-admin gives a record's pages: the resource's name, then the record's. */
@@ -96,16 +70,6 @@ export const i18nProvider: I18nProvider = {
  * thousands separator. Dates are written the vi-VN way whatever the language (src/kit/dates.tsx).
  */
 export const numberLocale = (): string => (i18nProvider.getLocale() === 'vi' ? 'vi-VN' : 'en-US');
-
-/** The locale the browser chose (react-admin's store, `RaStore.locale`), else English. */
-export const storedLocale = (): Locale => {
-  try {
-    const stored = JSON.parse(window.localStorage.getItem('RaStore.locale') ?? 'null');
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-};
 
 let loading: { key: string; promise: Promise<void> } | undefined;
 

@@ -6,7 +6,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { AppBar, Logout, Layout as RaLayout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { CHANGE_PASSWORD_PATH, MY_ACCOUNT_PATH } from '../authProvider';
-import { LocaleMenuItems } from '../i18n/LocaleChoice';
+import { LocaleMenuItems } from '../i18n/LocaleMenu';
 import { sessionStore } from '../session';
 import { CustomerContext } from './CustomerContext';
 import { DocumentTitle } from './DocumentTitle';

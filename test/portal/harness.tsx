@@ -12,6 +12,7 @@ import { createHttpClient } from '../../src/dataProviders/transport';
 import { i18nProvider } from '../../src/i18n';
 import { resourceElement } from '../../src/kit/FeatureResources';
 import type { PortalFeature } from '../../src/kit/feature';
+import { RouterPageNav } from '../../src/layout/RouterPageNav';
 import { SecondFactorStepContext, SessionKeeper } from '../../src/layout/SessionKeeper';
 import { SecondFactorStep } from '../../src/pages/login/secondFactor/SecondFactorStep';
 import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
@@ -146,18 +147,20 @@ export const renderAdmin = ({
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
-      <Admin
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={sessionKeeper ? KeptLayout : BareLayout}
-        theme={testTheme}
-        store={memoryStore()}
-        queryClient={queryClient}
-        disableTelemetry
-      >
-        {children}
-      </Admin>
+      <RouterPageNav>
+        <Admin
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          layout={sessionKeeper ? KeptLayout : BareLayout}
+          theme={testTheme}
+          store={memoryStore()}
+          queryClient={queryClient}
+          disableTelemetry
+        >
+          {children}
+        </Admin>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return {

@@ -207,6 +207,13 @@ describe('the built portal', () => {
         '<meta name="support-url" content="%SUPPORT_URL%" /><meta name="help-url" content="%HELP_URL%" />' +
         '<meta name="social-links" content="%SOCIAL_LINKS%" /></head><body><div id="root"></div></body></html>',
     );
+    await writeFile(
+      path.join(distDir, 'login.html'),
+      '<!doctype html><html><head><title>%PRODUCT_NAME%</title>' +
+        '<meta name="support-url" content="%SUPPORT_URL%" /><meta name="help-url" content="%HELP_URL%" />' +
+        '<meta name="social-links" content="%SOCIAL_LINKS%" /></head><body><div id="root"></div>' +
+        '<script type="module" src="/sign-in.js"></script></body></html>',
+    );
     await writeFile(path.join(distDir, 'app.js'), 'console.log("portal");');
     ctx = await createTestContext({
       config: {
@@ -237,6 +244,21 @@ describe('the built portal', () => {
         '<meta name="product-name" content="Acme &#60;Gate&#62; &#38; &#34;Co&#34;" />',
       );
       expect(answer.body).not.toContain('%PRODUCT_NAME%');
+    }
+  });
+
+  it("answers /login with the sign-in page's own entry, and every other page with the portal's", async () => {
+    for (const url of ['/login', '/login?client_id=web&state=s-1', '/login?tab=qr']) {
+      const answer = await page(url);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain('<script type="module" src="/sign-in.js"></script>');
+      expect(answer.body).toContain('<title>Acme &#60;Gate&#62; &#38; &#34;Co&#34;</title>');
+    }
+    for (const url of ['/login/more', '/loginx', '/signup', '/login.html']) {
+      const answer = await page(url);
+      expect(answer.status).toBe(200);
+      expect(answer.body).not.toContain('sign-in.js');
+      expect(answer.body).toContain('<meta name="product-name"');
     }
   });
 

@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { getProductName, getSocialLinks } from '../../config';
+import { PageLink } from '../../kit/pageNav';
 import { PAGE_PATH } from '../paths';
 import { docLinksOf } from './docLinks';
 
@@ -29,11 +29,11 @@ export const PublicFooter = () => {
           sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
         >
           {docLinksOf('legal').map((link) => (
-            <Link key={link.path} component={RouterLink} to={link.path} color="inherit" variant="body2">
+            <Link key={link.path} component={PageLink} to={link.path} color="inherit" variant="body2">
               {translate(link.labelKey, { productName: product })}
             </Link>
           ))}
-          <Link component={RouterLink} to={PAGE_PATH.contactUs} color="inherit" variant="body2">
+          <Link component={PageLink} to={PAGE_PATH.contactUs} color="inherit" variant="body2">
             {translate('portal.selfService.footerLink')}
           </Link>
           {social.map(({ name, url }) => (

@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { MY_ACCOUNT_PATH } from '../../authProvider';
+import { PageLink } from '../../kit/pageNav';
 import { useSignOut } from './useSignOut';
 
 /**
@@ -61,7 +61,7 @@ const NavMenuItem = ({ link, label, onClick }: { link: NavLink; label: string; o
       {label}
     </MenuItem>
   ) : (
-    <MenuItem component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
+    <MenuItem component={PageLink} to={link.to ?? '/'} onClick={onClick}>
       {label}
     </MenuItem>
   );
@@ -71,10 +71,10 @@ export const UserMenuPanel = ({ anchor, onClose }: { anchor: HTMLElement | null;
   const signOut = useSignOut();
   return (
     <Menu anchorEl={anchor} open={!!anchor} onClose={onClose}>
-      <MenuItem component={RouterLink} to="/report" onClick={onClose}>
+      <MenuItem component={PageLink} to="/report" onClick={onClose}>
         {translate('portal.menu.dashboard')}
       </MenuItem>
-      <MenuItem component={RouterLink} to={MY_ACCOUNT_PATH} onClick={onClose}>
+      <MenuItem component={PageLink} to={MY_ACCOUNT_PATH} onClick={onClose}>
         {translate('portal.menu.myAccount')}
       </MenuItem>
       <MenuItem
@@ -189,7 +189,7 @@ const DrawerLink = ({ link, label, onClick }: { link: NavLink; label: string; on
         <ListItemText primary={label} />
       </ListItemButton>
     ) : (
-      <ListItemButton component={RouterLink} to={link.to ?? '/'} onClick={onClick}>
+      <ListItemButton component={PageLink} to={link.to ?? '/'} onClick={onClick}>
         <ListItemText primary={label} />
       </ListItemButton>
     )}

@@ -15,9 +15,9 @@ import {
 import type { Theme } from '@mui/material/styles';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { getProductName, getSupportUrl } from '../../config';
 import { LocaleSwitcher } from '../../i18n/LocaleChoice';
+import { PageLink, usePageLocation } from '../../kit/pageNav';
 import { preloadable } from '../../kit/preloadable';
 import { isLive, useSession } from '../../session';
 import { docLinksOf } from './docLinks';
@@ -66,7 +66,7 @@ const preloadPanels = () => {
  */
 export const PublicTopBar = () => {
   const translate = useTranslate();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const session = useSession();
   const signedIn = isLive(session) && !!session.user;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 1 });
@@ -124,7 +124,7 @@ export const PublicTopBar = () => {
           </IconButton>
         )}
         <Button
-          component={RouterLink}
+          component={PageLink}
           to={signedIn ? '/report' : '/login'}
           color="inherit"
           startIcon={<ShieldIcon />}
@@ -142,7 +142,7 @@ export const PublicTopBar = () => {
         </Button>
         {desktop && (
           <>
-            <Button color="inherit" component={RouterLink} to={overview}>
+            <Button color="inherit" component={PageLink} to={overview}>
               {t('portal.publicNav.overview')}
             </Button>
             {menus.map((menu) => (
@@ -188,10 +188,10 @@ export const PublicTopBar = () => {
           </Button>
         ) : phone ? null : (
           <>
-            <Button color="inherit" component={RouterLink} to="/login">
+            <Button color="inherit" component={PageLink} to="/login">
               {t('portal.publicNav.signIn')}
             </Button>
-            <Button variant="contained" color="secondary" component={RouterLink} to="/signup">
+            <Button variant="contained" color="secondary" component={PageLink} to="/signup">
               {t('portal.publicNav.signUp')}
             </Button>
           </>

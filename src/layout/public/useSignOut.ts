@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAuthProvider, useResetStore } from 'react-admin';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { usePageLocation, usePageNavigate } from '../../kit/pageNav';
 import { PAGE_PATH } from '../paths';
 
 /**
@@ -10,8 +10,8 @@ import { PAGE_PATH } from '../paths';
 export const useSignOut = () => {
   const authProvider = useAuthProvider();
   const resetStore = useResetStore();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const navigate = usePageNavigate();
+  const { pathname, search } = usePageLocation();
   return useCallback(async () => {
     await authProvider?.logout({});
     resetStore();

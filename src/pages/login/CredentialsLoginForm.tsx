@@ -19,10 +19,10 @@ import {
   type ValidationErrorMessage,
   type Validator,
 } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider, SecondFactorRequest } from '../../authProvider';
-import { requiredField, validEmail } from '../../components/validators';
+import { requiredField, validEmail } from '../../components/fieldRules';
 import { errorNotification } from '../../kit/notifyError';
+import { PageLink, usePageNavigate } from '../../kit/pageNav';
 import { PAGE_PATH } from '../../layout/paths';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
 import { LoginField } from './LoginField';
@@ -73,7 +73,7 @@ export const CredentialsLoginForm = ({
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const { resetNotifications } = useNotificationContext();
   const notify = useNotify();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [values, setValues] = useState<Credentials>({ username: defaultUsername, password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -179,7 +179,7 @@ export const CredentialsLoginForm = ({
           }
         />
         <Box sx={{ textAlign: 'right' }}>
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
+          <Link component={PageLink} to="/forgot-password" variant="body2">
             {translate('portal.login.forgotPassword')}
           </Link>
         </Box>
@@ -194,7 +194,7 @@ export const CredentialsLoginForm = ({
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center', pt: 1 }}>
           {translate('portal.login.noAccount')}{' '}
-          <Link component={RouterLink} to="/signup">
+          <Link component={PageLink} to="/signup">
             {translate('portal.login.createAccount')}
           </Link>
         </Typography>

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useLocation, useSearchParams } from 'react-router-dom';
 import type { SecondFactorRequest } from '../../authProvider';
+import { usePageLocation, usePageSearchParams } from '../../kit/pageNav';
 import { preloadable } from '../../kit/preloadable';
 import { PublicCardPage } from '../../layout/public/PublicCardPage';
 import { preloadPublicNotifications } from '../../layout/public/PublicNotifications';
@@ -36,9 +36,9 @@ export const LoginPage = ({
   preloadDestination?: (pathname: string) => Promise<void>;
 }) => {
   const translate = useTranslate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const tab = loginTabOf(params);
-  const location = useLocation();
+  const location = usePageLocation();
   const showTab = (value: LoginTab) =>
     setParams(
       (current) => {

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { type DataProvider, DataProviderContext } from 'react-admin';
-import { type Location, useLocation, useNavigate } from 'react-router-dom';
 import { API_URL } from '../../config';
+import { usePageLocation, usePageNavigate } from '../../kit/pageNav';
 import { isLive, SCOPE, sessionStore } from '../../session';
 
 export const AUTHORIZE_PATH = `${API_URL}/authentication/oauth2/authorize/custom`;
@@ -85,8 +85,8 @@ export type EntryState = { status: 'checking' } | { status: 'ready' } | { status
  */
 export const useLoginEntry = (clientId: string | null): { entry: EntryState; retry: () => void } => {
   const dataProvider = useContext(DataProviderContext);
-  const navigate = useNavigate();
-  const location: Location = useLocation();
+  const navigate = usePageNavigate();
+  const location = usePageLocation();
   const [entry, setEntry] = useState<EntryState>({ status: 'checking' });
   const locationState = useRef(location.state);
   const search = useRef(location.search);

@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { ChangePasswordPage } from '../../../src/pages/change-password/ChangePasswordPage';
 import { type SessionUser, sessionStore } from '../../../src/session';
 import { refuseCall } from '../fakeServer';
@@ -19,14 +20,16 @@ const renderPage = (entry = '/my-account/change-password', user: SessionUser = M
   const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
   render(
     <TestMemoryRouter initialEntries={[entry]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
-          <Route path="/customer" element={<p>customers page</p>} />
-          <Route path="/report" element={<p>dashboard page</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route path="/my-account/change-password" element={<ChangePasswordPage />} />
+            <Route path="/customer" element={<p>customers page</p>} />
+            <Route path="/report" element={<p>dashboard page</p>} />
+          </Routes>
+          <Notification />
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return userEvent.setup();

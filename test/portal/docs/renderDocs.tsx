@@ -4,6 +4,7 @@ import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { docs } from '../../../src/i18n/en/docPages';
 import { en } from '../../../src/i18n/en/index';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { DOC_ROUTES } from '../../../src/pages/docs/routes';
 
 /** The catalogue with the docs texts, whether or not the lead has added them to en yet. */
@@ -18,13 +19,15 @@ beforeAll(() => Promise.all(DOC_ROUTES.map((page) => page.preload?.())));
 export const renderDocs = (path: string) =>
   render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider}>
-        <Routes>
-          {DOC_ROUTES.map((page) => (
-            <Route key={page.path} path={page.path} element={page.element} />
-          ))}
-          <Route path="/login" element={<p>sign-in page</p>} />
-        </Routes>
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext i18nProvider={i18nProvider}>
+          <Routes>
+            {DOC_ROUTES.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            <Route path="/login" element={<p>sign-in page</p>} />
+          </Routes>
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );

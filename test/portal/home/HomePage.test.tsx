@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceFeature, TierPlan } from '../../../contract/billing';
 import { dataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { HomePage } from '../../../src/pages/home/HomePage';
 import { sessionStore } from '../../../src/session';
 import { proPlanOf } from '../billingFixtures';
@@ -56,12 +57,14 @@ const renderHome = (path = '/home') => {
   );
   render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
-        <Routes>
-          <Route path="/home" element={<HomePage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
+          <Routes>
+            <Route path="/home" element={<HomePage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return userEvent.setup({ delay: null });

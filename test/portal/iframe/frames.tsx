@@ -6,6 +6,7 @@ import type { Location } from 'react-router-dom';
 import App from '../../../src/App';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { sessionStore } from '../../../src/session';
 import { sessionUser } from '../harness';
 import { API, server } from '../msw';
@@ -83,7 +84,9 @@ export const renderFrame = (path: string, { account = FRAME_ADMIN, permissions =
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
-      <App authProvider={authProvider} />
+      <RouterPageNav>
+        <App authProvider={authProvider} />
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return {

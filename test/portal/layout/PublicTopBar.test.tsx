@@ -4,6 +4,7 @@ import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
 import { PublicTopBar } from '../../../src/layout/public/PublicTopBar';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { sessionStore } from '../../../src/session';
 import { sessionUser } from '../harness';
 import { onAPhone } from '../phone';
@@ -11,9 +12,11 @@ import { onAPhone } from '../phone';
 const renderBar = (path = '/login') => {
   render(
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext i18nProvider={i18nProvider}>
-        <PublicTopBar />
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext i18nProvider={i18nProvider}>
+          <PublicTopBar />
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return userEvent.setup();

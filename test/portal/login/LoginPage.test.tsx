@@ -8,6 +8,7 @@ import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
@@ -336,13 +337,15 @@ const renderLoginWith = (session: Partial<Session>) => {
   const dataProvider = createDataProvider({ apiUrl: API, getSession: () => sessionStore.get() });
   render(
     <TestMemoryRouter initialEntries={['/login']}>
-      <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/report" element={<p>dashboard page</p>} />
-          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
-        </Routes>
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/report" element={<p>dashboard page</p>} />
+            <Route path="/token-pack-v2" element={<p>token packs page</p>} />
+          </Routes>
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return { store: sessionStore };

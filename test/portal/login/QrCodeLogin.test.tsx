@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { AdminContext, TestMemoryRouter } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { QrCodeLogin } from '../../../src/pages/login/qr/QrCodeLogin';
 import { deliver } from '../../../src/pages/login/qr/seamlessApi';
 import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
@@ -51,9 +52,11 @@ const renderTab = (mobile = false) => {
   const onVerified = vi.fn();
   const view = render(
     <TestMemoryRouter>
-      <AdminContext i18nProvider={i18nProvider}>
-        <QrCodeLogin request={REQUEST} onVerified={onVerified} mobile={mobile} />
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext i18nProvider={i18nProvider}>
+          <QrCodeLogin request={REQUEST} onVerified={onVerified} mobile={mobile} />
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return { onVerified, ...view };

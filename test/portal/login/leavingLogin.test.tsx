@@ -8,6 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
 import { createSessionStore } from '../../../src/session';
@@ -60,14 +61,16 @@ it('lets the visitor leave the sign-in page before it has its client_id', async 
     {
       path: '*',
       element: (
-        <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-          <Suspense fallback={<p>loading</p>}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/signup" element={<SignupPage />} />
-            </Routes>
-          </Suspense>
-        </AdminContext>
+        <RouterPageNav>
+          <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
+            <Suspense fallback={<p>loading</p>}>
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/signup" element={<SignupPage />} />
+              </Routes>
+            </Suspense>
+          </AdminContext>
+        </RouterPageNav>
       ),
     },
   ]);

@@ -5,6 +5,7 @@ import { type Location, Route, Routes } from 'react-router-dom';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { createSessionStore } from '../../../src/session';
 import { API } from '../msw';
@@ -37,16 +38,18 @@ export const renderLoginPage = ({ entry, storeKey, fresh = false, onLocation }: 
   });
   render(
     <TestMemoryRouter initialEntries={[entry]} locationCallback={onLocation}>
-      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/my-account/change-password" element={<p>change password page</p>} />
-          <Route path="/" element={<p>home page</p>} />
-          <Route path="/report" element={<p>dashboard page</p>} />
-          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/my-account/change-password" element={<p>change password page</p>} />
+            <Route path="/" element={<p>home page</p>} />
+            <Route path="/report" element={<p>dashboard page</p>} />
+            <Route path="/token-pack-v2" element={<p>token packs page</p>} />
+          </Routes>
+          <Notification />
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return { store, user: userEvent.setup() };

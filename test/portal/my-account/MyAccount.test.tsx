@@ -8,6 +8,7 @@ import App from '../../../src/App';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { type Session, sessionStore } from '../../../src/session';
 import { customerAdmin, input, refill, save, sessionUser, signIn } from '../harness';
 import { API, server } from '../msw';
@@ -26,7 +27,9 @@ const renderPortal = (path: string, session: Partial<Session> = {}) => {
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
-      <App authProvider={authProvider} />
+      <RouterPageNav>
+        <App authProvider={authProvider} />
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return { user: userEvent.setup({ delay: null }), pathname: () => at.location?.pathname };

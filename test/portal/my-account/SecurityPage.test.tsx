@@ -9,6 +9,7 @@ import type { SecondFactorConfiguration } from '../../../contract/secondFactor';
 import { canAccess } from '../../../src/access/canAccess';
 import { createDataProvider } from '../../../src/dataProviders';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { SecurityPage } from '../../../src/pages/my-account/SecurityPage';
 import { type Session, sessionStore } from '../../../src/session';
 import { customerAdmin, operatorInside, sessionUser } from '../harness';
@@ -100,20 +101,22 @@ const renderPage = ({
   };
   render(
     <TestMemoryRouter initialEntries={['/my-account/security']}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProvider || undefined}
-        i18nProvider={i18nProvider}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route path="/my-account/security" element={<SecurityPage />} />
-          <Route path="/docs/help/mobile-app" element={<p>mobile app help page</p>} />
-          <Route path="/ldap" element={<p>directories page</p>} />
-          <Route path="/token-pack-v2" element={<p>token packs page</p>} />
-        </Routes>
-        <Notification />
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext
+          dataProvider={dataProvider}
+          authProvider={authProvider || undefined}
+          i18nProvider={i18nProvider}
+          queryClient={queryClient}
+        >
+          <Routes>
+            <Route path="/my-account/security" element={<SecurityPage />} />
+            <Route path="/docs/help/mobile-app" element={<p>mobile app help page</p>} />
+            <Route path="/ldap" element={<p>directories page</p>} />
+            <Route path="/token-pack-v2" element={<p>token packs page</p>} />
+          </Routes>
+          <Notification />
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
   return userEvent.setup();

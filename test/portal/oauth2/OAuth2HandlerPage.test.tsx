@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { OAuth2HandlerPage } from '../../../src/pages/oauth2/OAuth2HandlerPage';
 import { sessionStore } from '../../../src/session';
 import { refuseCall } from '../fakeServer';
@@ -19,16 +20,21 @@ const renderHandler = (entry: string) => {
   });
   render(
     <TestMemoryRouter initialEntries={[entry]}>
-      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
-        <Routes>
-          <Route path="/oauth2/handler" element={<OAuth2HandlerPage failure="error.oauth2.invalidCode" />} />
-          <Route
-            path="/oidc/2fa-callback"
-            element={<OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />}
-          />
-          <Route path="/" element={<p>home page</p>} />
-        </Routes>
-      </AdminContext>
+      <RouterPageNav>
+        <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
+          <Routes>
+            <Route
+              path="/oauth2/handler"
+              element={<OAuth2HandlerPage failure="error.oauth2.invalidCode" />}
+            />
+            <Route
+              path="/oidc/2fa-callback"
+              element={<OAuth2HandlerPage failure="error.secondFactor.oidcFailed" />}
+            />
+            <Route path="/" element={<p>home page</p>} />
+          </Routes>
+        </AdminContext>
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
 };

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { StrictMode } from 'react';
 import { TestMemoryRouter } from 'react-admin';
 import type { Location } from 'react-router-dom';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { Portal } from '../../../src/Portal';
 import { type Refusal, refuse } from '../fakeServer';
 import { API, server } from '../msw';
@@ -18,7 +19,9 @@ export const renderPublicPage = (entry: string | Partial<Location>) => {
   render(
     <StrictMode>
       <TestMemoryRouter initialEntries={[entry]} locationCallback={(location) => (current = location)}>
-        <Portal />
+        <RouterPageNav>
+          <Portal />
+        </RouterPageNav>
       </TestMemoryRouter>
     </StrictMode>,
   );

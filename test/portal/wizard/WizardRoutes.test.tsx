@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import App from '../../../src/App';
 import { createAuthProvider } from '../../../src/authProvider';
 import { createHttpClient } from '../../../src/dataProviders/transport';
+import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { sessionStore } from '../../../src/session';
 import { customerAdmin, sessionUser, signIn } from '../harness';
 import { API, server } from '../msw';
@@ -30,7 +31,9 @@ const renderPortal = (path: string) => {
   const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
   render(
     <TestMemoryRouter initialEntries={[path]}>
-      <App authProvider={authProvider} />
+      <RouterPageNav>
+        <App authProvider={authProvider} />
+      </RouterPageNav>
     </TestMemoryRouter>,
   );
 };

@@ -3,9 +3,9 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import { QR_SIZE, QrCode } from '../../../components/QrCode';
 import { onboardingDeepLink } from '../../../config';
+import { PageLink } from '../../../kit/pageNav';
 import {
   type AuthenticateAnswer,
   deliver,
@@ -137,7 +137,7 @@ export const QrCodeLogin = ({
           {refreshButton('medium')}
         </Stack>
       )}
-      <Link component={RouterLink} to="/docs/help/mobile-app" variant="body2">
+      <Link component={PageLink} to="/docs/help/mobile-app" variant="body2">
         {translate('portal.login.qr.download')}
       </Link>
     </Stack>

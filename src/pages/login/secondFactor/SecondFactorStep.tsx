@@ -1,9 +1,9 @@
 import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useAuthProvider, useNotificationContext, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
 import type { PortalAuthProvider, SecondFactorRequest } from '../../../authProvider';
 import { errorNotification } from '../../../kit/notifyError';
+import { usePageNavigate } from '../../../kit/pageNav';
 import { LoginField } from '../LoginField';
 import {
   formatRemaining,
@@ -53,7 +53,7 @@ export const SecondFactorStep = ({
 }: SecondFactorStepProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { resetNotifications } = useNotificationContext();
   const authProvider = useAuthProvider<PortalAuthProvider>();
   const [code, setCode] = useState('');

@@ -1,0 +1,49 @@
+import type { TranslationMessages } from 'react-admin';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../contract/locales';
+import { API_URL } from '../config';
+import { sessionStore } from '../session';
+
+/**
+ * Where the portal's messages come from, for both its translators: react-admin's (polyglot, src/i18n/index.ts)
+ * and the sign-in page's own (src/i18n/phrases.ts).
+ */
+
+/** Each locale, named in its own language (a language menu's names are not translated). */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', vi: 'Tiếng Việt' };
+
+export const AVAILABLE_LOCALES = LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] }));
+
+/**
+ * Which of a text's plural forms (`one |||| other`) a count takes: English has two, Vietnamese one (its nouns
+ * do not change with the count, CLDR's `other` only). polyglot alone would give Vietnamese English's rule.
+ */
+export const PLURAL_FORM: Readonly<Record<Locale, (count: number) => number>> = {
+  en: (count) => (count === 1 ? 0 : 1),
+  vi: () => 0,
+};
+
+/** Where the catalogue of a locale comes from: the signed-in customer's, else everyone's. */
+export const customerOfSession = (): string | null => sessionStore.get()?.customerId ?? null;
+
+const catalogueUrl = (locale: Locale, customer: string | null) =>
+  `${API_URL}/i18n/${locale}${customer ? `?customerId=${encodeURIComponent(customer)}` : ''}`;
+
+/** The catalogue of `locale` for `customer`, as the server merges it (revalidated with its ETag). */
+export async function fetchCatalogue(locale: Locale, customer: string | null): Promise<TranslationMessages> {
+  const answer = await fetch(catalogueUrl(locale, customer), {
+    cache: 'no-cache',
+    headers: { accept: 'application/json' },
+  });
+  if (!answer.ok) throw new Error(`The ${locale} catalogue did not load (${answer.status})`);
+  return answer.json();
+}
+
+/** The locale the browser chose (react-admin's store, `RaStore.locale`), else English. */
+export const storedLocale = (): Locale => {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem('RaStore.locale') ?? 'null');
+    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+};

@@ -1,0 +1,78 @@
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import {
+  isPlainClick,
+  type NavigateOptions,
+  type PageLinkProps,
+  type PageNav,
+  usePageNavigate,
+} from '../kit/pageNav';
+
+/**
+ * The sign-in page's own navigation, without a router: the browser's history for /login's own addresses
+ * (another tab, the OAuth2 parameters), and the portal for any other (`leave`). Entries are written as
+ * react-router writes them (`usr`: the navigation's state, `key`, `idx`), so that the portal, once it takes
+ * over, reads them as its own: back and forward then go on as in the portal.
+ */
+interface HistoryEntry {
+  usr?: unknown;
+  key?: string;
+  idx?: number;
+}
+
+const entryOf = (): HistoryEntry => (window.history.state ?? {}) as HistoryEntry;
+
+const here = () => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  state: entryOf().usr ?? null,
+});
+
+/** Writes `to` in the history, as react-router would. */
+export const writeHistory = (to: string, { replace = false, state }: NavigateOptions = {}) => {
+  const idx = (entryOf().idx ?? 0) + (replace ? 0 : 1);
+  const entry: HistoryEntry = { usr: state ?? null, key: Math.random().toString(36).slice(2, 10), idx };
+  if (replace) window.history.replaceState(entry, '', to);
+  else window.history.pushState(entry, '', to);
+};
+
+/** A link followed by the page's navigate: its own address in place, any other by the portal. */
+const HistoryLink = ({ to, onClick, ...props }: PageLinkProps) => {
+  const navigate = usePageNavigate();
+  return (
+    <a
+      href={to}
+      {...props}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    />
+  );
+};
+
+/**
+ * The PageNav of the sign-in page at `path`: navigations within it are the page's own; any other address is
+ * written in the history and handed to `leave` (the portal takes the page over).
+ */
+export const useHistoryNav = (path: string, leave: () => void): PageNav => {
+  const [location, setLocation] = useState(here);
+  useEffect(() => {
+    const onPop = () => {
+      if (window.location.pathname === path) setLocation(here());
+      else leave();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [path, leave]);
+  return useMemo<PageNav>(() => {
+    const navigate = (to: string, options?: NavigateOptions) => {
+      const target = new URL(to, window.location.href);
+      writeHistory(`${target.pathname}${target.search}${target.hash}`, options);
+      if (target.pathname === path) setLocation(here());
+      else leave();
+    };
+    return { location, navigate, Link: HistoryLink };
+  }, [location, path, leave]);
+};
