@@ -56,23 +56,39 @@ const precompress = (): Plugin => ({
   },
 });
 
+const INDEX_HTML = path.resolve(import.meta.dirname, 'index.html');
+const LOGIN_HTML = path.resolve(import.meta.dirname, 'login.html');
+const PORTAL_ENTRY = '/src/main.tsx';
+
+/**
+ * The sign-in page's own page (login.html, which the server answers at /login): index.html with the sign-in
+ * entry (src/signIn/main.tsx) in place of the portal's, made at build time so that the two keep one head.
+ */
+const signInPage = (): Plugin => ({
+  name: 'portal:sign-in-page',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId: (id) => (id === LOGIN_HTML ? id : null),
+  async load(id) {
+    if (id !== LOGIN_HTML) return null;
+    const index = await readFile(INDEX_HTML, 'utf8');
+    if (!index.includes(PORTAL_ENTRY)) throw new Error(`index.html no longer loads ${PORTAL_ENTRY}`);
+    return index.replace(PORTAL_ENTRY, '/src/signIn/main.tsx');
+  },
+});
+
 // The portal is built into dist/ and served by the API server on the same port.
 // `npm run dev` serves it with hot reload on 5173 and forwards /api to a running server.
 // The build's manifest (dist/.vite/manifest.json) maps each source file to its chunk: `npm run bench` reads it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), signInPage()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 2000,
     manifest: true,
-    // Two pages: the portal (index.html), and the sign-in page's own, smaller one (login.html, src/signIn),
-    // which the server answers at /login.
-    rolldownOptions: {
-      input: {
-        index: path.resolve(import.meta.dirname, 'index.html'),
-        login: path.resolve(import.meta.dirname, 'login.html'),
-      },
-    },
+    // Two pages: the portal's (index.html), and the sign-in page's own, smaller one (login.html, made by
+    // signInPage), which the server answers at /login.
+    rolldownOptions: { input: { index: INDEX_HTML, login: LOGIN_HTML } },
   },
 });
