@@ -70,8 +70,17 @@ const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave:
  */
 export const startSignIn = async (root: Root) => {
   const i18nProvider = createPhrasesProvider();
-  // Once: the page's navigation keeps it.
-  const leave = () => void portal().then((module) => module.startPortal(root));
+  // The portal takes over once, however many links are followed while its code loads; it then draws the
+  // address the browser is at. Code that cannot be loaded (a new version replaced it) is loaded anew with
+  // the page, at that address.
+  let leaving = false;
+  const leave = () => {
+    if (leaving) return;
+    leaving = true;
+    portal()
+      .then((module) => module.startPortal(root))
+      .catch(() => window.location.reload());
+  };
   try {
     await Promise.all([
       i18nProvider.changeLocale(storedLocale()),
