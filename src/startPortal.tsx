@@ -10,14 +10,17 @@ import { preloadSignedIn } from './signedIn';
  * code is loaded before it is drawn, so that it shows up whole (see preloadFirstPage).
  */
 export const startPortal = async (root: Root) => {
-  // A data router: react-admin's warnings about unsaved changes block navigations through it (useBlocker).
-  const router = createBrowserRouter([{ path: '*', element: <Portal /> }]);
   await preloadFirstPage(window.location).catch(() => undefined);
+  // A data router: react-admin's warnings about unsaved changes block navigations through it (useBlocker).
+  // Made once the page's code is there, from the address of that moment (the sign-in page may have followed
+  // another link meanwhile); answered, so that later navigations go through it.
+  const router = createBrowserRouter([{ path: '*', element: <Portal /> }]);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  return router;
 };
 
 export { preloadSignedIn };

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { type PageLinkProps, type PageNav, PageNavProvider } from '../kit/pageNav';
 
@@ -8,10 +8,12 @@ const RouterPageLink = ({ to, ...props }: PageLinkProps) => <Link to={to} {...pr
 /** Those pages' view of where they are and how they go elsewhere (src/kit/pageNav.tsx): react-router's. */
 export const RouterPageNav = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
-  const navigate = useNavigate();
-  const nav = useMemo<PageNav>(
-    () => ({ location, navigate: (to, options) => navigate(to, options), Link: RouterPageLink }),
-    [location, navigate],
-  );
+  // react-router's navigate changes with the address outside a data router (the tests' memory router):
+  // the pages get one function all along, which calls the latest.
+  const routerNavigate = useNavigate();
+  const latest = useRef(routerNavigate);
+  latest.current = routerNavigate;
+  const navigate = useCallback<PageNav['navigate']>((to, options) => latest.current(to, options), []);
+  const nav = useMemo<PageNav>(() => ({ location, navigate, Link: RouterPageLink }), [location, navigate]);
   return <PageNavProvider value={nav}>{children}</PageNavProvider>;
 };

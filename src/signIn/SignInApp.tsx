@@ -21,10 +21,11 @@ import { loginTabOf } from '../pages/login/useLoginEntry';
 import { authProvider, dataProvider } from '../publicProviders';
 import { portalStore } from '../store';
 import { themeForPath } from '../theme';
-import { useHistoryNav } from './historyNav';
+import { type Leave, useHistoryNav, writeHistory } from './historyNav';
 
 /** The rest of the portal: loaded when the page leads elsewhere, or ahead of it while a sign-in is under way. */
 const portal = () => import('../startPortal');
+type PortalRouter = Awaited<ReturnType<Awaited<ReturnType<typeof portal>>['startPortal']>>;
 
 /** Loads the signed-in portal at `pathname` (the sign-in page's `preloadDestination`). */
 const preloadPortalAt = (pathname: string) => portal().then((module) => module.preloadSignedIn(pathname));
@@ -37,7 +38,7 @@ const theme = createTheme(themeForPath(PAGE_PATH.login));
  * portal's router or react-admin's app. Any other address (a link, the page after a sign-in, the browser's
  * back button) hands the page to the portal, in the same root.
  */
-const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: () => void }) => {
+const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: Leave }) => {
   const nav = useHistoryNav(PAGE_PATH.login, leave);
   return (
     <ThemeProvider theme={theme}>
@@ -70,15 +71,23 @@ const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave:
  */
 export const startSignIn = async (root: Root) => {
   const i18nProvider = createPhrasesProvider();
-  // The portal takes over once, however many links are followed while its code loads; it then draws the
-  // address the browser is at. Code that cannot be loaded (a new version replaced it) is loaded anew with
-  // the page, at that address.
+  // The portal takes over once, however many links are followed while its code loads: it then draws the
+  // address the browser is at, and later navigations (a sign-in that ends after a link was followed) go
+  // through its router. Code that cannot be loaded (a new version replaced it) is loaded anew with the page.
+  let router: PortalRouter | undefined;
   let leaving = false;
-  const leave = () => {
+  const leave: Leave = (to, options) => {
+    if (to !== undefined) {
+      if (router) return void router.navigate(to, options);
+      writeHistory(to, options);
+    }
     if (leaving) return;
     leaving = true;
     portal()
       .then((module) => module.startPortal(root))
+      .then((started) => {
+        router = started;
+      })
       .catch(() => window.location.reload());
   };
   try {

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   isPlainClick,
   type NavigateOptions,
@@ -53,12 +53,21 @@ const HistoryLink = ({ to, onClick, ...props }: PageLinkProps) => {
 };
 
 /**
- * The PageNav of the sign-in page at `path`: navigations within it are the page's own; any other address is
- * written in the history and handed to `leave` (the portal takes the page over).
+ * Where the sign-in page goes when it leaves: `to` with its options, or (the back or forward button) wherever
+ * the browser now is. The portal takes the page over; once it has, its router makes the navigations.
  */
-export const useHistoryNav = (path: string, leave: () => void): PageNav => {
+export type Leave = (to?: string, options?: NavigateOptions) => void;
+
+/**
+ * The PageNav of the sign-in page at `path`: navigations within it are the page's own; any other address is
+ * handed to `leave`. Its `navigate` stays the same function while the page is drawn, as react-router's does.
+ */
+export const useHistoryNav = (path: string, leave: Leave): PageNav => {
   const [location, setLocation] = useState(here);
   useEffect(() => {
+    // The entry the page opened in gets its index, as react-router gives it (back then counts its steps).
+    const entry = entryOf();
+    if (entry.idx === undefined) window.history.replaceState({ ...entry, idx: 0 }, '');
     const onPop = () => {
       if (window.location.pathname === path) setLocation(here());
       else leave();
@@ -66,13 +75,15 @@ export const useHistoryNav = (path: string, leave: () => void): PageNav => {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [path, leave]);
-  return useMemo<PageNav>(() => {
-    const navigate = (to: string, options?: NavigateOptions) => {
+  const navigate = useCallback(
+    (to: string, options?: NavigateOptions) => {
       const target = new URL(to, window.location.href);
-      writeHistory(`${target.pathname}${target.search}${target.hash}`, options);
-      if (target.pathname === path) setLocation(here());
-      else leave();
-    };
-    return { location, navigate, Link: HistoryLink };
-  }, [location, path, leave]);
+      const address = `${target.pathname}${target.search}${target.hash}`;
+      if (target.pathname !== path) return leave(address, options);
+      writeHistory(address, options);
+      setLocation(here());
+    },
+    [path, leave],
+  );
+  return useMemo<PageNav>(() => ({ location, navigate, Link: HistoryLink }), [location, navigate]);
 };
