@@ -13,6 +13,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  like,
   lt,
   or,
   type SQL,
@@ -161,6 +162,19 @@ export const inList = (column: AnyPgColumn, itemSchema: TSchema = valueSchemaOf(
 
 /** A LIKE pattern that matches `text` literally: `\`, `%` and `_` are escaped (PostgreSQL's default escape is `\`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Free text (`q`) in a column kept in lower case (a generated column of the searched ones, as users' and
+ * customers' `search_text`): it contains the text, ignoring case. An empty text asks for nothing.
+ */
+export const lowerContains = (column: AnyPgColumn): Filter => ({
+  schema: Type.String({ maxLength: 200 }),
+  where: (value) => {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    if (text === '') return undefined;
+    return like(column, `%${escapeLike(text)}%`);
+  },
+});
 
 /** Free text (`q`): any of the columns contains the text, ignoring case. An empty text asks for nothing. */
 export const ilikeAny = (columns: readonly AnyPgColumn[]): Filter => ({

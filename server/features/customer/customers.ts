@@ -5,7 +5,7 @@ import {
   type CustomerRecord,
 } from '../../../contract/customer.ts';
 import type { Database } from '../../db/client.ts';
-import { defineListing, eq as equals, ilikeAny, inList } from '../../db/listing.ts';
+import { defineListing, eq as equals, inList, lowerContains } from '../../db/listing.ts';
 import { customers } from '../../db/schema.ts';
 import { claimUniqueText } from '../../db/uniqueText.ts';
 import { auditedImage } from '../../domain/images.ts';
@@ -21,7 +21,7 @@ import { checkEmail } from '../account/accounts.ts';
 
 const customerListing = defineListing({
   filters: {
-    q: ilikeAny([customers.companyName, customers.contactEmail]),
+    q: lowerContains(customers.searchText),
     status: equals(customers.status),
     id: inList(customers.id),
   },

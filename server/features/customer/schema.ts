@@ -17,6 +17,12 @@ export const customers = pgTable(
     /** Billing support features the customer's plan includes (for example 'theme'). */
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     createdDate: timestamptz('created_date').notNull().defaultNow(),
+    /**
+     * Lower-case company name and contact email: what the list's search looks in. A LIKE on it is about a
+     * fifth of the cost of an ILIKE on each of the two columns (measured on the embedded database, where
+     * every search of 2,000 customers read them all twice: its count and its page).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(company_name || ' ' || contact_email)`),
   },
   (t) => [check('customers_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`), customerScope(t.id)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { DIRECTORY_ERRORS } from '../../../contract/directory.ts';
 import { isEmail, normalizeEmail } from '../../../contract/rules.ts';
@@ -15,7 +15,7 @@ import {
   type UserUpdateForm,
 } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
-import { defineListing, eq as equals, escapeLike, type Filter, inList } from '../../db/listing.ts';
+import { defineListing, eq as equals, type Filter, inList, lowerContains } from '../../db/listing.ts';
 import {
   activationCodes,
   auditLog,
@@ -115,14 +115,7 @@ export const auditedUser = (row: UserRow) => ({
 });
 
 /** `q`: a part of the username, display name or email, ignoring case (the trigram index of search_text). */
-export const userSearch: Filter = {
-  schema: Type.String({ maxLength: 200 }),
-  where: (value) => {
-    const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
-    if (text === '') return undefined;
-    return like(users.searchText, `%${escapeLike(text)}%`);
-  },
-};
+export const userSearch: Filter = lowerContains(users.searchText);
 
 /**
  * Up to how many matches a users list counts (ListAsk.countUpTo): a search's, up to USER_SEARCH_COUNT_UP_TO,

@@ -228,6 +228,10 @@ describe('searching customers', () => {
   it('filters by text in the name or the contact email, by status and by ids', async () => {
     expect((await search({ filters: { q: `bravo ${tag}` } })).body.totalElements).toBe(1);
     expect((await search({ filters: { q: `echo@${tag}` } })).body.totalElements).toBe(1);
+    expect((await search({ filters: { q: `ECHO@${tag.toUpperCase()}` } })).body.totalElements).toBe(1);
+    // Wildcards are the text they are: no name or email holds them.
+    expect((await search({ filters: { q: `%${tag}` } })).body.totalElements).toBe(0);
+    expect((await search({ filters: { q: `a_pha` } })).body.totalElements).toBe(0);
     expect(names(await search({ filters: { status: 'INACTIVE' } }))).toEqual(['Delta']);
     const byIds = await search({ filters: { id: [made[0]!.id, made[4]!.id] } });
     expect(names(byIds).sort()).toEqual(['Charlie', 'Echo']);
