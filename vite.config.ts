@@ -72,8 +72,13 @@ const signInPage = (): Plugin => ({
   async load(id) {
     if (id !== LOGIN_HTML) return null;
     const index = await readFile(INDEX_HTML, 'utf8');
-    if (!index.includes(PORTAL_ENTRY)) throw new Error(`index.html no longer loads ${PORTAL_ENTRY}`);
-    return index.replace(PORTAL_ENTRY, '/src/signIn/main.tsx');
+    const entry = `<script type="module" src="${PORTAL_ENTRY}"></script>`;
+    if (!index.includes(entry)) throw new Error(`index.html no longer loads ${PORTAL_ENTRY} as ${entry}`);
+    // Its catalogue is asked for by a classic script, run as soon as it is loaded (async), before the module.
+    return index.replace(
+      entry,
+      `<script src="/sign-in-prefetch.js" async></script>\n    <script type="module" src="/src/signIn/main.tsx"></script>`,
+    );
   },
 });
 

@@ -28,14 +28,30 @@ export const customerOfSession = (): string | null => sessionStore.get()?.custom
 const catalogueUrl = (locale: Locale, customer: string | null) =>
   `${API_URL}/i18n/${locale}${customer ? `?customerId=${encodeURIComponent(customer)}` : ''}`;
 
-/** The catalogue of `locale` for `customer`, as the server merges it (revalidated with its ETag). */
-export async function fetchCatalogue(locale: Locale, customer: string | null): Promise<TranslationMessages> {
-  const answer = await fetch(catalogueUrl(locale, customer), {
-    cache: 'no-cache',
-    headers: { accept: 'application/json' },
-  });
-  if (!answer.ok) throw new Error(`The ${locale} catalogue did not load (${answer.status})`);
+const requestCatalogue = async (url: string): Promise<TranslationMessages> => {
+  const answer = await fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  if (!answer.ok) throw new Error(`The catalogue ${url} did not load (${answer.status})`);
   return answer.json();
+};
+
+/** A catalogue asked for before the page's code ran (public/sign-in-prefetch.js, on the sign-in page). */
+interface CatalogueAhead {
+  url: string;
+  answer: Promise<TranslationMessages>;
+}
+const pageWindow = () =>
+  typeof window === 'undefined' ? undefined : (window as { portalCatalogueAhead?: CatalogueAhead });
+
+/**
+ * The catalogue of `locale` for `customer`, as the server merges it (revalidated with its ETag). The first
+ * ask for the address the sign-in page asked for ahead takes that answer (asking again should it have failed).
+ */
+export function fetchCatalogue(locale: Locale, customer: string | null): Promise<TranslationMessages> {
+  const url = catalogueUrl(locale, customer);
+  const page = pageWindow();
+  const ahead = page?.portalCatalogueAhead;
+  if (page && ahead) delete page.portalCatalogueAhead;
+  return ahead?.url === url ? ahead.answer.catch(() => requestCatalogue(url)) : requestCatalogue(url);
 }
 
 /** The locale the browser chose (react-admin's store, `RaStore.locale`), else English. */

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, server } from '../msw';
+
+/**
+ * The sign-in page asks for its catalogue before its code has run (public/sign-in-prefetch.js, a classic
+ * script login.html runs first); the page's translator (src/i18n/catalogue.ts) takes that answer rather than
+ * asking the server again, and asks again only when it failed or was for another address.
+ */
+const prefetchScript = readFileSync(
+  path.resolve(import.meta.dirname, '../../../public/sign-in-prefetch.js'),
+  'utf8',
+);
+/** Runs the classic script as login.html does. */
+const runPrefetch = () => new Function(prefetchScript)();
+
+describe('the sign-in page’s catalogue asked for ahead', () => {
+  const asked: string[] = [];
+  beforeEach(() => {
+    vi.resetModules();
+    asked.length = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/i18n/'))
+        asked.push(new URL(request.url).pathname + new URL(request.url).search);
+    });
+  });
+  afterEach(() => {
+    server.events.removeAllListeners();
+    window.localStorage.removeItem('RaStore.locale');
+    delete (window as { portalCatalogueAhead?: unknown }).portalCatalogueAhead;
+  });
+
+  it('is the one request the page’s translator makes, in the language the browser chose', async () => {
+    window.localStorage.setItem('RaStore.locale', JSON.stringify('vi'));
+    runPrefetch();
+    expect(asked).toEqual(['/api/i18n/vi']);
+    const { createPhrasesProvider } = await import('../../../src/i18n/phrases');
+    const { storedLocale } = await import('../../../src/i18n/catalogue');
+    const translator = createPhrasesProvider();
+    await translator.changeLocale(storedLocale());
+    expect(translator.translate('portal.login.title')).toBe('Đăng nhập');
+    expect(asked).toEqual(['/api/i18n/vi']);
+  });
+
+  it('is asked for again when it failed', async () => {
+    let failures = 1;
+    server.use(
+      http.get(`${API}/i18n/:locale`, () =>
+        failures-- > 0 ? HttpResponse.json({ message: 'down' }, { status: 503 }) : undefined,
+      ),
+    );
+    runPrefetch();
+    const { fetchCatalogue } = await import('../../../src/i18n/catalogue');
+    const catalogue = (await fetchCatalogue('en', null)) as unknown as {
+      portal: { login: { title: string } };
+    };
+    expect(catalogue.portal.login.title).toBe('Sign In');
+    expect(asked).toEqual(['/api/i18n/en', '/api/i18n/en']);
+  });
+
+  it('is not what another address is answered with', async () => {
+    runPrefetch();
+    const { fetchCatalogue } = await import('../../../src/i18n/catalogue');
+    await fetchCatalogue('en', 'c0ffee00-0000-4000-8000-000000000001');
+    expect(asked).toEqual(['/api/i18n/en', '/api/i18n/en?customerId=c0ffee00-0000-4000-8000-000000000001']);
+    // Taken once: a later ask of the same address goes to the server.
+    await fetchCatalogue('en', null);
+    expect(asked).toHaveLength(3);
+  });
+});
