@@ -111,12 +111,13 @@ export function serveCrud<Row extends { id: string }, Rec, Form, Con extends Res
     name: OrdinaryCall,
     schema: Record<string, unknown>,
     handler: (call: AnyCall) => Promise<unknown>,
+    reads?: true,
   ) => {
     if (!routes.has(name)) return;
     (kit.route as (...args: unknown[]) => void)(
       contract,
       name,
-      { schema, translate: spec.translate },
+      { schema, translate: spec.translate, ...(reads ? { reads } : {}) },
       handler,
     );
   };
@@ -135,6 +136,7 @@ export function serveCrud<Row extends { id: string }, Rec, Form, Con extends Res
     'getOne',
     fromBody ? {} : { params: Type.Object({ id: Type.String({ maxLength: 100 }) }) },
     async (call) => rows.record(call, await rows.find(call, fromBody ? call.body.id : call.params.id)),
+    true,
   );
 
   if (contract.getMany?.by === 'record') {
