@@ -414,8 +414,12 @@ async function findCounted<Row>(
   };
   const before = answer.rows[0];
   const rows = await page();
+  // Written into the text (a setting is 'on' or 'off'): a statement without parameters is one message.
+  const was = (value: string | undefined) => (value === 'off' ? 'off' : 'on');
   await db.execute(
-    sql`select set_config('enable_indexscan', ${before?.indexscan ?? 'on'}, true), set_config('enable_seqscan', ${before?.seqscan ?? 'on'}, true)`,
+    sql.raw(
+      `select set_config('enable_indexscan', '${was(before?.indexscan)}', true), set_config('enable_seqscan', '${was(before?.seqscan)}', true)`,
+    ),
   );
   return capped ? { rows, total: bound, capped } : { rows, total };
 }
