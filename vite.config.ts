@@ -73,12 +73,14 @@ const signInPage = (): Plugin => ({
     if (id !== LOGIN_HTML) return null;
     const index = await readFile(INDEX_HTML, 'utf8');
     const entry = `<script type="module" src="${PORTAL_ENTRY}"></script>`;
-    if (!index.includes(entry)) throw new Error(`index.html no longer loads ${PORTAL_ENTRY} as ${entry}`);
-    // Its catalogue is asked for by a classic script, run as soon as it is loaded (async), before the module.
-    return index.replace(
-      entry,
-      `<script src="/sign-in-prefetch.js" async></script>\n    <script type="module" src="/src/signIn/main.tsx"></script>`,
-    );
+    const title = '<title>%PRODUCT_NAME%</title>';
+    if (!index.includes(entry) || !index.includes(title))
+      throw new Error(`index.html no longer has ${title} and ${entry}`);
+    // Its catalogue is asked for by a classic script first in line (the first request after the page's own),
+    // run as the parser reaches it: before the page's module, which runs once the page is parsed.
+    return index
+      .replace(title, `${title}\n    <script src="/sign-in-prefetch.js"></script>`)
+      .replace(entry, '<script type="module" src="/src/signIn/main.tsx"></script>');
   },
 });
 

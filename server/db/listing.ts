@@ -408,7 +408,9 @@ async function findCounted<Row>(
   const capped = total > bound;
   if (capped && (await estimatedRows(db, listed)) > SORT_MATCHES_UP_TO)
     return { rows: await page(), total: bound, capped };
-  // (Should the page fail, the transaction's rollback undoes the setting.)
+  // The settings last for the transaction (should the page fail, its rollback undoes them). A list counted
+  // so is a customer's, read in its transaction; on the pool, with no transaction (the kit's `reads` of an
+  // operator outside a customer), each statement would be its own and the page planned as any other.
   const answer = (await db.execute(scansOff)) as unknown as {
     rows: { indexscan: string; seqscan: string }[];
   };

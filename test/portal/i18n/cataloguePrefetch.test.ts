@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '../../../contract/locales';
 import { API, server } from '../msw';
 
 /**
@@ -35,13 +36,33 @@ describe('the sign-in page’s catalogue asked for ahead', () => {
   it('is the one request the page’s translator makes, in the language the browser chose', async () => {
     window.localStorage.setItem('RaStore.locale', JSON.stringify('vi'));
     runPrefetch();
-    expect(asked).toEqual(['/api/i18n/vi']);
+    await vi.waitFor(() => expect(asked).toEqual(['/api/i18n/vi']));
     const { createPhrasesProvider } = await import('../../../src/i18n/phrases');
     const { storedLocale } = await import('../../../src/i18n/catalogue');
     const translator = createPhrasesProvider();
     await translator.changeLocale(storedLocale());
     expect(translator.translate('portal.login.title')).toBe('Đăng nhập');
     expect(asked).toEqual(['/api/i18n/vi']);
+  });
+
+  it('is in one of the portal’s languages, English for any other, and not asked for with a session stored', async () => {
+    for (const [stored, url] of [
+      ...LOCALES.map((locale) => [JSON.stringify(locale), `/api/i18n/${locale}`]),
+      [JSON.stringify('fr'), '/api/i18n/en'],
+      ['not json', '/api/i18n/en'],
+    ]) {
+      window.localStorage.setItem('RaStore.locale', stored!);
+      runPrefetch();
+      expect((window as { portalCatalogueAhead?: { url: string } }).portalCatalogueAhead?.url).toBe(url);
+    }
+    delete (window as { portalCatalogueAhead?: unknown }).portalCatalogueAhead;
+    window.localStorage.setItem('portal.session', JSON.stringify({ token: 'a', customerId: 'b' }));
+    try {
+      runPrefetch();
+      expect((window as { portalCatalogueAhead?: unknown }).portalCatalogueAhead).toBeUndefined();
+    } finally {
+      window.localStorage.removeItem('portal.session');
+    }
   });
 
   it('is asked for again when it failed', async () => {
