@@ -410,7 +410,7 @@ async function findCounted<Row>(
     return { rows: await page(), total: bound, capped };
   // The settings last for the transaction (should the page fail, its rollback undoes them). A list counted
   // so is a customer's, read in its transaction; on the pool, with no transaction (the kit's `reads` of an
-  // operator outside a customer), each statement would be its own and the page planned as any other.
+  // operator outside a customer), each statement would be its own and the page planned like an ordinary one.
   const answer = (await db.execute(scansOff)) as unknown as {
     rows: { indexscan: string; seqscan: string }[];
   };
