@@ -3,6 +3,7 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '../../../contract/locales';
+import type { Session } from '../../../src/session';
 import { API, server } from '../msw';
 
 /**
@@ -56,12 +57,14 @@ describe('the sign-in page’s catalogue asked for ahead', () => {
       expect((window as { portalCatalogueAhead?: { url: string } }).portalCatalogueAhead?.url).toBe(url);
     }
     delete (window as { portalCatalogueAhead?: unknown }).portalCatalogueAhead;
-    window.localStorage.setItem('portal.session', JSON.stringify({ token: 'a', customerId: 'b' }));
+    // Stored as the portal stores it (src/session.ts), so that the script's key is held to the portal's.
+    const { sessionStore } = await import('../../../src/session');
+    sessionStore.set({ token: 'a', expiresAt: Date.now() + 60_000, customerId: 'b' } as Session);
     try {
       runPrefetch();
       expect((window as { portalCatalogueAhead?: unknown }).portalCatalogueAhead).toBeUndefined();
     } finally {
-      window.localStorage.removeItem('portal.session');
+      sessionStore.clear();
     }
   });
 
