@@ -57,12 +57,36 @@ export const i18nProvider: I18nProvider = {
   ...polyglot,
   translate: (key, options) =>
     (RECORD_TITLES.has(key) ? recordTitle(options) : undefined) ?? polyglot.translate(key, options),
-  // The page says its language (screen readers and the browser's hyphenation read it).
-  changeLocale: (locale, options) =>
-    Promise.resolve(polyglot.changeLocale(locale, options)).then(() => {
+  changeLocale: (locale) => changeLocale(locale),
+};
+
+let changing: { key: string; promise: Promise<void> } | undefined;
+
+/**
+ * Changes the language, once for the calls made while the same change (locale and customer) is under way. Two of react-admin's
+ * I18nContextProviders watch the chosen language (the portal's, src/Portal.tsx, and <Admin>'s within it);
+ * each asks for the change and, once it is made, draws its whole tree again. Two changes meant two
+ * catalogue loads that ended apart, and a menu opened after the first drawing was closed by the second.
+ * Sharing one change ends both at once, in one drawing. `fresh`: load the catalogue anew all the same.
+ */
+function changeLocale(locale: string, { fresh = false } = {}): Promise<void> {
+  // The catalogue is the session's customer's: a change for another customer is another change.
+  const key = `${locale}:${customerOfSession() ?? ''}`;
+  if (!fresh && changing?.key === key) return changing.promise;
+  const attempt = {
+    key,
+    promise: Promise.resolve(polyglot.changeLocale(locale)).then(() => {
+      // The page says its language (screen readers and the browser's hyphenation read it).
       if (typeof document !== 'undefined') document.documentElement.lang = polyglot.getLocale();
     }),
-};
+  };
+  const settled = () => {
+    if (changing === attempt) changing = undefined;
+  };
+  attempt.promise.then(settled, settled);
+  changing = attempt;
+  return attempt.promise;
+}
 
 /**
  * Where numbers and money are written as the interface's language writes them (1,234.50 and $750.00 in
@@ -82,7 +106,7 @@ export const loadCatalogue = ({ again = false }: { again?: boolean } = {}): Prom
   const locale = storedLocale();
   const key = `${locale}:${customerOfSession() ?? ''}`;
   if (again || loading?.key !== key) {
-    const promise = Promise.resolve(i18nProvider.changeLocale(locale));
+    const promise = changeLocale(locale, { fresh: again });
     const attempt = { key, promise };
     promise.catch(() => {
       if (loading === attempt) loading = undefined;
