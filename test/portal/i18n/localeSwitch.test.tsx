@@ -7,8 +7,8 @@ import { BASE_CATALOGUES } from '../../../contract/i18n/catalogues';
 import { i18nProvider } from '../../../src/i18n';
 import { Portal } from '../../../src/Portal';
 import { customerAdmin, sessionUser, signIn } from '../harness';
-import { serveProfile } from '../my-account/fixtures';
 import { API, server } from '../msw';
+import { serveProfile } from '../my-account/fixtures';
 
 /** The top bar's user menu, once open. */
 const userMenu = () => document.getElementById('menu-appbar');
@@ -41,7 +41,9 @@ describe('a language chosen in the user menu of the whole portal', () => {
     });
     render(<RouterProvider router={router} />);
     const user = userEvent.setup({ delay: null });
-    expect(await screen.findByRole('heading', { name: 'Security', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: 'Security', level: 1 }, { timeout: 5000 }),
+    ).toBeVisible();
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Profile' }));
     await waitFor(() => expect(userMenu()).not.toBeNull());
