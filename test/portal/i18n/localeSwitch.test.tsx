@@ -41,9 +41,7 @@ describe('a language chosen in the user menu of the whole portal', () => {
     });
     render(<RouterProvider router={router} />);
     const user = userEvent.setup({ delay: null });
-    expect(
-      await screen.findByRole('heading', { name: 'Security', level: 1 }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
 
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Profile' }));
     await waitFor(() => expect(userMenu()).not.toBeNull());
