@@ -54,9 +54,17 @@ export const signInFirstPaints = async (browser: Browser, server: RunningServer,
   return paints;
 };
 
-/** Notes, in the page, when a table cell first shows a seeded customer: the list's first data row. */
+/**
+ * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row), and the
+ * main thread's long tasks (50 ms or more) until then.
+ */
 const watchFirstRow = (context: BrowserContext) =>
   context.addInitScript((name: string) => {
+    const page = window as unknown as { benchLongTasks: number[] };
+    page.benchLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) page.benchLongTasks.push(task.duration);
+    }).observe({ type: 'longtask', buffered: true });
     const observer = new MutationObserver(() => {
       for (const cell of document.querySelectorAll('tbody td')) {
         if (cell.textContent?.startsWith(name)) {
@@ -69,11 +77,26 @@ const watchFirstRow = (context: BrowserContext) =>
     observer.observe(document, { childList: true, subtree: true, characterData: true });
   }, SEEDED_NAME);
 
+/** Where one load of a list page spent its time, in milliseconds from navigation start. */
+export interface ListLoad {
+  /** The first row shown. */
+  firstRow: number;
+  /** The list's data asked for (the first request to its API path). */
+  listAsked: number;
+  /** The JavaScript files the page loaded (from the browser's cache, after the warm-ups). */
+  scripts: number;
+  /** The main thread's long tasks until the first row, added up. */
+  longTasks: number;
+}
+
 export interface ListPage {
-  /** Opens the page once; answers the milliseconds from navigation start to the first row. */
-  open: () => Promise<number>;
+  /** Opens the page once. */
+  open: () => Promise<ListLoad>;
   close: () => Promise<void>;
 }
+
+/** The customers' API path, which both apps' lists ask. */
+const LIST_API = '/api/customer';
 
 const opener = async (context: BrowserContext, url: string): Promise<ListPage> => {
   const page = await context.newPage();
@@ -82,12 +105,27 @@ const opener = async (context: BrowserContext, url: string): Promise<ListPage> =
       // From a blank page, so that each load is a whole new document (also for a URL with a #fragment).
       await page.goto('about:blank');
       await page.goto(url);
-      const handle = await page.waitForFunction(
+      await page.waitForFunction(
         () => (window as unknown as { benchFirstRow?: number }).benchFirstRow,
         undefined,
-        { timeout: 60_000 },
+        {
+          timeout: 60_000,
+        },
       );
-      return Number(await handle.jsonValue());
+      return page.evaluate((api) => {
+        const { benchFirstRow, benchLongTasks } = window as unknown as {
+          benchFirstRow: number;
+          benchLongTasks: number[];
+        };
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const listAsked = resources.find((entry) => new URL(entry.name).pathname.startsWith(api))?.startTime;
+        return {
+          firstRow: benchFirstRow,
+          listAsked: listAsked ?? Number.NaN,
+          scripts: resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js')).length,
+          longTasks: benchLongTasks.reduce((sum, duration) => sum + duration, 0),
+        };
+      }, LIST_API);
     },
     close: () => context.close(),
   };
