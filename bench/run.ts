@@ -223,8 +223,9 @@ async function portalFigures() {
       ['bare app', bareLoads],
     ] as const) {
       const of = (pick: (load: ListLoad) => number) => median(loads.map(pick));
+      const scripts = of((load) => load.scripts);
       console.log(
-        `  ${name}: ${of((load) => load.scripts).toFixed(0)} script files, list data asked at ${ms(of((load) => load.listAsked))}, first row ${ms(of((load) => load.firstRow - load.listAsked))} later; long tasks ${ms(of((load) => load.longTasks))} in all`,
+        `  ${name}: ${scripts.toFixed(0)} script file${scripts === 1 ? '' : 's'}, list data asked at ${ms(of((load) => load.listAsked))}, first row ${ms(of((load) => load.firstRow - load.listAsked))} later; long tasks ${ms(of((load) => load.longTasks))} in all`,
       );
     }
   } finally {
