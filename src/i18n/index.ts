@@ -60,18 +60,20 @@ export const i18nProvider: I18nProvider = {
   changeLocale: (locale) => changeLocale(locale),
 };
 
+/** Which catalogue a locale's is: the session's customer's (another customer's is another catalogue). */
+const catalogueKey = (locale: string) => `${locale}:${customerOfSession() ?? ''}`;
+
 let changing: { key: string; promise: Promise<void> } | undefined;
 
 /**
- * Changes the language, once for the calls made while the same change (locale and customer) is under way. Two of react-admin's
- * I18nContextProviders watch the chosen language (the portal's, src/Portal.tsx, and <Admin>'s within it);
- * each asks for the change and, once it is made, draws its whole tree again. Two changes meant two
- * catalogue loads that ended apart, and a menu opened after the first drawing was closed by the second.
- * Sharing one change ends both at once, in one drawing. `fresh`: load the catalogue anew all the same.
+ * Changes the language, once for the calls made while the same change (locale and customer) is under
+ * way. Two of react-admin's I18nContextProviders watch the chosen language (the portal's, src/Portal.tsx,
+ * and <Admin>'s within it); each asks for the change and, once it is made, draws its whole tree again. Two
+ * changes meant two catalogue loads that ended apart, and a menu opened after the first drawing was closed
+ * by the second. Sharing one change ends both at once, in one drawing. `fresh`: load it anew all the same.
  */
 function changeLocale(locale: string, { fresh = false } = {}): Promise<void> {
-  // The catalogue is the session's customer's: a change for another customer is another change.
-  const key = `${locale}:${customerOfSession() ?? ''}`;
+  const key = catalogueKey(locale);
   if (!fresh && changing?.key === key) return changing.promise;
   const attempt = {
     key,
@@ -104,7 +106,7 @@ let loading: { key: string; promise: Promise<void> } | undefined;
  */
 export const loadCatalogue = ({ again = false }: { again?: boolean } = {}): Promise<void> => {
   const locale = storedLocale();
-  const key = `${locale}:${customerOfSession() ?? ''}`;
+  const key = catalogueKey(locale);
   if (again || loading?.key !== key) {
     const promise = changeLocale(locale, { fresh: again });
     const attempt = { key, promise };
