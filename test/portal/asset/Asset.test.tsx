@@ -4,7 +4,7 @@ import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { fill, renderAdmin, resourcesOf } from '../harness';
+import { fill, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 import { CUSTOMERS } from './fixtures';
 
@@ -98,10 +98,10 @@ describe('the permission assets', () => {
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveValue('Customers'));
     await user.clear(name);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     await fill(user, name, 'Customer companies');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Permission asset updated')).toBeInTheDocument();
     expect(updates).toEqual([
       { name: 'Customer companies', description: 'Customer companies of the provider' },

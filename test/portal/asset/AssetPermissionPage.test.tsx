@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import asset from '../../../src/resources/asset';
-import { operator, renderAdmin, resourcesOf, sessionUser } from '../harness';
+import { operator, renderAdmin, resourcesOf, save, sessionUser } from '../harness';
 import { API, server } from '../msw';
 import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
 import { CUSTOMERS } from './fixtures';
@@ -169,7 +169,7 @@ describe('the permission matrix of an asset', () => {
     const { user } = open();
     await screen.findByRole('table');
     await user.click(box('Create for Operators'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     // The catalogue's text for the server's messageKey.
     expect(
       await screen.findByText('The selected roles cannot be given to this account.'),
@@ -217,12 +217,12 @@ describe('the permission matrix of an asset', () => {
     // Giving more to one's own role, or changing another role, asks nothing.
     await user.click(box('Create for Operators'));
     await user.click(box('View for Support'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
     expect(saved).toHaveLength(1);
 
     await user.click(box('Modify for Operators'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const dialog = await screen.findByRole('dialog', { name: 'Remove your own permissions?' });
     expect(dialog).toHaveTextContent(
       'This change takes actions on customer away from roles you hold: Operators (Modify). Unless another of your roles grants them, you lose them at your next permission reload.',
@@ -232,7 +232,7 @@ describe('the permission matrix of an asset', () => {
     expect(saved).toHaveLength(1);
     expect(box('Modify for Operators')).not.toBeChecked();
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved[1]).toEqual({

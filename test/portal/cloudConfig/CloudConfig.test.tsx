@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import vosCloudConfig from '../../../src/resources/cloudConfig';
-import { fill, refill, renderAdmin, resourcesOf } from '../harness';
+import { fill, refill, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
 
@@ -172,14 +172,14 @@ describe('the cloud authentication server settings', () => {
     await user.click(screen.getByRole('combobox', { name: 'Notify message flag' }));
     await user.click(await screen.findByRole('option', { name: 'Encrypted (1)' }));
     await fill(user, screen.getByRole('textbox', { name: 'Gateway URL' }), 'https://gw.example.com');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(
       await screen.findAllByText('Enter an http:// or https:// URL of at most 2048 characters.'),
     ).not.toHaveLength(0);
     expect(seen.created).toEqual([]);
     const cloudUrl = screen.getByRole('textbox', { name: 'Cloud URL' });
     await refill(user, cloudUrl, 'https://cloud.example.com');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     await waitFor(() => expect(seen.created).toHaveLength(1));
     expect(seen.created[0]).toEqual({
       cloudUrl: 'https://cloud.example.com',
@@ -208,7 +208,7 @@ describe('the cloud authentication server settings', () => {
     expect(screen.getByText('Set')).toBeInTheDocument();
     expect(screen.getByText('Leave empty to keep the stored password.')).toBeInTheDocument();
     await refill(user, companyId, 'acme-2');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     await waitFor(() => expect(seen.updated).toHaveLength(1));
     // The stored setting's own fields (not its id, status, dates nor password flag), the company ID changed.
     const { id, companyPasswordSet, status, createdDate, modifiedDate, ...fields } = config(
@@ -226,7 +226,7 @@ describe('the cloud authentication server settings', () => {
     const { user } = admin('/vos-cloud-config/2');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Company ID' })).toHaveValue('company-2'));
     await fill(user, screen.getByLabelText('New company password'), 'N3wer!');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     await waitFor(() => expect(seen.updated).toHaveLength(1));
     expect(seen.updated[0]).toMatchObject({ companyId: 'company-2', companyPassword: 'N3wer!' });
   });

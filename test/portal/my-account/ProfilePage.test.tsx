@@ -64,7 +64,7 @@ describe('My Account → Profile', () => {
     await loaded();
     await user.clear(input('First name'));
     await user.clear(input('Mobile phone'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('First name is required.')).toBeInTheDocument();
     expect(screen.getByText('Mobile phone is required.')).toBeInTheDocument();
     // Once a save was tried, each field is checked as it is typed in.
@@ -74,7 +74,7 @@ describe('My Account → Profile', () => {
     await fill(user, textbox('Contact number'), 'ext. 42');
     await waitFor(() => expect(textbox('Contact number')).toHaveAccessibleDescription(PHONE_RULE));
     expect(screen.queryByText('First name is required.')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(sent).toEqual([]);
   });
 

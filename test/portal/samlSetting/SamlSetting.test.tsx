@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import samlSettings from '../../../src/resources/samlSetting';
 import { refuseCall } from '../fakeServer';
-import { fill, refill, renderAdmin, resourcesOf } from '../harness';
+import { fill, refill, renderAdmin, resourcesOf, save } from '../harness';
 import { API, server } from '../msw';
 
 const SETTING = {
@@ -45,7 +45,7 @@ describe('the SAML settings page', () => {
     expect(field('Metadata path')).toHaveValue('/saml/metadata');
     expect(field('Trusted certificate')).toHaveValue(SETTING.cert);
     await refill(user, field('Sign-in path'), '/sso/login');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('SAML settings updated')).toBeInTheDocument();
     expect(saved).toEqual([{ ...SETTING, signInPath: '/sso/login' }]);
   });
@@ -79,7 +79,7 @@ describe('the SAML settings page', () => {
     const { user } = admin();
     await waitFor(() => expect(field('Metadata path')).toHaveValue('/saml/metadata'));
     await fill(user, field('Metadata path'), '.xml');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Must be 2048 characters or less')).toBeInTheDocument();
     expect(screen.getByText('Must be 16 characters or less')).toBeInTheDocument();
     expect(screen.getByText("Start the path with '/', or leave it empty.")).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('the SAML settings page', () => {
     const { user } = admin();
     await waitFor(() => expect(field('Protocol')).toHaveValue('p'.repeat(16)));
     await user.clear(field('Sign-in path'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('SAML settings updated')).toBeInTheDocument();
     expect(saved).toEqual([{ ...atLimits, signInPath: '' }]);
   });
@@ -111,7 +111,7 @@ describe('the SAML settings page', () => {
     const { user } = admin();
     await waitFor(() => expect(field('URL')).toHaveValue('ftp://login.example.com'));
     await fill(user, field('URL'), '/');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(
       await screen.findByText('Enter an http:// or https:// URL, or leave it empty.'),
     ).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceInstanceRecord } from '../../../contract/service';
 import { savingPut } from '../fakeServer';
-import { fill, recordRequests, type SentRequest } from '../harness';
+import { fill, recordRequests, type SentRequest, save } from '../harness';
 import { API, server } from '../msw';
 import { ALL, ANN, BOB, type Fixtures, renderAt, SERVICE } from './fixtures';
 
@@ -159,12 +159,12 @@ describe("the service's Info tab", () => {
 
     const name = screen.getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Required field')).toBeInTheDocument();
     await fill(user, name, 'Branch VPN');
     await user.click(screen.getByRole('combobox', { name: /^RADIUS connector/ }));
     await user.click(await screen.findByRole('option', { name: 'Lab RADIUS' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Service updated')).toBeInTheDocument();
 
     const changes = {
@@ -213,7 +213,7 @@ describe("the service's Info tab with a connector another service uses", () => {
     const { user } = await openService();
     await user.click(await screen.findByRole('combobox', { name: /^RADIUS connector/ }));
     await user.click(await screen.findByRole('option', { name: 'Lab RADIUS' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const dialog = await screen.findByRole('dialog', { name: 'Warning connector setting!' });
     expect(within(dialog).getByText('Lab RADIUS, used by Lab VPN')).toBeInTheDocument();
     expect(sent.filter((request) => request.method === 'PUT')).toEqual([]);

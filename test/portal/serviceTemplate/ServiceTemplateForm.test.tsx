@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
-import { fill, refill } from '../harness';
+import { fill, refill, save } from '../harness';
 import { API, server } from '../msw';
 import { expectCancelToLeave, expectCancelToStay, stubConfirm } from '../unsavedChanges';
 import { admin, expectInfoNotification, file, labelTexts, serveList, VPN } from './fixtures';
@@ -30,7 +30,7 @@ describe('the service template form', () => {
     const { user } = admin('/service-template/create');
     await fill(user, await screen.findByRole('textbox', { name: 'Template name' }), 'VPN');
     await fill(user, screen.getByRole('textbox', { name: 'URL name' }), 'VPN--access');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(
       await screen.findByText(
         'Use lower-case letters and digits, with single hyphens between words (as in vpn-radius-2).',
@@ -55,7 +55,7 @@ describe('the service template form', () => {
     await user.click(screen.getByRole('option', { name: 'RADIUS' }));
     await user.keyboard('{Escape}');
     await user.upload(iconPicker(), file(1200, 'vpn.png', 'image/png'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts).sort()).toEqual(['iconFile', 'json']);
     expect(parts.json.type).toMatch(/^application\/json/);
@@ -114,7 +114,7 @@ describe('the service template form', () => {
       await screen.findByText('The icon must be an image file (PNG, JPEG, GIF, WebP or SVG).'),
     ).toBeVisible();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['vpn.png']);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(parts.iconFile).toMatchObject({ fileName: 'vpn.png', type: 'image/png' });
   });
@@ -133,7 +133,7 @@ describe('the service template form', () => {
     );
     const { user } = admin('/service-template/create');
     await fillRequired(user);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(
       await screen.findByText('A service template with this URL name already exists.'),
     ).toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('the service template form', () => {
     await waitFor(() => expect(name).toHaveValue('VPN access'));
     await refill(user, name, 'VPN');
     await user.click(screen.getByRole('switch', { name: 'Remove the current icon' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts)).toEqual(['json']);
     expect(JSON.parse(parts.json.text)).toEqual({

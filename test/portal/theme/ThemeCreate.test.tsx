@@ -34,7 +34,7 @@ describe('a new theme', () => {
       ),
     ).toBeInTheDocument();
     await fill(user, await screen.findByRole('textbox', { name: /^Name/ }), ' ');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
   });
 });

@@ -47,7 +47,7 @@ describe('the token pack name', () => {
     await fill(user, await nameBox(), 'Sales (EU) pack_2');
     expect(screen.queryByText('Usable services')).toBeNull();
     await user.upload(picker('Icon file'), file(1200, 'pack.png', 'image/png'));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts).sort()).toEqual(['iconFile', 'info']);
     expect(JSON.parse(parts.info.text)).toEqual({
@@ -75,7 +75,7 @@ describe('the token pack edit form', () => {
     expect([vpn, mail, wiki].map((one) => (one as HTMLInputElement).checked)).toEqual([true, false, true]);
     await user.click(mail);
     await user.click(wiki);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts)).toEqual(['info']);
     expect(parts.info.type).toMatch(/^application\/json/);
@@ -96,7 +96,7 @@ describe('the token pack edit form', () => {
     await user.click(screen.getByRole('switch', { name: 'Remove the current icon' }));
     await user.upload(picker('Feature image file'), file(3000, 'banner.jpg', 'image/jpeg'));
     expect(await screen.findByRole('img', { name: 'banner.jpg' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts).sort()).toEqual(['featureImageFile', 'info']);
     expect(JSON.parse(parts.info.text)).toEqual({
@@ -123,7 +123,7 @@ describe('the token pack edit form', () => {
     ).toBeVisible();
     expect(screen.queryByRole('img', { name: /huge|notes/ })).toBeNull();
     await fill(user, await nameBox(), ' 2');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(Object.keys(parts)).toEqual(['info']);
   });

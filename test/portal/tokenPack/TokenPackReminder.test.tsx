@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
-import { refill } from '../harness';
+import { refill, save } from '../harness';
 import { server } from '../msw';
 import { PRO, renderAt, TP } from './fixtures';
 
@@ -26,7 +26,7 @@ describe("a token pack's activation reminder", () => {
     const input = await reminderInput();
     expect(input).toHaveAccessibleDescription(/every this many days \(1 to 90\).*Empty: no reminder\./);
     await refill(user, input, '7');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(JSON.parse((await partsReceived(received)).info.text)).toMatchObject({
       activationReminderDays: 7,
     });
@@ -37,7 +37,7 @@ describe("a token pack's activation reminder", () => {
     const received = serveUpdate();
     const input = await reminderInput();
     await refill(user, input, '0');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     expect(await screen.findByText('Must be at least 1')).toBeInTheDocument();
     await refill(user, input, '2.5');
     expect(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThemeRecord } from '../../../contract/theme';
 import type { TokenPackRecord } from '../../../contract/tokenPack';
 import { keepingParts, partsReceived, type ReceivedParts } from '../fakeServer';
+import { save } from '../harness';
 import { API, server } from '../msw';
 import { BRAND } from '../theme/fixtures';
 import { ALL, FREE, PRO, renderAt, TP } from './fixtures';
@@ -47,7 +48,7 @@ describe("a token pack's theme", () => {
     const received = serveThemes(PRO);
     await user.click(await themeSelect());
     await user.click(await screen.findByRole('option', { name: 'Green brand' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(JSON.parse(parts.info.text)).toMatchObject({ name: PRO.name, themeId: GREEN_ID });
     expect(received.searches[0]).toMatchObject({
@@ -70,7 +71,7 @@ describe("a token pack's theme", () => {
       (option) => option.textContent === 'No theme: the default look',
     );
     await user.click(none as HTMLElement);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(JSON.parse(parts.info.text)).toMatchObject({ themeId: null });
   });
@@ -83,7 +84,7 @@ describe("a token pack's theme", () => {
     const received = serveThemes(WITH_THEME);
     await waitFor(async () => expect(await themeSelect()).toHaveTextContent('Blue brand'));
     await user.click(screen.getByRole('switch', { name: 'Mail' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const parts = await partsReceived(received);
     expect(JSON.parse(parts.info.text)).not.toHaveProperty('themeId');
   });
