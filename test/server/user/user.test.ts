@@ -135,6 +135,13 @@ describe('the users list', () => {
     });
   });
 
+  it("keeps the search index's pending entries under 512 kB (the embedded database runs no autovacuum)", async () => {
+    const answer = (await ctx.db.execute(
+      sql`select reloptions from pg_class where relname = 'users_search_idx'`,
+    )) as unknown as { rows: { reloptions: string[] | null }[] };
+    expect(answer.rows[0]?.reloptions).toEqual(['gin_pending_list_limit=512']);
+  });
+
   it('filters by status and by directory, with totals that follow the filters', async () => {
     expect((await search('status=INACTIVE')).body.totalElements).toBe(5);
     expect((await search('status=ACTIVE')).body.totalElements).toBe(31);
