@@ -1,6 +1,7 @@
 /**
  * The users list at scale (issue 10), measured through HTTP against the real server code:
- * - a customer with 100,000 users (inserted by this bench, not by the product's seed);
+ * - a customer with 100,000 users, brought in as the product brings them: a directory's CSV import, four
+ *   files of 25,000 (issue 33: the state a search meets is the one imports and synchronisations leave);
  * - the list call (25 rows with the total) and a search by a part of a username, 200 calls each, p95
  *   against the targets (25 ms on PGlite, 10 ms on PostgreSQL);
  * - every user exported as CSV through the list's export (targets 5 s on PGlite, RSS growth 50 MB);
@@ -26,6 +27,8 @@ import { startSlapd } from '../test/support/slapd.ts';
 import { percentile, runScript } from './measure.ts';
 
 const USERS = 100_000;
+/** The users come in this many CSV files of USERS / FILES each. */
+const FILES = 4;
 const CALLS = 200;
 const SYNCED = 10_000;
 const TARGETS = {
@@ -51,21 +54,74 @@ const SURNAMES = [
 ];
 const GIVEN = ['anna', 'bao', 'carlos', 'dana', 'emeka', 'fatima', 'giulia', 'hiro', 'ines', 'jakub'];
 
-/** 100,000 users of one customer, in one statement. */
-async function seedUsers(db: Database, customerId: string): Promise<void> {
-  await db.execute(sql`
-    insert into users (customer_id, source, username, display_name, email, status)
-    select ${customerId}::uuid, 'LDAP',
-      (array[${sql.raw(GIVEN.map((name) => `'${name}'`).join(','))}])[1 + n % 10] || '.' ||
-      (array[${sql.raw(SURNAMES.map((name) => `'${name}'`).join(','))}])[1 + (n / 10) % 10] || lpad(n::text, 6, '0'),
-      initcap((array[${sql.raw(GIVEN.map((name) => `'${name}'`).join(','))}])[1 + n % 10]) || ' ' ||
-      initcap((array[${sql.raw(SURNAMES.map((name) => `'${name}'`).join(','))}])[1 + (n / 10) % 10]),
-      'user' || n || '@bench.example',
-      case when n % 20 = 0 then 'INACTIVE' else 'ACTIVE' end
-    from generate_series(1, ${USERS}) as n`);
+/** The users' files: USERS users in FILES files, as `username,displayName,email,status` (one in 20 inactive). */
+function userFiles(): Buffer[] {
+  const perFile = USERS / FILES;
+  return Array.from({ length: FILES }, (_, file) => {
+    const lines = ['username,displayName,email,status'];
+    for (let n = 1 + file * perFile; n <= (file + 1) * perFile; n++) {
+      const given = GIVEN[n % 10]!;
+      const surname = SURNAMES[Math.floor(n / 10) % 10]!;
+      const title = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+      lines.push(
+        `${given}.${surname}${String(n).padStart(6, '0')},${title(given)} ${title(surname)},user${n}@bench.example,${n % 20 === 0 ? 'INACTIVE' : 'ACTIVE'}`,
+      );
+    }
+    return Buffer.from(`${lines.join('\n')}\n`);
+  });
+}
+
+/**
+ * The customer's users brought in as the product brings them (issue 33): a directory's CSV import, FILES
+ * files one after the other, each a job of 1,000-row batches ending with the VACUUM (ANALYZE) that imports
+ * and synchronisations end with. Answers the seconds it took.
+ */
+export async function importUsers(url: string, authorization: string, customerId: string): Promise<number> {
+  const started = performance.now();
+  const created = await fetch(`${url}/idm-ldap/ldap/${customerId}`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench staff',
+      type: 'REST',
+      restAuthentication: 'NONE',
+      listUsersUrl: 'https://hr.bench.example/users',
+    }),
+  });
+  if (!created.ok) throw new Error(`the directory answered ${created.status}`);
+  const { id } = (await created.json()) as { id: string };
+  const imports = `${url}/idm-ldap/users/r-${customerId}/users/connectors/${id}/upload-csv-file`;
+  for (const [index, bytes] of userFiles().entries()) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), `staff-${index + 1}.csv`);
+    const upload = await fetch(`${imports}?dryRun=false`, {
+      method: 'POST',
+      headers: { authorization },
+      body: form,
+    });
+    const job = (await upload.json()) as { id: string };
+    if (upload.status !== 202)
+      throw new Error(`the import answered ${upload.status}: ${JSON.stringify(job)}`);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const state = (await (
+        await fetch(`${imports}/jobs/${job.id}`, { headers: { authorization } })
+      ).json()) as {
+        job: { status: string };
+        answer: { added: number } | null;
+      };
+      if (state.job.status === 'RUNNING') continue;
+      if (state.job.status !== 'DONE' || state.answer?.added !== USERS / FILES)
+        throw new Error(`the import ended ${state.job.status}, having added ${state.answer?.added}`);
+      break;
+    }
+  }
+  return (performance.now() - started) / 1000;
 }
 
 interface Measured {
+  /** How long the CSV imports that brought the users in took. */
+  importSeconds: number;
   list: number[];
   search: number[];
   /** The searches whose part matched at most 100 users, and those that matched more. */
@@ -165,8 +221,6 @@ async function measure(db: Database, config: Config): Promise<Measured> {
     .insert(customers)
     .values({ companyName: `Bench Users ${Date.now()}`, contactEmail: 'bench@example.com' })
     .returning();
-  await seedUsers(db, customer!.id);
-  await db.execute(sql`analyze users`);
   const app = buildApp({ db, config });
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
@@ -180,6 +234,7 @@ async function measure(db: Database, config: Config): Promise<Measured> {
       }),
     });
     const { token } = (await signIn.json()) as { token: string };
+    const importSeconds = await importUsers(url, `Bearer ${token}`, customer!.id);
     const get = async (query: string) => {
       const start = performance.now();
       const response = await fetch(`${url}/user-management/users/${customer!.id}/search?${query}`, {
@@ -221,7 +276,7 @@ async function measure(db: Database, config: Config): Promise<Measured> {
     if (exported.rows !== USERS) throw new Error(`the export wrote ${exported.rows} rows, not ${USERS}`);
     const bulk = await measureBulk(db, url, token, customer!.id);
     if (bulk.changed !== USERS / 2) throw new Error(`the bulk action changed ${bulk.changed} users`);
-    return { list, search, narrow, broad, exported, bulk };
+    return { importSeconds, list, search, narrow, broad, exported, bulk };
   } finally {
     await app.close();
   }
@@ -293,6 +348,10 @@ const row = (label: string, values: number[], target: number) => {
   return `| ${label.padEnd(40)} | ${percentile(values, 50).toFixed(1).padStart(6)} ms | ${p95.toFixed(1).padStart(6)} ms | ≤ ${String(target).padStart(2)} ms | ${p95 <= target ? 'met' : 'NOT MET'} |`;
 };
 
+/** How the users came in, and how long it took (not a target: \`npm run bench -- csv\` times an import). */
+const importRow = (database: string, seconds: number) =>
+  `${database}: the ${USERS.toLocaleString('en')} users imported as ${FILES} CSV files of ${(USERS / FILES).toLocaleString('en')} (jobs, each ending with VACUUM ANALYZE) in ${seconds.toFixed(0)} s`;
+
 /** The export's line: time and memory against the targets. */
 const exportRow = (database: string, { seconds, rows, rssGrowthMb }: Measured['exported']) =>
   `${database}: users exported as CSV (${rows.toLocaleString('en')} rows): ${seconds.toFixed(1)} s (target ≤ ${TARGETS.exportSeconds} s: ${seconds <= TARGETS.exportSeconds ? 'met' : 'NOT MET'}), RSS growth ${rssGrowthMb.toFixed(0)} MB (target ≤ ${TARGETS.exportRssMb} MB: ${rssGrowthMb <= TARGETS.exportRssMb ? 'met' : 'NOT MET'})`;
@@ -318,6 +377,7 @@ export async function usersFigures(): Promise<void> {
     `| ${'-'.repeat(40)} | --------- | --------- | -------- | ------- |`,
   ];
   let syncSeconds: number | undefined;
+  const importLines: string[] = [];
   let exportLine: string | undefined;
   let postgresExportLine: string | undefined;
   let bulkLine: string | undefined;
@@ -332,6 +392,7 @@ export async function usersFigures(): Promise<void> {
         row(`  of which ≤ 100 users match (${pglite.narrow.length})`, pglite.narrow, TARGETS.pglite),
       );
       lines.push(row(`  of which 1,000+ users match (${pglite.broad.length})`, pglite.broad, TARGETS.pglite));
+      importLines.push(importRow('PGlite', pglite.importSeconds));
       exportLine = exportRow('PGlite', pglite.exported);
       bulkLine = bulkRow('PGlite', pglite.bulk);
       syncSeconds = await measureSync(opened.db, config);
@@ -359,6 +420,7 @@ export async function usersFigures(): Promise<void> {
           lines.push(
             row(`  of which 1,000+ users match (${figures.broad.length})`, figures.broad, TARGETS.postgres),
           );
+          importLines.push(importRow('PostgreSQL', figures.importSeconds));
           postgresExportLine = exportRow('PostgreSQL', figures.exported);
           postgresBulkLine = bulkRow('PostgreSQL', figures.bulk);
         } finally {
@@ -375,6 +437,7 @@ export async function usersFigures(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   for (const line of lines) console.log(line);
+  for (const line of importLines) console.log(line);
   for (const line of [exportLine, postgresExportLine, bulkLine, postgresBulkLine])
     if (line) console.log(line);
   if (syncSeconds !== undefined) {

