@@ -135,9 +135,72 @@ describe('the users list', () => {
     });
   });
 
+  it("pages a search in the list's order, nulls and equal values included, in the users list and a directory's", async () => {
+    const hooli = await ctx.createCustomer({ companyName: 'Hooli' });
+    const role = await builtInRoleId(ctx, CUSTOMER_ADMIN_ROLE);
+    const theirs = (await signedIn(ctx, { customerId: hooli.id, roleIds: [role] })).token;
+    const [directory] = await ctx.db
+      .insert(directories)
+      .values({ customerId: hooli.id, name: 'Staff', type: 'LDAP' })
+      .returning();
+    const names = ['Ann', null, 'Bob', 'Ann', null, 'Cy'];
+    const inserted = await ctx.db
+      .insert(users)
+      .values(
+        Array.from({ length: 23 }, (_, index) => ({
+          customerId: hooli.id,
+          source: 'LDAP' as const,
+          username: `team.member${String(index + 1).padStart(2, '0')}`,
+          displayName: names[index % names.length],
+          directoryId: index % 2 ? directory!.id : null,
+        })),
+      )
+      .returning();
+    await insertUsers(hooli.id, 4, { username: 'other' });
+    type Row = { id: string; username: string; displayName: string | null };
+    // PostgreSQL's order: a null comes after every value (last ascending, first descending), equal values by id.
+    const expected = (rows: readonly Row[], field: 'username' | 'displayName', order: 'ASC' | 'DESC') => {
+      const sign = order === 'ASC' ? 1 : -1;
+      return [...rows]
+        .sort((a, b) => {
+          const [x, y] = [a[field], b[field]];
+          const byValue = x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+          return sign * (byValue || (a.id < b.id ? -1 : 1));
+        })
+        .map((row) => row.id);
+    };
+    const pagesOf = async (path: string, query: string, total: number) => {
+      const ids: string[] = [];
+      for (let page = 0; page * 5 < total; page++) {
+        const answer = await ctx.call('GET', `/api${path}?q=TEAM.member&pageSize=5&page=${page}&${query}`, {
+          token: theirs,
+        });
+        expect(answer.status).toBe(200);
+        expect(answer.body.totalElements).toBe(total);
+        ids.push(...answer.body.content.map((row: { id: string }) => row.id));
+      }
+      return ids;
+    };
+    const list = `/user-management/users/${hooli.id}/search`;
+    for (const order of ['ASC', 'DESC'] as const) {
+      expect(await pagesOf(list, `sort=displayName&order=${order}`, 23)).toEqual(
+        expected(inserted, 'displayName', order),
+      );
+      expect(await pagesOf(list, `sort=username&order=${order}`, 23)).toEqual(
+        expected(inserted, 'username', order),
+      );
+    }
+    const inDirectory = inserted.filter((row) => row.directoryId === directory!.id);
+    const directoryList = `/idm-ldap/users/r-${hooli.id}/users/connectors/${directory!.id}`;
+    expect(await pagesOf(directoryList, 'sort=displayName&order=DESC', inDirectory.length)).toEqual(
+      expected(inDirectory, 'displayName', 'DESC'),
+    );
+  });
+
   it("keeps the search index's pending entries under 512 kB (the embedded database runs no autovacuum)", async () => {
+    // The index of the schema the tests run in (each worker has its own).
     const answer = (await ctx.db.execute(
-      sql`select reloptions from pg_class where relname = 'users_search_idx'`,
+      sql`select reloptions from pg_class where oid = to_regclass('users_search_idx')`,
     )) as unknown as { rows: { reloptions: string[] | null }[] };
     expect(answer.rows[0]?.reloptions).toEqual(['gin_pending_list_limit=512']);
   });
