@@ -440,7 +440,7 @@ async function findCounted<Row>(
  * The list's select must answer one row per key (its joins to one row at most, as the users' to their
  * directory). Undefined when the select is not a flat one of columns and aliased expressions, or does not
  * show the unique and sort columns under names of their own (the subquery's columns are named as the
- * table's): the page is then read as any other.
+ * table's): the page is then read the usual way, in one select.
  */
 function keysFirst<Query extends PgSelect>(
   query: Query,
