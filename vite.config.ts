@@ -1,9 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '8080'}`;
 
@@ -79,10 +80,53 @@ const signInPage = (): Plugin => ({
     // Its catalogue is asked for by a classic script first in line (the first request after the page's own),
     // run as the parser reaches it: before the page's module, which runs once the page is parsed.
     return index
-      .replace(title, `${title}\n    <script src="/sign-in-prefetch.js"></script>`)
+      .replace(
+        title,
+        `${title}\n    <script src="/sign-in-prefetch.js"></script>\n    <style>${HIDDEN_AHEAD}</style>`,
+      )
       .replace(entry, '<script type="module" src="/src/signIn/main.tsx"></script>');
   },
+  // The page drawn ahead goes into the written login.html's root.
+  async writeBundle(options, bundle) {
+    if (!options.dir || !('login.html' in bundle)) return;
+    const page = path.join(options.dir, 'login.html');
+    const html = await readFile(page, 'utf8');
+    if (!html.includes(EMPTY_ROOT) || !html.includes(HEAD_END))
+      throw new Error(`login.html no longer has ${EMPTY_ROOT} and ${HEAD_END}`);
+    const { styles, markup } = await drawSignInPage();
+    await writeFile(
+      page,
+      html
+        .replace(HEAD_END, `  ${styles}\n  ${HEAD_END}`)
+        .replace(EMPTY_ROOT, `<div id="root">${markup}</div>`),
+    );
+  },
 });
+
+/** The empty root of index.html, where the sign-in page drawn ahead goes in login.html. */
+const EMPTY_ROOT = '<div id="root"></div>';
+const HEAD_END = '</head>';
+/** The page drawn ahead, while it is not the visitor's (public/sign-in-prefetch.js says so), stays hidden. */
+const HIDDEN_AHEAD = "html[data-sign-in='browser'] #root{visibility:hidden}";
+
+/**
+ * The sign-in page drawn at build time (src/signIn/prerender.tsx), its markup and styles: that module is built
+ * for Node (its packages left in node_modules) into build/sign-in-page, then run.
+ */
+const drawSignInPage = async () => {
+  const outDir = path.resolve(import.meta.dirname, 'build/sign-in-page');
+  await build({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'warn',
+    publicDir: false,
+    build: { ssr: 'src/signIn/prerender.tsx', outDir, emptyOutDir: true, minify: false },
+  });
+  const built = pathToFileURL(path.join(outDir, 'prerender.js'));
+  built.search = String(Date.now());
+  const drawn = (await import(built.href)) as typeof import('./src/signIn/prerender.tsx');
+  return drawn.renderSignInPage();
+};
 
 // The portal is built into dist/ and served by the API server on the same port.
 // `npm run dev` serves it with hot reload on 5173 and forwards /api to a running server.

@@ -4,16 +4,29 @@
 // it asks for the same address: /api/i18n/<locale>, the locale react-admin's store keeps in RaStore.locale
 // when it is one of LOCALES (contract/locales.ts; a test holds the two lists equal), else English. A visitor
 // with a stored session asks for its customer's catalogue: nothing is asked for ahead then.
+//
+// It also says, before the page is shown, whether the page drawn at build time in its root
+// (src/signIn/prerender.tsx: English, no session, the Credentials Login tab, no social links, a product
+// name) is this visitor's: `<html data-sign-in="ahead">`, shown at once and taken over by the page's code;
+// else `browser`, which login.html's style keeps hidden until the page's code draws the visitor's own.
 (() => {
   const LOCALES = ['en', 'vi'];
+  const root = document.documentElement;
+  const setting = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? '';
   let locale = 'en';
+  let session = false;
   try {
-    if (window.localStorage.getItem('portal.session') !== null) return;
+    session = window.localStorage.getItem('portal.session') !== null;
     const stored = JSON.parse(window.localStorage.getItem('RaStore.locale') ?? 'null');
     if (LOCALES.includes(stored)) locale = stored;
   } catch {
     // A frame denied storage, or a stored value that is not JSON: English.
   }
+  const qrTab = new URLSearchParams(window.location.search).get('tab') === 'qr';
+  const ahead =
+    !session && locale === 'en' && !qrTab && setting('social-links') === '' && setting('product-name') !== '';
+  root.dataset.signIn = ahead ? 'ahead' : 'browser';
+  if (session) return;
   const url = `/api/i18n/${locale}`;
   const answer = fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } }).then(
     (response) =>

@@ -1,8 +1,16 @@
 /**
+ * The settings of a page drawn without a browser, at build time (src/signIn/prerender.tsx): the product name
+ * is the placeholder the server fills in, in the page's text as in its head; the others are unset, as they
+ * are by default (a page whose settings differ is drawn by the browser: src/signIn/drawnAhead.ts).
+ */
+const DRAWN_AHEAD: Readonly<Record<string, string>> = { 'product-name': '%PRODUCT_NAME%' };
+
+/**
  * Settings the server writes into index.html when it serves the portal
  * (`<meta name="product-name">`, from PRODUCT_NAME).
  */
 const meta = (name: string): string | undefined => {
+  if (typeof document === 'undefined') return DRAWN_AHEAD[name];
   const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   return content && !content.startsWith('%') ? content : undefined;
 };

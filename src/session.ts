@@ -156,8 +156,13 @@ export const sessionStore =
     ? createSessionStore(frameStorage(), 'portal.frameSession')
     : createSessionStore();
 
+/** No session: what a page drawn ahead shows (src/signIn/prerender.tsx), and what taking it over reads. */
+const NO_SESSION = () => 'null';
+
 /** The session as React state: components re-render when it changes (sign-in, entering a customer…). */
 export const useSession = (store: SessionStore = sessionStore): Session | null => {
-  const raw = useSyncExternalStore(store.subscribe, () => JSON.stringify(store.get()));
+  // A page drawn ahead (src/signIn/prerender.tsx), and the browser taking it over, draw no session: the
+  // sign-in page is taken over so only without one (src/signIn/drawnAhead.ts).
+  const raw = useSyncExternalStore(store.subscribe, () => JSON.stringify(store.get()), NO_SESSION);
   return useMemo(() => JSON.parse(raw) as Session | null, [raw]);
 };

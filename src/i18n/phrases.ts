@@ -49,11 +49,12 @@ export const translatePhrase = (phrases: Phrases, locale: Locale, key: string, g
 
 /**
  * An i18nProvider over the server's catalogue: `changeLocale` loads the locale's (for the session's customer)
- * before it answers; until the first has loaded, every key is its own text.
+ * before it answers; until the first has loaded, every key is its own text, or that of `messages` (in the
+ * default locale) when given.
  */
-export const createPhrasesProvider = (): I18nProvider => {
+export const createPhrasesProvider = (messages?: object): I18nProvider => {
   let locale: Locale = DEFAULT_LOCALE;
-  let phrases: Phrases = new Map();
+  let phrases: Phrases = messages ? flattenMessages(messages) : new Map();
   return {
     translate: (key, options) => translatePhrase(phrases, locale, key, options),
     changeLocale: async (asked) => {

@@ -1,15 +1,17 @@
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { StrictMode, Suspense } from 'react';
+import { type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import {
   AuthContext,
   DataProviderContext,
-  I18nContextProvider,
+  I18nContext,
   type I18nProvider,
   NotificationContextProvider,
   StoreContextProvider,
+  useNotify,
+  useStore,
 } from 'react-admin';
-import type { Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { storedLocale } from '../i18n/catalogue';
 import { createPhrasesProvider } from '../i18n/phrases';
 import { PageNavProvider } from '../kit/pageNav';
@@ -33,19 +35,42 @@ const preloadPortalAt = (pathname: string) => portal().then((module) => module.p
 const theme = createTheme(themeForPath(PAGE_PATH.login));
 
 /**
+ * The page's messages, in the locale its translator has loaded, from the first drawing on (react-admin's
+ * I18nContextProvider draws nothing until a locale is stored, which a new visitor has not: the page drawn
+ * ahead and its taking over must be the same). A language chosen in the top bar is stored, then loaded,
+ * and the page drawn anew in it.
+ */
+const SignInMessages = ({ value, children }: { value: I18nProvider; children: ReactNode }) => {
+  const [locale] = useStore('locale', value.getLocale());
+  const notify = useNotify();
+  const [drawn, setDrawn] = useState(0);
+  useEffect(() => {
+    if (!locale || locale === value.getLocale()) return;
+    Promise.resolve(value.changeLocale(locale))
+      .then(() => setDrawn((times) => times + 1))
+      .catch(() => notify('ra.notification.i18n_error', { type: 'error' }));
+  }, [value, locale, notify]);
+  return (
+    <I18nContext.Provider value={value} key={drawn}>
+      {children}
+    </I18nContext.Provider>
+  );
+};
+
+/**
  * The sign-in page on its own: what the portal draws at /login (src/Portal.tsx), in the same react-admin
  * contexts (messages, store, notifications, authProvider, dataProvider) and the same theme, without the
  * portal's router or react-admin's app. Any other address (a link, the page after a sign-in, the browser's
  * back button) hands the page to the portal, in the same root.
  */
-const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: Leave }) => {
+export const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: Leave }) => {
   const nav = useHistoryNav(PAGE_PATH.login, leave);
   return (
     <ThemeProvider theme={theme}>
       <PageNavProvider value={nav}>
         <StoreContextProvider value={portalStore}>
           <NotificationContextProvider>
-            <I18nContextProvider value={i18nProvider}>
+            <SignInMessages value={i18nProvider}>
               <AuthContext.Provider value={authProvider}>
                 <DataProviderContext.Provider value={dataProvider}>
                   <CssBaseline enableColorScheme />
@@ -57,7 +82,7 @@ const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave:
                   <PublicNotifications />
                 </DataProviderContext.Provider>
               </AuthContext.Provider>
-            </I18nContextProvider>
+            </SignInMessages>
           </NotificationContextProvider>
         </StoreContextProvider>
       </PageNavProvider>
@@ -66,11 +91,30 @@ const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave:
 };
 
 /**
- * Draws the sign-in page in `root` once its catalogue (and for the QR tab its code) is there. Without its
- * catalogue, the portal takes over: it carries the English texts of its first pages.
+ * How login.html's first script found the visitor (public/sign-in-prefetch.js), in `<html data-sign-in>`:
+ * `ahead`, the page drawn at build time in its root is the one this visitor gets (src/signIn/prerender.tsx);
+ * `browser`, it is not (a session, another language, the QR tab, other settings), and stays hidden.
  */
-export const startSignIn = async (root: Root) => {
+const SIGN_IN_DRAWN = 'signIn';
+
+/**
+ * Draws the sign-in page in `container` once its catalogue (and for the QR tab its code) is there: takes over
+ * the page drawn ahead where it is this visitor's (hydrates it), else draws it anew; answers the page's root.
+ * Without its catalogue, the portal takes over: it carries the English texts of its first pages.
+ */
+export const startSignIn = async (container: HTMLElement): Promise<Root | undefined> => {
   const i18nProvider = createPhrasesProvider();
+  const drawnAhead =
+    document.documentElement.dataset[SIGN_IN_DRAWN] === 'ahead' && container.firstElementChild !== null;
+  let root: Root | undefined;
+  /** A root drawn anew, the page drawn ahead cleared first (once hidden, it must not show again). */
+  const newRoot = () => {
+    if (root) return root;
+    container.replaceChildren();
+    delete document.documentElement.dataset[SIGN_IN_DRAWN];
+    root = createRoot(container);
+    return root;
+  };
   // The portal takes over once, however many links are followed while its code loads: it then draws the
   // address the browser is at, and later navigations (a sign-in that ends after a link was followed) go
   // through its router. Code that cannot be loaded (a new version replaced it) is loaded anew with the page.
@@ -84,7 +128,7 @@ export const startSignIn = async (root: Root) => {
     if (leaving) return;
     leaving = true;
     portal()
-      .then((module) => module.startPortal(root))
+      .then((module) => module.startPortal(newRoot()))
       .then((started) => {
         router = started;
       })
@@ -97,11 +141,19 @@ export const startSignIn = async (root: Root) => {
     ]);
   } catch {
     leave();
-    return;
+    return undefined;
   }
-  root.render(
+  const page = (
     <StrictMode>
       <SignInApp i18nProvider={i18nProvider} leave={leave} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!drawnAhead) {
+    newRoot().render(page);
+    return root;
+  }
+  // A page drawn ahead that differs all the same (a translator changed one of its texts, a new year in its
+  // footer) is drawn anew by React, as it would have been without it: nothing to report.
+  root = hydrateRoot(container, page, { onRecoverableError: () => undefined });
+  return root;
 };

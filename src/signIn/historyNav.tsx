@@ -21,11 +21,11 @@ interface HistoryEntry {
 
 const entryOf = (): HistoryEntry => (window.history.state ?? {}) as HistoryEntry;
 
-const here = () => ({
-  pathname: window.location.pathname,
-  search: window.location.search,
-  state: entryOf().usr ?? null,
-});
+/** Where the browser is; without a browser (a page drawn at build time), at `path` without parameters. */
+const here = (path: string) =>
+  typeof window === 'undefined'
+    ? { pathname: path, search: '', state: null }
+    : { pathname: window.location.pathname, search: window.location.search, state: entryOf().usr ?? null };
 
 /** Writes `to` in the history, as react-router would. */
 export const writeHistory = (to: string, { replace = false, state }: NavigateOptions = {}) => {
@@ -63,13 +63,13 @@ export type Leave = (to?: string, options?: NavigateOptions) => void;
  * handed to `leave`. Its `navigate` stays the same function while the page is drawn, as react-router's does.
  */
 export const useHistoryNav = (path: string, leave: Leave): PageNav => {
-  const [location, setLocation] = useState(here);
+  const [location, setLocation] = useState(() => here(path));
   useEffect(() => {
     // The entry the page opened in gets its index, as react-router gives it (back then counts its steps).
     const entry = entryOf();
     if (entry.idx === undefined) window.history.replaceState({ ...entry, idx: 0 }, '');
     const onPop = () => {
-      if (window.location.pathname === path) setLocation(here());
+      if (window.location.pathname === path) setLocation(here(path));
       else leave();
     };
     window.addEventListener('popstate', onPop);
@@ -81,7 +81,7 @@ export const useHistoryNav = (path: string, leave: Leave): PageNav => {
       const address = `${target.pathname}${target.search}${target.hash}`;
       if (target.pathname !== path) return leave(address, options);
       writeHistory(address, options);
-      setLocation(here());
+      setLocation(here(path));
     },
     [path, leave],
   );

@@ -1,7 +1,6 @@
 // First: a page denied storage by the browser gets memory instead (react-admin's store reads it on load).
 import '../pages/iframe/storageGuard';
-import { createRoot } from 'react-dom/client';
 import { startSignIn } from './SignInApp';
 
 // The sign-in page's own entry (login.html, served at /login): the portal loads once the page leads elsewhere.
-void startSignIn(createRoot(document.getElementById('root')!));
+void startSignIn(document.getElementById('root')!);

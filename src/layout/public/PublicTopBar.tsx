@@ -26,6 +26,17 @@ import type { NavMenu } from './PublicNavPanels';
 /** The logo and product name, the one part of the bar that shrinks (to an ellipsis). */
 const BRAND_CLASS = 'PublicTopBar-brand';
 
+/**
+ * Which of the bar's buttons a width shows, by the stylesheet's media queries rather than in the script, so
+ * that the sign-in page drawn ahead of its code (src/signIn/prerender.tsx) is drawn for every width: below
+ * md the menu folds into the drawer; on a phone (below sm) Sign In and Sign Up go there too, and the user
+ * menu opens from an icon.
+ */
+const UNTIL_DESKTOP = { display: { md: 'none' } } as const;
+const ON_DESKTOP = { display: { xs: 'none', md: 'inline-flex' } } as const;
+const ON_PHONE = { display: { sm: 'none' } } as const;
+const BEYOND_PHONE = { display: { xs: 'none', sm: 'inline-flex' } } as const;
+
 /** Routes whose header is transparent until the page scrolls more than 1 px (docs/requirements/portal-routes-and-menus.md, docs/requirements/constants-and-limits.md). */
 export const TRANSPARENT_HEADER_PATHS = ['/', '/home', '/login', '/signup'];
 
@@ -71,9 +82,9 @@ export const PublicTopBar = () => {
   const signedIn = isLive(session) && !!session.user;
   const scrolled = useScrollTrigger({ disableHysteresis: true, threshold: 1 });
   const transparent = TRANSPARENT_HEADER_PATHS.includes(pathname) && !scrolled;
+  // What the bar's panels need of the width (the bar itself: UNTIL_DESKTOP and the others). On a phone the
+  // bar keeps one line: the product name shrinks, Sign In and Sign Up go to the drawer.
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  // On a phone the bar keeps one line: the product name shrinks, Sign In and Sign Up go to the drawer and
-  // the user menu opens from an icon.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { overview, menus } = useNavigation();
   const [open, setOpen] = useState<{ id: string; anchor: HTMLElement } | null>(null);
@@ -109,20 +120,19 @@ export const PublicTopBar = () => {
           [`& > .${BRAND_CLASS}`]: { flexShrink: 1, minWidth: 0 },
         }}
       >
-        {!desktop && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={t('portal.publicNav.openMenu')}
-            {...trigger}
-            onClick={() => {
-              setPanelsUsed(true);
-              setDrawer(true);
-            }}
-          >
-            <MenuIcon />
-          </IconButton>
-        )}
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('portal.publicNav.openMenu')}
+          {...trigger}
+          onClick={() => {
+            setPanelsUsed(true);
+            setDrawer(true);
+          }}
+          sx={UNTIL_DESKTOP}
+        >
+          <MenuIcon />
+        </IconButton>
         <Button
           component={PageLink}
           to={signedIn ? '/report' : '/login'}
@@ -140,58 +150,57 @@ export const PublicTopBar = () => {
             {product}
           </Typography>
         </Button>
-        {desktop && (
-          <>
-            <Button color="inherit" component={PageLink} to={overview}>
-              {t('portal.publicNav.overview')}
-            </Button>
-            {menus.map((menu) => (
-              <Button
-                key={menu.id}
-                color="inherit"
-                endIcon={<ExpandMoreIcon />}
-                aria-haspopup="menu"
-                aria-expanded={open?.id === menu.id}
-                {...trigger}
-                onClick={(event) => openPanel(menu.id, event.currentTarget)}
-              >
-                {t(menu.label)}
-              </Button>
-            ))}
-          </>
-        )}
+        <Button color="inherit" component={PageLink} to={overview} sx={ON_DESKTOP}>
+          {t('portal.publicNav.overview')}
+        </Button>
+        {menus.map((menu) => (
+          <Button
+            key={menu.id}
+            color="inherit"
+            endIcon={<ExpandMoreIcon />}
+            aria-haspopup="menu"
+            aria-expanded={open?.id === menu.id}
+            {...trigger}
+            onClick={(event) => openPanel(menu.id, event.currentTarget)}
+            sx={ON_DESKTOP}
+          >
+            {t(menu.label)}
+          </Button>
+        ))}
         <Box sx={{ flexGrow: 1 }} />
         <LocaleSwitcher />
-        {signedIn && phone ? (
-          <IconButton
-            color="inherit"
-            edge="end"
-            aria-label={session.user?.username ?? ''}
-            aria-haspopup="menu"
-            aria-expanded={open?.id === 'user'}
-            {...trigger}
-            onClick={(event) => openPanel('user', event.currentTarget)}
-          >
-            <AccountCircleIcon />
-          </IconButton>
-        ) : signedIn ? (
-          <Button
-            color="inherit"
-            startIcon={<AccountCircleIcon />}
-            aria-haspopup="menu"
-            aria-expanded={open?.id === 'user'}
-            {...trigger}
-            onClick={(event) => openPanel('user', event.currentTarget)}
-            sx={{ textTransform: 'none' }}
-          >
-            {session.user?.username ?? ''}
-          </Button>
-        ) : phone ? null : (
+        {signedIn ? (
           <>
-            <Button color="inherit" component={PageLink} to="/login">
+            <IconButton
+              color="inherit"
+              edge="end"
+              aria-label={session.user?.username ?? ''}
+              aria-haspopup="menu"
+              aria-expanded={open?.id === 'user'}
+              {...trigger}
+              onClick={(event) => openPanel('user', event.currentTarget)}
+              sx={ON_PHONE}
+            >
+              <AccountCircleIcon />
+            </IconButton>
+            <Button
+              color="inherit"
+              startIcon={<AccountCircleIcon />}
+              aria-haspopup="menu"
+              aria-expanded={open?.id === 'user'}
+              {...trigger}
+              onClick={(event) => openPanel('user', event.currentTarget)}
+              sx={{ ...BEYOND_PHONE, textTransform: 'none' }}
+            >
+              {session.user?.username ?? ''}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button color="inherit" component={PageLink} to="/login" sx={BEYOND_PHONE}>
               {t('portal.publicNav.signIn')}
             </Button>
-            <Button variant="contained" color="secondary" component={PageLink} to="/signup">
+            <Button variant="contained" color="secondary" component={PageLink} to="/signup" sx={BEYOND_PHONE}>
               {t('portal.publicNav.signUp')}
             </Button>
           </>

@@ -93,4 +93,44 @@ describe('the sign-in page’s catalogue asked for ahead', () => {
     await fetchCatalogue('en', null);
     expect(asked).toHaveLength(3);
   });
+
+  it('says whether the page drawn ahead, English without a session on its Credentials Login tab, is the visitor’s', async () => {
+    const metas = ['product-name', 'social-links'].map((name) => {
+      const meta = document.createElement('meta');
+      meta.name = name;
+      document.head.append(meta);
+      return meta;
+    });
+    const [productName, socialLinks] = metas as [HTMLMetaElement, HTMLMetaElement];
+    const found = () => {
+      runPrefetch();
+      return document.documentElement.dataset.signIn;
+    };
+    const { sessionStore } = await import('../../../src/session');
+    try {
+      productName.content = 'Gateway Portal';
+      expect(found()).toBe('ahead');
+      window.history.replaceState(null, '', '/login?client_id=web&tab=qr');
+      expect(found()).toBe('browser');
+      window.history.replaceState(null, '', '/login?client_id=web');
+      expect(found()).toBe('ahead');
+      window.localStorage.setItem('RaStore.locale', JSON.stringify('vi'));
+      expect(found()).toBe('browser');
+      window.localStorage.setItem('RaStore.locale', JSON.stringify('en'));
+      expect(found()).toBe('ahead');
+      sessionStore.set({ token: 'a', expiresAt: Date.now() + 60_000 } as Session);
+      expect(found()).toBe('browser');
+      sessionStore.clear();
+      socialLinks.content = 'GitHub=https://github.com/example';
+      expect(found()).toBe('browser');
+      socialLinks.content = '';
+      productName.content = '';
+      expect(found()).toBe('browser');
+    } finally {
+      sessionStore.clear();
+      for (const meta of metas) meta.remove();
+      delete document.documentElement.dataset.signIn;
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

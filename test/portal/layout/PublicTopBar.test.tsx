@@ -40,6 +40,8 @@ describe('the public top bar', () => {
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Gateway Portal' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/docs/intro/overview');
+    // The drawer's button is for narrower windows (the stylesheet hides it from md up).
+    expect(screen.queryByRole('button', { name: 'Open the menu' })).not.toBeInTheDocument();
   });
 
   it('shows the user menu with Dashboard, My Account and Sign Out when signed in', async () => {
