@@ -26,6 +26,21 @@
   const ahead =
     !session && locale === 'en' && !qrTab && setting('social-links') === '' && setting('product-name') !== '';
   root.dataset.signIn = ahead ? 'ahead' : 'browser';
+  // A button of the page drawn ahead pressed before the page's code has taken it over (a tab, the language)
+  // is pressed again once it has (src/signIn/SignInApp.tsx): the last one, if it is still there. Links are
+  // followed by the browser.
+  if (ahead) {
+    let pressed = null;
+    const note = (event) => {
+      pressed =
+        event.target instanceof Element ? (event.target.closest('button, [role="tab"]') ?? pressed) : pressed;
+    };
+    document.addEventListener('click', note, true);
+    window.portalPressedAhead = () => {
+      document.removeEventListener('click', note, true);
+      return pressed;
+    };
+  }
   if (session) return;
   const url = `/api/i18n/${locale}`;
   const answer = fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } }).then(

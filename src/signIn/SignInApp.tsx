@@ -58,6 +58,19 @@ const SignInMessages = ({ value, children }: { value: I18nProvider; children: Re
 };
 
 /**
+ * Presses again, once the page's code has taken the page drawn ahead over, the button pressed on it before
+ * (public/sign-in-prefetch.js notes it): a tab or the language, which did nothing then.
+ */
+const usePressedAhead = () =>
+  useEffect(() => {
+    const page = window as { portalPressedAhead?: () => Element | null };
+    const pressed = page.portalPressedAhead?.();
+    delete page.portalPressedAhead;
+    // Once React's effects are done: the same click made within them did nothing (seen in a test).
+    if (pressed instanceof HTMLElement) setTimeout(() => pressed.isConnected && pressed.click());
+  }, []);
+
+/**
  * The sign-in page on its own: what the portal draws at /login (src/Portal.tsx), in the same react-admin
  * contexts (messages, store, notifications, authProvider, dataProvider) and the same theme, without the
  * portal's router or react-admin's app. Any other address (a link, the page after a sign-in, the browser's
@@ -65,6 +78,7 @@ const SignInMessages = ({ value, children }: { value: I18nProvider; children: Re
  */
 export const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: Leave }) => {
   const nav = useHistoryNav(PAGE_PATH.login, leave);
+  usePressedAhead();
   return (
     <ThemeProvider theme={theme}>
       <PageNavProvider value={nav}>

@@ -10,7 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   useAuthProvider,
   useNotificationContext,
@@ -81,6 +81,18 @@ export const CredentialsLoginForm = ({
   /** Fields the user has clicked, typed or pressed a key in. */
   const engaged = useRef(new Set<Field>());
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  // The page drawn ahead of its code (src/signIn/prerender.tsx) may be typed in before its code takes it
+  // over: what was typed is taken up then. Its button waits for the code, so that the form is sent by it,
+  // never by the browser (which would put the password in the address); so does Enter in a field.
+  const [taken, setTaken] = useState(false);
+  useEffect(() => {
+    setTaken(true);
+    const typed = FIELDS.flatMap((field) => {
+      const value = inputs.current[field]?.value;
+      return value ? [[field, value] as const] : [];
+    });
+    if (typed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(typed) }));
+  }, []);
   const labels: Record<Field, string> = {
     username: translate('portal.login.fields.username'),
     password: translate('portal.login.fields.password'),
@@ -150,7 +162,7 @@ export const CredentialsLoginForm = ({
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" method="post" onSubmit={submit} noValidate>
       <Stack spacing={1}>
         {/* Back from the second step, the email address is there: the password is next. */}
         <LoginField
@@ -187,7 +199,7 @@ export const CredentialsLoginForm = ({
           type="submit"
           variant="contained"
           size="large"
-          disabled={loading}
+          disabled={loading || !taken}
           startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
           {translate(loading ? 'portal.login.signingIn' : 'portal.login.signIn')}
