@@ -164,4 +164,76 @@ describe('translations', () => {
     const anonymous = await api<{ portal: { menu: { dashboard: string } } }>(portal, '/i18n/en');
     expect(anonymous.portal.menu.dashboard).toBe('Dashboard');
   });
+
+  it('a new visitor sees the sign-in page before its code runs, at any width, and the code takes that page over', async () => {
+    // Without its code: the page drawn at build time (src/signIn/prerender.tsx), its styles with it.
+    for (const [width, shown, hidden] of [
+      [1280, ['Overview', 'Sign Up'], ['Open the menu']],
+      [375, ['Open the menu'], ['Overview', 'Sign Up']],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto(`${portal.url}/login`);
+      await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+      await page.getByRole('textbox', { name: 'Email' }).waitFor();
+      const bar = page.getByRole('navigation', { name: 'Main navigation' });
+      for (const name of shown)
+        expect(await bar.getByRole(name === 'Open the menu' ? 'button' : 'link', { name }).isVisible()).toBe(
+          true,
+        );
+      for (const name of hidden)
+        expect(await bar.getByRole(name === 'Open the menu' ? 'button' : 'link', { name }).isVisible()).toBe(
+          false,
+        );
+      // Sent by its code only (the browser would put the password in the address).
+      expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+      await page.screenshot({ path: `test-results/sign-in-drawn-ahead-${width}.png` });
+      await context.close();
+    }
+
+    // With it: the same elements made to work, nothing reported.
+    const page = await visitorPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        const page = window as { drawnHeading?: Element | null };
+        if (document.readyState === 'interactive') page.drawnHeading = document.querySelector('h1');
+      });
+    });
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL(/client_id=/);
+    await page.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Password is required.').waitFor();
+    expect(
+      await page.evaluate(
+        () => (window as { drawnHeading?: Element | null }).drawnHeading === document.querySelector('h1'),
+      ),
+    ).toBe(true);
+    expect(problems).toEqual([]);
+    await expectAccessible(page, 'the sign-in page taken over by its code');
+
+    // A visitor who chose Vietnamese never sees the English page drawn ahead: it stays hidden.
+    const vietnamese = await visitorPage();
+    await vietnamese.addInitScript(() => {
+      if (!window.localStorage.getItem('RaStore.locale'))
+        window.localStorage.setItem('RaStore.locale', '"vi"');
+      document.addEventListener('readystatechange', () => {
+        const root = document.getElementById('root');
+        const page = window as { drawnShown?: string };
+        if (document.readyState === 'interactive' && root)
+          page.drawnShown = getComputedStyle(root).visibility;
+      });
+    });
+    await vietnamese.goto(`${portal.url}/login`);
+    await vietnamese.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    expect(await vietnamese.evaluate(() => (window as { drawnShown?: string }).drawnShown)).toBe('hidden');
+  });
 });
