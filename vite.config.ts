@@ -58,6 +58,11 @@ const precompress = (): Plugin => ({
 });
 
 const INDEX_HTML = path.resolve(import.meta.dirname, 'index.html');
+/**
+ * The sign-in page's first script, written into its head (the server allows it by its hash): it runs before
+ * the page is shown, without a request of its own.
+ */
+const FIRST_SCRIPT = path.resolve(import.meta.dirname, 'src/signIn/firstScript.js');
 const LOGIN_HTML = path.resolve(import.meta.dirname, 'login.html');
 const PORTAL_ENTRY = '/src/main.tsx';
 
@@ -77,13 +82,12 @@ const signInPage = (): Plugin => ({
     const title = '<title>%PRODUCT_NAME%</title>';
     if (!index.includes(entry) || !index.includes(title))
       throw new Error(`index.html no longer has ${title} and ${entry}`);
-    // Its catalogue is asked for by a classic script first in line (the first request after the page's own),
-    // run as the parser reaches it: before the page's module, which runs once the page is parsed.
+    // Its first script, in its head without its comment lines: run as the parser reaches it, before the page
+    // is shown and before the page's module (which runs once the page is parsed). It asks for the catalogue.
+    const firstScript = (await readFile(FIRST_SCRIPT, 'utf8')).replace(/^\s*\/\/.*\n/gm, '');
+    if (firstScript.includes('</script')) throw new Error(`${FIRST_SCRIPT} cannot be written inline`);
     return index
-      .replace(
-        title,
-        `${title}\n    <script src="/sign-in-prefetch.js"></script>\n    <style>${HIDDEN_AHEAD}</style>`,
-      )
+      .replace(title, `${title}\n    <script>${firstScript}</script>\n    <style>${HIDDEN_AHEAD}</style>`)
       .replace(entry, '<script type="module" src="/src/signIn/main.tsx"></script>');
   },
   // The page drawn ahead goes into the written login.html's root.
@@ -106,7 +110,7 @@ const signInPage = (): Plugin => ({
 /** The empty root of index.html, where the sign-in page drawn ahead goes in login.html. */
 const EMPTY_ROOT = '<div id="root"></div>';
 const HEAD_END = '</head>';
-/** The page drawn ahead, while it is not the visitor's (public/sign-in-prefetch.js says so), stays hidden. */
+/** The page drawn ahead, while it is not the visitor's (src/signIn/firstScript.js says so), stays hidden. */
 const HIDDEN_AHEAD = "html[data-sign-in='browser'] #root{visibility:hidden}";
 
 /**

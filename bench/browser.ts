@@ -34,12 +34,21 @@ export const signInPageJavaScript = async (browser: Browser, server: RunningServ
 
 /**
  * The sign-in page's first contentful paint, in milliseconds from navigation start, for a new visitor (a new
- * browser context, nothing cached), `runs` times after one such load to warm the server.
+ * browser context, nothing cached), `runs` times after one such load to warm the server. `withCode: false`:
+ * the same page with JavaScript off (the page drawn at build time alone, what its code can at best match).
  */
-export const signInFirstPaints = async (browser: Browser, server: RunningServer, runs: number) => {
+export const signInFirstPaints = async (
+  browser: Browser,
+  server: RunningServer,
+  runs: number,
+  { withCode = true }: { withCode?: boolean } = {},
+) => {
   const paints: number[] = [];
   for (let run = -1; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled: withCode,
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();

@@ -7,6 +7,7 @@ import type { Registry } from 'prom-client';
 import { registerGuard } from './auth/guard.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { inlineScriptSources } from './domain/contentSecurityPolicy.ts';
 import { createMailQueue, type MailQueue } from './domain/mail/index.ts';
 import { type PaymentProcessor, paymentProcessorFrom } from './domain/payments/index.ts';
 import { createSealer } from './domain/secrets.ts';
@@ -126,7 +127,7 @@ export function buildApp({
   registerAllowedHosts(app, config.allowedHosts ?? defaultAllowedHosts(config));
   // Counts every request by route pattern; GET /metrics for Prometheus (METRICS_TOKEN, METRICS_ALLOW).
   const metrics = registerMetrics(app, { db, settings: config.metrics, now });
-  registerSecurityHeaders(app, {
+  const portalPolicyWith = registerSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     stripe: paymentProcessor.name === 'stripe',
     publicUrl: config.publicUrl,
@@ -194,6 +195,9 @@ export function buildApp({
   };
   const indexHtml = builtPage('index.html');
   const loginHtml = builtPage('login.html');
+  // The sign-in page's first script is in the page (it runs before the page is shown): allowed by its hash.
+  const loginPolicy =
+    loginHtml === undefined ? undefined : portalPolicyWith({ 'script-src': inlineScriptSources(loginHtml) });
   if (indexHtml !== undefined) {
     app.register(fastifyStatic, {
       root: config.distDir,
@@ -225,8 +229,11 @@ export function buildApp({
         .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
     }
     if (wantsPage) {
-      const page = loginHtml !== undefined && request.url.split('?')[0] === '/login' ? loginHtml : indexHtml;
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      if (loginHtml !== undefined && loginPolicy !== undefined && request.url.split('?')[0] === '/login') {
+        reply.header('content-security-policy', loginPolicy);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(loginHtml);
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
   });

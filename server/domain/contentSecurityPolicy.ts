@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The Content-Security-Policy the built portal runs under (server/http/securityHeaders.ts sends it on every
  * answer), and the means to widen it for one page: the web sign-in page that posts a SAML Response to an
@@ -44,3 +46,16 @@ export const policyText = (directives: Directives): string =>
   Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
+
+/** The inline scripts of a page (`<script>` without attributes: no src, no type). */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The script sources that allow a page's own inline scripts and no other: the hash of each
+ * (`'sha256-…'`, CSP Level 2), for a page the server answers as it is built (the sign-in page's first
+ * script: src/signIn/firstScript.js).
+ */
+export const inlineScriptSources = (page: string): string[] =>
+  [...page.matchAll(INLINE_SCRIPT)].map(
+    ([, script = '']) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+  );

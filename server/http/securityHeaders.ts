@@ -1,6 +1,12 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PORTAL_POLICY, policyText, STRIPE_SOURCES, withSources } from '../domain/contentSecurityPolicy.ts';
+import {
+  type Directives,
+  PORTAL_POLICY,
+  policyText,
+  STRIPE_SOURCES,
+  withSources,
+} from '../domain/contentSecurityPolicy.ts';
 
 /**
  * The security headers of every answer (with @fastify/helmet), and the cache rule of the API.
@@ -41,10 +47,13 @@ const mayBeCached = (request: FastifyRequest, reply: FastifyReply) =>
   request.routeOptions.config?.access?.public === true &&
   reply.hasHeader('cache-control');
 
+/** The text of the portal's policy with more sources for some directives (a page's own inline scripts). */
+export type PolicyWith = (more: Directives) => string;
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { frameAncestors?: readonly string[]; stripe?: boolean; publicUrl?: string } = {},
-): void {
+): PolicyWith {
   const portalPolicy = options.stripe ? withSources(PORTAL_POLICY, STRIPE_SOURCES) : PORTAL_POLICY;
   const framedPolicy = policyText({
     ...portalPolicy,
@@ -78,4 +87,5 @@ export function registerSecurityHeaders(
     }
     return payload;
   });
+  return (more) => policyText(withSources(portalPolicy, more));
 }

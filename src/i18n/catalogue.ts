@@ -34,7 +34,7 @@ const requestCatalogue = async (url: string): Promise<TranslationMessages> => {
   return answer.json();
 };
 
-/** A catalogue asked for before the page's code ran (public/sign-in-prefetch.js, on the sign-in page). */
+/** A catalogue asked for before the page's code ran (src/signIn/firstScript.js, on the sign-in page). */
 interface CatalogueAhead {
   url: string;
   answer: Promise<TranslationMessages>;

@@ -59,7 +59,7 @@ const SignInMessages = ({ value, children }: { value: I18nProvider; children: Re
 
 /**
  * Presses again, once the page's code has taken the page drawn ahead over, the button pressed on it before
- * (public/sign-in-prefetch.js notes it): a tab or the language, which did nothing then.
+ * (src/signIn/firstScript.js notes it): a tab or the language, which did nothing then.
  */
 const usePressedAhead = () =>
   useEffect(() => {
@@ -105,7 +105,7 @@ export const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider;
 };
 
 /**
- * How login.html's first script found the visitor (public/sign-in-prefetch.js), in `<html data-sign-in>`:
+ * How login.html's first script found the visitor (src/signIn/firstScript.js), in `<html data-sign-in>`:
  * `ahead`, the page drawn at build time in its root is the one this visitor gets (src/signIn/prerender.tsx);
  * `browser`, it is not (a session, another language, the QR tab, other settings), and stays hidden.
  */

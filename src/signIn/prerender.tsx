@@ -18,7 +18,7 @@ export interface DrawnPage {
  * The sign-in page drawn ahead, at build time (vite.config.ts writes it into login.html): the page a new
  * visitor sees before its code has loaded, in English, without a session, on its Credentials Login tab,
  * with the product name as the server's placeholder. The browser then takes it over as it is (hydrates it:
- * startSignIn), or draws its own page when its visitor differs (public/sign-in-prefetch.js tells).
+ * startSignIn), or draws its own page when its visitor differs (src/signIn/firstScript.js tells).
  *
  * MUI's styles come with it, gathered for the head: before the elements they style, so that the browser
  * reads them once rather than one by one as it reads the page. Emotion finds them there as the page's code

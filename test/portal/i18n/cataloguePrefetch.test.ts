@@ -7,12 +7,12 @@ import type { Session } from '../../../src/session';
 import { API, server } from '../msw';
 
 /**
- * The sign-in page asks for its catalogue before its code has run (public/sign-in-prefetch.js, a classic
+ * The sign-in page asks for its catalogue before its code has run (src/signIn/firstScript.js, a classic
  * script login.html runs first); the page's translator (src/i18n/catalogue.ts) takes that answer rather than
  * asking the server again, and asks again only when it failed or was for another address.
  */
 const prefetchScript = readFileSync(
-  path.resolve(import.meta.dirname, '../../../public/sign-in-prefetch.js'),
+  path.resolve(import.meta.dirname, '../../../src/signIn/firstScript.js'),
   'utf8',
 );
 /** Runs the classic script as login.html does. */

@@ -13,11 +13,11 @@ import { PORTAL_LOGIN } from './renderLogin';
 
 /**
  * The sign-in page drawn at build time (src/signIn/prerender.tsx) and its code taking it over. login.html's
- * first script (public/sign-in-prefetch.js) finds whether that page is the visitor's: it is then kept and made
+ * first script (src/signIn/firstScript.js) finds whether that page is the visitor's: it is then kept and made
  * to work (its elements stay the same), else drawn anew.
  */
 const prefetchScript = readFileSync(
-  path.resolve(import.meta.dirname, '../../../public/sign-in-prefetch.js'),
+  path.resolve(import.meta.dirname, '../../../src/signIn/firstScript.js'),
   'utf8',
 );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,34 @@ describe('the portal pages', () => {
 });
 
 describe('the embeddable screens', () => {
+  it("allow the sign-in page's own inline script by its hash, and no other inline script anywhere", async () => {
+    const firstScript = 'document.documentElement.dataset.signIn = "ahead";';
+    const loginDist = await mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
+    await writeFile(path.join(loginDist, 'index.html'), '<!doctype html><title>%PRODUCT_NAME%</title>');
+    await writeFile(
+      path.join(loginDist, 'login.html'),
+      `<!doctype html><title>%PRODUCT_NAME%</title><script>${firstScript}</script><script type="module" src="/assets/login.js"></script>`,
+    );
+    const served = await createTestContext({ config: { distDir: loginDist } });
+    try {
+      const login = await page('/login?client_id=web', served);
+      expect(login.body).toContain(firstScript);
+      expect(policyOf(login)['script-src']).toEqual([
+        "'self'",
+        `'sha256-${createHash('sha256').update(firstScript).digest('base64')}'`,
+      ]);
+      // The rest of the policy is the portal's.
+      expect(policyOf(login)['script-src-attr']).toEqual(["'none'"]);
+      expect(policyOf(login)['frame-ancestors']).toEqual(["'none'"]);
+      for (const url of ['/', '/users', '/signup']) {
+        expect(policyOf(await page(url, served))['script-src'], url).toEqual(["'self'"]);
+      }
+    } finally {
+      await served.close();
+      await rm(loginDist, { recursive: true, force: true });
+    }
+  });
+
   it('may be framed by the portal itself when FRAME_ANCESTORS is not set', async () => {
     for (const url of ['/iframe/account-list', '/iframe/ldap-edit/42', '/iframe/wizard/abc']) {
       const answer = await page(url);

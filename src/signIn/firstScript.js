@@ -1,6 +1,8 @@
 // The sign-in page's catalogue, asked for as soon as the page is parsed rather than once all of its code has
-// run (about 170 ms later on a 2-core machine). login.html runs this classic script first in its head, so
-// before its module (a module runs once the page is parsed); src/i18n/catalogue.ts takes the answer when
+// run (about 170 ms later on a 2-core machine). The build writes this script into login.html's head
+// (vite.config.ts, without its comment lines; the server allows it by its hash), where it runs as the page is
+// read: before the page is shown, and before its module (which runs once the page is parsed), without a
+// request of its own. src/i18n/catalogue.ts takes the answer when
 // it asks for the same address: /api/i18n/<locale>, the locale react-admin's store keeps in RaStore.locale
 // when it is one of LOCALES (contract/locales.ts; a test holds the two lists equal), else English. A visitor
 // with a stored session asks for its customer's catalogue: nothing is asked for ahead then.
