@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -84,11 +84,18 @@ const signInPage = (): Plugin => ({
       throw new Error(`index.html no longer has ${title} and ${entry}`);
     // Its first script, in its head without its comment lines: run as the parser reaches it, before the page
     // is shown and before the page's module (which runs once the page is parsed). It asks for the catalogue.
-    const firstScript = (await readFile(FIRST_SCRIPT, 'utf8')).replace(/^\s*\/\/.*\n/gm, '');
-    if (firstScript.includes('</script')) throw new Error(`${FIRST_SCRIPT} cannot be written inline`);
+    // Its line ends are LF, as the browser reads them when it checks the script's hash.
+    const firstScript = (await readFile(FIRST_SCRIPT, 'utf8'))
+      .replace(/\r\n/g, '\n')
+      .replace(/^\s*\/\/.*\n/gm, '');
+    if (firstScript.includes('</script') || PLACEHOLDER.test(firstScript))
+      throw new Error(`${FIRST_SCRIPT} cannot be written inline (a </script> or a server placeholder)`);
     return index
-      .replace(title, `${title}\n    <script>${firstScript}</script>\n    <style>${HIDDEN_AHEAD}</style>`)
-      .replace(entry, '<script type="module" src="/src/signIn/main.tsx"></script>');
+      .replace(
+        title,
+        () => `${title}\n    <script>${firstScript}</script>\n    <style>${HIDDEN_AHEAD}</style>`,
+      )
+      .replace(entry, () => '<script type="module" src="/src/signIn/main.tsx"></script>');
   },
   // The page drawn ahead goes into the written login.html's root.
   async writeBundle(options, bundle) {
@@ -98,14 +105,24 @@ const signInPage = (): Plugin => ({
     if (!html.includes(EMPTY_ROOT) || !html.includes(HEAD_END))
       throw new Error(`login.html no longer has ${EMPTY_ROOT} and ${HEAD_END}`);
     const { styles, markup } = await drawSignInPage();
+    // Drawn whole: no part left to the browser (a Suspense fallback), no style among the elements, and no
+    // placeholder of the server's in a style (it fills them in as HTML text) but the product name's.
+    if (/<!--\$[!?]/.test(markup) || markup.includes('<style') || PLACEHOLDER.test(styles))
+      throw new Error('The sign-in page drawn at build time is not whole: see src/signIn/prerender.tsx');
     await writeFile(
       page,
       html
-        .replace(HEAD_END, `  ${styles}\n  ${HEAD_END}`)
-        .replace(EMPTY_ROOT, `<div id="root">${markup}</div>`),
+        .replace(HEAD_END, () => `  ${styles}\n  ${HEAD_END}`)
+        .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`),
     );
   },
 });
+
+/** A placeholder the server fills in (server/app.ts, builtPage). */
+const PLACEHOLDER = /%[A-Z_]+%/;
+/** The year the page drawn at build time shows in its footer (src/layout/public/PublicFooter.tsx). */
+const BUILD_YEAR = new Date().getFullYear();
+const BUILD_DEFINES = { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) };
 
 /** The empty root of index.html, where the sign-in page drawn ahead goes in login.html. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -115,21 +132,29 @@ const HIDDEN_AHEAD = "html[data-sign-in='browser'] #root{visibility:hidden}";
 
 /**
  * The sign-in page drawn at build time (src/signIn/prerender.tsx), its markup and styles: that module is built
- * for Node (its packages left in node_modules) into build/sign-in-page, then run.
+ * for Node (its packages left in node_modules) into a folder of this build's under build/, run, then removed.
+ * What the page loads later (its dynamic imports: the portal, the QR tab) is left out of that build.
  */
 const drawSignInPage = async () => {
-  const outDir = path.resolve(import.meta.dirname, 'build/sign-in-page');
-  await build({
-    configFile: false,
-    root: import.meta.dirname,
-    logLevel: 'warn',
-    publicDir: false,
-    build: { ssr: 'src/signIn/prerender.tsx', outDir, emptyOutDir: true, minify: false },
-  });
-  const built = pathToFileURL(path.join(outDir, 'prerender.js'));
-  built.search = String(Date.now());
-  const drawn = (await import(built.href)) as typeof import('./src/signIn/prerender.tsx');
-  return drawn.renderSignInPage();
+  await mkdir(path.resolve(import.meta.dirname, 'build'), { recursive: true });
+  const outDir = await mkdtemp(path.resolve(import.meta.dirname, 'build/sign-in-page-'));
+  try {
+    await build({
+      configFile: false,
+      root: import.meta.dirname,
+      logLevel: 'warn',
+      publicDir: false,
+      define: BUILD_DEFINES,
+      plugins: [{ name: 'portal:sign-in-page:drawn-only', resolveDynamicImport: () => false }],
+      build: { ssr: 'src/signIn/prerender.tsx', outDir, minify: false },
+    });
+    const drawn = (await import(
+      pathToFileURL(path.join(outDir, 'prerender.js')).href
+    )) as typeof import('./src/signIn/prerender.tsx');
+    return drawn.renderSignInPage();
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
 };
 
 // The portal is built into dist/ and served by the API server on the same port.
@@ -137,6 +162,7 @@ const drawSignInPage = async () => {
 // The build's manifest (dist/.vite/manifest.json) maps each source file to its chunk: `npm run bench` reads it.
 export default defineConfig({
   plugins: [react(), precompress(), signInPage()],
+  define: BUILD_DEFINES,
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

@@ -184,13 +184,16 @@ export function buildApp({
   const builtPage = (file: string) => {
     const pageFile = path.join(config.distDir, file);
     return existsSync(pageFile)
-      ? readFileSync(pageFile, 'utf8')
-          .replaceAll('%PRODUCT_NAME%', escapeHtml(config.productName))
-          .replaceAll('%SUPPORT_URL%', escapeHtml(config.portalLinks?.supportUrl ?? ''))
-          .replaceAll('%HELP_URL%', escapeHtml(config.portalLinks?.helpUrl ?? ''))
-          .replaceAll('%SOCIAL_LINKS%', escapeHtml(config.portalLinks?.socialLinks ?? ''))
+      ? // Each setting as it is (a function: a `$&` or `` $` `` in a setting is text, not a pattern).
+        readFileSync(pageFile, 'utf8')
+          .replaceAll('%PRODUCT_NAME%', () => escapeHtml(config.productName))
+          .replaceAll('%SUPPORT_URL%', () => escapeHtml(config.portalLinks?.supportUrl ?? ''))
+          .replaceAll('%HELP_URL%', () => escapeHtml(config.portalLinks?.helpUrl ?? ''))
+          .replaceAll('%SOCIAL_LINKS%', () => escapeHtml(config.portalLinks?.socialLinks ?? ''))
           // The embeddable screens take their token only from a page of these origins (src/pages/iframe).
-          .replaceAll('%FRAME_ANCESTORS%', escapeHtml(frameAncestorsOf(config.frameAncestors).join(' ')))
+          .replaceAll('%FRAME_ANCESTORS%', () =>
+            escapeHtml(frameAncestorsOf(config.frameAncestors).join(' ')),
+          )
       : undefined;
   };
   const indexHtml = builtPage('index.html');

@@ -162,7 +162,7 @@ const NO_SESSION = () => 'null';
 /** The session as React state: components re-render when it changes (sign-in, entering a customer…). */
 export const useSession = (store: SessionStore = sessionStore): Session | null => {
   // A page drawn ahead (src/signIn/prerender.tsx), and the browser taking it over, draw no session: the
-  // sign-in page is taken over so only without one (src/signIn/drawnAhead.ts).
+  // sign-in page is taken over so only without one (src/signIn/firstScript.js).
   const raw = useSyncExternalStore(store.subscribe, () => JSON.stringify(store.get()), NO_SESSION);
   return useMemo(() => JSON.parse(raw) as Session | null, [raw]);
 };

@@ -12,7 +12,8 @@ import {
  * The security headers of every answer (with @fastify/helmet), and the cache rule of the API.
  *
  * The Content-Security-Policy is the one the built portal runs under: its scripts are files of its own
- * origin (no inline script, no eval); MUI/emotion inject <style> elements, so styles need 'unsafe-inline';
+ * origin (no inline script, no eval; the sign-in page's one inline script, its first, is allowed by its hash
+ * on that page alone: server/app.ts); MUI/emotion inject <style> elements, so styles need 'unsafe-inline';
  * images may be data:, blob: (the preview of a chosen icon) and https: URLs (customer logos, avatars);
  * the QR sign-in posts a hidden form to the registered redirect URL of a foreign client (docs/requirements/sign-in-and-session-calls.md,
  * form_post), so forms may go to any https: origin, and to http on localhost for clients under development.

@@ -58,17 +58,24 @@ const SignInMessages = ({ value, children }: { value: I18nProvider; children: Re
 };
 
 /**
- * Presses again, once the page's code has taken the page drawn ahead over, the button pressed on it before
- * (src/signIn/firstScript.js notes it): a tab or the language, which did nothing then.
+ * The button pressed on the page drawn ahead before its code took it over, which did nothing then (a tab, the
+ * language): src/signIn/firstScript.js notes it until it is asked. Asked as the code takes the page over:
+ * React handles the clicks made from then on itself.
  */
-const usePressedAhead = () =>
+const pressedAhead = (): HTMLElement | undefined => {
+  const page = window as { portalPressedAhead?: () => Element | null };
+  const pressed = page.portalPressedAhead?.();
+  delete page.portalPressedAhead;
+  return pressed instanceof HTMLElement ? pressed : undefined;
+};
+
+/** Presses `pressed` again once the page is taken over (after React's effects: within them it did nothing). */
+const usePressAgain = (pressed: HTMLElement | undefined) =>
   useEffect(() => {
-    const page = window as { portalPressedAhead?: () => Element | null };
-    const pressed = page.portalPressedAhead?.();
-    delete page.portalPressedAhead;
-    // Once React's effects are done: the same click made within them did nothing (seen in a test).
-    if (pressed instanceof HTMLElement) setTimeout(() => pressed.isConnected && pressed.click());
-  }, []);
+    if (!pressed) return undefined;
+    const later = setTimeout(() => pressed.isConnected && pressed.click());
+    return () => clearTimeout(later);
+  }, [pressed]);
 
 /**
  * The sign-in page on its own: what the portal draws at /login (src/Portal.tsx), in the same react-admin
@@ -76,9 +83,18 @@ const usePressedAhead = () =>
  * portal's router or react-admin's app. Any other address (a link, the page after a sign-in, the browser's
  * back button) hands the page to the portal, in the same root.
  */
-export const SignInApp = ({ i18nProvider, leave }: { i18nProvider: I18nProvider; leave: Leave }) => {
+export const SignInApp = ({
+  i18nProvider,
+  leave,
+  pressed,
+}: {
+  i18nProvider: I18nProvider;
+  leave: Leave;
+  /** A button of the page drawn ahead to press again once taken over (pressedAhead). */
+  pressed?: HTMLElement;
+}) => {
   const nav = useHistoryNav(PAGE_PATH.login, leave);
-  usePressedAhead();
+  usePressAgain(pressed);
   return (
     <ThemeProvider theme={theme}>
       <PageNavProvider value={nav}>
@@ -157,17 +173,20 @@ export const startSignIn = async (container: HTMLElement): Promise<Root | undefi
     leave();
     return undefined;
   }
-  const page = (
+  const page = (pressed?: HTMLElement) => (
     <StrictMode>
-      <SignInApp i18nProvider={i18nProvider} leave={leave} />
+      <SignInApp i18nProvider={i18nProvider} leave={leave} pressed={pressed} />
     </StrictMode>
   );
+  const pressed = pressedAhead();
   if (!drawnAhead) {
-    newRoot().render(page);
+    newRoot().render(page());
     return root;
   }
-  // A page drawn ahead that differs all the same (a translator changed one of its texts, a new year in its
-  // footer) is drawn anew by React, as it would have been without it: nothing to report.
-  root = hydrateRoot(container, page, { onRecoverableError: () => undefined });
+  // A page drawn ahead whose text differs all the same (a translator changed one of its texts since the
+  // build) is drawn anew by React, as it would have been without it: nothing to report. (A text that only an
+  // attribute shows, such as a button's name, keeps the build's until it is drawn again: React does not
+  // compare attributes as it takes a page over.)
+  root = hydrateRoot(container, page(pressed), { onRecoverableError: () => undefined });
   return root;
 };

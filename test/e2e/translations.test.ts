@@ -188,7 +188,7 @@ describe('translations', () => {
         expect(await bar.getByRole(name === 'Open the menu' ? 'button' : 'link', { name }).isVisible()).toBe(
           false,
         );
-      // Sent by its code only (the browser would put the password in the address).
+      // Sent by its code only, not by the browser as a plain form.
       expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
       await page.screenshot({ path: `test-results/sign-in-drawn-ahead-${width}.png` });
       await context.close();

@@ -83,7 +83,8 @@ export const CredentialsLoginForm = ({
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   // The page drawn ahead of its code (src/signIn/prerender.tsx) may be typed in before its code takes it
   // over: what was typed is taken up then. Its button waits for the code, so that the form is sent by it,
-  // never by the browser (which would put the password in the address); so does Enter in a field.
+  // never by the browser as a plain form (it would leave the page with the password); so does Enter in a field.
+  // (Posted, should it be sent so all the same: never in the address.)
   const [taken, setTaken] = useState(false);
   useEffect(() => {
     setTaken(true);

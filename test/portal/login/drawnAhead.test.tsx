@@ -67,7 +67,7 @@ it('takes over the page drawn ahead as it is, with what was typed in it, and the
   const drawn = openLogin();
   expect(document.documentElement.dataset.signIn).toBe('ahead');
   const drawnHeading = drawn.getByRole('heading', { name: 'Sign In' });
-  // Before its code: the form cannot be sent (the browser would put the password in the address)…
+  // Before its code: the form cannot be sent (the browser would send it as a plain form)…
   expect(drawn.getByRole('button', { name: 'Sign In' })).toBeDisabled();
   // …but it can be typed in.
   (drawn.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value = 'ann@example.com';

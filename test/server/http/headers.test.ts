@@ -102,10 +102,14 @@ describe('the embeddable screens', () => {
       path.join(loginDist, 'login.html'),
       `<!doctype html><title>%PRODUCT_NAME%</title><script>${firstScript}</script><script type="module" src="/assets/login.js"></script>`,
     );
-    const served = await createTestContext({ config: { distDir: loginDist } });
+    // A product name with what a replacement pattern would read ($& the match, $` what comes before it).
+    const productName = 'Acme $` $& Gateway';
+    const served = await createTestContext({ config: { distDir: loginDist, productName } });
     try {
       const login = await page('/login?client_id=web', served);
       expect(login.body).toContain(firstScript);
+      expect(login.body).toContain('<title>Acme $` $&#38; Gateway</title>');
+      expect(login.body.match(/<script>/g)).toHaveLength(1);
       expect(policyOf(login)['script-src']).toEqual([
         "'self'",
         `'sha256-${createHash('sha256').update(firstScript).digest('base64')}'`,
