@@ -379,14 +379,17 @@ export async function findRows<Query extends PgSelect>(
  */
 const SORT_MATCHES_UP_TO = 20_000;
 /**
- * The planner's index and sequential scans turned off for such a page, answering the values they had (read
- * from a materialized CTE, so before they change), to set back after it. Named settings, not a read of
- * `pg_settings`: that view builds every setting's row, which cost 1 to 4 ms a statement.
+ * A counted list's count, which also turns the planner's index and sequential scans off for the page that
+ * follows (findCounted), answering the values they had (read from a materialized CTE, so before they change),
+ * to set back after it: one statement rather than two. The count itself is planned before the statement
+ * runs, with the settings as they were. Named settings, not a read of `pg_settings`: that view builds every
+ * setting's row, which cost 1 to 4 ms a statement.
  */
-const scansOff = sql`with before as materialized (
+const countedWithScansOff = (listed: SQL, bound: number) => sql`with before as materialized (
     select current_setting('enable_indexscan') as indexscan, current_setting('enable_seqscan') as seqscan
   )
-  select before.indexscan, before.seqscan,
+  select (select count(*) from (${listed} limit ${bound + 1}) as listed)::int as total,
+    before.indexscan, before.seqscan,
     set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)
   from before`;
 
@@ -406,27 +409,33 @@ async function findCounted<Row>(
   sorted: (() => Promise<Row[]>) | undefined,
   bound: number,
 ): Promise<Found<Row>> {
-  const [counted] = await db.select({ total: count() }).from(sql`(${listed} limit ${bound + 1}) as listed`);
-  const total = counted?.total ?? 0;
-  if (total === 0) return { rows: [], total };
-  const capped = total > bound;
-  if (capped && (await estimatedRows(db, listed)) > SORT_MATCHES_UP_TO)
-    return { rows: await page(), total: bound, capped };
   // The settings last for the transaction (should the page fail, its rollback undoes them). A list counted
   // so is a customer's, read in its transaction; on the pool, with no transaction (the kit's `reads` of an
   // operator outside a customer), each statement would be its own and the page planned like an ordinary one.
-  const answer = (await db.execute(scansOff)) as unknown as {
-    rows: { indexscan: string; seqscan: string }[];
+  const answer = (await db.execute(countedWithScansOff(listed, bound))) as unknown as {
+    rows: { total: number; indexscan: string; seqscan: string }[];
   };
-  const before = answer.rows[0];
-  const rows = await (sorted ?? page)();
+  const [counted] = answer.rows;
+  const total = Number(counted?.total ?? 0);
   // Written into the text (a setting is 'on' or 'off'): a statement without parameters is one message.
   const was = (value: string | undefined) => (value === 'off' ? 'off' : 'on');
-  await db.execute(
-    sql.raw(
-      `select set_config('enable_indexscan', '${was(before?.indexscan)}', true), set_config('enable_seqscan', '${was(before?.seqscan)}', true)`,
-    ),
-  );
+  const setBack = () =>
+    db.execute(
+      sql.raw(
+        `select set_config('enable_indexscan', '${was(counted?.indexscan)}', true), set_config('enable_seqscan', '${was(counted?.seqscan)}', true)`,
+      ),
+    );
+  if (total === 0) {
+    await setBack();
+    return { rows: [], total };
+  }
+  const capped = total > bound;
+  if (capped && (await estimatedRows(db, listed)) > SORT_MATCHES_UP_TO) {
+    await setBack();
+    return { rows: await page(), total: bound, capped };
+  }
+  const rows = await (sorted ?? page)();
+  await setBack();
   return capped ? { rows, total: bound, capped } : { rows, total };
 }
 

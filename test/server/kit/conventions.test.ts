@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { CustomerParams, scoped } from '../../../server/auth/customer.ts';
 import { requiredCustomerOf } from '../../../server/auth/guard.ts';
 import type { Database } from '../../../server/db/client.ts';
@@ -472,6 +472,47 @@ describe('lists over the customers table', () => {
     await expect(
       findRows(ctx.db, query, customerList, { filters: {}, offset: 0, limit: 10 }),
     ).rejects.toThrow('findRows builds WHERE');
+  });
+
+  it('counts up to a bound, and leaves the planner settings of the transaction as they were', async () => {
+    const settings = async (tx: Database) =>
+      (
+        (await tx.execute(
+          sql`select current_setting('enable_indexscan') as indexscan, current_setting('enable_seqscan') as seqscan`,
+        )) as unknown as { rows: { indexscan: string; seqscan: string }[] }
+      ).rows[0];
+    const list = (tx: Database, filters: Record<string, unknown>) =>
+      findRows(
+        tx,
+        tx.select({ id: customers.id, companyName: customers.companyName }).from(customers).$dynamic(),
+        customerList,
+        { filters, offset: 0, limit: 3, sort: { field: 'companyName', order: 'ASC' }, countUpTo: 5 },
+        inArray(customers.id, ids.slice(1)),
+      );
+    await ctx.db.transaction(async (tx) => {
+      const capped = await list(tx, { q: 'Company' });
+      expect(capped).toEqual({
+        rows: [
+          { id: ids[1], companyName: 'Company 01' },
+          { id: ids[2], companyName: 'Company 02' },
+          { id: ids[3], companyName: 'Company 03' },
+        ],
+        total: 5,
+        capped: true,
+      });
+      expect(await settings(tx)).toEqual({ indexscan: 'on', seqscan: 'on' });
+      expect(await list(tx, { q: 'Hundred' })).toEqual({
+        rows: [{ id: ids[22], companyName: 'Hundred 100% Ltd' }],
+        total: 1,
+      });
+      expect(await settings(tx)).toEqual({ indexscan: 'on', seqscan: 'on' });
+      // A transaction that had a setting off finds it off again, also after a list that found nothing.
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      expect(await list(tx, { q: 'Nobody such' })).toEqual({ rows: [], total: 0 });
+      expect(await settings(tx)).toEqual({ indexscan: 'on', seqscan: 'off' });
+      expect((await list(tx, { q: 'Company' })).total).toBe(5);
+      expect(await settings(tx)).toEqual({ indexscan: 'on', seqscan: 'off' });
+    });
   });
 
   describe('POST search', () => {
