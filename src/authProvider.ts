@@ -3,8 +3,15 @@ import type { SecondFactorPending } from '../contract/session';
 import type { AccessRequest } from './access/canAccess';
 import { hasPermissions, type PermissionMode } from './access/hasPermissions';
 import type { HttpClient } from './dataProviders/transport';
+import { loadOnce } from './kit/loadOnce';
 import { isFramePath, isLive, SCOPE, type Session, type SessionStore, type SessionUser } from './session';
 import { sessionChannel, sessionGate } from './sessionGate';
+
+/**
+ * The access rules (the guard table reads the contracts): they come with the signed-in app's code, not the
+ * sign-in page's. Loaded once for every canAccess: a list asks it for each row's buttons.
+ */
+const accessRules = loadOnce(() => import('./access/canAccess'));
 
 /** docs/requirements/constants-and-limits.md. */
 export const AUTH_TIMING = {
@@ -381,8 +388,7 @@ export const createAuthProvider = ({
     },
 
     async canAccess(params: AccessRequest) {
-      // The guard table reads the contracts: it comes with the signed-in app's code, not the sign-in page's.
-      const [{ canAccess }, granted] = await Promise.all([import('./access/canAccess'), permissions()]);
+      const [{ canAccess }, granted] = await Promise.all([accessRules(), permissions()]);
       return canAccess(granted, params, { customerScope: store.get()?.currentScope === SCOPE.CUSTOMER });
     },
 

@@ -6,6 +6,7 @@
 import type { DataProvider } from 'react-admin';
 import { createAuthProvider } from './authProvider';
 import type { HttpClient, HttpOptions } from './dataProviders/transport';
+import { loadOnce } from './kit/loadOnce';
 import { sessionStore } from './session';
 import { portalStore as store } from './store';
 
@@ -13,7 +14,7 @@ import { portalStore as store } from './store';
  * The data layer (the resource table, its conventions and the transport) is loaded by its first call:
  * the sign-in page makes none until a sign-in, and the react-admin app imports it itself.
  */
-const dataLayer = () => import('./dataProviders');
+const dataLayer = loadOnce(() => import('./dataProviders'));
 
 const http: HttpClient = <T>(path: string, options?: HttpOptions) =>
   dataLayer().then(({ httpClient }) => httpClient<T>(path, options));
