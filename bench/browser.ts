@@ -65,58 +65,80 @@ export const signInFirstPaints = async (
   return paints;
 };
 
+/** How long a list's table stays unchanged before its page counts as shown whole (its rows' buttons may come later). */
+const QUIET_MS = 500;
+
 /**
- * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row), when the
- * table shows `rows` rows of seeded customers (the whole page), and the main thread's long tasks (50 ms or
- * more) until the first row.
+ * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row); when its
+ * table holds `rows` rows of seeded customers and has not changed for QUIET_MS (a row's buttons may come
+ * after its text, once their access check answers), the time of the frame after its last change; and the
+ * main thread's long tasks (50 ms or more).
  */
 const watchRows = (context: BrowserContext, rows: number) =>
   context.addInitScript(
-    ([name, wanted]: readonly [string, number]) => {
+    ([name, wanted, quietMs]: readonly [string, number, number]) => {
       const page = window as unknown as {
-        benchLongTasks: number[];
+        benchLongTasks: { start: number; duration: number }[];
         benchFirstRow?: number;
         benchAllRows?: number;
       };
       page.benchLongTasks = [];
       new PerformanceObserver((list) => {
-        if (page.benchFirstRow !== undefined) return;
-        for (const task of list.getEntries()) page.benchLongTasks.push(task.duration);
+        for (const task of list.getEntries())
+          page.benchLongTasks.push({ start: task.startTime, duration: task.duration });
       }).observe({ type: 'longtask', buffered: true });
-      const observer = new MutationObserver(() => {
-        if (page.benchFirstRow === undefined) {
+      let table: HTMLTableElement | null = null;
+      /** When the table last changed, and the end of the first frame after that change. */
+      let changed = 0;
+      let shown = 0;
+      const seen = () => {
+        const at = performance.now();
+        changed = at;
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (changed === at) shown = performance.now();
+          }),
+        );
+      };
+      const observer = new MutationObserver((records) => {
+        if (!table) {
           for (const cell of document.querySelectorAll('tbody td')) {
             if (cell.textContent?.startsWith(name)) {
               page.benchFirstRow = performance.now();
+              table = cell.closest('table');
               break;
             }
           }
+          if (!table) return;
         }
-        if (page.benchFirstRow === undefined) return;
-        // The table's rows, read from its live list: every one of the page drawn, the last with its data.
-        const body = document.querySelector('tbody');
-        const last = body?.rows[wanted - 1];
-        if (body && body.rows.length >= wanted && last?.textContent?.includes(name)) {
-          page.benchAllRows = performance.now();
-          observer.disconnect();
-        }
+        if (records.some((record) => table?.contains(record.target))) seen();
       });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
+      const whole = setInterval(() => {
+        // The table's rows, read from its live list: every one of the page drawn, the last with its data.
+        const body = table?.tBodies[0];
+        const last = body?.rows[wanted - 1];
+        if (!body || body.rows.length < wanted || !last?.textContent?.includes(name)) return;
+        if (shown < changed || performance.now() - changed < quietMs) return;
+        page.benchAllRows = shown;
+        clearInterval(whole);
+        observer.disconnect();
+      }, 100);
     },
-    [SEEDED_NAME, rows] as const,
+    [SEEDED_NAME, rows, QUIET_MS] as const,
   );
 
 /** Where one load of a list page spent its time, in milliseconds from navigation start. */
 export interface ListLoad {
   /** The first row shown. */
   firstRow: number;
-  /** Every row of the page shown (its 25 rows, or the 1,000 of a page of 1,000). */
+  /** Every row of the page shown with its buttons (its 25 rows, or the 1,000 of a page of 1,000). */
   allRows: number;
   /** The list's data asked for (the first request to its API path). */
   listAsked: number;
   /** The JavaScript files the page loaded (from the browser's cache, after the warm-ups). */
   scripts: number;
-  /** The main thread's long tasks until the first row, added up. */
+  /** The main thread's long tasks begun before the first row, added up. */
   longTasks: number;
 }
 
@@ -147,7 +169,7 @@ const opener = async (context: BrowserContext, url: string): Promise<ListPage> =
         const { benchFirstRow, benchAllRows, benchLongTasks } = window as unknown as {
           benchFirstRow: number;
           benchAllRows: number;
-          benchLongTasks: number[];
+          benchLongTasks: { start: number; duration: number }[];
         };
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const listAsked = resources.find((entry) => new URL(entry.name).pathname.startsWith(api))?.startTime;
@@ -156,7 +178,9 @@ const opener = async (context: BrowserContext, url: string): Promise<ListPage> =
           allRows: benchAllRows,
           listAsked: listAsked ?? Number.NaN,
           scripts: resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js')).length,
-          longTasks: benchLongTasks.reduce((sum, duration) => sum + duration, 0),
+          longTasks: benchLongTasks
+            .filter((task) => task.start < benchFirstRow)
+            .reduce((sum, task) => sum + task.duration, 0),
         };
       }, LIST_API);
     },

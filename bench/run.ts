@@ -242,7 +242,9 @@ async function portalFigures() {
       );
     }
 
-    // A page of 1,000 rows, until the last is shown, both apps alternately in this run.
+    await ours.close();
+    await theirs.close();
+    // A page of 1,000 rows, until the last is shown with its buttons, both apps alternately in this run.
     const oursAll = await portalListPage(browser, portal, ALL_ROWS);
     const theirsAll = await bareListPage(browser, bareServer, bareToken, ALL_ROWS);
     for (let i = 0; i < WARM_UPS; i++) {
@@ -257,7 +259,7 @@ async function portalFigures() {
     }
     const allRatio = median(portalAll) / median(bareAll);
     console.log(
-      `list page of ${ALL_ROWS.toLocaleString('en')} rows of /customer, until every row is shown (median of ${RUNS} warm loads): portal ${ms(median(portalAll))}, bare react-admin app ${ms(median(bareAll))}: ${allRatio.toFixed(2)}x (target ≤ ${ALL_ROWS_RATIO_TARGET.toFixed(1)}x${allRatio <= ALL_ROWS_RATIO_TARGET ? ': met' : ': NOT MET'})`,
+      `list page of ${ALL_ROWS.toLocaleString('en')} rows of /customer, until every row is shown with its buttons (median of ${RUNS} warm loads): portal ${ms(median(portalAll))}, bare react-admin app ${ms(median(bareAll))}: ${allRatio.toFixed(2)}x (target ≤ ${ALL_ROWS_RATIO_TARGET.toFixed(1)}x${allRatio <= ALL_ROWS_RATIO_TARGET ? ': met' : ': NOT MET'})`,
     );
     console.log(
       `  portal ${portalAll.map((time) => time.toFixed(0)).join(' ')} ms; bare app ${bareAll.map((time) => time.toFixed(0)).join(' ')} ms`,

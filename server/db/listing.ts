@@ -382,8 +382,9 @@ const SORT_MATCHES_UP_TO = 20_000;
  * A counted list's count, which also turns the planner's index and sequential scans off for the page that
  * follows (findCounted), answering the values they had (read from a materialized CTE, so before they change),
  * to set back after it: one statement rather than two. The count itself is planned before the statement
- * runs, with the settings as they were. Named settings, not a read of `pg_settings`: that view builds every
- * setting's row, which cost 1 to 4 ms a statement.
+ * runs, with the settings as they were; the planner's estimate asked after it (estimatedRows) is its row
+ * count, which those settings do not change. Named settings, not a read of `pg_settings`: that view builds
+ * every setting's row, which cost 1 to 4 ms a statement.
  */
 const countedWithScansOff = (listed: SQL, bound: number) => sql`with before as materialized (
     select current_setting('enable_indexscan') as indexscan, current_setting('enable_seqscan') as seqscan
