@@ -38,6 +38,7 @@ import { auditFigures } from './audit.ts';
 import {
   bareListPage,
   type ListLoad,
+  type ListPage,
   launchBrowser,
   portalListPage,
   signInFirstPaints,
@@ -156,6 +157,20 @@ const ALL_ROWS_RATIO_TARGET = 0.8;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const median = (values: number[]) => percentile(values, 50);
 
+/** The loads of two list pages opened alternately, RUNS each, after WARM_UPS each that are not kept. */
+async function alternately(ours: ListPage, theirs: ListPage): Promise<[ListLoad[], ListLoad[]]> {
+  for (let i = 0; i < WARM_UPS; i++) {
+    await ours.open();
+    await theirs.open();
+  }
+  const loads: [ListLoad[], ListLoad[]] = [[], []];
+  for (let i = 0; i < RUNS; i++) {
+    loads[0].push(await ours.open());
+    loads[1].push(await theirs.open());
+  }
+  return loads;
+}
+
 async function portalFigures() {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-build-'));
   const servers: RunningServer[] = [];
@@ -210,16 +225,7 @@ async function portalFigures() {
 
     const ours = await portalListPage(browser, portal);
     const theirs = await bareListPage(browser, bareServer, bareToken);
-    for (let i = 0; i < WARM_UPS; i++) {
-      await ours.open();
-      await theirs.open();
-    }
-    const portalLoads: ListLoad[] = [];
-    const bareLoads: ListLoad[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      portalLoads.push(await ours.open());
-      bareLoads.push(await theirs.open());
-    }
+    const [portalLoads, bareLoads] = await alternately(ours, theirs);
     const portalTimes = portalLoads.map((load) => load.firstRow);
     const bareTimes = bareLoads.map((load) => load.firstRow);
     const ratio = median(portalTimes) / median(bareTimes);
@@ -245,18 +251,11 @@ async function portalFigures() {
     await ours.close();
     await theirs.close();
     // A page of 1,000 rows, until the last is shown with its buttons, both apps alternately in this run.
-    const oursAll = await portalListPage(browser, portal, ALL_ROWS);
-    const theirsAll = await bareListPage(browser, bareServer, bareToken, ALL_ROWS);
-    for (let i = 0; i < WARM_UPS; i++) {
-      await oursAll.open();
-      await theirsAll.open();
-    }
-    const portalAll: number[] = [];
-    const bareAll: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      portalAll.push((await oursAll.open()).allRows);
-      bareAll.push((await theirsAll.open()).allRows);
-    }
+    const loadsAll = await alternately(
+      await portalListPage(browser, portal, ALL_ROWS),
+      await bareListPage(browser, bareServer, bareToken, ALL_ROWS),
+    );
+    const [portalAll, bareAll] = loadsAll.map((loads) => loads.map((load) => load.allRows));
     const allRatio = median(portalAll) / median(bareAll);
     console.log(
       `list page of ${ALL_ROWS.toLocaleString('en')} rows of /customer, until every row is shown with its buttons (median of ${RUNS} warm loads): portal ${ms(median(portalAll))}, bare react-admin app ${ms(median(bareAll))}: ${allRatio.toFixed(2)}x (target ≤ ${ALL_ROWS_RATIO_TARGET.toFixed(1)}x${allRatio <= ALL_ROWS_RATIO_TARGET ? ': met' : ': NOT MET'})`,
