@@ -91,15 +91,7 @@ const watchRows = (context: BrowserContext, rows: number) =>
       /** When the table last changed, and the end of the first frame after that change. */
       let changed = 0;
       let shown = 0;
-      const seen = () => {
-        const at = performance.now();
-        changed = at;
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            if (changed === at) shown = performance.now();
-          }),
-        );
-      };
+      // No function is named in here (tsx would wrap it in a helper the page does not have).
       const observer = new MutationObserver((records) => {
         if (!table) {
           for (const cell of document.querySelectorAll('tbody td')) {
@@ -111,7 +103,14 @@ const watchRows = (context: BrowserContext, rows: number) =>
           }
           if (!table) return;
         }
-        if (records.some((record) => table?.contains(record.target))) seen();
+        if (!records.some((record) => table?.contains(record.target))) return;
+        const at = performance.now();
+        changed = at;
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (changed === at) shown = performance.now();
+          }),
+        );
       });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
       const whole = setInterval(() => {
