@@ -65,18 +65,14 @@ export const signInFirstPaints = async (
   return paints;
 };
 
-/** How long a list's table stays unchanged before its page counts as shown whole (its rows' buttons may come later). */
-const QUIET_MS = 500;
-
 /**
- * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row); when its
- * table holds `rows` rows of seeded customers and has not changed for QUIET_MS (a row's buttons may come
- * after its text, once their access check answers), the time of the frame after its last change; and the
- * main thread's long tasks (50 ms or more).
+ * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row), when the
+ * table shows `rows` rows of seeded customers (the whole page, in the document: a row's buttons may come
+ * later, once their access check answers), and the main thread's long tasks (50 ms or more).
  */
 const watchRows = (context: BrowserContext, rows: number) =>
   context.addInitScript(
-    ([name, wanted, quietMs]: readonly [string, number, number]) => {
+    ([name, wanted]: readonly [string, number]) => {
       const page = window as unknown as {
         benchLongTasks: { start: number; duration: number }[];
         benchFirstRow?: number;
@@ -87,51 +83,34 @@ const watchRows = (context: BrowserContext, rows: number) =>
         for (const task of list.getEntries())
           page.benchLongTasks.push({ start: task.startTime, duration: task.duration });
       }).observe({ type: 'longtask', buffered: true });
-      let table: HTMLTableElement | null = null;
-      /** When the table last changed, and the end of the first frame after that change. */
-      let changed = 0;
-      let shown = 0;
-      // No function is named in here (tsx would wrap it in a helper the page does not have).
-      const observer = new MutationObserver((records) => {
-        if (!table) {
+      const observer = new MutationObserver(() => {
+        if (page.benchFirstRow === undefined) {
           for (const cell of document.querySelectorAll('tbody td')) {
             if (cell.textContent?.startsWith(name)) {
               page.benchFirstRow = performance.now();
-              table = cell.closest('table');
               break;
             }
           }
-          if (!table) return;
         }
-        if (!records.some((record) => table?.contains(record.target))) return;
-        const at = performance.now();
-        changed = at;
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            if (changed === at) shown = performance.now();
-          }),
-        );
+        if (page.benchFirstRow === undefined) return;
+        // The table's rows, read from its live list: every one of the page drawn, the last with its data.
+        const body = document.querySelector('tbody');
+        const last = body?.rows[wanted - 1];
+        if (body && body.rows.length >= wanted && last?.textContent?.includes(name)) {
+          page.benchAllRows = performance.now();
+          observer.disconnect();
+        }
       });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
-      const whole = setInterval(() => {
-        // The table's rows, read from its live list: every one of the page drawn, the last with its data.
-        const body = table?.tBodies[0];
-        const last = body?.rows[wanted - 1];
-        if (!body || body.rows.length < wanted || !last?.textContent?.includes(name)) return;
-        if (shown < changed || performance.now() - changed < quietMs) return;
-        page.benchAllRows = shown;
-        clearInterval(whole);
-        observer.disconnect();
-      }, 100);
     },
-    [SEEDED_NAME, rows, QUIET_MS] as const,
+    [SEEDED_NAME, rows] as const,
   );
 
 /** Where one load of a list page spent its time, in milliseconds from navigation start. */
 export interface ListLoad {
   /** The first row shown. */
   firstRow: number;
-  /** Every row of the page shown with its buttons (its 25 rows, or the 1,000 of a page of 1,000). */
+  /** Every row of the page shown (its 25 rows, or the 1,000 of a page of 1,000). */
   allRows: number;
   /** The list's data asked for (the first request to its API path). */
   listAsked: number;
