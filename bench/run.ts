@@ -263,6 +263,11 @@ async function portalFigures() {
     console.log(
       `  portal ${portalAll.map((time) => time.toFixed(0)).join(' ')} ms; bare app ${bareAll.map((time) => time.toFixed(0)).join(' ')} ms`,
     );
+    // No target: how long the page stays busy after its rows (buttons, effects, drawing), for the note.
+    const [portalQuiet, bareQuiet] = loadsAll.map((loads) => loads.map((load) => load.quiet));
+    console.log(
+      `  at rest (the end of the last long task, medians): portal ${ms(median(portalQuiet))}, bare app ${ms(median(bareQuiet))}`,
+    );
   } finally {
     await browser?.close();
     for (const server of servers) await server.stop();

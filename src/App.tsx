@@ -13,6 +13,7 @@ import { PortalNotification } from './layout/PlacedNotification';
 import { SecondFactorStepContext } from './layout/SessionKeeper';
 import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
+import { createQueryClient } from './queryClient';
 import { portalStore } from './store';
 import { themeForPath } from './theme';
 
@@ -37,6 +38,9 @@ const SecondFactorStep = lazy(() =>
   })),
 );
 
+/** One cache for the portal's whole life (the App is drawn once). */
+const queryClient = createQueryClient();
+
 const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   return (
@@ -45,6 +49,7 @@ const App = ({ authProvider }: AppProps) => {
         <Admin
           title=""
           dataProvider={dataProvider}
+          queryClient={queryClient}
           authProvider={authProvider}
           i18nProvider={i18nProvider}
           store={portalStore}

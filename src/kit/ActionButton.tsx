@@ -81,7 +81,16 @@ type Call = (resource: string, params: ActionParams) => Promise<unknown>;
  * progress); then it says so (`success`), reloads and unselects, or says the server's reason. A record the
  * action does not apply to hides it (`showFor`) or shows why not (`refusal`).
  */
-export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
+export function ActionButton<R extends RaRecord = RaRecord, A = unknown>(props: ActionButtonProps<R, A>) {
+  const record = useRecordContext<R>();
+  // A record's button that does not apply is not drawn, and costs nothing else (a list's rows have one of
+  // Activate and Deactivate each).
+  if ((props.on ?? 'record') === 'record' && (!record || (props.showFor && !props.showFor(record))))
+    return null;
+  return <ShownActionButton<R, A> {...props} />;
+}
+
+function ShownActionButton<R extends RaRecord = RaRecord, A = unknown>({
   label,
   icon,
   color,
@@ -97,7 +106,6 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
   onSuccess,
   onError,
   refresh: reload = true,
-  showFor,
   refusal,
   disabled = false,
 }: ActionButtonProps<R, A>) {
@@ -109,6 +117,9 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
   const refresh = useRefresh();
   const translate = useTranslate();
   const [asking, setAsking] = useState(false);
+  // The dialog is drawn from the first question on (and kept, for its closing fade): a page of 1,000 rows
+  // draws none of its closed dialogs.
+  const [asked, setAsked] = useState(false);
   const bulk = on === 'selected';
   const target: ActionTarget<R> = bulk
     ? { ids: list?.selectedIds ?? [] }
@@ -136,11 +147,12 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
     },
     onSettled: () => setAsking(false),
   });
-  if (on === 'record' && (!record || (showFor && !showFor(record)))) return null;
   const start = (event: MouseEvent) => {
     event.stopPropagation();
-    if (confirm) setAsking(true);
-    else mutation.mutate(target);
+    if (confirm) {
+      setAsked(true);
+      setAsking(true);
+    } else mutation.mutate(target);
   };
   const off = disabled || mutation.isPending || (bulk && target.ids.length === 0);
   const button =
@@ -174,7 +186,7 @@ export function ActionButton<R extends RaRecord = RaRecord, A = unknown>({
   return (
     <>
       {button}
-      {confirm && (
+      {confirm && asked && (
         <ConfirmDialog
           open={asking}
           title={confirm.title}

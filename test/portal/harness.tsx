@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -15,6 +14,7 @@ import type { PortalFeature } from '../../src/kit/feature';
 import { RouterPageNav } from '../../src/layout/RouterPageNav';
 import { SecondFactorStepContext, SessionKeeper } from '../../src/layout/SessionKeeper';
 import { SecondFactorStep } from '../../src/pages/login/secondFactor/SecondFactorStep';
+import { createQueryClient } from '../../src/queryClient';
 import { SCOPE, type Session, type SessionUser, sessionStore } from '../../src/session';
 import { sessionGate } from '../../src/sessionGate';
 import { lightTheme } from '../../src/theme';
@@ -22,7 +22,7 @@ import { API, server } from './msw';
 
 /**
  * The harness of the resource tests: a resource's screens in a small <Admin> with the portal's real
- * dataProvider, authProvider and catalogue (strict about missing keys), MSW at the HTTP edge, the session
+ * dataProvider, authProvider, query cache and catalogue (strict about missing keys), MSW at the HTTP edge, the session
  * and the permissions given by the test, a bare layout (no app bar or menu), and no retries.
  * A new resource's tests start from here.
  */
@@ -143,7 +143,7 @@ export const renderAdmin = ({
   };
   const dataProvider = createDataProvider({ apiUrl: API, ...source });
   const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ retry: false });
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
