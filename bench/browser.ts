@@ -67,8 +67,8 @@ export const signInFirstPaints = async (
 
 /**
  * Notes, in the page, when a table cell first shows a seeded customer (the list's first data row), when the
- * table shows `rows` rows of seeded customers (the whole page, in the document: a row's buttons may come
- * later, once their access check answers), and the main thread's long tasks (50 ms or more).
+ * table shows `rows` rows of seeded customers (the whole page, in the document), and the main thread's long
+ * tasks (50 ms or more).
  */
 const watchRows = (context: BrowserContext, rows: number) =>
   context.addInitScript(

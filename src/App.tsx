@@ -1,4 +1,4 @@
-import { Children, isValidElement, lazy, type ReactElement } from 'react';
+import { Children, isValidElement, lazy, type ReactElement, useEffect, useState } from 'react';
 import { Admin, type AuthProvider, CustomRoutes } from 'react-admin';
 import { matchRoutes, Route, type RouteObject, useLocation } from 'react-router-dom';
 import { dataProvider } from './dataProviders';
@@ -38,11 +38,11 @@ const SecondFactorStep = lazy(() =>
   })),
 );
 
-/** One cache for the portal's whole life (the App is drawn once). */
-const queryClient = createQueryClient();
-
 const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
+  // A cache of its own each time the signed-in app is drawn (after each sign-in), as react-admin's own.
+  const [queryClient] = useState(() => createQueryClient());
+  useEffect(() => queryClient.dispose, [queryClient]);
   return (
     <MenuItemsContext.Provider value={MENU_ITEMS}>
       <SecondFactorStepContext.Provider value={SecondFactorStep}>

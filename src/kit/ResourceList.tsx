@@ -51,9 +51,9 @@ export interface ListRowsProps<R extends RaRecord = RaRecord> {
 const ROW_ACTIONS = ['edit', 'show', 'delete', 'modify'] as const;
 
 /**
- * Whether the resource's row actions are answered: the rows wait for them (a moment, the rules being the
- * browser's), so that each row's buttons find their answer drawn at once. A check answered after the rows are
- * drawn would draw every row again, seconds of work on a page of 1,000.
+ * Whether the resource's row actions are answered: the rows wait for them (a moment: the rules are the
+ * browser's, over the permissions the authProvider keeps), so that each row's buttons find their answer at
+ * once. A check answered after the rows are drawn would draw every row again: seconds on a page of 1,000.
  */
 const useRowActionsAnswered = (resource: string | undefined) => {
   const checks = [
@@ -62,7 +62,8 @@ const useRowActionsAnswered = (resource: string | undefined) => {
     useCanAccess({ resource, action: ROW_ACTIONS[2] }),
     useCanAccess({ resource, action: ROW_ACTIONS[3] }),
   ];
-  return checks.every((check) => !check.isPending);
+  // A check that failed once (the permissions' call refused) lets the rows show without waiting for its retries.
+  return checks.every((check) => !check.isPending || check.failureCount > 0);
 };
 
 /** Only the table's wrapper scrolls, so that the bulk actions toolbar above it is not clipped. */

@@ -144,6 +144,7 @@ export const renderAdmin = ({
   const dataProvider = createDataProvider({ apiUrl: API, ...source });
   const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
   const queryClient = createQueryClient({ retry: false });
+  onTestFinished(() => queryClient.dispose());
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>
