@@ -13,7 +13,7 @@ import { PortalNotification } from './layout/PlacedNotification';
 import { SecondFactorStepContext } from './layout/SessionKeeper';
 import { PAGE_MENU_ITEMS } from './pages/menu';
 import { FRAME_PAGES, LAYOUT_PAGES } from './pages/routes';
-import { createQueryClient } from './queryClient';
+import { createQueryClient, followSession } from './queryClient';
 import { portalStore } from './store';
 import { themeForPath } from './theme';
 
@@ -42,7 +42,7 @@ const App = ({ authProvider }: AppProps) => {
   const { pathname } = useLocation();
   // A cache of its own each time the signed-in app is drawn (after each sign-in), as react-admin's own.
   const [queryClient] = useState(() => createQueryClient());
-  useEffect(() => queryClient.dispose, [queryClient]);
+  useEffect(() => followSession(queryClient), [queryClient]);
   return (
     <MenuItemsContext.Provider value={MENU_ITEMS}>
       <SecondFactorStepContext.Provider value={SecondFactorStep}>

@@ -9,9 +9,8 @@ import { type Session, type SessionStore, sessionStore } from './session';
  */
 export const accessCheckHash = (queryKey: QueryKey): string => {
   const [scope, kind, params] = queryKey;
-  if (scope !== 'auth' || kind !== 'canAccess' || typeof params !== 'object' || params === null)
-    return hashKey(queryKey);
-  if (Array.isArray(params)) return hashKey(queryKey);
+  const single = typeof params === 'object' && params !== null && !Array.isArray(params);
+  if (scope !== 'auth' || kind !== 'canAccess' || !single) return hashKey(queryKey);
   const { recordId: _recordId, ...shared } = params as Record<string, unknown>;
   return hashKey([scope, kind, shared, ...queryKey.slice(3)]);
 };
@@ -28,14 +27,10 @@ const accessInputs = (session: Session | null) =>
  * its rows' checks before drawing them).
  *
  * An answer is fresh for as long as the authProvider keeps the permissions (AUTH_TIMING; the list behind it
- * may be that old already). It is asked again at once when the session's account, scope or customer
- * changes, in this tab or another; and a failed check says so to its list after its first failure.
- * Answers `dispose`, which stops following the session.
+ * may be that old already), unless the session changes (`followSession`); a failed check says so to its list
+ * after its first failure.
  */
-export const createQueryClient = (
-  queries: DefaultOptions['queries'] = {},
-  store: SessionStore = sessionStore,
-) => {
+export const createQueryClient = (queries: DefaultOptions['queries'] = {}) => {
   const client = new QueryClient({ defaultOptions: { queries } });
   client.setQueryDefaults(['auth', 'canAccess'], {
     queryKeyHashFn: accessCheckHash,
@@ -44,12 +39,19 @@ export const createQueryClient = (
     // The rules are the browser's: asked offline too (the permissions' call then fails, and says so).
     networkMode: 'always',
   });
+  return client;
+};
+
+/**
+ * Asks the cache's access answers again as soon as the session's account, scope or customer changes, in this
+ * tab or another. Answers the unsubscribe (an effect's cleanup).
+ */
+export const followSession = (client: QueryClient, store: SessionStore = sessionStore) => {
   let inputs = accessInputs(store.get());
-  const unsubscribe = store.subscribe(() => {
+  return store.subscribe(() => {
     const now = accessInputs(store.get());
     if (now === inputs) return;
     inputs = now;
     void client.invalidateQueries({ queryKey: ['auth', 'canAccess'] });
   });
-  return Object.assign(client, { dispose: unsubscribe });
 };

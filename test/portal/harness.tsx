@@ -22,8 +22,8 @@ import { API, server } from './msw';
 
 /**
  * The harness of the resource tests: a resource's screens in a small <Admin> with the portal's real
- * dataProvider, authProvider, query cache and catalogue (strict about missing keys), MSW at the HTTP edge, the session
- * and the permissions given by the test, a bare layout (no app bar or menu), and no retries.
+ * dataProvider, authProvider, query cache and catalogue (strict about missing keys), MSW at the HTTP edge,
+ * the session and the permissions given by the test, a bare layout (no app bar or menu), and no retries.
  * A new resource's tests start from here.
  */
 
@@ -144,7 +144,6 @@ export const renderAdmin = ({
   const dataProvider = createDataProvider({ apiUrl: API, ...source });
   const authProvider = createAuthProvider({ http: createHttpClient(API, source), store: sessionStore });
   const queryClient = createQueryClient({ retry: false });
-  onTestFinished(() => queryClient.dispose());
   const at: { location?: Location } = {};
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(location) => (at.location = location)}>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import * as rules from '../../../src/access/canAccess';
-import { accessCheckHash, createQueryClient } from '../../../src/queryClient';
+import { accessCheckHash, createQueryClient, followSession } from '../../../src/queryClient';
 import customer from '../../../src/resources/customer';
 import { createSessionStore, memoryStorage, SCOPE } from '../../../src/session';
 import { renderAdmin, resourcesOf } from '../harness';
@@ -71,13 +71,14 @@ describe("a list's row buttons", () => {
   it("are asked again when the session's scope changes, also in another tab", () => {
     const store = createSessionStore(memoryStorage());
     store.set({ token: 'tok', expiresAt: Date.now() + 60_000, currentScope: SCOPE.PROVIDER });
-    const client = createQueryClient({}, store);
+    const client = createQueryClient();
+    const stop = followSession(client, store);
     const key = ['auth', 'canAccess', { action: 'list', resource: 'customer' }];
     client.setQueryData(key, true);
     store.update({ token: 'tok2' });
     expect(client.getQueryState(key)?.isInvalidated).toBe(false);
     store.update({ currentScope: SCOPE.CUSTOMER, customerId: 'c1' });
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
-    client.dispose();
+    stop();
   });
 });
