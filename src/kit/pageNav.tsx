@@ -25,7 +25,14 @@ export interface PageLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 }
 
 export interface PageNav {
+  /** Where the page is, as it is drawn. */
   location: PageLocation;
+  /**
+   * Where the page is now: the last navigation's address, which `location` shows only from the next drawing
+   * on. Code that answers later (a fetch, a loaded chunk) writes the address from it, so that it does not undo
+   * a navigation made in between.
+   */
+  current: () => PageLocation;
   navigate: (to: string, options?: NavigateOptions) => void;
   Link: (props: PageLinkProps) => React.ReactNode;
 }
@@ -44,16 +51,21 @@ export const usePageLocation = (): PageLocation => usePageNav().location;
 
 export const usePageNavigate = (): PageNav['navigate'] => usePageNav().navigate;
 
+/** Where the page is now, read when it is called (PageNav's `current`). */
+export const useCurrentPageLocation = (): PageNav['current'] => usePageNav().current;
+
 /**
  * The page's query parameters, and a way to change them (react-router's useSearchParams, as these pages use
- * it: the next parameters from the current ones).
+ * it: the next parameters from the current ones, those of the page's last navigation even if it is not drawn
+ * yet).
  */
 export const usePageSearchParams = () => {
-  const { location, navigate } = usePageNav();
+  const { location, current, navigate } = usePageNav();
   const params = new URLSearchParams(location.search);
   const setParams = (next: (current: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
-    const search = next(new URLSearchParams(location.search)).toString();
-    navigate(`${location.pathname}${search ? `?${search}` : ''}`, options);
+    const now = current();
+    const search = next(new URLSearchParams(now.search)).toString();
+    navigate(`${now.pathname}${search ? `?${search}` : ''}`, options);
   };
   return [params, setParams] as const;
 };

@@ -85,5 +85,10 @@ export const useHistoryNav = (path: string, leave: Leave): PageNav => {
     },
     [path, leave],
   );
-  return useMemo<PageNav>(() => ({ location, navigate, Link: HistoryLink }), [location, navigate]);
+  // The browser's history is written at once: it is where the page is now.
+  const current = useCallback(() => here(path), [path]);
+  return useMemo<PageNav>(
+    () => ({ location, current, navigate, Link: HistoryLink }),
+    [location, current, navigate],
+  );
 };

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { type DataProvider, DataProviderContext } from 'react-admin';
 import { API_URL } from '../../config';
-import { usePageLocation, usePageNavigate } from '../../kit/pageNav';
+import { useCurrentPageLocation, usePageLocation, usePageNavigate } from '../../kit/pageNav';
 import { isLive, SCOPE, sessionStore } from '../../session';
 
 export const AUTHORIZE_PATH = `${API_URL}/authentication/oauth2/authorize/custom`;
@@ -89,8 +89,7 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
   const location = usePageLocation();
   const [entry, setEntry] = useState<EntryState>({ status: 'checking' });
   const locationState = useRef(location.state);
-  const search = useRef(location.search);
-  search.current = location.search;
+  const currentLocation = useCurrentPageLocation();
 
   const enter = useCallback(
     async (stopped: () => boolean) => {
@@ -109,13 +108,15 @@ export const useLoginEntry = (clientId: string | null): { entry: EntryState; ret
         return;
       }
       try {
-        const url = withTab(await fetchAuthorizedLoginUrl(), new URLSearchParams(search.current));
-        if (!cancelled()) navigate(url, { replace: true, state: locationState.current });
+        const url = await fetchAuthorizedLoginUrl();
+        // The tab as it is when the answer comes: one chosen meanwhile may not be drawn yet.
+        const target = withTab(url, new URLSearchParams(currentLocation().search));
+        if (!cancelled()) navigate(target, { replace: true, state: locationState.current });
       } catch {
         if (!cancelled()) setEntry({ status: 'error', message: 'error.oauth2.authorizeFailed' });
       }
     },
-    [clientId, dataProvider, navigate],
+    [clientId, dataProvider, navigate, currentLocation],
   );
 
   useEffect(() => {

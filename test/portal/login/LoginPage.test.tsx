@@ -8,11 +8,12 @@ import { createAuthProvider } from '../../../src/authProvider';
 import { createDataProvider } from '../../../src/dataProviders';
 import { createHttpClient } from '../../../src/dataProviders/transport';
 import { i18nProvider } from '../../../src/i18n';
+import { type PageLocation, type PageNav, PageNavProvider } from '../../../src/kit/pageNav';
 import { RouterPageNav } from '../../../src/layout/RouterPageNav';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { forgetSeamlessSessions } from '../../../src/pages/login/qr/useSeamlessLogin';
 import { forgetAuthorizedLoginUrl } from '../../../src/pages/login/useLoginEntry';
-import { type Session, sessionStore } from '../../../src/session';
+import { createSessionStore, type Session, sessionStore } from '../../../src/session';
 import { refuseCall } from '../fakeServer';
 import { customerAdmin, operator, signIn } from '../harness';
 import { API, server } from '../msw';
@@ -255,6 +256,54 @@ describe('the login page', () => {
     expect(await screen.findByRole('img', { name: 'Scan with V-Key app to log in' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'QR Code Login' })).toHaveAttribute('aria-selected', 'true');
     const query = new URLSearchParams(current?.search);
+    expect(query.get('client_id')).toBe('gateway-portal-web');
+    expect(query.get('tab')).toBe('qr');
+  });
+
+  it('keeps the tab chosen while the portal client was being fetched, before the page is drawn again', async () => {
+    // A page navigation whose drawing lags behind: it stays drawn at /login, as a busy browser may leave it
+    // between a navigation and its drawing, while each navigation is where the page is now.
+    let now: PageLocation = { pathname: '/login', search: '', state: null };
+    const navigations: string[] = [];
+    const lagging: PageNav = {
+      location: now,
+      current: () => now,
+      navigate: (to) => {
+        const target = new URL(to, 'http://page');
+        now = { pathname: target.pathname, search: target.search, state: null };
+        navigations.push(to);
+      },
+      Link: ({ to, ...props }) => <a href={to} {...props} />,
+    };
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(`${API}/authentication/oauth2/authorize/custom`, async () => {
+        await answered;
+        return HttpResponse.json(null, { status: 302, headers: { location: PORTAL_LOGIN } });
+      }),
+      http.get('http://localhost:3000/login', () => HttpResponse.text('<!doctype html>')),
+    );
+    const store = createSessionStore(window.localStorage, 'login-test.lagging');
+    store.clear();
+    const authProvider = createAuthProvider({
+      http: createHttpClient(API, { getSession: () => store.get() }),
+      store,
+    });
+    render(
+      <AdminContext authProvider={authProvider} i18nProvider={i18nProvider}>
+        <PageNavProvider value={lagging}>
+          <LoginPage />
+        </PageNavProvider>
+      </AdminContext>,
+    );
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'QR Code Login' }));
+    await waitFor(() => expect(navigations).toEqual(['/login?tab=qr']));
+    answer();
+    await waitFor(() => expect(navigations).toHaveLength(2));
+    const query = new URLSearchParams(new URL(navigations[1]!, 'http://page').search);
     expect(query.get('client_id')).toBe('gateway-portal-web');
     expect(query.get('tab')).toBe('qr');
   });
