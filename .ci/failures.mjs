@@ -1,6 +1,7 @@
 // Prints, last in CI's output, every failed test of the Vitest JSON reports given: its file, its name and the
-// first lines of its error. CI's log is read from its end, where each run's table of seconds per file would
-// otherwise stand between the reader and the failure.
+// first lines of its error (without the test runner's own stack frames); above them, what the browsers
+// showed when journeys failed (test/e2e/failureEvidence.ts). CI's log is read from its end, where each run's
+// table of seconds per file would otherwise stand between the reader and the failure.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -25,7 +26,20 @@ for (const file of process.argv.slice(2)) {
 }
 
 function firstLines(text = '') {
-  return text.split('\n').slice(0, 12).join('\n    ');
+  return text
+    .split('\n')
+    .filter((line) => !/^\s+at .*node_modules/.test(line))
+    .slice(0, 12)
+    .join('\n    ');
+}
+
+/** The journeys' evidence, its first lines: the first failure is the one that explains the others. */
+const EVIDENCE = 'test-results/failure-evidence.txt';
+const EVIDENCE_LINES = 60;
+if (failed > 0 && existsSync(EVIDENCE)) {
+  const evidence = readFileSync(EVIDENCE, 'utf8').trimEnd().split('\n');
+  console.log(`ci: what the browsers showed (${EVIDENCE})\n${evidence.slice(0, EVIDENCE_LINES).join('\n')}`);
+  if (evidence.length > EVIDENCE_LINES) console.log(`… ${evidence.length - EVIDENCE_LINES} more lines`);
 }
 
 if (lines.length > 0) console.log(`ci: the failed tests\n${lines.join('\n')}`);

@@ -1,13 +1,14 @@
-import { mkdir } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { TestContext } from 'vitest';
 
 /**
  * What a failed journey leaves to read: for every page still open in the test file's browsers, its address,
- * the start of its visible text and a screenshot in test-results/; and, in seconds since its context was
- * opened, the addresses its pages went to and the errors their consoles reported (uncaught exceptions,
- * failed requests). A journey that fails only on CI's loaded machine can then be understood from CI's
- * output, without running it again.
+ * the start of its visible text, the start of what role queries find (its accessibility tree), the page's
+ * parts hidden from them (aria-hidden, as a modal left open does) and a screenshot in test-results/; and, in
+ * seconds since its context was opened, the addresses its pages went to and the errors their consoles
+ * reported (uncaught exceptions, failed requests). A journey that fails only on CI's loaded machine can then
+ * be understood from CI's output, without running it again.
  */
 const browsers = new Set<Browser>();
 const troubles = new WeakMap<BrowserContext, string[]>();
@@ -47,6 +48,9 @@ export const watchBrowser = (browser: Browser): Browser => {
   return browser;
 };
 
+/** Every failed journey's report of this run, one after the other (emptied by test/e2e/globalSetup.ts). */
+export const EVIDENCE_FILE = 'test-results/failure-evidence.txt';
+
 const fileSafe = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
 
 let started = Date.now();
@@ -72,11 +76,31 @@ export const reportFailure = async (context: TestContext) => {
           .locator('body')
           .innerText({ timeout: 2000 })
           .catch((error: Error) => `(unreadable: ${error.message})`);
+        // What role queries (getByRole) find: a modal left open hides the rest of the page from them.
+        const roles = await page
+          .locator('body')
+          .ariaSnapshot({ timeout: 2000 })
+          .catch((error: Error) => `(unreadable: ${error.message})`);
+        const hidden = await page
+          .evaluate(() =>
+            [...document.body.children]
+              .filter((element) => element.getAttribute('aria-hidden') === 'true')
+              .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`)
+              .join(', '),
+          )
+          .catch(() => '?');
         await page.screenshot({ path, timeout: 5000 }).catch(() => undefined);
-        report.push(`- ${page.url()} (${path})`, `  text: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+        report.push(
+          `- ${page.url()} (${path})`,
+          `  text: ${text.replace(/\s+/g, ' ').slice(0, 400)}`,
+          `  roles: ${roles.replace(/\s+/g, ' ').slice(0, 400)}`,
+        );
+        if (hidden) report.push(`  hidden from assistive technologies: ${hidden}`);
       }
       for (const line of troubles.get(browserContext) ?? []) report.push(`  ${line}`);
     }
   }
   console.error(report.join('\n'));
+  // CI prints this file next to its list of failed tests (.ci/failures.mjs): the console's copy is far above.
+  await appendFile(EVIDENCE_FILE, `${report.join('\n')}\n\n`);
 };

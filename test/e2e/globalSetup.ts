@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { EVIDENCE_FILE } from './failureEvidence';
 import { startPortal } from './harness';
 
 /**
@@ -9,6 +10,7 @@ import { startPortal } from './harness';
  */
 export default async function setup() {
   mkdirSync('test-results', { recursive: true });
+  rmSync(EVIDENCE_FILE, { force: true });
   // A cold build on a busy machine takes minutes: this start may take longer than a journey's.
   const portal = await startPortal({ startTimeoutMs: 600_000 });
   const code = await portal.stop();
