@@ -20,7 +20,8 @@ export const RouterPageNav = ({ children }: { children: ReactNode }) => {
   const latest = useRef(routerNavigate);
   latest.current = routerNavigate;
   // Where the page is now: react-router draws a navigation's location later, and until then the last
-  // navigation made here is where the page is.
+  // navigation made here is where the page is. (A navigation a blocker held would count as made until the
+  // page is drawn elsewhere: the pages drawn with a PageNav, the sign-in page's, have no blocker.)
   const drawn = useRef(location);
   const navigated = useRef<PageLocation | null>(null);
   if (drawn.current !== location) {
