@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 let failed = 0;
+let failedRuns = 0;
 let passed = 0;
 const lines = [];
 for (const file of process.argv.slice(2)) {
@@ -13,6 +14,8 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  // A file that failed on its own (an import, a hook) fails its run without a failed test.
+  if (report.success === false) failedRuns += 1;
   for (const suite of report.testResults) {
     const tests = suite.assertionResults.filter((test) => test.status === 'failed');
     if (tests.length === 0 && suite.status === 'failed') {
@@ -36,12 +39,18 @@ function firstLines(text = '') {
 /** The journeys' evidence, its first lines: the first failure is the one that explains the others. */
 const EVIDENCE = 'test-results/failure-evidence.txt';
 const EVIDENCE_LINES = 60;
-if (failed > 0 && existsSync(EVIDENCE)) {
-  const evidence = readFileSync(EVIDENCE, 'utf8').trimEnd().split('\n');
-  console.log(`ci: what the browsers showed (${EVIDENCE})\n${evidence.slice(0, EVIDENCE_LINES).join('\n')}`);
-  if (evidence.length > EVIDENCE_LINES) console.log(`… ${evidence.length - EVIDENCE_LINES} more lines`);
+if ((failed > 0 || failedRuns > 0) && existsSync(EVIDENCE)) {
+  try {
+    const evidence = readFileSync(EVIDENCE, 'utf8').trimEnd().split('\n');
+    console.log(
+      `ci: what the browsers showed (${EVIDENCE})\n${evidence.slice(0, EVIDENCE_LINES).join('\n')}`,
+    );
+    if (evidence.length > EVIDENCE_LINES) console.log(`… ${evidence.length - EVIDENCE_LINES} more lines`);
+  } catch (error) {
+    console.log(`ci: ${EVIDENCE} could not be read: ${error.message}`);
+  }
 }
 
 if (lines.length > 0) console.log(`ci: the failed tests\n${lines.join('\n')}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${passed} passed, ${failed} failed${failedRuns > 0 ? `, ${failedRuns} run(s) failed` : ''}`);
+process.exit(failed > 0 || failedRuns > 0 ? 1 : 0);

@@ -64,6 +64,8 @@ export const usePageSearchParams = () => {
   const params = new URLSearchParams(location.search);
   const setParams = (next: (current: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
     const now = current();
+    // The page has left for another address while it is still drawn: its parameters are not that page's.
+    if (now.pathname !== location.pathname) return;
     const search = next(new URLSearchParams(now.search)).toString();
     navigate(`${now.pathname}${search ? `?${search}` : ''}`, options);
   };

@@ -1,15 +1,15 @@
-import { type ReactNode, useCallback, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { Link, UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router-dom';
 import { type PageLinkProps, type PageLocation, type PageNav, PageNavProvider } from '../kit/pageNav';
 
 /** A link of the pages shared with the sign-in page's own entry, followed by react-router. */
 const RouterPageLink = ({ to, ...props }: PageLinkProps) => <Link to={to} {...props} />;
 
-/** Where a navigation to `to` (relative to `from`) leads. */
-const addressOf = (to: string, from: PageLocation, state: unknown): PageLocation => {
-  const target = new URL(to, `http://page${from.pathname}${from.search}`);
-  return { pathname: target.pathname, search: target.search, state: state ?? null };
-};
+const pageLocation = ({ pathname, search, state }: PageLocation): PageLocation => ({
+  pathname,
+  search,
+  state: state ?? null,
+});
 
 /** Those pages' view of where they are and how they go elsewhere (src/kit/pageNav.tsx): react-router's. */
 export const RouterPageNav = ({ children }: { children: ReactNode }) => {
@@ -19,23 +19,16 @@ export const RouterPageNav = ({ children }: { children: ReactNode }) => {
   const routerNavigate = useNavigate();
   const latest = useRef(routerNavigate);
   latest.current = routerNavigate;
-  // Where the page is now: react-router draws a navigation's location later, and until then the last
-  // navigation made here is where the page is. (A navigation a blocker held would count as made until the
-  // page is drawn elsewhere: the pages drawn with a PageNav, the sign-in page's, have no blocker.)
+  const navigate = useCallback<PageNav['navigate']>((to, options) => latest.current(to, options), []);
+  // Where the page is now: a data router (the portal's, react-admin's test router) knows it as soon as a
+  // navigation is made, however it was made (a link, a redirect), and not if a blocker held it; react-router
+  // draws it later. Without one, where the page was last drawn.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const drawn = useRef(location);
-  const navigated = useRef<PageLocation | null>(null);
-  if (drawn.current !== location) {
+  useEffect(() => {
     drawn.current = location;
-    navigated.current = null;
-  }
-  const current = useCallback(() => navigated.current ?? drawn.current, []);
-  const navigate = useCallback<PageNav['navigate']>(
-    (to, options) => {
-      navigated.current = addressOf(to, current(), options?.state);
-      latest.current(to, options);
-    },
-    [current],
-  );
+  }, [location]);
+  const current = useCallback(() => pageLocation(router?.state.location ?? drawn.current), [router]);
   const nav = useMemo<PageNav>(
     () => ({ location, current, navigate, Link: RouterPageLink }),
     [location, current, navigate],

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { TestMemoryRouter } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import {
   PageNavProvider,
@@ -70,5 +71,57 @@ describe.each([
     await userEvent.setup().click(screen.getByRole('button', { name: 'Change twice' }));
     const seen = encodeURIComponent('/login?client_id=web&tab=qr');
     expect(await screen.findByText(`at /login?client_id=web&tab=qr&seen=${seen}`)).toBeInTheDocument();
+  });
+});
+
+describe("react-router's page navigation, with navigations made without it", () => {
+  /** A link's navigation (react-router's own), then a change of the parameters, before a drawing. */
+  const Elsewhere = ({ to }: { to: string }) => {
+    const navigate = useNavigate();
+    const [, setParams] = usePageSearchParams();
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          navigate(to);
+          setParams((params) => {
+            params.set('tab', 'qr');
+            return params;
+          });
+        }}
+      >
+        Follow, then change
+      </button>
+    );
+  };
+  const follow = async (to: string) => {
+    let at = '';
+    render(
+      <TestMemoryRouter
+        initialEntries={['/login?client_id=web']}
+        locationCallback={(location) => {
+          at = `${location.pathname}${location.search}`;
+        }}
+      >
+        <RouterPageNav>
+          <Elsewhere to={to} />
+        </RouterPageNav>
+      </TestMemoryRouter>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Follow, then change' }));
+    return () => at;
+  };
+
+  it('changes the parameters of the address a link has just led to', async () => {
+    const at = await follow('/login?client_id=web&state=s-1');
+    await waitFor(() => expect(at()).toBe('/login?client_id=web&state=s-1&tab=qr'));
+  });
+
+  it('leaves the address alone once the page has left for another one', async () => {
+    const at = await follow('/signup');
+    await waitFor(() => expect(at()).toBe('/signup'));
+    // Drawn again, the page is still at /signup: the sign-in page's tab was not written onto it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(at()).toBe('/signup');
   });
 });
