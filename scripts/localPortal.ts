@@ -14,6 +14,35 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The chromium features turned off: playwright-core 1.65's own list (its `--disable-features`), and the
+ * omnibox popup's WebUI, which chromium 156 loads for every new window, headless too: 56 requests and
+ * tasks of up to 120 ms in a renderer of its own for each browser context, competing on this 2-core machine
+ * with the page under test (a trace of the sign-in page's first paint showed them). Chromium reads the last
+ * `--disable-features` switch only (tried: a second one undid the first), so the two lists go in one, after
+ * playwright's.
+ */
+const DISABLED_FEATURES = [
+  // playwright-core 1.65 (server/chromium/chromiumSwitches.ts)
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // the omnibox popup's WebUI (Puppeteer turns these off too)
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -26,6 +55,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ],
   });
 
