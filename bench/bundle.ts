@@ -40,11 +40,14 @@ export const largestResourceChunk = async (distDir: string) => {
   return largest;
 };
 
-/** The bare react-admin app of bench/bare, built (and precompressed, as the portal is) into `outDir`. */
-export const buildBareApp = async (outDir: string) => {
+/**
+ * The bare react-admin app of bench/bare (or of `folder`: bench/bare-widgets), built (and precompressed, as
+ * the portal is) into `outDir`.
+ */
+export const buildBareApp = async (outDir: string, folder: 'bare' | 'bare-widgets' = 'bare') => {
   const output = (await build({
     configFile: false,
-    root: path.join(ROOT, 'bench', 'bare'),
+    root: path.join(ROOT, 'bench', folder),
     logLevel: 'silent',
     plugins: [react()],
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },

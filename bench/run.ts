@@ -8,8 +8,11 @@
  * The portal, in headless chromium against the real server (scripts/start.mjs on a free port):
  * - the gzip size of the JavaScript the sign-in page loads, and what it is made of;
  * - the gzip size of the largest resource chunk of the build;
- * - the time to the first of 25 rows of /customer with 1,100 customers, against a bare react-admin app with
- *   one list (bench/bare) over the same API and data.
+ * - the time to the first of 25 rows of /customer with 1,100 customers, and to the last of a page of 1,000,
+ *   against a bare react-admin app with one list (bench/bare) over the same API and data; and, with no
+ *   target, against the same app drawing the portal's row widgets with react-admin's and MUI's own
+ *   components (bench/bare-widgets), which parts what the portal's frame and code cost from what its rows'
+ *   widgets cost.
  * The users list at 100,000 users and a 10,000-user directory synchronisation: see bench/users.ts.
  * A directory's CSV import of 100,000 rows, checked then imported: see bench/csvImport.ts.
  * Activation codes for 100,000 users, their list 1,000 rows a page, and a zip of 10,000 QR codes (time and
@@ -157,17 +160,20 @@ const ALL_ROWS_RATIO_TARGET = 0.8;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const median = (values: number[]) => percentile(values, 50);
 
-/** The loads of two list pages opened alternately, RUNS each, after WARM_UPS each that are not kept. */
-async function alternately(ours: ListPage, theirs: ListPage): Promise<[ListLoad[], ListLoad[]]> {
-  for (let i = 0; i < WARM_UPS; i++) {
-    await ours.open();
-    await theirs.open();
-  }
-  const loads: [ListLoad[], ListLoad[]] = [[], []];
-  for (let i = 0; i < RUNS; i++) {
-    loads[0].push(await ours.open());
-    loads[1].push(await theirs.open());
-  }
+/**
+ * The second yardstick's line (no target): the bare app drawing the portal's row widgets (bench/bare-widgets).
+ * The portal against it is what the portal's frame and code cost; the rest of the gap to the bare app is
+ * what the widgets cost, whoever draws them.
+ */
+const widgetsLine = (portal: number, times: number[]) =>
+  `  bare app with the portal's row widgets (react-admin's and MUI's own, bench/bare-widgets): ${ms(median(times))}; the portal ${(portal / median(times)).toFixed(2)}x that (no target); ${times.map((time) => time.toFixed(0)).join(' ')} ms`;
+
+/** The loads of list pages opened in turn, RUNS each, after WARM_UPS each that are not kept. */
+async function alternately(...pages: ListPage[]): Promise<ListLoad[][]> {
+  for (let i = 0; i < WARM_UPS; i++) for (const page of pages) await page.open();
+  const loads: ListLoad[][] = pages.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    for (const [index, page] of pages.entries()) loads[index]!.push(await page.open());
   return loads;
 }
 
@@ -177,17 +183,23 @@ async function portalFigures() {
   let browser: Browser | undefined;
   try {
     const bare = await buildBareApp(path.join(temp, 'bare'));
+    await buildBareApp(path.join(temp, 'bare-widgets'), 'bare-widgets');
     const parts = await firstScreenParts(path.join(temp, 'first-screen'));
     // The portal's server builds dist/ first when it is stale; the bare app's is started after it.
     const portal = await startServer();
     servers.push(portal);
     const bareServer = await startServer(path.join(temp, 'bare'));
     servers.push(bareServer);
+    const widgetsServer = await startServer(path.join(temp, 'bare-widgets'));
+    servers.push(widgetsServer);
     const resource = await largestResourceChunk(path.join(ROOT, 'dist'));
-    const [portalToken, bareToken] = await Promise.all([operatorToken(portal), operatorToken(bareServer)]);
+    const [portalToken, bareToken, widgetsToken] = await Promise.all(
+      [portal, bareServer, widgetsServer].map(operatorToken),
+    );
     await Promise.all([
       seedCustomers(portal, portalToken, CUSTOMERS),
       seedCustomers(bareServer, bareToken, CUSTOMERS),
+      seedCustomers(widgetsServer, widgetsToken, CUSTOMERS),
     ]);
 
     browser = await launchBrowser();
@@ -225,9 +237,11 @@ async function portalFigures() {
 
     const ours = await portalListPage(browser, portal);
     const theirs = await bareListPage(browser, bareServer, bareToken);
-    const [portalLoads, bareLoads] = await alternately(ours, theirs);
+    const widgets = await bareListPage(browser, widgetsServer, widgetsToken);
+    const [portalLoads = [], bareLoads = [], widgetsLoads = []] = await alternately(ours, theirs, widgets);
     const portalTimes = portalLoads.map((load) => load.firstRow);
     const bareTimes = bareLoads.map((load) => load.firstRow);
+    const widgetsTimes = widgetsLoads.map((load) => load.firstRow);
     const ratio = median(portalTimes) / median(bareTimes);
     console.log(
       `list page, first of 25 rows of /customer with ${CUSTOMERS.toLocaleString('en')} customers (median of ${RUNS} warm loads): portal ${ms(median(portalTimes))}, bare react-admin app ${ms(median(bareTimes))}: ${ratio.toFixed(2)}x (target ≤ ${RATIO_TARGET.toFixed(1)}x)`,
@@ -235,11 +249,13 @@ async function portalFigures() {
     console.log(
       `  portal ${portalTimes.map((time) => time.toFixed(0)).join(' ')} ms; bare app ${bareTimes.map((time) => time.toFixed(0)).join(' ')} ms`,
     );
+    console.log(widgetsLine(median(portalTimes), widgetsTimes));
     // Where the time goes (medians): the list's data is asked for once the code has loaded and the page is
     // drawn; the long tasks are the main thread's script evaluation and React's renders.
     for (const [name, loads] of [
       ['portal', portalLoads],
       ['bare app', bareLoads],
+      ['bare app with the widgets', widgetsLoads],
     ] as const) {
       const of = (pick: (load: ListLoad) => number) => median(loads.map(pick));
       const scripts = of((load) => load.scripts);
@@ -248,14 +264,16 @@ async function portalFigures() {
       );
     }
 
-    await ours.close();
-    await theirs.close();
-    // A page of 1,000 rows, until the last is in the table, both apps alternately in this run.
+    for (const page of [ours, theirs, widgets]) await page.close();
+    // A page of 1,000 rows, until the last is in the table, the three apps in turn in this run.
     const loadsAll = await alternately(
       await portalListPage(browser, portal, ALL_ROWS),
       await bareListPage(browser, bareServer, bareToken, ALL_ROWS),
+      await bareListPage(browser, widgetsServer, widgetsToken, ALL_ROWS),
     );
-    const [portalAll, bareAll] = loadsAll.map((loads) => loads.map((load) => load.allRows));
+    const [portalAll = [], bareAll = [], widgetsAll = []] = loadsAll.map((loads) =>
+      loads.map((load) => load.allRows),
+    );
     const allRatio = median(portalAll) / median(bareAll);
     console.log(
       `list page of ${ALL_ROWS.toLocaleString('en')} rows of /customer, until its last row is in the table (median of ${RUNS} warm loads): portal ${ms(median(portalAll))}, bare react-admin app ${ms(median(bareAll))}: ${allRatio.toFixed(2)}x (target ≤ ${ALL_ROWS_RATIO_TARGET.toFixed(1)}x${allRatio <= ALL_ROWS_RATIO_TARGET ? ': met' : ': NOT MET'})`,
@@ -263,10 +281,13 @@ async function portalFigures() {
     console.log(
       `  portal ${portalAll.map((time) => time.toFixed(0)).join(' ')} ms; bare app ${bareAll.map((time) => time.toFixed(0)).join(' ')} ms`,
     );
+    console.log(widgetsLine(median(portalAll), widgetsAll));
     // No target: how long the page stays busy after its rows (buttons, effects, drawing), for the note.
-    const [portalQuiet, bareQuiet] = loadsAll.map((loads) => loads.map((load) => load.quiet));
+    const [portalQuiet = [], bareQuiet = [], widgetsQuiet = []] = loadsAll.map((loads) =>
+      loads.map((load) => load.quiet),
+    );
     console.log(
-      `  at rest (the end of the last long task, medians): portal ${ms(median(portalQuiet))}, bare app ${ms(median(bareQuiet))}`,
+      `  at rest (the end of the last long task, medians): portal ${ms(median(portalQuiet))}, bare app ${ms(median(bareQuiet))}, bare app with the widgets ${ms(median(widgetsQuiet))}`,
     );
   } finally {
     await browser?.close();
