@@ -2,17 +2,9 @@ import BusinessIcon from '@mui/icons-material/Business';
 import DoNotDisturbOnIcon from '@mui/icons-material/DoNotDisturbOn';
 import LoginIcon from '@mui/icons-material/Login';
 import { Avatar, Chip } from '@mui/material';
-import {
-  Admin,
-  Button,
-  DataTable,
-  DateField,
-  EditButton,
-  List,
-  Resource,
-  useRecordContext,
-} from 'react-admin';
+import { Admin, Button, DataTable, EditButton, List, Resource, useRecordContext } from 'react-admin';
 import { createRoot } from 'react-dom/client';
+import { textColumns } from '../bare/columns';
 import { dataProvider } from '../bare/dataProvider';
 
 /**
@@ -55,12 +47,7 @@ const CustomerList = () => (
   <List perPage={25} sort={{ field: 'createdDate', order: 'DESC' }}>
     <DataTable rowClick={false} bulkActionButtons={<Button label="Deactivate" />}>
       <DataTable.Col source="logo" disableSort field={Logo} />
-      <DataTable.Col source="companyName" />
-      <DataTable.Col source="contactEmail" />
-      <DataTable.Col source="contactPhone" />
-      <DataTable.Col source="createdDate">
-        <DateField source="createdDate" locales="vi-VN" />
-      </DataTable.Col>
+      {textColumns}
       <DataTable.Col source="status" field={Status} />
       <DataTable.Col label={false} disableSort align="right" sx={{ whiteSpace: 'nowrap' }}>
         <EditButton />

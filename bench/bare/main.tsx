@@ -1,5 +1,6 @@
-import { Admin, DataTable, DateField, List, Resource } from 'react-admin';
+import { Admin, DataTable, List, Resource } from 'react-admin';
 import { createRoot } from 'react-dom/client';
+import { textColumns } from './columns';
 import { dataProvider } from './dataProvider';
 
 /**
@@ -10,12 +11,7 @@ import { dataProvider } from './dataProvider';
 const CustomerList = () => (
   <List perPage={25} sort={{ field: 'createdDate', order: 'DESC' }}>
     <DataTable rowClick={false}>
-      <DataTable.Col source="companyName" />
-      <DataTable.Col source="contactEmail" />
-      <DataTable.Col source="contactPhone" />
-      <DataTable.Col source="createdDate">
-        <DateField source="createdDate" locales="vi-VN" />
-      </DataTable.Col>
+      {textColumns}
       <DataTable.Col source="status" />
     </DataTable>
   </List>
